@@ -1,0 +1,166 @@
+// Cargo's feature resolution (resolver v2, normal dependencies) over index lines: default
+// features, `dep:`, weak `x?/f`, implicit features of optional dependencies, and activation
+// across crates. It answers one question precisely: is `burn-dispatch/autodiff` on, and why.
+import { type Platform, targetApplies } from "./cfg.js";
+import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
+
+export const DISPATCH = "burn-dispatch";
+export const AUTODIFF = "autodiff";
+
+export interface ResolveOptions {
+  registry: Registry;
+  platform?: Platform;
+  /** Exact versions to use when they match the requirement (from Cargo.lock or a backtrace). */
+  pins?: Record<string, string>;
+}
+
+interface Pkg {
+  line: IndexLine;
+  features: Set<string>;
+  activated: Set<string>;
+  weak: Map<string, Array<{ feature: string; reason: string }>>;
+}
+
+export interface Resolution {
+  packages: Map<string, { name: string; version: string; features: Set<string> }>;
+  /** For `pkg@ver/feature` (or `pkg@ver` for being in the graph): what caused it. */
+  because: Map<string, string>;
+  root: string;
+}
+
+const ROOT_ID = "(root)";
+
+function crateOf(dep: IndexDep): string {
+  return dep.package ?? dep.name;
+}
+
+/** Resolves features with `root` as the top package (a user manifest rendered as an index line). */
+export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOptions): Resolution {
+  const platform = opts.platform ?? "linux";
+  const pkgs = new Map<string, Pkg>();
+  const because = new Map<string, string>();
+  const lineOf = (id: string) => (id === ROOT_ID ? root : pkgs.get(id)!.line);
+  const idOf = (l: IndexLine) => (l === root ? ROOT_ID : `${l.name}@${l.vers}`);
+
+  const liveDeps = (id: string, local: string) =>
+    lineOf(id).deps.filter((d) => d.name === local && (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
+
+  const select = (dep: IndexDep): IndexLine | null => {
+    const crate = crateOf(dep);
+    return selectVersion(opts.registry.versions(crate), dep.req, opts.pins?.[crate]);
+  };
+
+  const addPackage = (line: IndexLine, reason: string): string => {
+    const id = idOf(line);
+    if (pkgs.has(id)) return id;
+    pkgs.set(id, { line, features: new Set(), activated: new Set(), weak: new Map() });
+    because.set(id, reason);
+    for (const dep of line.deps) {
+      if (dep.optional || (dep.kind ?? "normal") !== "normal" || !targetApplies(dep.target, platform)) continue;
+      edge(id, dep, `${id} depends on \`${dep.name}\``);
+    }
+    return id;
+  };
+
+  const edge = (parent: string, dep: IndexDep, reason: string) => {
+    const child = select(dep);
+    if (!child) return;
+    const cid = addPackage(child, reason);
+    if (dep.default_features) addFeature(cid, "default", `${parent} uses \`${dep.name}\` with default features`);
+    for (const f of dep.features) addFeature(cid, f, `${parent} declares \`${dep.name}\` with feature \`${f}\``);
+  };
+
+  const hiddenByDep = (line: IndexLine, dep: string) =>
+    Object.values(allFeatures(line)).some((vs) => vs.includes(`dep:${dep}`));
+
+  const activateOptional = (id: string, dep: string, reason: string) => {
+    const p = pkgs.get(id)!;
+    if (p.activated.has(dep)) return;
+    const decls = liveDeps(id, dep).filter((d) => d.optional);
+    if (decls.length === 0) return;
+    p.activated.add(dep);
+    for (const d of decls) edge(id, d, `${reason} activates optional dependency \`${dep}\``);
+    for (const w of p.weak.get(dep) ?? []) depFeature(id, dep, w.feature, w.reason);
+    p.weak.delete(dep);
+  };
+
+  const depFeature = (id: string, dep: string, feature: string, reason: string) => {
+    const p = pkgs.get(id)!;
+    for (const d of liveDeps(id, dep)) {
+      if (d.optional && !p.activated.has(dep)) continue;
+      const child = select(d);
+      if (child) addFeature(idOf(child), feature, reason);
+    }
+  };
+
+  const addFeature = (id: string, feature: string, reason: string) => {
+    const p = pkgs.get(id);
+    if (!p || p.features.has(feature)) return;
+    const table = allFeatures(p.line);
+    const explicit = Object.hasOwn(table, feature);
+    const implicit = !explicit && p.line.deps.some((d) => d.name === feature && d.optional) && !hiddenByDep(p.line, feature);
+    if (!explicit && !implicit && feature !== "default") return;
+    p.features.add(feature);
+    because.set(`${id}/${feature}`, reason);
+    const here = `${id} feature \`${feature}\``;
+    if (implicit) return activateOptional(id, feature, here);
+    for (const value of table[feature] ?? []) {
+      if (value.startsWith("dep:")) {
+        activateOptional(id, value.slice(4), here);
+      } else if (value.includes("?/")) {
+        const [dep, f] = value.split("?/") as [string, string];
+        if (p.activated.has(dep) || liveDeps(id, dep).some((d) => !d.optional)) depFeature(id, dep, f, here);
+        else p.weak.set(dep, [...(p.weak.get(dep) ?? []), { feature: f, reason: here }]);
+      } else if (value.includes("/")) {
+        const [dep, f] = value.split("/") as [string, string];
+        if (liveDeps(id, dep).some((d) => d.optional)) {
+          if (!hiddenByDep(p.line, dep)) addFeature(id, dep, here);
+          activateOptional(id, dep, here);
+        }
+        depFeature(id, dep, f, here);
+      } else {
+        addFeature(id, value, here);
+      }
+    }
+  };
+
+  pkgs.set(ROOT_ID, { line: root, features: new Set(), activated: new Set(), weak: new Map() });
+  for (const dep of root.deps) {
+    if (dep.optional || (dep.kind ?? "normal") !== "normal" || !targetApplies(dep.target, platform)) continue;
+    edge(ROOT_ID, dep, `your manifest depends on \`${dep.name}\``);
+  }
+  for (const f of rootFeatures) addFeature(ROOT_ID, f, `feature \`${f}\` of your crate is on`);
+
+  const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
+  for (const [id, p] of pkgs) if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+  return { packages, because, root: ROOT_ID };
+}
+
+export interface DispatchState {
+  inGraph: boolean;
+  version: string | null;
+  autodiff: boolean;
+  /** Activation chain, from `burn-dispatch/autodiff` back to the manifest. */
+  chain: string[];
+}
+
+export function dispatchState(res: Resolution): DispatchState {
+  const pkg = [...res.packages.entries()].find(([, p]) => p.name === DISPATCH);
+  if (!pkg) return { inGraph: false, version: null, autodiff: false, chain: [] };
+  const [id, p] = pkg;
+  const on = p.features.has(AUTODIFF);
+  const chain: string[] = [];
+  if (on) {
+    let reason = res.because.get(`${id}/${AUTODIFF}`);
+    chain.push(`${id} feature \`${AUTODIFF}\``);
+    const seen = new Set<string>();
+    while (reason && !seen.has(reason) && chain.length < 20) {
+      seen.add(reason);
+      chain.push(reason);
+      const m = /^(\S+@\S+|\(root\)) feature `([^`]+)`/.exec(reason) ?? /^(\S+@\S+|\(root\)) (?:declares|uses|depends)/.exec(reason);
+      if (!m) break;
+      reason = m[2] ? res.because.get(`${m[1]}/${m[2]}`) : res.because.get(m[1]!);
+    }
+  }
+  return { inGraph: true, version: p.version, autodiff: on, chain };
+}

@@ -1,0 +1,137 @@
+import { type Cause, type Entry, loadCatalog } from "./catalog.js";
+import { parseLocation, type Location } from "./location.js";
+import { cleanText, collapse, collapseSpaces } from "./normalize.js";
+
+export interface Finding {
+  id: string;
+  message: string;
+  /** The line as the user's program printed it, e.g. `not implemented: Requires …`. */
+  printed: string;
+  crate: string;
+  cause: Cause;
+  location: Location | null;
+}
+
+/** Bodies above this are cut: GitHub caps issue bodies at 65,536 characters, logs rarely matter past 2 MiB. */
+export const MAX_INPUT = 2 * 1024 * 1024;
+const MAX_HITS_PER_ENTRY = 32;
+const PANICKED_AT = "panicked at ";
+/** How far before a message the `panicked at PATH:L:C:` header may be (collapsed characters). */
+const HEADER_WINDOW = 700;
+const PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
+
+interface Matcher {
+  entry: Entry;
+  variants: string[][];
+}
+
+let matchers: Matcher[] | undefined;
+
+function splitMessage(message: string): string[] {
+  // Format placeholders (`{}`, `{other:?}`) are filled at run time; match the literal pieces in order.
+  return message
+    .split(/\{[^{}]*\}/)
+    .map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}")))
+    .filter((s) => s.length > 0);
+}
+
+function buildMatchers(): Matcher[] {
+  return loadCatalog().entries.map((entry) => {
+    const exact = splitMessage(entry.message);
+    // Text copied from rendered Markdown loses its backticks.
+    const bare = splitMessage(entry.message.replace(/`/g, ""));
+    const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
+    return { entry, variants };
+  });
+}
+
+interface Hit {
+  start: number;
+  end: number;
+}
+
+function findHits(text: string, segments: string[]): Hit[] {
+  const hits: Hit[] = [];
+  const first = segments[0]!;
+  let from = 0;
+  while (hits.length < MAX_HITS_PER_ENTRY) {
+    const start = text.indexOf(first, from);
+    if (start < 0) break;
+    let end = start + first.length;
+    let ok = true;
+    for (const seg of segments.slice(1)) {
+      const next = text.indexOf(seg, end);
+      // A placeholder fills in a value, not a page of text.
+      if (next < 0 || next - end > 160) {
+        ok = false;
+        break;
+      }
+      end = next + seg.length;
+    }
+    if (ok) hits.push({ start, end });
+    from = start + first.length;
+  }
+  return hits;
+}
+
+function locate(text: string, hit: Hit): Location | null {
+  const header = text.lastIndexOf(PANICKED_AT, hit.start);
+  if (header >= 0 && hit.start - header <= HEADER_WINDOW) {
+    const between = text.slice(header + PANICKED_AT.length, hit.start);
+    // Old form: panicked at 'MESSAGE', path:L:C — the location follows the message.
+    if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text.slice(hit.end, hit.end + 400));
+    const loc = parseLocation(between);
+    if (loc) return loc;
+  }
+  const after = text.slice(hit.end, hit.end + 400);
+  if (/^['"]?,\s/.test(after)) return parseLocation(after);
+  return null;
+}
+
+function belongsTo(entry: Entry, loc: Location | null): boolean {
+  if (!loc) return true;
+  if (loc.crate) return loc.crate === entry.crate || loc.crate.replace(/_/g, "-") === entry.crate;
+  // A bare relative path (`src/backend.rs`) is only ours if it names a file the message lives in.
+  return entry.sites.some((s) => s.file.endsWith(`/${loc.path}`)) || loc.path.includes(entry.crate);
+}
+
+function printedForm(text: string, hit: Hit, entry: Entry): string {
+  const before = text.slice(Math.max(0, hit.start - 50), hit.start);
+  const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p));
+  if (prefix) return prefix + entry.message;
+  const site = entry.sites.at(-1);
+  return site ? site.printed : entry.message;
+}
+
+/** Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input. */
+export function detect(input: string): Finding[] {
+  const clean = cleanText(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input);
+  const { text } = collapse(clean);
+  matchers ??= buildMatchers();
+  const findings: Finding[] = [];
+  for (const { entry, variants } of matchers) {
+    const seen = new Set<string>();
+    const own: Finding[] = [];
+    for (const segments of variants) {
+      for (const hit of findHits(text, segments)) {
+        const location = locate(text, hit);
+        if (!belongsTo(entry, location)) continue;
+        const key = location ? `${location.path}:${location.line}` : "";
+        if (seen.has(key)) continue;
+        seen.add(key);
+        own.push({
+          id: entry.id,
+          message: entry.message,
+          printed: printedForm(text, hit, entry),
+          crate: entry.crate,
+          cause: entry.cause,
+          location,
+        });
+      }
+    }
+    // A message also quoted in a title or prose adds nothing once a located copy exists.
+    const located = own.filter((f) => f.location);
+    findings.push(...(located.length > 0 ? located : own.slice(0, 1)));
+  }
+  return findings;
+}

@@ -1,0 +1,46 @@
+// Parses the `file:line:col` a Rust panic prints, and what the path says about where the code
+// came from: a registry crate with its version, a git checkout with its commit, or a local tree.
+
+export type Origin = "registry" | "git" | "local" | "unknown";
+
+export interface Location {
+  /** The path as printed, with `\` turned into `/`. */
+  path: string;
+  line: number;
+  column: number;
+  origin: Origin;
+  crate: string | null;
+  version: string | null;
+  commit: string | null;
+  /** Path inside the burn repository, e.g. `crates/burn-dispatch/src/backend.rs`, when derivable. */
+  repoPath: string | null;
+}
+
+const LOCATION = /([^\s'"`(),]+\.rs):(\d+):(\d+)/;
+const REGISTRY = /\/([a-z0-9_-]+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?)\/(src\/.+|.+\.rs)$/;
+const GIT = /\/checkouts\/[a-z0-9_-]+-[0-9a-f]{8,}\/([0-9a-f]{7,40})\/(?:crates\/)?([a-z0-9_-]+)\/(src\/.+)$/;
+const LOCAL = /(?:^|\/)crates\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
+
+/** Reads the first location in `text`; only the first KiB is looked at, so the cost is bounded. */
+export function parseLocation(text: string): Location | null {
+  const m = LOCATION.exec(text.slice(0, 1024));
+  if (!m) return null;
+  const path = m[1]!.replace(/\\/g, "/");
+  const base = { path, line: Number(m[2]), column: Number(m[3]) };
+  const git = GIT.exec(path);
+  if (git) {
+    const crate = git[2]!;
+    return { ...base, origin: "git", crate, version: null, commit: git[1]!, repoPath: `crates/${crate}/${git[3]}` };
+  }
+  const reg = REGISTRY.exec(path);
+  if (reg) {
+    const crate = reg[1]!;
+    return { ...base, origin: "registry", crate, version: reg[2]!, commit: null, repoPath: `crates/${crate}/${reg[3]}` };
+  }
+  const local = LOCAL.exec(path);
+  if (local) {
+    const crate = local[1]!;
+    return { ...base, origin: "local", crate, version: null, commit: null, repoPath: `crates/${crate}/${local[2]}` };
+  }
+  return { ...base, origin: "unknown", crate: null, version: null, commit: null, repoPath: null };
+}

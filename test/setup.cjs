@@ -1,0 +1,16 @@
+// nock 15 on Node 20: Promise.withResolvers is missing, and a refused request can leave a stale
+// OpenSSL error that breaks the next JWT signing unless one key is parsed first.
+if (typeof Promise.withResolvers !== "function") {
+  Promise.withResolvers = function withResolvers() {
+    let resolve;
+    let reject;
+    const promise = new Promise((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  };
+}
+const crypto = require("node:crypto");
+const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
+crypto.createPrivateKey(privateKey.export({ type: "pkcs1", format: "pem" }));
