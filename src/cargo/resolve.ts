@@ -10,8 +10,8 @@ export const AUTODIFF = "autodiff";
 export interface ResolveOptions {
   registry: Registry;
   platform?: Platform;
-  /** Exact versions to use when they match the requirement (from Cargo.lock or a backtrace). */
-  pins?: Record<string, string>;
+  /** Exact version to use for a crate when it matches the requirement (Cargo.lock, a backtrace). */
+  pin?: (crate: string) => string | undefined;
 }
 
 interface Pkg {
@@ -47,7 +47,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
 
   const select = (dep: IndexDep): IndexLine | null => {
     const crate = crateOf(dep);
-    return selectVersion(opts.registry.versions(crate), dep.req, opts.pins?.[crate]);
+    return selectVersion(opts.registry.versions(crate), dep.req, opts.pin?.(crate));
   };
 
   const addPackage = (line: IndexLine, reason: string): string => {

@@ -1,0 +1,156 @@
+// Plans the Cargo.toml change that turns burn-dispatch/autodiff on, and proves it before anyone
+// sees it: the edit must parse with an independent TOML parser, the resolver must now say
+// autodiff is on, no other dependency may change meaning, and no byte outside the span may move.
+import { isDeepStrictEqual } from "node:util";
+import { createPatch } from "diff";
+import type { Platform } from "./cfg.js";
+import { type Diagnosis, diagnose } from "./diagnose.js";
+import { applyEdits, EditError, featureEdits } from "./edit.js";
+import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
+import { lineOf, parsePlain, TomlError } from "./toml.js";
+
+export interface ManifestFile {
+  path: string;
+  text: string;
+}
+
+export interface Suggestion {
+  /** 1-based, inclusive, in the original file. */
+  startLine: number;
+  endLine: number;
+  /** Replacement for those lines (no trailing newline). */
+  lines: string[];
+}
+
+export interface Change {
+  path: string;
+  before: string;
+  after: string;
+  diff: string;
+  suggestion: Suggestion;
+  /** The dependency edited and what was added. */
+  dependency: string;
+  added: string[];
+}
+
+export type FixPlan =
+  | { kind: "fixed"; diagnosis: Diagnosis; change: Change }
+  | { kind: "already-on"; diagnosis: Diagnosis }
+  | { kind: "no-fix"; diagnosis: Diagnosis; reason: string }
+  | { kind: "invalid-toml"; path: string; error: TomlError };
+
+export interface FixOptions {
+  root?: ManifestFile | null;
+  burnVersion?: string | null;
+  platform?: Platform;
+  includeDev?: boolean;
+}
+
+function parseOrError(file: ManifestFile): Manifest | TomlError {
+  try {
+    return parseManifest(file.text);
+  } catch (e) {
+    if (e instanceof TomlError) return e;
+    throw e;
+  }
+}
+
+export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
+  const manifest = parseOrError(file);
+  if (manifest instanceof TomlError) return { kind: "invalid-toml", path: file.path, error: manifest };
+  let root: Manifest | null = null;
+  if (opts.root) {
+    const r = parseOrError(opts.root);
+    if (r instanceof TomlError) return { kind: "invalid-toml", path: opts.root.path, error: r };
+    root = r;
+  }
+  const dopts = { root, burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev };
+  const diagnosis = diagnose(manifest, dopts);
+  if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
+  if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
+  if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: "no feature of this burn version reaches `burn-dispatch/autodiff`" };
+
+  const { decl, add } = diagnosis.fix;
+  let edited: ReturnType<typeof applyEdits>;
+  try {
+    edited = applyEdits(file.text, featureEdits(file.text, decl, add));
+  } catch (e) {
+    if (e instanceof EditError) return { kind: "no-fix", diagnosis, reason: e.message };
+    throw e;
+  }
+  const problem = verify(file.text, edited, decl, add, dopts);
+  if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
+  return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
+}
+
+const DEP_KEYS = ["dependencies", "dev-dependencies", "dev_dependencies", "build-dependencies", "build_dependencies"];
+
+function withoutDeps(doc: Record<string, unknown>): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...doc };
+  for (const k of DEP_KEYS) delete copy[k];
+  if (copy.target && typeof copy.target === "object") {
+    copy.target = Object.fromEntries(
+      Object.entries(copy.target as Record<string, Record<string, unknown>>).map(([t, v]) => [t, withoutDeps(v)]),
+    );
+  }
+  return copy;
+}
+
+function declKey(d: DepDecl): string {
+  return JSON.stringify([d.inWorkspaceTable, d.kind, d.target, d.key]);
+}
+
+function meaning(d: DepDecl) {
+  const { nodes: _n, line: _l, form: _f, ...rest } = d;
+  return rest;
+}
+
+/** Returns why the edit is wrong, or null when it is proven right. */
+export function verify(before: string, edited: { text: string; start: number; end: number }, target: DepDecl, add: string[], opts: Parameters<typeof diagnose>[1]): string | null {
+  const after = edited.text;
+  const tail = before.length - edited.end;
+  if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
+    return "bytes outside the edited span changed";
+  let plainBefore: Record<string, unknown>;
+  let plainAfter: Record<string, unknown>;
+  try {
+    plainBefore = parsePlain(before);
+    plainAfter = parsePlain(after);
+  } catch (e) {
+    return `the result is not valid TOML (${(e as Error).message})`;
+  }
+  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter))) return "a value outside the dependency tables changed";
+  const m0 = parseManifest(before);
+  const m1 = parseManifest(after);
+  const all0 = [...m0.dependencies, ...m0.workspaceDependencies];
+  const all1 = new Map([...m1.dependencies, ...m1.workspaceDependencies].map((d) => [declKey(d), d]));
+  if (all0.length !== all1.size) return "the set of dependencies changed";
+  for (const d0 of all0) {
+    const d1 = all1.get(declKey(d0));
+    if (!d1) return `\`${d0.key}\` disappeared`;
+    const expected = declKey(d0) === declKey(target) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
+    if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
+  }
+  const d = diagnose(m1, opts);
+  if (d.verdict !== "on") return "the resolver still finds `autodiff` off";
+  return null;
+}
+
+function toChange(file: ManifestFile, edited: { text: string; start: number; end: number }, decl: DepDecl, add: string[]): Change {
+  const before = file.text;
+  const after = edited.text;
+  const startLine = lineOf(before, edited.start);
+  const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
+  const beforeLines = before.split(/\r?\n/);
+  const afterLines = after.split(/\r?\n/);
+  const grown = afterLines.length - beforeLines.length;
+  return {
+    path: file.path,
+    before,
+    after,
+    diff: createPatch(file.path, before.replace(/\r\n/g, "\n"), after.replace(/\r\n/g, "\n"), "", "", { context: 1 }),
+    suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    dependency: decl.key,
+    added: add,
+  };
+}
