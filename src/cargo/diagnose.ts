@@ -52,6 +52,8 @@ export interface Diagnosis {
   enablers: string[];
   /** Whether the primary crate's default features would have enabled it. */
   defaultsEnable: boolean;
+  /** Enablers listed directly in the primary crate's `default` feature. */
+  defaultEnablers: string[];
   /** Crate features of the user's own package that turn it on (verdict "gated"). */
   gatedBehind: string[];
   /** Smallest verified addition; null when none exists in the data. */
@@ -133,12 +135,14 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     graphAssumed,
     registryLabel: registry.label,
   };
-  if (!primary) return { ...base, verdict: "no-burn", enablers: [], defaultsEnable: false, gatedBehind: [], fix: null };
+  if (!primary) return { ...base, verdict: "no-burn", enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
 
   const line = selectVersion(registry.versions(primary.effective.name), reqs.get(primary.decl) ?? null, pin(primary.effective.name));
   const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry) : { enablers: [], defaultsEnable: false, pairs: [] };
+  const defaultList = line ? (allFeatures(line).default ?? []) : [];
+  const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
 
-  if (state.autodiff) return { ...base, verdict: "on", enablers, defaultsEnable, gatedBehind: [], fix: null };
+  if (state.autodiff) return { ...base, verdict: "on", enablers, defaultsEnable, defaultEnablers, gatedBehind: [], fix: null };
   const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).autodiff);
 
   const candidates = [...enablers.map((f) => [f]), ...pairs].filter((add) => add.every((f) => !primary.effective.features.includes(f)));
@@ -150,7 +154,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     }
   }
   const verdict: Verdict = gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
-  return { ...base, verdict, enablers, defaultsEnable, gatedBehind, fix };
+  return { ...base, verdict, enablers, defaultsEnable, defaultEnablers, gatedBehind, fix };
 }
 
 function rank(b: BurnDep): number {

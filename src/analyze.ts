@@ -1,0 +1,157 @@
+// The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
+// out. The bot, the CLI and the demo all call this and then render it.
+import type { Platform } from "./cargo/cfg.js";
+import { extractSnippets } from "./cargo/extract.js";
+import { type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
+import { detect, type Finding } from "./panics/detect.js";
+import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
+
+export interface AnalyzeInput {
+  text: string;
+  /** Manifests read from the repository, member manifests first; used when the text has none. */
+  repoManifests?: ManifestFile[];
+  repoRoot?: ManifestFile | null;
+  repoLock?: string | null;
+}
+
+export interface SourceLink {
+  crate: string;
+  /** Path inside the crate (`src/backend.rs`) and in the repository. */
+  file: string;
+  repoPath: string;
+  line: number;
+  ref: string;
+  url: string;
+  cfg: string | null;
+  item: string | null;
+  /** The data holds this exact site at this ref. */
+  verified: boolean;
+}
+
+export interface ManifestVerdict {
+  origin: "issue" | "repository" | "assumed";
+  plan: FixPlan;
+  /** For a snippet that had no table header: line numbers are not the user's. */
+  wrapped: boolean;
+}
+
+export interface Analysis {
+  findings: Finding[];
+  primary: Finding | null;
+  entry: Entry | null;
+  version: VersionGuess | null;
+  link: SourceLink | null;
+  manifest: ManifestVerdict | null;
+  platform: Platform;
+}
+
+const REPO = "https://github.com/tracel-ai/burn";
+
+function platformOf(finding: Finding | null, text: string): Platform {
+  const path = finding?.location?.path ?? "";
+  if (/^[A-Za-z]:\//.test(path) || /\bwindows\b/i.test(text.slice(0, 4000))) return "windows";
+  if (path.startsWith("/Users/") || /\bmacos\b/i.test(text.slice(0, 4000))) return "macos";
+  return "linux";
+}
+
+function refFor(version: VersionGuess): string | null {
+  if (version.commit) return version.commit;
+  const refs = loadCatalog().refs;
+  return refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ?? (version.version ? `v${version.version}` : null);
+}
+
+function preferredSite(sites: Site[]): Site | undefined {
+  return sites.find((s) => s.item.includes("fn backward")) ?? sites[0];
+}
+
+function linkFor(entry: Entry, finding: Finding, version: VersionGuess): SourceLink | null {
+  const ref = refFor(version);
+  const loc = finding.location;
+  const atRef = entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
+  const exact = loc?.repoPath ? atRef.find((s) => s.file === loc.repoPath && s.line === loc.line) : undefined;
+  const site = exact ?? (loc?.repoPath && ref ? undefined : preferredSite(atRef));
+  if (loc?.repoPath && ref && !exact) {
+    // The printed location is the truth for the user's build even when the data lacks that ref.
+    return make(entry, loc.repoPath, loc.line, ref, atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites), false);
+  }
+  if (!site || !ref) return null;
+  return make(entry, site.file, site.line, ref, site, true);
+}
+
+function make(entry: Entry, repoPath: string, line: number, ref: string, site: Site | undefined, verified: boolean): SourceLink {
+  return {
+    crate: entry.crate,
+    file: repoPath.replace(/^crates\/[^/]+\//, ""),
+    repoPath,
+    line,
+    ref,
+    url: `${REPO}/blob/${ref}/${repoPath}#L${line}`,
+    cfg: site?.cfg ?? null,
+    item: site?.item ?? null,
+    verified,
+  };
+}
+
+function manifestFromText(text: string, burnVersion: string | null, platform: Platform): ManifestVerdict | null {
+  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
+  if (snippets.length === 0) return null;
+  const roots = snippets.filter((s) => /^\s*\[workspace/m.test(s.text));
+  const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
+  let fallback: ManifestVerdict | null = null;
+  for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
+    const plan = planFix({ path: "Cargo.toml", text: s.text }, { root: s === roots[0] ? null : root, burnVersion, platform });
+    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
+    if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
+    fallback ??= verdict;
+  }
+  return fallback;
+}
+
+function manifestFromRepo(input: AnalyzeInput, burnVersion: string | null, platform: Platform): ManifestVerdict | null {
+  for (const file of input.repoManifests ?? []) {
+    const plan = planFix(file, { root: input.repoRoot ?? null, burnVersion, platform });
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
+    return { origin: "repository", plan, wrapped: false };
+  }
+  return null;
+}
+
+/** The manifest most reports have: burn with default features off and one backend. */
+function assumedManifest(version: VersionGuess, fallback: string | null, platform: Platform): ManifestVerdict | null {
+  const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
+  if (!version.commit && !(version.version ?? fallback)) return null;
+  const text = `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`;
+  const plan = planFix({ path: "Cargo.toml", text }, { burnVersion: version.version, platform });
+  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true } : null;
+}
+
+function manifestVersion(v: ManifestVerdict | null): string | null {
+  if (!v || v.plan.kind === "invalid-toml") return null;
+  return v.plan.diagnosis.graphAssumed ? null : v.plan.diagnosis.graphVersion;
+}
+
+export function analyze(input: AnalyzeInput): Analysis {
+  const findings = detect(input.text);
+  const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
+  const platform = platformOf(primary, input.text);
+  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform };
+  const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
+
+  // A first pass without a version tells us which version the manifest itself implies.
+  const pathVersion = primary.location?.version ?? versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
+  let manifest: ManifestVerdict | null = null;
+  if (primary.cause === "feature-off") {
+    manifest = manifestFromText(input.text, pathVersion, platform) ?? manifestFromRepo(input, pathVersion, platform);
+  }
+  const lockVersion = input.repoLock ? versionFromLock(input.repoLock) : null;
+  const version = guessVersion(primary, entry, input.text, lockVersion ?? manifestVersion(manifest));
+  if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), platform);
+  const link = linkFor(entry, primary, version);
+  return { findings, primary, entry, version, link, manifest, platform };
+}
+
+function latestTag(entry: Entry): string | null {
+  return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
+}

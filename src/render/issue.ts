@@ -1,0 +1,84 @@
+import type { Analysis, ManifestVerdict } from "../analyze.js";
+import type { Entry } from "../panics/catalog.js";
+import type { VersionGuess } from "../panics/version.js";
+import { code, fence, text } from "./escape.js";
+import { why } from "./why.js";
+
+export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
+
+const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
+  backtrace: "from the crate path in your backtrace",
+  "git-checkout": "from the git checkout path in your backtrace",
+  "Cargo.lock": "from the Cargo.lock you pasted",
+  manifest: "from your Cargo.toml's version requirement",
+  prose: "from the version named in the issue",
+  "line-number": "from the line number in the panic, which only that version has",
+  assumed: "assumed: nothing in the issue names a version",
+};
+
+/** The diff lines only (no file headers or hunk markers): what changes is what matters. */
+export function diffBody(diff: string): string {
+  return diff
+    .split("\n")
+    .filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l))
+    .join("\n")
+    .replace(/\n+$/, "");
+}
+
+function sourceSentence(a: Analysis, entry: Entry): string {
+  const link = a.link;
+  const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : entry.cause === "feature-off" ? "a stub in" : "a check in";
+  if (!link) return `${code(a.primary!.printed)} is raised by ${code(entry.crate)}.`;
+  const label = `${link.crate} ${a.version?.version ?? link.ref} · ${link.file}:${link.line}`;
+  return `${code(a.primary!.printed)} is raised by ${what} [${code(label)}](${link.url}).`;
+}
+
+function manifestSection(m: ManifestVerdict): string[] {
+  const out: string[] = [];
+  const plan = m.plan;
+  if (plan.kind === "invalid-toml") {
+    out.push(`**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`);
+    return out;
+  }
+  const d = plan.diagnosis;
+  if (m.origin === "assumed") {
+    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings autodiff back. ${why(d).replace(/^.*?\. /, "")}`);
+  } else {
+    const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
+    out.push(`**Why it is ${d.verdict === "on" ? "not obvious" : "off"} here${from}:** ${why(d)}`);
+  }
+  if (d.graphAssumed) out.push(`<sub>${text(d.graphAssumed.replace(/`/g, ""))}; I used burn ${d.graphVersion}'s feature graph.</sub>`);
+  if (plan.kind === "fixed") {
+    const c = plan.change;
+    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
+    out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
+    out.push(`<sub>Verified: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on, and nothing else changes.</sub>`);
+  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
+    out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
+  }
+  return out;
+}
+
+export function renderIssueComment(a: Analysis): string | null {
+  if (!a.primary || !a.entry) return null;
+  const entry = a.entry;
+  const lines: string[] = [ISSUE_MARKER, `### ${entry.title}`, ""];
+  lines.push(`${sourceSentence(a, entry)}`);
+  const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
+  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}`, "");
+  if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
+  if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
+  const fixes = entry.fixes.map((f) => `- ${f}`);
+  lines.push(`<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`, "", ...fixes, "</details>", "");
+  const others = a.findings.filter((f) => f.id !== a.primary!.id);
+  if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  if (a.version) {
+    const v = a.version.version ?? a.version.commit;
+    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : ""}. I am burn-triage, a bot; edit the issue and I will update this comment.</sub>`);
+  }
+  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim() + "\n";
+}
+
+export function renderResolvedComment(): string {
+  return `${ISSUE_MARKER}\n### No known burn panic in this issue any more\n\nThe issue was edited and no longer contains a panic I recognise, so my earlier advice no longer applies.\n`;
+}

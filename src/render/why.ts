@@ -1,0 +1,52 @@
+// "Why is autodiff off here", in words, from a Diagnosis. Shared by issue comments, PR reviews
+// and the CLI.
+import type { Diagnosis } from "../cargo/diagnose.js";
+import type { DepDecl } from "../cargo/manifest.js";
+import { andList, code, orList } from "./escape.js";
+
+function declared(d: DepDecl, effective: DepDecl): string {
+  const parts: string[] = [];
+  if (effective.defaultFeatures === false) parts.push("`default-features = false`");
+  if (effective.features.length > 0) parts.push(`\`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]\``);
+  const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
+  const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
+  if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features`;
+  return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}`;
+}
+
+/** Enablers worth naming to a human: explicit features, not implicit dep names or `doc`. */
+export function namedEnablers(d: Diagnosis): string[] {
+  const named = d.enablers.filter((f) => f !== "doc" && !f.startsWith("burn-"));
+  return named.length > 0 ? named : d.enablers;
+}
+
+export function why(d: Diagnosis): string {
+  const p = d.primary;
+  const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
+  switch (d.verdict) {
+    case "no-burn":
+      return "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
+    case "on": {
+      const chain = d.state.chain.length > 0 ? ` (${d.state.chain.slice(1).at(-2) ?? "via its defaults"})` : "";
+      return `This manifest does turn ${code("burn-dispatch/autodiff")} on${chain}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+    }
+    case "gated":
+      return `${declared(p!.decl, p!.effective)}. ${code("autodiff")} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
+    case "no-dispatch":
+      return `${declared(p!.decl, p!.effective)}. With this manifest ${code("burn-dispatch")} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${code("autodiff")} only reaches it together with ${andList(d.fix.add.filter((f) => f !== "autodiff"))}` : ""}.`;
+    case "off": {
+      const named = namedEnablers(d);
+      const source =
+        named.length > 0
+          ? `In ${version} autodiff comes from ${orList(named)}`
+          : d.fix
+            ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together`
+            : `In ${version} no feature of ${code(p!.effective.name)} reaches ${code("burn-dispatch/autodiff")}`;
+      const dropped =
+        p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
+          ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)`
+          : "";
+      return `${declared(p!.decl, p!.effective)}. ${source}${dropped}.`;
+    }
+  }
+}
