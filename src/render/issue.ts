@@ -59,10 +59,10 @@ function manifestSection(m: ManifestVerdict): string[] {
   return out;
 }
 
-export function renderIssueComment(a: Analysis): string | null {
+export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string | null {
   if (!a.primary || !a.entry) return null;
   const entry = a.entry;
-  const lines: string[] = [ISSUE_MARKER, `### ${entry.title}`, ""];
+  const lines: string[] = [marker, `### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}`, "");

@@ -1,0 +1,53 @@
+// Reads the repository's own Cargo manifests when an issue has none: the root, the workspace
+// members that depend on burn, and Cargo.lock. The number of reads is capped.
+import type { ManifestFile } from "../cargo/fix.js";
+import { parseManifest } from "../cargo/manifest.js";
+import { readFile, listDirs } from "./files.js";
+import type { Log, Octokit, RepoRef } from "./types.js";
+
+export const MAX_READS = 8;
+
+export interface RepoManifests {
+  manifests: ManifestFile[];
+  root: ManifestFile | null;
+  lock: string | null;
+  reads: number;
+}
+
+const EMPTY: RepoManifests = { manifests: [], root: null, lock: null, reads: 0 };
+
+function declaresBurn(text: string): boolean {
+  return /^\s*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
+}
+
+export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): Promise<RepoManifests> {
+  let reads = 1;
+  const root = await readFile(octokit, { ...repo, path: "Cargo.toml" });
+  if (!root.ok) return { ...EMPTY, reads };
+  let members: string[] = [];
+  try {
+    const m = parseManifest(root.text);
+    // burn's own repository: its manifests are burn's, not the reporter's.
+    if (m.members.some((p) => p.includes("burn-dispatch")) || m.packageName === "burn") return { ...EMPTY, reads };
+    members = m.members;
+  } catch (e) {
+    log.warn({ ...repo, path: "Cargo.toml", error: (e as Error).message }, "repository Cargo.toml does not parse");
+    return { manifests: [{ path: "Cargo.toml", text: root.text }], root: null, lock: null, reads };
+  }
+  const rootFile = { path: "Cargo.toml", text: root.text };
+  const files: ManifestFile[] = [];
+  for (const pattern of members) {
+    if (reads >= MAX_READS - 1) break;
+    const dirs = pattern.endsWith("/*") ? (reads++, await listDirs(octokit, { ...repo, path: pattern.slice(0, -2) })) : [pattern];
+    for (const dir of dirs) {
+      if (reads >= MAX_READS - 1) break;
+      reads++;
+      const f = await readFile(octokit, { ...repo, path: `${dir}/Cargo.toml` });
+      if (f.ok && declaresBurn(f.text)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
+    }
+  }
+  if (declaresBurn(root.text)) files.push(rootFile);
+  reads++;
+  const lock = await readFile(octokit, { ...repo, path: "Cargo.lock" });
+  return { manifests: files, root: members.length > 0 ? rootFile : null, lock: lock.ok ? lock.text : null, reads };
+}

@@ -1,0 +1,46 @@
+import type { Context } from "probot";
+import { analyze } from "../analyze.js";
+import { parseCommand } from "../command.js";
+import { upsertComment } from "../github/comments.js";
+import { loadConfig } from "../github/config.js";
+import { withLock } from "../github/lock.js";
+import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
+import { renderIssueComment } from "../render/issue.js";
+import { issueText } from "./issues.js";
+
+const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
+/** Last reply per conversation, for the cooldown. Per process: replicas each keep their own. */
+const lastReply = new Map<string, number>();
+
+export async function onCommand(context: Context<"issue_comment.created">): Promise<void> {
+  const { comment, issue } = context.payload;
+  if (context.isBot || comment.user?.type === "Bot" || comment.body.includes("<!-- burn-triage:")) return;
+  const command = parseCommand(comment.body);
+  if (!command) return;
+  const { config } = await loadConfig(context);
+  if (!config.commands.enabled) return;
+  const where = context.issue();
+  if (config.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
+    context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
+    return;
+  }
+  const key = `${where.owner}/${where.repo}#${where.issue_number}`;
+  const now = Date.now();
+  const last = lastReply.get(key);
+  if (last !== undefined && now - last < config.commands.cooldown_seconds * 1000) {
+    context.log.info({ ...where, comment_id: comment.id }, "command ignored: cooldown");
+    return;
+  }
+  lastReply.set(key, now);
+
+  await context.octokit.rest.reactions.createForIssueComment({ owner: where.owner, repo: where.repo, comment_id: comment.id, content: "eyes" });
+  const marker = commandMarker(comment.id);
+  let body: string;
+  if (command.help) body = renderHelp(marker);
+  else {
+    const own = analyze({ text: `${command.args}\n${command.rest}` });
+    const analysis = own.primary ? own : analyze({ text: issueText(issue.title, issue.body) });
+    body = renderIssueComment(analysis, marker) ?? renderNothingFound(marker);
+  }
+  await withLock(key, () => upsertComment(context.octokit, where, marker, body));
+}

@@ -1,0 +1,58 @@
+import type { Context } from "probot";
+import { analyze } from "../analyze.js";
+import { extractSnippets } from "../cargo/extract.js";
+import type { Config } from "../config.js";
+import { upsertComment, findMarked } from "../github/comments.js";
+import { loadConfig } from "../github/config.js";
+import { withLock } from "../github/lock.js";
+import { repoManifests } from "../github/manifests.js";
+import { detect } from "../panics/detect.js";
+import { ISSUE_MARKER, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+
+type IssueContext = Context<"issues.opened" | "issues.edited">;
+
+export function issueText(title: string, body: string | null | undefined): string {
+  return `${title}\n\n${body ?? ""}`;
+}
+
+function ignored(config: Config, login: string, labels: string[]): boolean {
+  return config.ignore.users.includes(login) || labels.some((l) => config.ignore.labels.includes(l));
+}
+
+export async function onIssue(context: IssueContext): Promise<void> {
+  const { issue } = context.payload;
+  if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
+  const text = issueText(issue.title, issue.body);
+  // Decided from the payload alone: an issue without a known panic costs no API call.
+  if (detect(text).length === 0) {
+    const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
+    if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context);
+    return;
+  }
+  const { config } = await loadConfig(context);
+  const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
+  if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
+
+  const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
+  const repo = !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
+  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock });
+  const body = renderIssueComment(analysis);
+  if (!body) return;
+  const where = context.issue();
+  const result = await withLock(`${where.owner}/${where.repo}#${where.issue_number}`, () => upsertComment(context.octokit, where, ISSUE_MARKER, body));
+  context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, "issue triaged");
+  if (config.issues.label && !labels.includes(config.issues.label) && result.action === "created") {
+    await context.octokit.rest.issues.addLabels({ ...where, labels: [config.issues.label] });
+  }
+}
+
+/** The edit removed the panic: replace the advice rather than leave it stale. */
+async function retract(context: IssueContext): Promise<void> {
+  const where = context.issue();
+  await withLock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
+    const mine = await findMarked(context.octokit, where, ISSUE_MARKER);
+    if (mine && mine.body !== renderResolvedComment()) {
+      await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body: renderResolvedComment() });
+    }
+  });
+}

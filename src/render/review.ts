@@ -1,0 +1,43 @@
+import type { ManifestReview } from "../review.js";
+import { diffBody } from "./issue.js";
+import { code, fence, text } from "./escape.js";
+import { why } from "./why.js";
+
+export const REVIEW_MARKER = "<!-- burn-triage:review -->";
+export const CHECK_NAME = "burn-triage / autodiff";
+
+type Regression = Extract<ManifestReview, { kind: "regression" }>;
+
+export function suggestionComment(r: Regression): { path: string; line: number; start_line?: number; side: "RIGHT"; start_side?: "RIGHT"; body: string } {
+  const s = r.plan.change.suggestion;
+  const body = [
+    `This turns ${code("burn-dispatch/autodiff")} off for a crate that computes gradients. ${why(r.plan.diagnosis)}`,
+    "",
+    fence(s.lines.join("\n"), "suggestion"),
+  ].join("\n");
+  return s.startLine === s.endLine
+    ? { path: r.path, line: s.endLine, side: "RIGHT", body }
+    : { path: r.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+
+export function renderReviewBody(reviews: ManifestReview[], headSha: string): string {
+  const lines = [REVIEW_MARKER, `### This PR turns off \`autodiff\` for code that trains`, ""];
+  for (const r of reviews) {
+    if (r.kind === "regression") {
+      lines.push(`- ${code(r.path)}: autodiff was on before this change and is off after it.`);
+      if (!r.inDiff) lines.push("", `  The fix touches lines outside this PR's diff, so here it is as a diff:`, "", fence(diffBody(r.plan.change.diff), "diff"));
+    } else if (r.kind === "regression-unfixable") {
+      lines.push(`- ${code(r.path)}: autodiff was on before and is off after. ${why(r.after)} I found no verified fix: ${text(r.reason)}.`);
+    } else if (r.kind === "invalid-toml") {
+      lines.push(`- ${code(r.path)} does not parse: line ${r.line}, column ${r.column}: ${text(r.message)}.`);
+    }
+  }
+  lines.push("", `<sub>Checked at ${code(headSha.slice(0, 12))}. "Commit suggestion" on the line comment restores autodiff; the edit was verified with the feature resolver.</sub>`);
+  return lines.join("\n") + "\n";
+}
+
+export function renderSuperseded(headSha: string, fixed: boolean): string {
+  return fixed
+    ? `${REVIEW_MARKER}\n✅ Fixed at ${code(headSha.slice(0, 12))}: ${code("burn-dispatch/autodiff")} is on again. This earlier review no longer applies.\n`
+    : `${REVIEW_MARKER}\nSuperseded by a newer review at ${code(headSha.slice(0, 12))}.\n`;
+}
