@@ -100,6 +100,8 @@ function manifestFromText(text: string, burnVersion: string | null, platform: Pl
   const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
   let fallback: ManifestVerdict | null = null;
   for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
+    // `workspace = true` without the workspace root says nothing about features.
+    if (!root && /\bworkspace\s*=\s*true/.test(s.text) && !/^\s*\[workspace/m.test(s.text)) continue;
     const plan = planFix({ path: "Cargo.toml", text: s.text }, { root: s === roots[0] ? null : root, burnVersion, platform });
     const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;

@@ -37,6 +37,8 @@ function newSideOfDiff(body: string): string {
 const HEADER = /^\s*\[(?:package|workspace|dependencies|dev-dependencies|build-dependencies|target\.|features|dependencies\.|workspace\.)/m;
 const BURN_LINE = /^\s*burn(?:-[a-z]+)?\s*(?:\.\s*[a-z-]+\s*)?=/m;
 
+const INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
+
 export function extractSnippets(text: string): Snippet[] {
   const out: Snippet[] = [];
   for (const { info, body: raw } of fencedBlocks(text)) {
@@ -45,6 +47,13 @@ export function extractSnippets(text: string): Snippet[] {
     if (/^\s*\[\[package\]\]/m.test(body) && /^\s*name\s*=\s*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false });
     else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false });
     else if (BURN_LINE.test(body) && !/^\s*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true });
+  }
+  if (out.length === 0) {
+    // `burn = { … }` written inline in prose.
+    for (const m of text.matchAll(INLINE_DEP)) {
+      if (out.length >= MAX_SNIPPETS) break;
+      out.push({ kind: "manifest", text: `[dependencies]\n${m[1]}\n`, wrapped: true });
+    }
   }
   return out;
 }
