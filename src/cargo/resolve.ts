@@ -66,8 +66,9 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     const child = select(dep);
     if (!child) return;
     const cid = addPackage(child, reason);
-    if (dep.default_features) addFeature(cid, "default", `${parent} uses \`${dep.name}\` with default features`);
-    for (const f of dep.features) addFeature(cid, f, `${parent} declares \`${dep.name}\` with feature \`${f}\``);
+    const who = parent === ROOT_ID ? "your manifest" : parent;
+    if (dep.default_features) addFeature(cid, "default", `${who} uses \`${dep.name}\` with default features`);
+    for (const f of dep.features) addFeature(cid, f, `${who} declares \`${dep.name}\` with feature \`${f}\``);
   };
 
   const hiddenByDep = (line: IndexLine, dep: string) =>

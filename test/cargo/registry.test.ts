@@ -1,0 +1,50 @@
+import { describe, expect, it } from "@jest/globals";
+import { cargoRange, indexPath, matches, selectVersion, snapshot } from "../../src/cargo/registry.js";
+import { targetApplies } from "../../src/cargo/cfg.js";
+
+describe("sparse index paths", () => {
+  it.each([
+    ["burn", "bu/rn/burn"],
+    ["burn-dispatch", "bu/rn/burn-dispatch"],
+    ["syn", "3/s/syn"],
+    ["cc", "2/cc"],
+    ["a", "1/a"],
+    ["Serde", "se/rd/serde"],
+  ])("%s → %s", (name, path) => expect(indexPath(name)).toBe(path));
+});
+
+describe("cargo requirement semantics", () => {
+  it("treats a bare version as a caret requirement", () => {
+    expect(cargoRange("0.22.0-pre.2")).toBe("^0.22.0-pre.2");
+    expect(matches("0.22.0-pre.2", "0.22.0-pre.1")).toBe(true);
+    expect(matches("0.23.0", "0.22.0-pre.1")).toBe(false);
+  });
+  it("lets ^0.20.0-pre.1 reach 0.20.1, as burn-data notes", () => {
+    expect(selectVersion(snapshot("tags").versions("burn-core"), "^0.20.0-pre.1")?.vers).toBe("0.20.1");
+  });
+  it("does not pick pre-releases for a plain requirement", () => {
+    expect(selectVersion(snapshot("tags").versions("burn"), "0.21")?.vers).toBe("0.21.0");
+    expect(selectVersion(snapshot("tags").versions("burn"), "0.22")).toBeNull();
+  });
+  it("honours = and comma-separated ranges", () => {
+    expect(selectVersion(snapshot("tags").versions("burn"), "=0.22.0-pre.1")?.vers).toBe("0.22.0-pre.1");
+    expect(selectVersion(snapshot("tags").versions("burn"), ">=0.17, <0.19")?.vers).toBe("0.18.0");
+  });
+  it("knows the main-branch snapshot apart from the tags", () => {
+    const main = snapshot("main").versions("burn");
+    expect(main).toHaveLength(1);
+    expect(main[0]!.features.autodiff).toEqual(["burn-core/autodiff"]);
+  });
+});
+
+describe("target cfg", () => {
+  it.each([
+    ['cfg(target_os = "macos")', "linux", false],
+    ['cfg(target_os = "macos")', "macos", true],
+    ['cfg(not(target_has_atomic = "ptr"))', "linux", false],
+    ['cfg(all(unix, not(target_os = "macos")))', "linux", true],
+    ['cfg(any(windows, target_arch = "wasm32"))', "windows", true],
+    ["x86_64-unknown-linux-gnu", "linux", true],
+    ["cfg(garbage", "linux", false],
+  ] as const)("%s on %s → %s", (t, p, v) => expect(targetApplies(t, p)).toBe(v));
+});
