@@ -34,7 +34,9 @@ export function parseSpans(text: string): Program {
 /** The independent parser used to verify every edit (and to catch what the span parser accepts). */
 export function parsePlain(text: string): Record<string, unknown> {
   try {
-    return iarna.parse(text) as Record<string, unknown>;
+    // @iarna/toml rejects the CR of a CRLF that ends a comment line; line endings carry no
+    // meaning outside multi-line strings, so both sides of every comparison are normalised.
+    return iarna.parse(text.replace(/\r\n/g, "\n")) as Record<string, unknown>;
   } catch (e) {
     const err = e as { message?: string; line?: number; col?: number };
     const first = String(err.message ?? e).split("\n")[0]!.replace(/ at row \d+, col \d+, pos \d+:?$/, "");
