@@ -47,3 +47,8 @@ export function andList(items: string[]): string {
   if (c.length <= 1) return c.join("");
   return `${c.slice(0, -1).join(", ")} and ${c.at(-1)}`;
 }
+
+/** Prefixes the hidden marker and defuses any copy of a marker that user text smuggled in. */
+export function withMarker(marker: string, body: string): string {
+  return `${marker}\n${body.replaceAll("<!-- burn-triage", "<!-- burn\u200b-triage")}`;
+}

@@ -1,7 +1,7 @@
 import type { Analysis, ManifestVerdict } from "../analyze.js";
 import type { Entry } from "../panics/catalog.js";
 import type { VersionGuess } from "../panics/version.js";
-import { code, fence, text } from "./escape.js";
+import { code, fence, text, withMarker } from "./escape.js";
 import { why } from "./why.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
@@ -62,7 +62,7 @@ function manifestSection(m: ManifestVerdict): string[] {
 export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string | null {
   if (!a.primary || !a.entry) return null;
   const entry = a.entry;
-  const lines: string[] = [marker, `### ${entry.title}`, ""];
+  const lines: string[] = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}`, "");
@@ -76,7 +76,7 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string |
     const v = a.version.version ?? a.version.commit;
     lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : ""}. I am burn-triage, a bot; edit the issue and I will update this comment.</sub>`);
   }
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim() + "\n";
+  return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }
 
 export function renderResolvedComment(): string {

@@ -1,6 +1,6 @@
 import type { ManifestReview } from "../review.js";
 import { diffBody } from "./issue.js";
-import { code, fence, text } from "./escape.js";
+import { code, fence, text, withMarker } from "./escape.js";
 import { why } from "./why.js";
 
 export const REVIEW_MARKER = "<!-- burn-triage:review -->";
@@ -21,7 +21,7 @@ export function suggestionComment(r: Regression): { path: string; line: number; 
 }
 
 export function renderReviewBody(reviews: ManifestReview[], headSha: string): string {
-  const lines = [REVIEW_MARKER, `### This PR turns off \`autodiff\` for code that trains`, ""];
+  const lines = [`### This PR turns off \`autodiff\` for code that trains`, ""];
   for (const r of reviews) {
     if (r.kind === "regression") {
       lines.push(`- ${code(r.path)}: autodiff was on before this change and is off after it.`);
@@ -33,7 +33,7 @@ export function renderReviewBody(reviews: ManifestReview[], headSha: string): st
     }
   }
   lines.push("", `<sub>Checked at ${code(headSha.slice(0, 12))}. "Commit suggestion" on the line comment restores autodiff; the edit was verified with the feature resolver.</sub>`);
-  return lines.join("\n") + "\n";
+  return withMarker(REVIEW_MARKER, `${lines.join("\n")}\n`);
 }
 
 export function renderSuperseded(headSha: string, fixed: boolean): string {

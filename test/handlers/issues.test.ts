@@ -1,0 +1,181 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import nock from "nock";
+import { ISSUE_MARKER } from "../../src/render/issue.js";
+import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
+
+const API = "https://api.github.com";
+const REPO = "/repos/alice/mnist-demo";
+
+function token(scope: nock.Scope) {
+  return scope.post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
+}
+function noConfig(scope: nock.Scope) {
+  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+}
+
+describe("issues handler", () => {
+  beforeEach(() => {
+    nock.disableNetConnect();
+  });
+  afterEach(() => {
+    nock.cleanAll();
+  });
+  afterAll(() => {
+    nock.restore();
+  });
+
+  it("a non-matching issue costs zero API calls", async () => {
+    const probot = makeProbot();
+    await probot.receive({ id: "1", name: "issues", payload: payload("issues.opened.unrelated") });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it("comments once with the verified fix and labels the issue", async () => {
+    let posted = "";
+    const api = noConfig(token(nock(API)))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
+        posted = b.body;
+        return true;
+      })
+      .reply(201, { id: 555 })
+      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .reply(200, []);
+    await makeProbot().receive({ id: "2", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted.startsWith(ISSUE_MARKER)).toBe(true);
+    expect(posted).toContain("blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824");
+    expect(posted).toContain('features = ["std", "wgpu", "dataset", "autodiff"]');
+  });
+
+  it("edits its earlier comment instead of adding one", async () => {
+    const p = payload("issues.opened");
+    p.action = "edited";
+    p.changes = { body: { from: "old" } };
+    let patched = "";
+    const api = noConfig(token(nock(API)))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [
+        { id: 1, body: "thanks!", user: { login: "bob", type: "User" } },
+        { id: 2, body: `${ISSUE_MARKER}\nstale`, user: { login: "burn-triage[bot]", type: "Bot" } },
+      ])
+      .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
+        patched = b.body;
+        return true;
+      })
+      .reply(200, { id: 2 });
+    await makeProbot().receive({ id: "3", name: "issues", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(patched).toContain("Why it is off here");
+  });
+
+  it("a redelivery with an identical comment writes nothing", async () => {
+    let first = "";
+    noConfig(token(nock(API)))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
+        first = b.body;
+        return true;
+      })
+      .reply(201, { id: 9 })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
+    const again = noConfig(token(nock(API)))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" } }]);
+    await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
+    expect(again.pendingMocks()).toEqual([]);
+  });
+
+  it("retracts its advice when an edit removes the panic", async () => {
+    let patched = "";
+    const api = token(nock(API))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 2, body: `${ISSUE_MARKER}\nadvice`, user: { login: "burn-triage[bot]", type: "Bot" } }])
+      .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
+        patched = b.body;
+        return true;
+      })
+      .reply(200, { id: 2 });
+    await makeProbot().receive({ id: "5", name: "issues", payload: payload("issues.edited.removed") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(patched).toContain("no longer contains a panic I recognise");
+  });
+
+  it("ignores bots and locked issues without a call", async () => {
+    const bot = payload("issues.opened");
+    bot.issue.user = { login: "dependabot[bot]", type: "Bot" };
+    bot.sender = bot.issue.user;
+    const locked = payload("issues.opened");
+    locked.issue.locked = true;
+    await makeProbot().receive({ id: "6", name: "issues", payload: bot });
+    await makeProbot().receive({ id: "7", name: "issues", payload: locked });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it("reads the repository's manifests when the issue has none, within the read budget", async () => {
+    const p = payload("issues.opened");
+    p.issue.body = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+    const root = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
+    const trainer = '[package]\nname = "trainer"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n';
+    let posted = "";
+    const api = noConfig(token(nock(API)))
+      .get(`${REPO}/contents/Cargo.toml`)
+      .reply(200, contentsBody("Cargo.toml", root))
+      .get(`${REPO}/contents/crates`)
+      .reply(200, [
+        { type: "dir", path: "crates/trainer", name: "trainer" },
+        { type: "dir", path: "crates/model", name: "model" },
+        { type: "file", path: "crates/README.md", name: "README.md" },
+      ])
+      .get(`${REPO}/contents/crates%2Ftrainer%2FCargo.toml`)
+      .reply(200, contentsBody("crates/trainer/Cargo.toml", trainer))
+      .get(`${REPO}/contents/crates%2Fmodel%2FCargo.toml`)
+      .reply(200, contentsBody("crates/model/Cargo.toml", '[package]\nname = "model"\n[dependencies]\nserde = "1"\n'))
+      .get(`${REPO}/contents/Cargo.lock`)
+      .reply(404)
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
+        posted = b.body;
+        return true;
+      })
+      .reply(201, { id: 1 })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await makeProbot().receive({ id: "8", name: "issues", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted).toContain("`crates/trainer/Cargo.toml` in this repository");
+    expect(posted).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
+  });
+
+  it("an invalid config falls back to defaults and still answers", async () => {
+    const api = token(nock(API))
+      .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
+      .reply(200, contentsBody(".github/burn-triage.yml", "issues:\n  label: 5\n  nonsense: true\n"))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`)
+      .reply(201, { id: 1 })
+      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .reply(200, []);
+    await makeProbot().receive({ id: "9", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("an API error surfaces as a failed delivery, not a wrong comment", async () => {
+    noConfig(token(nock(API))).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
+    await expect(makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+});
