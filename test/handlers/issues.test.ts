@@ -161,7 +161,7 @@ describe("issues handler", () => {
   it("an invalid config falls back to defaults and still answers", async () => {
     const api = token(nock(API))
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
-      .reply(200, contentsBody(".github/burn-triage.yml", "issues:\n  label: 5\n  nonsense: true\n"))
+      .reply(200, "issues:\n  label: 5\n  enabled: true\n  nonsense: true\n")
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [])

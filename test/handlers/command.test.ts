@@ -1,0 +1,118 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import nock from "nock";
+import { makeProbot, payload } from "../helpers/probot.js";
+
+const API = "https://api.github.com";
+const REPO = "/repos/alice/mnist-demo";
+
+function start(config?: string) {
+  const s = nock(API).post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
+  // Probot's config plugin asks for the raw file.
+  if (config) return s.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, config);
+  return s.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+}
+
+let n = 0;
+function comment(body: string, extra: Record<string, unknown> = {}) {
+  const p = payload("issue_comment.created");
+  n++;
+  p.issue.number = 100 + n;
+  p.comment = { ...p.comment, id: 9000 + n, body, ...extra };
+  return p;
+}
+
+describe("/explain-panic", () => {
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.restore());
+
+  it("reacts, then replies once with the analysis of the pasted log", async () => {
+    const p = payload("issue_comment.created");
+    let reply = "";
+    const api = start()
+      .post(`${REPO}/issues/comments/9001/reactions`, { content: "eyes" })
+      .reply(201, {})
+      .get(`${REPO}/issues/9/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/9/comments`, (b: { body: string }) => {
+        reply = b.body;
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await makeProbot().receive({ id: "1", name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(reply.startsWith("<!-- burn-triage:command:9001 -->")).toBe(true);
+    expect(reply).toContain("blob/v0.22.0-pre.1/crates/burn-dispatch/src/backend.rs#L826");
+  });
+
+  it("falls back to the issue body, and says plainly when nothing is known", async () => {
+    let reply = "";
+    const p = comment("/explain-panic");
+    const api = start()
+      .post(`${REPO}/issues/comments/${p.comment.id}/reactions`)
+      .reply(201, {})
+      .get(`${REPO}/issues/${p.issue.number}/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/${p.issue.number}/comments`, (b: { body: string }) => {
+        reply = b.body;
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await makeProbot().receive({ id: "2", name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(reply).toContain("I found no burn panic I know");
+    expect(reply).toContain("Requires `autodiff` feature");
+  });
+
+  it("answers help", async () => {
+    let reply = "";
+    const p = comment("/explain-panic help");
+    start()
+      .post(`${REPO}/issues/comments/${p.comment.id}/reactions`)
+      .reply(201, {})
+      .get(`${REPO}/issues/${p.issue.number}/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/${p.issue.number}/comments`, (b: { body: string }) => {
+        reply = b.body;
+        return true;
+      })
+      .reply(201, { id: 1 });
+    await makeProbot().receive({ id: "3", name: "issue_comment", payload: p });
+    expect(reply).toContain("at the start of a line");
+  });
+
+  it("costs nothing when there is no command, or the author is a bot, or it is our own reply", async () => {
+    await makeProbot().receive({ id: "4", name: "issue_comment", payload: comment("thanks! see `/explain-panic` docs") });
+    await makeProbot().receive({ id: "5", name: "issue_comment", payload: comment("/explain-panic", { user: { login: "other[bot]", type: "Bot" } }) });
+    await makeProbot().receive({ id: "6", name: "issue_comment", payload: comment("<!-- burn-triage:command:1 -->\n/explain-panic") });
+    expect(nock.pendingMocks()).toEqual([]);
+  });
+
+  it("respects `allowed: collaborators`", async () => {
+    const api = start("commands:\n  allowed: collaborators\n");
+    await makeProbot().receive({ id: "7", name: "issue_comment", payload: comment("/explain-panic", { author_association: "NONE" }) });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("a second command in the same issue within the cooldown is ignored", async () => {
+    const first = comment("/explain-panic help");
+    const second = { ...first, comment: { ...first.comment, id: first.comment.id + 5000 } };
+    start()
+      .post(`${REPO}/issues/comments/${first.comment.id}/reactions`)
+      .reply(201, {})
+      .get(`${REPO}/issues/${first.issue.number}/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/${first.issue.number}/comments`)
+      .reply(201, { id: 1 });
+    const probot = makeProbot();
+    await probot.receive({ id: "8", name: "issue_comment", payload: first });
+    const api = start();
+    await probot.receive({ id: "9", name: "issue_comment", payload: second });
+    // The installation token is cached; the config read is the only call, then the cooldown stops it.
+    expect(api.pendingMocks()).toEqual(["POST https://api.github.com:443/app/installations/42/access_tokens"]);
+  });
+});

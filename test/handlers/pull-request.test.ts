@@ -1,0 +1,185 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import nock from "nock";
+import { REVIEW_MARKER } from "../../src/render/review.js";
+import { fixture } from "../helpers/fixtures.js";
+import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
+
+const API = "https://api.github.com";
+const REPO = "/repos/alice/mnist-demo";
+const HEAD = "b".repeat(40);
+const BASE = "a".repeat(40);
+
+function start() {
+  return nock(API)
+    .post("/app/installations/42/access_tokens")
+    .reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
+}
+function noConfig(scope: nock.Scope) {
+  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+}
+const manifestFile = { filename: "Cargo.toml", status: "modified", patch: fixture("repos/pr-trim/patch.diff") };
+
+function readsManifests(scope: nock.Scope, head = fixture("repos/pr-trim/head/Cargo.toml"), sha = HEAD) {
+  return scope
+    .get(`${REPO}/contents/Cargo.toml`)
+    .query({ ref: sha })
+    .reply(200, contentsBody("Cargo.toml", head))
+    .get(`${REPO}/contents/Cargo.toml`)
+    .query({ ref: BASE })
+    .reply(200, contentsBody("Cargo.toml", fixture("repos/pr-trim/base/Cargo.toml")));
+}
+function readsSources(scope: nock.Scope, sha = HEAD) {
+  return scope
+    .get(`${REPO}/git/trees/${sha}`)
+    .query({ recursive: "true" })
+    .reply(200, { tree: [{ path: "src/main.rs", type: "blob" }, { path: "src/train.rs", type: "blob" }, { path: "Cargo.toml", type: "blob" }] })
+    .get(`${REPO}/contents/src%2Ftrain.rs`)
+    .query({ ref: sha })
+    .reply(200, contentsBody("src/train.rs", fixture("repos/pr-trim/src/train.rs")));
+}
+
+describe("pull request review", () => {
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.restore());
+
+  it("a PR that does not touch Cargo.toml costs one call", async () => {
+    const api = start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }]);
+    await makeProbot().receive({ id: "1", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("suggests the exact line when a change turns autodiff off for training code", async () => {
+    let review: { body: string; comments: Array<{ path: string; line: number; body: string; side: string }>; commit_id: string; event: string } | undefined;
+    let check: { conclusion: string; output: { annotations: Array<{ start_line: number }> } } | undefined;
+    const api = readsSources(readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
+      .post(`${REPO}/check-runs`, (b) => {
+        check = b;
+        return true;
+      })
+      .reply(201, { id: 1 })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/pulls/12/reviews`, (b) => {
+        review = b;
+        return true;
+      })
+      .reply(200, { id: 77 });
+    await makeProbot().receive({ id: "2", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(review).toMatchObject({ commit_id: HEAD, event: "COMMENT" });
+    expect(review!.body.startsWith(REVIEW_MARKER)).toBe(true);
+    expect(review!.comments).toHaveLength(1);
+    expect(review!.comments[0]).toMatchObject({ path: "Cargo.toml", line: 7, side: "RIGHT" });
+    expect(review!.comments[0]!.body).toContain('```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```');
+    expect(review!.comments[0]!.body).toContain("`optim` is in the default set you turned off");
+    expect(check).toMatchObject({ conclusion: "neutral" });
+    expect(check!.output.annotations[0]).toMatchObject({ start_line: 7 });
+  });
+
+  it("stays quiet (success check, no review) when the crate never asks for gradients", async () => {
+    let check: { conclusion: string } | undefined;
+    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])))
+      .get(`${REPO}/git/trees/${HEAD}`)
+      .query({ recursive: "true" })
+      .reply(200, { tree: [{ path: "src/main.rs", type: "blob" }] })
+      .get(`${REPO}/contents/src%2Fmain.rs`)
+      .query({ ref: HEAD })
+      .reply(200, contentsBody("src/main.rs", "fn main() { infer(); }\n"))
+      .post(`${REPO}/check-runs`, (b) => {
+        check = b;
+        return true;
+      })
+      .reply(201, { id: 1 })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, []);
+    await makeProbot().receive({ id: "3", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(check).toMatchObject({ conclusion: "success" });
+  });
+
+  it("on synchronize with the problem fixed, marks the earlier review as resolved", async () => {
+    const sha = "c".repeat(40);
+    let updated = "";
+    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), fixture("repos/pr-trim/base/Cargo.toml"), sha)
+      .post(`${REPO}/check-runs`)
+      .reply(201, { id: 1 })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nold`, user: { type: "Bot" }, commit_id: HEAD }])
+      .put(`${REPO}/pulls/12/reviews/77`, (b: { body: string }) => {
+        updated = b.body;
+        return true;
+      })
+      .reply(200, { id: 77 });
+    await makeProbot().receive({ id: "4", name: "pull_request", payload: payload("pull_request.synchronize") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(updated).toContain("✅ Fixed at `cccccccccccc`");
+  });
+
+  it("a redelivery for an already reviewed head posts nothing new", async () => {
+    const api = readsSources(readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
+      .post(`${REPO}/check-runs`)
+      .reply(201, { id: 1 })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nx`, user: { type: "Bot" }, commit_id: HEAD }]);
+    await makeProbot().receive({ id: "5", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("malformed TOML in the head is reported on its line, without a crash", async () => {
+    let review: { body: string; comments: unknown[] } | undefined;
+    let check: { output: { annotations: Array<{ start_line: number; annotation_level: string }> } } | undefined;
+    const broken = fixture("repos/pr-trim/head/Cargo.toml").replace('"dataset"]', '"dataset"');
+    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), broken)
+      .post(`${REPO}/check-runs`, (b) => {
+        check = b;
+        return true;
+      })
+      .reply(201, { id: 1 })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/pulls/12/reviews`, (b) => {
+        review = b;
+        return true;
+      })
+      .reply(200, { id: 78 });
+    await makeProbot().receive({ id: "6", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(review!.body).toMatch(/`Cargo.toml` does not parse: line 7, column \d+/);
+    expect(review!.comments).toEqual([]);
+    expect(check!.output.annotations[0]).toMatchObject({ start_line: 7, annotation_level: "failure" });
+  });
+
+  it("skips deleted and binary manifests and draft PRs", async () => {
+    const draft = payload("pull_request.opened");
+    draft.pull_request.draft = true;
+    await makeProbot().receive({ id: "7", name: "pull_request", payload: draft });
+    const api = noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "old/Cargo.toml", status: "removed" }, manifestFile]))
+      .get(`${REPO}/contents/Cargo.toml`)
+      .query({ ref: HEAD })
+      .reply(200, { type: "file", encoding: "base64", size: 4, content: Buffer.from([0, 1, 2, 3]).toString("base64") })
+      .get(`${REPO}/pulls/12/reviews`)
+      .query({ per_page: 100 })
+      .reply(200, []);
+    await makeProbot().receive({ id: "8", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("caps the file listing at GitHub's 3000 files", async () => {
+    const page = (n: number) => Array.from({ length: 100 }, (_, i) => ({ filename: `f${n}-${i}.rs`, status: "added" }));
+    let scope = start();
+    for (let n = 1; n <= 30; n++) {
+      scope = scope
+        .get(`${REPO}/pulls/12/files`)
+        .query(n === 1 ? { per_page: 100 } : { per_page: 100, page: n })
+        .reply(200, page(n), { link: `<${API}${REPO}/pulls/12/files?per_page=100&page=${n + 1}>; rel="next"` });
+    }
+    await makeProbot().receive({ id: "9", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(scope.pendingMocks()).toEqual([]);
+  });
+});
