@@ -49,7 +49,7 @@ export function reviewManifest(c: ManifestChange): ManifestReview {
   const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const burn = after.verdict !== "no-burn";
-  if (!before || before.verdict !== "on" || after.verdict === "on") return { kind: "fine", path: c.path, burn };
+  if (before?.verdict !== "on" || after.verdict === "on") return { kind: "fine", path: c.path, burn };
   if (head.kind === "fixed") {
     const s = head.change.suggestion;
     const inDiff = Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((l) => c.commentable.has(l));

@@ -90,7 +90,10 @@ export function targetApplies(target: string | null, platform: Platform = "linux
   if (target === null) return true;
   const key = `${platform}|${target}`;
   let v = memo.get(key);
-  if (v === undefined) memo.set(key, (v = evaluateTarget(target, platform)));
+  if (v === undefined) {
+    v = evaluateTarget(target, platform);
+    memo.set(key, v);
+  }
   return v;
 }
 

@@ -112,7 +112,10 @@ const selections = new WeakMap<IndexLine[], Map<string, IndexLine | null>>();
 
 export function selectVersion(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
   let memo = selections.get(lines);
-  if (!memo) selections.set(lines, (memo = new Map()));
+  if (!memo) {
+    memo = new Map();
+    selections.set(lines, memo);
+  }
   const key = `${req}\u0000${pin ?? ""}`;
   if (!memo.has(key)) memo.set(key, pick(lines, req, pin));
   return memo.get(key)!;

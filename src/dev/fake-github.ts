@@ -72,6 +72,7 @@ export interface FakeGitHub {
 
 const BOT = { login: "burn-triage[bot]", type: "Bot" };
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
+const SHA_PREFIX = /^[0-9a-f]{40}:/;
 
 async function readBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -106,6 +107,114 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
 
   const file = (path: string, ref: string | null) => repo.files?.[ref ? `${ref}:${path}` : path] ?? repo.files?.[path];
 
+  type Send = (status: number, data?: unknown, headers?: Record<string, string>) => void;
+  interface Ctx {
+    method: string;
+    body: unknown;
+    url: URL;
+    req: IncomingMessage;
+    send: Send;
+  }
+  const R = (tail: string) => new RegExp(`^/repos/[^/]+/[^/]+/${tail}$`);
+  const routes: Array<[string | null, RegExp, (m: RegExpExecArray, c: Ctx) => void]> = [
+    ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
+    ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
+    [
+      null,
+      R("issues/(\\d+)/comments"),
+      (m, c) => {
+        const issue = Number(m[1]);
+        if (c.method === "GET") return c.send(200, fake.comments.filter((x) => x.issue === issue));
+        const comment = { id: nextId++, body: (c.body as { body: string }).body, user: BOT, issue };
+        fake.comments.push(comment);
+        c.send(201, comment);
+      },
+    ],
+    [
+      "PATCH",
+      R("issues/comments/(\\d+)"),
+      (m, c) => {
+        const comment = fake.comments.find((x) => x.id === Number(m[1]));
+        if (!comment) return c.send(404, { message: "Not Found" });
+        comment.body = (c.body as { body: string }).body;
+        c.send(200, comment);
+      },
+    ],
+    [
+      "POST",
+      R("issues/comments/(\\d+)/reactions"),
+      (m, c) => {
+        fake.reactions.push({ comment: Number(m[1]), content: (c.body as { content: string }).content });
+        c.send(201, { id: nextId++ });
+      },
+    ],
+    [
+      "POST",
+      R("issues/(\\d+)/labels"),
+      (m, c) => {
+        fake.labels.push({ issue: Number(m[1]), labels: (c.body as { labels: string[] }).labels });
+        c.send(200, []);
+      },
+    ],
+    ["GET", R("pulls/(\\d+)/files"), (m, c) => c.send(200, repo.prFiles?.[Number(m[1])] ?? [])],
+    [
+      null,
+      R("pulls/(\\d+)/reviews"),
+      (m, c) => {
+        const pull = Number(m[1]);
+        if (c.method === "GET") return c.send(200, fake.reviews.filter((r) => r.pull === pull));
+        const b = c.body as { body: string; commit_id: string; comments?: unknown[] };
+        const review = { id: nextId++, body: b.body, commit_id: b.commit_id, user: BOT, comments: b.comments ?? [], pull };
+        fake.reviews.push(review);
+        c.send(200, review);
+      },
+    ],
+    [
+      "PUT",
+      R("pulls/\\d+/reviews/(\\d+)"),
+      (m, c) => {
+        const review = fake.reviews.find((x) => x.id === Number(m[1]));
+        if (!review) return c.send(404, { message: "Not Found" });
+        review.body = (c.body as { body: string }).body;
+        c.send(200, review);
+      },
+    ],
+    [
+      "POST",
+      R("check-runs"),
+      (_m, c) => {
+        fake.checkRuns.push(c.body);
+        c.send(201, { id: nextId++ });
+      },
+    ],
+    [
+      "GET",
+      R("git/trees/([0-9a-f]+)"),
+      (m, c) => {
+        const sha = m[1]!;
+        const paths = Object.keys(repo.files ?? {})
+          .filter((k) => k.startsWith(`${sha}:`) || !SHA_PREFIX.test(k))
+          .map((k) => k.replace(SHA_PREFIX, ""));
+        c.send(200, { sha, truncated: false, tree: [...new Set(paths)].map((p) => ({ path: p, type: "blob" })) });
+      },
+    ],
+  ];
+
+  const contents = (p: string, c: Ctx) => {
+    const text = file(p, c.url.searchParams.get("ref"));
+    if (text === undefined) {
+      const prefix = `${p}/`;
+      const below = Object.keys(repo.files ?? {})
+        .map((k) => k.replace(SHA_PREFIX, ""))
+        .filter((k) => k.startsWith(prefix) && k.slice(prefix.length).includes("/"));
+      const dirs = new Set(below.map((k) => k.slice(prefix.length).split("/")[0]!));
+      if (dirs.size > 0) return c.send(200, [...dirs].map((name) => ({ type: "dir", name, path: `${p}/${name}` })));
+      return c.send(404, { message: "Not Found" });
+    }
+    if ((c.req.headers.accept ?? "").includes("raw")) return c.send(200, text, { "content-type": "text/plain; charset=utf-8" });
+    c.send(200, { type: "file", encoding: "base64", name: p.split("/").at(-1), path: p, size: Buffer.byteLength(text), content: Buffer.from(text).toString("base64") });
+  };
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const path = url.pathname.replace(/^\/api\/v3/, "");
@@ -123,77 +232,9 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
       return send(fault.status, fault.body ?? { message: `fault ${fault.status}` }, fault.headers);
     }
-    let m: RegExpExecArray | null;
-    if ((m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path)) && method === "POST") {
-      return send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} });
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/contents\/(.+)$/.exec(path)) && method === "GET") {
-      const p = decodeURIComponent(m[1]!);
-      const ref = url.searchParams.get("ref");
-      const text = file(p, ref);
-      if (text === undefined) {
-        const prefix = `${p}/`;
-        const dirs = new Set(
-          Object.keys(repo.files ?? {})
-            .map((k) => k.replace(/^[0-9a-f]{40}:/, ""))
-            .filter((k) => k.startsWith(prefix))
-            .map((k) => k.slice(prefix.length).split("/")[0]!)
-            .filter((name) => Object.keys(repo.files ?? {}).some((k) => k.replace(/^[0-9a-f]{40}:/, "").startsWith(`${prefix}${name}/`))),
-        );
-        if (dirs.size > 0) return send(200, [...dirs].map((name) => ({ type: "dir", name, path: `${p}/${name}` })));
-        return send(404, { message: "Not Found" });
-      }
-      if ((req.headers.accept ?? "").includes("raw")) return send(200, text, { "content-type": "text/plain; charset=utf-8" });
-      return send(200, { type: "file", encoding: "base64", name: p.split("/").at(-1), path: p, size: Buffer.byteLength(text), content: Buffer.from(text).toString("base64") });
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
-      const issue = Number(m[1]);
-      if (method === "GET") return send(200, fake.comments.filter((c) => c.issue === issue));
-      const c = { id: nextId++, body: (body as { body: string }).body, user: BOT, issue };
-      fake.comments.push(c);
-      return send(201, c);
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === "PATCH") {
-      const c = fake.comments.find((x) => x.id === Number(m![1]));
-      if (!c) return send(404, { message: "Not Found" });
-      c.body = (body as { body: string }).body;
-      return send(200, c);
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)\/reactions$/.exec(path))) {
-      fake.reactions.push({ comment: Number(m[1]), content: (body as { content: string }).content });
-      return send(201, { id: nextId++ });
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/labels$/.exec(path))) {
-      fake.labels.push({ issue: Number(m[1]), labels: (body as { labels: string[] }).labels });
-      return send(200, []);
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path))) {
-      return send(200, repo.prFiles?.[Number(m[1])] ?? []);
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/.exec(path))) {
-      const pull = Number(m[1]);
-      if (method === "GET") return send(200, fake.reviews.filter((r) => r.pull === pull));
-      const b = body as { body: string; commit_id: string; comments?: unknown[] };
-      const r = { id: nextId++, body: b.body, commit_id: b.commit_id, user: BOT, comments: b.comments ?? [], pull };
-      fake.reviews.push(r);
-      return send(200, r);
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/\d+\/reviews\/(\d+)$/.exec(path)) && method === "PUT") {
-      const r = fake.reviews.find((x) => x.id === Number(m![1]));
-      if (!r) return send(404, { message: "Not Found" });
-      r.body = (body as { body: string }).body;
-      return send(200, r);
-    }
-    if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === "POST") {
-      fake.checkRuns.push(body);
-      return send(201, { id: nextId++ });
-    }
-    if ((m = /^\/repos\/[^/]+\/[^/]+\/git\/trees\/([0-9a-f]+)$/.exec(path))) {
-      const sha = m[1]!;
-      const paths = Object.keys(repo.files ?? {})
-        .filter((k) => k.startsWith(`${sha}:`) || !/^[0-9a-f]{40}:/.test(k))
-        .map((k) => k.replace(/^[0-9a-f]{40}:/, ""));
-      return send(200, { sha, truncated: false, tree: [...new Set(paths)].map((p) => ({ path: p, type: "blob" })) });
+    for (const [verb, pattern, answer] of routes) {
+      const m = pattern.exec(path);
+      if (m && (verb === null || verb === method)) return answer(m, { method, body, url, req, send });
     }
     return send(404, { message: `fake GitHub has no route for ${method} ${path}` });
   };

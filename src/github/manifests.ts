@@ -38,7 +38,11 @@ export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): 
   const files: ManifestFile[] = [];
   for (const pattern of members) {
     if (reads >= MAX_READS - 1) break;
-    const dirs = pattern.endsWith("/*") ? (reads++, await listDirs(octokit, { ...repo, path: pattern.slice(0, -2) })) : [pattern];
+    let dirs = [pattern];
+    if (pattern.endsWith("/*")) {
+      reads++;
+      dirs = await listDirs(octokit, { ...repo, path: pattern.slice(0, -2) });
+    }
     for (const dir of dirs) {
       if (reads >= MAX_READS - 1) break;
       reads++;

@@ -1,0 +1,104 @@
+// Starts the real webhook server (`probot run ./lib/index.js`, as `npm start` does) against a
+// fake GitHub on loopback, and sends it HMAC-signed deliveries over HTTP.
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import type { FakeGitHub } from "../../src/dev/fake-github.js";
+import { root } from "./fixtures.js";
+import { privateKey } from "./probot.js";
+
+export const SECRET = "e2e-webhook-secret";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  proc: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function startServer(fake: FakeGitHub, env: Record<string, string> = {}): Promise<RunningServer> {
+  const port = await freePort();
+  let out = "";
+  const proc = spawn(process.execPath, [join(root, "node_modules/probot/bin/probot.js"), "run", "./lib/index.js"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      APP_ID: "1",
+      PRIVATE_KEY: privateKey,
+      WEBHOOK_SECRET: SECRET,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      GHE_HOST: fake.host,
+      GHE_PROTOCOL: "http",
+      LOG_LEVEL: "info",
+      LOG_FORMAT: "json",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  proc.stdout!.on("data", (d) => (out += d));
+  proc.stderr!.on("data", (d) => (out += d));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/ping`);
+      if (r.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    proc,
+    output: () => out,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once("exit", () => resolve());
+        proc.kill("SIGTERM");
+      }),
+  };
+}
+
+export function sign(body: string, secret = SECRET): string {
+  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+}
+
+export async function deliver(server: RunningServer, event: string, payload: unknown, opts: { id?: string; secret?: string; signature?: string } = {}): Promise<Response> {
+  const body = JSON.stringify(payload);
+  return fetch(`${server.url}/api/github/webhooks`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": event,
+      "x-github-delivery": opts.id ?? `d-${Math.random().toString(36).slice(2)}`,
+      "x-hub-signature-256": opts.signature ?? sign(body, opts.secret),
+    },
+    body,
+  });
+}
+
+/** Waits until `check` holds (the server answers GitHub before its work is done). */
+export async function until(check: () => boolean, ms = 10000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
