@@ -2,7 +2,7 @@
 // out. The bot, the CLI and the demo all call this and then render it.
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
-import { type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
@@ -13,6 +13,8 @@ export interface AnalyzeInput {
   repoManifests?: ManifestFile[];
   repoRoot?: ManifestFile | null;
   repoLock?: string | null;
+  /** Index data to resolve with; the bundled snapshot when absent. */
+  registries?: FixOptions["registries"];
 }
 
 export interface SourceLink {
@@ -93,7 +95,7 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
   };
 }
 
-function manifestFromText(text: string, burnVersion: string | null, platform: Platform): ManifestVerdict | null {
+function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
   const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
   if (snippets.length === 0) return null;
   const roots = snippets.filter((s) => /^\s*\[workspace/m.test(s.text));
@@ -102,7 +104,7 @@ function manifestFromText(text: string, burnVersion: string | null, platform: Pl
   for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
     // `workspace = true` without the workspace root says nothing about features.
     if (!root && /\bworkspace\s*=\s*true/.test(s.text) && !/^\s*\[workspace/m.test(s.text)) continue;
-    const plan = planFix({ path: "Cargo.toml", text: s.text }, { root: s === roots[0] ? null : root, burnVersion, platform });
+    const plan = planFix({ path: "Cargo.toml", text: s.text }, { ...fx, root: s === roots[0] ? null : root });
     const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
     if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
@@ -111,9 +113,9 @@ function manifestFromText(text: string, burnVersion: string | null, platform: Pl
   return fallback;
 }
 
-function manifestFromRepo(input: AnalyzeInput, burnVersion: string | null, platform: Platform): ManifestVerdict | null {
+function manifestFromRepo(input: AnalyzeInput, fx: FixOptions): ManifestVerdict | null {
   for (const file of input.repoManifests ?? []) {
-    const plan = planFix(file, { root: input.repoRoot ?? null, burnVersion, platform });
+    const plan = planFix(file, { ...fx, root: input.repoRoot ?? null });
     if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
     return { origin: "repository", plan, wrapped: false };
   }
@@ -121,11 +123,11 @@ function manifestFromRepo(input: AnalyzeInput, burnVersion: string | null, platf
 }
 
 /** The manifest most reports have: burn with default features off and one backend. */
-function assumedManifest(version: VersionGuess, fallback: string | null, platform: Platform): ManifestVerdict | null {
+function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
   const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
   if (!version.commit && !(version.version ?? fallback)) return null;
   const text = `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`;
-  const plan = planFix({ path: "Cargo.toml", text }, { burnVersion: version.version, platform });
+  const plan = planFix({ path: "Cargo.toml", text }, { ...fx, burnVersion: version.version ?? fallback });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true } : null;
 }
 
@@ -145,11 +147,12 @@ export function analyze(input: AnalyzeInput): Analysis {
   const pathVersion = primary.location?.version ?? versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
   let manifest: ManifestVerdict | null = null;
   if (primary.cause === "feature-off") {
-    manifest = manifestFromText(input.text, pathVersion, platform) ?? manifestFromRepo(input, pathVersion, platform);
+    const fx: FixOptions = { burnVersion: pathVersion, platform, registries: input.registries };
+    manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
   }
   const lockVersion = input.repoLock ? versionFromLock(input.repoLock) : null;
   const version = guessVersion(primary, entry, input.text, lockVersion ?? manifestVersion(manifest));
-  if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), platform);
+  if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries });
   const link = linkFor(entry, primary, version);
   return { findings, primary, entry, version, link, manifest, platform };
 }

@@ -4,7 +4,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { createPatch } from "diff";
 import type { Platform } from "./cfg.js";
-import { type Diagnosis, diagnose } from "./diagnose.js";
+import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
@@ -44,6 +44,7 @@ export interface FixOptions {
   burnVersion?: string | null;
   platform?: Platform;
   includeDev?: boolean;
+  registries?: DiagnoseOptions["registries"];
 }
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
@@ -64,7 +65,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (r instanceof TomlError) return { kind: "invalid-toml", path: opts.root.path, error: r };
     root = r;
   }
-  const dopts = { root, burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev };
+  const dopts = { root, burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };

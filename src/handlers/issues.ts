@@ -8,6 +8,7 @@ import { withLock } from "../github/lock.js";
 import { repoManifests } from "../github/manifests.js";
 import { detect } from "../panics/detect.js";
 import { ISSUE_MARKER, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import { registries } from "./registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
 
@@ -35,7 +36,7 @@ export async function onIssue(context: IssueContext): Promise<void> {
 
   const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
   const repo = !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
-  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock });
+  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: await registries(context.log) });
   const body = renderIssueComment(analysis);
   if (!body) return;
   const where = context.issue();

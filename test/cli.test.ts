@@ -1,0 +1,93 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { runCli } from "../src/cli/run.js";
+import { fixture, root } from "./helpers/fixtures.js";
+
+function run(argv: string[], stdin = "") {
+  let out = "";
+  let err = "";
+  const code = runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => stdin });
+  return { code, out, err };
+}
+
+const tmp = mkdtempSync(join(tmpdir(), "burn-triage-cli-"));
+const write = (name: string, text: string) => {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+};
+
+describe("burn-triage explain", () => {
+  it("prints the comment the bot would post", () => {
+    const r = run(["explain", join(root, "fixtures/issues/pos-registry-backtrace.md")]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824");
+  });
+  it("--json from stdin", () => {
+    const r = run(["explain", "-", "--json"], fixture("issues/pos-qtensor-windows-git.md"));
+    const json = JSON.parse(r.out);
+    expect(json.findings[0]).toMatchObject({ id: "dispatch-qtensor-autodiff-context" });
+    expect(json.comment).toContain("qtensor.rs");
+  });
+  it("exit 0 with findings: [] when nothing is recognised", () => {
+    const r = run(["explain", join(root, "fixtures/issues/neg-node-step-registered.md"), "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ findings: [], comment: null });
+  });
+  it("exit 2 on unreadable input", () => {
+    const r = run(["explain", join(tmp, "missing.md")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("cannot read");
+  });
+});
+
+describe("burn-triage why / fix", () => {
+  const off = write("Cargo.toml", '[package]\nname = "a"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }\n');
+  it("why: off, with the reason", () => {
+    const r = run(["why", off, "--json"]);
+    expect(JSON.parse(r.out)).toMatchObject({ autodiff: false, verdict: "off", version: "0.22.0-pre.2", fix: { dependency: "burn", add: ["autodiff"] } });
+  });
+  it("fix: prints a unified diff", () => {
+    const r = run(["fix", off]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "autodiff"] }');
+  });
+  it("fix --json: changes and the autodiff verdict", () => {
+    const json = JSON.parse(run(["fix", off, "--json"]).out);
+    expect(json.changes).toHaveLength(1);
+    expect(json.changes[0].path).toBe(off);
+    expect(json.autodiff).toMatchObject({ before: false, after: true });
+  });
+  it("fix: already on → exit 0, no changes, and the reason", () => {
+    const on = write("on.toml", '[dependencies]\nburn = "0.22.0-pre.2"\n');
+    const r = run(["fix", on, "--json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toMatchObject({ changes: [], autodiff: { before: true, after: true } });
+  });
+  it("fix: malformed TOML → exit 2 with file:line:col", () => {
+    const bad = write("bad.toml", "[dependencies]\nburn = { version = \"0.22\"\n");
+    const r = run(["fix", bad]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: `));
+  });
+  it("finds the workspace root like cargo", () => {
+    const r = run(["fix", join(root, "fixtures/workspace/crates/trainer/Cargo.toml")]);
+    expect(r.out).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
+  });
+  it("unknown command → usage, exit 2", () => {
+    expect(run(["frobnicate"]).code).toBe(2);
+  });
+});
+
+describe("the built binary", () => {
+  it("runs as `node lib/cli.js` and via npm run cli", () => {
+    const out = execFileSync(process.execPath, [join(root, "lib/cli.js"), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });
+    expect(out).toContain("0.22.0-pre.1");
+    const r = spawnSync("npm", ["run", "--silent", "cli", "--", "explain", "-", "--json"], { cwd: root, input: "nothing here", encoding: "utf8" });
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout).findings).toEqual([]);
+  });
+});
