@@ -1,0 +1,183 @@
+// `npm run bench`: burn-triage against a bare Probot app on the same webhook streams, in one
+// run, plus detector speed on realistic and adversarial input and server cold start / memory.
+// Writes BENCHMARKS.md; `--json` prints the same figures.
+import { spawn } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { fileURLToPath } from "node:url";
+import { Probot, ProbotOctokit } from "probot";
+import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
+import { scenarioRepo, throwawayKey } from "../dev/scenario.js";
+import app from "../index.js";
+import { detect } from "../panics/detect.js";
+import bare from "./bare-app.js";
+import { adversarial, matchingIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k } from "./inputs.js";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+function quantile(xs: number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))]!;
+}
+const median = (xs: number[]) => quantile(xs, 0.5);
+const round = (x: number, d = 2) => Number(x.toFixed(d));
+
+interface StreamResult {
+  events: number;
+  medianMs: number;
+  p99Ms: number;
+  perSecond: number;
+  apiCallsMedian: number;
+  apiCallsMax: number;
+}
+
+async function stream(appFn: typeof app, name: string, make: () => Payload, n: number): Promise<StreamResult> {
+  const repo = scenarioRepo();
+  repo.prFiles![13] = [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }];
+  const fake: FakeGitHub = await startFakeGitHub(repo);
+  const probot = new Probot({
+    appId: 1,
+    privateKey: throwawayKey(),
+    baseUrl: fake.apiUrl,
+    logLevel: "fatal",
+    // GitHub's write pacing (1 s between writes) would measure the throttle, not the app.
+    Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, throttle: { enabled: false }, retry: { enabled: false } })),
+  });
+  await probot.load(appFn);
+  for (let i = 0; i < 5; i++) await probot.receive({ id: `warm-${i}`, name: name as "issues", payload: make() });
+  const times: number[] = [];
+  const calls: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < n; i++) {
+    const before = fake.calls.filter((c) => !c.path.includes("access_tokens")).length;
+    const t = performance.now();
+    await probot.receive({ id: `e-${i}`, name: name as "issues", payload: make() });
+    times.push(performance.now() - t);
+    calls.push(fake.calls.filter((c) => !c.path.includes("access_tokens")).length - before);
+  }
+  const total = performance.now() - start;
+  await fake.close();
+  return { events: n, medianMs: round(median(times)), p99Ms: round(quantile(times, 0.99)), perSecond: round((n / total) * 1000, 1), apiCallsMedian: median(calls), apiCallsMax: Math.max(...calls) };
+}
+
+function timeIt(fn: () => unknown, runs: number): number {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    fn();
+    xs.push(performance.now() - t);
+  }
+  return median(xs);
+}
+
+async function coldStart(appPath: string): Promise<{ startMs: number; rssMiB: number | null }> {
+  const port = 39000 + Math.floor(Math.random() * 2000);
+  const t = performance.now();
+  const proc = spawn(process.execPath, [`${root}node_modules/probot/bin/probot.js`, "run", appPath], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", APP_ID: "1", PRIVATE_KEY: throwawayKey(), WEBHOOK_SECRET: "bench", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "fatal" },
+    stdio: "ignore",
+  });
+  try {
+    for (;;) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      if (performance.now() - t > 20000) throw new Error(`${appPath} did not start`);
+    }
+    const startMs = performance.now() - t;
+    let rssMiB: number | null = null;
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1]);
+      rssMiB = round(kb / 1024, 1);
+    } catch {
+      rssMiB = null;
+    }
+    return { startMs: round(startMs, 0), rssMiB };
+  } finally {
+    proc.kill("SIGTERM");
+  }
+}
+
+async function main() {
+  const json = process.argv.includes("--json");
+  const streams: Array<[string, string, () => Payload, number]> = [
+    ["non-matching issue", "issues", nonMatchingIssue, 300],
+    ["matching issue (manifest in body)", "issues", matchingIssue, 60],
+    ["PR touching Cargo.toml", "pull_request", prTouchingCargo, 40],
+    ["PR not touching Cargo.toml", "pull_request", prNotTouchingCargo, 150],
+  ];
+  const events = [];
+  for (const [label, name, make, n] of streams) {
+    const ours = await stream(app, name, make, n);
+    const base = await stream(bare, name, make, n);
+    events.push({ stream: label, burnTriage: ours, bareApp: base, throughputRatio: round(ours.perSecond / base.perSecond, 3) });
+  }
+
+  const body64 = realistic64k();
+  const baseline = (s: string) => () => s.indexOf("not implemented: Requires `autodiff` feature");
+  const detector = [
+    { input: "64 KiB realistic issue (log + panic + manifest)", bytes: body64.length, text: body64, runs: 25 },
+    ...(["near-misses", "one-token", "headers", "braces"] as const).map((k) => ({ input: `1 MiB adversarial: ${k}`, bytes: 1024 * 1024, text: adversarial(k), runs: 7 })),
+  ].map((d) => {
+    const ms = timeIt(() => detect(d.text), d.runs);
+    const base = timeIt(baseline(d.text), d.runs);
+    return { input: d.input, bytes: d.bytes, detectMs: round(ms), indexOfBaselineMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 1), mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1) };
+  });
+
+  const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
+  for (let i = 0; i < 3; i++) {
+    starts.burnTriage.push(await coldStart("./lib/index.js"));
+    starts.bareApp.push(await coldStart("./lib/bench/bare-app.js"));
+  }
+  const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({ startMs: median(xs.map((x) => x.startMs)), rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)) });
+  const server = { burnTriage: summary(starts.burnTriage), bareApp: summary(starts.bareApp) };
+
+  const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
+  const result = { machine, events, detector, server };
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  }
+  const md = [
+    "# Benchmarks",
+    "",
+    `Measured by \`npm run bench\` on ${machine.cpu} (${machine.cores} cores), Node ${machine.node}, ${machine.date}. Every figure is a median unless marked; each comparison is against a baseline measured in the same run.`,
+    "",
+    "## Webhook streams: burn-triage vs a bare Probot app",
+    "",
+    "Both apps run in-process (`probot.receive`) against the same fake GitHub API on loopback (`src/dev/fake-github.ts`), with write pacing off. API calls exclude the installation-token request (cached per installation).",
+    "",
+    "| stream | events | burn-triage median / p99 ms | bare app median / p99 ms | throughput ratio (burn-triage / bare) | API calls per event (median, max) |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...events.map((e) => `| ${e.stream} | ${e.burnTriage.events} | ${e.burnTriage.medianMs} / ${e.burnTriage.p99Ms} | ${e.bareApp.medianMs} / ${e.bareApp.p99Ms} | ${e.throughputRatio} | ${e.burnTriage.apiCallsMedian}, ${e.burnTriage.apiCallsMax} |`),
+    "",
+    "Targets: non-matching issue 0 calls; matching issue with the manifest in the body ≤ 3 plus config (config is 2 reads when the repository has no `.github/burn-triage.yml`: the repository, then the owner's `.github` repository); PR not touching Cargo.toml 1.",
+    "",
+    "## Detector",
+    "",
+    "Baseline: one `String.indexOf` of the headline message over the same input, in the same run.",
+    "",
+    "| input | size | detect ms | indexOf baseline ms | ratio | MiB/s |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...detector.map((d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`),
+    "",
+    "## Server",
+    "",
+    "`probot run` of each app until `/ping` answers (median of 3), and its resident memory then.",
+    "",
+    "| app | cold start ms | RSS MiB |",
+    "|---|---:|---:|",
+    `| burn-triage | ${server.burnTriage.startMs} | ${server.burnTriage.rssMiB ?? "n/a"} |`,
+    `| bare Probot app | ${server.bareApp.startMs} | ${server.bareApp.rssMiB ?? "n/a"} |`,
+    "",
+  ].join("\n");
+  writeFileSync(`${root}BENCHMARKS.md`, md);
+  if (!json) process.stdout.write(md);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
