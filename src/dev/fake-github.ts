@@ -141,6 +141,16 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       },
     ],
     [
+      "DELETE",
+      R("issues/comments/(\\d+)"),
+      (m, c) => {
+        const i = fake.comments.findIndex((x) => x.id === Number(m[1]));
+        if (i < 0) return c.send(404, { message: "Not Found" });
+        fake.comments.splice(i, 1);
+        c.send(204);
+      },
+    ],
+    [
       "POST",
       R("issues/comments/(\\d+)/reactions"),
       (m, c) => {

@@ -11,13 +11,23 @@ interface Comment {
   user: { type: string } | null;
 }
 
-/** The app's own comment carrying `marker`, if any (one paginated listing). */
-export async function findMarked(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string): Promise<Comment | null> {
+/** Every comment of the app's carrying `marker`, oldest first (one paginated listing). */
+async function listMarked(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string): Promise<Comment[]> {
+  const mine: Comment[] = [];
   for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100 })) {
-    const mine = (page.data as Comment[]).find((c) => c.user?.type === "Bot" && c.body?.includes(marker));
-    if (mine) return mine;
+    mine.push(...(page.data as Comment[]).filter((c) => c.user?.type === "Bot" && c.body?.startsWith(marker)));
   }
-  return null;
+  return mine;
+}
+
+/**
+ * The app's comment for `marker`. Two replicas racing on one issue can both create one; the
+ * next touch keeps the oldest and deletes the rest, so the conversation converges to one.
+ */
+export async function findMarked(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string): Promise<Comment | null> {
+  const [first, ...extra] = await listMarked(octokit, where, marker);
+  for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
+  return first ?? null;
 }
 
 /**

@@ -94,6 +94,23 @@ describe("issues handler", () => {
     expect(again.pendingMocks()).toEqual([]);
   });
 
+  it("converges to one comment when racing replicas left two", async () => {
+    const api = noConfig(token(nock(API)))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [
+        { id: 2, body: `${ISSUE_MARKER}\nA`, user: { login: "burn-triage[bot]", type: "Bot" } },
+        { id: 3, body: `${ISSUE_MARKER}\nB`, user: { login: "burn-triage[bot]", type: "Bot" } },
+        { id: 4, body: `quoting you: ${ISSUE_MARKER}`, user: { login: "carol", type: "User" } },
+      ])
+      .delete(`${REPO}/issues/comments/3`)
+      .reply(204)
+      .patch(`${REPO}/issues/comments/2`)
+      .reply(200, { id: 2 });
+    await makeProbot().receive({ id: "11", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
   it("retracts its advice when an edit removes the panic", async () => {
     let patched = "";
     const api = token(nock(API))
