@@ -1,5 +1,6 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
+import semver from "semver";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
@@ -46,6 +47,8 @@ export interface Analysis {
   link: SourceLink | null;
   manifest: ManifestVerdict | null;
   platform: Platform;
+  /** The version named is older than any release that has this message. */
+  tooOld: { named: string; firstWith: string } | null;
 }
 
 const REPO = "https://github.com/tracel-ai/burn";
@@ -140,7 +143,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
-  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform };
+  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null };
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
   // A first pass without a version tells us which version the manifest itself implies.
@@ -151,10 +154,20 @@ export function analyze(input: AnalyzeInput): Analysis {
     manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
   }
   const lockVersion = input.repoLock ? versionFromLock(input.repoLock) : null;
-  const version = guessVersion(primary, entry, input.text, lockVersion ?? manifestVersion(manifest));
+  const guessed = guessVersion(primary, entry, input.text, lockVersion ?? manifestVersion(manifest));
+  const tooOld = olderThanMessage(entry, guessed);
+  // The panic cannot come from that version: link the newest release that has it instead.
+  const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
   if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries });
   const link = linkFor(entry, primary, version);
-  return { findings, primary, entry, version, link, manifest, platform };
+  return { findings, primary, entry, version, link, manifest, platform, tooOld };
+}
+
+function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {
+  const versions = entry.sites.map((s) => s.version).filter((x): x is string => x !== null);
+  const first = versions.sort(semver.compare)[0];
+  if (!v.version || !first || !semver.valid(v.version) || !semver.lt(v.version, first)) return null;
+  return { named: v.version, firstWith: first };
 }
 
 function latestTag(entry: Entry): string | null {

@@ -39,6 +39,12 @@ describe("analyze: fixture issues end to end (pure)", () => {
     expect(a.manifest?.plan.kind === "fixed" && a.manifest.plan.change.after).toContain('burn = { workspace = true, features = ["cuda", "autodiff"] }');
   });
 
+  it("says so when the version named is older than the message", () => {
+    const a = analyze({ text: 'not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = "0.21.0"\n```\n' });
+    expect(a.tooOld).toEqual({ named: "0.21.0", firstWith: "0.22.0-pre.1" });
+    expect(a.link?.ref).toBe("v0.22.0-pre.2");
+  });
+
   it("reports malformed TOML in the issue instead of guessing", () => {
     const text = 'not implemented: Requires `autodiff` feature\n\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["wgpu" }\n```\n';
     const a = analyze({ text });

@@ -64,6 +64,9 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string |
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
+  if (a.tooOld) {
+    lines.push("", `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`, "");
+  }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}`, "");
   if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
