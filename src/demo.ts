@@ -1,21 +1,14 @@
 // `npm run demo`: replays the fixture webhooks through the real app against an in-process
 // recording fake of the GitHub API, and prints what the bot would post. Fully offline.
-import { Probot, ProbotOctokit } from "probot";
 import app from "./index.js";
 import { startFakeGitHub } from "./dev/fake-github.js";
-import { DEMO_EVENTS, scenarioRepo, throwawayKey, webhook } from "./dev/scenario.js";
+import { DEMO_EVENTS, offlineProbot, scenarioRepo, webhook } from "./dev/scenario.js";
 
 const rule = (title: string) => `\n${"━".repeat(8)} ${title} ${"━".repeat(Math.max(4, 70 - title.length))}\n`;
 
 async function main() {
   const fake = await startFakeGitHub(scenarioRepo());
-  const probot = new Probot({
-    appId: 1,
-    privateKey: throwawayKey(),
-    baseUrl: fake.apiUrl,
-    logLevel: "warn",
-    Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, throttle: { enabled: false }, retry: { enabled: false } })),
-  });
+  const probot = offlineProbot({ baseUrl: fake.apiUrl, logLevel: "warn" });
   await probot.load(app);
   let seen = 0;
   for (const [i, step] of DEMO_EVENTS.entries()) {

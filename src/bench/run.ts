@@ -5,9 +5,8 @@ import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { fileURLToPath } from "node:url";
-import { Probot, ProbotOctokit } from "probot";
 import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
-import { scenarioRepo, throwawayKey } from "../dev/scenario.js";
+import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
@@ -35,14 +34,8 @@ async function stream(appFn: typeof app, name: string, make: () => Payload, n: n
   const repo = scenarioRepo();
   repo.prFiles![13] = [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }];
   const fake: FakeGitHub = await startFakeGitHub(repo);
-  const probot = new Probot({
-    appId: 1,
-    privateKey: throwawayKey(),
-    baseUrl: fake.apiUrl,
-    logLevel: "fatal",
-    // GitHub's write pacing (1 s between writes) would measure the throttle, not the app.
-    Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, throttle: { enabled: false }, retry: { enabled: false } })),
-  });
+  // GitHub's write pacing (1 s between writes) would measure the throttle, not the app.
+  const probot = offlineProbot({ baseUrl: fake.apiUrl });
   await probot.load(appFn);
   for (let i = 0; i < 5; i++) await probot.receive({ id: `warm-${i}`, name: name as "issues", payload: make() });
   const times: number[] = [];

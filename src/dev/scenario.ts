@@ -3,6 +3,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { Probot, ProbotOctokit } from "probot";
 import type { FakeRepo } from "./fake-github.js";
 
 export const fixturesDir = fileURLToPath(new URL("../../fixtures/", import.meta.url));
@@ -42,3 +43,17 @@ export const DEMO_EVENTS: Array<{ event: string; fixture: string; note: string }
   { event: "pull_request", fixture: "pull_request.opened", note: "a PR that sets default-features = false on a crate that trains" },
   { event: "issue_comment", fixture: "issue_comment.created", note: "/explain-panic with a pasted log" },
 ];
+
+/**
+ * A Probot for in-process runs (demo, bench, tests). GitHub's write pacing and retries are off:
+ * the function form of `defaults` runs after Probot's own, so they really are off.
+ */
+export function offlineProbot(opts: { baseUrl?: string; logLevel?: "fatal" | "warn"; privateKey?: string } = {}): Probot {
+  return new Probot({
+    appId: 1,
+    privateKey: opts.privateKey ?? throwawayKey(),
+    baseUrl: opts.baseUrl,
+    logLevel: opts.logLevel ?? "fatal",
+    Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, throttle: { enabled: false }, retry: { enabled: false } })),
+  });
+}

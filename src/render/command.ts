@@ -5,9 +5,9 @@ export function commandMarker(commentId: number): string {
   return `<!-- burn-triage:command:${commentId} -->`;
 }
 
-function recognised(): string {
-  const entries = loadCatalog().entries;
-  return entries.map((e) => `- ${code(e.message)} (${code(e.crate)})`).join("\n");
+function recognised(): string[] {
+  const entries = loadCatalog().entries.map((e) => `- ${code(e.message)} (${code(e.crate)})`);
+  return ["<details><summary>Messages I recognise</summary>", "", ...entries, "</details>", ""];
 }
 
 export function renderHelp(marker: string): string {
@@ -17,11 +17,7 @@ export function renderHelp(marker: string): string {
     "",
     "Write `/explain-panic` at the start of a line, optionally followed by (or above) the panic output. I look at that text first, then at the issue or pull-request description, and explain any burn autodiff panic I know, with a verified Cargo.toml fix when a missing feature causes it.",
     "",
-    "<details><summary>Messages I recognise</summary>",
-    "",
-    recognised(),
-    "</details>",
-    "",
+    ...recognised(),
   ].join("\n");
 }
 
@@ -32,10 +28,6 @@ export function renderNothingFound(marker: string): string {
     "",
     "Paste the full panic output (the `thread '…' panicked at …` line and the message under it) after `/explain-panic`.",
     "",
-    "<details><summary>Messages I recognise</summary>",
-    "",
-    recognised(),
-    "</details>",
-    "",
+    ...recognised(),
   ].join("\n");
 }

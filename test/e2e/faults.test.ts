@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
 import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { deliver, freePort, type RunningServer, startServer, until } from "../helpers/server.js";
+import { deliver, freePort, type RunningServer, startServer, until, withServers } from "../helpers/server.js";
 
 // The fault suite runs the production configuration: Probot's retry and throttling plugins on.
 let n = 500;
@@ -17,50 +17,41 @@ const commentsOn = (fake: FakeGitHub, issueNumber: number) => fake.comments.filt
 const postsTo = (fake: FakeGitHub, path: string) => fake.calls.filter((c) => c.method === "POST" && c.path === path).length;
 
 describe("fault suite: the real server against a misbehaving GitHub", () => {
-  let fake: FakeGitHub;
-  let server: RunningServer;
-  beforeAll(async () => {
-    fake = await startFakeGitHub(scenarioRepo());
-    server = await startServer(fake);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const stack = withServers(1);
 
   it("a 5xx is retried and the comment still lands once", async () => {
     const p = issue();
-    fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 502, times: 1 });
-    expect((await deliver(server, "issues", p)).status).toBe(200);
-    await until(() => commentsOn(fake, p.issue.number).length === 1, 15000);
-    expect(fake.faults.every((f) => f.times === 0)).toBe(true);
+    stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 502, times: 1 });
+    expect((await deliver(stack.servers[0]!, "issues", p)).status).toBe(200);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
+    expect(stack.fake.faults.every((f) => f.times === 0)).toBe(true);
   });
 
   it("a secondary rate limit (403 + retry-after) is retried, not dropped", async () => {
     const p = issue();
     const path = `/repos/alice/mnist-demo/issues/${p.issue.number}/comments`;
-    fake.faults.push({ method: "POST", path, status: 403, headers: { "retry-after": "1" }, body: { message: "You have exceeded a secondary rate limit." }, times: 1 });
-    await deliver(server, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number).length === 1, 15000);
-    expect(postsTo(fake, path)).toBe(2);
-    expect(server.output()).toContain("rate limited; retrying");
+    stack.fake.faults.push({ method: "POST", path, status: 403, headers: { "retry-after": "1" }, body: { message: "You have exceeded a secondary rate limit." }, times: 1 });
+    await deliver(stack.servers[0]!, "issues", p);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
+    expect(postsTo(stack.fake, path)).toBe(2);
+    expect(stack.servers[0]!.output()).toContain("rate limited; retrying");
   });
 
   it("a 429 with retry-after is retried", async () => {
     const p = issue();
     const path = `/repos/alice/mnist-demo/issues/${p.issue.number}/labels`;
-    fake.faults.push({ method: "POST", path, status: 429, headers: { "retry-after": "1" }, times: 1 });
-    await deliver(server, "issues", p);
-    await until(() => fake.labels.some((l) => l.issue === p.issue.number), 15000);
-    expect(postsTo(fake, path)).toBe(2);
+    stack.fake.faults.push({ method: "POST", path, status: 429, headers: { "retry-after": "1" }, times: 1 });
+    await deliver(stack.servers[0]!, "issues", p);
+    await until(() => stack.fake.labels.some((l) => l.issue === p.issue.number), 15000);
+    expect(postsTo(stack.fake, path)).toBe(2);
   });
 
   it("404s for the repository's manifests fall back to a stated assumption", async () => {
     const p = issue("thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n");
-    await deliver(server, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number).length === 1);
-    expect(fake.calls.some((c) => c.path.startsWith("/repos/alice/mnist-demo/contents/Cargo.toml"))).toBe(true);
-    expect(commentsOn(fake, p.issue.number)[0]!.body).toContain("If your `burn` dependency looks like this");
+    await deliver(stack.servers[0]!, "issues", p);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
+    expect(stack.fake.calls.some((c) => c.path.startsWith("/repos/alice/mnist-demo/contents/Cargo.toml"))).toBe(true);
+    expect(commentsOn(stack.fake, p.issue.number)[0]!.body).toContain("If your `burn` dependency looks like this");
   });
 
   it("a huge body with malformed TOML and binary noise gets a clear comment, not a crash", async () => {
@@ -68,9 +59,9 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
     const log = "INFO step\n".repeat(5000);
     const body = `${log}${noise}\nthread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires \`autodiff\` feature\n\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["wgpu" }\n\`\`\`\n`;
     const p = issue(body);
-    expect((await deliver(server, "issues", p)).status).toBe(200);
-    await until(() => commentsOn(fake, p.issue.number).length === 1);
-    const c = commentsOn(fake, p.issue.number)[0]!.body;
+    expect((await deliver(stack.servers[0]!, "issues", p)).status).toBe(200);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
+    const c = commentsOn(stack.fake, p.issue.number)[0]!.body;
     expect(c).toMatch(/I could not read your Cargo.toml:\*\* line 2, column \d+/);
     expect(c).not.toContain("```diff");
   });
@@ -78,21 +69,21 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
   it("100 redeliveries of one delivery leave exactly one comment", async () => {
     const p = issue();
     for (let batch = 0; batch < 10; batch++) {
-      const res = await Promise.all(Array.from({ length: 10 }, () => deliver(server, "issues", p, { id: "same-delivery" })));
+      const res = await Promise.all(Array.from({ length: 10 }, () => deliver(stack.servers[0]!, "issues", p, { id: "same-delivery" })));
       expect(res.every((r) => r.status === 200)).toBe(true);
     }
-    await until(() => commentsOn(fake, p.issue.number).length >= 1);
+    await until(() => commentsOn(stack.fake, p.issue.number).length >= 1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(commentsOn(fake, p.issue.number)).toHaveLength(1);
+    expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   });
 
   it("concurrent opened/edited deliveries for one issue leave exactly one comment", async () => {
     const opened = issue();
     const edited = { ...opened, action: "edited", changes: { body: { from: "x" } } };
-    await Promise.all(Array.from({ length: 20 }, (_, i) => deliver(server, "issues", i % 2 ? edited : opened)));
-    await until(() => commentsOn(fake, opened.issue.number).length >= 1);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => deliver(stack.servers[0]!, "issues", i % 2 ? edited : opened)));
+    await until(() => commentsOn(stack.fake, opened.issue.number).length >= 1);
     await new Promise((r) => setTimeout(r, 300));
-    expect(commentsOn(fake, opened.issue.number)).toHaveLength(1);
+    expect(commentsOn(stack.fake, opened.issue.number)).toHaveLength(1);
   });
 
   it("injection: mentions, HTML and fences from the issue never escape into the comment", async () => {
@@ -106,9 +97,9 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
         "```",
       ].join("\n"),
     );
-    await deliver(server, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number).length === 1);
-    const body = commentsOn(fake, p.issue.number)[0]!.body;
+    await deliver(stack.servers[0]!, "issues", p);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
+    const body = commentsOn(stack.fake, p.issue.number)[0]!.body;
     const fence = /^(`{3,})diff$/m.exec(body)![1]!;
     const inside = body.slice(body.indexOf(`${fence}diff`), body.lastIndexOf(fence) + fence.length);
     const outside = body.replace(inside, "");
@@ -119,79 +110,47 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
 });
 
 describe("slow GitHub: past the 10 s webhook budget", () => {
-  let fake: FakeGitHub;
-  let server: RunningServer;
-  beforeAll(async () => {
-    fake = await startFakeGitHub(scenarioRepo());
-    server = await startServer(fake);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const stack = withServers(1);
 
   it("the delivery is acknowledged in time and the work still finishes", async () => {
-    fake.latencyMs = 2500;
+    stack.fake.latencyMs = 2500;
     const p = issue();
     const t = Date.now();
-    const res = await deliver(server, "issues", p);
+    const res = await deliver(stack.servers[0]!, "issues", p);
     const answered = Date.now() - t;
     expect([200, 202]).toContain(res.status);
     expect(answered).toBeLessThan(10000);
-    await until(() => commentsOn(fake, p.issue.number).length === 1, 30000);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 30000);
     expect(Date.now() - t).toBeGreaterThan(10000);
   }, 45000);
 });
 
 describe("horizontal scale: two replicas share nothing but GitHub", () => {
-  let fake: FakeGitHub;
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    fake = await startFakeGitHub(scenarioRepo());
-    [a, b] = await Promise.all([startServer(fake), startServer(fake)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await fake?.close();
-  });
+  const stack = withServers(2);
 
   it("a delivery handled by one replica and redelivered to the other leaves one comment, edited in place", async () => {
+    const [a, b] = stack.servers as [RunningServer, RunningServer];
     const p = issue();
     await deliver(a, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number).length === 1);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
     const edited = { ...p, action: "edited", changes: { body: { from: p.issue.body } }, issue: { ...p.issue, body: p.issue.body.replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826").replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"') } };
     await deliver(b, "issues", edited);
-    await until(() => commentsOn(fake, p.issue.number)[0]!.body.includes("0.22.0-pre.1"));
-    expect(commentsOn(fake, p.issue.number)).toHaveLength(1);
+    await until(() => commentsOn(stack.fake, p.issue.number)[0]!.body.includes("0.22.0-pre.1"));
+    expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
     await deliver(b, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number)[0]!.body.includes("v0.22.0-pre.2/"));
-    expect(commentsOn(fake, p.issue.number)).toHaveLength(1);
-  });
-});
-
-describe("horizontal scale: racing replicas converge", () => {
-  let fake: FakeGitHub;
-  let a: RunningServer;
-  let b: RunningServer;
-  beforeAll(async () => {
-    fake = await startFakeGitHub(scenarioRepo());
-    [a, b] = await Promise.all([startServer(fake), startServer(fake)]);
-  });
-  afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
-    await fake?.close();
+    await until(() => commentsOn(stack.fake, p.issue.number)[0]!.body.includes("v0.22.0-pre.2/"));
+    expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   });
 
   it("two replicas answering at once may both comment; the next delivery leaves one", async () => {
+    const [a, b] = stack.servers as [RunningServer, RunningServer];
     const p = issue();
     await Promise.all([deliver(a, "issues", p), deliver(b, "issues", p)]);
-    await until(() => commentsOn(fake, p.issue.number).length >= 1);
+    await until(() => commentsOn(stack.fake, p.issue.number).length >= 1);
     await new Promise((r) => setTimeout(r, 1500));
-    expect(commentsOn(fake, p.issue.number).length).toBeLessThanOrEqual(2);
+    expect(commentsOn(stack.fake, p.issue.number).length).toBeLessThanOrEqual(2);
     await deliver(a, "issues", { ...p, action: "edited", changes: { body: { from: "x" } } });
-    await until(() => fake.calls.some((c) => c.method === "DELETE") || commentsOn(fake, p.issue.number).length === 1);
-    await until(() => commentsOn(fake, p.issue.number).length === 1);
+    await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
   });
 });
 

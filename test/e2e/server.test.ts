@@ -1,28 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
-import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
+import { describe, expect, it } from "@jest/globals";
+import { webhook } from "../../src/dev/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { deliver, type RunningServer, startServer, until } from "../helpers/server.js";
+import { deliver, until, withServers } from "../helpers/server.js";
 
 // The real server process, real HTTP, real signatures, a fake GitHub on loopback.
 describe("end to end: the real server", () => {
-  let fake: FakeGitHub;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    fake = await startFakeGitHub(scenarioRepo());
-    server = await startServer(fake);
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-  });
+  const stack = withServers(1);
 
   it("answers a signed issue delivery with exactly the expected API calls", async () => {
-    const res = await deliver(server, "issues", webhook("issues.opened"));
+    const res = await deliver(stack.servers[0]!, "issues", webhook("issues.opened"));
     expect(res.status).toBe(200);
-    await until(() => fake.labels.length === 1);
-    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+    await until(() => stack.fake.labels.length === 1);
+    expect(stack.fake.calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       "POST /app/installations/42/access_tokens",
       "GET /repos/alice/mnist-demo/contents/.github%2Fburn-triage.yml",
       "GET /repos/alice/.github/contents/.github%2Fburn-triage.yml",
@@ -30,30 +19,30 @@ describe("end to end: the real server", () => {
       "POST /repos/alice/mnist-demo/issues/7/comments",
       "POST /repos/alice/mnist-demo/issues/7/labels",
     ]);
-    expect(fake.comments).toHaveLength(1);
-    expect(fake.comments[0]!.body.startsWith(ISSUE_MARKER)).toBe(true);
-    expect(fake.comments[0]!.body).toContain('features = ["std", "wgpu", "dataset", "autodiff"]');
+    expect(stack.fake.comments).toHaveLength(1);
+    expect(stack.fake.comments[0]!.body.startsWith(ISSUE_MARKER)).toBe(true);
+    expect(stack.fake.comments[0]!.body).toContain('features = ["std", "wgpu", "dataset", "autodiff"]');
   });
 
   it("rejects a forged signature with 400 and makes no API call", async () => {
-    const before = fake.calls.length;
-    const res = await deliver(server, "issues", webhook("issues.opened"), { secret: "not-the-secret" });
+    const before = stack.fake.calls.length;
+    const res = await deliver(stack.servers[0]!, "issues", webhook("issues.opened"), { secret: "not-the-secret" });
     expect(res.status).toBe(400);
     await new Promise((r) => setTimeout(r, 300));
-    expect(fake.calls.length).toBe(before);
+    expect(stack.fake.calls.length).toBe(before);
   });
 
   it("reviews a pull request with a suggestion on the changed line", async () => {
-    const res = await deliver(server, "pull_request", webhook("pull_request.opened"));
+    const res = await deliver(stack.servers[0]!, "pull_request", webhook("pull_request.opened"));
     expect(res.status).toBe(200);
-    await until(() => fake.reviews.length === 1);
-    const review = fake.reviews[0]!;
+    await until(() => stack.fake.reviews.length === 1);
+    const review = stack.fake.reviews[0]!;
     expect(review.comments).toEqual([expect.objectContaining({ path: "Cargo.toml", line: 7, body: expect.stringContaining("```suggestion") })]);
-    expect(fake.checkRuns).toHaveLength(1);
+    expect(stack.fake.checkRuns).toHaveLength(1);
   });
 
   it("never logs the private key or the webhook secret", () => {
-    const out = server.output();
+    const out = stack.servers[0]!.output();
     expect(out.length).toBeGreaterThan(0);
     expect(out).not.toContain("BEGIN RSA PRIVATE KEY");
     expect(out).not.toContain("e2e-webhook-secret");

@@ -1,15 +1,12 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
+import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { makeProbot, payload } from "../helpers/probot.js";
 
-const API = "https://api.github.com";
-const REPO = "/repos/alice/mnist-demo";
-
 function start(config?: string) {
-  const s = nock(API).post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
   // Probot's config plugin asks for the raw file.
-  if (config) return s.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, config);
-  return s.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+  if (config) return github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, config);
+  return noConfig(github());
 }
 
 let n = 0;
@@ -31,15 +28,10 @@ describe("/explain-panic", () => {
     let reply = "";
     const api = start()
       .post(`${REPO}/issues/comments/9001/reactions`, { content: "eyes" })
-      .reply(201, {})
-      .get(`${REPO}/issues/9/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/9/comments`, (b: { body: string }) => {
-        reply = b.body;
-        return true;
-      })
-      .reply(201, { id: 1 });
+      .reply(201, {});
+    newComment(api, 9, (b) => {
+      reply = b;
+    });
     await makeProbot().receive({ id: "1", name: "issue_comment", payload: p });
     expect(api.pendingMocks()).toEqual([]);
     expect(reply.startsWith("<!-- burn-triage:command:9001 -->")).toBe(true);
@@ -51,15 +43,10 @@ describe("/explain-panic", () => {
     const p = comment("/explain-panic");
     const api = start()
       .post(`${REPO}/issues/comments/${p.comment.id}/reactions`)
-      .reply(201, {})
-      .get(`${REPO}/issues/${p.issue.number}/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/${p.issue.number}/comments`, (b: { body: string }) => {
-        reply = b.body;
-        return true;
-      })
-      .reply(201, { id: 1 });
+      .reply(201, {});
+    newComment(api, p.issue.number, (b) => {
+      reply = b;
+    });
     await makeProbot().receive({ id: "2", name: "issue_comment", payload: p });
     expect(api.pendingMocks()).toEqual([]);
     expect(reply).toContain("I found no burn panic I know");
@@ -69,18 +56,12 @@ describe("/explain-panic", () => {
   it("answers help", async () => {
     let reply = "";
     const p = comment("/explain-panic help");
-    start()
-      .post(`${REPO}/issues/comments/${p.comment.id}/reactions`)
-      .reply(201, {})
-      .get(`${REPO}/issues/${p.issue.number}/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/${p.issue.number}/comments`, (b: { body: string }) => {
-        reply = b.body;
-        return true;
-      })
-      .reply(201, { id: 1 });
+    const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`).reply(201, {});
+    newComment(api, p.issue.number, (b) => {
+      reply = b;
+    });
     await makeProbot().receive({ id: "3", name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
     expect(reply).toContain("at the start of a line");
   });
 
@@ -100,14 +81,7 @@ describe("/explain-panic", () => {
   it("a second command in the same issue within the cooldown is ignored", async () => {
     const first = comment("/explain-panic help");
     const second = { ...first, comment: { ...first.comment, id: first.comment.id + 5000 } };
-    start()
-      .post(`${REPO}/issues/comments/${first.comment.id}/reactions`)
-      .reply(201, {})
-      .get(`${REPO}/issues/${first.issue.number}/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/${first.issue.number}/comments`)
-      .reply(201, { id: 1 });
+    newComment(start().post(`${REPO}/issues/comments/${first.comment.id}/reactions`).reply(201, {}), first.issue.number);
     const probot = makeProbot();
     await probot.receive({ id: "8", name: "issue_comment", payload: first });
     const api = start();

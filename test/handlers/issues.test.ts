@@ -1,17 +1,9 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
+import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
-const API = "https://api.github.com";
-const REPO = "/repos/alice/mnist-demo";
-
-function token(scope: nock.Scope) {
-  return scope.post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
-}
-function noConfig(scope: nock.Scope) {
-  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
-}
 
 describe("issues handler", () => {
   beforeEach(() => {
@@ -32,15 +24,10 @@ describe("issues handler", () => {
 
   it("comments once with the verified fix and labels the issue", async () => {
     let posted = "";
-    const api = noConfig(token(nock(API)))
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
-        posted = b.body;
-        return true;
-      })
-      .reply(201, { id: 555 })
+    const api = noConfig(github());
+    newComment(api, 7, (b) => {
+      posted = b;
+    })
       .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
       .reply(200, []);
     await makeProbot().receive({ id: "2", name: "issues", payload: payload("issues.opened") });
@@ -55,7 +42,7 @@ describe("issues handler", () => {
     p.action = "edited";
     p.changes = { body: { from: "old" } };
     let patched = "";
-    const api = noConfig(token(nock(API)))
+    const api = noConfig(github())
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [
@@ -74,19 +61,14 @@ describe("issues handler", () => {
 
   it("a redelivery with an identical comment writes nothing", async () => {
     let first = "";
-    noConfig(token(nock(API)))
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
-        first = b.body;
-        return true;
-      })
-      .reply(201, { id: 9 })
+    const setup = noConfig(github());
+    newComment(setup, 7, (b) => {
+      first = b;
+    })
       .post(`${REPO}/issues/7/labels`)
       .reply(200, []);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
-    const again = noConfig(token(nock(API)))
+    const again = noConfig(github())
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" } }]);
@@ -95,7 +77,7 @@ describe("issues handler", () => {
   });
 
   it("converges to one comment when racing replicas left two", async () => {
-    const api = noConfig(token(nock(API)))
+    const api = noConfig(github())
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [
@@ -113,7 +95,7 @@ describe("issues handler", () => {
 
   it("retracts its advice when an edit removes the panic", async () => {
     let patched = "";
-    const api = token(nock(API))
+    const api = github()
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [{ id: 2, body: `${ISSUE_MARKER}\nadvice`, user: { login: "burn-triage[bot]", type: "Bot" } }])
@@ -144,7 +126,7 @@ describe("issues handler", () => {
     const root = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
     const trainer = '[package]\nname = "trainer"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n';
     let posted = "";
-    const api = noConfig(token(nock(API)))
+    const api = noConfig(github())
       .get(`${REPO}/contents/Cargo.toml`)
       .reply(200, contentsBody("Cargo.toml", root))
       .get(`${REPO}/contents/crates`)
@@ -158,15 +140,10 @@ describe("issues handler", () => {
       .get(`${REPO}/contents/crates%2Fmodel%2FCargo.toml`)
       .reply(200, contentsBody("crates/model/Cargo.toml", '[package]\nname = "model"\n[dependencies]\nserde = "1"\n'))
       .get(`${REPO}/contents/Cargo.lock`)
-      .reply(404)
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
-        posted = b.body;
-        return true;
-      })
-      .reply(201, { id: 1 })
+      .reply(404);
+    newComment(api, 7, (b) => {
+      posted = b;
+    })
       .post(`${REPO}/issues/7/labels`)
       .reply(200, []);
     await makeProbot().receive({ id: "8", name: "issues", payload: p });
@@ -176,7 +153,7 @@ describe("issues handler", () => {
   });
 
   it("an invalid config falls back to defaults and still answers", async () => {
-    const api = token(nock(API))
+    const api = github()
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
       .reply(200, "issues:\n  label: 5\n  enabled: true\n  nonsense: true\n")
       .get(`${REPO}/issues/7/comments`)
@@ -191,7 +168,7 @@ describe("issues handler", () => {
   });
 
   it("an API error surfaces as a failed delivery, not a wrong comment", async () => {
-    noConfig(token(nock(API))).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
+    noConfig(github()).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
     await expect(makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
     expect(nock.pendingMocks()).toEqual([]);
   });

@@ -2,21 +2,12 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { REVIEW_MARKER } from "../../src/render/review.js";
 import { fixture } from "../helpers/fixtures.js";
+import { API, github, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
-const API = "https://api.github.com";
-const REPO = "/repos/alice/mnist-demo";
 const HEAD = "b".repeat(40);
 const BASE = "a".repeat(40);
 
-function start() {
-  return nock(API)
-    .post("/app/installations/42/access_tokens")
-    .reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
-}
-function noConfig(scope: nock.Scope) {
-  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
-}
 const manifestFile = { filename: "Cargo.toml", status: "modified", patch: fixture("repos/pr-trim/patch.diff") };
 
 function readsManifests(scope: nock.Scope, head = fixture("repos/pr-trim/head/Cargo.toml"), sha = HEAD) {
@@ -38,13 +29,34 @@ function readsSources(scope: nock.Scope, sha = HEAD) {
     .reply(200, contentsBody("src/train.rs", fixture("repos/pr-trim/src/train.rs")));
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: request bodies are asserted field by field
+type Body = any;
+
+/** A check run, the listing of earlier reviews (none), and one new review. */
+function publishes(scope: nock.Scope, onCheck: (b: Body) => void, onReview: (b: Body) => void) {
+  return scope
+    .post(`${REPO}/check-runs`, (b) => {
+      onCheck(b);
+      return true;
+    })
+    .reply(201, { id: 1 })
+    .get(`${REPO}/pulls/12/reviews`)
+    .query({ per_page: 100 })
+    .reply(200, [])
+    .post(`${REPO}/pulls/12/reviews`, (b) => {
+      onReview(b);
+      return true;
+    })
+    .reply(200, { id: 77 });
+}
+
 describe("pull request review", () => {
   beforeEach(() => nock.disableNetConnect());
   afterEach(() => nock.cleanAll());
   afterAll(() => nock.restore());
 
   it("a PR that does not touch Cargo.toml costs one call", async () => {
-    const api = start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }]);
+    const api = github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }]);
     await makeProbot().receive({ id: "1", name: "pull_request", payload: payload("pull_request.opened") });
     expect(api.pendingMocks()).toEqual([]);
   });
@@ -52,20 +64,9 @@ describe("pull request review", () => {
   it("suggests the exact line when a change turns autodiff off for training code", async () => {
     let review: { body: string; comments: Array<{ path: string; line: number; body: string; side: string }>; commit_id: string; event: string } | undefined;
     let check: { conclusion: string; output: { annotations: Array<{ start_line: number }> } } | undefined;
-    const api = readsSources(readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
-      .post(`${REPO}/check-runs`, (b) => {
-        check = b;
-        return true;
-      })
-      .reply(201, { id: 1 })
-      .get(`${REPO}/pulls/12/reviews`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/pulls/12/reviews`, (b) => {
-        review = b;
-        return true;
-      })
-      .reply(200, { id: 77 });
+    const api = readsSources(readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
+;
+    publishes(api, (c) => (check = c), (r) => (review = r));
     await makeProbot().receive({ id: "2", name: "pull_request", payload: payload("pull_request.opened") });
     expect(api.pendingMocks()).toEqual([]);
     expect(review).toMatchObject({ commit_id: HEAD, event: "COMMENT" });
@@ -80,7 +81,7 @@ describe("pull request review", () => {
 
   it("stays quiet (success check, no review) when the crate never asks for gradients", async () => {
     let check: { conclusion: string } | undefined;
-    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])))
+    const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])))
       .get(`${REPO}/git/trees/${HEAD}`)
       .query({ recursive: "true" })
       .reply(200, { tree: [{ path: "src/main.rs", type: "blob" }] })
@@ -103,7 +104,7 @@ describe("pull request review", () => {
   it("on synchronize with the problem fixed, marks the earlier review as resolved", async () => {
     const sha = "c".repeat(40);
     let updated = "";
-    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), fixture("repos/pr-trim/base/Cargo.toml"), sha)
+    const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), fixture("repos/pr-trim/base/Cargo.toml"), sha)
       .post(`${REPO}/check-runs`)
       .reply(201, { id: 1 })
       .get(`${REPO}/pulls/12/reviews`)
@@ -120,7 +121,7 @@ describe("pull request review", () => {
   });
 
   it("a redelivery for an already reviewed head posts nothing new", async () => {
-    const api = readsSources(readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
+    const api = readsSources(readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
       .post(`${REPO}/check-runs`)
       .reply(201, { id: 1 })
       .get(`${REPO}/pulls/12/reviews`)
@@ -134,20 +135,9 @@ describe("pull request review", () => {
     let review: { body: string; comments: unknown[] } | undefined;
     let check: { output: { annotations: Array<{ start_line: number; annotation_level: string }> } } | undefined;
     const broken = fixture("repos/pr-trim/head/Cargo.toml").replace('"dataset"]', '"dataset"');
-    const api = readsManifests(noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), broken)
-      .post(`${REPO}/check-runs`, (b) => {
-        check = b;
-        return true;
-      })
-      .reply(201, { id: 1 })
-      .get(`${REPO}/pulls/12/reviews`)
-      .query({ per_page: 100 })
-      .reply(200, [])
-      .post(`${REPO}/pulls/12/reviews`, (b) => {
-        review = b;
-        return true;
-      })
-      .reply(200, { id: 78 });
+    const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), broken)
+;
+    publishes(api, (c) => (check = c), (r) => (review = r));
     await makeProbot().receive({ id: "6", name: "pull_request", payload: payload("pull_request.opened") });
     expect(api.pendingMocks()).toEqual([]);
     expect(review!.body).toMatch(/`Cargo.toml` does not parse: line 7, column \d+/);
@@ -159,7 +149,7 @@ describe("pull request review", () => {
     const draft = payload("pull_request.opened");
     draft.pull_request.draft = true;
     await makeProbot().receive({ id: "7", name: "pull_request", payload: draft });
-    const api = noConfig(start().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "old/Cargo.toml", status: "removed" }, manifestFile]))
+    const api = noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "old/Cargo.toml", status: "removed" }, manifestFile]))
       .get(`${REPO}/contents/Cargo.toml`)
       .query({ ref: HEAD })
       .reply(200, { type: "file", encoding: "base64", size: 4, content: Buffer.from([0, 1, 2, 3]).toString("base64") })
@@ -172,7 +162,7 @@ describe("pull request review", () => {
 
   it("caps the file listing at GitHub's 3000 files", async () => {
     const page = (n: number) => Array.from({ length: 100 }, (_, i) => ({ filename: `f${n}-${i}.rs`, status: "added" }));
-    let scope = start();
+    let scope = github();
     for (let n = 1; n <= 30; n++) {
       scope = scope
         .get(`${REPO}/pulls/12/files`)

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
-import { Probot, ProbotOctokit } from "probot";
+import type { Probot } from "probot";
+import { offlineProbot } from "../../src/dev/scenario.js";
 import app from "../../src/index.js";
 import { fixture } from "./fixtures.js";
 
@@ -10,13 +11,7 @@ export const privateKey = generateKeyPairSync("rsa", {
 }).privateKey;
 
 export function makeProbot(): Probot {
-  const probot = new Probot({
-    appId: 1,
-    privateKey,
-    logLevel: "fatal",
-    // The function form runs after Probot's own defaults, so throttling (1 s between writes) is really off.
-    Octokit: ProbotOctokit.defaults((options: object) => ({ ...options, retry: { enabled: false }, throttle: { enabled: false } })),
-  });
+  const probot = offlineProbot({ privateKey });
   probot.load(app);
   return probot;
 }

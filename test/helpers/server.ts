@@ -4,7 +4,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import type { FakeGitHub } from "../../src/dev/fake-github.js";
+import { afterAll, beforeAll } from "@jest/globals";
+import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
+import { scenarioRepo } from "../../src/dev/scenario.js";
 import { root } from "./fixtures.js";
 import { privateKey } from "./probot.js";
 
@@ -101,4 +103,23 @@ export async function until(check: () => boolean, ms = 10000): Promise<void> {
     if (Date.now() > deadline) throw new Error("condition not reached in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+export interface Stack {
+  fake: FakeGitHub;
+  servers: RunningServer[];
+}
+
+/** Inside a describe: a fake GitHub and `replicas` real servers, started before its tests and stopped after. */
+export function withServers(replicas = 1): Stack {
+  const stack = { servers: [] } as unknown as Stack;
+  beforeAll(async () => {
+    stack.fake = await startFakeGitHub(scenarioRepo());
+    stack.servers = await Promise.all(Array.from({ length: replicas }, () => startServer(stack.fake)));
+  });
+  afterAll(async () => {
+    await Promise.all(stack.servers.map((s) => s.stop()));
+    await stack.fake?.close();
+  });
+  return stack;
 }

@@ -1,0 +1,27 @@
+import nock from "nock";
+
+export const API = "https://api.github.com";
+export const REPO = "/repos/alice/mnist-demo";
+
+/** The installation token every first call of a delivery needs. */
+export function github(): nock.Scope {
+  return nock(API).post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
+}
+
+/** No `.github/burn-triage.yml`: Probot looks in the repository, then in the owner's `.github`. */
+export function noConfig(scope: nock.Scope): nock.Scope {
+  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+}
+
+/** An issue without comments that gets one; `seen` receives the posted body. */
+export function newComment(scope: nock.Scope, issue: number, seen: (body: string) => void = () => {}): nock.Scope {
+  return scope
+    .get(`${REPO}/issues/${issue}/comments`)
+    .query({ per_page: 100 })
+    .reply(200, [])
+    .post(`${REPO}/issues/${issue}/comments`, (b: { body: string }) => {
+      seen(b.body);
+      return true;
+    })
+    .reply(201, { id: 1 });
+}
