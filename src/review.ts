@@ -1,7 +1,7 @@
 // The pure half of PR review: given base and head text of each changed manifest (and whether
 // the crate's code needs gradients), decide what regressed and what to suggest.
 import type { Diagnosis } from "./cargo/diagnose.js";
-import { type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "./cargo/fix.js";
 
 export interface ManifestChange {
   path: string;
@@ -14,7 +14,7 @@ export interface ManifestChange {
 }
 
 export type ManifestReview =
-  | { kind: "regression"; path: string; before: Diagnosis; plan: FixPlan & { kind: "fixed" }; inDiff: boolean }
+  | { kind: "regression"; path: string; before: Diagnosis; plan: FixPlan & { kind: "fixed" }; inDiff: boolean; member?: string }
   | { kind: "regression-unfixable"; path: string; before: Diagnosis; after: Diagnosis; reason: string }
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
   | { kind: "fine"; path: string; burn: boolean };
@@ -28,7 +28,7 @@ export function commentableLines(patch: string | undefined): Set<number> {
   const lines = new Set<number>();
   if (!patch) return lines;
   let n = 0;
-  for (const l of patch.split("\n")) {
+  for (const l of patch.replace(/\n$/, "").split("\n")) {
     const h = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
     if (h) {
       n = Number(h[1]);
@@ -38,6 +38,42 @@ export function commentableLines(patch: string | undefined): Set<number> {
     lines.add(n++);
   }
   return lines;
+}
+
+function inDiff(plan: FixPlan & { kind: "fixed" }, commentable: Set<number>): boolean {
+  const s = plan.change.suggestion;
+  for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  return true;
+}
+
+export interface RootChange {
+  path: string;
+  base: string | null;
+  head: string;
+  /** Members that inherit burn from this root, at both refs (base null when the member is new). */
+  members: Array<{ path: string; base: string | null; head: string }>;
+  commentable: Set<number>;
+}
+
+/**
+ * A changed workspace root reaches every member that inherits from it: a member whose autodiff
+ * was on at the base and is off at the head is a regression, fixed in the root's own line.
+ */
+export function reviewWorkspaceRoot(c: RootChange): ManifestReview[] {
+  const out: ManifestReview[] = [];
+  const headRoot = { path: c.path, text: c.head };
+  for (const m of c.members) {
+    const after = planFix({ path: m.path, text: m.head }, { root: headRoot });
+    if (after.kind === "invalid-toml") return [{ kind: "invalid-toml", path: after.path, line: after.error.line, column: after.error.column, message: after.error.message.replace(/^\d+:\d+: /, "") }];
+    const before = c.base === null ? null : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
+    if (before?.verdict !== "on" || after.diagnosis.verdict === "on") continue;
+    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head });
+    if (plan.kind === "fixed") out.push({ kind: "regression", path: c.path, before, plan, inDiff: inDiff(plan, c.commentable), member: m.path });
+    else out.push({ kind: "regression-unfixable", path: c.path, before, after: after.diagnosis, reason: plan.kind === "no-fix" ? plan.reason : "no fix" });
+    // One suggestion per root line: the same edit serves every member.
+    break;
+  }
+  return out;
 }
 
 export function reviewManifest(c: ManifestChange): ManifestReview {
@@ -50,10 +86,6 @@ export function reviewManifest(c: ManifestChange): ManifestReview {
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const burn = after.verdict !== "no-burn";
   if (before?.verdict !== "on" || after.verdict === "on") return { kind: "fine", path: c.path, burn };
-  if (head.kind === "fixed") {
-    const s = head.change.suggestion;
-    const inDiff = Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((l) => c.commentable.has(l));
-    return { kind: "regression", path: c.path, before, plan: head, inDiff };
-  }
+  if (head.kind === "fixed") return { kind: "regression", path: c.path, before, plan: head, inDiff: inDiff(head, c.commentable) };
   return { kind: "regression-unfixable", path: c.path, before, after, reason: head.kind === "no-fix" ? head.reason : "no fix" };
 }

@@ -79,7 +79,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (e instanceof EditError) return { kind: "no-fix", diagnosis, reason: e.message };
     throw e;
   }
-  const problem = verify(file.text, edited, decl, add, dopts);
+  const problem = verify(file.text, edited, decl, add, (after) => diagnose(after, dopts).verdict === "on");
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
 }
@@ -89,6 +89,10 @@ const DEP_KEYS = ["dependencies", "dev-dependencies", "dev_dependencies", "build
 function withoutDeps(doc: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...doc };
   for (const k of DEP_KEYS) delete copy[k];
+  if (copy.workspace && typeof copy.workspace === "object") {
+    const { dependencies: _d, ...ws } = copy.workspace as Record<string, unknown>;
+    copy.workspace = ws;
+  }
   if (copy.target && typeof copy.target === "object") {
     copy.target = Object.fromEntries(
       Object.entries(copy.target as Record<string, Record<string, unknown>>).map(([t, v]) => [t, withoutDeps(v)]),
@@ -106,8 +110,11 @@ function meaning(d: DepDecl) {
   return rest;
 }
 
-/** Returns why the edit is wrong, or null when it is proven right. */
-export function verify(before: string, edited: { text: string; start: number; end: number }, target: DepDecl, add: string[], opts: Parameters<typeof diagnose>[1]): string | null {
+/**
+ * Returns why the edit is wrong, or null when it is proven right. `resolvesOn` is the resolver's
+ * verdict on the edited manifest (for a workspace root: on the member that inherits from it).
+ */
+export function verify(before: string, edited: { text: string; start: number; end: number }, target: DepDecl, add: string[], resolvesOn: (after: Manifest) => boolean): string | null {
   const after = edited.text;
   const tail = before.length - edited.end;
   if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
@@ -132,9 +139,34 @@ export function verify(before: string, edited: { text: string; start: number; en
     const expected = declKey(d0) === declKey(target) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
     if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
   }
-  const d = diagnose(m1, opts);
-  if (d.verdict !== "on") return "the resolver still finds `autodiff` off";
+  if (!resolvesOn(m1)) return "the resolver still finds `autodiff` off";
   return null;
+}
+
+/**
+ * The fix for a member that inherits `burn` from the workspace, made in the root's
+ * `[workspace.dependencies]` (for a PR that changed the root: the line it changed).
+ */
+export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts: FixOptions = {}): FixPlan {
+  const plan = planFix(member, { ...opts, root });
+  if (plan.kind !== "fixed" && plan.kind !== "no-fix") return plan;
+  const fix = plan.diagnosis.fix;
+  if (!fix?.decl.inherits) return plan;
+  const rootManifest = parseManifest(root.text);
+  const memberManifest = parseManifest(member.text);
+  const wsDecl = rootManifest.workspaceDependencies.find((d) => d.key === fix.decl.key);
+  if (!wsDecl) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the workspace root does not declare \`${fix.decl.key}\`` };
+  let edited: ReturnType<typeof applyEdits>;
+  try {
+    edited = applyEdits(root.text, featureEdits(root.text, wsDecl, fix.add));
+  } catch (e) {
+    if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: e.message };
+    throw e;
+  }
+  const dopts = { burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
+  const problem = verify(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on");
+  if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
+  return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }
 
 function toChange(file: ManifestFile, edited: { text: string; start: number; end: number }, decl: DepDecl, add: string[]): Change {

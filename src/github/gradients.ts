@@ -17,17 +17,20 @@ function priority(path: string): number {
   return 2;
 }
 
-export async function crateNeedsGradients(octokit: Octokit, repo: RepoRef, sha: string, crateDir: string): Promise<{ needs: boolean; reads: number; evidence: string | null }> {
+/** Every file path at a commit (one call); GitHub truncates past 100,000 entries. */
+export async function treePaths(octokit: Octokit, repo: RepoRef, sha: string): Promise<string[]> {
   const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: sha, recursive: "true" });
+  return data.tree.filter((e) => e.type === "blob" && e.path).map((e) => e.path!);
+}
+
+export async function crateNeedsGradients(octokit: Octokit, repo: RepoRef, sha: string, crateDir: string, paths: string[]): Promise<{ needs: boolean; reads: number; evidence: string | null }> {
   const prefix = crateDir ? `${crateDir}/` : "";
-  const candidates = data.tree
-    .filter((e) => e.type === "blob" && e.path?.endsWith(".rs") && e.path.startsWith(prefix))
+  const candidates = paths
     // A nested crate's sources belong to that crate.
-    .map((e) => e.path!)
-    .filter((p) => /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)))
+    .filter((p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)))
     .sort((a, b) => priority(a) - priority(b) || a.localeCompare(b))
     .slice(0, MAX_SOURCE_READS);
-  let reads = 1;
+  let reads = 0;
   for (const path of candidates) {
     reads++;
     const f = await readFile(octokit, { ...repo, path, ref: sha });

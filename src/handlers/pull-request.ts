@@ -2,17 +2,21 @@ import type { Context } from "probot";
 import type { ManifestFile } from "../cargo/fix.js";
 import { loadConfig } from "../github/config.js";
 import { readFile } from "../github/files.js";
-import { crateNeedsGradients } from "../github/gradients.js";
+import { crateNeedsGradients, treePaths } from "../github/gradients.js";
 import { withLock } from "../github/lock.js";
 import type { Octokit, RepoRef } from "../github/types.js";
 import { CHECK_NAME, REVIEW_MARKER, renderReviewBody, renderSuperseded, suggestionComment } from "../render/review.js";
-import { commentableLines, type ManifestReview, reviewManifest } from "../review.js";
+import { commentableLines, type ManifestReview, type RootChange, reviewManifest, reviewWorkspaceRoot } from "../review.js";
 
 type PrContext = Context<"pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review">;
 
 /** GitHub lists at most 3000 files for a pull request. */
 export const MAX_FILES = 3000;
 export const MAX_MANIFESTS = 10;
+/** Unchanged member manifests read when a PR changes the workspace root. */
+export const MAX_MEMBER_READS = 4;
+const WORKSPACE_BURN = /^\s*\[workspace\.dependencies[\s\S]*^\s*burn[\w-]*\s*[=.]/m;
+const INHERITS_BURN = /^\s*burn[\w-]*\s*(?:=\s*\{[^}\n]*\bworkspace\s*=\s*true|\.workspace\s*=\s*true)/m;
 
 interface PrFile {
   filename: string;
@@ -63,7 +67,32 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     return roots.get(key)!;
   };
 
+  let tree: string[] | undefined;
+  const paths = async () => {
+    tree ??= await treePaths(context.octokit, head, pr.head.sha);
+    return tree;
+  };
+  // Turning autodiff off is fine for a crate that never asks for gradients.
+  const needsGradients = async (manifestPath: string) => (await crateNeedsGradients(context.octokit, head, pr.head.sha, dirOf(manifestPath), await paths())).needs;
+
+  /** Members (not changed themselves) that inherit burn from the root, read at both refs. */
+  const inheritingMembers = async () => {
+    const candidates = (await paths()).filter((p) => p.endsWith("/Cargo.toml") && p.split("/").length <= 4 && !changed.some((f) => f.filename === p)).slice(0, MAX_MEMBER_READS);
+    const members: RootChange["members"] = [];
+    for (const path of candidates) {
+      const h = await readFile(context.octokit, { ...head, path, ref: pr.head.sha });
+      if (!h.ok || !INHERITS_BURN.test(h.text)) continue;
+      const b = await readFile(context.octokit, { ...base, path, ref: pr.base.sha });
+      members.push({ path, head: h.text, base: b.ok ? b.text : null });
+    }
+    return members;
+  };
+
   const results: ManifestReview[] = [];
+  const keep = async (r: ManifestReview, crateManifest: string) => {
+    if ((r.kind === "regression" || r.kind === "regression-unfixable") && !(await needsGradients(crateManifest))) results.push({ kind: "fine", path: r.path, burn: true });
+    else results.push(r);
+  };
   for (const f of changed) {
     const h = await readFile(context.octokit, { ...head, path: f.filename, ref: pr.head.sha });
     if (!h.ok) {
@@ -71,24 +100,23 @@ export async function onPullRequest(context: PrContext): Promise<void> {
       continue;
     }
     const b = f.status === "added" ? null : await readFile(context.octokit, { ...base, path: f.previous_filename ?? f.filename, ref: pr.base.sha });
+    const baseText = b?.ok ? b.text : null;
+    const commentable = commentableLines(f.patch);
+    if (f.filename === "Cargo.toml" && WORKSPACE_BURN.test(h.text)) {
+      const reviews = reviewWorkspaceRoot({ path: f.filename, base: baseText, head: h.text, members: await inheritingMembers(), commentable });
+      for (const r of reviews) await keep(r, r.kind === "regression" && r.member ? r.member : f.filename);
+      if (reviews.length > 0) continue;
+    }
     const member = f.filename !== "Cargo.toml" && /\bworkspace\s*=\s*true/.test(h.text);
     const review = reviewManifest({
       path: f.filename,
-      base: b?.ok ? b.text : null,
+      base: baseText,
       head: h.text,
       baseRoot: member ? await root(base, pr.base.sha) : null,
       headRoot: member ? await root(head, pr.head.sha) : null,
-      commentable: commentableLines(f.patch),
+      commentable,
     });
-    if (review.kind === "regression" || review.kind === "regression-unfixable") {
-      const grads = await crateNeedsGradients(context.octokit, head, pr.head.sha, dirOf(f.filename));
-      // Turning autodiff off is fine for a crate that never asks for gradients.
-      if (!grads.needs) {
-        results.push({ kind: "fine", path: f.filename, burn: true });
-        continue;
-      }
-    }
-    results.push(review);
+    await keep(review, f.filename);
   }
 
   const problems = results.filter((r) => r.kind !== "fine");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { planFix, verify } from "../../src/cargo/fix.js";
+import { diagnose } from "../../src/cargo/diagnose.js";
+import { planFix, planWorkspaceFix, verify } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { fixture } from "../helpers/fixtures.js";
 
@@ -62,6 +63,19 @@ describe("editor: the minimal edit for each form", () => {
   });
 });
 
+describe("planWorkspaceFix", () => {
+  it("edits [workspace.dependencies] so the inheriting member resolves on", () => {
+    const root = { path: "Cargo.toml", text: fixture("workspace/Cargo.toml") };
+    const member = { path: "crates/trainer/Cargo.toml", text: fixture("workspace/crates/trainer/Cargo.toml") };
+    const plan = planWorkspaceFix(root, member);
+    expect(plan.kind).toBe("fixed");
+    if (plan.kind !== "fixed") return;
+    expect(plan.change.path).toBe("Cargo.toml");
+    expect(plan.change.after).toContain('    "fusion",\n    "autodiff",\n] }');
+    expect(plan.change.suggestion.startLine).toBe(13);
+  });
+});
+
 describe("planFix outcomes", () => {
   it("already on: no change and the reason", () => {
     const plan = planFix({ path: "Cargo.toml", text: `[dependencies]\nburn = "${V}"\n` });
@@ -84,7 +98,8 @@ describe("planFix outcomes", () => {
 describe("verification rejects wrong edits", () => {
   const before = `[package]\nname = "x"\n\n[dependencies]\nburn = { version = "${V}", default-features = false }\nserde = "1"\n`;
   const decl = parseManifest(before).dependencies[0]!;
-  const check = (after: string) => verify(before, { text: after, start: 0, end: before.length }, decl, ["autodiff"], {});
+  const on = (m: Parameters<typeof diagnose>[0]) => diagnose(m).verdict === "on";
+  const check = (after: string) => verify(before, { text: after, start: 0, end: before.length }, decl, ["autodiff"], on);
   it("an edit that does not turn autodiff on", () => {
     expect(check(before.replace("default-features = false", "default-features = false, features = [\"wgpu\"]"))).toMatch(/changed meaning|still/);
   });
@@ -96,7 +111,7 @@ describe("verification rejects wrong edits", () => {
   });
   it("an edit that touches bytes outside its span", () => {
     const after = before.replace('name = "x"', 'name = "y"').replace('default-features = false }', 'default-features = false, features = ["autodiff"] }');
-    expect(verify(before, { text: after, start: before.indexOf("burn ="), end: before.indexOf("serde") }, decl, ["autodiff"], {})).toMatch(/outside/);
+    expect(verify(before, { text: after, start: before.indexOf("burn ="), end: before.indexOf("serde") }, decl, ["autodiff"], on)).toMatch(/outside/);
   });
   it("accepts the right edit", () => {
     expect(check(before.replace('default-features = false }', 'default-features = false, features = ["autodiff"] }'))).toBeNull();

@@ -79,6 +79,41 @@ describe("pull request review", () => {
     expect(check!.output.annotations[0]).toMatchObject({ start_line: 7 });
   });
 
+  it("a change to [workspace.dependencies] is reviewed through the members that inherit it", async () => {
+    let review: Body;
+    let check: Body;
+    const baseRoot = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["std"] }\n';
+    const headRoot = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n';
+    const member = '[package]\nname = "trainer"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n';
+    const patch = '@@ -4,2 +4,2 @@\n [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", features = ["std"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }';
+    const api = noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "Cargo.toml", status: "modified", patch }]))
+      .get(`${REPO}/contents/Cargo.toml`)
+      .query({ ref: HEAD })
+      .reply(200, contentsBody("Cargo.toml", headRoot))
+      .get(`${REPO}/contents/Cargo.toml`)
+      .query({ ref: BASE })
+      .reply(200, contentsBody("Cargo.toml", baseRoot))
+      .get(`${REPO}/git/trees/${HEAD}`)
+      .query({ recursive: "true" })
+      .reply(200, { tree: ["Cargo.toml", "crates/trainer/Cargo.toml", "crates/trainer/src/train.rs"].map((path) => ({ path, type: "blob" })) })
+      .get(`${REPO}/contents/crates%2Ftrainer%2FCargo.toml`)
+      .query({ ref: HEAD })
+      .reply(200, contentsBody("crates/trainer/Cargo.toml", member))
+      .get(`${REPO}/contents/crates%2Ftrainer%2FCargo.toml`)
+      .query({ ref: BASE })
+      .reply(200, contentsBody("crates/trainer/Cargo.toml", member))
+      .get(`${REPO}/contents/crates%2Ftrainer%2Fsrc%2Ftrain.rs`)
+      .query({ ref: HEAD })
+      .reply(200, contentsBody("crates/trainer/src/train.rs", fixture("repos/pr-trim/src/train.rs")));
+    publishes(api, (c) => (check = c), (r) => (review = r));
+    await makeProbot().receive({ id: "10", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(review.body).toContain("for `crates/trainer/Cargo.toml`, which inherits `burn` from this workspace");
+    expect(review.comments).toEqual([expect.objectContaining({ path: "Cargo.toml", line: 5 })]);
+    expect(review.comments[0].body).toContain('burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "autodiff"] }');
+    expect(check.conclusion).toBe("neutral");
+  });
+
   it("stays quiet (success check, no review) when the crate never asks for gradients", async () => {
     let check: { conclusion: string } | undefined;
     const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])))
