@@ -10,8 +10,26 @@ function declared(d: DepDecl, effective: DepDecl): string {
   if (effective.features.length > 0) parts.push(`\`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]\``);
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
   const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
-  if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features`;
-  return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}`;
+  const ignored = ignoredDefaults(d, effective);
+  if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features${ignored}`;
+  return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}${ignored}`;
+}
+
+/** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain. */
+export function chainText(chain: string[]): string {
+  const steps: string[] = [];
+  for (const link of chain) {
+    const m = /^([\w-]+)@\S+ feature `([^`]+)`/.exec(link);
+    const step = m ? `${m[1]}/${m[2]}` : null;
+    if (step && steps.at(-1) !== step) steps.push(step);
+  }
+  return steps.reverse().map(code).join(" → ");
+}
+
+function ignoredDefaults(d: DepDecl, effective: DepDecl): string {
+  return d.inherits && d.defaultFeatures === false && effective.defaultFeatures !== false
+    ? " (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it)"
+    : "";
 }
 
 /** Enablers worth naming to a human: explicit features, not implicit dep names or `doc`. */
@@ -27,8 +45,9 @@ export function why(d: Diagnosis): string {
     case "no-burn":
       return "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "on": {
-      const chain = d.state.chain.length > 0 ? ` (${d.state.chain.slice(1).at(-2) ?? "via its defaults"})` : "";
-      return `This manifest does turn ${code("burn-dispatch/autodiff")} on${chain}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+      const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
+      const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
+      return `This manifest does turn ${code("burn-dispatch/autodiff")} on${chain}${ignored}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
     }
     case "gated":
       return `${declared(p!.decl, p!.effective)}. ${code("autodiff")} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;

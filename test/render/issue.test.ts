@@ -5,6 +5,21 @@ import { fixture, issueCases } from "../helpers/fixtures.js";
 
 const render = (text: string) => renderIssueComment(analyze({ text }));
 
+describe("why", () => {
+  it("says when a member's default-features = false is ignored by cargo", async () => {
+    const { diagnose } = await import("../../src/cargo/diagnose.js");
+    const { parseManifest } = await import("../../src/cargo/manifest.js");
+    const { why } = await import("../../src/render/why.js");
+    const root = parseManifest('[workspace]\n[workspace.dependencies]\nburn = "0.22.0-pre.2"\n');
+    const member = parseManifest('[dependencies]\nburn = { workspace = true, default-features = false }\n');
+    const d = diagnose(member, { root });
+    expect(d.verdict).toBe("on");
+    expect(why(d)).toBe("This manifest does turn `burn-dispatch/autodiff` on (`burn/default` → `burn/optim` → `burn/burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`) (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it). The binary that panicked was built another way: another manifest, `--no-default-features`, or a different crate of the workspace.");
+    const off = diagnose(parseManifest('[dependencies]\nburn = { workspace = true, default-features = false }\n'), { root: parseManifest('[workspace]\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n') });
+    expect(why(off)).not.toContain("ignored");
+  });
+});
+
 describe("issue comment", () => {
   const body = render(fixture("issues/pos-registry-backtrace.md"))!;
   it("has the marker, the permalink, the cfg gate, the why and the verified diff", () => {
