@@ -146,15 +146,14 @@ export function analyze(input: AnalyzeInput): Analysis {
   if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null };
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
-  // A first pass without a version tells us which version the manifest itself implies.
-  const pathVersion = primary.location?.version ?? versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
+  // Exact versions (the backtrace path, a Cargo.lock) pin the graph the manifest is resolved in.
+  const lockVersion = versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
   let manifest: ManifestVerdict | null = null;
   if (primary.cause === "feature-off") {
-    const fx: FixOptions = { burnVersion: pathVersion, platform, registries: input.registries };
+    const fx: FixOptions = { burnVersion: primary.location?.version ?? lockVersion, platform, registries: input.registries };
     manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
   }
-  const lockVersion = input.repoLock ? versionFromLock(input.repoLock) : null;
-  const guessed = guessVersion(primary, entry, input.text, lockVersion ?? manifestVersion(manifest));
+  const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest) });
   const tooOld = olderThanMessage(entry, guessed);
   // The panic cannot come from that version: link the newest release that has it instead.
   const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;

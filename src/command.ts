@@ -1,7 +1,5 @@
 // `/explain-panic` in a comment: found only at the start of a line, outside fenced code and
 // block quotes, so pasted logs or quoted replies that mention it do not trigger it.
-export const COMMAND = "/explain-panic";
-
 export interface Command {
   args: string;
   help: boolean;

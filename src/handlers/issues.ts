@@ -25,7 +25,8 @@ export async function onIssue(context: IssueContext): Promise<void> {
   if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
   const text = issueText(issue.title, issue.body);
   // Decided from the payload alone: an issue without a known panic costs no API call.
-  if (detect(text).length === 0) {
+  const findings = detect(text);
+  if (findings.length === 0) {
     const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
     if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context);
     return;
@@ -34,9 +35,12 @@ export async function onIssue(context: IssueContext): Promise<void> {
   const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
 
+  // Only a missing-feature panic needs the reporter's manifest and burn's feature graph.
+  const featureOff = findings.some((f) => f.cause === "feature-off");
   const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
-  const repo = !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
-  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: await registries(context.log) });
+  const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
+  const index = featureOff ? await registries(context.log) : undefined;
+  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
   const body = renderIssueComment(analysis);
   if (!body) return;
   const where = context.issue();

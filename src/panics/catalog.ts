@@ -50,8 +50,3 @@ export function loadCatalog(): Catalog {
   cached ??= load(readFileSync(join(dataDir, "catalog.yml"), "utf8")) as Catalog;
   return cached;
 }
-
-/** Refs in the data that hold at least one site of this entry, oldest first. */
-export function refsWithSites(entry: Entry): string[] {
-  return [...new Set(entry.sites.map((s) => s.ref))];
-}

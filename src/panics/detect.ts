@@ -106,7 +106,7 @@ function printedForm(text: string, hit: Hit, entry: Entry): string {
 /** Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input. */
 export function detect(input: string): Finding[] {
   const clean = cleanText(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input);
-  const { text } = collapse(clean);
+  const text = collapse(clean);
   matchers ??= buildMatchers();
   const findings: Finding[] = [];
   for (const { entry, variants } of matchers) {

@@ -50,13 +50,14 @@ export function refsForLine(entry: Entry, finding: Finding): Site[] {
   return entry.sites.filter((s) => s.file === loc.repoPath && s.line === loc.line);
 }
 
-export function guessVersion(finding: Finding, entry: Entry, text: string, manifestVersion: string | null): VersionGuess {
+/** `known.lock` / `known.manifest`: versions read from a Cargo.lock and the resolved manifest. */
+export function guessVersion(finding: Finding, entry: Entry, text: string, known: { lock?: string | null; manifest?: string | null } = {}): VersionGuess {
   const loc = finding.location;
   if (loc?.origin === "registry" && loc.version) return { version: loc.version, commit: null, source: "backtrace" };
   if (loc?.origin === "git" && loc.commit) return { version: null, commit: loc.commit, source: "git-checkout" };
-  const lock = versionFromLock(text);
+  const lock = known.lock ?? versionFromLock(text);
   if (lock) return { version: lock, commit: null, source: "Cargo.lock" };
-  if (manifestVersion) return { version: manifestVersion, commit: null, source: "manifest" };
+  if (known.manifest) return { version: known.manifest, commit: null, source: "manifest" };
   const prose = versionFromProse(text);
   if (prose) return { version: prose, commit: null, source: "prose" };
   const byLine = refsForLine(entry, finding).filter((s) => s.version !== null);

@@ -9,7 +9,7 @@ export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
 const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
   backtrace: "from the crate path in your backtrace",
   "git-checkout": "from the git checkout path in your backtrace",
-  "Cargo.lock": "from the Cargo.lock you pasted",
+  "Cargo.lock": "from Cargo.lock",
   manifest: "from your Cargo.toml's version requirement",
   prose: "from the version named in the issue",
   "line-number": "from the line number in the panic, which only that version has",

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 
@@ -150,6 +151,21 @@ describe("issues handler", () => {
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain("`crates/trainer/Cargo.toml` in this repository");
     expect(posted).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
+  });
+
+  it("a misuse panic needs no manifest: no repository reads", async () => {
+    const p = payload("issues.opened");
+    p.issue.body = fixture("issues/pos-misuse-wrong-backend.md");
+    let posted = "";
+    const api = noConfig(github());
+    newComment(api, 7, (b) => {
+      posted = b;
+    })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await makeProbot().receive({ id: "12", name: "issues", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted).toContain("not a missing Cargo feature");
   });
 
   it("an invalid config falls back to defaults and still answers", async () => {
