@@ -46,7 +46,8 @@ export async function onIssue(context: IssueContext): Promise<void> {
   const where = context.issue();
   const result = await withLock(`${where.owner}/${where.repo}#${where.issue_number}`, () => upsertComment(context.octokit, where, ISSUE_MARKER, body));
   context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, "issue triaged");
-  if (config.issues.label && !labels.includes(config.issues.label) && result.action === "created") {
+  // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
+  if (featureOff && config.issues.label && !labels.includes(config.issues.label) && result.action === "created") {
     await context.octokit.rest.issues.addLabels({ ...where, labels: [config.issues.label] });
   }
 }
