@@ -181,6 +181,17 @@ describe("issues handler", () => {
     expect(api.pendingMocks()).toEqual([]);
   });
 
+  it("an unparseable config file is logged and the defaults answer", async () => {
+    const api = github()
+      .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
+      .reply(200, "issues: [unclosed\n  label: x\n");
+    newComment(api, 7)
+      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .reply(200, []);
+    await makeProbot().receive({ id: "13", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
   it("an API error surfaces as a failed delivery, not a wrong comment", async () => {
     noConfig(github()).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
     await expect(makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
