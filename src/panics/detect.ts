@@ -15,6 +15,7 @@ export interface Finding {
 /** Bodies above this are cut: GitHub caps issue bodies at 65,536 characters, logs rarely matter past 2 MiB. */
 export const MAX_INPUT = 2 * 1024 * 1024;
 const MAX_HITS_PER_ENTRY = 32;
+const PLACEHOLDER_MAX = 160;
 const PANICKED_AT = "panicked at ";
 /** How far before a message the `panicked at PATH:L:C:` header may be (collapsed characters). */
 const HEADER_WINDOW = 700;
@@ -60,13 +61,14 @@ function findHits(text: string, segments: string[]): Hit[] {
     let end = start + first.length;
     let ok = true;
     for (const seg of segments.slice(1)) {
-      const next = text.indexOf(seg, end);
-      // A placeholder fills in a value, not a page of text.
-      if (next < 0 || next - end > 160) {
+      // A placeholder fills in a value, not a page of text: look only that far, which also
+      // keeps the scan linear when the first piece repeats without the rest.
+      const next = text.slice(end, end + PLACEHOLDER_MAX + seg.length).indexOf(seg);
+      if (next < 0) {
         ok = false;
         break;
       }
-      end = next + seg.length;
+      end += next + seg.length;
     }
     if (ok) hits.push({ start, end });
     from = start + first.length;

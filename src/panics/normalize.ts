@@ -21,23 +21,12 @@ export function cleanText(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(ENTITY, (e) => ENTITIES[e] ?? e);
 }
 
-/** Collapses each run of whitespace (and a `> ` quote marker after a newline) into one space. */
+/**
+ * Collapses each run of whitespace (and a `> ` quote marker after a newline) into one space.
+ * Both patterns are linear: the first only starts at a newline, the second is one greedy class.
+ */
 export function collapse(text: string): string {
-  const out: string[] = [];
-  let inSpace = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === " " || c === "\n" || c === "\t" || c === "\u00a0") {
-      if (!inSpace) out.push(" ");
-      inSpace = true;
-      // A wrapped line inside a Markdown quote starts with "> ": part of the indentation.
-      if (c === "\n") while (text[i + 1] === ">" || text[i + 1] === " ") i++;
-      continue;
-    }
-    inSpace = false;
-    out.push(c);
-  }
-  return out.join("");
+  return text.replace(/\n[> ]*/g, "\n").replace(/\s+/g, " ");
 }
 
 export function collapseSpaces(s: string): string {
