@@ -9,8 +9,8 @@ import { renderIssueComment } from "../render/issue.js";
 import { issueText } from "./issues.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
-/** Last reply per conversation, for the cooldown. Per process: replicas each keep their own. */
-const lastReply = new Map<string, number>();
+/** Last command answered per conversation, for the cooldown. Per process: replicas each keep their own. */
+const lastReply = new Map<string, { at: number; commentId: number }>();
 
 export async function onCommand(context: Context<"issue_comment.created">): Promise<void> {
   const { comment, issue } = context.payload;
@@ -27,11 +27,12 @@ export async function onCommand(context: Context<"issue_comment.created">): Prom
   const key = `${where.owner}/${where.repo}#${where.issue_number}`;
   const now = Date.now();
   const last = lastReply.get(key);
-  if (last !== undefined && now - last < config.commands.cooldown_seconds * 1000) {
+  // A redelivery of the same comment is not spam: it must be able to finish an interrupted reply.
+  if (last && last.commentId !== comment.id && now - last.at < config.commands.cooldown_seconds * 1000) {
     context.log.info({ ...where, comment_id: comment.id }, "command ignored: cooldown");
     return;
   }
-  lastReply.set(key, now);
+  lastReply.set(key, { at: now, commentId: comment.id });
 
   await context.octokit.rest.reactions.createForIssueComment({ owner: where.owner, repo: where.repo, comment_id: comment.id, content: "eyes" });
   const marker = commandMarker(comment.id);

@@ -51,11 +51,9 @@ export async function onPullRequest(context: PrContext): Promise<void> {
   if (changed.length === 0) return;
   const { config } = await loadConfig(context);
   if (!config.pull_requests.enabled) return;
-  if (!pr.head.repo?.owner) {
-    context.log.warn({ ...base, pull_number: pr.number }, "head repository is gone; skipping review");
-    return;
-  }
-  const head: RepoRef = { owner: pr.head.repo.owner.login, repo: pr.head.repo.name };
+  // Head commits are read through the base repository: that works for forks (even deleted
+  // ones) and needs no access to the fork.
+  const head: RepoRef = base;
 
   const roots = new Map<string, ManifestFile | null>();
   const root = async (repo: RepoRef, ref: string) => {

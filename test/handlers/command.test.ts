@@ -88,5 +88,16 @@ describe("/explain-panic", () => {
     await probot.receive({ id: "9", name: "issue_comment", payload: second });
     // The installation token is cached; the config read is the only call, then the cooldown stops it.
     expect(api.pendingMocks()).toEqual(["POST https://api.github.com:443/app/installations/42/access_tokens"]);
+    // A redelivery of the first comment still gets through (and finds its reply in place).
+    const again = start()
+      .post(`${REPO}/issues/comments/${first.comment.id}/reactions`)
+      .reply(200, {})
+      .get(`${REPO}/issues/${first.issue.number}/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 1, body: `<!-- burn-triage:command:${first.comment.id} -->\nold`, user: { type: "Bot" } }])
+      .patch(`${REPO}/issues/comments/1`)
+      .reply(200, {});
+    await probot.receive({ id: "8", name: "issue_comment", payload: first });
+    expect(again.pendingMocks()).toEqual(["POST https://api.github.com:443/app/installations/42/access_tokens"]);
   });
 });

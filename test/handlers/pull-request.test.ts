@@ -114,6 +114,17 @@ describe("pull request review", () => {
     expect(check.conclusion).toBe("neutral");
   });
 
+  it("a PR from a fork (even a deleted one) is read through the base repository", async () => {
+    const fork = payload("pull_request.opened");
+    fork.pull_request.head.repo = null;
+    let review: Body;
+    const api = readsSources(readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))));
+    publishes(api, () => {}, (r) => (review = r));
+    await makeProbot().receive({ id: "11", name: "pull_request", payload: fork });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(review.comments).toHaveLength(1);
+  });
+
   it("stays quiet (success check, no review) when the crate never asks for gradients", async () => {
     let check: { conclusion: string } | undefined;
     const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])))
