@@ -43,7 +43,7 @@ describe("detect: paste forms", () => {
     expect(f!.location).toMatchObject({ origin: "git", commit: "d16f7ba", repoPath: "crates/burn-dispatch/src/ops/qtensor.rs", line: 41 });
   });
   it("reads a local checkout", () => {
-    expect(detect(`panicked at /work/burn/crates/burn-dispatch/src/backend.rs:849:9:\n${STUB}`)[0]!.location).toMatchObject({ origin: "local", version: null });
+    expect(detect(`panicked at /home/dev/src/burn/crates/burn-dispatch/src/backend.rs:849:9:\n${STUB}`)[0]!.location).toMatchObject({ origin: "local", version: null });
   });
   it("strips ANSI colours and decodes HTML entities", () => {
     expect(detect(`\u001b[31mnot implemented: Requires &#96;autodiff&#96; feature\u001b[0m`)).toHaveLength(1);
