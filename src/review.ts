@@ -1,5 +1,6 @@
-// The pure half of PR review: given base and head text of each changed manifest (and whether
-// the crate's code needs gradients), decide what regressed and what to suggest.
+// The pure half of PR review: given base and head text of each changed manifest, decide what
+// turned autodiff off and what to suggest. Whether the crate needs gradients is the handler's
+// question (it takes reads); a regression here is only reported when it does.
 import type { Diagnosis } from "./cargo/diagnose.js";
 import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "./cargo/fix.js";
 
@@ -15,7 +16,7 @@ export interface ManifestChange {
 
 export type ManifestReview =
   | { kind: "regression"; path: string; before: Diagnosis; plan: FixPlan & { kind: "fixed" }; inDiff: boolean; member?: string }
-  | { kind: "regression-unfixable"; path: string; before: Diagnosis; after: Diagnosis; reason: string }
+  | { kind: "regression-unfixable"; path: string; before: Diagnosis; after: Diagnosis; reason: string; member?: string }
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
   | { kind: "fine"; path: string; burn: boolean };
 
@@ -69,7 +70,7 @@ export function reviewWorkspaceRoot(c: RootChange): ManifestReview[] {
     if (before?.verdict !== "on" || after.diagnosis.verdict === "on") continue;
     const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head });
     if (plan.kind === "fixed") out.push({ kind: "regression", path: c.path, before, plan, inDiff: inDiff(plan, c.commentable), member: m.path });
-    else out.push({ kind: "regression-unfixable", path: c.path, before, after: after.diagnosis, reason: plan.kind === "no-fix" ? plan.reason : "no fix" });
+    else out.push({ kind: "regression-unfixable", path: c.path, before, after: after.diagnosis, reason: plan.kind === "no-fix" ? plan.reason : "no fix", member: m.path });
     // One suggestion per root line: the same edit serves every member.
     break;
   }

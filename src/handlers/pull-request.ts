@@ -102,7 +102,7 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     const commentable = commentableLines(f.patch);
     if (f.filename === "Cargo.toml" && WORKSPACE_BURN.test(h.text)) {
       const reviews = reviewWorkspaceRoot({ path: f.filename, base: baseText, head: h.text, members: await inheritingMembers(), commentable });
-      for (const r of reviews) await keep(r, r.kind === "regression" && r.member ? r.member : f.filename);
+      for (const r of reviews) await keep(r, ("member" in r && r.member) || f.filename);
       if (reviews.length > 0) continue;
     }
     const member = f.filename !== "Cargo.toml" && /\bworkspace\s*=\s*true/.test(h.text);
