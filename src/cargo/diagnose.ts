@@ -121,10 +121,8 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   const state = run(ownDefaults);
-  const burnDeps: BurnDep[] = burn.map((b) => ({
-    ...b,
-    resolved: selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pin(b.effective.name))?.vers ?? null,
-  }));
+  const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pin(b.effective.name))]));
+  const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   const primary =
     [...burnDeps].sort((a, b) => rank(a) - rank(b)).find((b) => b.decl.target === null) ?? burnDeps.find((b) => b.decl.target !== null) ?? null;
   const base = {
@@ -137,7 +135,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
   };
   if (!primary) return { ...base, verdict: "no-burn", enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
 
-  const line = selectVersion(registry.versions(primary.effective.name), reqs.get(primary.decl) ?? null, pin(primary.effective.name));
+  const line = lines.get(primary.decl) ?? null;
   const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry) : { enablers: [], defaultsEnable: false, pairs: [] };
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
