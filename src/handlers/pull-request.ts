@@ -1,7 +1,7 @@
 import type { Context } from "probot";
 import type { ManifestFile } from "../cargo/fix.js";
 import { loadConfig } from "../github/config.js";
-import { readFile } from "../github/files.js";
+import { type FileResult, readFile } from "../github/files.js";
 import { crateNeedsGradients, treePaths } from "../github/gradients.js";
 import { withLock } from "../github/lock.js";
 import type { Octokit, RepoRef } from "../github/types.js";
@@ -52,35 +52,35 @@ export async function onPullRequest(context: PrContext): Promise<void> {
   const { config } = await loadConfig(context);
   if (!config.pull_requests.enabled) return;
   // Head commits are read through the base repository: that works for forks (even deleted
-  // ones) and needs no access to the fork.
-  const head: RepoRef = base;
-
-  const roots = new Map<string, ManifestFile | null>();
-  const root = async (repo: RepoRef, ref: string) => {
-    const key = `${repo.owner}/${repo.repo}@${ref}`;
-    if (!roots.has(key)) {
-      const f = await readFile(context.octokit, { ...repo, path: "Cargo.toml", ref });
-      roots.set(key, f.ok ? { path: "Cargo.toml", text: f.text } : null);
-    }
-    return roots.get(key)!;
+  // ones) and needs no access to the fork. Each (path, ref) is read at most once.
+  const repo = base;
+  const reads = new Map<string, Promise<FileResult>>();
+  const read = (path: string, ref: string) => {
+    const key = `${ref}:${path}`;
+    if (!reads.has(key)) reads.set(key, readFile(context.octokit, { ...repo, path, ref }));
+    return reads.get(key)!;
+  };
+  const root = async (ref: string): Promise<ManifestFile | null> => {
+    const f = await read("Cargo.toml", ref);
+    return f.ok ? { path: "Cargo.toml", text: f.text } : null;
   };
 
   let tree: string[] | undefined;
   const paths = async () => {
-    tree ??= await treePaths(context.octokit, head, pr.head.sha);
+    tree ??= await treePaths(context.octokit, repo, pr.head.sha);
     return tree;
   };
   // Turning autodiff off is fine for a crate that never asks for gradients.
-  const needsGradients = async (manifestPath: string) => (await crateNeedsGradients(context.octokit, head, pr.head.sha, dirOf(manifestPath), await paths())).needs;
+  const needsGradients = async (manifestPath: string) => (await crateNeedsGradients(context.octokit, repo, pr.head.sha, dirOf(manifestPath), await paths())).needs;
 
   /** Members (not changed themselves) that inherit burn from the root, read at both refs. */
   const inheritingMembers = async () => {
     const candidates = (await paths()).filter((p) => p.endsWith("/Cargo.toml") && p.split("/").length <= 4 && !changed.some((f) => f.filename === p)).slice(0, MAX_MEMBER_READS);
     const members: RootChange["members"] = [];
     for (const path of candidates) {
-      const h = await readFile(context.octokit, { ...head, path, ref: pr.head.sha });
+      const h = await read(path, pr.head.sha);
       if (!h.ok || !INHERITS_BURN.test(h.text)) continue;
-      const b = await readFile(context.octokit, { ...base, path, ref: pr.base.sha });
+      const b = await read(path, pr.base.sha);
       members.push({ path, head: h.text, base: b.ok ? b.text : null });
     }
     return members;
@@ -92,12 +92,12 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     else results.push(r);
   };
   for (const f of changed) {
-    const h = await readFile(context.octokit, { ...head, path: f.filename, ref: pr.head.sha });
+    const h = await read(f.filename, pr.head.sha);
     if (!h.ok) {
       context.log.info({ ...base, path: f.filename, reason: h.reason }, "manifest skipped");
       continue;
     }
-    const b = f.status === "added" ? null : await readFile(context.octokit, { ...base, path: f.previous_filename ?? f.filename, ref: pr.base.sha });
+    const b = f.status === "added" ? null : await read(f.previous_filename ?? f.filename, pr.base.sha);
     const baseText = b?.ok ? b.text : null;
     const commentable = commentableLines(f.patch);
     if (f.filename === "Cargo.toml" && WORKSPACE_BURN.test(h.text)) {
@@ -110,8 +110,8 @@ export async function onPullRequest(context: PrContext): Promise<void> {
       path: f.filename,
       base: baseText,
       head: h.text,
-      baseRoot: member ? await root(base, pr.base.sha) : null,
-      headRoot: member ? await root(head, pr.head.sha) : null,
+      baseRoot: member ? await root(pr.base.sha) : null,
+      headRoot: member ? await root(pr.head.sha) : null,
       commentable,
     });
     await keep(review, f.filename);
