@@ -72,16 +72,17 @@ function preferredSite(sites: Site[]): Site | undefined {
 
 function linkFor(entry: Entry, finding: Finding, version: VersionGuess): SourceLink | null {
   const ref = refFor(version);
-  const loc = finding.location;
+  if (!ref) return null;
   const atRef = entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
-  const exact = loc?.repoPath ? atRef.find((s) => s.file === loc.repoPath && s.line === loc.line) : undefined;
-  const site = exact ?? (loc?.repoPath && ref ? undefined : preferredSite(atRef));
-  if (loc?.repoPath && ref && !exact) {
-    // The printed location is the truth for the user's build even when the data lacks that ref.
-    return make(entry, loc.repoPath, loc.line, ref, atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites), false);
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    // The printed location is the truth for the user's build, even where the data lacks that ref.
+    const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites);
+    return make(entry, loc.repoPath, loc.line, ref, near, exact !== undefined);
   }
-  if (!site || !ref) return null;
-  return make(entry, site.file, site.line, ref, site, true);
+  const site = preferredSite(atRef);
+  return site ? make(entry, site.file, site.line, ref, site, true) : null;
 }
 
 function make(entry: Entry, repoPath: string, line: number, ref: string, site: Site | undefined, verified: boolean): SourceLink {
