@@ -24,7 +24,7 @@ export function renderReviewBody(reviews: ManifestReview[], headSha: string): st
   const lines = [`### This PR turns off \`autodiff\` for code that trains`, ""];
   for (const r of reviews) {
     if (r.kind === "regression") {
-      const whom = r.member ? ` for ${code(r.member)}, which inherits \`${r.plan.change.dependency}\` from this workspace` : "";
+      const whom = r.member ? ` for ${code(r.member)}, which inherits ${code(r.plan.change.dependency)} from this workspace` : "";
       lines.push(`- ${code(r.path)}: autodiff was on before this change and is off after it${whom}.`);
       if (!r.inDiff) lines.push("", `  The fix touches lines outside this PR's diff, so here it is as a diff:`, "", fence(diffBody(r.plan.change.diff), "diff"));
     } else if (r.kind === "regression-unfixable") {

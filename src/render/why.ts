@@ -7,7 +7,7 @@ import { andList, code, orList } from "./escape.js";
 function declared(d: DepDecl, effective: DepDecl): string {
   const parts: string[] = [];
   if (effective.defaultFeatures === false) parts.push("`default-features = false`");
-  if (effective.features.length > 0) parts.push(`\`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]\``);
+  if (effective.features.length > 0) parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
   const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
   const ignored = ignoredDefaults(d, effective);

@@ -71,6 +71,11 @@ describe("issue comment", () => {
     expect(b.split(ISSUE_MARKER)).toHaveLength(2);
   });
 
+  it("a feature name with a backtick cannot break its code span", () => {
+    const b = render('not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["a`b @x"] }\n```\n')!;
+    expect(b).toContain('``features = ["a`b @x"]``');
+  });
+
   it("reports malformed TOML with its line and column", () => {
     const b = render('not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2" features = [] }\n```')!;
     expect(b).toMatch(/I could not read your Cargo.toml:\*\* line 2, column \d+/);
