@@ -92,7 +92,7 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
     repoPath,
     line,
     ref,
-    url: `${REPO}/blob/${ref}/${repoPath}#L${line}`,
+    url: `${REPO}/blob/${ref}/${encodeURI(repoPath)}#L${line}`,
     cfg: site?.cfg ?? null,
     item: site?.item ?? null,
     verified,
