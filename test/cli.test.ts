@@ -82,6 +82,18 @@ describe("burn-triage why / fix", () => {
   });
 });
 
+describe("burn-triage review", () => {
+  it("prints the suggestion the bot would post for a regressing change", () => {
+    const r = run(["review", join(root, "fixtures/repos/pr-trim/base/Cargo.toml"), join(root, "fixtures/repos/pr-trim/head/Cargo.toml")]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```');
+  });
+  it("stays quiet for a harmless change, and --json says so", () => {
+    const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
+    expect(JSON.parse(run(["review", base, base, "--json"]).out)).toEqual({ kind: "fine" });
+  });
+});
+
 describe("the built binary", () => {
   it("runs as `node lib/cli.js` and via npm run cli", () => {
     const out = execFileSync(process.execPath, [join(root, "lib/cli.js"), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });

@@ -8,6 +8,8 @@ import { type ManifestFile, planFix } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
+import { renderReviewBody, suggestionComment } from "../render/review.js";
+import { reviewManifest } from "../review.js";
 import { why } from "../render/why.js";
 import { versionFromLock } from "../panics/version.js";
 
@@ -23,6 +25,7 @@ const USAGE = `usage:
                                               say whether burn-dispatch/autodiff is on, and why
   burn-triage fix MANIFEST [--workspace-root DIR] [--json]
                                               print the verified Cargo.toml edit that turns it on
+  burn-triage review BASE HEAD [--json]       what the bot would say on a PR changing BASE into HEAD
 `;
 
 class UsageError extends Error {}
@@ -123,6 +126,27 @@ function fixCmd(args: string[], io: Io): number {
   return plan.kind === "no-fix" ? 1 : 0;
 }
 
+function reviewCmd(args: string[], io: Io): number {
+  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" } }, allowPositionals: true });
+  const [basePath, headPath] = positionals;
+  if (!basePath || !headPath) throw new UsageError("review needs the base and the head Cargo.toml");
+  const head = read(headPath, io);
+  const root = /\bworkspace\s*=\s*true/.test(head) ? findRoot(headPath, undefined, io) : null;
+  // Every head line counts as changed: locally there is no PR diff to restrict suggestions to.
+  const lines = new Set(Array.from({ length: head.split("\n").length }, (_, i) => i + 1));
+  const r = reviewManifest({ path: headPath, base: read(basePath, io), head, baseRoot: root, headRoot: root, commentable: lines });
+  if (values.json) {
+    io.stdout(`${JSON.stringify(r.kind === "regression" ? { kind: r.kind, suggestion: r.plan.change.suggestion, diff: r.plan.change.diff } : r.kind === "invalid-toml" ? r : { kind: r.kind }, null, 2)}\n`);
+  } else if (r.kind === "regression") {
+    io.stdout(`${suggestionComment(r).body}\n`);
+  } else if (r.kind === "fine") {
+    io.stdout("No review: this change does not turn burn-dispatch/autodiff off.\n");
+  } else {
+    io.stdout(renderReviewBody([r], "local"));
+  }
+  return r.kind === "invalid-toml" ? 2 : 0;
+}
+
 export function runCli(argv: string[], io: Io): number {
   const [cmd, ...rest] = argv;
   try {
@@ -133,6 +157,8 @@ export function runCli(argv: string[], io: Io): number {
         return whyCmd(rest, io);
       case "fix":
         return fixCmd(rest, io);
+      case "review":
+        return reviewCmd(rest, io);
       case undefined:
       case "-h":
       case "--help":
