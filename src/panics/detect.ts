@@ -82,7 +82,7 @@ function locate(text: string, hit: Hit): Location | null {
     const between = text.slice(header + PANICKED_AT.length, hit.start);
     // Old form: panicked at 'MESSAGE', path:L:C — the location follows the message.
     if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text.slice(hit.end, hit.end + 400));
-    const loc = parseLocation(between);
+    const loc = parseLocation(between, true);
     if (loc) return loc;
   }
   const after = text.slice(hit.end, hit.end + 400);

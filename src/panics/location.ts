@@ -21,9 +21,16 @@ const REGISTRY = /\/([a-z0-9_-]+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Z
 const GIT = /\/checkouts\/[a-z0-9_-]+-[0-9a-f]{8,}\/([0-9a-f]{7,40})\/(?:crates\/)?([a-z0-9_-]+)\/(src\/.+)$/;
 const LOCAL = /(?:^|\/)crates\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
 
-/** Reads the first location in `text`; only the first KiB is looked at, so the cost is bounded. */
-export function parseLocation(text: string): Location | null {
-  const m = LOCATION.exec(text.slice(0, 1024));
+/** A header that holds nothing but the location may have spaces in it (`C:\Users\Bob Smith\…`). */
+const WHOLE = /^\s*(\S.*?\.rs):(\d+):(\d+)(?::|\s|$)/;
+
+/**
+ * Reads the first location in `text`; only the first KiB is looked at, so the cost is bounded.
+ * With `whole`, the text is the entire `panicked at …:` header and may contain spaces.
+ */
+export function parseLocation(text: string, whole = false): Location | null {
+  const head = text.slice(0, 1024);
+  const m = (whole ? WHOLE.exec(head) : null) ?? LOCATION.exec(head);
   if (!m) return null;
   const path = m[1]!.replace(/\\/g, "/");
   const base = { path, line: Number(m[2]), column: Number(m[3]) };

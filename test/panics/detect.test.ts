@@ -42,6 +42,10 @@ describe("detect: paste forms", () => {
     expect(f).toMatchObject({ id: "dispatch-qtensor-autodiff-context" });
     expect(f!.location).toMatchObject({ origin: "git", commit: "d16f7ba", repoPath: "crates/burn-dispatch/src/ops/qtensor.rs", line: 41 });
   });
+  it("reads a Windows registry path with a space in the user name", () => {
+    const [f] = detect(`thread 'main' (7) panicked at C:\\Users\\Bob Smith\\.cargo\\registry\\src\\index.crates.io-1949cf8c6b5b557f\\burn-dispatch-0.22.0-pre.1\\src\\backend.rs:826:9:\n${STUB}`);
+    expect(f?.location).toMatchObject({ origin: "registry", version: "0.22.0-pre.1", line: 826, path: "C:/Users/Bob Smith/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.1/src/backend.rs" });
+  });
   it("reads a local checkout", () => {
     expect(detect(`panicked at /home/dev/src/burn/crates/burn-dispatch/src/backend.rs:849:9:\n${STUB}`)[0]!.location).toMatchObject({ origin: "local", version: null });
   });
