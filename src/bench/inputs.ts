@@ -10,13 +10,14 @@ export function realistic64k(): string {
 }
 
 /** 1 MiB built to hurt a backtracking regex or a quadratic scan. */
-export function adversarial(kind: "near-misses" | "one-token" | "headers" | "braces"): string {
+export function adversarial(kind: "near-misses" | "one-token" | "headers" | "braces" | "repeated-panics"): string {
   const size = 1024 * 1024;
   const unit = {
     "near-misses": "not implemented: Requires `autodiff` featur\n",
     "one-token": "a/",
     headers: "thread 'main' panicked at /x/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9: ",
     braces: "Autodiff float tensor is on the wrong backend (expected {{{{",
+    "repeated-panics": "thread 'main' panicked at C:\\Users\\A B\\burn-dispatch-0.22.0-pre.2\\src\\backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n",
   }[kind];
   return unit.repeat(Math.ceil(size / unit.length)).slice(0, size) + (kind === "one-token" ? ".rs:1:1" : "");
 }

@@ -110,10 +110,15 @@ async function main() {
   }
 
   const body64 = realistic64k();
-  const baseline = (s: string) => () => s.indexOf("not implemented: Requires `autodiff` feature");
+  // The least any detector must do: one pass that finds every occurrence of the headline message.
+  const baseline = (s: string) => () => {
+    let n = 0;
+    for (let i = s.indexOf("Requires"); i >= 0; i = s.indexOf("Requires", i + 1)) n++;
+    return n;
+  };
   const detector = [
     { input: "64 KiB realistic issue (log + panic + manifest)", bytes: body64.length, text: body64, runs: 25 },
-    ...(["near-misses", "one-token", "headers", "braces"] as const).map((k) => ({ input: `1 MiB adversarial: ${k}`, bytes: 1024 * 1024, text: adversarial(k), runs: 7 })),
+    ...(["near-misses", "one-token", "headers", "braces", "repeated-panics"] as const).map((k) => ({ input: `1 MiB adversarial: ${k}`, bytes: 1024 * 1024, text: adversarial(k), runs: 7 })),
   ].map((d) => {
     const ms = timeIt(() => detect(d.text), d.runs);
     const base = timeIt(baseline(d.text), d.runs);
@@ -150,9 +155,9 @@ async function main() {
     "",
     "## Detector",
     "",
-    "Baseline: one `String.indexOf` of the headline message over the same input, in the same run.",
+    "Baseline, in the same run: one pass of `String.indexOf` that finds every occurrence of `Requires` (the least any detector must do).",
     "",
-    "| input | size | detect ms | indexOf baseline ms | ratio | MiB/s |",
+    "| input | size | detect ms | baseline ms | ratio | MiB/s |",
     "|---|---:|---:|---:|---:|---:|",
     ...detector.map((d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`),
     "",
