@@ -34,16 +34,16 @@ export const schema = section({
 
 const validate = new Ajv({ allErrors: true }).compile(schema);
 
-function describe(e: ErrorObject): string {
-  const path = e.instancePath.replace(/^\//, "").replace(/\//g, ".");
-  if (e.keyword === "additionalProperties") return `${path ? `${path}.` : ""}${(e.params as { additionalProperty: string }).additionalProperty}: unknown key`;
-  return `${path || "(top level)"}: ${e.message}`;
+/** Where an error points: `[section]` or `[section, key]`, naming the offending key itself. */
+function errorPath(e: ErrorObject): string[] {
+  const path = e.instancePath.split("/").filter(Boolean);
+  if (e.keyword === "additionalProperties") path.push((e.params as { additionalProperty: string }).additionalProperty);
+  return path;
 }
 
-function topKey(e: ErrorObject): { section: string; key?: string } {
-  const [s, k] = e.instancePath.replace(/^\//, "").split("/");
-  if (e.keyword === "additionalProperties" && !s) return { section: (e.params as { additionalProperty: string }).additionalProperty };
-  return { section: s ?? "", key: k };
+function describe(e: ErrorObject): string {
+  const path = errorPath(e).join(".");
+  return e.keyword === "additionalProperties" ? `${path}: unknown key` : `${path || "(top level)"}: ${e.message}`;
 }
 
 export interface LoadedConfig {
@@ -60,10 +60,10 @@ export function resolveConfig(raw: unknown): LoadedConfig {
   if (!validate(user)) {
     for (const e of validate.errors ?? []) {
       errors.push(describe(e));
-      const { section: s, key } = topKey(e);
-      if (key && user[s]) delete user[s][key];
-      else if (e.keyword === "additionalProperties" && !key && s) delete user[s]?.[(e.params as { additionalProperty: string }).additionalProperty];
-      else if (s) delete user[s];
+      // Drop the offending key (or a section that is not a mapping) so its default applies.
+      const [section, key] = errorPath(e);
+      if (section && key && user[section]) delete user[section][key];
+      else if (section) delete user[section];
     }
   }
   const config = structuredClone(DEFAULTS) as unknown as Record<string, Record<string, unknown>>;

@@ -115,6 +115,13 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     req: IncomingMessage;
     send: Send;
   }
+  /** PATCH a comment / PUT a review: both replace the body of one item by id. */
+  const editBody = (items: Array<{ id: number; body: string }>, id: number, c: Ctx) => {
+    const item = items.find((x) => x.id === id);
+    if (!item) return c.send(404, { message: "Not Found" });
+    item.body = (c.body as { body: string }).body;
+    c.send(200, item);
+  };
   const R = (tail: string) => new RegExp(`^/repos/[^/]+/[^/]+/${tail}$`);
   const routes: Array<[string | null, RegExp, (m: RegExpExecArray, c: Ctx) => void]> = [
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
@@ -133,12 +140,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     [
       "PATCH",
       R("issues/comments/(\\d+)"),
-      (m, c) => {
-        const comment = fake.comments.find((x) => x.id === Number(m[1]));
-        if (!comment) return c.send(404, { message: "Not Found" });
-        comment.body = (c.body as { body: string }).body;
-        c.send(200, comment);
-      },
+      (m, c) => editBody(fake.comments, Number(m[1]), c),
     ],
     [
       "DELETE",
@@ -182,12 +184,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     [
       "PUT",
       R("pulls/\\d+/reviews/(\\d+)"),
-      (m, c) => {
-        const review = fake.reviews.find((x) => x.id === Number(m[1]));
-        if (!review) return c.send(404, { message: "Not Found" });
-        review.body = (c.body as { body: string }).body;
-        c.send(200, review);
-      },
+      (m, c) => editBody(fake.reviews, Number(m[1]), c),
     ],
     [
       "POST",
