@@ -62,12 +62,23 @@ export interface FakeGitHub {
   checkRuns: unknown[];
   labels: Array<{ issue: number; labels: string[] }>;
   reactions: Array<{ comment: number; content: string }>;
+  /** App manifests posted to the registration page (GitHub App from a manifest). */
+  manifests: unknown[];
+  /** What the manifest code exchange answers; set it before a registration. */
+  registration: AppRegistration;
   faults: Fault[];
   repo: FakeRepo;
   /** Delay added to every response. */
   latencyMs: number;
   writes(): Call[];
   close(): Promise<void>;
+}
+
+export interface AppRegistration {
+  id: number;
+  slug: string;
+  pem: string;
+  webhookSecret: string;
 }
 
 const BOT = { login: "burn-triage[bot]", type: "Bot" };
@@ -98,11 +109,17 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     checkRuns: [],
     labels: [],
     reactions: [],
+    manifests: [],
+    registration: { id: 4242, slug: "burn-triage", pem: "", webhookSecret: "" },
     faults: [],
     repo,
     latencyMs: 0,
     writes: () => fake.calls.filter((c) => c.method !== "GET" && !c.path.includes("/access_tokens")),
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () =>
+      new Promise((r) => {
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
 
   const file = (path: string, ref: string | null) => repo.files?.[ref ? `${ref}:${path}` : path] ?? repo.files?.[path];
@@ -124,6 +141,29 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
   };
   const R = (tail: string) => new RegExp(`^/repos/[^/]+/[^/]+/${tail}$`);
   const routes: Array<[string | null, RegExp, (m: RegExpExecArray, c: Ctx) => void]> = [
+    // Registering a GitHub App from a manifest: the browser posts the form, GitHub redirects back
+    // with a code, the app exchanges the code for its credentials.
+    [
+      "POST",
+      /^(?:\/organizations\/[^/]+)?\/settings\/apps\/new$/,
+      (_m, c) => {
+        const text = typeof c.body === "string" ? c.body : "";
+        const manifest = JSON.parse(new URLSearchParams(text).get("manifest") ?? "null") as { redirect_url?: string } | null;
+        fake.manifests.push(manifest);
+        if (!manifest?.redirect_url) return c.send(422, { message: "manifest without redirect_url" });
+        c.send(302, "", { location: `${manifest.redirect_url}?code=fake-manifest-code`, "content-type": "text/plain" });
+      },
+    ],
+    [
+      "POST",
+      /^\/app-manifests\/([^/]+)\/conversions$/,
+      (m, c) => {
+        if (m[1] !== "fake-manifest-code") return c.send(404, { message: "Not Found" });
+        const r = fake.registration;
+        c.send(201, { id: r.id, slug: r.slug, client_id: "Iv1.fake", client_secret: "fake-client-secret", webhook_secret: r.webhookSecret, pem: r.pem, html_url: `${fake.url}/apps/${r.slug}` });
+      },
+    ],
+    ["GET", /^\/apps\/[^/]+\/installations\/new$/, (_m, c) => c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", { "content-type": "text/html" })],
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
     [

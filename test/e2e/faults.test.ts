@@ -4,6 +4,7 @@ import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
 import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { deliver, freePort, type RunningServer, startServer, until, withServers } from "../helpers/server.js";
+import { requireOrSkip, which } from "../helpers/services.js";
 
 // The fault suite runs the production configuration: Probot's retry and throttling plugins on.
 let n = 500;
@@ -154,30 +155,16 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
   });
 });
 
-function redisServer(): string | null {
-  try {
-    return execFileSync("sh", ["-c", "command -v redis-server"], { encoding: "utf8" }).trim() || null;
-  } catch {
-    return null;
-  }
-}
+const redisBin = which("redis-server");
 
-describe("shared throttling through REDIS_URL", () => {
-  const bin = redisServer();
-  if (!bin) {
-    it("is skipped: redis-server is not installed (Debian package redis-server)", () => {
-      console.log("REDIS_URL test skipped: redis-server is not on PATH");
-      expect(bin).toBeNull();
-    });
-    return;
-  }
+requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")("shared throttling through REDIS_URL", () => {
   let redis: ChildProcess;
   let fake: FakeGitHub;
   let server: RunningServer;
   let port = 0;
   beforeAll(async () => {
     port = await freePort();
-    redis = spawn(bin, ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+    redis = spawn(redisBin!, ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
     await new Promise((r) => setTimeout(r, 500));
     fake = await startFakeGitHub(scenarioRepo());
     server = await startServer(fake, { REDIS_URL: `redis://127.0.0.1:${port}` });

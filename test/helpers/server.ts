@@ -30,16 +30,22 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(fake: FakeGitHub, env: Record<string, string> = {}): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Working directory (Probot reads app.yml and .env there, and writes .env in setup mode). */
+  cwd?: string;
+  /** false: no APP_ID/PRIVATE_KEY/WEBHOOK_SECRET in the environment (setup mode, or read from .env). */
+  credentials?: boolean;
+}
+
+export async function startServer(fake: FakeGitHub, env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
   const port = await freePort();
   let out = "";
+  const credentials = opts.credentials === false ? {} : { APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: SECRET };
   const proc = spawn(process.execPath, [join(root, "node_modules/probot/bin/probot.js"), "run", "./lib/index.js"], {
-    cwd: root,
+    cwd: opts.cwd ?? root,
     env: {
       PATH: process.env.PATH ?? "",
-      APP_ID: "1",
-      PRIVATE_KEY: privateKey,
-      WEBHOOK_SECRET: SECRET,
+      ...credentials,
       PORT: String(port),
       HOST: "127.0.0.1",
       GHE_HOST: fake.host,
@@ -71,7 +77,7 @@ export async function startServer(fake: FakeGitHub, env: Record<string, string> 
     output: () => out,
     stop: () =>
       new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
+        if (proc.exitCode !== null || proc.signalCode !== null) return resolve();
         proc.once("exit", () => resolve());
         proc.kill("SIGTERM");
       }),
