@@ -57,19 +57,24 @@ export function featureEdits(text: string, decl: DepDecl, add: string[]): TextEd
     const last = arr.elements.at(-1);
     if (!last) return [{ start: arr.range[0], end: arr.range[1], insert: `[${quoted(add, '"')}]` }];
     const quote = last.type === "TOMLValue" && last.kind === "string" && last.style === "literal" ? "'" : '"';
-    const multiline = text.slice(arr.range[0], arr.range[1]).includes("\n");
-    if (!multiline) return [{ start: last.range[1], end: last.range[1], insert: `, ${quoted(add, quote)}` }];
-    // One element per line: a new line in the same indentation, after any trailing comment.
+    const close = arr.range[1] - 1; // the `]`
+    const eolAfter = lineEnd(text, last.range[1]);
+    const commaAfter = /^[ \t]*,/.exec(text.slice(last.range[1], Math.min(eolAfter, close)));
+    // `]` on the last element's line (one-line arrays, and `"b"]` closing a multi-line one):
+    // continue that line.
+    if (close < eolAfter) {
+      if (commaAfter) return [{ start: last.range[1] + commaAfter[0].length, end: last.range[1] + commaAfter[0].length, insert: ` ${quoted(add, quote)},` }];
+      return [{ start: last.range[1], end: last.range[1], insert: `, ${quoted(add, quote)}` }];
+    }
+    // Otherwise one new line per feature in the last element's indentation, after any comment
+    // on its line, keeping the file's trailing-comma habit.
     const indent = indentAt(text, last.range[0]);
-    const end = lineEnd(text, last.range[1]);
-    const rest = text.slice(last.range[1], end);
-    const hasComma = /^\s*,/.test(rest);
-    const lines = add.map((f) => `${eol}${indent}${quote}${f}${quote}${hasComma ? "," : ""}`).join("");
-    if (hasComma) return [{ start: end, end, insert: lines }];
-    const body = add.map((f) => `${quote}${f}${quote}`).join(`,${eol}${indent}`);
+    if (commaAfter) return [{ start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent}${quote}${f}${quote},`).join("") }];
+    const body = add.map((f) => `${eol}${indent}${quote}${f}${quote}`).join(",");
+    if (eolAfter === last.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
     return [
       { start: last.range[1], end: last.range[1], insert: "," },
-      { start: end, end, insert: `${eol}${indent}${body}` },
+      { start: eolAfter, end: eolAfter, insert: body },
     ];
   }
 

@@ -101,13 +101,29 @@ export function cargoRange(req: string): string {
     .join(" ");
 }
 
+/**
+ * Cargo's matching: a requirement without a pre-release (`*`, `>=0.20`, `0.21`) never matches a
+ * pre-release; one with a pre-release matches pre-releases of the same major.minor.patch only
+ * (`^0.22.0-pre.1` matches `0.22.0-pre.2`). node-semver's default matching is exactly that.
+ * `null` (no requirement: a git or path dependency) matches anything.
+ */
 export function matches(version: string, req: string | null): boolean {
-  if (req === null || req === "*" || req === "") return true;
-  const range = semver.validRange(cargoRange(req));
+  if (req === null) return true;
+  const range = semver.validRange(cargoRange(req === "" ? "*" : req));
   return range !== null && semver.satisfies(version, range);
 }
 
-/** Cargo picks the highest version that matches; a pin (Cargo.lock, a backtrace) wins when it matches. */
+/** Whether a version that is known to have been built (a Cargo.lock entry) is compatible with the requirement. */
+function compatible(version: string, req: string | null): boolean {
+  if (req === null) return true;
+  const range = semver.validRange(cargoRange(req === "" ? "*" : req));
+  return range !== null && semver.satisfies(version, range, { includePrerelease: true });
+}
+
+/**
+ * Cargo picks the highest matching version that is not yanked; a pin (Cargo.lock, a backtrace
+ * path) is what was actually built, so it wins whenever it is compatible with the requirement.
+ */
 const selections = new WeakMap<IndexLine[], Map<string, IndexLine | null>>();
 
 export function selectVersion(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
@@ -124,7 +140,7 @@ export function selectVersion(lines: IndexLine[], req: string | null, pin?: stri
 function pick(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
   if (pin) {
     const pinned = lines.find((l) => l.vers === pin);
-    if (pinned && matches(pin, req)) return pinned;
+    if (pinned && compatible(pin, req)) return pinned;
   }
   let best: IndexLine | null = null;
   for (const l of lines) {

@@ -30,6 +30,25 @@ describe("cargo requirement semantics", () => {
     expect(selectVersion(snapshot("tags").versions("burn"), "=0.22.0-pre.1")?.vers).toBe("0.22.0-pre.1");
     expect(selectVersion(snapshot("tags").versions("burn"), ">=0.17, <0.19")?.vers).toBe("0.18.0");
   });
+  it("never selects a pre-release for *, >=, ^ or bare requirements without one", () => {
+    const burn = snapshot("tags").versions("burn");
+    expect(selectVersion(burn, "*")?.vers).toBe("0.21.0");
+    expect(selectVersion(burn, ">=0.20")?.vers).toBe("0.21.0");
+    expect(selectVersion(burn, "^0.21")?.vers).toBe("0.21.0");
+    expect(selectVersion(burn, "0.20")?.vers).toBe("0.20.1");
+    expect(matches("0.22.0-pre.2", "*")).toBe(false);
+    expect(matches("0.22.0-pre.2", "")).toBe(false);
+  });
+  it("lets a pre-release requirement reach later pre-releases of the same version", () => {
+    expect(selectVersion(snapshot("tags").versions("burn"), "^0.22.0-pre.1")?.vers).toBe("0.22.0-pre.2");
+    expect(selectVersion(snapshot("tags").versions("burn"), "0.21.0-pre.2")?.vers).toBe("0.21.0");
+  });
+  it("lets a Cargo.lock pin win over the requirement when compatible, even a pre-release under *", () => {
+    const burn = snapshot("tags").versions("burn");
+    expect(selectVersion(burn, "*", "0.22.0-pre.2")?.vers).toBe("0.22.0-pre.2");
+    expect(selectVersion(burn, "0.20", "0.20.0")?.vers).toBe("0.20.0");
+    expect(selectVersion(burn, "0.20", "0.21.0")?.vers).toBe("0.20.1");
+  });
   it("knows the main-branch snapshot apart from the tags", () => {
     const main = snapshot("main").versions("burn");
     expect(main).toHaveLength(1);
