@@ -126,18 +126,21 @@ function manifestFromRepo(input: AnalyzeInput, fx: FixOptions): ManifestVerdict 
   return null;
 }
 
+const PIN_SOURCE: Partial<Record<VersionGuess["source"], "lock" | "backtrace" | "prose">> = { backtrace: "backtrace", "Cargo.lock": "lock" };
+
 /** The manifest most reports have: burn with default features off and one backend. */
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
   const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
   if (!version.commit && !(version.version ?? fallback)) return null;
   const text = `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`;
-  const plan = planFix({ path: "Cargo.toml", text }, { ...fx, burnVersion: version.version ?? fallback });
+  const plan = planFix({ path: "Cargo.toml", text }, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true } : null;
 }
 
 function manifestVersion(v: ManifestVerdict | null): string | null {
   if (!v || v.plan.kind === "invalid-toml") return null;
-  return v.plan.diagnosis.graphAssumed ? null : v.plan.diagnosis.graphVersion;
+  const d = v.plan.diagnosis;
+  return d.assumed.graph || d.assumed.version || d.verdict === "pre-dispatch" ? null : d.graphVersion;
 }
 
 export function analyze(input: AnalyzeInput): Analysis {
@@ -151,7 +154,8 @@ export function analyze(input: AnalyzeInput): Analysis {
   const lockVersion = versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
   let manifest: ManifestVerdict | null = null;
   if (primary.cause === "feature-off") {
-    const fx: FixOptions = { burnVersion: primary.location?.version ?? lockVersion, platform, registries: input.registries };
+    const fromTrace = primary.location?.version ?? null;
+    const fx: FixOptions = { burnVersion: fromTrace ?? lockVersion, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
     manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
   }
   const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest) });

@@ -2,14 +2,17 @@
 // which declaration would turn it on. Pure: manifests and index data in, a verdict out.
 import type { Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
+import { isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
 import { type DispatchState, dispatchState, resolve } from "./resolve.js";
 
 export interface DiagnoseOptions {
   /** Workspace root manifest when the member inherits (`workspace = true`). */
   root?: Manifest | null;
-  /** burn version known from elsewhere (backtrace path, Cargo.lock, prose). */
+  /** burn version known from the user's build (backtrace path, Cargo.lock, prose). */
   burnVersion?: string | null;
+  /** Where `burnVersion` came from; a Cargo.lock unless said otherwise. */
+  burnVersionSource?: Pin["source"];
   platform?: Platform;
   /** Follow [dev-dependencies] too (the panic came from a test or an example). */
   includeDev?: boolean;
@@ -27,6 +30,7 @@ export interface BurnDep {
 
 export type Verdict =
   | "no-burn" // nothing burn-related in the manifest
+  | "pre-dispatch" // a burn release older than burn-dispatch: the runtime stub cannot occur
   | "no-dispatch" // burn-dispatch is not in this build at all
   | "on" // autodiff is on with the crate's default features
   | "gated" // on only with some of the crate's own (non-default) features
@@ -38,15 +42,24 @@ export interface Addition {
   add: string[];
 }
 
+export interface Assumed {
+  version?: string;
+  graph?: string;
+  manifest?: string;
+}
+
 export interface Diagnosis {
   verdict: Verdict;
   burnDeps: BurnDep[];
   /** The dependency that carries burn-dispatch into the build (the one to edit). */
   primary: BurnDep | null;
   state: DispatchState;
-  /** The version whose feature graph was used, and whether it was assumed. */
+  /** The version whose feature graph was used. */
   graphVersion: string | null;
-  graphAssumed: string | null;
+  /** The burn version selected for the primary dependency, and where it came from. */
+  selected: { version: string | null; source: VersionSource; preDispatch: string | null } | null;
+  /** What was not known and had to be assumed; empty when everything came from the data. */
+  assumed: Assumed;
   registryLabel: string;
   /** Features of the primary crate that enable autodiff on their own, at that version. */
   enablers: string[];
@@ -62,9 +75,7 @@ export interface Diagnosis {
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
-export function isBurnCrate(name: string): boolean {
-  return name === "burn" || name.startsWith("burn-");
-}
+export { isBurnCrate };
 
 function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: string[]; req?: string | null }): IndexDep {
   return {
@@ -79,31 +90,30 @@ function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: str
   };
 }
 
-function pinFor(version: string | null) {
-  return (crate: string) => (version && isBurnCrate(crate) ? version : undefined);
-}
+const NO_STATE: DispatchState = { inGraph: false, version: null, autodiff: false, chain: [] };
 
 export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagnosis {
   const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
   const includeDev = opts.includeDev ?? false;
   const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const burn = effective.filter((b) => isBurnCrate(b.effective.name) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
-  const fromGit = burn.some((b) => b.effective.git !== null);
-  const registry = fromGit ? regs.main : regs.tags;
+  const burn = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
+  const pin: Pin | null = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
+  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
+  const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
+  const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin) : null;
+  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  const selected = selection && { version: selection.version, source: selection.source, preDispatch: selection.preDispatch };
+  const assumed: Assumed = { ...(selection?.assumed ?? {}) };
 
-  // A requirement outside the data (a newer release) falls back to the newest graph we have.
-  let graphAssumed: string | null = null;
+  // Every burn crate of one build comes from one release: resolve them all at the selected one.
+  const version = selection?.line?.vers ?? null;
+  const pinAll = (crate: string) => (version && isBurnCrate(crate) ? version : undefined);
   const reqFor = (d: DepDecl): string | null => {
-    if (d.git || d.path || !d.version) return null;
-    const lines = registry.versions(d.name);
-    if (lines.length > 0 && !selectVersion(lines, d.version, opts.burnVersion ?? undefined)) {
-      graphAssumed = `\`${d.name} = "${d.version}"\` is newer than the bundled data`;
-      return null;
-    }
-    return d.version;
+    if (!isBurnDependency(d)) return d.version;
+    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
+    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
   };
   const reqs = new Map(effective.map((b) => [b.decl, reqFor(b.effective)]));
-  const pin = pinFor(opts.burnVersion ?? null);
 
   const rootLine = (extra?: { target: DepDecl; add: string[] }): IndexLine => ({
     name: manifest.packageName ?? "(your crate)",
@@ -117,46 +127,63 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     features: manifest.features,
   });
   const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    dispatchState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin }));
+    dispatchState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }));
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  const state = run(ownDefaults);
-  const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pin(b.effective.name))]));
+  const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
   const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
-  const primary =
-    [...burnDeps].sort((a, b) => rank(a) - rank(b)).find((b) => b.decl.target === null) ?? burnDeps.find((b) => b.decl.target !== null) ?? null;
-  const base = {
-    burnDeps,
-    primary,
-    state,
-    graphVersion: state.version ?? primary?.resolved ?? null,
-    graphAssumed,
-    registryLabel: registry.label,
-  };
-  if (!primary) return { ...base, verdict: "no-burn", enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
+  const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
+  const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
+  const base = { burnDeps, primary, selected, assumed, registryLabel: registry.label };
+  if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "no-burn" };
+  if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
+  const state = run(ownDefaults);
+  const graphVersion = state.version ?? primary.resolved ?? null;
   const line = lines.get(primary.decl) ?? null;
   const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry) : { enablers: [], defaultsEnable: false, pairs: [] };
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
 
-  if (state.autodiff) return { ...base, verdict: "on", enablers, defaultsEnable, defaultEnablers, gatedBehind: [], fix: null };
+  if (state.autodiff) return { ...known, verdict: "on", gatedBehind: [], fix: null };
   const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).autodiff);
 
-  const candidates = [...enablers.map((f) => [f]), ...pairs].filter((add) => add.every((f) => !primary.effective.features.includes(f)));
   let fix: Addition | null = null;
-  for (const add of candidates) {
+  for (const add of candidateAdditions(primary.effective.features, enablers, pairs)) {
     if (run(ownDefaults, { target: primary.decl, add }).autodiff) {
       fix = { decl: primary.decl, add };
       break;
     }
   }
   const verdict: Verdict = gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
-  return { ...base, verdict, enablers, defaultsEnable, defaultEnablers, gatedBehind, fix };
+  return { ...known, verdict, gatedBehind, fix };
 }
 
-function rank(b: BurnDep): number {
-  const i = PREFERENCE.indexOf(b.effective.name);
+/**
+ * Smallest additions first, each without what is already listed: on 0.21, where `autodiff`
+ * reaches burn-dispatch only with `dispatch`, a manifest that lists `autodiff` needs `dispatch`
+ * alone. Umbrella features (`doc`) that switch on backends and training come last.
+ */
+function candidateAdditions(listed: string[], enablers: string[], pairs: string[][]): string[][] {
+  const umbrella = (f: string) => f === "doc";
+  const fresh = (add: string[]) => add.filter((f) => !listed.includes(f));
+  const options = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
+  const seen = new Set<string>();
+  return options
+    .map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) }))
+    .sort((a, b) => a.cost - b.cost || a.i - b.i)
+    .map((o) => o.add)
+    .filter((add) => {
+      const key = add.join("+");
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+function rank(d: DepDecl): number {
+  const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
 }
 
@@ -190,7 +217,7 @@ export function enablersOf(line: IndexLine, registry: Registry): Enablers {
   const order = (f: string) => (f === "autodiff" ? 0 : Object.hasOwn(table, f) ? 1 : 2);
   const enablers = names.filter((f) => test([f]).autodiff).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   const pairs: string[][] = [];
-  if (enablers.length === 0) {
+  if (enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).autodiff) pairs.push([f, g]);

@@ -42,6 +42,7 @@ export type FixPlan =
 export interface FixOptions {
   root?: ManifestFile | null;
   burnVersion?: string | null;
+  burnVersionSource?: DiagnoseOptions["burnVersionSource"];
   platform?: Platform;
   includeDev?: boolean;
   registries?: DiagnoseOptions["registries"];
@@ -65,10 +66,11 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (r instanceof TomlError) return { kind: "invalid-toml", path: opts.root.path, error: r };
     root = r;
   }
-  const dopts = { root, burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
+  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
+  if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: "this burn release has no `burn-dispatch`, so there is no autodiff feature of it to turn on" };
   if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: "no feature of this burn version reaches `burn-dispatch/autodiff`" };
 
   const { decl, add } = diagnosis.fix;
@@ -163,7 +165,7 @@ export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts:
     if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: e.message };
     throw e;
   }
-  const dopts = { burnVersion: opts.burnVersion, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
+  const dopts = { burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
   const problem = verify(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on");
   if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
@@ -181,7 +183,9 @@ function toChange(file: ManifestFile, edited: { text: string; start: number; end
     path: file.path,
     before,
     after,
-    diff: createPatch(file.path, before.replace(/\r\n/g, "\n"), after.replace(/\r\n/g, "\n"), "", "", { context: 1 }),
+    // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
+    // that `git apply` and `patch` accept the diff.
+    diff: createPatch(file.path, before, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
     dependency: decl.key,
     added: add,

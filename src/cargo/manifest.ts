@@ -24,6 +24,8 @@ export interface DepDecl {
   /** `workspace = true`: the rest comes from the workspace root. */
   inherits: boolean;
   git: string | null;
+  /** `rev`, `tag` or `branch` of a git dependency, when given. */
+  gitRef: { rev?: string; tag?: string; branch?: string } | null;
   path: string | null;
   /** 1-based line of the declaration (the key, or the `[dependencies.x]` header). */
   line: number;
@@ -154,6 +156,7 @@ export function parseManifest(text: string): Manifest {
       optional: f.optional === true,
       inherits: f.workspace === true,
       git: typeof f.git === "string" ? f.git : null,
+      gitRef: gitRefOf(f),
       path: typeof f.path === "string" ? f.path : null,
       line: lineOf(text, anchor),
       nodes: {
@@ -188,6 +191,12 @@ export function parseManifest(text: string): Manifest {
   };
 }
 
+function gitRefOf(f: Record<string, unknown>): DepDecl["gitRef"] {
+  const ref: NonNullable<DepDecl["gitRef"]> = {};
+  for (const k of ["rev", "tag", "branch"] as const) if (typeof f[k] === "string") ref[k] = f[k] as string;
+  return Object.keys(ref).length > 0 ? ref : null;
+}
+
 /**
  * What cargo sees for a member's declaration after `workspace = true` inheritance: the root's
  * entry, with the member's features appended (features are additive) and its `optional`.
@@ -204,6 +213,7 @@ export function effectiveDecl(dep: DepDecl, root: Manifest | null): DepDecl {
     name: base.name,
     version: base.version,
     git: base.git,
+    gitRef: base.gitRef,
     path: base.path,
     features: [...base.features, ...dep.features],
     defaultFeatures,

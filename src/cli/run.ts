@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import { analyze } from "../analyze.js";
-import { diagnose } from "../cargo/diagnose.js";
+import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { TomlError } from "../cargo/toml.js";
@@ -88,34 +88,40 @@ function manifestArgs(args: string[], io: Io) {
   return { file, root, lock, json: values.json === true };
 }
 
+/** Which burn version was used, where it came from, and what was assumed. */
+function provenance(d: Diagnosis) {
+  return { selected: d.selected && { version: d.selected.version ?? d.selected.preDispatch, source: d.selected.source }, assumed: d.assumed };
+}
+
 function whyCmd(args: string[], io: Io): number {
   const { file, root, lock, json } = manifestArgs(args, io);
   let d: ReturnType<typeof diagnose>;
   try {
-    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock });
+    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock" });
   } catch (e) {
     if (e instanceof TomlError) return tomlError(file.path, e, io);
     throw e;
   }
   const text = why(d).replace(/`/g, "");
   if (json) {
-    io.stdout(`${JSON.stringify({ autodiff: d.state.autodiff, verdict: d.verdict, version: d.graphVersion, chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ autodiff: d.state.autodiff, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`);
   } else {
-    io.stdout(`burn-dispatch/autodiff: ${d.state.autodiff ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? "?"})\n${text}\n`);
+    io.stdout(`burn-dispatch/autodiff: ${d.state.autodiff ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`);
+    for (const note of Object.values(d.assumed)) io.stdout(`assumed: ${note}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${c}`).join("\n")}\n`);
   }
   return 0;
 }
 
 function fixCmd(args: string[], io: Io): number {
-  const { file, root, json } = manifestArgs(args, io);
-  const plan = planFix(file, { root });
+  const { file, root, lock, json } = manifestArgs(args, io);
+  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock" });
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const before = plan.diagnosis.state.autodiff;
   const reason = why(plan.diagnosis).replace(/`/g, "");
   const changes = plan.kind === "fixed" ? [{ path: plan.change.path, before: plan.change.before, after: plan.change.after, diff: plan.change.diff }] : [];
   if (json) {
-    io.stdout(`${JSON.stringify({ changes, autodiff: { before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason } }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ changes, autodiff: { before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`);
   } else if (plan.kind === "fixed") {
     io.stdout(plan.change.diff);
   } else if (plan.kind === "already-on") {

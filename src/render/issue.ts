@@ -45,14 +45,20 @@ function manifestSection(m: ManifestVerdict): string[] {
     out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings autodiff back. ${why(d).replace(/^.*?\. /, "")}`);
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
-    out.push(`**Why it is ${d.verdict === "on" ? "not obvious" : "off"} here${from}:** ${why(d)}`);
+    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
+    out.push(`**${heading}${from}:** ${why(d)}`);
   }
-  if (d.graphAssumed) out.push(`<sub>${text(d.graphAssumed.replace(/`/g, ""))}; I used burn ${d.graphVersion}'s feature graph.</sub>`);
+  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is string => !!x);
+  if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.map((x) => text(x.replace(/`/g, ""))).join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;
     const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
-    out.push(`<sub>Verified: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on, and nothing else changes.</sub>`);
+    out.push(
+      d.assumed.graph
+        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on there, and nothing else changes. Not verified against your exact burn release.</sub>`
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on, and nothing else changes.</sub>`,
+    );
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }

@@ -1,5 +1,6 @@
 // "Why is autodiff off here", in words, from a Diagnosis. Shared by issue comments, PR reviews
 // and the CLI.
+import { FIRST_DISPATCH } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnose.js";
 import type { DepDecl } from "../cargo/manifest.js";
 import { andList, code, orList } from "./escape.js";
@@ -44,6 +45,11 @@ export function why(d: Diagnosis): string {
   switch (d.verdict) {
     case "no-burn":
       return "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
+    case "pre-dispatch": {
+      const v = d.selected?.preDispatch ?? "?";
+      const named = d.selected?.version ? `burn ${code(v)}` : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
+      return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: \`cargo tree -i burn-dispatch\` shows which.`;
+    }
     case "on": {
       const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
       const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";

@@ -1,0 +1,162 @@
+// Real-style manifests where the bot used to be confidently wrong: version rules, releases
+// without burn-dispatch, user crates named burn-*, git/path sources, every array style, 0.21's
+// minimal addition, CRLF diffs. Each states what it selected, from where, and what it assumed.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { diagnose } from "../../src/cargo/diagnose.js";
+import { planFix } from "../../src/cargo/fix.js";
+import { parseManifest } from "../../src/cargo/manifest.js";
+import { parsePlain } from "../../src/cargo/toml.js";
+import { runCli } from "../../src/cli/run.js";
+import { why } from "../../src/render/why.js";
+import { fixture } from "../helpers/fixtures.js";
+
+const manifest = (name: string) => fixture(`manifests/${name}`);
+const diag = (text: string, opts: Parameters<typeof diagnose>[1] = {}) => diagnose(parseManifest(text), opts);
+const plan = (text: string, opts: Parameters<typeof planFix>[1] = {}) => planFix({ path: "Cargo.toml", text }, opts);
+
+function cli(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => "" });
+  return { code, out, err };
+}
+
+describe("version selection follows cargo", () => {
+  it('version = "*" selects the newest release, never a pre-release', () => {
+    const d = diag(manifest("version-star.toml"));
+    expect(d.selected).toEqual({ version: "0.21.0", source: "requirement", preDispatch: null });
+    expect(d.graphVersion).toBe("0.21.0");
+    expect(d.verdict).toBe("no-dispatch");
+    expect(d.fix?.add).toEqual(["autodiff", "dispatch"]);
+    expect(d.assumed).toEqual({});
+  });
+
+  it("a Cargo.lock pin wins over the requirement, and says so", () => {
+    const d = diag(manifest("version-star.toml"), { burnVersion: "0.22.0-pre.2", burnVersionSource: "lock" });
+    expect(d.selected).toMatchObject({ version: "0.22.0-pre.2", source: "lock" });
+    expect(d.verdict).toBe("off");
+    expect(d.fix?.add).toEqual(["autodiff"]);
+  });
+});
+
+describe("releases without burn-dispatch", () => {
+  it("burn 0.13 is answered as pre-dispatch, not resolved on a newer graph", () => {
+    const d = diag(manifest("pre-dispatch-013.toml"));
+    expect(d.verdict).toBe("pre-dispatch");
+    expect(d.state.chain).toEqual([]);
+    const text = why(d);
+    expect(text).toContain("has no `burn-dispatch`");
+    expect(text).toContain("`Autodiff<B>` backend wrapper");
+    expect(text).not.toContain("→");
+    const p = plan(manifest("pre-dispatch-013.toml"));
+    expect(p.kind).toBe("no-fix");
+  });
+
+  it("a Cargo.lock naming 0.20.1 is pre-dispatch even under a * requirement", () => {
+    expect(diag(manifest("version-star.toml"), { burnVersion: "0.20.1" }).verdict).toBe("pre-dispatch");
+  });
+
+  it("a git tag older than burn-dispatch is pre-dispatch", () => {
+    const d = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", tag = "v0.18.0", features = ["wgpu"] }\n');
+    expect(d.verdict).toBe("pre-dispatch");
+    expect(d.selected?.source).toBe("git");
+  });
+});
+
+describe("every assumption is stated", () => {
+  it("a requirement newer than the data names the graph it used", () => {
+    const d = diag('[dependencies]\nburn = { version = "0.22.1", default-features = false, features = ["std"] }\n');
+    expect(d.assumed.graph).toContain('burn = "0.22.1" matches no release in the bundled data');
+    expect(d.graphVersion).toBe("0.22.0-pre.2");
+  });
+
+  it("a git dependency at an unknown branch assumes main; at the snapshot's commit it does not", () => {
+    const branch = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "feat/x", default-features = false, features = ["std"] }\n');
+    expect(branch.assumed.graph).toContain("branch feat/x");
+    const rev = diag(manifest("git-rev.toml"));
+    expect(rev.selected?.source).toBe("git");
+    expect(rev.assumed).toEqual({});
+    expect(rev.fix?.add).toEqual(["autodiff"]);
+  });
+
+  it("a path into a burn checkout is burn's, resolved on main and said to be assumed", () => {
+    const d = diag(manifest("burn-checkout-path.toml"));
+    expect(d.primary?.decl.key).toBe("burn");
+    expect(d.selected?.source).toBe("path");
+    expect(d.assumed.graph).toContain("local checkout");
+  });
+
+  it("why --json and fix --json carry the selection and the assumptions", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bt-truth-"));
+    try {
+      const path = join(dir, "Cargo.toml");
+      writeFileSync(path, '[dependencies]\nburn = { version = "0.23", default-features = false, features = ["std"] }\n');
+      const w = JSON.parse(cli(["why", "--json", path]).out);
+      expect(w.selected).toEqual({ version: "0.22.0-pre.2", source: "requirement" });
+      expect(w.assumed.graph).toContain('burn = "0.23"');
+      const f = JSON.parse(cli(["fix", "--json", path]).out);
+      expect(f.selected.source).toBe("requirement");
+      expect(f.assumed.graph).toContain("0.23");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a user's own crate is not burn's", () => {
+  it("burn-rl = { path = \"../burn-rl\" } is ignored; burn itself gets the fix", () => {
+    const d = diag(manifest("user-crate-named-burn.toml"));
+    expect(d.burnDeps.map((b) => b.decl.key)).toEqual(["burn"]);
+    expect(d.fix).toMatchObject({ add: ["autodiff"] });
+    expect(plan(manifest("user-crate-named-burn.toml")).kind).toBe("fixed");
+  });
+});
+
+describe("every array and table style gets a valid edit", () => {
+  it.each(["examples-style.toml", "tab-table.toml"])("%s", (name) => {
+    const p = plan(manifest(name));
+    expect(p.kind).toBe("fixed");
+    if (p.kind !== "fixed") return;
+    expect(() => parsePlain(p.change.after)).not.toThrow();
+    expect(diag(p.change.after).verdict).toBe("on");
+    expect(p.change.diff).toMatch(/^\+\s+"autodiff"$/m);
+  });
+});
+
+describe("the minimal feature set on 0.21", () => {
+  const on021 = (features: string[]) => `[dependencies]\nburn = { version = "0.21.0", default-features = false, features = [${features.map((f) => `"${f}"`).join(", ")}] }\n`;
+  it.each([
+    [["std", "wgpu"], ["autodiff", "dispatch"]],
+    [["std", "autodiff", "wgpu"], ["dispatch"]],
+    [["std", "train", "ndarray"], ["dispatch"]],
+    [["std", "dispatch", "cuda"], ["autodiff"]],
+  ])("listing %j adds %j (never doc)", (listed, added) => {
+    const d = diag(on021(listed));
+    expect(d.fix?.add).toEqual(added);
+    const p = plan(on021(listed));
+    expect(p.kind).toBe("fixed");
+  });
+});
+
+describe("CRLF manifests", () => {
+  it("get a diff with CRLF lines that git apply accepts", () => {
+    const text = manifest("crlf.toml");
+    const p = plan(text);
+    expect(p.kind).toBe("fixed");
+    if (p.kind !== "fixed") return;
+    expect(p.change.diff).toContain('"autodiff"] }\r\n');
+    const dir = mkdtempSync(join(tmpdir(), "bt-crlf-"));
+    try {
+      writeFileSync(join(dir, "Cargo.toml"), text);
+      writeFileSync(join(dir, "fix.diff"), p.change.diff.replace("--- Cargo.toml", "--- a/Cargo.toml").replace("+++ Cargo.toml", "+++ b/Cargo.toml"));
+      execFileSync("git", ["apply", "fix.diff"], { cwd: dir });
+      expect(execFileSync("cat", ["Cargo.toml"], { cwd: dir, encoding: "utf8" })).toBe(p.change.after);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
