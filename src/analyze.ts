@@ -24,6 +24,10 @@ export interface SourceLink {
   file: string;
   repoPath: string;
   line: number;
+  /** Set when no location was printed: the link spans every stub method of the block. */
+  lineEnd: number | null;
+  /** The stub methods in that span (`backward`, `grad`, …), when no location was printed. */
+  methods: string[];
   ref: string;
   url: string;
   cfg: string | null;
@@ -49,6 +53,8 @@ export interface Analysis {
   platform: Platform;
   /** The version named is older than any release that has this message. */
   tooOld: { named: string; firstWith: string } | null;
+  /** The method that reached the stub, as the printed location or the backtrace shows it. */
+  firstCall: string | null;
 }
 
 const REPO = "https://github.com/tracel-ai/burn";
@@ -81,18 +87,42 @@ function linkFor(entry: Entry, finding: Finding, version: VersionGuess): SourceL
     const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites);
     return make(entry, loc.repoPath, loc.line, ref, near, exact !== undefined);
   }
+  // No location printed: any stub method of the block may have raised it. Link the block, not
+  // one line presented as the place.
   const site = preferredSite(atRef);
-  return site ? make(entry, site.file, site.line, ref, site, true) : null;
+  if (!site) return null;
+  const block = atRef.filter((s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]);
+  const lines = block.map((s) => s.line);
+  const methods = [...new Set(block.map((s) => methodOf(s.item)).filter((m): m is string => m !== null))];
+  return make(entry, site.file, Math.min(...lines), ref, site, true, lines.length > 1 ? Math.max(...lines) : null, methods.length > 1 ? methods : []);
 }
 
-function make(entry: Entry, repoPath: string, line: number, ref: string, site: Site | undefined, verified: boolean): SourceLink {
+function methodOf(item: string): string | null {
+  return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
+}
+
+/** `<burn_dispatch::Dispatch as burn_backend::AutodiffBackend>::grad` in a backtrace frame. */
+const TRACE_FRAME = /AutodiffBackend>::(\w+)/;
+
+function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    if (site) return methodOf(site.item);
+  }
+  return TRACE_FRAME.exec(text.slice(0, 65536))?.[1] ?? null;
+}
+
+function make(entry: Entry, repoPath: string, line: number, ref: string, site: Site | undefined, verified: boolean, lineEnd: number | null = null, methods: string[] = []): SourceLink {
   return {
     crate: entry.crate,
     file: repoPath.replace(/^crates\/[^/]+\//, ""),
     repoPath,
     line,
+    lineEnd,
+    methods,
     ref,
-    url: `${REPO}/blob/${ref}/${encodeURI(repoPath)}#L${line}`,
+    url: `${REPO}/blob/${ref}/${encodeURI(repoPath)}#L${line}${lineEnd ? `-L${lineEnd}` : ""}`,
     cfg: site?.cfg ?? null,
     item: site?.item ?? null,
     verified,
@@ -143,11 +173,17 @@ function manifestVersion(v: ManifestVerdict | null): string | null {
   return d.assumed.graph || d.assumed.version || d.verdict === "pre-dispatch" ? null : d.graphVersion;
 }
 
+function manifestCommit(v: ManifestVerdict | null): string | null {
+  if (!v || v.plan.kind === "invalid-toml") return null;
+  const rev = v.plan.diagnosis.primary?.effective.gitRef?.rev;
+  return rev && /^[0-9a-f]{7,40}$/i.test(rev) ? rev.toLowerCase() : null;
+}
+
 export function analyze(input: AnalyzeInput): Analysis {
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
-  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null };
+  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null };
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
   // Exact versions (the backtrace path, a Cargo.lock) pin the graph the manifest is resolved in.
@@ -158,13 +194,13 @@ export function analyze(input: AnalyzeInput): Analysis {
     const fx: FixOptions = { burnVersion: fromTrace ?? lockVersion, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
     manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
   }
-  const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest) });
+  const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
   const tooOld = olderThanMessage(entry, guessed);
   // The panic cannot come from that version: link the newest release that has it instead.
   const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
   if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries });
   const link = linkFor(entry, primary, version);
-  return { findings, primary, entry, version, link, manifest, platform, tooOld };
+  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text) };
 }
 
 function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {

@@ -41,7 +41,7 @@ export async function onCommand(context: Context<"issue_comment.created">): Prom
   else {
     const own = analyze({ text: `${command.args}\n${command.rest}` });
     const analysis = own.primary ? own : analyze({ text: issueText(issue.title, issue.body) });
-    body = renderIssueComment(analysis, marker) ?? renderNothingFound(marker);
+    body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);
   }
   await withLock(key, () => upsertComment(context.octokit, where, marker, body));
 }

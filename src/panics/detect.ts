@@ -76,6 +76,19 @@ function findHits(text: string, segments: string[]): Hit[] {
   return hits;
 }
 
+/**
+ * The message inside a macro call or a string literal of Rust source (`unimplemented!("Requires…`,
+ * a `+` line of a diff of burn's code): quoted source, not output the user's program printed.
+ */
+const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+
+function quotedSource(text: string, hit: Hit): boolean {
+  return SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start));
+}
+
+/** Where a panic hook other than std's prints the location after the message (color-eyre, tracing-panic). */
+const LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?)/;
+
 function locate(text: string, hit: Hit): Location | null {
   const header = text.lastIndexOf(PANICKED_AT, hit.start);
   if (header >= 0 && hit.start - header <= HEADER_WINDOW) {
@@ -86,7 +99,8 @@ function locate(text: string, hit: Hit): Location | null {
     if (loc) return loc;
   }
   const after = text.slice(hit.end, hit.end + 400);
-  if (/^['"]?,\s/.test(after)) return parseLocation(after);
+  const m = LOCATION_AFTER.exec(after);
+  if (m) return parseLocation(after.slice(m[0].length), true) ?? parseLocation(after);
   return null;
 }
 
@@ -97,12 +111,11 @@ function belongsTo(entry: Entry, loc: Location | null): boolean {
   return entry.sites.some((s) => s.file.endsWith(`/${loc.path}`)) || loc.path.includes(entry.crate);
 }
 
-function printedForm(text: string, hit: Hit, entry: Entry): string {
+/** The message as the user's program printed it (placeholders filled), with its std prefix. */
+function printedForm(text: string, hit: Hit): string {
   const before = text.slice(Math.max(0, hit.start - 50), hit.start);
-  const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p));
-  if (prefix) return prefix + entry.message;
-  const site = entry.sites.at(-1);
-  return site ? site.printed : entry.message;
+  const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p)) ?? "";
+  return prefix + text.slice(hit.start, hit.end);
 }
 
 /** Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input. */
@@ -116,6 +129,7 @@ export function detect(input: string): Finding[] {
     const own: Finding[] = [];
     for (const segments of variants) {
       for (const hit of findHits(text, segments)) {
+        if (quotedSource(text, hit)) continue;
         const location = locate(text, hit);
         if (!belongsTo(entry, location)) continue;
         const key = location ? `${location.path}:${location.line}` : "";
@@ -124,7 +138,7 @@ export function detect(input: string): Finding[] {
         own.push({
           id: entry.id,
           message: entry.message,
-          printed: printedForm(text, hit, entry),
+          printed: printedForm(text, hit),
           crate: entry.crate,
           cause: entry.cause,
           location,

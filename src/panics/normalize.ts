@@ -17,8 +17,11 @@ const ENTITIES: Record<string, string> = {
 };
 const ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
 
+/** Markdown escapes a reporter typed so that backticks render: ``Requires \`autodiff\` feature``. */
+const MD_ESCAPE = /\\([`*_])/g;
+
 export function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(ENTITY, (e) => ENTITIES[e] ?? e);
+  return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(ENTITY, (e) => ENTITIES[e] ?? e).replace(MD_ESCAPE, "$1");
 }
 
 /**

@@ -31,13 +31,18 @@ export function versionFromLock(text: string): string | null {
   return found;
 }
 
-const VERSION_TOKEN = /\b(\d+\.\d+\.\d+(?:-(?:pre|alpha|beta|rc)\.\d+)?)\b/g;
+/**
+ * `0.22.0-pre.2`, `v0.22.0-pre.2`, and the ways people write it in prose: `0.22 pre 2`,
+ * `0.22-pre.2`, `0.22.0 pre2`. The patch defaults to 0.
+ */
+const VERSION_TOKEN = /\bv?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b/gi;
 
 /** A burn release named in prose; only versions that burn actually published count. */
 export function versionFromProse(text: string): string | null {
   const known = new Set(loadCatalog().refs.map((r) => r.version));
-  for (const m of text.matchAll(VERSION_TOKEN)) {
-    const v = m[1]!;
+  for (const m of text.slice(0, 65536).matchAll(VERSION_TOKEN)) {
+    const [, major, minor, patch, tag, n] = m;
+    const v = `${major}.${minor}.${patch ?? "0"}${tag ? `-${tag.toLowerCase()}.${n}` : ""}`;
     if (known.has(v) && semver.gte(v, "0.21.0-pre.1")) return v;
   }
   return null;
@@ -51,12 +56,14 @@ export function refsForLine(entry: Entry, finding: Finding): Site[] {
 }
 
 /** `known.lock` / `known.manifest`: versions read from a Cargo.lock and the resolved manifest. */
-export function guessVersion(finding: Finding, entry: Entry, text: string, known: { lock?: string | null; manifest?: string | null } = {}): VersionGuess {
+export function guessVersion(finding: Finding, entry: Entry, text: string, known: { lock?: string | null; manifest?: string | null; manifestCommit?: string | null } = {}): VersionGuess {
   const loc = finding.location;
   if (loc?.origin === "registry" && loc.version) return { version: loc.version, commit: null, source: "backtrace" };
   if (loc?.origin === "git" && loc.commit) return { version: null, commit: loc.commit, source: "git-checkout" };
   const lock = known.lock ?? versionFromLock(text);
   if (lock) return { version: lock, commit: null, source: "Cargo.lock" };
+  // A git `rev = "…"` is a commit, not a version requirement.
+  if (known.manifestCommit) return { version: null, commit: known.manifestCommit, source: "manifest" };
   if (known.manifest) return { version: known.manifest, commit: null, source: "manifest" };
   const prose = versionFromProse(text);
   if (prose) return { version: prose, commit: null, source: "prose" };

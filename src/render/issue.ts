@@ -29,8 +29,13 @@ function sourceSentence(a: Analysis, entry: Entry): string {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : entry.cause === "feature-off" ? "a stub in" : "a check in";
   if (!link) return `${code(a.primary!.printed)} is raised by ${code(entry.crate)}.`;
-  const label = `${link.crate} ${a.version?.version ?? link.ref} · ${link.file}:${link.line}`;
-  return `${code(a.primary!.printed)} is raised by ${what} [${code(label)}](${link.url}).`;
+  const at = `${link.crate} ${a.version?.version ?? link.ref} · ${link.file}`;
+  if (link.lineEnd !== null && link.methods.length > 1) {
+    const methods = link.methods.map((m) => code(m));
+    const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
+    return `${code(a.primary!.printed)} is raised by each stub method of [${code(`${at}:${link.line}-${link.lineEnd}`)}](${link.url}) (${named}); your output shows no location, so I cannot tell which one.`;
+  }
+  return `${code(a.primary!.printed)} is raised by ${what} [${code(`${at}:${link.line}`)}](${link.url}).`;
 }
 
 function manifestSection(m: ManifestVerdict): string[] {
@@ -42,7 +47,7 @@ function manifestSection(m: ManifestVerdict): string[] {
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
-    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings autodiff back. ${why(d).replace(/^.*?\. /, "")}`);
+    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings autodiff back. ${why(d, { manifestShown: false }).replace(/^.*?\. /, "")}`);
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
     const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
@@ -65,7 +70,8 @@ function manifestSection(m: ManifestVerdict): string[] {
   return out;
 }
 
-export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string | null {
+/** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
+export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: "issue" | "command" = "issue"): string | null {
   if (!a.primary || !a.entry) return null;
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
@@ -74,7 +80,8 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string |
     lines.push("", `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`, "");
   }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
-  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}`, "");
+  const reached = a.firstCall && entry.cause === "feature-off" ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
+  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}${reached}`, "");
   if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
   if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
   const fixes = entry.fixes.map((f) => `- ${f}`);
@@ -83,7 +90,7 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER): string |
   if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   if (a.version) {
     const v = a.version.version ?? a.version.commit;
-    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : ""}. I am burn-triage, a bot; edit the issue and I will update this comment.</sub>`);
+    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : ""}. I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.</sub>`);
   }
   return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }

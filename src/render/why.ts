@@ -39,7 +39,8 @@ export function namedEnablers(d: Diagnosis): string[] {
   return named.length > 0 ? named : d.enablers;
 }
 
-export function why(d: Diagnosis): string {
+/** `manifestShown: false` when the manifest was assumed, not read: nothing is said the user "turned off". */
+export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): string {
   const p = d.primary;
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
@@ -68,7 +69,7 @@ export function why(d: Diagnosis): string {
             ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together`
             : `In ${version} no feature of ${code(p!.effective.name)} reaches ${code("burn-dispatch/autodiff")}`;
       const dropped =
-        p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
+        opts.manifestShown !== false && p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
           ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)`
           : "";
       return `${declared(p!.decl, p!.effective)}. ${source}${dropped}.`;
