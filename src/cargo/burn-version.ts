@@ -2,13 +2,16 @@
 // Pure: a dependency declaration, the bundled index data and any pinned version in; a selection
 // out. Everything outside the data is said to be outside it, never silently replaced.
 import semver from "semver";
+import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
 import { cargoRange, type IndexLine, type Registry, selectVersion } from "./registry.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";
-/** The commit of burn's main branch that the bundled `main` snapshot was taken at. */
-export const MAIN_SNAPSHOT_COMMIT = "2c06be351006851d42fdb6df16b976f4a82d9747";
+/** The commit of burn's main branch that the bundled `main` snapshot was taken at (from the data). */
+function mainSnapshotCommit(): string {
+  return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
+}
 
 export type VersionSource = "lock" | "backtrace" | "requirement" | "path" | "git" | "prose" | "default";
 
@@ -78,9 +81,10 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
     if (tagged) return { ...base, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
     const line = newest(main);
     const rev = d.gitRef?.rev;
-    const known = rev !== undefined && rev.length >= 7 && MAIN_SNAPSHOT_COMMIT.startsWith(rev.toLowerCase());
+    const head = mainSnapshotCommit();
+    const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
     const which = rev ? `rev ${rev}` : d.gitRef?.branch ? `branch ${d.gitRef.branch}` : d.gitRef?.tag ? `tag ${d.gitRef.tag}` : "its default branch";
-    const graph = known ? undefined : `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${MAIN_SNAPSHOT_COMMIT.slice(0, 7)}`;
+    const graph = known ? undefined : `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${head.slice(0, 7)}`;
     return { ...base, version: line?.vers ?? null, source: "git", snapshot: "main", line, assumed: graph ? { graph } : {} };
   }
 
@@ -92,7 +96,7 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
       source: "path",
       snapshot: "main",
       line,
-      assumed: { graph: `burn from a local checkout (${d.path}) has no version I can read; I used burn's main branch at ${MAIN_SNAPSHOT_COMMIT.slice(0, 7)}` },
+      assumed: { graph: `burn from a local checkout (${d.path}) has no version I can read; I used burn's main branch at ${mainSnapshotCommit().slice(0, 7)}` },
     };
   }
 

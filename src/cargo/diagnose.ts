@@ -75,8 +75,6 @@ export interface Diagnosis {
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
-export { isBurnCrate };
-
 function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: string[]; req?: string | null }): IndexDep {
   return {
     name: d.key,

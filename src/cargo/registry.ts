@@ -108,16 +108,14 @@ export function cargoRange(req: string): string {
  * `null` (no requirement: a git or path dependency) matches anything.
  */
 export function matches(version: string, req: string | null): boolean {
-  if (req === null) return true;
-  const range = semver.validRange(cargoRange(req === "" ? "*" : req));
-  return range !== null && semver.satisfies(version, range);
+  return satisfies(version, req, false);
 }
 
-/** Whether a version that is known to have been built (a Cargo.lock entry) is compatible with the requirement. */
-function compatible(version: string, req: string | null): boolean {
+/** `includePrerelease` for a pinned version: one that was built is compatible with a plain `*`. */
+function satisfies(version: string, req: string | null, includePrerelease: boolean): boolean {
   if (req === null) return true;
   const range = semver.validRange(cargoRange(req === "" ? "*" : req));
-  return range !== null && semver.satisfies(version, range, { includePrerelease: true });
+  return range !== null && semver.satisfies(version, range, { includePrerelease });
 }
 
 /**
@@ -140,7 +138,7 @@ export function selectVersion(lines: IndexLine[], req: string | null, pin?: stri
 function pick(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
   if (pin) {
     const pinned = lines.find((l) => l.vers === pin);
-    if (pinned && compatible(pin, req)) return pinned;
+    if (pinned && satisfies(pin, req, true)) return pinned;
   }
   let best: IndexLine | null = null;
   for (const l of lines) {
