@@ -6,6 +6,7 @@ import { extractSnippets } from "./cargo/extract.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
+import { burnPermalink } from "./render/links.js";
 import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
 
 export interface AnalyzeInput {
@@ -29,7 +30,8 @@ export interface SourceLink {
   /** The stub methods in that span (`backward`, `grad`, …), when no location was printed. */
   methods: string[];
   ref: string;
-  url: string;
+  /** null when the printed path or ref is not of a shape a permalink may have. */
+  url: string | null;
   cfg: string | null;
   item: string | null;
   /** The data holds this exact site at this ref. */
@@ -56,8 +58,6 @@ export interface Analysis {
   /** The method that reached the stub, as the printed location or the backtrace shows it. */
   firstCall: string | null;
 }
-
-const REPO = "https://github.com/tracel-ai/burn";
 
 function platformOf(finding: Finding | null, text: string): Platform {
   const path = finding?.location?.path ?? "";
@@ -122,7 +122,7 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
     lineEnd,
     methods,
     ref,
-    url: `${REPO}/blob/${ref}/${encodeURI(repoPath)}#L${line}${lineEnd ? `-L${lineEnd}` : ""}`,
+    url: burnPermalink(ref, repoPath, line, lineEnd),
     cfg: site?.cfg ?? null,
     item: site?.item ?? null,
     verified,
@@ -132,12 +132,12 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
 function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
   const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
   if (snippets.length === 0) return null;
-  const roots = snippets.filter((s) => /^\s*\[workspace/m.test(s.text));
+  const roots = snippets.filter((s) => /^[ \t]*\[workspace/m.test(s.text));
   const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
   let fallback: ManifestVerdict | null = null;
   for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
     // `workspace = true` without the workspace root says nothing about features.
-    if (!root && /\bworkspace\s*=\s*true/.test(s.text) && !/^\s*\[workspace/m.test(s.text)) continue;
+    if (!root && /\bworkspace\s*=\s*true/.test(s.text) && !/^[ \t]*\[workspace/m.test(s.text)) continue;
     const plan = planFix({ path: "Cargo.toml", text: s.text }, { ...fx, root: s === roots[0] ? null : root });
     const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;

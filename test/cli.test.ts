@@ -73,6 +73,17 @@ describe("burn-triage why / fix", () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: `));
   });
+  it.each([
+    ["a 5,000-deep array", `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n`],
+    ["a 10,000-part dotted key", `[dependencies]\nburn.${"a.".repeat(10000)}b = 1\n`],
+  ])("why and fix: %s → exit 2 with file:line:col, not a stack overflow", (_n, text) => {
+    const deep = write("deep.toml", text);
+    for (const cmd of ["why", "fix"]) {
+      const r = run([cmd, deep]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/deep\.toml:2:\d+: (nested more than|a dotted key with more than) 100/);
+    }
+  });
   it("finds the workspace root like cargo", () => {
     const r = run(["fix", join(root, "fixtures/workspace/crates/trainer/Cargo.toml")]);
     expect(r.out).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');

@@ -1,6 +1,7 @@
 // Which burn the user's build has, where that knowledge came from, and what had to be assumed.
 // Pure: a dependency declaration, the bundled index data and any pinned version in; a selection
 // out. Everything outside the data is said to be outside it, never silently replaced.
+import { code } from "../render/escape.js";
 import semver from "semver";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
@@ -83,7 +84,7 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
     const rev = d.gitRef?.rev;
     const head = mainSnapshotCommit();
     const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-    const which = rev ? `rev ${rev}` : d.gitRef?.branch ? `branch ${d.gitRef.branch}` : d.gitRef?.tag ? `tag ${d.gitRef.tag}` : "its default branch";
+    const which = rev ? `rev ${code(rev)}` : d.gitRef?.branch ? `branch ${code(d.gitRef.branch)}` : d.gitRef?.tag ? `tag ${code(d.gitRef.tag)}` : "its default branch";
     const graph = known ? undefined : `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${head.slice(0, 7)}`;
     return { ...base, version: line?.vers ?? null, source: "git", snapshot: "main", line, assumed: graph ? { graph } : {} };
   }
@@ -96,26 +97,26 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
       source: "path",
       snapshot: "main",
       line,
-      assumed: { graph: `burn from a local checkout (${d.path}) has no version I can read; I used burn's main branch at ${mainSnapshotCommit().slice(0, 7)}` },
+      assumed: { graph: `burn from a local checkout (${code(d.path)}) has no version I can read; I used burn's main branch at ${mainSnapshotCommit().slice(0, 7)}` },
     };
   }
 
   if (!d.version) {
     const line = newest(tags.filter((l) => !semver.prerelease(l.vers))) ?? newest(tags);
-    return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: `no version requirement for ${d.key}; I assumed burn ${line?.vers ?? "?"}` } };
+    return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: `no version requirement for ${code(d.key)}; I assumed burn ${line?.vers ?? "?"}` } };
   }
 
   if (requirementPredatesDispatch(d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
   if (line) return { ...base, version: line.vers, source: "requirement", snapshot: "tags", line, preDispatch: older(line.vers) ? line.vers : null };
   const last = newest(tags);
-  const pinNote = pin ? ` (burn ${pin.version}, from the ${pin.source === "lock" ? "Cargo.lock" : pin.source})` : "";
+  const pinNote = pin ? ` (burn ${code(pin.version)}, from the ${pin.source === "lock" ? "Cargo.lock" : pin.source})` : "";
   return {
     ...base,
     version: last?.vers ?? null,
     source: "requirement",
     snapshot: "tags",
     line: last,
-    assumed: { graph: `${d.key} = "${d.version}"${pinNote} matches no release in the bundled data (newest: ${last?.vers ?? "none"}); I used burn ${last?.vers ?? "?"}'s feature graph` },
+    assumed: { graph: `${code(`${d.key} = ${JSON.stringify(d.version)}`)}${pinNote} matches no release in the bundled data (newest: ${last?.vers ?? "none"}); I used burn ${last?.vers ?? "?"}'s feature graph` },
   };
 }

@@ -34,8 +34,8 @@ function newSideOfDiff(body: string): string {
     .join("\n");
 }
 
-const HEADER = /^\s*\[(?:package|workspace|dependencies|dev-dependencies|build-dependencies|target\.|features|dependencies\.|workspace\.)/m;
-const BURN_LINE = /^\s*burn(?:-[a-z]+)?\s*(?:\.\s*[a-z-]+\s*)?=/m;
+const HEADER = /^[ \t]*\[(?:package|workspace|dependencies|dev-dependencies|build-dependencies|target\.|features|dependencies\.|workspace\.)/m;
+const BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
 
 const INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
 
@@ -44,9 +44,9 @@ export function extractSnippets(text: string): Snippet[] {
   for (const { info, body: raw } of fencedBlocks(text)) {
     if (out.length >= MAX_SNIPPETS) break;
     const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
-    if (/^\s*\[\[package\]\]/m.test(body) && /^\s*name\s*=\s*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false });
+    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false });
     else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false });
-    else if (BURN_LINE.test(body) && !/^\s*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true });
+    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true });
   }
   if (out.length === 0) {
     // `burn = { … }` written inline in prose.

@@ -1,6 +1,6 @@
 // A Cargo.toml as the bot needs it: every dependency declaration in every form cargo accepts,
 // with the source nodes an editor needs to change it in place.
-import { type KeyValue, keyNames, type Program, parsePlain, parseSpans, staticValue, type Table, lineOf } from "./toml.js";
+import { type KeyValue, keyNames, type Program, parsePlain, parseSpans, staticValue, type Table, lineIndex } from "./toml.js";
 
 export type DepKind = "normal" | "dev" | "build";
 export type DepForm = "string" | "inline" | "table" | "dotted";
@@ -101,6 +101,7 @@ export function parseManifest(text: string): Manifest {
   // The span parser is lenient in places; the independent parser must agree the file is valid.
   const plain = parsePlain(text);
   const groups = new Map<string, Group>();
+  const lineAt = lineIndex(text);
   const top = ast.body[0]!;
 
   const visit = (prefix: string[], kv: KeyValue, table: Table | undefined) => {
@@ -158,7 +159,7 @@ export function parseManifest(text: string): Manifest {
       git: typeof f.git === "string" ? f.git : null,
       gitRef: gitRefOf(f),
       path: typeof f.path === "string" ? f.path : null,
-      line: lineOf(text, anchor),
+      line: lineAt(anchor),
       nodes: {
         pair: g.whole,
         table: g.form === "table" ? g.table : undefined,

@@ -53,7 +53,7 @@ function findRoot(manifestPath: string, explicit: string | undefined, io: Io): M
     const path = join(dir, "Cargo.toml");
     if (existsSync(path)) {
       const text = readFileSync(path, "utf8");
-      if (/^\s*\[workspace\]/m.test(text)) return { path, text };
+      if (/^[ \t]*\[workspace\]/m.test(text)) return { path, text };
     }
   }
   return null;

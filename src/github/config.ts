@@ -1,26 +1,64 @@
+// Reads `.github/burn-triage.yml` from the repository, or from the owner's `.github` repository
+// when the repository has none (Probot's lookup). Read here rather than through Probot's
+// `context.config`: its YAML parser checks duplicate keys quadratically (30,000 keys stall the
+// process for ~20 s), and it reads files of any size. Here the size is capped before parsing
+// and js-yaml parses in linear time.
+import { load } from "js-yaml";
 import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config.js";
-import type { Log } from "./types.js";
+import { readFile } from "./files.js";
+import type { Log, Octokit, RepoRef } from "./types.js";
+
+/** A real config is a few hundred bytes. */
+export const MAX_CONFIG_BYTES = 16 * 1024;
+const PATH = `.github/${CONFIG_FILE}`;
 
 interface ConfigContext {
-  config<T>(file: string): Promise<T | null>;
+  octokit: Octokit;
   log: Log;
-  repo(): { owner: string; repo: string };
+  repo(): RepoRef;
 }
 
-/** Reads `.github/burn-triage.yml`; unreadable or invalid files fall back to defaults, loudly. */
-export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> {
-  let raw: unknown = null;
+/** `null`: the file could not be read (not a 404) and the repository's wishes are unknown. */
+export type ConfigResult = LoadedConfig | null;
+
+async function readRaw(octokit: Octokit, where: RepoRef): Promise<{ text: string } | { missing: true } | { refused: string }> {
+  const f = await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES);
+  if (f.ok) return { text: f.text };
+  if (f.reason === "missing" || f.reason === "directory") return { missing: true };
+  return { refused: f.reason === "too-large" ? `larger than ${MAX_CONFIG_BYTES} bytes` : "not UTF-8 text" };
+}
+
+/**
+ * The repository's config. Invalid keys, unparseable YAML and oversize files fall back to the
+ * defaults, loudly; a failed read (5xx, timeout, after Octokit's retries) returns null so that
+ * a repository that turned the bot off never hears from it because GitHub had a bad minute.
+ */
+export async function loadConfig(context: ConfigContext): Promise<ConfigResult> {
+  const repo = context.repo();
+  const where = { ...repo, file: PATH };
+  let raw: Awaited<ReturnType<typeof readRaw>>;
   try {
-    raw = await context.config<unknown>(CONFIG_FILE);
+    raw = await readRaw(context.octokit, repo);
+    if ("missing" in raw && repo.repo !== ".github") raw = await readRaw(context.octokit, { owner: repo.owner, repo: ".github" });
   } catch (e) {
-    const loaded = resolveConfig(null);
-    const message = (e as Error).message?.split("\n")[0];
-    context.log.warn({ ...context.repo(), file: `.github/${CONFIG_FILE}`, error: message }, "config unreadable; using defaults");
-    return { ...loaded, errors: [`.github/${CONFIG_FILE}: ${message}`] };
+    const err = e as { status?: number; message?: string };
+    context.log.error({ ...where, status: err.status, error: err.message?.split("\n")[0] }, "config unreadable; doing nothing for this event");
+    return null;
   }
-  const loaded = resolveConfig(raw);
-  if (loaded.errors.length > 0) {
-    context.log.warn({ ...context.repo(), file: `.github/${CONFIG_FILE}`, errors: loaded.errors }, "invalid config keys fall back to defaults");
+  if ("missing" in raw) return resolveConfig(null);
+  if ("refused" in raw) {
+    context.log.warn({ ...where, reason: raw.refused }, "config refused; using defaults");
+    return { ...resolveConfig(null), errors: [`${PATH}: ${raw.refused}`] };
   }
+  let parsed: unknown;
+  try {
+    parsed = load(raw.text);
+  } catch (e) {
+    const message = (e as Error).message.split("\n")[0];
+    context.log.warn({ ...where, error: message }, "config is not valid YAML; using defaults");
+    return { ...resolveConfig(null), errors: [`${PATH}: ${message}`] };
+  }
+  const loaded = resolveConfig(parsed);
+  if (loaded.errors.length > 0) context.log.warn({ ...where, errors: loaded.errors.slice(0, 20), count: loaded.errors.length }, "invalid config keys fall back to defaults");
   return loaded;
 }

@@ -10,13 +10,14 @@ function status(e: unknown): number | undefined {
 }
 
 /** Reads a text file at a ref. Missing, binary, oversize and directory paths are results, not throws. */
-export async function readFile(octokit: Octokit, where: RepoRef & { path: string; ref?: string }): Promise<FileResult> {
+export async function readFile(octokit: Octokit, where: RepoRef & { path: string; ref?: string }, maxBytes = MAX_BYTES): Promise<FileResult> {
   try {
     const { data } = await octokit.rest.repos.getContent({ ...where });
     if (Array.isArray(data)) return { ok: false, reason: "directory" };
     if (data.type !== "file") return { ok: false, reason: "missing" };
-    if (data.size > MAX_BYTES || !("content" in data) || (data.content === "" && data.size > 0)) return { ok: false, reason: "too-large" };
+    if (data.size > maxBytes || !("content" in data) || (data.content === "" && data.size > 0)) return { ok: false, reason: "too-large" };
     const bytes = Buffer.from(data.content, "base64");
+    if (bytes.length > maxBytes) return { ok: false, reason: "too-large" };
     if (bytes.includes(0)) return { ok: false, reason: "binary" };
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
     try {

@@ -17,7 +17,7 @@ export interface RepoManifests {
 const EMPTY: RepoManifests = { manifests: [], root: null, lock: null, reads: 0 };
 
 function declaresBurn(text: string): boolean {
-  return /^\s*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
+  return /^[ \t]*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
 }
 
 export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): Promise<RepoManifests> {

@@ -17,8 +17,9 @@ export async function onCommand(context: Context<"issue_comment.created">): Prom
   if (context.isBot || comment.user?.type === "Bot" || comment.body.includes("<!-- burn-triage:")) return;
   const command = parseCommand(comment.body);
   if (!command) return;
-  const { config } = await loadConfig(context);
-  if (!config.commands.enabled) return;
+  const loaded = await loadConfig(context);
+  if (!loaded?.config.commands.enabled) return;
+  const { config } = loaded;
   const where = context.issue();
   if (config.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
     context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");

@@ -31,7 +31,9 @@ export async function onIssue(context: IssueContext): Promise<void> {
     if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context);
     return;
   }
-  const { config } = await loadConfig(context);
+  const loaded = await loadConfig(context);
+  if (!loaded) return;
+  const { config } = loaded;
   const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
 

@@ -1,11 +1,12 @@
 import type { Context } from "probot";
+import { manifestFacts } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { loadConfig } from "../github/config.js";
 import { type FileResult, readFile } from "../github/files.js";
 import { crateNeedsGradients, treePaths } from "../github/gradients.js";
 import { withLock } from "../github/lock.js";
 import type { Octokit, RepoRef } from "../github/types.js";
-import { CHECK_NAME, REVIEW_MARKER, renderReviewBody, renderSuperseded, suggestionComment } from "../render/review.js";
+import { CHECK_NAME, checkOutput, REVIEW_MARKER, renderReviewBody, renderSuperseded, suggestionComment } from "../render/review.js";
 import { commentableLines, type ManifestReview, type RootChange, reviewManifest, reviewWorkspaceRoot } from "../review.js";
 
 type PrContext = Context<"pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review">;
@@ -15,8 +16,6 @@ export const MAX_FILES = 3000;
 export const MAX_MANIFESTS = 10;
 /** Unchanged member manifests read when a PR changes the workspace root. */
 export const MAX_MEMBER_READS = 4;
-const WORKSPACE_BURN = /^\s*\[workspace\.dependencies[\s\S]*^\s*burn[\w-]*\s*[=.]/m;
-const INHERITS_BURN = /^\s*burn[\w-]*\s*(?:=\s*\{[^}\n]*\bworkspace\s*=\s*true|\.workspace\s*=\s*true)/m;
 
 interface PrFile {
   filename: string;
@@ -49,8 +48,9 @@ export async function onPullRequest(context: PrContext): Promise<void> {
   const files = await listFiles(context.octokit, { ...base, pull_number: pr.number });
   const changed = files.filter((f) => isManifest(f.filename) && f.status !== "removed").slice(0, MAX_MANIFESTS);
   if (changed.length === 0) return;
-  const { config } = await loadConfig(context);
-  if (!config.pull_requests.enabled) return;
+  const loaded = await loadConfig(context);
+  if (!loaded?.config.pull_requests.enabled) return;
+  const { config } = loaded;
   // Head commits are read through the base repository: that works for forks (even deleted
   // ones) and needs no access to the fork. Each (path, ref) is read at most once.
   const repo = base;
@@ -79,7 +79,7 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     const members: RootChange["members"] = [];
     for (const path of candidates) {
       const h = await read(path, pr.head.sha);
-      if (!h.ok || !INHERITS_BURN.test(h.text)) continue;
+      if (!h.ok || !manifestFacts(h.text).inheritsBurn) continue;
       const b = await read(path, pr.base.sha);
       members.push({ path, head: h.text, base: b.ok ? b.text : null });
     }
@@ -100,12 +100,13 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     const b = f.status === "added" ? null : await read(f.previous_filename ?? f.filename, pr.base.sha);
     const baseText = b?.ok ? b.text : null;
     const commentable = commentableLines(f.patch);
-    if (f.filename === "Cargo.toml" && WORKSPACE_BURN.test(h.text)) {
+    const facts = manifestFacts(h.text);
+    if (f.filename === "Cargo.toml" && facts.workspaceBurn) {
       const reviews = reviewWorkspaceRoot({ path: f.filename, base: baseText, head: h.text, members: await inheritingMembers(), commentable });
       for (const r of reviews) await keep(r, ("member" in r && r.member) || f.filename);
       if (reviews.length > 0) continue;
     }
-    const member = f.filename !== "Cargo.toml" && /\bworkspace\s*=\s*true/.test(h.text);
+    const member = f.filename !== "Cargo.toml" && facts.inheritsBurn;
     const review = reviewManifest({
       path: f.filename,
       base: baseText,
@@ -129,27 +130,6 @@ export async function onPullRequest(context: PrContext): Promise<void> {
     });
   }
   await withLock(`${base.owner}/${base.repo}#${pr.number}`, () => publishReview(context, problems));
-}
-
-interface Annotation {
-  path: string;
-  start_line: number;
-  end_line: number;
-  annotation_level: "warning" | "failure";
-  message: string;
-}
-
-function checkOutput(problems: ManifestReview[]): { title: string; summary: string; annotations?: Annotation[] } {
-  if (problems.length === 0) return { title: "autodiff unchanged", summary: "No Cargo.toml change in this PR turns `burn-dispatch/autodiff` off." };
-  const annotations = problems.flatMap((r): Annotation[] => {
-    if (r.kind === "regression") {
-      const s = r.plan.change.suggestion;
-      return [{ path: r.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => `"${a}"`).join(", ")} to \`${r.plan.change.dependency}\`'s features.` }];
-    }
-    if (r.kind === "invalid-toml") return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message: `Cargo.toml does not parse: ${r.message}` }];
-    return [];
-  });
-  return { title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`, summary: "See the review on this pull request.", annotations };
 }
 
 interface Review {

@@ -25,6 +25,11 @@ export function diffBody(diff: string): string {
     .replace(/\n+$/, "");
 }
 
+/** A code span, linked when the URL passed the permalink allow-list. */
+function linked(label: string, url: string | null): string {
+  return url ? `[${code(label)}](${url})` : code(label);
+}
+
 function sourceSentence(a: Analysis, entry: Entry): string {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : entry.cause === "feature-off" ? "a stub in" : "a check in";
@@ -33,9 +38,9 @@ function sourceSentence(a: Analysis, entry: Entry): string {
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m) => code(m));
     const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
-    return `${code(a.primary!.printed)} is raised by each stub method of [${code(`${at}:${link.line}-${link.lineEnd}`)}](${link.url}) (${named}); your output shows no location, so I cannot tell which one.`;
+    return `${code(a.primary!.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
-  return `${code(a.primary!.printed)} is raised by ${what} [${code(`${at}:${link.line}`)}](${link.url}).`;
+  return `${code(a.primary!.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
 }
 
 function manifestSection(m: ManifestVerdict): string[] {
@@ -54,7 +59,8 @@ function manifestSection(m: ManifestVerdict): string[] {
     out.push(`**${heading}${from}:** ${why(d)}`);
   }
   const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is string => !!x);
-  if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.map((x) => text(x.replace(/`/g, ""))).join("; ")}.</sub>`);
+  // Assumption notes are Markdown already: our words, and user values only inside code spans.
+  if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;
     const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;

@@ -42,3 +42,25 @@ export function renderSuperseded(headSha: string, fixed: boolean): string {
     ? `${REVIEW_MARKER}\n✅ Fixed at ${code(headSha.slice(0, 12))}: ${code("burn-dispatch/autodiff")} is on again. This earlier review no longer applies.\n`
     : `${REVIEW_MARKER}\nSuperseded by a newer review at ${code(headSha.slice(0, 12))}.\n`;
 }
+
+interface Annotation {
+  path: string;
+  start_line: number;
+  end_line: number;
+  annotation_level: "warning" | "failure";
+  message: string;
+}
+
+/** The check run's output: a title, a Markdown summary and one annotation per problem line. */
+export function checkOutput(problems: ManifestReview[]): { title: string; summary: string; annotations?: Annotation[] } {
+  if (problems.length === 0) return { title: "autodiff unchanged", summary: "No Cargo.toml change in this PR turns `burn-dispatch/autodiff` off." };
+  const annotations = problems.flatMap((r): Annotation[] => {
+    if (r.kind === "regression") {
+      const s = r.plan.change.suggestion;
+      return [{ path: r.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.` }];
+    }
+    if (r.kind === "invalid-toml") return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message: `Cargo.toml does not parse: ${r.message}` }];
+    return [];
+  });
+  return { title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`, summary: "See the review on this pull request.", annotations };
+}

@@ -70,13 +70,13 @@ describe("releases without burn-dispatch", () => {
 describe("every assumption is stated", () => {
   it("a requirement newer than the data names the graph it used", () => {
     const d = diag('[dependencies]\nburn = { version = "0.22.1", default-features = false, features = ["std"] }\n');
-    expect(d.assumed.graph).toContain('burn = "0.22.1" matches no release in the bundled data');
+    expect(d.assumed.graph).toContain('`burn = "0.22.1"` matches no release in the bundled data');
     expect(d.graphVersion).toBe("0.22.0-pre.2");
   });
 
   it("a git dependency at an unknown branch assumes main; at the snapshot's commit it does not", () => {
     const branch = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "feat/x", default-features = false, features = ["std"] }\n');
-    expect(branch.assumed.graph).toContain("branch feat/x");
+    expect(branch.assumed.graph).toContain("branch `feat/x`");
     const rev = diag(manifest("git-rev.toml"));
     expect(rev.selected?.source).toBe("git");
     expect(rev.assumed).toEqual({});

@@ -1,11 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
-import { makeProbot, payload } from "../helpers/probot.js";
+import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 function start(config?: string) {
-  // Probot's config plugin asks for the raw file.
-  if (config) return github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, config);
+  if (config) return github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", config));
   return noConfig(github());
 }
 

@@ -169,7 +169,7 @@ describe("issues handler", () => {
   it("an invalid config falls back to defaults and still answers", async () => {
     const api = github()
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
-      .reply(200, "issues:\n  label: 5\n  enabled: true\n  nonsense: true\n")
+      .reply(200, contentsBody(".github/burn-triage.yml", "issues:\n  label: 5\n  enabled: true\n  nonsense: true\n"))
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -184,12 +184,28 @@ describe("issues handler", () => {
   it("an unparseable config file is logged and the defaults answer", async () => {
     const api = github()
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
-      .reply(200, "issues: [unclosed\n  label: x\n");
+      .reply(200, contentsBody(".github/burn-triage.yml", "issues: [unclosed\n  label: x\n"));
     newComment(api, 7)
       .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
       .reply(200, []);
     await makeProbot().receive({ id: "13", name: "issues", payload: payload("issues.opened") });
     expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("a config larger than the cap is refused unparsed and the defaults answer", async () => {
+    const huge = `issues:\n${Array.from({ length: 30000 }, (_, i) => `  k${i}: ${i}`).join("\n")}\n`;
+    const api = github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", huge));
+    newComment(api, 7).post(`${REPO}/issues/7/labels`).reply(200, []);
+    await makeProbot().receive({ id: "14", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("a config the API fails to serve (5xx) means silence, not defaults", async () => {
+    // Retries are off in these tests: one 503 is the final answer.
+    const api = github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(503, { message: "unavailable" });
+    await makeProbot().receive({ id: "15", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(nock.pendingMocks()).toEqual([]);
   });
 
   it("an API error surfaces as a failed delivery, not a wrong comment", async () => {

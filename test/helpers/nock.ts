@@ -8,7 +8,7 @@ export function github(): nock.Scope {
   return nock(API).post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
 }
 
-/** No `.github/burn-triage.yml`: Probot looks in the repository, then in the owner's `.github`. */
+/** No `.github/burn-triage.yml`: the repository is asked first, then the owner's `.github`. */
 export function noConfig(scope: nock.Scope): nock.Scope {
   return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
 }
