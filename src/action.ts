@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import { Probot } from "probot";
 import { deliveryFromEnv } from "./adapters/action-event.js";
+import { productionOctokit } from "./github/octokit.js";
 import app from "./index.js";
 
 async function main(): Promise<void> {
@@ -11,6 +12,7 @@ async function main(): Promise<void> {
   const delivery = deliveryFromEnv(process.env, (p) => readFileSync(p, "utf8"));
   const probot = new Probot({
     githubToken: token,
+    Octokit: productionOctokit(),
     baseUrl: process.env.GITHUB_API_URL ?? "https://api.github.com",
     logLevel: (process.env.LOG_LEVEL as "info" | undefined) ?? "info",
   });

@@ -3,11 +3,12 @@
 // PRIVATE_KEY, WEBHOOK_SECRET, GHE_HOST…); webhooks are answered at /api/github/webhooks.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNodeMiddleware, createProbot, type Probot } from "probot";
+import { productionOctokit } from "./github/octokit.js";
 import app from "./index.js";
 
 export type Middleware = Awaited<ReturnType<typeof createNodeMiddleware>>;
 
-export function burnTriageMiddleware(probot: Probot = createProbot()): Promise<Middleware> {
+export function burnTriageMiddleware(probot: Probot = createProbot({ overrides: { Octokit: productionOctokit() } })): Promise<Middleware> {
   return createNodeMiddleware(app, { probot });
 }
 

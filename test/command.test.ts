@@ -17,8 +17,22 @@ describe("/explain-panic parsing", () => {
     ["in a quote", "> /explain-panic\nthanks"],
     ["a longer word", "/explain-panics"],
     ["indented code (4 spaces)", "    /explain-panic"],
+    ["a fence never closed (Markdown keeps it open)", "```\nlog\n/explain-panic\nmore log"],
+    ["a fence whose \"closing\" line has text after it (still open)", "```\nlog\n``` not a close\n/explain-panic"],
+    ["an HTML comment", "<!--\n/explain-panic\n-->"],
+    ["an HTML comment inside a paragraph", "see <!--\n/explain-panic\n--> here"],
+    ["inline code across lines", "run `\n/explain-panic\n` please"],
+    ["a nested quote", "> > /explain-panic"],
+    ["a lazy quote continuation", "> quoted\n/explain-panic"],
   ])("ignores %s", (_n, body) => {
     expect(parseCommand(body)).toBeNull();
+  });
+  it("a command after a closed fence and in a list item is answered", () => {
+    expect(parseCommand("```\nlog\n```\n/explain-panic")?.args).toBe("");
+    expect(parseCommand("- /explain-panic help")?.help).toBe(true);
+  });
+  it("a huge comment is read only up to GitHub's limit", () => {
+    expect(parseCommand(`${"x".repeat(70000)}\n/explain-panic`)).toBeNull();
   });
   it("recognises help and keeps the rest of the comment", () => {
     const c = parseCommand("/explain-panic help")!;

@@ -20,6 +20,10 @@ export interface Fault {
   /** How many times to fail before answering normally. */
   times: number;
   delayMs?: number;
+  /** Do the work first, then answer with the fault (GitHub stored it, the answer was lost). */
+  after?: boolean;
+  /** Answer 200 with this raw text (e.g. JSON cut short) instead of `status` and `body`. */
+  raw?: string;
 }
 
 export interface PrFile {
@@ -35,11 +39,13 @@ export interface FakeRepo {
   prFiles?: Record<number, PrFile[]>;
 }
 
-interface Comment {
+export interface Comment {
   id: number;
   body: string;
   user: { login: string; type: string };
+  performed_via_github_app?: { id: number; slug: string } | null;
   issue: number;
+  updated_at?: string;
 }
 
 interface Review {
@@ -81,7 +87,15 @@ export interface AppRegistration {
   webhookSecret: string;
 }
 
-const BOT = { login: "burn-triage[bot]", type: "Bot" };
+/** The app the fake answers `GET /app` with; the e2e servers run as APP_ID 1. */
+export const FAKE_APP = { id: 1, slug: "burn-triage" };
+const BOT = { login: `${FAKE_APP.slug}[bot]`, type: "Bot" };
+const ACTIONS = { user: { login: "github-actions[bot]", type: "Bot" }, app: { id: 15368, slug: "github-actions" } };
+
+/** Who a write is from: the app's installation tokens write as the app, any other token as GitHub Actions. */
+function author(req: IncomingMessage): { user: { login: string; type: string }; app: { id: number; slug: string } } {
+  return /^token ghs_fake_/.test(req.headers.authorization ?? "") ? { user: BOT, app: FAKE_APP } : ACTIONS;
+}
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 const SHA_PREFIX = /^[0-9a-f]{40}:/;
 
@@ -164,6 +178,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       },
     ],
     ["GET", /^\/apps\/[^/]+\/installations\/new$/, (_m, c) => c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", { "content-type": "text/html" })],
+    ["GET", /^\/app$/, (_m, c) => c.send(200, { ...FAKE_APP, name: "burn-triage" })],
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
     [
@@ -172,7 +187,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       (m, c) => {
         const issue = Number(m[1]);
         if (c.method === "GET") return c.send(200, fake.comments.filter((x) => x.issue === issue));
-        const comment = { id: nextId++, body: (c.body as { body: string }).body, user: BOT, issue };
+        const by = author(c.req);
+        const comment = { id: nextId++, body: (c.body as { body: string }).body, user: by.user, performed_via_github_app: by.app, issue, updated_at: new Date().toISOString() };
         fake.comments.push(comment);
         c.send(201, comment);
       },
@@ -216,7 +232,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         const pull = Number(m[1]);
         if (c.method === "GET") return c.send(200, fake.reviews.filter((r) => r.pull === pull));
         const b = c.body as { body: string; commit_id: string; comments?: unknown[] };
-        const review = { id: nextId++, body: b.body, commit_id: b.commit_id, user: BOT, comments: b.comments ?? [], pull };
+        const review = { id: nextId++, body: b.body, commit_id: b.commit_id, user: author(c.req).user, comments: b.comments ?? [], pull };
         fake.reviews.push(review);
         c.send(200, review);
       },
@@ -274,15 +290,24 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     };
     if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
     const fault = fake.faults.find((f) => f.times > 0 && path.includes(f.path) && (!f.method || f.method === method));
+    const route = () => {
+      for (const [verb, pattern, answer] of routes) {
+        const m = pattern.exec(path);
+        if (m && (verb === null || verb === method)) return answer(m, { method, body, url, req, send: fault?.after ? () => {} : send }) ?? true;
+      }
+      return false;
+    };
     if (fault) {
       fault.times--;
       if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      if (fault.after) route();
+      if (fault.raw !== undefined) {
+        res.writeHead(200, JSON_TYPE);
+        return res.end(fault.raw);
+      }
       return send(fault.status, fault.body ?? { message: `fault ${fault.status}` }, fault.headers);
     }
-    for (const [verb, pattern, answer] of routes) {
-      const m = pattern.exec(path);
-      if (m && (verb === null || verb === method)) return answer(m, { method, body, url, req, send });
-    }
+    if (route()) return;
     return send(404, { message: `fake GitHub has no route for ${method} ${path}` });
   };
 

@@ -1,47 +1,62 @@
-import type { Octokit, RepoRef } from "./types.js";
+import { type Identity, authoredBy } from "./identity.js";
+import { transient } from "./retry.js";
+import { type Octokit, pageItems, type RepoRef } from "./types.js";
 
 export interface Upserted {
   action: "created" | "updated" | "unchanged";
   id: number;
 }
 
-interface Comment {
+export interface Comment {
   id: number;
   body?: string;
-  user: { type: string } | null;
+  user?: { login?: string; type?: string } | null;
+  performed_via_github_app?: { id?: number } | null;
 }
 
-/** Every comment of the app's carrying `marker`, oldest first (one paginated listing). */
-async function listMarked(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string): Promise<Comment[]> {
+type Where = RepoRef & { issue_number: number };
+
+/** Every comment of this app's carrying `marker`, oldest first (one paginated listing). */
+async function listMarked(octokit: Octokit, who: Identity, where: Where, marker: string): Promise<Comment[]> {
   const mine: Comment[] = [];
   for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100 })) {
-    mine.push(...(page.data as Comment[]).filter((c) => c.user?.type === "Bot" && c.body?.startsWith(marker)));
+    mine.push(...pageItems<Comment>(page.data, "issue comments").filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
   }
   return mine;
 }
 
 /**
- * The app's comment for `marker`. Two replicas racing on one issue can both create one; the
- * next touch keeps the oldest and deletes the rest, so the conversation converges to one.
+ * This app's comment for `marker`. Two replicas racing on one issue without a shared lock can
+ * both create one; the next touch keeps the oldest and deletes the rest of its own.
  */
-export async function findMarked(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string): Promise<Comment | null> {
-  const [first, ...extra] = await listMarked(octokit, where, marker);
+export async function findMarked(octokit: Octokit, who: Identity, where: Where, marker: string): Promise<Comment | null> {
+  const [first, ...extra] = await listMarked(octokit, who, where, marker);
   for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
   return first ?? null;
 }
 
 /**
- * Creates or edits the app's one comment for `marker`; an identical body costs no write, so a
- * redelivered webhook is a no-op.
+ * Creates or edits the app's one comment for `marker` (a prefix of the body's first line); an
+ * identical body costs no write, so a redelivered webhook is a no-op. Creation is idempotent:
+ * Octokit's own retry is off for it, and after a failed create the listing is read again, since
+ * GitHub may have stored the comment before the error (a 502 after the write).
  */
-export async function upsertComment(octokit: Octokit, where: RepoRef & { issue_number: number }, marker: string, body: string): Promise<Upserted> {
-  if (!body.includes(marker)) throw new Error("comment body must carry its marker");
-  const existing = await findMarked(octokit, where, marker);
-  if (!existing) {
-    const { data } = await octokit.rest.issues.createComment({ ...where, body });
-    return { action: "created", id: data.id };
+export async function upsertComment(octokit: Octokit, who: Identity, where: Where, marker: string, body: string, existing?: Comment | null): Promise<Upserted> {
+  if (!body.startsWith(marker)) throw new Error("comment body must start with its marker");
+  const found = existing === undefined ? await findMarked(octokit, who, where, marker) : existing;
+  if (found) {
+    if (found.body === body) return { action: "unchanged", id: found.id };
+    await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: found.id, body });
+    return { action: "updated", id: found.id };
   }
-  if (existing.body === body) return { action: "unchanged", id: existing.id };
-  await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: existing.id, body });
-  return { action: "updated", id: existing.id };
+  const create = async () => (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data.id;
+  try {
+    return { action: "created", id: await create() };
+  } catch (e) {
+    if (!transient(e)) throw e;
+    const stored = await findMarked(octokit, who, where, marker);
+    if (stored?.body === body) return { action: "created", id: stored.id };
+    if (stored) return upsertComment(octokit, who, where, marker, body, stored);
+    return { action: "created", id: await create() };
+  }
 }

@@ -18,8 +18,10 @@ interface ConfigContext {
   repo(): RepoRef;
 }
 
-/** `null`: the file could not be read (not a 404) and the repository's wishes are unknown. */
-export type ConfigResult = LoadedConfig | null;
+/** The file exists or may exist, but GitHub would not serve it: the repository's wishes are unknown. */
+export class ConfigUnreadable extends Error {
+  readonly status = 503;
+}
 
 async function readRaw(octokit: Octokit, where: RepoRef): Promise<{ text: string } | { missing: true } | { refused: string }> {
   const f = await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES);
@@ -30,10 +32,11 @@ async function readRaw(octokit: Octokit, where: RepoRef): Promise<{ text: string
 
 /**
  * The repository's config. Invalid keys, unparseable YAML and oversize files fall back to the
- * defaults, loudly; a failed read (5xx, timeout, after Octokit's retries) returns null so that
- * a repository that turned the bot off never hears from it because GitHub had a bad minute.
+ * defaults, loudly. A failed read (5xx, timeout, after Octokit's retries) throws, so the event
+ * does nothing now and is retried later: a repository that turned the bot off never hears from
+ * it because GitHub had a bad minute.
  */
-export async function loadConfig(context: ConfigContext): Promise<ConfigResult> {
+export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> {
   const repo = context.repo();
   const where = { ...repo, file: PATH };
   let raw: Awaited<ReturnType<typeof readRaw>>;
@@ -43,7 +46,7 @@ export async function loadConfig(context: ConfigContext): Promise<ConfigResult> 
   } catch (e) {
     const err = e as { status?: number; message?: string };
     context.log.error({ ...where, status: err.status, error: err.message?.split("\n")[0] }, "config unreadable; doing nothing for this event");
-    return null;
+    throw new ConfigUnreadable(`${PATH} could not be read: ${err.message?.split("\n")[0]}`);
   }
   if ("missing" in raw) return resolveConfig(null);
   if ("refused" in raw) {

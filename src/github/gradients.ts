@@ -1,6 +1,6 @@
 // Does a crate's code compute gradients? A bounded look at its Rust sources at the PR head.
 import { readFile } from "./files.js";
-import type { Octokit, RepoRef } from "./types.js";
+import { type Octokit, pageItems, type RepoRef } from "./types.js";
 
 export const MAX_SOURCE_READS = 6;
 const NEEDS_GRADIENTS = /\.backward\s*\(|\bAutodiffBackend\b|\bAutodiff\s*</;
@@ -20,7 +20,7 @@ function priority(path: string): number {
 /** Every file path at a commit (one call); GitHub truncates past 100,000 entries. */
 export async function treePaths(octokit: Octokit, repo: RepoRef, sha: string): Promise<string[]> {
   const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: sha, recursive: "true" });
-  return data.tree.filter((e) => e.type === "blob" && e.path).map((e) => e.path!);
+  return pageItems<{ type?: string; path?: string }>((data as { tree?: unknown }).tree, "tree").filter((e) => e.type === "blob" && e.path).map((e) => e.path!);
 }
 
 export async function crateNeedsGradients(octokit: Octokit, repo: RepoRef, sha: string, crateDir: string, paths: string[]): Promise<{ needs: boolean; reads: number; evidence: string | null }> {

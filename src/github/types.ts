@@ -13,3 +13,14 @@ export interface Log {
   error(obj: object, msg?: string): void;
   debug(obj: object, msg?: string): void;
 }
+
+/**
+ * A list page as an array. A truncated or non-JSON body reaches Octokit's caller as a string;
+ * that is a failed read (retried later), never an empty list that would make the bot comment twice.
+ */
+export function pageItems<T>(data: unknown, what: string): T[] {
+  if (Array.isArray(data)) return data as T[];
+  const items = (data as { items?: unknown } | null)?.items;
+  if (Array.isArray(items)) return items as T[];
+  throw Object.assign(new Error(`malformed ${what} listing from GitHub`), { status: 502 });
+}

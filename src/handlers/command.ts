@@ -3,37 +3,31 @@ import { analyze } from "../analyze.js";
 import { parseCommand } from "../command.js";
 import { upsertComment } from "../github/comments.js";
 import { loadConfig } from "../github/config.js";
-import { withLock } from "../github/lock.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
+import type { Deps } from "./deps.js";
 import { issueText } from "./issues.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
-/** Last command answered per conversation, for the cooldown. Per process: replicas each keep their own. */
-const lastReply = new Map<string, { at: number; commentId: number }>();
 
-export async function onCommand(context: Context<"issue_comment.created">): Promise<void> {
+export async function onCommand(context: Context<"issue_comment.created">, deps: Deps): Promise<void> {
   const { comment, issue } = context.payload;
   if (context.isBot || comment.user?.type === "Bot" || comment.body.includes("<!-- burn-triage:")) return;
   const command = parseCommand(comment.body);
   if (!command) return;
-  const loaded = await loadConfig(context);
-  if (!loaded?.config.commands.enabled) return;
-  const { config } = loaded;
+  const { config } = await loadConfig(context);
+  if (!config.commands.enabled) return;
   const where = context.issue();
   if (config.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
     context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
     return;
   }
   const key = `${where.owner}/${where.repo}#${where.issue_number}`;
-  const now = Date.now();
-  const last = lastReply.get(key);
-  // A redelivery of the same comment is not spam: it must be able to finish an interrupted reply.
-  if (last && last.commentId !== comment.id && now - last.at < config.commands.cooldown_seconds * 1000) {
+  const coordination = await deps.coordination();
+  if (!(await coordination.cooldown(key, config.commands.cooldown_seconds * 1000, comment.id))) {
     context.log.info({ ...where, comment_id: comment.id }, "command ignored: cooldown");
     return;
   }
-  lastReply.set(key, { at: now, commentId: comment.id });
 
   await context.octokit.rest.reactions.createForIssueComment({ owner: where.owner, repo: where.repo, comment_id: comment.id, content: "eyes" });
   const marker = commandMarker(comment.id);
@@ -44,5 +38,6 @@ export async function onCommand(context: Context<"issue_comment.created">): Prom
     const analysis = own.primary ? own : analyze({ text: issueText(issue.title, issue.body) });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);
   }
-  await withLock(key, () => upsertComment(context.octokit, where, marker, body));
+  const who = await deps.identity(context.octokit);
+  await coordination.lock(key, () => upsertComment(context.octokit, who, where, marker, body));
 }

@@ -2,12 +2,12 @@ import type { Context } from "probot";
 import { analyze } from "../analyze.js";
 import { extractSnippets } from "../cargo/extract.js";
 import type { Config } from "../config.js";
-import { upsertComment, findMarked } from "../github/comments.js";
+import { findMarked, upsertComment } from "../github/comments.js";
 import { loadConfig } from "../github/config.js";
-import { withLock } from "../github/lock.js";
 import { repoManifests } from "../github/manifests.js";
 import { detect } from "../panics/detect.js";
-import { ISSUE_MARKER, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import { ISSUE_MARKER_PREFIX, issueMarker, markedUpdatedAt, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import type { Deps } from "./deps.js";
 import { registries } from "./registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
@@ -20,7 +20,7 @@ function ignored(config: Config, login: string, labels: string[]): boolean {
   return config.ignore.users.includes(login) || labels.some((l) => config.ignore.labels.includes(l));
 }
 
-export async function onIssue(context: IssueContext): Promise<void> {
+export async function onIssue(context: IssueContext, deps: Deps): Promise<void> {
   const { issue } = context.payload;
   if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
   const text = issueText(issue.title, issue.body);
@@ -28,12 +28,10 @@ export async function onIssue(context: IssueContext): Promise<void> {
   const findings = detect(text);
   if (findings.length === 0) {
     const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
-    if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context);
+    if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context, deps);
     return;
   }
-  const loaded = await loadConfig(context);
-  if (!loaded) return;
-  const { config } = loaded;
+  const { config } = await loadConfig(context);
   const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
 
@@ -43,24 +41,37 @@ export async function onIssue(context: IssueContext): Promise<void> {
   const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
   const index = featureOff ? await registries(context.log) : undefined;
   const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
-  const body = renderIssueComment(analysis);
+  const body = renderIssueComment(analysis, issueMarker(issue.updated_at));
   if (!body) return;
   const where = context.issue();
-  const result = await withLock(`${where.owner}/${where.repo}#${where.issue_number}`, () => upsertComment(context.octokit, where, ISSUE_MARKER, body));
-  context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, "issue triaged");
+  const who = await deps.identity(context.octokit);
+  const result = await (await deps.coordination()).lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
+    const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX);
+    if (stale(existing?.body, issue.updated_at)) return { action: "stale" as const, id: existing!.id };
+    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing);
+  });
+  context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
   // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
   if (featureOff && config.issues.label && !labels.includes(config.issues.label) && result.action === "created") {
     await context.octokit.rest.issues.addLabels({ ...where, labels: [config.issues.label] });
   }
 }
 
+/** The comment already answers a later version of the issue than this delivery carries. */
+function stale(commentBody: string | undefined, updatedAt: string | undefined): boolean {
+  const answered = markedUpdatedAt(commentBody);
+  return answered !== null && typeof updatedAt === "string" && Date.parse(updatedAt) < Date.parse(answered);
+}
+
 /** The edit removed the panic: replace the advice rather than leave it stale. */
-async function retract(context: IssueContext): Promise<void> {
+async function retract(context: IssueContext, deps: Deps): Promise<void> {
   const where = context.issue();
-  await withLock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const mine = await findMarked(context.octokit, where, ISSUE_MARKER);
-    if (mine && mine.body !== renderResolvedComment()) {
-      await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body: renderResolvedComment() });
-    }
+  const who = await deps.identity(context.octokit);
+  const { issue } = context.payload;
+  await (await deps.coordination()).lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
+    const mine = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX);
+    if (!mine || stale(mine.body, issue.updated_at)) return;
+    const body = renderResolvedComment(issueMarker(issue.updated_at));
+    if (mine.body !== body) await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body });
   });
 }

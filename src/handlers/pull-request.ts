@@ -4,8 +4,9 @@ import type { ManifestFile } from "../cargo/fix.js";
 import { loadConfig } from "../github/config.js";
 import { type FileResult, readFile } from "../github/files.js";
 import { crateNeedsGradients, treePaths } from "../github/gradients.js";
-import { withLock } from "../github/lock.js";
-import type { Octokit, RepoRef } from "../github/types.js";
+import { authoredBy } from "../github/identity.js";
+import { type Octokit, pageItems, type RepoRef } from "../github/types.js";
+import type { Deps } from "./deps.js";
 import { CHECK_NAME, checkOutput, REVIEW_MARKER, renderReviewBody, renderSuperseded, suggestionComment } from "../render/review.js";
 import { commentableLines, type ManifestReview, type RootChange, reviewManifest, reviewWorkspaceRoot } from "../review.js";
 
@@ -27,7 +28,7 @@ interface PrFile {
 async function listFiles(octokit: Octokit, where: RepoRef & { pull_number: number }): Promise<PrFile[]> {
   const files: PrFile[] = [];
   for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 })) {
-    files.push(...(page.data as PrFile[]));
+    files.push(...pageItems<PrFile>(page.data, "pull request files"));
     if (files.length >= MAX_FILES) break;
   }
   return files.slice(0, MAX_FILES);
@@ -41,16 +42,15 @@ function dirOf(path: string): string {
   return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
 }
 
-export async function onPullRequest(context: PrContext): Promise<void> {
+export async function onPullRequest(context: PrContext, deps: Deps): Promise<void> {
   const pr = context.payload.pull_request;
   if (pr.draft || pr.state !== "open") return;
   const base = context.repo();
   const files = await listFiles(context.octokit, { ...base, pull_number: pr.number });
   const changed = files.filter((f) => isManifest(f.filename) && f.status !== "removed").slice(0, MAX_MANIFESTS);
   if (changed.length === 0) return;
-  const loaded = await loadConfig(context);
-  if (!loaded?.config.pull_requests.enabled) return;
-  const { config } = loaded;
+  const { config } = await loadConfig(context);
+  if (!config.pull_requests.enabled) return;
   // Head commits are read through the base repository: that works for forks (even deleted
   // ones) and needs no access to the fork. Each (path, ref) is read at most once.
   const repo = base;
@@ -129,21 +129,22 @@ export async function onPullRequest(context: PrContext): Promise<void> {
       output: checkOutput(problems),
     });
   }
-  await withLock(`${base.owner}/${base.repo}#${pr.number}`, () => publishReview(context, problems));
+  await (await deps.coordination()).lock(`${base.owner}/${base.repo}#${pr.number}`, () => publishReview(context, deps, problems));
 }
 
 interface Review {
   id: number;
   body: string | null;
-  user: { type: string } | null;
+  user: { login?: string; type?: string } | null;
   commit_id: string | null;
 }
 
-async function publishReview(context: PrContext, problems: ManifestReview[]): Promise<void> {
+async function publishReview(context: PrContext, deps: Deps, problems: ManifestReview[]): Promise<void> {
   const pr = context.payload.pull_request;
   const where = { ...context.repo(), pull_number: pr.number };
-  const reviews = (await context.octokit.paginate(context.octokit.rest.pulls.listReviews, { ...where, per_page: 100 })) as Review[];
-  const ours = reviews.filter((r) => r.user?.type === "Bot" && r.body?.includes(REVIEW_MARKER));
+  const reviews = pageItems<Review>(await context.octokit.paginate(context.octokit.rest.pulls.listReviews, { ...where, per_page: 100 }), "reviews");
+  const who = await deps.identity(context.octokit);
+  const ours = reviews.filter((r) => authoredBy(who, r) && r.body?.startsWith(REVIEW_MARKER));
   const latest = ours.at(-1);
   if (problems.length === 0) {
     // Say the earlier problem is gone; stay silent when there never was one.

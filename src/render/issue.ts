@@ -5,6 +5,29 @@ import { code, fence, text, withMarker } from "./escape.js";
 import { why } from "./why.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
+/** What identifies the issue comment whatever data its marker carries. */
+export const ISSUE_MARKER_PREFIX = "<!-- burn-triage:issue";
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
+
+/**
+ * The marker, carrying the `updated_at` of the issue text it answers, so that a replayed older
+ * delivery can tell it would roll the comment back. Only a well-formed timestamp is written.
+ */
+export function issueMarker(updatedAt?: string | null): string {
+  return updatedAt && TIMESTAMP.test(updatedAt) ? `${ISSUE_MARKER_PREFIX} ${JSON.stringify({ updated_at: updatedAt })} -->` : ISSUE_MARKER;
+}
+
+/** The `updated_at` an earlier comment's marker recorded, if any. */
+export function markedUpdatedAt(body: string | undefined): string | null {
+  const m = /^<!-- burn-triage:issue (\{[^\n]*?\}) -->/.exec(body ?? "");
+  if (!m) return null;
+  try {
+    const at = (JSON.parse(m[1]!) as { updated_at?: unknown }).updated_at;
+    return typeof at === "string" && TIMESTAMP.test(at) ? at : null;
+  } catch {
+    return null;
+  }
+}
 
 const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
   backtrace: "from the crate path in your backtrace",
@@ -101,6 +124,6 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: 
   return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }
 
-export function renderResolvedComment(): string {
-  return `${ISSUE_MARKER}\n### No known burn panic in this issue any more\n\nThe issue was edited and no longer contains a panic I recognise, so my earlier advice no longer applies.\n`;
+export function renderResolvedComment(marker = ISSUE_MARKER): string {
+  return `${marker}\n### No known burn panic in this issue any more\n\nThe issue was edited and no longer contains a panic I recognise, so my earlier advice no longer applies.\n`;
 }

@@ -35,6 +35,8 @@ function runAction(event: string, payload: unknown, env: Record<string, string> 
         cwd: dir,
         env: {
           PATH: process.env.PATH ?? "",
+          // What every Actions runner sets.
+          GITHUB_ACTIONS: "true",
           GITHUB_EVENT_NAME: event,
           GITHUB_EVENT_PATH: path,
           GITHUB_TOKEN: "ghs_workflow_token",
@@ -63,6 +65,7 @@ describe("GitHub Action entry (lib/action.js)", () => {
     expect(r.calls).toEqual([
       "GET /repos/alice/mnist-demo/contents/.github%2Fburn-triage.yml",
       "GET /repos/alice/.github/contents/.github%2Fburn-triage.yml",
+      "GET /user",
       "GET /repos/alice/mnist-demo/issues/7/comments?per_page=100",
       "POST /repos/alice/mnist-demo/issues/7/comments",
       "POST /repos/alice/mnist-demo/issues/7/labels",

@@ -35,7 +35,7 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
     expect(postsTo(stack.fake, path)).toBe(2);
-    expect(stack.servers[0]!.output()).toContain("rate limited; retrying");
+    expect(stack.servers[0]!.output()).toContain("secondary rate limit; retrying");
   });
 
   it("a 429 with retry-after is retried", async () => {

@@ -15,6 +15,7 @@ describe("end to end: the real server", () => {
       "POST /app/installations/42/access_tokens",
       "GET /repos/alice/mnist-demo/contents/.github%2Fburn-triage.yml",
       "GET /repos/alice/.github/contents/.github%2Fburn-triage.yml",
+      "GET /app",
       "GET /repos/alice/mnist-demo/issues/7/comments?per_page=100",
       "POST /repos/alice/mnist-demo/issues/7/comments",
       "POST /repos/alice/mnist-demo/issues/7/labels",

@@ -93,7 +93,7 @@ describe("/explain-panic", () => {
       .reply(200, {})
       .get(`${REPO}/issues/${first.issue.number}/comments`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 1, body: `<!-- burn-triage:command:${first.comment.id} -->\nold`, user: { type: "Bot" } }])
+      .reply(200, [{ id: 1, body: `<!-- burn-triage:command:${first.comment.id} -->\nold`, user: { login: "burn-triage[bot]", type: "Bot" } }])
       .patch(`${REPO}/issues/comments/1`)
       .reply(200, {});
     await probot.receive({ id: "8", name: "issue_comment", payload: first });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { APP, asApp, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
@@ -44,11 +44,13 @@ describe("issues handler", () => {
     p.changes = { body: { from: "old" } };
     let patched = "";
     const api = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [
         { id: 1, body: "thanks!", user: { login: "bob", type: "User" } },
-        { id: 2, body: `${ISSUE_MARKER}\nstale`, user: { login: "burn-triage[bot]", type: "Bot" } },
+        { id: 2, body: `${ISSUE_MARKER}\nstale`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
       ])
       .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
         patched = b.body;
@@ -70,20 +72,24 @@ describe("issues handler", () => {
       .reply(200, []);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
     const again = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" } }]);
+      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }]);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
     expect(again.pendingMocks()).toEqual([]);
   });
 
   it("converges to one comment when racing replicas left two", async () => {
     const api = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [
-        { id: 2, body: `${ISSUE_MARKER}\nA`, user: { login: "burn-triage[bot]", type: "Bot" } },
-        { id: 3, body: `${ISSUE_MARKER}\nB`, user: { login: "burn-triage[bot]", type: "Bot" } },
+        { id: 2, body: `${ISSUE_MARKER}\nA`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
+        { id: 3, body: `${ISSUE_MARKER}\nB`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
         { id: 4, body: `quoting you: ${ISSUE_MARKER}`, user: { login: "carol", type: "User" } },
       ])
       .delete(`${REPO}/issues/comments/3`)
@@ -97,9 +103,11 @@ describe("issues handler", () => {
   it("retracts its advice when an edit removes the panic", async () => {
     let patched = "";
     const api = github()
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 2, body: `${ISSUE_MARKER}\nadvice`, user: { login: "burn-triage[bot]", type: "Bot" } }])
+      .reply(200, [{ id: 2, body: `${ISSUE_MARKER}\nadvice`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }])
       .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
         patched = b.body;
         return true;
@@ -170,6 +178,8 @@ describe("issues handler", () => {
     const api = github()
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
       .reply(200, contentsBody(".github/burn-triage.yml", "issues:\n  label: 5\n  enabled: true\n  nonsense: true\n"))
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [])
@@ -200,16 +210,16 @@ describe("issues handler", () => {
     expect(api.pendingMocks()).toEqual([]);
   });
 
-  it("a config the API fails to serve (5xx) means silence, not defaults", async () => {
+  it("a config the API fails to serve (5xx) means silence now (and a retry later), not defaults", async () => {
     // Retries are off in these tests: one 503 is the final answer.
     const api = github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(503, { message: "unavailable" });
-    await makeProbot().receive({ id: "15", name: "issues", payload: payload("issues.opened") });
+    await expect(makeProbot().receive({ id: "15", name: "issues", payload: payload("issues.opened") })).rejects.toThrow(/could not be read/);
     expect(api.pendingMocks()).toEqual([]);
     expect(nock.pendingMocks()).toEqual([]);
   });
 
   it("an API error surfaces as a failed delivery, not a wrong comment", async () => {
-    noConfig(github()).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
+    asApp(noConfig(github())).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
     await expect(makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
     expect(nock.pendingMocks()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { REVIEW_MARKER } from "../../src/render/review.js";
 import { fixture } from "../helpers/fixtures.js";
-import { API, github, noConfig, REPO } from "../helpers/nock.js";
+import { API, APP, github, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 const HEAD = "b".repeat(40);
@@ -40,6 +40,8 @@ function publishes(scope: nock.Scope, onCheck: (b: Body) => void, onReview: (b: 
       return true;
     })
     .reply(201, { id: 1 })
+    .get("/app")
+    .reply(200, APP)
     .get(`${REPO}/pulls/12/reviews`)
     .query({ per_page: 100 })
     .reply(200, [])
@@ -139,6 +141,8 @@ describe("pull request review", () => {
         return true;
       })
       .reply(201, { id: 1 })
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/pulls/12/reviews`)
       .query({ per_page: 100 })
       .reply(200, []);
@@ -153,9 +157,11 @@ describe("pull request review", () => {
     const api = readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile])), fixture("repos/pr-trim/base/Cargo.toml"), sha)
       .post(`${REPO}/check-runs`)
       .reply(201, { id: 1 })
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/pulls/12/reviews`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nold`, user: { type: "Bot" }, commit_id: HEAD }])
+      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nold`, user: { login: "burn-triage[bot]", type: "Bot" }, commit_id: HEAD }])
       .put(`${REPO}/pulls/12/reviews/77`, (b: { body: string }) => {
         updated = b.body;
         return true;
@@ -170,9 +176,11 @@ describe("pull request review", () => {
     const api = readsSources(readsManifests(noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]))))
       .post(`${REPO}/check-runs`)
       .reply(201, { id: 1 })
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/pulls/12/reviews`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nx`, user: { type: "Bot" }, commit_id: HEAD }]);
+      .reply(200, [{ id: 77, body: `${REVIEW_MARKER}\nx`, user: { login: "burn-triage[bot]", type: "Bot" }, commit_id: HEAD }]);
     await makeProbot().receive({ id: "5", name: "pull_request", payload: payload("pull_request.opened") });
     expect(api.pendingMocks()).toEqual([]);
   });
@@ -199,6 +207,8 @@ describe("pull request review", () => {
       .get(`${REPO}/contents/Cargo.toml`)
       .query({ ref: HEAD })
       .reply(200, { type: "file", encoding: "base64", size: 4, content: Buffer.from([0, 1, 2, 3]).toString("base64") })
+      .get("/app")
+      .reply(200, APP)
       .get(`${REPO}/pulls/12/reviews`)
       .query({ per_page: 100 })
       .reply(200, []);

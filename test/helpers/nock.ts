@@ -13,9 +13,20 @@ export function noConfig(scope: nock.Scope): nock.Scope {
   return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
 }
 
+/** The app's own identity (`GET /app`, once per app instance): its comments are `burn-triage[bot]`'s. */
+export const APP = { id: 1, slug: "burn-triage" };
+export function asApp(scope: nock.Scope): nock.Scope {
+  return scope.get("/app").reply(200, APP);
+}
+
+/** A comment written by this app. */
+export function own(id: number, body: string) {
+  return { id, body, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: { id: 1, slug: "burn-triage" } };
+}
+
 /** An issue without comments that gets one; `seen` receives the posted body. */
 export function newComment(scope: nock.Scope, issue: number, seen: (body: string) => void = () => {}): nock.Scope {
-  return scope
+  return asApp(scope)
     .get(`${REPO}/issues/${issue}/comments`)
     .query({ per_page: 100 })
     .reply(200, [])

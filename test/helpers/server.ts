@@ -1,11 +1,11 @@
-// Starts the real webhook server (`probot run ./lib/index.js`, as `npm start` does) against a
+// Starts the real webhook server (`node lib/main.js`, as `npm start` does) against a
 // fake GitHub on loopback, and sends it HMAC-signed deliveries over HTTP.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
+import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../../src/dev/fake-github.js";
 import { scenarioRepo } from "../../src/dev/scenario.js";
 import { root } from "./fixtures.js";
 import { privateKey } from "./probot.js";
@@ -41,7 +41,7 @@ export async function startServer(fake: FakeGitHub, env: Record<string, string> 
   const port = await freePort();
   let out = "";
   const credentials = opts.credentials === false ? {} : { APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: SECRET };
-  const proc = spawn(process.execPath, [join(root, "node_modules/probot/bin/probot.js"), "run", "./lib/index.js"], {
+  const proc = spawn(process.execPath, [join(root, "lib/main.js")], {
     cwd: opts.cwd ?? root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -117,11 +117,12 @@ export interface Stack {
 }
 
 /** Inside a describe: a fake GitHub and `replicas` real servers, started before its tests and stopped after. */
-export function withServers(replicas = 1): Stack {
+export function withServers(replicas = 1, env: Record<string, string> | (() => Record<string, string>) = {}, repo: FakeRepo = scenarioRepo()): Stack {
   const stack = { servers: [] } as unknown as Stack;
   beforeAll(async () => {
-    stack.fake = await startFakeGitHub(scenarioRepo());
-    stack.servers = await Promise.all(Array.from({ length: replicas }, () => startServer(stack.fake)));
+    stack.fake = await startFakeGitHub(repo);
+    const e = typeof env === "function" ? env() : env;
+    stack.servers = await Promise.all(Array.from({ length: replicas }, () => startServer(stack.fake, e)));
   });
   afterAll(async () => {
     await Promise.all(stack.servers.map((s) => s.stop()));

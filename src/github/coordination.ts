@@ -1,0 +1,151 @@
+// State that replicas must share: the lock around find-or-create of a conversation's comment,
+// which deliveries were already taken, command cooldowns, and deliveries waiting to be retried.
+// In Redis when REDIS_URL is set and answers; in process otherwise (one replica is then exact,
+// several converge on the next delivery). A Redis error mid-flight falls back to in-process
+// state for that call, with a warning at most once a minute.
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { withLock } from "./lock.js";
+import { connect, redisReachable } from "./redis.js";
+import type { Log } from "./types.js";
+
+export interface Pending {
+  id: string;
+  name: string;
+  payload: unknown;
+}
+
+export interface Coordination {
+  kind: "memory" | "redis";
+  lock<T>(key: string, work: () => Promise<T>): Promise<T>;
+  /** False when another process (or this one) already took this delivery id. */
+  claimDelivery(id: string): Promise<boolean>;
+  /** A delivery that failed is no longer taken: GitHub's or the retry's redelivery may run. */
+  releaseDelivery(id: string): Promise<void>;
+  /** True (and the cooldown starts) unless another command in `key` was answered in the last `ms`. */
+  cooldown(key: string, ms: number, commentId: number): Promise<boolean>;
+  /** Keeps a delivery to run again at `due` (ms since epoch). */
+  defer(p: Pending, due: number): Promise<void>;
+  /** Deliveries whose time has come, each handed to exactly one caller. */
+  takeDue(now: number): Promise<Pending[]>;
+  close(): Promise<void>;
+}
+
+const PREFIX = "burn-triage:";
+const DELIVERY_TTL_S = 3600;
+const LOCK_TTL_MS = 60_000;
+const LOCK_WAIT_MS = 70_000;
+
+export function memoryCoordination(): Coordination {
+  const last = new Map<string, { at: number; commentId: number }>();
+  const pending: Array<{ p: Pending; due: number }> = [];
+  return {
+    kind: "memory",
+    lock: withLock,
+    claimDelivery: async () => true,
+    releaseDelivery: async () => {},
+    cooldown: async (key, ms, commentId) => {
+      const now = Date.now();
+      const prev = last.get(key);
+      // A redelivery of the same comment is not spam: it must be able to finish an interrupted reply.
+      if (prev && prev.commentId !== commentId && now - prev.at < ms) return false;
+      last.set(key, { at: now, commentId });
+      return true;
+    },
+    defer: async (p, due) => {
+      pending.push({ p, due });
+    },
+    takeDue: async (now) => {
+      const due = pending.filter((x) => x.due <= now);
+      for (const x of due) pending.splice(pending.indexOf(x), 1);
+      return due.map((x) => x.p);
+    },
+    close: async () => {},
+  };
+}
+
+const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
+
+export function redisCoordination(redis: Redis, log: Log): Coordination {
+  const memory = memoryCoordination();
+  let warnedAt = 0;
+  const fallback = async <T>(what: string, op: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
+    try {
+      return await op();
+    } catch (e) {
+      if (Date.now() - warnedAt > 60_000) {
+        warnedAt = Date.now();
+        log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
+      }
+      return instead();
+    }
+  };
+  const acquire = async (key: string): Promise<string> => {
+    const token = randomUUID();
+    const deadline = Date.now() + LOCK_WAIT_MS;
+    for (let wait = 25; ; wait = Math.min(wait * 2, 500)) {
+      if ((await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX")) === "OK") return token;
+      if (Date.now() > deadline) throw new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  };
+  return {
+    kind: "redis",
+    lock: async (key, work) => {
+      let token: string | null = null;
+      try {
+        token = await acquire(key);
+      } catch (e) {
+        if ((e as Error).message.startsWith("lock ")) throw e;
+        return fallback("lock", () => Promise.reject(e), () => memory.lock(key, work));
+      }
+      try {
+        return await work();
+      } finally {
+        await redis.eval(RELEASE, 1, `${PREFIX}lock:${key}`, token).catch(() => undefined);
+      }
+    },
+    claimDelivery: (id) => fallback("claim", async () => (await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX")) === "OK", () => memory.claimDelivery(id)),
+    releaseDelivery: (id) => fallback("release", async () => void (await redis.del(`${PREFIX}delivery:${id}`)), () => memory.releaseDelivery(id)),
+    cooldown: (key, ms, commentId) =>
+      fallback(
+        "cooldown",
+        async () => {
+          const k = `${PREFIX}cooldown:${key}`;
+          if ((await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX")) === "OK") return true;
+          return (await redis.get(k)) === String(commentId);
+        },
+        () => memory.cooldown(key, ms, commentId),
+      ),
+    defer: (p, due) => fallback("defer", async () => void (await redis.zadd(`${PREFIX}retry`, due, JSON.stringify(p))), () => memory.defer(p, due)),
+    takeDue: (now) =>
+      fallback(
+        "take",
+        async () => {
+          const members = await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10);
+          const mine: Pending[] = [];
+          // ZREM succeeds for exactly one replica: that one runs the delivery.
+          for (const m of members) if ((await redis.zrem(`${PREFIX}retry`, m)) === 1) mine.push(JSON.parse(m) as Pending);
+          return [...mine, ...(await memory.takeDue(now))];
+        },
+        () => memory.takeDue(now),
+      ),
+    close: async () => {
+      redis.disconnect();
+    },
+  };
+}
+
+/** Redis when REDIS_URL is set and answers now; otherwise in process, said once. */
+export async function coordinationFromEnv(env: NodeJS.ProcessEnv, log: Log): Promise<Coordination> {
+  const url = env.REDIS_URL;
+  if (!url) return memoryCoordination();
+  if (!(await redisReachable(url))) {
+    log.warn({}, "REDIS_URL does not answer; locks, cooldowns and retries stay in this process");
+    return memoryCoordination();
+  }
+  const redis = connect(url);
+  redis.on("error", () => {});
+  await redis.connect().catch(() => undefined);
+  return redisCoordination(redis, log);
+}

@@ -1,0 +1,20 @@
+// Redis, when REDIS_URL names one that answers. Every operation has a short deadline and never
+// queues while disconnected, so an outage fails fast and the caller falls back to in-process state.
+import { Redis } from "ioredis";
+
+export function connect(url: string): Redis {
+  return new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
+}
+
+export async function redisReachable(url: string, timeoutMs = 1500): Promise<boolean> {
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  r.on("error", () => {});
+  try {
+    await r.connect();
+    return (await r.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    r.disconnect();
+  }
+}
