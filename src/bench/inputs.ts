@@ -51,3 +51,45 @@ export function prNotTouchingCargo(): Payload {
   p.pull_request.number = 13;
   return p;
 }
+
+const PANIC = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+const BODY_LIMIT = 65536;
+
+function issueWith(body: string): Payload {
+  const p = matchingIssue();
+  p.issue.body = body.slice(0, BODY_LIMIT);
+  return p;
+}
+
+function prWithHead(head: string): { payload: Payload; files: Record<string, string> } {
+  return { payload: prTouchingCargo(), files: { [`${HEAD_SHA}:Cargo.toml`]: head } };
+}
+
+export interface StallCase {
+  name: string;
+  event: "issues" | "pull_request";
+  payload: Payload;
+  /** Files the fake repository serves for this case (on top of the scenario's). */
+  files?: Record<string, string>;
+}
+
+/** The inputs that once stalled the event loop for seconds (issue 14), each at GitHub's size limits. */
+export function stallCases(): StallCase[] {
+  // A closed fence that fills the rest of the body: the extractor must look inside it.
+  const fence = (line: string, info = "") => {
+    const room = BODY_LIMIT - PANIC.length - info.length - 8;
+    return issueWith(`${PANIC}\`\`\`${info}\n${`${line}\n`.repeat(Math.floor(room / (line.length + 1)))}\`\`\`\n`);
+  };
+  const config = `issues:\n${Array.from({ length: 30000 }, (_, i) => `  k${i}: ${i}`).join("\n")}\n`;
+  const deps = `[package]\nname = "x"\nversion = "0.1.0"\n\n[dependencies]\n${Array.from({ length: 20000 }, (_, i) => `d${i} = "1"`).join("\n")}\nburn = "0.22.0-pre.2"\n`;
+  const headers = `[workspace]\nmembers = ["m"]\n${"[workspace.dependencies]\n".repeat(20000)}`;
+  return [
+    { name: "64 KiB issue: panic + fence of empty lines", event: "issues", payload: fence("") },
+    { name: "64 KiB issue: panic + fence of one-space lines", event: "issues", payload: fence(" ") },
+    { name: "64 KiB issue: panic + diff fence of + lines", event: "issues", payload: fence("+", "diff") },
+    { name: "issue with a 5,000-deep array in the burn entry", event: "issues", payload: issueWith(`${PANIC}\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n\`\`\`\n`) },
+    { name: "config with 30,000 keys (388 KB)", event: "issues", payload: matchingIssue(), files: { ".github/burn-triage.yml": config } },
+    { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
+    { name: "PR head root with 20,000 [workspace.dependencies] headers", event: "pull_request", ...prWithHead(headers) },
+  ];
+}

@@ -10,7 +10,8 @@ import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
-import { adversarial, matchingIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k } from "./inputs.js";
+import { adversarial, matchingIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
+import { measureStall } from "./stall.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
@@ -63,10 +64,11 @@ function timeIt(fn: () => unknown, runs: number): number {
   return median(xs);
 }
 
-async function coldStart(appPath: string): Promise<{ startMs: number; rssMiB: number | null }> {
+/** burn-triage starts as `npm start` does (lib/main.js); the bare app through `probot run`. */
+async function coldStart(argv: string[]): Promise<{ startMs: number; rssMiB: number | null }> {
   const port = 39000 + Math.floor(Math.random() * 2000);
   const t = performance.now();
-  const proc = spawn(process.execPath, [`${root}node_modules/probot/bin/probot.js`, "run", appPath], {
+  const proc = spawn(process.execPath, argv, {
     cwd: root,
     env: { PATH: process.env.PATH ?? "", APP_ID: "1", PRIVATE_KEY: throwawayKey(), WEBHOOK_SECRET: "bench", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "fatal" },
     stdio: "ignore",
@@ -78,7 +80,7 @@ async function coldStart(appPath: string): Promise<{ startMs: number; rssMiB: nu
       } catch {
         await new Promise((r) => setTimeout(r, 10));
       }
-      if (performance.now() - t > 20000) throw new Error(`${appPath} did not start`);
+      if (performance.now() - t > 20000) throw new Error(`${argv.join(" ")} did not start`);
     }
     const startMs = performance.now() - t;
     let rssMiB: number | null = null;
@@ -119,22 +121,35 @@ async function main() {
   const detector = [
     { input: "64 KiB realistic issue (log + panic + manifest)", bytes: body64.length, text: body64, runs: 25 },
     ...(["near-misses", "one-token", "headers", "braces", "repeated-panics"] as const).map((k) => ({ input: `1 MiB adversarial: ${k}`, bytes: 1024 * 1024, text: adversarial(k), runs: 7 })),
+    ...stallCases()
+      .filter((c) => c.event === "issues" && !c.files)
+      .map((c) => ({ input: c.name, bytes: (c.payload.issue.body as string).length, text: c.payload.issue.body as string, runs: 7 })),
   ].map((d) => {
     const ms = timeIt(() => detect(d.text), d.runs);
     const base = timeIt(baseline(d.text), d.runs);
     return { input: d.input, bytes: d.bytes, detectMs: round(ms), indexOfBaselineMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 1), mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1) };
   });
 
+  // Worst of three runs per case: a stall is a worst case, not a median.
+  const stalls = [];
+  for (const c of stallCases()) {
+    const runs = [];
+    for (let i = 0; i < 3; i++) runs.push(await measureStall(c));
+    stalls.push({ input: c.name, worstMs: Math.max(...runs.map((r) => r.worstMs)), normalAnswered: runs.every((r) => r.normalAnswered) });
+  }
+  const baselineStall = [];
+  for (let i = 0; i < 3; i++) baselineStall.push((await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() })).worstMs);
+
   const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
   for (let i = 0; i < 3; i++) {
-    starts.burnTriage.push(await coldStart("./lib/index.js"));
-    starts.bareApp.push(await coldStart("./lib/bench/bare-app.js"));
+    starts.burnTriage.push(await coldStart([`${root}lib/main.js`]));
+    starts.bareApp.push(await coldStart([`${root}node_modules/probot/bin/probot.js`, "run", "./lib/bench/bare-app.js"]));
   }
   const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({ startMs: median(xs.map((x) => x.startMs)), rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)) });
   const server = { burnTriage: summary(starts.burnTriage), bareApp: summary(starts.bareApp) };
 
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, detector, server };
+  const result = { machine, events, detector, stalls, baselineStallMs: Math.max(...baselineStall), server };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -161,9 +176,17 @@ async function main() {
     "|---|---:|---:|---:|---:|---:|",
     ...detector.map((d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`),
     "",
+    "## Event-loop stalls",
+    "",
+    `Each input that once held the event loop for seconds, processed in-process next to a normal issue; the worst lateness of a 5 ms timer over 3 runs. Baseline in the same run: a second normal issue instead of the adversarial one, ${Math.max(...baselineStall)} ms. Target: < 200 ms.`,
+    "",
+    "| input | worst stall ms | normal issue answered |",
+    "|---|---:|---|",
+    ...stalls.map((x) => `| ${x.input} | ${x.worstMs} | ${x.normalAnswered ? "yes" : "**no**"} |`),
+    "",
     "## Server",
     "",
-    "`probot run` of each app until `/ping` answers (median of 3), and its resident memory then.",
+    "Each app started as a server until `/ping` answers (median of 3), and its resident memory then.",
     "",
     "| app | cold start ms | RSS MiB |",
     "|---|---:|---:|",

@@ -1,6 +1,7 @@
 // The questions the shell asks about a manifest before deciding what to read next, answered from
 // the manifest model (never from regular expressions over TOML, which miss `[dependencies.burn]`
 // tables, renames and multi-line inline tables).
+import { posix } from "node:path";
 import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 
 export interface ManifestFacts {
@@ -44,4 +45,16 @@ export function manifestFacts(text: string): ManifestFacts {
   } catch {
     return NONE;
   }
+}
+
+/**
+ * A `[workspace] members` entry as a path inside the repository (`crates/*` keeps its glob), or
+ * null for one that leaves it: `..`, absolute paths and the repository root itself are refused,
+ * so a manifest can never make the bot read outside the repository it was installed on.
+ */
+export function memberPath(entry: string): string | null {
+  if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
+  const normal = posix.normalize(entry).replace(/\/+$/, "");
+  if (normal === "." || normal === ".." || normal.startsWith("../") || normal === "*") return null;
+  return normal;
 }

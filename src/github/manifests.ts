@@ -1,5 +1,6 @@
 // Reads the repository's own Cargo manifests when an issue has none: the root, the workspace
 // members that depend on burn, and Cargo.lock. The number of reads is capped.
+import { memberPath } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { readFile, listDirs } from "./files.js";
@@ -36,8 +37,13 @@ export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): 
   }
   const rootFile = { path: "Cargo.toml", text: root.text };
   const files: ManifestFile[] = [];
-  for (const pattern of members) {
+  for (const entry of members) {
     if (reads >= MAX_READS - 1) break;
+    const pattern = memberPath(entry);
+    if (pattern === null) {
+      log.warn({ ...repo, member: entry }, "workspace member outside the repository ignored");
+      continue;
+    }
     let dirs = [pattern];
     if (pattern.endsWith("/*")) {
       reads++;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { extractSnippets } from "../../src/cargo/extract.js";
+import { memberPath } from "../../src/cargo/facts.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { lineIndex } from "../../src/cargo/toml.js";
@@ -64,5 +65,18 @@ describe("snippet extraction on adversarial bodies", () => {
   it("a manifest after blank lines inside the fence is still found", () => {
     const body = `\`\`\`toml\n${"\n".repeat(500)}[dependencies]\n${burn}\n\`\`\`\n`;
     expect(extractSnippets(body)).toHaveLength(1);
+  });
+});
+
+describe("workspace members stay inside the repository", () => {
+  it.each([
+    ["crates/*", "crates/*"],
+    ["./crates/trainer/", "crates/trainer"],
+    ["examples/../crates/x", "crates/x"],
+  ])("%s → %s", (entry, path) => {
+    expect(memberPath(entry)).toBe(path);
+  });
+  it.each(["..", "../*", "../../etc", "crates/../../x", "/abs", "C:/x", ".", "*", "a\\..\\b"])("refuses %s", (entry) => {
+    expect(memberPath(entry)).toBeNull();
   });
 });

@@ -161,6 +161,22 @@ describe("issues handler", () => {
     expect(posted).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
   });
 
+  it("workspace members outside the repository are never read (`..`, `../*`)", async () => {
+    const p = payload("issues.opened");
+    p.issue.body = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+    const root = '[workspace]\nmembers = ["../*", "../../secrets", "./app"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
+    const api = noConfig(github())
+      .get(`${REPO}/contents/Cargo.toml`)
+      .reply(200, contentsBody("Cargo.toml", root))
+      .get(`${REPO}/contents/app%2FCargo.toml`)
+      .reply(200, contentsBody("app/Cargo.toml", '[package]\nname = "app"\n[dependencies]\nburn = { workspace = true }\n'))
+      .get(`${REPO}/contents/Cargo.lock`)
+      .reply(404);
+    newComment(api, 7).post(`${REPO}/issues/7/labels`).reply(200, []);
+    await makeProbot().receive({ id: "16", name: "issues", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
   it("a misuse panic needs no manifest (no repository reads) and gets no feature label", async () => {
     const p = payload("issues.opened");
     p.issue.body = fixture("issues/pos-misuse-wrong-backend.md");

@@ -1,0 +1,44 @@
+// The event loop's worst stall while one adversarial event is processed next to a normal one:
+// a timer that should fire every few milliseconds records the longest gap between its ticks.
+import { startFakeGitHub } from "../dev/fake-github.js";
+import { offlineProbot, scenarioRepo } from "../dev/scenario.js";
+import app from "../index.js";
+import { matchingIssue, type StallCase } from "./inputs.js";
+
+const TICK_MS = 5;
+
+export interface Stall {
+  name: string;
+  /** Longest time the event loop did not turn, minus the timer's own period. */
+  worstMs: number;
+  /** The normal event's comment was still written. */
+  normalAnswered: boolean;
+}
+
+export async function measureStall(c: StallCase): Promise<Stall> {
+  const repo = scenarioRepo();
+  repo.files = { ...repo.files, ...c.files };
+  const fake = await startFakeGitHub(repo);
+  const probot = offlineProbot({ baseUrl: fake.apiUrl });
+  await probot.load(app);
+  // Warm the caches (catalog, index) so the stall is the input's, not the first load's.
+  await probot.receive({ id: "warm", name: "issues", payload: matchingIssue() });
+  const normal = matchingIssue();
+  let worst = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - TICK_MS);
+    last = now;
+  }, TICK_MS);
+  try {
+    await Promise.allSettled([
+      probot.receive({ id: `adversarial-${c.name}`, name: c.event, payload: c.payload }),
+      probot.receive({ id: "normal", name: "issues", payload: normal }),
+    ]);
+  } finally {
+    clearInterval(timer);
+    await fake.close();
+  }
+  return { name: c.name, worstMs: Math.max(0, Number(worst.toFixed(1))), normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number) };
+}
