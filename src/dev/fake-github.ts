@@ -288,7 +288,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       res.writeHead(status, { ...JSON_TYPE, ...headers });
       res.end(data === undefined ? "" : typeof data === "string" ? data : JSON.stringify(data));
     };
-    if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs));
+    // Delays never keep the process alive on their own: the listening server does that.
+    if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs).unref());
     const fault = fake.faults.find((f) => f.times > 0 && path.includes(f.path) && (!f.method || f.method === method));
     const route = () => {
       for (const [verb, pattern, answer] of routes) {
@@ -299,7 +300,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     };
     if (fault) {
       fault.times--;
-      if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs));
+      if (fault.delayMs) await new Promise((r) => setTimeout(r, fault.delayMs).unref());
       if (fault.after) route();
       if (fault.raw !== undefined) {
         res.writeHead(200, JSON_TYPE);
