@@ -2,48 +2,27 @@
 // the manifest model (never from regular expressions over TOML, which miss `[dependencies.burn]`
 // tables, renames and multi-line inline tables).
 import { posix } from "node:path";
-import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
+import { type DepDecl, parseManifest } from "./manifest.js";
 
+/** Both false when the text does not parse (or was refused). */
 export interface ManifestFacts {
-  /** False when the text does not parse (or was refused); every other answer is then empty. */
-  parsed: boolean;
-  isWorkspaceRoot: boolean;
-  members: string[];
   /** `[workspace.dependencies]` declares a burn crate. */
   workspaceBurn: boolean;
   /** A burn crate is declared with `workspace = true`. */
   inheritsBurn: boolean;
-  /** Any burn crate is declared (in any dependency table, or in `[workspace.dependencies]`). */
-  declaresBurn: boolean;
-  packageName: string | null;
 }
-
-const NONE: ManifestFacts = { parsed: false, isWorkspaceRoot: false, members: [], workspaceBurn: false, inheritsBurn: false, declaresBurn: false, packageName: null };
 
 /** `burn` or one of its `burn-*` crates, by package name or by the key that names it. */
 export function isBurnDecl(d: DepDecl): boolean {
   return /^burn(?:-|$)/.test(d.name) || /^burn(?:-|$)/.test(d.key);
 }
 
-export function factsOf(m: Manifest): ManifestFacts {
-  const workspaceBurn = m.workspaceDependencies.some(isBurnDecl);
-  const inheritsBurn = m.dependencies.some((d) => d.inherits && isBurnDecl(d));
-  return {
-    parsed: true,
-    isWorkspaceRoot: m.isWorkspaceRoot,
-    members: m.members,
-    workspaceBurn,
-    inheritsBurn,
-    declaresBurn: workspaceBurn || m.dependencies.some(isBurnDecl),
-    packageName: m.packageName,
-  };
-}
-
 export function manifestFacts(text: string): ManifestFacts {
   try {
-    return factsOf(parseManifest(text));
+    const m = parseManifest(text);
+    return { workspaceBurn: m.workspaceDependencies.some(isBurnDecl), inheritsBurn: m.dependencies.some((d) => d.inherits && isBurnDecl(d)) };
   } catch {
-    return NONE;
+    return { workspaceBurn: false, inheritsBurn: false };
   }
 }
 

@@ -28,7 +28,6 @@ export interface Coordination {
   defer(p: Pending, due: number): Promise<void>;
   /** Deliveries whose time has come, each handed to exactly one caller. */
   takeDue(now: number): Promise<Pending[]>;
-  close(): Promise<void>;
 }
 
 const PREFIX = "burn-triage:";
@@ -60,7 +59,6 @@ export function memoryCoordination(): Coordination {
       for (const x of due) pending.splice(pending.indexOf(x), 1);
       return due.map((x) => x.p);
     },
-    close: async () => {},
   };
 }
 
@@ -69,22 +67,30 @@ const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call
 export function redisCoordination(redis: Redis, log: Log): Coordination {
   const memory = memoryCoordination();
   let warnedAt = 0;
+  const warn = (what: string, e: unknown) => {
+    if (Date.now() - warnedAt < 60_000) return;
+    warnedAt = Date.now();
+    log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
+  };
   const fallback = async <T>(what: string, op: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
     try {
       return await op();
     } catch (e) {
-      if (Date.now() - warnedAt > 60_000) {
-        warnedAt = Date.now();
-        log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
-      }
+      warn(what, e);
       return instead();
     }
   };
-  const acquire = async (key: string): Promise<string> => {
+  /** The lock's token, or null when Redis failed (the caller then locks in process). */
+  const acquire = async (key: string): Promise<string | null> => {
     const token = randomUUID();
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait = 25; ; wait = Math.min(wait * 2, 500)) {
-      if ((await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX")) === "OK") return token;
+      try {
+        if ((await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX")) === "OK") return token;
+      } catch (e) {
+        warn("lock", e);
+        return null;
+      }
       if (Date.now() > deadline) throw new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`);
       await new Promise((r) => setTimeout(r, wait));
     }
@@ -92,13 +98,8 @@ export function redisCoordination(redis: Redis, log: Log): Coordination {
   return {
     kind: "redis",
     lock: async (key, work) => {
-      let token: string | null = null;
-      try {
-        token = await acquire(key);
-      } catch (e) {
-        if ((e as Error).message.startsWith("lock ")) throw e;
-        return fallback("lock", () => Promise.reject(e), () => memory.lock(key, work));
-      }
+      const token = await acquire(key);
+      if (token === null) return memory.lock(key, work);
       try {
         return await work();
       } finally {
@@ -130,9 +131,6 @@ export function redisCoordination(redis: Redis, log: Log): Coordination {
         },
         () => memory.takeDue(now),
       ),
-    close: async () => {
-      redis.disconnect();
-    },
   };
 }
 

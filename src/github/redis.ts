@@ -6,7 +6,15 @@ export function connect(url: string): Redis {
   return new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
 }
 
-export async function redisReachable(url: string, timeoutMs = 1500): Promise<boolean> {
+const reachable = new Map<string, Promise<boolean>>();
+
+/** Asked once per URL and process: `npm start` and the app's coordination share the answer. */
+export function redisReachable(url: string): Promise<boolean> {
+  if (!reachable.has(url)) reachable.set(url, ping(url, 1500));
+  return reachable.get(url)!;
+}
+
+async function ping(url: string, timeoutMs: number): Promise<boolean> {
   const r = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   r.on("error", () => {});
   try {

@@ -64,11 +64,6 @@ export class Redeliveries {
     this.timer.unref();
   }
 
-  stop(): void {
-    clearInterval(this.timer);
-    this.timer = undefined;
-  }
-
   private async runDue(): Promise<void> {
     let due: Awaited<ReturnType<Coordination["takeDue"]>>;
     try {

@@ -20,7 +20,5 @@ export interface Log {
  */
 export function pageItems<T>(data: unknown, what: string): T[] {
   if (Array.isArray(data)) return data as T[];
-  const items = (data as { items?: unknown } | null)?.items;
-  if (Array.isArray(items)) return items as T[];
   throw Object.assign(new Error(`malformed ${what} listing from GitHub`), { status: 502 });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { extractSnippets } from "../../src/cargo/extract.js";
 import { memberPath } from "../../src/cargo/facts.js";
+import { detect } from "../../src/panics/detect.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { lineIndex } from "../../src/cargo/toml.js";
@@ -61,6 +62,7 @@ describe("snippet extraction on adversarial bodies", () => {
     const body = `${panic}\`\`\`\n${`${line}\n`.repeat(30000)}\`\`\`\n`;
     expect(extractSnippets(body)).toEqual([]);
     expect(extractSnippets(body.replace("```\n", "```diff\n"))).toEqual([]);
+    expect(detect(body).map((f) => f.id)).toEqual(["dispatch-autodiff-stub"]);
   });
   it("a manifest after blank lines inside the fence is still found", () => {
     const body = `\`\`\`toml\n${"\n".repeat(500)}[dependencies]\n${burn}\n\`\`\`\n`;
