@@ -3,6 +3,7 @@
 import semver from "semver";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
+import { manifestFacts } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
@@ -132,12 +133,12 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
 function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
   const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
   if (snippets.length === 0) return null;
-  const roots = snippets.filter((s) => /^[ \t]*\[workspace/m.test(s.text));
+  const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
   const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
   let fallback: ManifestVerdict | null = null;
   for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
     // `workspace = true` without the workspace root says nothing about features.
-    if (!root && /\bworkspace\s*=\s*true/.test(s.text) && !/^[ \t]*\[workspace/m.test(s.text)) continue;
+    if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
     const plan = planFix({ path: "Cargo.toml", text: s.text }, { ...fx, root: s === roots[0] ? null : root });
     const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;

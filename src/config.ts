@@ -4,7 +4,7 @@ import { Ajv, type ErrorObject } from "ajv";
 
 export interface Config {
   issues: { enabled: boolean; label: string; fetch_manifests: boolean };
-  pull_requests: { enabled: boolean; check_run: boolean; conclusion: "neutral" | "failure" };
+  pull_requests: { enabled: boolean; check_run: boolean; conclusion: "neutral" | "failure"; review_burn_repo: boolean };
   commands: { enabled: boolean; allowed: "everyone" | "collaborators"; cooldown_seconds: number };
   ignore: { users: string[]; labels: string[] };
 }
@@ -13,7 +13,7 @@ export const CONFIG_FILE = "burn-triage.yml";
 
 export const DEFAULTS: Config = {
   issues: { enabled: true, label: "autodiff-feature", fetch_manifests: true },
-  pull_requests: { enabled: true, check_run: true, conclusion: "neutral" },
+  pull_requests: { enabled: true, check_run: true, conclusion: "neutral", review_burn_repo: false },
   commands: { enabled: true, allowed: "everyone", cooldown_seconds: 30 },
   ignore: { users: [], labels: ["wontfix"] },
 };
@@ -23,7 +23,7 @@ const strings = { type: "array", items: { type: "string", maxLength: 100 }, maxI
 
 export const schema = section({
   issues: section({ enabled: { type: "boolean" }, label: { type: "string", maxLength: 50 }, fetch_manifests: { type: "boolean" } }),
-  pull_requests: section({ enabled: { type: "boolean" }, check_run: { type: "boolean" }, conclusion: { enum: ["neutral", "failure"] } }),
+  pull_requests: section({ enabled: { type: "boolean" }, check_run: { type: "boolean" }, conclusion: { enum: ["neutral", "failure"] }, review_burn_repo: { type: "boolean" } }),
   commands: section({
     enabled: { type: "boolean" },
     allowed: { enum: ["everyone", "collaborators"] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { commentableLines, reviewManifest, reviewWorkspaceRoot } from "../src/review.js";
+import { commentableLines, reviewManifest, reviewWorkspaceRoot } from "../src/review/manifest.js";
 import { fixture } from "./helpers/fixtures.js";
 
 const base = fixture("repos/pr-trim/base/Cargo.toml");

@@ -11,6 +11,9 @@ if (typeof Promise.withResolvers !== "function") {
     return { promise, resolve, reject };
   };
 }
+// A delivery that fails in one test must not be retried 30 s later inside another test file
+// (same worker, other nock interceptors). The retries are tested against the real server.
+process.env.BURN_TRIAGE_RETRY_DELAYS_MS = "off";
 const crypto = require("node:crypto");
 const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = privateKey.export({ type: "pkcs1", format: "pem" });

@@ -17,6 +17,8 @@ export interface DiagnoseOptions {
   /** Follow [dev-dependencies] too (the panic came from a test or an example). */
   includeDev?: boolean;
   registries?: { tags: Registry; main: Registry };
+  /** Among additions of the same size, these features first (a PR review restores what it removed). */
+  prefer?: string[];
 }
 
 export interface BurnDep {
@@ -148,7 +150,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
   const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).autodiff);
 
   let fix: Addition | null = null;
-  for (const add of candidateAdditions(primary.effective.features, enablers, pairs)) {
+  for (const add of candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])) {
     if (run(ownDefaults, { target: primary.decl, add }).autodiff) {
       fix = { decl: primary.decl, add };
       break;
@@ -163,14 +165,15 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
  * reaches burn-dispatch only with `dispatch`, a manifest that lists `autodiff` needs `dispatch`
  * alone. Umbrella features (`doc`) that switch on backends and training come last.
  */
-function candidateAdditions(listed: string[], enablers: string[], pairs: string[][]): string[][] {
+function candidateAdditions(listed: string[], enablers: string[], pairs: string[][], prefer: string[]): string[][] {
   const umbrella = (f: string) => f === "doc";
+  const preferred = (add: string[]) => (add.every((f) => prefer.includes(f)) ? 0 : 1);
   const fresh = (add: string[]) => add.filter((f) => !listed.includes(f));
   const options = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
   const seen = new Set<string>();
   return options
     .map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) }))
-    .sort((a, b) => a.cost - b.cost || a.i - b.i)
+    .sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i)
     .map((o) => o.add)
     .filter((add) => {
       const key = add.join("+");

@@ -1,39 +1,44 @@
 // The questions the shell asks about a manifest before deciding what to read next, answered from
 // the manifest model (never from regular expressions over TOML, which miss `[dependencies.burn]`
 // tables, renames and multi-line inline tables).
-import { posix } from "node:path";
-import { type DepDecl, parseManifest } from "./manifest.js";
+import { isBurnDependency } from "./burn-version.js";
+import { effectiveDecl, type Manifest, parseManifest } from "./manifest.js";
 
-/** Both false when the text does not parse (or was refused). */
+/** All false when the text does not parse (or was refused). */
 export interface ManifestFacts {
+  /** Has a `[workspace]` table. */
+  isWorkspaceRoot: boolean;
   /** `[workspace.dependencies]` declares a burn crate. */
   workspaceBurn: boolean;
   /** A burn crate is declared with `workspace = true`. */
   inheritsBurn: boolean;
-}
-
-/** `burn` or one of its `burn-*` crates, by package name or by the key that names it. */
-export function isBurnDecl(d: DepDecl): boolean {
-  return /^burn(?:-|$)/.test(d.name) || /^burn(?:-|$)/.test(d.key);
+  /** Some dependency is `workspace = true`: without the root, it may be burn under another name. */
+  inheritsAny: boolean;
 }
 
 export function manifestFacts(text: string): ManifestFacts {
   try {
     const m = parseManifest(text);
-    return { workspaceBurn: m.workspaceDependencies.some(isBurnDecl), inheritsBurn: m.dependencies.some((d) => d.inherits && isBurnDecl(d)) };
+    const inherited = m.dependencies.filter((d) => d.inherits);
+    return { isWorkspaceRoot: m.isWorkspaceRoot, workspaceBurn: m.workspaceDependencies.some(isBurnDependency), inheritsBurn: inherited.some(isBurnDependency), inheritsAny: inherited.length > 0 };
   } catch {
-    return { workspaceBurn: false, inheritsBurn: false };
+    return { isWorkspaceRoot: false, workspaceBurn: false, inheritsBurn: false, inheritsAny: false };
   }
 }
 
 /**
- * A `[workspace] members` entry as a path inside the repository (`crates/*` keeps its glob), or
- * null for one that leaves it: `..`, absolute paths and the repository root itself are refused,
- * so a manifest can never make the bot read outside the repository it was installed on.
+ * A line that declares a burn crate, read leniently so that a manifest that does not parse is
+ * still picked up (and its syntax error reported to the user) rather than skipped.
  */
-export function memberPath(entry: string): string | null {
-  if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
-  const normal = posix.normalize(entry).replace(/\/+$/, "");
-  if (normal === "." || normal === ".." || normal.startsWith("../") || normal === "*") return null;
-  return normal;
+/** The member inherits a dependency that is burn in the root (renames included: `nn = { package = "burn" }`). */
+export function inheritsBurnFrom(member: string, root: Manifest): boolean {
+  try {
+    return parseManifest(member).dependencies.some((d) => d.inherits && isBurnDependency(effectiveDecl(d, root)));
+  } catch {
+    return false;
+  }
+}
+
+export function mentionsBurn(text: string): boolean {
+  return /^[ \t]*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
 }

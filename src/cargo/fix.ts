@@ -46,6 +46,7 @@ export interface FixOptions {
   platform?: Platform;
   includeDev?: boolean;
   registries?: DiagnoseOptions["registries"];
+  prefer?: string[];
 }
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
@@ -66,7 +67,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (r instanceof TomlError) return { kind: "invalid-toml", path: opts.root.path, error: r };
     root = r;
   }
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
+  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };

@@ -51,6 +51,10 @@ export interface Manifest {
   editionInherited: boolean;
   isWorkspaceRoot: boolean;
   members: string[];
+  /** `[workspace] exclude`. */
+  exclude: string[];
+  /** `package.workspace`: the path to this package's workspace root directory, when set. */
+  packageWorkspace: string | null;
   dependencies: DepDecl[];
   /** Declarations in `[workspace.dependencies]`. */
   workspaceDependencies: DepDecl[];
@@ -185,11 +189,17 @@ export function parseManifest(text: string): Manifest {
     edition: typeof edition === "string" ? edition : editionInherited && typeof wsPkg.edition === "string" ? wsPkg.edition : null,
     editionInherited,
     isWorkspaceRoot: ws !== null,
-    members: Array.isArray(ws?.members) ? (ws.members as unknown[]).filter((x): x is string => typeof x === "string") : [],
+    members: strings(ws?.members),
+    exclude: strings(ws?.exclude),
+    packageWorkspace: typeof pkg.workspace === "string" ? pkg.workspace : null,
     dependencies: decls.filter((d) => !d.inWorkspaceTable),
     workspaceDependencies: decls.filter((d) => d.inWorkspaceTable),
     features,
   };
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
 }
 
 function gitRefOf(f: Record<string, unknown>): DepDecl["gitRef"] {

@@ -1,15 +1,15 @@
 // burn-triage explain | why | fix — the same pure core the bot runs, on local files.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve as resolvePath } from "node:path";
+import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { analyze } from "../analyze.js";
 import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
+import { manifestFacts } from "../cargo/facts.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
-import { renderReviewBody, suggestionComment } from "../render/review.js";
-import { reviewManifest } from "../review.js";
+import { assess, type PrSnapshot, reviewPullRequest } from "../review/pull-request.js";
 import { why } from "../render/why.js";
 import { versionFromLock } from "../panics/version.js";
 
@@ -53,7 +53,7 @@ function findRoot(manifestPath: string, explicit: string | undefined, io: Io): M
     const path = join(dir, "Cargo.toml");
     if (existsSync(path)) {
       const text = readFileSync(path, "utf8");
-      if (/^[ \t]*\[workspace\]/m.test(text)) return { path, text };
+      if (manifestFacts(text).isWorkspaceRoot) return { path, text };
     }
   }
   return null;
@@ -83,7 +83,7 @@ function manifestArgs(args: string[], io: Io) {
   const path = positionals[0];
   if (!path) throw new UsageError("a Cargo.toml path is required");
   const file = { path, text: read(path, io) };
-  const root = /\bworkspace\s*=\s*true/.test(file.text) ? findRoot(path, values["workspace-root"], io) : null;
+  const root = manifestFacts(file.text).inheritsBurn ? findRoot(path, values["workspace-root"], io) : null;
   const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
   return { file, root, lock, json: values.json === true };
 }
@@ -137,20 +137,37 @@ function reviewCmd(args: string[], io: Io): number {
   const [basePath, headPath] = positionals;
   if (!basePath || !headPath) throw new UsageError("review needs the base and the head Cargo.toml");
   const head = read(headPath, io);
-  const root = /\bworkspace\s*=\s*true/.test(head) ? findRoot(headPath, undefined, io) : null;
+  const base = read(basePath, io);
+  const root = findRoot(headPath, undefined, io);
+  // The manifest as a path inside its workspace, so cargo's rules find the root as on GitHub.
+  const path = root ? relative(dirname(root.path), resolvePath(headPath)).split(sep).join("/") : "Cargo.toml";
+  const files: Record<string, string> = root && path !== "Cargo.toml" ? { "Cargo.toml": root.text } : {};
   // Every head line counts as changed: locally there is no PR diff to restrict suggestions to.
-  const lines = new Set(Array.from({ length: head.split("\n").length }, (_, i) => i + 1));
-  const r = reviewManifest({ path: headPath, base: read(basePath, io), head, baseRoot: root, headRoot: root, commentable: lines });
+  const lines = head.split("\n").length;
+  const patch = `@@ -1,${lines} +1,${lines} @@\n${head.split("\n").map((l) => ` ${l}`).join("\n")}`;
+  const snapshot: PrSnapshot = {
+    repo: { owner: "local", repo: "local" },
+    headSha: "local",
+    changed: [{ path, status: "modified", patch }],
+    head: { ...files, [path]: head },
+    base: { ...files, [path]: base },
+    tree: Object.keys({ ...files, [path]: head }),
+    evidence: {},
+    previous: { review: null, checkRunId: null },
+    notices: [],
+    options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeGradients: true },
+  };
+  const [first] = assess(snapshot);
+  const actions = reviewPullRequest(snapshot);
   if (values.json) {
-    io.stdout(`${JSON.stringify(r.kind === "regression" ? { kind: r.kind, suggestion: r.plan.change.suggestion, diff: r.plan.change.diff } : r.kind === "invalid-toml" ? r : { kind: r.kind }, null, 2)}\n`);
-  } else if (r.kind === "regression") {
-    io.stdout(`${suggestionComment(r).body}\n`);
-  } else if (r.kind === "fine") {
-    io.stdout("No review: this change does not turn burn-dispatch/autodiff off.\n");
+    const out = first?.kind === "regression" ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff } : first?.kind === "invalid-toml" || first?.kind === "unresolved" ? first : { kind: first?.kind ?? "fine" };
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+  } else if (actions.review) {
+    io.stdout(`${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`);
   } else {
-    io.stdout(renderReviewBody([r], "local"));
+    io.stdout(first?.kind === "unresolved" ? `No review: ${first.why}.\n` : "No review: this change does not turn burn-dispatch/autodiff off.\n");
   }
-  return r.kind === "invalid-toml" ? 2 : 0;
+  return first?.kind === "invalid-toml" ? 2 : 0;
 }
 
 export function runCli(argv: string[], io: Io): number {

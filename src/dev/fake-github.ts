@@ -65,7 +65,7 @@ export interface FakeGitHub {
   calls: Call[];
   comments: Comment[];
   reviews: Review[];
-  checkRuns: unknown[];
+  checkRuns: Array<{ id: number; head_sha?: string; name?: string; conclusion?: string }>;
   labels: Array<{ issue: number; labels: string[] }>;
   reactions: Array<{ comment: number; content: string }>;
   /** App manifests posted to the registration page (GitHub App from a manifest). */
@@ -246,8 +246,28 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       "POST",
       R("check-runs"),
       (_m, c) => {
-        fake.checkRuns.push(c.body);
-        c.send(201, { id: nextId++ });
+        const run = { ...(c.body as object), id: nextId++ };
+        fake.checkRuns.push(run);
+        c.send(201, run);
+      },
+    ],
+    [
+      "PATCH",
+      R("check-runs/(\\d+)"),
+      (m, c) => {
+        const run = fake.checkRuns.find((r) => r.id === Number(m[1]));
+        if (!run) return c.send(404, { message: "Not Found" });
+        Object.assign(run, c.body);
+        c.send(200, run);
+      },
+    ],
+    [
+      "GET",
+      R("commits/([0-9a-f]+)/check-runs"),
+      (m, c) => {
+        const name = c.url.searchParams.get("check_name");
+        const runs = fake.checkRuns.filter((r) => r.head_sha === m[1] && (!name || r.name === name));
+        c.send(200, { total_count: runs.length, check_runs: runs });
       },
     ],
     [

@@ -1,6 +1,7 @@
 // Reads the repository's own Cargo manifests when an issue has none: the root, the workspace
 // members that depend on burn, and Cargo.lock. The number of reads is capped.
-import { memberPath } from "../cargo/facts.js";
+import { mentionsBurn } from "../cargo/facts.js";
+import { memberPath } from "../cargo/workspace.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { readFile, listDirs } from "./files.js";
@@ -16,10 +17,6 @@ export interface RepoManifests {
 }
 
 const EMPTY: RepoManifests = { manifests: [], root: null, lock: null, reads: 0 };
-
-function declaresBurn(text: string): boolean {
-  return /^[ \t]*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
-}
 
 export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): Promise<RepoManifests> {
   let reads = 1;
@@ -53,10 +50,10 @@ export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): 
       if (reads >= MAX_READS - 1) break;
       reads++;
       const f = await readFile(octokit, { ...repo, path: `${dir}/Cargo.toml` });
-      if (f.ok && declaresBurn(f.text)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
+      if (f.ok && mentionsBurn(f.text)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
     }
   }
-  if (declaresBurn(root.text)) files.push(rootFile);
+  if (mentionsBurn(root.text)) files.push(rootFile);
   reads++;
   const lock = await readFile(octokit, { ...repo, path: "Cargo.lock" });
   return { manifests: files, root: members.length > 0 ? rootFile : null, lock: lock.ok ? lock.text : null, reads };

@@ -16,7 +16,9 @@ export function transient(e: unknown): boolean {
   return err.status === 403 && /rate limit/i.test(err.message ?? "");
 }
 
+/** `off`: no delivery is retried (in-process tests, where a late retry would reach the next test). */
 export function retryDelays(env: NodeJS.ProcessEnv = process.env): number[] {
+  if (env.BURN_TRIAGE_RETRY_DELAYS_MS === "off") return [];
   const list = (env.BURN_TRIAGE_RETRY_DELAYS_MS ?? "").split(",").map(Number).filter((n) => Number.isFinite(n) && n >= 0);
   return list.length > 0 ? list.slice(0, 10) : DEFAULT_RETRY_DELAYS_MS;
 }

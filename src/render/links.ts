@@ -16,5 +16,17 @@ export function burnPermalink(ref: string, repoPath: string, line: number, lineE
   return `${BURN_BLOB}/${ref}/${repoPath}#L${line}${lineEnd !== null ? `-L${lineEnd}` : ""}`;
 }
 
+const NAME = /^[A-Za-z0-9_.-]{1,100}$/;
+const REPO_PATH = new RegExp(`^(?:${SEGMENT}/){0,20}${SEGMENT}$`);
+
+/** `https://github.com/<owner>/<repo>/blob/<sha>/<path>#L<n>` in the PR's repository, or null for any part of another shape. */
+export function repoPermalink(owner: string, repo: string, sha: string, path: string, line: number): string | null {
+  if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha)) return null;
+  if (!REPO_PATH.test(path) || path.split("/").includes("..") || !validLine(line)) return null;
+  return `https://github.com/${owner}/${repo}/blob/${sha}/${path}#L${line}`;
+}
+
 /** Every URL shape the bot may emit, for the tests that parse its comments. */
-export const ALLOWED_URL = new RegExp(`^${BURN_BLOB.replace(/[./]/g, "\\$&")}/[0-9A-Za-z.-]+/crates/[a-z0-9_-]+/[A-Za-z0-9_./-]+\\.rs#L\\d+(?:-L\\d+)?$`);
+export const ALLOWED_URL = new RegExp(
+  `^(?:${BURN_BLOB.replace(/[./]/g, "\\$&")}/[0-9A-Za-z.-]+/crates/[a-z0-9_-]+/[A-Za-z0-9_./-]+\\.rs#L\\d+(?:-L\\d+)?|https://github\\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/blob/[0-9a-f]{40}/[A-Za-z0-9_./-]+#L\\d+)$`,
+);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
 import { extractSnippets } from "../../src/cargo/extract.js";
-import { memberPath } from "../../src/cargo/facts.js";
+import { memberPath } from "../../src/cargo/workspace.js";
 import { detect } from "../../src/panics/detect.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";

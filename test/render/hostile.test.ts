@@ -6,8 +6,8 @@ import { analyze } from "../../src/analyze.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../../src/render/command.js";
 import { renderIssueComment, renderResolvedComment } from "../../src/render/issue.js";
 import { burnPermalink } from "../../src/render/links.js";
-import { checkOutput, renderReviewBody, renderSuperseded, suggestionComment } from "../../src/render/review.js";
-import { commentableLines, reviewManifest } from "../../src/review.js";
+import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } from "../../src/render/review.js";
+import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";
 
 const EVIL = "@octocat @org/team #123 tracel-ai/burn#9 GH-7 https://evil.example/x www.evil.example <img src=x onerror=alert(1)> ](https://evil.example) ![i](https://evil.example/i.png) </details> <!-- burn-triage:issue -->";
@@ -62,16 +62,18 @@ describe("hostile values in every field stay text", () => {
     const head = manifest(", default-features = false");
     const r = reviewManifest({ path: `crates/${EVIL_TOML}/Cargo.toml`, base, head, commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n") });
     expect(r.kind).toBe("regression");
-    expectInert(renderReviewBody([r], "b".repeat(40)));
-    if (r.kind === "regression") expectInert(suggestionComment(r).body);
-    expectInert(checkOutput([r]).summary);
-    expectInert(renderSuperseded("b".repeat(40), true));
+    if (r.kind !== "regression") return;
+    // The crate path, the source path and the repository's names are user-controlled too.
+    const p = { ...r, crates: [{ manifest: `crates/${EVIL_TOML}/Cargo.toml`, evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: "`.backward()`" } }] };
+    const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
+    for (const md of [renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }), suggestionComment(p, repo, "b".repeat(40)).body, checkOutput([p], [], []).summary, renderReviewState("b".repeat(40), "fixed")]) expectInert(md);
+    expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain("](https://github.com/alice/mnist-demo/blob/");
   });
 
   it("an unparseable head manifest in a review", () => {
     const r = reviewManifest({ path: "Cargo.toml", base: null, head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`, commentable: new Set() });
-    expect(r.kind).toBe("invalid-toml");
-    expectInert(renderReviewBody([r], "b".repeat(40)));
+    if (r.kind !== "invalid-toml") throw new Error(`expected invalid-toml, got ${r.kind}`);
+    expectInert(renderReviewBody([r], { headSha: "b".repeat(40), repo: { owner: "alice", repo: "mnist-demo" }, notices: [], lineComments: 0 }));
   });
 });
 

@@ -1,0 +1,80 @@
+// Cargo's workspace rules, over paths inside one repository: which `[workspace]` governs a
+// package (the nearest ancestor root whose `members` globs include it and whose `exclude` does
+// not, or the one `package.workspace` names), and which packages a root's globs take in.
+import { posix } from "node:path";
+import picomatch from "picomatch";
+import type { Manifest } from "./manifest.js";
+
+/** The directory of a repository path (`""` for the top level). */
+export function dirOf(path: string): string {
+  const d = posix.dirname(path);
+  return d === "." ? "" : d;
+}
+
+const join = (dir: string, rel: string) => (dir ? posix.join(dir, rel) : posix.normalize(rel));
+
+/**
+ * A `[workspace] members` entry as a path inside the repository (`crates/*` keeps its glob), or
+ * null for one that leaves it: `..`, absolute paths and the repository root itself are refused,
+ * so a manifest can never make the bot read outside the repository it was installed on.
+ */
+export function memberPath(entry: string, rootDir = ""): string | null {
+  if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
+  const normal = join(rootDir, entry).replace(/\/+$/, "");
+  if (normal === "." || normal === ".." || normal.startsWith("../") || normal === "*") return null;
+  return normal;
+}
+
+/** Whether `dir` is one of the root's members (its globs, minus `exclude`); the root's own package is one. */
+export function isMemberDir(rootDir: string, root: Manifest, dir: string): boolean {
+  if (dir === rootDir) return true;
+  const patterns = (entries: string[]) => entries.map((e) => memberPath(e, rootDir)).filter((p): p is string => p !== null);
+  const excluded = patterns(root.exclude);
+  if (excluded.some((e) => dir === e || dir.startsWith(`${e}/`))) return false;
+  return patterns(root.members).some((p) => picomatch.isMatch(dir, p, { dot: false }));
+}
+
+/** Ancestor `Cargo.toml` paths of a manifest, nearest first, among the paths the tree has. */
+export function ancestorManifests(manifestPath: string, tree: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  let dir = dirOf(manifestPath);
+  while (dir !== "") {
+    dir = dirOf(dir);
+    const candidate = dir ? `${dir}/Cargo.toml` : "Cargo.toml";
+    if (tree.has(candidate)) out.push(candidate);
+  }
+  return out;
+}
+
+/**
+ * The workspace root that governs the package at `manifestPath`, as cargo finds it, or null
+ * (a package outside any workspace). `read` answers for the ancestor manifests the caller has.
+ */
+export function governingRoot(manifestPath: string, self: Manifest, ancestors: string[], read: (path: string) => Manifest | null): string | null {
+  if (self.isWorkspaceRoot) return manifestPath;
+  const dir = dirOf(manifestPath);
+  if (self.packageWorkspace !== null) {
+    const rootDir = memberPath(self.packageWorkspace, dir);
+    return rootDir === null ? null : rootDir === "" ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
+  }
+  for (const path of ancestors) {
+    const m = read(path);
+    if (!m?.isWorkspaceRoot) continue;
+    // The nearest workspace decides: a package it does not take in belongs to none.
+    return isMemberDir(dirOf(path), m, dir) ? path : null;
+  }
+  return null;
+}
+
+/** The member manifests of a root, from the tree's `Cargo.toml` paths, in path order. */
+export function membersOf(rootPath: string, root: Manifest, tree: Iterable<string>): string[] {
+  const rootDir = dirOf(rootPath);
+  const out: string[] = [];
+  for (const p of tree) {
+    if (p === rootPath || !(p === "Cargo.toml" || p.endsWith("/Cargo.toml"))) continue;
+    const dir = dirOf(p);
+    if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
+    if (isMemberDir(rootDir, root, dir)) out.push(p);
+  }
+  return out.sort();
+}

@@ -1,0 +1,166 @@
+// The pure half of PR review for one manifest: given its base and head text (and the workspace
+// root that governs it at each side), decide whether this change turned autodiff off, what in
+// the change did it, and the verified edit that restores it. Whether the crate needs gradients
+// is decided later, from the evidence the shell read.
+import type { Diagnosis } from "../cargo/diagnose.js";
+import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
+
+export interface ManifestChange {
+  path: string;
+  base: string | null;
+  head: string;
+  baseRoot?: ManifestFile | null;
+  headRoot?: ManifestFile | null;
+  /** Set of head-side line numbers GitHub lets a review comment on (from the patch). */
+  commentable: Set<number>;
+}
+
+/** What in this PR lost the feature, as data; rendering says it in words. */
+export interface Loss {
+  dependency: string;
+  /** Features the PR removed from the dependency. */
+  removed: string[];
+  /** `default-features = false` was set; the default features that had brought autodiff. */
+  defaultsOff: string[] | null;
+  /** The burn version moved; `defaultsLost` when its default features no longer bring autodiff. */
+  moved: { from: string; to: string; defaultsLost: boolean } | null;
+}
+
+interface Regressed {
+  path: string;
+  before: Diagnosis;
+  after: Diagnosis;
+  loss: Loss;
+  /** The crate whose build lost autodiff (a member, for a root change). */
+  crateManifest: string;
+  member?: string;
+}
+
+export type ManifestReview =
+  | (Regressed & { kind: "regression"; plan: FixPlan & { kind: "fixed" }; inDiff: boolean })
+  | (Regressed & { kind: "regression-unfixable"; reason: string })
+  | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
+  | { kind: "unresolved"; path: string; member?: string; why: string }
+  | { kind: "fine"; path: string; burn: boolean };
+
+export type Regression = Extract<ManifestReview, { kind: "regression" }>;
+
+function diagnosisOf(plan: FixPlan): Diagnosis | null {
+  return plan.kind === "invalid-toml" ? null : plan.diagnosis;
+}
+
+/** Head-side line numbers present in a unified diff patch (added or context lines). */
+export function commentableLines(patch: string | undefined): Set<number> {
+  const lines = new Set<number>();
+  if (!patch) return lines;
+  let n = 0;
+  for (const l of patch.replace(/\n$/, "").split("\n")) {
+    const h = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(l);
+    if (h) {
+      n = Number(h[1]);
+      continue;
+    }
+    if (l.startsWith("-") || l.startsWith("\\")) continue;
+    lines.add(n++);
+  }
+  return lines;
+}
+
+function inDiff(plan: FixPlan & { kind: "fixed" }, commentable: Set<number>): boolean {
+  const s = plan.change.suggestion;
+  for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  return true;
+}
+
+const HAS_DISPATCH = new Set(["on", "off", "gated", "no-dispatch"]);
+
+/** burn-dispatch exists in this side's graph (not a release before it, not a crate without burn). */
+function dispatchEra(d: Diagnosis | null): boolean {
+  return d !== null && HAS_DISPATCH.has(d.verdict);
+}
+
+function unknownVersion(d: Diagnosis): string | null {
+  return d.assumed.version ?? d.assumed.graph ?? null;
+}
+
+type Judgement = { kind: "regression" } | { kind: "unresolved"; why: string } | { kind: "fine"; burn: boolean };
+
+/**
+ * A regression is autodiff on at the base and off at the head, both judged on graphs the data
+ * has. A release before burn-dispatch on either side, or burn removed, is not one; a version the
+ * data does not know makes the answer unknown, never a guess.
+ */
+export function judge(before: Diagnosis | null, after: Diagnosis): Judgement {
+  const burn = dispatchEra(before) || dispatchEra(after);
+  if (before?.verdict !== "on" || !dispatchEra(after) || after.verdict === "on") return { kind: "fine", burn };
+  const unknown = unknownVersion(before) ?? unknownVersion(after);
+  if (unknown) return { kind: "unresolved", why: unknown };
+  return { kind: "regression" };
+}
+
+export function lossOf(before: Diagnosis, after: Diagnosis): Loss {
+  const b = before.primary!.effective;
+  const a = after.primary!.effective;
+  const from = before.graphVersion;
+  const to = after.graphVersion;
+  return {
+    dependency: after.primary!.decl.key,
+    removed: b.features.filter((f) => !a.features.includes(f)),
+    defaultsOff: b.defaultFeatures !== false && a.defaultFeatures === false ? before.defaultEnablers : null,
+    moved: from && to && from !== to ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable } : null,
+  };
+}
+
+function regressed(path: string, crateManifest: string, before: Diagnosis, plan: FixPlan, after: Diagnosis, commentable: Set<number>, member?: string): ManifestReview {
+  const base = { path, before, after, loss: lossOf(before, after), crateManifest, ...(member ? { member } : {}) };
+  if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
+  return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
+}
+
+const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({ kind: "invalid-toml", path, line: e.line, column: e.column, message: e.message.replace(/^\d+:\d+: /, "") });
+
+export interface RootChange {
+  path: string;
+  base: string | null;
+  head: string;
+  /** Members that inherit burn from this root, at both refs (base null when the member is new). */
+  members: Array<{ path: string; base: string | null; head: string }>;
+  commentable: Set<number>;
+}
+
+/**
+ * A changed workspace root reaches every member that inherits from it: each member whose
+ * autodiff was on at the base and is off at the head is a regression, fixed in the root's own
+ * line. Every member is judged; none is skipped because another came first.
+ */
+export function reviewWorkspaceRoot(c: RootChange): ManifestReview[] {
+  const out: ManifestReview[] = [];
+  const headRoot = { path: c.path, text: c.head };
+  for (const m of c.members) {
+    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot });
+    if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
+    const before = c.base === null ? null : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
+    const verdict = judge(before, afterPlan.diagnosis);
+    if (verdict.kind === "unresolved") out.push({ kind: "unresolved", path: c.path, member: m.path, why: verdict.why });
+    if (verdict.kind !== "regression") continue;
+    const loss = lossOf(before!, afterPlan.diagnosis);
+    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed });
+    out.push(regressed(c.path, m.path, before!, plan, afterPlan.diagnosis, c.commentable, m.path));
+  }
+  return out;
+}
+
+export function reviewManifest(c: ManifestChange): ManifestReview {
+  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot });
+  if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
+  const after = probe.diagnosis;
+  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot });
+  const before = basePlan ? diagnosisOf(basePlan) : null;
+  const verdict = judge(before, after);
+  if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
+  if (verdict.kind === "unresolved") return { kind: "unresolved", path: c.path, why: verdict.why };
+  // Restore what the PR removed when that is as small as any other fix.
+  const removed = lossOf(before!, after).removed;
+  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed }) : probe;
+  return regressed(c.path, c.path, before!, plan, after, c.commentable);
+}
