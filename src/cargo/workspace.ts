@@ -54,8 +54,11 @@ export function governingRoot(manifestPath: string, self: Manifest, ancestors: s
   if (self.isWorkspaceRoot) return manifestPath;
   const dir = dirOf(manifestPath);
   if (self.packageWorkspace !== null) {
-    const rootDir = memberPath(self.packageWorkspace, dir);
-    return rootDir === null ? null : rootDir === "" ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
+    // A directory, like members, but the repository's top level is a valid answer here.
+    if (self.packageWorkspace.includes("\\") || posix.isAbsolute(self.packageWorkspace)) return null;
+    const rootDir = join(dir, self.packageWorkspace).replace(/\/+$/, "");
+    if (rootDir === ".." || rootDir.startsWith("../")) return null;
+    return rootDir === "." ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
   }
   for (const path of ancestors) {
     const m = read(path);
