@@ -96,7 +96,8 @@ export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | 
 
 function rootAt(side: Record<string, string | null>, path: string, self: Manifest, tree: ReadonlySet<string>): ManifestFile | null {
   const rootPath = governingRoot(path, self, ancestorManifests(path, tree), (p) => parsed(side[p]));
-  if (rootPath === null || rootPath === path) return null;
+  // A root package inherits from its own `[workspace.dependencies]`: it is its own root.
+  if (rootPath === null) return null;
   const text = side[rootPath];
   return text ? { path: rootPath, text } : null;
 }
