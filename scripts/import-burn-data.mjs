@@ -3,7 +3,8 @@
 // release tags). Nothing here is edited by hand afterwards:
 //   data/index/tags/…   crates.io sparse-index files for every burn crate, one line per tag
 //   data/index/main/…   the same for burn's main branch at the data's HEAD
-//   data/catalog.yml    data/catalog-source.yml joined with the per-ref panic sites
+//   data/catalog.yml    data/catalog-source.yml joined with the per-ref panic sites and the
+//                       feature-gate family's sites (message, location, gate, fix feature per ref)
 //   fixtures/burn-data/ the resolver's cross-check table (test oracle)
 // Usage: node scripts/import-burn-data.mjs <burn-data dir>
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -46,7 +47,7 @@ const source = load(readFileSync(join(root, "data/catalog-source.yml"), "utf8"))
 const matches = (entry, message) =>
   entry.match === "prefix" ? message.startsWith(entry.message) : message === entry.message;
 
-const entries = source.entries.map((entry) => {
+function panicEntry(entry) {
   const sites = [];
   for (const pr of panicRefs) {
     for (const s of pr.sites) {
@@ -62,6 +63,7 @@ const entries = source.entries.map((entry) => {
         cfg: s.cfg,
         item: s.item,
         in_macro_rules: s.in_macro_rules,
+        ...familyFix(pr.ref, s),
       });
     }
   }
@@ -78,12 +80,82 @@ const entries = source.entries.map((entry) => {
       item: seed.item,
       in_macro_rules: seed.in_macro_rules,
       seed_date: seed.date,
+      fix: seed.fix ?? null,
     });
   }
   if (sites.length === 0 && !entry.match) throw new Error(`no site in burn-data for catalog entry ${entry.id}`);
   const { seeds: _seeds, ...rest } = entry;
   return { ...rest, sites };
-});
+}
+
+// The feature-gate family, per ref: every site with its gate and the feature that removes it.
+const familyDir = join(src, "feature-family");
+const familyRefs = readdirSync(familyDir)
+  .filter((f) => f.endsWith(".json") && f !== "summary.json")
+  .map((f) => JSON.parse(readFileSync(join(familyDir, f), "utf8")));
+const familyOrder = JSON.parse(readFileSync(join(familyDir, "summary.json"), "utf8")).refs_order;
+familyRefs.sort((a, b) => familyOrder.indexOf(a.ref) - familyOrder.indexOf(b.ref));
+
+function fixOf(s) {
+  const f = s.fix_features;
+  if (!f) return null;
+  return { crate: f.crate, features: f.features, ...(f.per_variant ? { per_variant: f.per_variant } : {}) };
+}
+
+/** The family's fix for a panics/ site, when the family holds the same site. */
+function familyFix(ref, site) {
+  const fr = familyRefs.find((r) => r.ref === ref);
+  const same = fr?.sites.find((s) => s.file === site.file && s.line === site.line && s.crate === site.crate);
+  return same ? { fix: fixOf(same) } : {};
+}
+
+function familyEntries(entry) {
+  const groups = new Map();
+  for (const fr of familyRefs) {
+    for (const s of fr.sites) {
+      if (s.id !== entry.family) continue;
+      const key = s.backend ?? "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push({ fr, s });
+    }
+  }
+  if (groups.size === 0) throw new Error(`no site in burn-data feature-family for catalog entry ${entry.id}`);
+  return [...groups].map(([backend, hits]) => {
+    const fill = (t) => t.replaceAll("{backend}", backend);
+    const last = hits.at(-1).s;
+    return {
+      id: backend ? `${entry.id}-${backend}` : entry.id,
+      message: last.message.replace(/\n+$/, ""),
+      crate: last.crate,
+      cause: entry.cause,
+      family: entry.family,
+      ...(backend ? { backend } : {}),
+      when: last.when,
+      title: fill(entry.title),
+      explanation: fill(entry.explanation),
+      fixes: entry.fixes.map(fill),
+      sites: hits.map(({ fr, s }) => ({
+        ref: fr.ref,
+        commit: fr.commit,
+        version: fr.workspace_version,
+        file: s.file,
+        line: s.line,
+        macro: s.macro,
+        printed: s.printed.replace(/\n+$/, ""),
+        cfg: s.cfg,
+        gate: s.effective_condition,
+        item: s.item ?? (s.macro === "compile_error!" ? "compile_error!" : "(top level)"),
+        in_macro_rules: s.in_macro_rules,
+        fix: fixOf(s),
+      })),
+    };
+  });
+}
+
+const entries = source.entries.flatMap((entry) => (entry.family ? familyEntries(entry) : [panicEntry(entry)]));
+const ids = entries.map((e) => e.id);
+const dup = ids.find((id, i) => ids.indexOf(id) !== i);
+if (dup) throw new Error(`catalog id ${dup} appears twice`);
 
 const refs = refsJson.refs.map((r) => ({ ref: r.ref, commit: r.commit, version: r.workspace_version, date: r.commit_date }));
 const catalog = {

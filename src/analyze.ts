@@ -3,11 +3,13 @@
 import semver from "semver";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
-import { manifestFacts } from "./cargo/facts.js";
+import { burnCratesDeclared, manifestFacts } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
+import { scanSource } from "./panics/source-scan.js";
+import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
 
 export interface AnalyzeInput {
@@ -18,7 +20,21 @@ export interface AnalyzeInput {
   repoLock?: string | null;
   /** Index data to resolve with; the bundled snapshot when absent. */
   registries?: FixOptions["registries"];
+  /** burn source files the shell read for a release the catalog lacks, by `sourceKey(ref, path)`. */
+  sources?: Record<string, string>;
 }
+
+export function sourceKey(ref: string, path: string): string {
+  return `${ref}:${path}`;
+}
+
+/** A burn file at a tag, to read so that a release newer than the data can be linked exactly. */
+export interface SourceRead {
+  ref: string;
+  path: string;
+}
+
+export const MAX_SOURCE_READS = 2;
 
 export interface SourceLink {
   crate: string;
@@ -35,13 +51,20 @@ export interface SourceLink {
   url: string | null;
   cfg: string | null;
   item: string | null;
-  /** The data holds this exact site at this ref. */
+  /** The data holds this exact site at this ref, or the source read at that ref has it there. */
   verified: boolean;
+  /** Where the site's facts come from: the bundled catalog, or burn's source read at that tag. */
+  from: "catalog" | "source";
+  /** When the site is live, as a cfg predicate (feature-family sites). */
+  gate: string | null;
 }
 
 export interface ManifestVerdict {
   origin: "issue" | "repository" | "assumed";
   plan: FixPlan;
+  /** The manifest judged and the workspace root it inherits from. */
+  file: ManifestFile;
+  root: ManifestFile | null;
   /** For a snippet that had no table header: line numbers are not the user's. */
   wrapped: boolean;
 }
@@ -58,6 +81,10 @@ export interface Analysis {
   tooOld: { named: string; firstWith: string } | null;
   /** The method that reached the stub, as the printed location or the backtrace shows it. */
   firstCall: string | null;
+  /** The cargo feature that fixes the finding, or the features to choose from. */
+  target: TargetChoice;
+  /** With several possible features: the verified edit for each that the manifest can take. */
+  choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
 }
 
 function platformOf(finding: Finding | null, text: string): Platform {
@@ -77,10 +104,29 @@ function preferredSite(sites: Site[]): Site | undefined {
   return sites.find((s) => s.item.includes("fn backward")) ?? sites[0];
 }
 
-function linkFor(entry: Entry, finding: Finding, version: VersionGuess): SourceLink | null {
+/** The file to read at `ref` when the catalog has no site of this entry there. */
+function fileToRead(entry: Entry, finding: Finding, ref: string): string | null {
+  if (entry.sites.some((s) => s.ref === ref)) return null;
+  const path = finding.location?.repoPath ?? entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null;
+  return path && /^crates\/burn[a-z0-9-]*\/[A-Za-z0-9_/.-]+\.rs$/.test(path) ? path : null;
+}
+
+/** Sites of this entry found in source the shell read at `ref` (the release is newer than the data). */
+function scannedSites(entry: Entry, ref: string, path: string, sources: Record<string, string> | undefined): Site[] {
+  const text = sources?.[sourceKey(ref, path)];
+  if (text === undefined) return [];
+  // A message with placeholders is found by its longest literal piece.
+  const literal = entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0]!;
+  const version = ref.startsWith("v") ? ref.slice(1) : null;
+  return scanSource(text, literal).map((x) => ({ ref, commit: ref, version, file: path, line: x.line, macro: x.macro ?? "literal", printed: entry.message, cfg: x.cfg, item: x.item, in_macro_rules: false, from: "source" as const }));
+}
+
+function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?: Record<string, string>): SourceLink | null {
   const ref = refFor(version);
   if (!ref) return null;
-  const atRef = entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
+  const toRead = fileToRead(entry, finding, ref);
+  const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
+  const atRef = read.length > 0 ? read : entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
   const loc = finding.location;
   if (loc?.repoPath) {
     // The printed location is the truth for the user's build, even where the data lacks that ref.
@@ -114,7 +160,7 @@ function firstCallOf(entry: Entry, finding: Finding, text: string): string | nul
   return TRACE_FRAME.exec(text.slice(0, 65536))?.[1] ?? null;
 }
 
-function make(entry: Entry, repoPath: string, line: number, ref: string, site: Site | undefined, verified: boolean, lineEnd: number | null = null, methods: string[] = []): SourceLink {
+function make(entry: Entry, repoPath: string, line: number, ref: string, site: (Site & { from?: "source" }) | undefined, verified: boolean, lineEnd: number | null = null, methods: string[] = []): SourceLink {
   return {
     crate: entry.crate,
     file: repoPath.replace(/^crates\/[^/]+\//, ""),
@@ -127,6 +173,8 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: S
     cfg: site?.cfg ?? null,
     item: site?.item ?? null,
     verified,
+    from: verified && site?.from === "source" ? "source" : "catalog",
+    gate: site?.gate ?? null,
   };
 }
 
@@ -139,8 +187,10 @@ function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null 
   for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
     // `workspace = true` without the workspace root says nothing about features.
     if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
-    const plan = planFix({ path: "Cargo.toml", text: s.text }, { ...fx, root: s === roots[0] ? null : root });
-    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped };
+    const file = { path: "Cargo.toml", text: s.text };
+    const ownRoot = s === roots[0] ? null : root;
+    const plan = planFix(file, { ...fx, root: ownRoot });
+    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot };
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
     if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
     fallback ??= verdict;
@@ -150,9 +200,10 @@ function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null 
 
 function manifestFromRepo(input: AnalyzeInput, fx: FixOptions): ManifestVerdict | null {
   for (const file of input.repoManifests ?? []) {
-    const plan = planFix(file, { ...fx, root: input.repoRoot ?? null });
+    const root = input.repoRoot ?? null;
+    const plan = planFix(file, { ...fx, root });
     if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan, wrapped: false };
+    return { origin: "repository", plan, wrapped: false, file, root };
   }
   return null;
 }
@@ -163,9 +214,9 @@ const PIN_SOURCE: Partial<Record<VersionGuess["source"], "lock" | "backtrace" | 
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
   const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
   if (!version.commit && !(version.version ?? fallback)) return null;
-  const text = `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`;
-  const plan = planFix({ path: "Cargo.toml", text }, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
-  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true } : null;
+  const file = { path: "Cargo.toml", text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n` };
+  const plan = planFix(file, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
+  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null } : null;
 }
 
 function manifestVersion(v: ManifestVerdict | null): string | null {
@@ -180,28 +231,71 @@ function manifestCommit(v: ManifestVerdict | null): string | null {
   return rev && /^[0-9a-f]{7,40}$/i.test(rev) ? rev.toLowerCase() : null;
 }
 
+/** The burn crates an index read starts from: `burn` and whatever the manifests at hand declare. */
+export function indexRoots(text: string, repoManifests: ManifestFile[] = []): string[] {
+  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest").map((s) => s.text);
+  return burnCratesDeclared([...snippets, ...repoManifests.map((m) => m.text)]);
+}
+
 export function analyze(input: AnalyzeInput): Analysis {
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
-  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null };
+  const none: TargetChoice = { kind: "none" };
+  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [] };
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
   // Exact versions (the backtrace path, a Cargo.lock) pin the graph the manifest is resolved in.
   const lockVersion = versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
-  let manifest: ManifestVerdict | null = null;
-  if (primary.cause === "feature-off") {
-    const fromTrace = primary.location?.version ?? null;
-    const fx: FixOptions = { burnVersion: fromTrace ?? lockVersion, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
-    manifest = manifestFromText(input.text, fx) ?? manifestFromRepo(input, fx);
-  }
+  const fromTrace = primary.location?.version ?? null;
+  const fx: FixOptions = { burnVersion: fromTrace ?? lockVersion, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
+  const find = (target: TargetChoice) => {
+    if (target.kind === "none") return null;
+    const t = { ...fx, target: planTarget(target) };
+    return manifestFromText(input.text, t) ?? manifestFromRepo(input, t);
+  };
+  let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
+  let manifest = find(target);
   const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
   const tooOld = olderThanMessage(entry, guessed);
   // The panic cannot come from that version: link the newest release that has it instead.
   const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
-  if (primary.cause === "feature-off" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries });
-  const link = linkFor(entry, primary, version);
-  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text) };
+  // The feature can differ between releases (burn 0.21.0-pre.3 added `wgpu` to the backends).
+  const atVersion = chooseTarget(entry, version.version, input.text);
+  if (JSON.stringify(atVersion) !== JSON.stringify(target)) {
+    target = atVersion;
+    manifest = find(target);
+  }
+  // Assuming a manifest is only honest when the feature is known: never for a choice of backends.
+  if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
+  const link = linkFor(entry, primary, version, input.sources);
+  const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
+  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices };
+}
+
+/** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */
+function planTarget(t: TargetChoice & { kind: "one" | "choose" }) {
+  return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0]! };
+}
+
+function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx: FixOptions): Analysis["choices"] {
+  if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
+  const out: Analysis["choices"] = [];
+  for (const feature of t.features) {
+    const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature } });
+    if (plan.kind === "fixed") out.push({ feature, plan });
+  }
+  return out;
+}
+
+/**
+ * The source files to read before answering: at most MAX_SOURCE_READS, only for a release the
+ * catalog has no site of this message at, and only a tag (a commit or branch is not a release).
+ */
+export function sourceReads(a: Analysis): SourceRead[] {
+  if (!a.entry || !a.primary || !a.link || a.link.verified || !/^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?$/.test(a.link.ref)) return [];
+  const path = fileToRead(a.entry, a.primary, a.link.ref);
+  return path ? [{ ref: a.link.ref, path }].slice(0, MAX_SOURCE_READS) : [];
 }
 
 function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {

@@ -6,6 +6,9 @@ import { DEMO_EVENTS, offlineProbot, scenarioRepo, webhook } from "./dev/scenari
 
 const rule = (title: string) => `\n${"━".repeat(8)} ${title} ${"━".repeat(Math.max(4, 70 - title.length))}\n`;
 
+// The demo never leaves the machine: burn's feature graph comes from the bundled data.
+process.env.CRATES_INDEX_URL = "off";
+
 async function main() {
   const fake = await startFakeGitHub(scenarioRepo());
   const probot = offlineProbot({ baseUrl: fake.apiUrl, logLevel: "warn" });

@@ -48,7 +48,7 @@ describe("burn-triage why / fix", () => {
   const off = write("Cargo.toml", '[package]\nname = "a"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }\n');
   it("why: off, with the reason", () => {
     const r = run(["why", off, "--json"]);
-    expect(JSON.parse(r.out)).toMatchObject({ autodiff: false, verdict: "off", version: "0.22.0-pre.2", fix: { dependency: "burn", add: ["autodiff"] } });
+    expect(JSON.parse(r.out)).toMatchObject({ feature: "burn-dispatch/autodiff", on: false, verdict: "off", version: "0.22.0-pre.2", fix: { dependency: "burn", add: ["autodiff"] } });
   });
   it("fix: prints a unified diff", () => {
     const r = run(["fix", off]);
@@ -59,13 +59,13 @@ describe("burn-triage why / fix", () => {
     const json = JSON.parse(run(["fix", off, "--json"]).out);
     expect(json.changes).toHaveLength(1);
     expect(json.changes[0].path).toBe(off);
-    expect(json.autodiff).toMatchObject({ before: false, after: true });
+    expect(json.feature).toMatchObject({ name: "burn-dispatch/autodiff", before: false, after: true });
   });
   it("fix: already on → exit 0, no changes, and the reason", () => {
     const on = write("on.toml", '[dependencies]\nburn = "0.22.0-pre.2"\n');
     const r = run(["fix", on, "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ changes: [], autodiff: { before: true, after: true } });
+    expect(JSON.parse(r.out)).toMatchObject({ changes: [], feature: { before: true, after: true } });
   });
   it("fix: malformed TOML → exit 2 with file:line:col", () => {
     const bad = write("bad.toml", "[dependencies]\nburn = { version = \"0.22\"\n");

@@ -14,6 +14,8 @@ if (typeof Promise.withResolvers !== "function") {
 // A delivery that fails in one test must not be retried 30 s later inside another test file
 // (same worker, other nock interceptors). The retries are tested against the real server.
 process.env.BURN_TRIAGE_RETRY_DELAYS_MS = "off";
+// CI has no internet: crates.io is faked per test (nock or a local server) or switched off here.
+process.env.CRATES_INDEX_URL = "off";
 const crypto = require("node:crypto");
 const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
 const pem = privateKey.export({ type: "pkcs1", format: "pem" });

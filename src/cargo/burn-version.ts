@@ -47,24 +47,27 @@ export function isBurnDependency(d: DepDecl): boolean {
   return isBurnCrate(d.name) && (d.path === null || isBurnCheckoutPath(d.path));
 }
 
-function older(version: string): boolean {
+function olderThan(first: string | null, version: string): boolean {
   const v = semver.valid(version);
-  return v !== null && semver.lt(v, FIRST_DISPATCH);
+  return first !== null && v !== null && semver.lt(v, first);
 }
 
-/** Every version the requirement admits is older than burn-dispatch. */
-function requirementPredatesDispatch(req: string): boolean {
+/** Every version the requirement admits is older than `first`. */
+function requirementPredates(first: string | null, req: string): boolean {
   const range = semver.validRange(cargoRange(req));
-  return range !== null && semver.gtr(FIRST_DISPATCH, range, { includePrerelease: true });
+  return first !== null && range !== null && semver.gtr(first, range, { includePrerelease: true });
 }
 
 const newest = (lines: IndexLine[]) => lines.filter((l) => !l.yanked).at(-1) ?? null;
 
 /**
  * Selects the version of one burn dependency. `regs` are the bundled release-tag and main-branch
- * snapshots; `pin` a version known from the user's build (Cargo.lock, backtrace path, prose).
+ * snapshots; `pin` a version known from the user's build (Cargo.lock, backtrace path, prose);
+ * `first` the first release that has the crate the question is about (burn-dispatch's by
+ * default; null when every release has it), below which `preDispatch` is set.
  */
-export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry }, pin: Pin | null): Selection {
+export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry }, pin: Pin | null, first: string | null = FIRST_DISPATCH): Selection {
+  const older = (v: string) => olderThan(first, v);
   const tags = regs.tags.versions(d.name);
   const main = regs.main.versions(d.name);
   const base = { preDispatch: null, assumed: {} };
@@ -106,7 +109,7 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
     return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: `no version requirement for ${code(d.key)}; I assumed burn ${line?.vers ?? "?"}` } };
   }
 
-  if (requirementPredatesDispatch(d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
+  if (requirementPredates(first, d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
   if (line) return { ...base, version: line.vers, source: "requirement", snapshot: "tags", line, preDispatch: older(line.vers) ? line.vers : null };
   const last = newest(tags);

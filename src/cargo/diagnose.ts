@@ -1,10 +1,11 @@
-// Why is `burn-dispatch/autodiff` on or off for this manifest, and which feature additions to
-// which declaration would turn it on. Pure: manifests and index data in, a verdict out.
+// Why is one feature of one burn crate (`burn-dispatch/autodiff` unless told otherwise) on or off
+// for this manifest, and which feature additions to which declaration would turn it on. Pure:
+// manifests and index data in, a verdict out.
 import type { Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
-import { isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
+import { FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
-import { type DispatchState, dispatchState, resolve } from "./resolve.js";
+import { AUTODIFF_TARGET, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName } from "./resolve.js";
 
 export interface DiagnoseOptions {
   /** Workspace root manifest when the member inherits (`workspace = true`). */
@@ -19,6 +20,8 @@ export interface DiagnoseOptions {
   registries?: { tags: Registry; main: Registry };
   /** Among additions of the same size, these features first (a PR review restores what it removed). */
   prefer?: string[];
+  /** The feature the question is about; `burn-dispatch/autodiff` when absent. */
+  target?: FeatureTarget;
 }
 
 export interface BurnDep {
@@ -33,8 +36,8 @@ export interface BurnDep {
 export type Verdict =
   | "no-burn" // nothing burn-related in the manifest
   | "pre-dispatch" // a burn release older than burn-dispatch: the runtime stub cannot occur
-  | "no-dispatch" // burn-dispatch is not in this build at all
-  | "on" // autodiff is on with the crate's default features
+  | "no-dispatch" // the target's crate is not in this build at all
+  | "on" // the target feature is on with the crate's default features
   | "gated" // on only with some of the crate's own (non-default) features
   | "off";
 
@@ -51,11 +54,12 @@ export interface Assumed {
 }
 
 export interface Diagnosis {
+  target: FeatureTarget;
   verdict: Verdict;
   burnDeps: BurnDep[];
   /** The dependency that carries burn-dispatch into the build (the one to edit). */
   primary: BurnDep | null;
-  state: DispatchState;
+  state: FeatureState;
   /** The version whose feature graph was used. */
   graphVersion: string | null;
   /** The burn version selected for the primary dependency, and where it came from. */
@@ -63,7 +67,7 @@ export interface Diagnosis {
   /** What was not known and had to be assumed; empty when everything came from the data. */
   assumed: Assumed;
   registryLabel: string;
-  /** Features of the primary crate that enable autodiff on their own, at that version. */
+  /** Features of the primary crate that turn the target on on their own, at that version. */
   enablers: string[];
   /** Whether the primary crate's default features would have enabled it. */
   defaultsEnable: boolean;
@@ -90,17 +94,18 @@ function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: str
   };
 }
 
-const NO_STATE: DispatchState = { inGraph: false, version: null, autodiff: false, chain: [] };
+const NO_STATE: FeatureState = { inGraph: false, version: null, on: false, chain: [] };
 
 export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagnosis {
   const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
+  const target = opts.target ?? AUTODIFF_TARGET;
   const includeDev = opts.includeDev ?? false;
   const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
   const burn = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
   const pin: Pin | null = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
   const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
   const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
-  const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin) : null;
+  const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
   const selected = selection && { version: selection.version, source: selection.source, preDispatch: selection.preDispatch };
   const assumed: Assumed = { ...(selection?.assumed ?? {}) };
@@ -127,31 +132,31 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     features: manifest.features,
   });
   const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    dispatchState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }));
+    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }), target);
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
   const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
-  const base = { burnDeps, primary, selected, assumed, registryLabel: registry.label };
+  const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label };
   if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "no-burn" };
   if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
   const state = run(ownDefaults);
   const graphVersion = state.version ?? primary.resolved ?? null;
   const line = lines.get(primary.decl) ?? null;
-  const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry) : { enablers: [], defaultsEnable: false, pairs: [] };
+  const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry, target) : { enablers: [], defaultsEnable: false, pairs: [] };
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
   const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
 
-  if (state.autodiff) return { ...known, verdict: "on", gatedBehind: [], fix: null };
-  const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).autodiff);
+  if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
+  const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
 
   let fix: Addition | null = null;
   for (const add of candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])) {
-    if (run(ownDefaults, { target: primary.decl, add }).autodiff) {
+    if (run(ownDefaults, { target: primary.decl, add }).on) {
       fix = { decl: primary.decl, add };
       break;
     }
@@ -197,9 +202,9 @@ interface Enablers {
 
 const enablerCache = new Map<string, Enablers>();
 
-/** Which features of one crate version turn on burn-dispatch/autodiff on their own. */
-export function enablersOf(line: IndexLine, registry: Registry): Enablers {
-  const key = `${registry.label}|${line.name}@${line.vers}`;
+/** Which features of one crate version turn the target on on their own. */
+export function enablersOf(line: IndexLine, registry: Registry, target: FeatureTarget = AUTODIFF_TARGET): Enablers {
+  const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}`;
   const hit = enablerCache.get(key);
   if (hit) return hit;
   const table = allFeatures(line);
@@ -212,18 +217,19 @@ export function enablersOf(line: IndexLine, registry: Registry): Enablers {
       deps: [{ name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults, target: null, kind: "normal" }],
       features: {},
     };
-    return dispatchState(resolve(root, [], { registry }));
+    return featureState(resolve(root, [], { registry }), target);
   };
-  // `autodiff` first: it names the intent; then explicit features before implicit ones.
-  const order = (f: string) => (f === "autodiff" ? 0 : Object.hasOwn(table, f) ? 1 : 2);
-  const enablers = names.filter((f) => test([f]).autodiff).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
+  // before implicit ones.
+  const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);
+  const enablers = names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   const pairs: string[][] = [];
   if (enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
-      for (const g of bringers) if (f !== g && test([f, g]).autodiff) pairs.push([f, g]);
+      for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
-  const result = { enablers, defaultsEnable: test([], true).autodiff, pairs };
+  const result = { enablers, defaultsEnable: test([], true).on, pairs };
   enablerCache.set(key, result);
   return result;
 }

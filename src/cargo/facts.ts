@@ -42,3 +42,17 @@ export function inheritsBurnFrom(member: string, root: Manifest): boolean {
 export function mentionsBurn(text: string): boolean {
   return /^[ \t]*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
 }
+
+/** The burn crates these manifests declare (with `burn` always first): where an index read starts. */
+export function burnCratesDeclared(texts: string[]): string[] {
+  const names = new Set(["burn"]);
+  for (const text of texts) {
+    try {
+      const m = parseManifest(text);
+      for (const d of [...m.dependencies, ...m.workspaceDependencies]) if (isBurnDependency(d)) names.add(d.name);
+    } catch {
+      // A manifest that does not parse gets its error reported; it names no crate to read.
+    }
+  }
+  return [...names];
+}

@@ -1,5 +1,5 @@
-// Plans the Cargo.toml change that turns burn-dispatch/autodiff on, and proves it before anyone
-// sees it: the edit must parse with an independent TOML parser, the resolver must now say
+// Plans the Cargo.toml change that turns a burn feature on (burn-dispatch/autodiff unless told
+// otherwise), and proves it before anyone sees it: the edit must parse with an independent TOML parser, the resolver must now say
 // autodiff is on, no other dependency may change meaning, and no byte outside the span may move.
 import { isDeepStrictEqual } from "node:util";
 import { createPatch } from "diff";
@@ -7,6 +7,7 @@ import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
+import { AUTODIFF_TARGET, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -47,6 +48,7 @@ export interface FixOptions {
   includeDev?: boolean;
   registries?: DiagnoseOptions["registries"];
   prefer?: string[];
+  target?: FeatureTarget;
 }
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
@@ -67,12 +69,13 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (r instanceof TomlError) return { kind: "invalid-toml", path: opts.root.path, error: r };
     root = r;
   }
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer };
+  const target = opts.target ?? AUTODIFF_TARGET;
+  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
-  if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: "this burn release has no `burn-dispatch`, so there is no autodiff feature of it to turn on" };
-  if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: "no feature of this burn version reaches `burn-dispatch/autodiff`" };
+  if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on` };
+  if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
 
   const { decl, add } = diagnosis.fix;
   let edited: ReturnType<typeof applyEdits>;
@@ -82,7 +85,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (e instanceof EditError) return { kind: "no-fix", diagnosis, reason: e.message };
     throw e;
   }
-  const problem = verify(file.text, edited, decl, add, (after) => diagnose(after, dopts).verdict === "on");
+  const problem = verify(file.text, edited, decl, add, (after) => diagnose(after, dopts).verdict === "on", target);
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
 }
@@ -117,7 +120,7 @@ function meaning(d: DepDecl) {
  * Returns why the edit is wrong, or null when it is proven right. `resolvesOn` is the resolver's
  * verdict on the edited manifest (for a workspace root: on the member that inherits from it).
  */
-export function verify(before: string, edited: { text: string; start: number; end: number }, target: DepDecl, add: string[], resolvesOn: (after: Manifest) => boolean): string | null {
+export function verify(before: string, edited: { text: string; start: number; end: number }, decl: DepDecl, add: string[], resolvesOn: (after: Manifest) => boolean, target: FeatureTarget = AUTODIFF_TARGET): string | null {
   const after = edited.text;
   const tail = before.length - edited.end;
   if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
@@ -139,10 +142,10 @@ export function verify(before: string, edited: { text: string; start: number; en
   for (const d0 of all0) {
     const d1 = all1.get(declKey(d0));
     if (!d1) return `\`${d0.key}\` disappeared`;
-    const expected = declKey(d0) === declKey(target) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
+    const expected = declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
     if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
   }
-  if (!resolvesOn(m1)) return "the resolver still finds `autodiff` off";
+  if (!resolvesOn(m1)) return `the resolver still finds \`${targetName(target)}\` off`;
   return null;
 }
 
@@ -166,8 +169,9 @@ export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts:
     if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: e.message };
     throw e;
   }
-  const dopts = { burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries };
-  const problem = verify(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on");
+  const target = opts.target ?? AUTODIFF_TARGET;
+  const dopts = { burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, target };
+  const problem = verify(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on", target);
   if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }

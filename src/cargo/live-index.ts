@@ -2,6 +2,7 @@
 // Conditional requests (ETag / If-None-Match) keep it cheap; a timeout or any failure for a
 // crate falls back to the snapshot's lines for that crate, so the answer is never worse than
 // offline.
+import semver from "semver";
 import { type IndexLine, indexPath, MapRegistry, parseIndexFile, type Registry, snapshot } from "./registry.js";
 
 export interface LiveIndexOptions {
@@ -23,9 +24,42 @@ interface Cached {
 
 export interface LiveResult {
   registry: Registry;
+  /** Files downloaded (200), revalidated (304), served from memory, and the bytes downloaded. */
   fetched: number;
   notModified: number;
+  cached: number;
+  bytes: number;
   fellBack: string[];
+}
+
+interface Stats {
+  fetched: number;
+  notModified: number;
+  cached: number;
+  bytes: number;
+}
+
+/** burn releases the bot reasons about; older lines' dependencies are not followed. */
+const FLOOR = "0.16.0";
+const CONCURRENCY = 8;
+
+function recent(l: IndexLine): boolean {
+  const v = semver.valid(l.vers);
+  return v !== null && semver.gte(v, FLOOR);
+}
+
+/** Runs `work` over `items`, at most `limit` at a time, results in input order. */
+async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
 }
 
 export class LiveIndex {
@@ -34,7 +68,7 @@ export class LiveIndex {
 
   constructor(opts: LiveIndexOptions = {}) {
     this.opts = {
-      baseUrl: opts.baseUrl ?? "https://index.crates.io",
+      baseUrl: (opts.baseUrl ?? "https://index.crates.io").replace(/\/+$/, ""),
       timeoutMs: opts.timeoutMs ?? 3000,
       maxCrates: opts.maxCrates ?? 60,
       fetch: opts.fetch ?? globalThis.fetch,
@@ -43,9 +77,12 @@ export class LiveIndex {
     };
   }
 
-  private async file(name: string, stats: { fetched: number; notModified: number }): Promise<IndexLine[]> {
+  private async file(name: string, stats: Stats): Promise<IndexLine[]> {
     const hit = this.cache.get(name);
-    if (hit && Date.now() - hit.at < this.opts.freshMs) return hit.lines;
+    if (hit && Date.now() - hit.at < this.opts.freshMs) {
+      stats.cached++;
+      return hit.lines;
+    }
     const headers: Record<string, string> = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
     if (hit?.etag) headers["if-none-match"] = hit.etag;
     const res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal: AbortSignal.timeout(this.opts.timeoutMs) });
@@ -56,41 +93,53 @@ export class LiveIndex {
     }
     if (res.status === 404) return [];
     if (!res.ok) throw new Error(`crates.io index answered ${res.status} for ${name}`);
-    const lines = parseIndexFile(await res.text());
+    const body = await res.text();
+    stats.bytes += Buffer.byteLength(body);
+    const lines = parseIndexFile(body);
     stats.fetched++;
     this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now() });
     return lines;
   }
 
-  /** Fetches `roots` and every burn crate they reach, breadth first. */
+  /** Fetches `roots` and every burn crate their releases since 0.16 reach, breadth first. */
   async registryFor(roots: string[]): Promise<LiveResult> {
     const files = new Map<string, IndexLine[]>();
-    const stats = { fetched: 0, notModified: 0 };
+    const stats: Stats = { fetched: 0, notModified: 0, cached: 0, bytes: 0 };
     const fellBack: string[] = [];
-    let frontier = [...new Set(roots)];
+    const queued = new Set(roots);
+    let frontier = [...queued];
     while (frontier.length > 0 && files.size < this.opts.maxCrates) {
       const batch = frontier.slice(0, this.opts.maxCrates - files.size);
-      const results = await Promise.all(
-        batch.map(async (name) => {
-          try {
-            return [name, await this.file(name, stats)] as const;
-          } catch {
-            fellBack.push(name);
-            return [name, this.opts.fallback.versions(name)] as const;
-          }
-        }),
-      );
-      const next = new Set<string>();
+      const results = await pool(batch, CONCURRENCY, async (name) => {
+        try {
+          return [name, await this.file(name, stats)] as const;
+        } catch {
+          fellBack.push(name);
+          return [name, this.opts.fallback.versions(name)] as const;
+        }
+      });
+      const next: string[] = [];
       for (const [name, lines] of results) {
         files.set(name, lines);
-        for (const l of lines) for (const d of l.deps) {
-          const crate = d.package ?? d.name;
-          if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !files.has(crate)) next.add(crate);
+        for (const l of lines) {
+          if (!recent(l)) continue;
+          for (const d of l.deps) {
+            const crate = d.package ?? d.name;
+            if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !queued.has(crate)) {
+              queued.add(crate);
+              next.push(crate);
+            }
+          }
         }
       }
-      frontier = [...next];
+      frontier = next;
     }
-    const label = fellBack.length > 0 ? `crates.io index (snapshot for ${fellBack.join(", ")})` : "crates.io index";
-    return { registry: new MapRegistry(label, files), fetched: stats.fetched, notModified: stats.notModified, fellBack };
+    const label =
+      fellBack.length === 0
+        ? "crates.io's index"
+        : fellBack.length === files.size
+          ? this.opts.fallback.label
+          : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
+    return { registry: new MapRegistry(label, files), ...stats, fellBack };
   }
 }

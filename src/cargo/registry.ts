@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { dataDir } from "../data-dir.js";
+import { loadCatalog } from "../panics/catalog.js";
 
 export interface IndexDep {
   /** The local name (the key in the manifest). */
@@ -60,13 +61,18 @@ export class MapRegistry implements Registry {
 
 const snapshots = new Map<string, Registry>();
 
+/** The newest release the bundled snapshot knows (from the catalog's refs, which the import writes with it). */
+function newestTag(): string {
+  return loadCatalog().refs.filter((r) => r.ref.startsWith("v")).at(-1)?.version ?? "?";
+}
+
 /** `tags`: one line per burn release tag; `main`: burn's main branch at the data's HEAD. */
 export function snapshot(which: "tags" | "main"): Registry {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = new Map<string, IndexLine[]>();
     const lazy: Registry = {
-      label: which === "tags" ? "bundled crates.io index snapshot" : "bundled snapshot of burn's main branch",
+      label: which === "tags" ? `the bundled data (releases up to ${newestTag()})` : "the bundled snapshot of burn's main branch",
       versions(name) {
         let lines = files.get(name);
         if (!lines) {

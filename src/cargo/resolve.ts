@@ -1,6 +1,7 @@
 // Cargo's feature resolution (resolver v2, normal dependencies) over index lines: default
 // features, `dep:`, weak `x?/f`, implicit features of optional dependencies, and activation
-// across crates. It answers one question precisely: is `burn-dispatch/autodiff` on, and why.
+// across crates. It answers one question precisely: is one feature of one crate (`burn-dispatch/autodiff`,
+// `burn-core/std`) on, and why.
 import { type Platform, targetApplies } from "./cfg.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
 
@@ -137,23 +138,46 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
   return { packages, because, root: ROOT_ID };
 }
 
-export interface DispatchState {
+/** A cargo feature of one crate: `burn-dispatch/autodiff`, `burn-core/std`, `burn-dispatch/cuda`. */
+export interface FeatureTarget {
+  crate: string;
+  feature: string;
+}
+
+export const AUTODIFF_TARGET: FeatureTarget = { crate: DISPATCH, feature: AUTODIFF };
+
+export function targetName(t: FeatureTarget): string {
+  return `${t.crate}/${t.feature}`;
+}
+
+/** `burn-core/std` → the target; anything else (no slash, spaces, empty parts) → null. */
+export function parseTarget(s: string): FeatureTarget | null {
+  const m = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
+  return m ? { crate: m[1]!, feature: m[2]! } : null;
+}
+
+export function sameTarget(a: FeatureTarget, b: FeatureTarget): boolean {
+  return a.crate === b.crate && a.feature === b.feature;
+}
+
+export interface FeatureState {
+  /** The target's crate is part of the build. */
   inGraph: boolean;
   version: string | null;
-  autodiff: boolean;
-  /** Activation chain, from `burn-dispatch/autodiff` back to the manifest. */
+  on: boolean;
+  /** Activation chain, from the target feature back to the manifest. */
   chain: string[];
 }
 
-export function dispatchState(res: Resolution): DispatchState {
-  const pkg = [...res.packages.entries()].find(([, p]) => p.name === DISPATCH);
-  if (!pkg) return { inGraph: false, version: null, autodiff: false, chain: [] };
+export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_TARGET): FeatureState {
+  const pkg = [...res.packages.entries()].find(([, p]) => p.name === target.crate);
+  if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
   const [id, p] = pkg;
-  const on = p.features.has(AUTODIFF);
+  const on = p.features.has(target.feature);
   const chain: string[] = [];
   if (on) {
-    let reason = res.because.get(`${id}/${AUTODIFF}`);
-    chain.push(`${id} feature \`${AUTODIFF}\``);
+    let reason = res.because.get(`${id}/${target.feature}`);
+    chain.push(`${id} feature \`${target.feature}\``);
     const seen = new Set<string>();
     while (reason && !seen.has(reason) && chain.length < 20) {
       seen.add(reason);
@@ -163,5 +187,5 @@ export function dispatchState(res: Resolution): DispatchState {
       reason = m[2] ? res.because.get(`${m[1]}/${m[2]}`) : res.because.get(m[1]!);
     }
   }
-  return { inGraph: true, version: p.version, autodiff: on, chain };
+  return { inGraph: true, version: p.version, on, chain };
 }

@@ -7,6 +7,7 @@ import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
 import { manifestFacts } from "../cargo/facts.js";
 import { parseManifest } from "../cargo/manifest.js";
+import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
 import { assess, type PrSnapshot, reviewPullRequest } from "../review/pull-request.js";
@@ -21,9 +22,10 @@ export interface Io {
 
 const USAGE = `usage:
   burn-triage explain [FILE|-] [--json]       explain burn autodiff panics found in a text
-  burn-triage why MANIFEST [--workspace-root DIR] [--lock Cargo.lock] [--json]
-                                              say whether burn-dispatch/autodiff is on, and why
-  burn-triage fix MANIFEST [--workspace-root DIR] [--json]
+  burn-triage why MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--lock Cargo.lock] [--json]
+                                              say whether the feature (default burn-dispatch/autodiff)
+                                              is on, and why
+  burn-triage fix MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--json]
                                               print the verified Cargo.toml edit that turns it on
   burn-triage review BASE HEAD [--json]       what the bot would say on a PR changing BASE into HEAD
 `;
@@ -77,7 +79,7 @@ function explain(args: string[], io: Io): number {
 function manifestArgs(args: string[], io: Io) {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: "boolean" }, "workspace-root": { type: "string" }, lock: { type: "string" } },
+    options: { json: { type: "boolean" }, "workspace-root": { type: "string" }, lock: { type: "string" }, feature: { type: "string" } },
     allowPositionals: true,
   });
   const path = positionals[0];
@@ -85,7 +87,9 @@ function manifestArgs(args: string[], io: Io) {
   const file = { path, text: read(path, io) };
   const root = manifestFacts(file.text).inheritsBurn ? findRoot(path, values["workspace-root"], io) : null;
   const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
-  return { file, root, lock, json: values.json === true };
+  const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
+  if (!target) throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
+  return { file, root, lock, target, json: values.json === true };
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */
@@ -94,19 +98,19 @@ function provenance(d: Diagnosis) {
 }
 
 function whyCmd(args: string[], io: Io): number {
-  const { file, root, lock, json } = manifestArgs(args, io);
+  const { file, root, lock, target, json } = manifestArgs(args, io);
   let d: ReturnType<typeof diagnose>;
   try {
-    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock" });
+    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock", target });
   } catch (e) {
     if (e instanceof TomlError) return tomlError(file.path, e, io);
     throw e;
   }
   const text = why(d).replace(/`/g, "");
   if (json) {
-    io.stdout(`${JSON.stringify({ autodiff: d.state.autodiff, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ feature: targetName(target), on: d.state.on, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`);
   } else {
-    io.stdout(`burn-dispatch/autodiff: ${d.state.autodiff ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`);
+    io.stdout(`${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`);
     for (const note of Object.values(d.assumed)) io.stdout(`assumed: ${note}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${c}`).join("\n")}\n`);
   }
@@ -114,18 +118,18 @@ function whyCmd(args: string[], io: Io): number {
 }
 
 function fixCmd(args: string[], io: Io): number {
-  const { file, root, lock, json } = manifestArgs(args, io);
-  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock" });
+  const { file, root, lock, target, json } = manifestArgs(args, io);
+  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock", target });
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
-  const before = plan.diagnosis.state.autodiff;
+  const before = plan.diagnosis.state.on;
   const reason = why(plan.diagnosis).replace(/`/g, "");
   const changes = plan.kind === "fixed" ? [{ path: plan.change.path, before: plan.change.before, after: plan.change.after, diff: plan.change.diff }] : [];
   if (json) {
-    io.stdout(`${JSON.stringify({ changes, autodiff: { before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ changes, feature: { name: targetName(target), before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`);
   } else if (plan.kind === "fixed") {
     io.stdout(plan.change.diff);
   } else if (plan.kind === "already-on") {
-    io.stderr(`autodiff is already on; nothing to change. ${reason}\n`);
+    io.stderr(`${targetName(target)} is already on; nothing to change. ${reason}\n`);
   } else {
     io.stderr(`no change proposed: ${plan.reason}\n`);
   }

@@ -28,7 +28,13 @@ export interface Coordination {
   defer(p: Pending, due: number): Promise<void>;
   /** Deliveries whose time has come, each handed to exactly one caller. */
   takeDue(now: number): Promise<Pending[]>;
+  /** A shared cache for immutable reads (burn's source at a tag); null when absent. */
+  cacheGet(key: string): Promise<string | null>;
+  cacheSet(key: string, value: string, ttlSeconds: number): Promise<void>;
 }
+
+/** In process, the cache keeps this many entries (a burn source file is tens of KiB). */
+const MEMORY_CACHE_ENTRIES = 64;
 
 const PREFIX = "burn-triage:";
 const DELIVERY_TTL_S = 3600;
@@ -37,6 +43,7 @@ const LOCK_WAIT_MS = 70_000;
 
 export function memoryCoordination(): Coordination {
   const last = new Map<string, { at: number; commentId: number }>();
+  const cache = new Map<string, { value: string; until: number }>();
   const pending: Array<{ p: Pending; due: number }> = [];
   return {
     kind: "memory",
@@ -58,6 +65,19 @@ export function memoryCoordination(): Coordination {
       const due = pending.filter((x) => x.due <= now);
       for (const x of due) pending.splice(pending.indexOf(x), 1);
       return due.map((x) => x.p);
+    },
+    cacheGet: async (key) => {
+      const hit = cache.get(key);
+      if (!hit || hit.until < Date.now()) return null;
+      // Map order is insertion order: re-inserting makes this the most recently used.
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit.value;
+    },
+    cacheSet: async (key, value, ttlSeconds) => {
+      cache.delete(key);
+      cache.set(key, { value, until: Date.now() + ttlSeconds * 1000 });
+      while (cache.size > MEMORY_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
     },
   };
 }
@@ -131,6 +151,8 @@ export function redisCoordination(redis: Redis, log: Log): Coordination {
         },
         () => memory.takeDue(now),
       ),
+    cacheGet: (key) => fallback("cache-get", () => redis.get(`${PREFIX}cache:${key}`), () => memory.cacheGet(key)),
+    cacheSet: (key, value, ttl) => fallback("cache-set", async () => void (await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl)), () => memory.cacheSet(key, value, ttl)),
   };
 }
 

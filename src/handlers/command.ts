@@ -1,12 +1,14 @@
 import type { Context } from "probot";
-import { analyze } from "../analyze.js";
+import { indexRoots } from "../analyze.js";
 import { parseCommand } from "../command.js";
 import { upsertComment } from "../github/comments.js";
 import { loadConfig } from "../github/config.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
-import { issueText } from "./issues.js";
+import { issueText, withSources } from "./issues.js";
+import { registries } from "./registries.js";
+import { detect } from "../panics/detect.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 
@@ -34,8 +36,11 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   let body: string;
   if (command.help) body = renderHelp(marker);
   else {
-    const own = analyze({ text: `${command.args}\n${command.rest}` });
-    const analysis = own.primary ? own : analyze({ text: issueText(issue.title, issue.body) });
+    const own = `${command.args}\n${command.rest}`;
+    const text = detect(own).length > 0 ? own : issueText(issue.title, issue.body);
+    const featureOff = detect(text).some((f) => f.cause === "feature-off");
+    const index = featureOff ? await registries(context.log, indexRoots(text)) : undefined;
+    const analysis = await withSources(context, deps, { text, registries: index });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);
   }
   const who = await deps.identity(context.octokit);

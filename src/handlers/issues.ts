@@ -1,5 +1,6 @@
 import type { Context } from "probot";
-import { analyze } from "../analyze.js";
+import { type AnalyzeInput, type Analysis, analyze, indexRoots, sourceReads } from "../analyze.js";
+import { readBurnSources } from "../github/burn-source.js";
 import { extractSnippets } from "../cargo/extract.js";
 import type { Config } from "../config.js";
 import { findMarked, upsertComment } from "../github/comments.js";
@@ -14,6 +15,15 @@ type IssueContext = Context<"issues.opened" | "issues.edited">;
 
 export function issueText(title: string, body: string | null | undefined): string {
   return `${title}\n\n${body ?? ""}`;
+}
+
+/** Analyzes; for a release newer than the catalog, reads the panicking file at its tag and analyzes again. */
+export async function withSources(context: Pick<IssueContext, "octokit" | "log">, deps: Deps, input: AnalyzeInput): Promise<Analysis> {
+  const first = analyze(input);
+  const reads = sourceReads(first);
+  if (reads.length === 0) return first;
+  const sources = await readBurnSources(context.octokit, reads, await deps.coordination(), context.log);
+  return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
 }
 
 function ignored(config: Config, login: string, labels: string[]): boolean {
@@ -39,8 +49,8 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   const featureOff = findings.some((f) => f.cause === "feature-off");
   const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
   const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
-  const index = featureOff ? await registries(context.log) : undefined;
-  const analysis = analyze({ text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
+  const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;
+  const analysis = await withSources(context, deps, { text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
   const body = renderIssueComment(analysis, issueMarker(issue.updated_at));
   if (!body) return;
   const where = context.issue();

@@ -3,18 +3,28 @@ import { LiveIndex } from "../cargo/live-index.js";
 import { snapshot } from "../cargo/registry.js";
 import type { Log } from "../github/types.js";
 
-let live: LiveIndex | undefined;
+export const DEFAULT_INDEX = "https://index.crates.io";
+
+/** The sparse index to ask, or null for the bundled data alone (`CRATES_INDEX_URL=off`). */
+export function indexUrl(env: NodeJS.ProcessEnv = process.env): string | null {
+  const v = env.CRATES_INDEX_URL?.trim();
+  if (v === "off") return null;
+  return v ? v : DEFAULT_INDEX;
+}
+
+let live: { url: string; index: LiveIndex } | undefined;
 
 /**
- * With CRATES_INDEX_URL set (e.g. https://index.crates.io), burn's feature graph comes from the
- * live sparse index, so releases newer than the bundled snapshot resolve exactly; unset, the
- * bundled snapshot alone is used and nothing leaves the host.
+ * burn's feature graph from crates.io's sparse index (cached across events, ETag-revalidated),
+ * so that releases newer than the bundled data resolve on their own graph; any crate the index
+ * does not serve in time comes from the bundled data, and the comment says which was used.
  */
-export async function registries(log: Log): Promise<AnalyzeInput["registries"]> {
-  const url = process.env.CRATES_INDEX_URL;
+export async function registries(log: Log, roots: string[] = ["burn"]): Promise<AnalyzeInput["registries"]> {
+  const url = indexUrl();
   if (!url) return undefined;
-  live ??= new LiveIndex({ baseUrl: url });
-  const r = await live.registryFor(["burn"]);
-  if (r.fellBack.length > 0) log.warn({ index: url, crates: r.fellBack }, "crates.io index unreachable for some crates; used the bundled snapshot for them");
+  if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
+  const r = await live.index.registryFor(roots);
+  log.debug({ index: url, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes }, "crates.io index read");
+  if (r.fellBack.length > 0) log.warn({ index: url, crates: r.fellBack }, "crates.io index did not answer for some crates; used the bundled data for them");
   return { tags: r.registry, main: snapshot("main") };
 }

@@ -3,7 +3,19 @@ import { join } from "node:path";
 import { load } from "js-yaml";
 import { dataDir } from "../data-dir.js";
 
-export type Cause = "feature-off" | "misuse";
+/**
+ * feature-off: a cargo feature is off and turning it on fixes it; misuse: the build is right,
+ * the program is not; removed-feature: the message names a feature that release no longer has.
+ */
+export type Cause = "feature-off" | "misuse" | "removed-feature";
+
+/** The feature of `crate` that removes the site; several when any one of them does (a backend). */
+export interface SiteFix {
+  crate: string;
+  features: string[];
+  /** For a `match` on the device's backend: the feature each variant needs. */
+  per_variant?: Record<string, string[]>;
+}
 
 export interface Site {
   ref: string;
@@ -17,6 +29,10 @@ export interface Site {
   cfg: string | null;
   item: string;
   in_macro_rules: boolean;
+  /** When the site is live, as a cfg predicate (the family data's effective condition). */
+  gate?: string | null;
+  /** null: no feature fixes it at that ref; absent: not known from the data. */
+  fix?: SiteFix | null;
 }
 
 export interface Entry {
@@ -29,6 +45,10 @@ export interface Entry {
   explanation: string;
   fixes: string[];
   sites: Site[];
+  /** The feature-family rule this entry comes from, and the backend of a per-backend message. */
+  family?: string;
+  backend?: string;
+  when?: "run-time" | "compile-time";
 }
 
 export interface Ref {

@@ -80,14 +80,14 @@ function findHits(text: string, segments: string[]): Hit[] {
  * The message inside a macro call or a string literal of Rust source (`unimplemented!("Requires…`,
  * a `+` line of a diff of burn's code): quoted source, not output the user's program printed.
  */
-const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write|IoError)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
 
 function quotedSource(text: string, hit: Hit): boolean {
   return SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start));
 }
 
-/** Where a panic hook other than std's prints the location after the message (color-eyre, tracing-panic). */
-const LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?)/;
+/** Where a panic hook other than std's (color-eyre, tracing-panic) or rustc (` --> path:L:C`) prints the location after the message. */
+const LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?|\s*-->\s*)/;
 
 function locate(text: string, hit: Hit): Location | null {
   const header = text.lastIndexOf(PANICKED_AT, hit.start);

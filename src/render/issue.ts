@@ -1,7 +1,8 @@
 import type { Analysis, ManifestVerdict } from "../analyze.js";
+import { targetName } from "../cargo/resolve.js";
 import type { Entry } from "../panics/catalog.js";
 import type { VersionGuess } from "../panics/version.js";
-import { code, fence, text, withMarker } from "./escape.js";
+import { andList, code, fence, orList, text, withMarker } from "./escape.js";
 import { why } from "./why.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
@@ -55,7 +56,15 @@ function linked(label: string, url: string | null): string {
 
 function sourceSentence(a: Analysis, entry: Entry): string {
   const link = a.link;
-  const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : entry.cause === "feature-off" ? "a stub in" : "a check in";
+  const what = link?.item?.startsWith("macro_rules")
+    ? "the fallback arm of a macro in"
+    : entry.when === "compile-time"
+      ? "a `compile_error!` in"
+      : entry.family
+        ? "the fallback in"
+        : entry.cause === "feature-off"
+          ? "a stub in"
+          : "a check in";
   if (!link) return `${code(a.primary!.printed)} is raised by ${code(entry.crate)}.`;
   const at = `${link.crate} ${a.version?.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
@@ -75,7 +84,7 @@ function manifestSection(m: ManifestVerdict): string[] {
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
-    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings autodiff back. ${why(d, { manifestShown: false }).replace(/^.*?\. /, "")}`);
+    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false }).replace(/^.*?\. /, "")}`);
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
     const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
@@ -90,12 +99,28 @@ function manifestSection(m: ManifestVerdict): string[] {
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     out.push(
       d.assumed.graph
-        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph: the new manifest parses, ${code("burn-dispatch/autodiff")} resolves on, and nothing else changes.</sub>`,
+        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${code(targetName(d.target))} resolves on there, and nothing else changes. Not verified against your exact burn release.</sub>`
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${code(targetName(d.target))} resolves on, and nothing else changes.</sub>`,
     );
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }
+  return out;
+}
+
+const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
+
+/** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
+function choiceSection(a: Analysis): string[] {
+  const t = a.target as { kind: "choose"; crate: string; features: string[] };
+  const out = [`**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`];
+  if (a.choices.length === 0) {
+    out.push(a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`);
+    return out.filter((l) => l.length > 0);
+  }
+  const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
+  out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
+  for (const c of a.choices) out.push(`- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`);
   return out;
 }
 
@@ -109,17 +134,21 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: 
     lines.push("", `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`, "");
   }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
-  const reached = a.firstCall && entry.cause === "feature-off" ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
-  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : ""}${reached}`, "");
-  if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
+  const live = a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
+  const reached = a.firstCall && entry.cause === "feature-off" && !entry.family ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
+  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
+  if (a.target.kind === "one" && a.target.hint) lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
+  if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
+  else if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
   if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
+  if (entry.cause === "removed-feature") lines.push("No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.", "");
   const fixes = entry.fixes.map((f) => `- ${f}`);
   lines.push(`<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`, "", ...fixes, "</details>", "");
   const others = a.findings.filter((f) => f.id !== a.primary!.id);
   if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   if (a.version) {
     const v = a.version.version ?? a.version.commit;
-    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : ""}. I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.</sub>`);
+    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.</sub>`);
   }
   return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }

@@ -1,8 +1,9 @@
-// "Why is autodiff off here", in words, from a Diagnosis. Shared by issue comments, PR reviews
-// and the CLI.
+// "Why is the feature off here" (autodiff, a backend, std…), in words, from a Diagnosis. Shared
+// by issue comments, PR reviews and the CLI.
 import { FIRST_DISPATCH } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnose.js";
 import type { DepDecl } from "../cargo/manifest.js";
+import { targetName } from "../cargo/resolve.js";
 import { andList, code, orList } from "./escape.js";
 
 function declared(d: DepDecl, effective: DepDecl): string {
@@ -42,6 +43,8 @@ export function namedEnablers(d: Diagnosis): string[] {
 /** `manifestShown: false` when the manifest was assumed, not read: nothing is said the user "turned off". */
 export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): string {
   const p = d.primary;
+  const target = code(targetName(d.target));
+  const feature = code(d.target.feature);
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "no-burn":
@@ -54,20 +57,22 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): strin
     case "on": {
       const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
       const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-      return `This manifest does turn ${code("burn-dispatch/autodiff")} on${chain}${ignored}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+      return `This manifest does turn ${target} on${chain}${ignored}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
     }
     case "gated":
-      return `${declared(p!.decl, p!.effective)}. ${code("autodiff")} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
+      return `${declared(p!.decl, p!.effective)}. ${feature} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
     case "no-dispatch":
-      return `${declared(p!.decl, p!.effective)}. With this manifest ${code("burn-dispatch")} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${code("autodiff")} only reaches it together with ${andList(d.fix.add.filter((f) => f !== "autodiff"))}` : ""}.`;
+      return `${declared(p!.decl, p!.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
     case "off": {
       const named = namedEnablers(d);
       const source =
         named.length > 0
-          ? `In ${version} autodiff comes from ${orList(named)}`
+          ? `In ${version} ${feature} comes from ${orList(named)}`
           : d.fix
-            ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together`
-            : `In ${version} no feature of ${code(p!.effective.name)} reaches ${code("burn-dispatch/autodiff")}`;
+            ? d.fix.add.length > 1
+              ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together`
+              : `In ${version} no feature turns ${target} on alone; together with what you already list, ${code(d.fix.add[0]!)} does`
+            : `In ${version} no feature of ${code(p!.effective.name)} reaches ${target}`;
       const dropped =
         opts.manifestShown !== false && p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
           ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)`

@@ -53,8 +53,39 @@ describe("live crates.io sparse index", () => {
     nock(INDEX).get("/bu/rn/burn").reply(500).get(/\/bu\/rn\/burn-.*/).times(200).delay(500).reply(200, "");
     const r = await new LiveIndex({ baseUrl: INDEX, timeoutMs: 100 }).registryFor(["burn"]);
     expect(r.fellBack).toContain("burn");
-    expect(r.registry.label).toContain("snapshot for burn");
+    expect(new Set(r.fellBack).size).toBe(r.fellBack.length);
+    expect(r.registry.label).toBe(tags.label);
     expect(r.registry.versions("burn")).toEqual(tags.versions("burn"));
+  });
+
+  it("names the one crate it had to take from the bundled data", async () => {
+    nock(INDEX).get("/bu/rn/burn-core").reply(503);
+    serveAll(nock(INDEX));
+    const r = await new LiveIndex({ baseUrl: INDEX }).registryFor(["burn"]);
+    expect(r.fellBack).toEqual(["burn-core"]);
+    expect(r.registry.label).toBe("crates.io's index (the bundled data for burn-core)");
+  });
+
+  it("fetches each crate once, at most 8 at a time, and counts the bytes", async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const asked: string[] = [];
+    const fake = (async (url: string | URL | Request) => {
+      const name = String(url).split("/").at(-1)!;
+      asked.push(name);
+      inFlight++;
+      peak = Math.max(peak, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight--;
+      return new Response(file(name), { status: 200 });
+    }) as typeof fetch;
+    const r = await new LiveIndex({ baseUrl: INDEX, fetch: fake }).registryFor(["burn"]);
+    expect(new Set(asked).size).toBe(asked.length);
+    expect(peak).toBeLessThanOrEqual(8);
+    expect(peak).toBeGreaterThan(1);
+    expect(r.bytes).toBe(asked.reduce((n, name) => n + Buffer.byteLength(file(name)), 0));
+    const again = await new LiveIndex({ baseUrl: INDEX, fetch: fake }).registryFor(["burn"]);
+    expect(again.fetched).toBe(r.fetched);
   });
 
   it("covers the crates burn depends on", () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { enablersOf } from "../../src/cargo/diagnose.js";
 import { type IndexLine, snapshot } from "../../src/cargo/registry.js";
-import { dispatchState, resolve } from "../../src/cargo/resolve.js";
+import { featureState, resolve } from "../../src/cargo/resolve.js";
 import { fixtureJson } from "../helpers/fixtures.js";
 
 // The oracle: burn-data's table, itself cross-checked against `cargo tree` (0 mismatches).
@@ -59,28 +59,28 @@ describe("resolver semantics", () => {
     features: {},
   });
   it("default-features = false drops optim and with it autodiff (0.22)", () => {
-    expect(dispatchState(resolve(user("0.22.0-pre.2", ["wgpu"], false), [], { registry: reg })).autodiff).toBe(false);
-    expect(dispatchState(resolve(user("0.22.0-pre.2", ["wgpu"], true), [], { registry: reg })).autodiff).toBe(true);
+    expect(featureState(resolve(user("0.22.0-pre.2", ["wgpu"], false), [], { registry: reg })).on).toBe(false);
+    expect(featureState(resolve(user("0.22.0-pre.2", ["wgpu"], true), [], { registry: reg })).on).toBe(true);
   });
   it("weak burn-dispatch?/autodiff only applies once dispatch is in (0.21)", () => {
-    expect(dispatchState(resolve(user("0.21.0", ["autodiff"], false), [], { registry: reg })).inGraph).toBe(false);
-    expect(dispatchState(resolve(user("0.21.0", ["autodiff", "dispatch"], false), [], { registry: reg })).autodiff).toBe(true);
+    expect(featureState(resolve(user("0.21.0", ["autodiff"], false), [], { registry: reg })).inGraph).toBe(false);
+    expect(featureState(resolve(user("0.21.0", ["autodiff", "dispatch"], false), [], { registry: reg })).on).toBe(true);
     // Order must not matter: the weak value is remembered until the dependency arrives.
-    expect(dispatchState(resolve(user("0.21.0", ["dispatch", "autodiff"], false), [], { registry: reg })).autodiff).toBe(true);
+    expect(featureState(resolve(user("0.21.0", ["dispatch", "autodiff"], false), [], { registry: reg })).on).toBe(true);
   });
   it("explains the activation chain back to the manifest", () => {
-    const s = dispatchState(resolve(user("0.22.0-pre.2", [], true), [], { registry: reg }));
+    const s = featureState(resolve(user("0.22.0-pre.2", [], true), [], { registry: reg }));
     expect(s.chain[0]).toBe("burn-dispatch@0.22.0-pre.2 feature `autodiff`");
     expect(s.chain.join(" ")).toContain("burn@0.22.0-pre.2 feature `optim`");
     expect(s.chain.at(-1)).toContain("your manifest");
   });
   it("follows a forwarding feature of the user's crate", () => {
     const line = { ...user("0.22.0-pre.2", [], false), features: { train: ["burn/train"] } };
-    expect(dispatchState(resolve(line, [], { registry: reg })).autodiff).toBe(false);
-    expect(dispatchState(resolve(line, ["train"], { registry: reg })).autodiff).toBe(true);
+    expect(featureState(resolve(line, [], { registry: reg })).on).toBe(false);
+    expect(featureState(resolve(line, ["train"], { registry: reg })).on).toBe(true);
   });
   it("uses the pinned version when it matches the requirement", () => {
-    const s = dispatchState(resolve(user("^0.22.0-pre.1", ["autodiff"], false), [], { registry: reg, pin: () => "0.22.0-pre.1" }));
+    const s = featureState(resolve(user("^0.22.0-pre.1", ["autodiff"], false), [], { registry: reg, pin: () => "0.22.0-pre.1" }));
     expect(s.version).toBe("0.22.0-pre.1");
   });
 });

@@ -44,6 +44,7 @@ function runAction(event: string, payload: unknown, env: Record<string, string> 
           GITHUB_RUN_ID: "77",
           GITHUB_RUN_ATTEMPT: "1",
           LOG_LEVEL: "warn",
+          CRATES_INDEX_URL: "off",
           ...env,
         },
         timeout: 30000,

@@ -52,6 +52,8 @@ export async function startServer(fake: FakeGitHub, env: Record<string, string> 
       GHE_PROTOCOL: "http",
       LOG_LEVEL: "info",
       LOG_FORMAT: "json",
+      // No internet in CI: a test that wants the live index passes its fake's URL.
+      CRATES_INDEX_URL: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

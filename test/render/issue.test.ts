@@ -26,7 +26,7 @@ describe("issue comment", () => {
     expect(body.startsWith(`${ISSUE_MARKER}\n### \`burn-dispatch\` was built without its \`autodiff\` feature`)).toBe(true);
     expect(body).toContain("[`burn-dispatch 0.22.0-pre.2 · src/backend.rs:824`](https://github.com/tracel-ai/burn/blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824)");
     expect(body).toContain('`#[cfg(not(feature = "autodiff"))]`');
-    expect(body).toContain("**Why it is off here:** `burn` is declared with `default-features = false` and `features = [\"std\", \"wgpu\", \"dataset\"]`. In `burn` 0.22.0-pre.2 autodiff comes from `autodiff`, `optim` or `train` (`optim` is in the default set you turned off).");
+    expect(body).toContain("**Why it is off here:** `burn` is declared with `default-features = false` and `features = [\"std\", \"wgpu\", \"dataset\"]`. In `burn` 0.22.0-pre.2 `autodiff` comes from `autodiff`, `optim` or `train` (`optim` is in the default set you turned off).");
     expect(body).toContain('+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "dataset", "autodiff"] }');
     expect(body).toContain("**Fix** — `Cargo.toml`, line 7:");
     expect(body).toContain("<details><summary>Other ways out</summary>");

@@ -1,0 +1,91 @@
+// Which cargo feature a finding asks for, at the user's burn version: `burn-dispatch/autodiff` for
+// the stub, `burn-core/std` for the no_std panic, one backend of burn-dispatch for
+// `No backend feature enabled.` — chosen from what the user's text points to, never guessed.
+import type { FeatureTarget } from "../cargo/resolve.js";
+import type { Entry, Site, SiteFix } from "./catalog.js";
+
+export type TargetChoice =
+  /** One feature; `hint` says what in the text picked it among several. */
+  | { kind: "one"; target: FeatureTarget; hint: string | null }
+  /** Any one of these features of `crate` fixes it, and nothing in the text says which. */
+  | { kind: "choose"; crate: string; features: string[] }
+  /** No cargo feature fixes it at this version (or the data does not say). */
+  | { kind: "none" };
+
+/** The sites of this entry at the user's version; the newest release's when that is unknown. */
+export function sitesAt(entry: Entry, version: string | null): Site[] {
+  if (version) {
+    const at = entry.sites.filter((s) => s.version === version && (s.ref === `v${version}` || s.ref === "HEAD"));
+    const tagged = at.filter((s) => s.ref.startsWith("v"));
+    if (tagged.length > 0) return tagged;
+    if (at.length > 0) return at;
+  }
+  const tags = entry.sites.filter((s) => s.ref.startsWith("v"));
+  const newest = tags.at(-1)?.ref;
+  return newest ? tags.filter((s) => s.ref === newest) : entry.sites;
+}
+
+/** Words in code, devices and env vars that name a burn backend, and the feature of each. */
+const BACKEND_WORDS: Record<string, string> = {
+  cuda: "cuda",
+  wgpu: "wgpu",
+  webgpu: "webgpu",
+  vulkan: "vulkan",
+  metal: "metal",
+  rocm: "rocm",
+  hip: "rocm",
+  ndarray: "ndarray",
+  libtorch: "tch",
+  tch: "tch",
+  cpu: "cpu",
+  flex: "flex",
+  remote: "remote",
+  capture: "capture",
+};
+
+/** Only this much of the text is searched for hints: they sit next to the panic. */
+const HINT_WINDOW = 64 * 1024;
+
+/**
+ * Backends the text points to, strongest evidence first: a `DispatchDeviceId::X` variant, a
+ * `BURN_DEVICE=x` setting, then device and backend types (`CudaDevice`, `burn::backend::Wgpu`,
+ * `DispatchDevice::Cuda`). Each tier is one linear regex pass.
+ */
+export function backendHints(text: string, perVariant?: Record<string, string[]>): Array<{ tier: string; features: Set<string> }> {
+  const t = text.slice(0, HINT_WINDOW);
+  const word = (w: string) => BACKEND_WORDS[w.toLowerCase()];
+  const tiers: Array<{ tier: string; features: Set<string> }> = [];
+  const collect = (tier: string, re: RegExp, map: (m: RegExpMatchArray) => string[] | undefined) => {
+    const features = new Set<string>();
+    for (const m of t.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
+    tiers.push({ tier, features });
+  };
+  collect("the device id in your code", /\bDispatchDeviceId::(\w+)/g, (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1]!)].filter((x): x is string => !!x));
+  // `BURN_DEVICE=cuda` as a shell or env line; not the panic message itself, which names the feature the build lacks.
+  collect("`BURN_DEVICE`", /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g, (m) => [word(m[1]!)].filter((x): x is string => !!x));
+  collect(
+    "the devices and backends in your code",
+    /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,
+    (m) => [word(m[1]!)].filter((x): x is string => !!x),
+  );
+  return tiers;
+}
+
+function single(fix: SiteFix): FeatureTarget | null {
+  return fix.features.length === 1 ? { crate: fix.crate, feature: fix.features[0]! } : null;
+}
+
+export function chooseTarget(entry: Entry, version: string | null, text: string): TargetChoice {
+  if (entry.cause !== "feature-off") return { kind: "none" };
+  const sites = sitesAt(entry, version);
+  const fix = sites.find((s) => s.fix)?.fix;
+  if (!fix) return { kind: "none" };
+  const one = single(fix);
+  if (one) return { kind: "one", target: one, hint: null };
+  for (const { tier, features } of backendHints(text, fix.per_variant)) {
+    const named = fix.features.filter((f) => features.has(f));
+    if (named.length === 1) return { kind: "one", target: { crate: fix.crate, feature: named[0]! }, hint: tier };
+    if (named.length > 1) return { kind: "choose", crate: fix.crate, features: named };
+  }
+  return { kind: "choose", crate: fix.crate, features: fix.features };
+}
