@@ -168,4 +168,15 @@ writeFileSync(join(root, "data/catalog.yml"), dump(catalog, { lineWidth: 120, no
 
 mkdirSync(join(root, "fixtures/burn-data"), { recursive: true });
 cpSync(join(src, "features/autodiff-enablers.json"), join(root, "fixtures/burn-data/autodiff-enablers.json"));
+// The family's `burn` feature table, checked with `cargo tree` by burn-data: the oracle for the
+// resolver on targets other than burn-dispatch/autodiff.
+const familyOracle = {};
+for (const fr of familyRefs) {
+  const targets = {};
+  for (const site of fr.sites)
+    for (const [inner, facts] of Object.entries(site.burn_features ?? {}))
+      targets[inner] = { alone: facts.alone, by_default: facts.by_default, only_together_with: facts.only_together_with };
+  familyOracle[fr.ref] = { version: fr.workspace_version, targets };
+}
+writeFileSync(join(root, "fixtures/burn-data/family-enablers.json"), `${JSON.stringify(familyOracle, null, 1)}\n`);
 console.log(`index: ${tags} tag files, ${main} main files; catalog: ${entries.length} entries, ${entries.reduce((n, e) => n + e.sites.length, 0)} sites; ${refs.length} refs`);

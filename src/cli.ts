@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { runCli } from "./cli/run.js";
 
-process.exitCode = runCli(process.argv.slice(2), {
+process.exitCode = await runCli(process.argv.slice(2), {
   stdout: (s) => process.stdout.write(s),
   stderr: (s) => process.stderr.write(s),
   stdin: () => readFileSync(0, "utf8"),

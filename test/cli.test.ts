@@ -6,10 +6,10 @@ import { describe, expect, it } from "@jest/globals";
 import { runCli } from "../src/cli/run.js";
 import { fixture, root } from "./helpers/fixtures.js";
 
-function run(argv: string[], stdin = "") {
+async function run(argv: string[], stdin = "") {
   let out = "";
   let err = "";
-  const code = runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => stdin });
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => stdin });
   return { code, out, err };
 }
 
@@ -21,24 +21,24 @@ const write = (name: string, text: string) => {
 };
 
 describe("burn-triage explain", () => {
-  it("prints the comment the bot would post", () => {
-    const r = run(["explain", join(root, "fixtures/issues/pos-registry-backtrace.md")]);
+  it("prints the comment the bot would post", async () => {
+    const r = await run(["explain", join(root, "fixtures/issues/pos-registry-backtrace.md")]);
     expect(r.code).toBe(0);
     expect(r.out).toContain("blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824");
   });
-  it("--json from stdin", () => {
-    const r = run(["explain", "-", "--json"], fixture("issues/pos-qtensor-windows-git.md"));
+  it("--json from stdin", async () => {
+    const r = await run(["explain", "-", "--json"], fixture("issues/pos-qtensor-windows-git.md"));
     const json = JSON.parse(r.out);
     expect(json.findings[0]).toMatchObject({ id: "dispatch-qtensor-autodiff-context" });
     expect(json.comment).toContain("qtensor.rs");
   });
-  it("exit 0 with findings: [] when nothing is recognised", () => {
-    const r = run(["explain", join(root, "fixtures/issues/neg-node-step-registered.md"), "--json"]);
+  it("exit 0 with findings: [] when nothing is recognised", async () => {
+    const r = await run(["explain", join(root, "fixtures/issues/neg-node-step-registered.md"), "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ findings: [], comment: null });
   });
-  it("exit 2 on unreadable input", () => {
-    const r = run(["explain", join(tmp, "missing.md")]);
+  it("exit 2 on unreadable input", async () => {
+    const r = await run(["explain", join(tmp, "missing.md")]);
     expect(r.code).toBe(2);
     expect(r.err).toContain("cannot read");
   });
@@ -46,67 +46,67 @@ describe("burn-triage explain", () => {
 
 describe("burn-triage why / fix", () => {
   const off = write("Cargo.toml", '[package]\nname = "a"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }\n');
-  it("why: off, with the reason", () => {
-    const r = run(["why", off, "--json"]);
+  it("why: off, with the reason", async () => {
+    const r = await run(["why", off, "--json"]);
     expect(JSON.parse(r.out)).toMatchObject({ feature: "burn-dispatch/autodiff", on: false, verdict: "off", version: "0.22.0-pre.2", fix: { dependency: "burn", add: ["autodiff"] } });
   });
-  it("fix: prints a unified diff", () => {
-    const r = run(["fix", off]);
+  it("fix: prints a unified diff", async () => {
+    const r = await run(["fix", off]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "autodiff"] }');
   });
-  it("fix --json: changes and the autodiff verdict", () => {
-    const json = JSON.parse(run(["fix", off, "--json"]).out);
+  it("fix --json: changes and the autodiff verdict", async () => {
+    const json = JSON.parse((await run(["fix", off, "--json"])).out);
     expect(json.changes).toHaveLength(1);
     expect(json.changes[0].path).toBe(off);
     expect(json.feature).toMatchObject({ name: "burn-dispatch/autodiff", before: false, after: true });
   });
-  it("fix: already on → exit 0, no changes, and the reason", () => {
+  it("fix: already on → exit 0, no changes, and the reason", async () => {
     const on = write("on.toml", '[dependencies]\nburn = "0.22.0-pre.2"\n');
-    const r = run(["fix", on, "--json"]);
+    const r = await run(["fix", on, "--json"]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toMatchObject({ changes: [], feature: { before: true, after: true } });
   });
-  it("fix: malformed TOML → exit 2 with file:line:col", () => {
+  it("fix: malformed TOML → exit 2 with file:line:col", async () => {
     const bad = write("bad.toml", "[dependencies]\nburn = { version = \"0.22\"\n");
-    const r = run(["fix", bad]);
+    const r = await run(["fix", bad]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: `));
   });
   it.each([
     ["a 5,000-deep array", `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n`],
     ["a 10,000-part dotted key", `[dependencies]\nburn.${"a.".repeat(10000)}b = 1\n`],
-  ])("why and fix: %s → exit 2 with file:line:col, not a stack overflow", (_n, text) => {
+  ])("why and fix: %s → exit 2 with file:line:col, not a stack overflow", async (_n, text) => {
     const deep = write("deep.toml", text);
     for (const cmd of ["why", "fix"]) {
-      const r = run([cmd, deep]);
+      const r = await run([cmd, deep]);
       expect(r.code).toBe(2);
       expect(r.err).toMatch(/deep\.toml:2:\d+: (nested more than|a dotted key with more than) 100/);
     }
   });
-  it("finds the workspace root like cargo", () => {
-    const r = run(["fix", join(root, "fixtures/workspace/crates/trainer/Cargo.toml")]);
+  it("finds the workspace root like cargo", async () => {
+    const r = await run(["fix", join(root, "fixtures/workspace/crates/trainer/Cargo.toml")]);
     expect(r.out).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
   });
-  it("unknown command → usage, exit 2", () => {
-    expect(run(["frobnicate"]).code).toBe(2);
+  it("unknown command → usage, exit 2", async () => {
+    expect((await run(["frobnicate"])).code).toBe(2);
   });
 });
 
 describe("burn-triage review", () => {
-  it("prints the suggestion the bot would post for a regressing change", () => {
-    const r = run(["review", join(root, "fixtures/repos/pr-trim/base/Cargo.toml"), join(root, "fixtures/repos/pr-trim/head/Cargo.toml")]);
+  it("prints the suggestion the bot would post for a regressing change", async () => {
+    const r = await run(["review", join(root, "fixtures/repos/pr-trim/base/Cargo.toml"), join(root, "fixtures/repos/pr-trim/head/Cargo.toml")]);
     expect(r.code).toBe(0);
     expect(r.out).toContain('```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```');
   });
-  it("stays quiet for a harmless change, and --json says so", () => {
+  it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
-    expect(JSON.parse(run(["review", base, base, "--json"]).out)).toEqual({ kind: "fine" });
+    expect(JSON.parse((await run(["review", base, base, "--json"])).out)).toEqual({ kind: "fine" });
   });
 });
 
 describe("the built binary", () => {
-  it("runs as `node lib/cli.js` and via npm run cli", () => {
+  it("runs as `node lib/cli.js` and via npm run cli", async () => {
     const out = execFileSync(process.execPath, [join(root, "lib/cli.js"), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });
     expect(out).toContain("0.22.0-pre.1");
     const r = spawnSync("npm", ["run", "--silent", "cli", "--", "explain", "-", "--json"], { cwd: root, input: "nothing here", encoding: "utf8" });

@@ -161,6 +161,10 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
       break;
     }
   }
+  // No `burn` feature reaches some features (burn-store/memmap, burn-flex/critical-section): a
+  // manifest that declares the target's crate itself gets the feature added there.
+  const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
+  if (!fix && own && !own.effective.features.includes(target.feature) && run(ownDefaults, { target: own.decl, add: [target.feature] }).on) fix = { decl: own.decl, add: [target.feature] };
   const verdict: Verdict = gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   return { ...known, verdict, gatedBehind, fix };
 }

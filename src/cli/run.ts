@@ -2,10 +2,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { analyze } from "../analyze.js";
+import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
+import { LiveIndex } from "../cargo/live-index.js";
+import { snapshot } from "../cargo/registry.js";
+import { indexUrl } from "../handlers/registries.js";
+import { detect } from "../panics/detect.js";
 import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
-import { manifestFacts } from "../cargo/facts.js";
+import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
@@ -21,13 +25,19 @@ export interface Io {
 }
 
 const USAGE = `usage:
-  burn-triage explain [FILE|-] [--json]       explain burn autodiff panics found in a text
+  burn-triage explain [FILE|-] [--source DIR] [--json]
+                                              explain burn's feature panics found in a text; with
+                                              --source, read burn's files from a checkout of the
+                                              user's release when the bundled data lacks it
   burn-triage why MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--lock Cargo.lock] [--json]
                                               say whether the feature (default burn-dispatch/autodiff)
                                               is on, and why
   burn-triage fix MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--json]
                                               print the verified Cargo.toml edit that turns it on
   burn-triage review BASE HEAD [--json]       what the bot would say on a PR changing BASE into HEAD
+
+  explain, why and fix read burn's feature graph from crates.io's index (CRATES_INDEX_URL, or
+  https://index.crates.io); --offline or CRATES_INDEX_URL=off uses the bundled data alone.
 `;
 
 class UsageError extends Error {}
@@ -66,20 +76,44 @@ function tomlError(path: string, e: TomlError, io: Io): number {
   return 2;
 }
 
-function explain(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" } }, allowPositionals: true });
+/** burn's graph from the live index unless offline; undefined means the bundled data. */
+async function cliRegistries(offline: boolean, roots: string[]): Promise<AnalyzeInput["registries"]> {
+  const url = offline ? null : indexUrl();
+  if (!url) return undefined;
+  const r = await new LiveIndex({ baseUrl: url }).registryFor(roots);
+  return { tags: r.registry, main: snapshot("main") };
+}
+
+/** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */
+function localSources(dir: string, reads: SourceRead[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const base = resolvePath(dir);
+  for (const r of reads) {
+    const path = resolvePath(base, r.path);
+    if (!path.startsWith(base + sep) || !existsSync(path)) continue;
+    out[sourceKey(r.ref, r.path)] = readFileSync(path, "utf8");
+  }
+  return out;
+}
+
+async function explain(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
   const text = read(positionals[0] ?? "-", io);
-  const analysis = analyze({ text });
+  const feature = detect(text).some((f) => f.cause === "feature-off");
+  const input: AnalyzeInput = { text, registries: feature ? await cliRegistries(values.offline === true, indexRoots(text)) : undefined };
+  let analysis = analyze(input);
+  const reads = values.source ? sourceReads(analysis) : [];
+  if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
   const comment = renderIssueComment(analysis);
   if (values.json) io.stdout(`${JSON.stringify({ findings: analysis.findings, comment }, null, 2)}\n`);
-  else io.stdout(comment ?? "No known burn autodiff panic found.\n");
+  else io.stdout(comment ?? "No known burn panic found.\n");
   return 0;
 }
 
-function manifestArgs(args: string[], io: Io) {
+async function manifestArgs(args: string[], io: Io) {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: "boolean" }, "workspace-root": { type: "string" }, lock: { type: "string" }, feature: { type: "string" } },
+    options: { json: { type: "boolean" }, "workspace-root": { type: "string" }, lock: { type: "string" }, feature: { type: "string" }, offline: { type: "boolean" } },
     allowPositionals: true,
   });
   const path = positionals[0];
@@ -89,7 +123,8 @@ function manifestArgs(args: string[], io: Io) {
   const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
   const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
   if (!target) throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
-  return { file, root, lock, target, json: values.json === true };
+  const texts = [file.text, ...(root ? [root.text] : [])];
+  return { file, root, lock, target, json: values.json === true, registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts)) };
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */
@@ -97,11 +132,11 @@ function provenance(d: Diagnosis) {
   return { selected: d.selected && { version: d.selected.version ?? d.selected.preDispatch, source: d.selected.source }, assumed: d.assumed };
 }
 
-function whyCmd(args: string[], io: Io): number {
-  const { file, root, lock, target, json } = manifestArgs(args, io);
+async function whyCmd(args: string[], io: Io): Promise<number> {
+  const { file, root, lock, target, json, registries } = await manifestArgs(args, io);
   let d: ReturnType<typeof diagnose>;
   try {
-    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock", target });
+    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock", target, registries });
   } catch (e) {
     if (e instanceof TomlError) return tomlError(file.path, e, io);
     throw e;
@@ -117,9 +152,9 @@ function whyCmd(args: string[], io: Io): number {
   return 0;
 }
 
-function fixCmd(args: string[], io: Io): number {
-  const { file, root, lock, target, json } = manifestArgs(args, io);
-  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock", target });
+async function fixCmd(args: string[], io: Io): Promise<number> {
+  const { file, root, lock, target, json, registries } = await manifestArgs(args, io);
+  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock", target, registries });
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const before = plan.diagnosis.state.on;
   const reason = why(plan.diagnosis).replace(/`/g, "");
@@ -174,16 +209,16 @@ function reviewCmd(args: string[], io: Io): number {
   return first?.kind === "invalid-toml" ? 2 : 0;
 }
 
-export function runCli(argv: string[], io: Io): number {
+export async function runCli(argv: string[], io: Io): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
     switch (cmd) {
       case "explain":
-        return explain(rest, io);
+        return await explain(rest, io);
       case "why":
-        return whyCmd(rest, io);
+        return await whyCmd(rest, io);
       case "fix":
-        return fixCmd(rest, io);
+        return await fixCmd(rest, io);
       case "review":
         return reviewCmd(rest, io);
       case undefined:

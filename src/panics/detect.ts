@@ -24,7 +24,11 @@ const PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachabl
 interface Matcher {
   entry: Entry;
   variants: string[][];
+  /** burn itself panics (or fails to compile) with it, so a printed location is burn's. */
+  raises: boolean;
 }
+
+const RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
 
 let matchers: Matcher[] | undefined;
 
@@ -42,7 +46,7 @@ function buildMatchers(): Matcher[] {
     // Text copied from rendered Markdown loses its backticks.
     const bare = splitMessage(entry.message.replace(/`/g, ""));
     const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    return { entry, variants };
+    return { entry, variants, raises: entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro)) };
   });
 }
 
@@ -80,10 +84,13 @@ function findHits(text: string, segments: string[]): Hit[] {
  * The message inside a macro call or a string literal of Rust source (`unimplemented!("Requires…`,
  * a `+` line of a diff of burn's code): quoted source, not output the user's program printed.
  */
-const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write|IoError)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+
+/** A literal that goes on as Rust does (`".into()`, `");`): source, not output. */
+const SOURCE_AFTER = /^["']\s*(?:\.(?:into|to_string|to_owned)\(\)|\)\s*;)/;
 
 function quotedSource(text: string, hit: Hit): boolean {
-  return SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start));
+  return SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start)) || SOURCE_AFTER.test(text.slice(hit.end, hit.end + 30));
 }
 
 /** Where a panic hook other than std's (color-eyre, tracing-panic) or rustc (` --> path:L:C`) prints the location after the message. */
@@ -124,13 +131,15 @@ export function detect(input: string): Finding[] {
   const text = collapse(clean);
   matchers ??= buildMatchers();
   const findings: Finding[] = [];
-  for (const { entry, variants } of matchers) {
+  for (const { entry, variants, raises } of matchers) {
     const seen = new Set<string>();
     const own: Finding[] = [];
     for (const segments of variants) {
       for (const hit of findHits(text, segments)) {
         if (quotedSource(text, hit)) continue;
-        const location = locate(text, hit);
+        // A message burn returns as an error value (format!, a literal) is printed by the user's
+        // own unwrap or `main`: the location nearby is theirs, not burn's.
+        const location = raises ? locate(text, hit) : null;
         if (!belongsTo(entry, location)) continue;
         const key = location ? `${location.path}:${location.line}` : "";
         if (seen.has(key)) continue;

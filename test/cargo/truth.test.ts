@@ -18,15 +18,15 @@ const manifest = (name: string) => fixture(`manifests/${name}`);
 const diag = (text: string, opts: Parameters<typeof diagnose>[1] = {}) => diagnose(parseManifest(text), opts);
 const plan = (text: string, opts: Parameters<typeof planFix>[1] = {}) => planFix({ path: "Cargo.toml", text }, opts);
 
-function cli(args: string[]) {
+async function cli(args: string[]) {
   let out = "";
   let err = "";
-  const code = runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => "" });
+  const code = await runCli(args, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => "" });
   return { code, out, err };
 }
 
 describe("version selection follows cargo", () => {
-  it('version = "*" selects the newest release, never a pre-release', () => {
+  it('version = "*" selects the newest release, never a pre-release', async () => {
     const d = diag(manifest("version-star.toml"));
     expect(d.selected).toEqual({ version: "0.21.0", source: "requirement", preDispatch: null });
     expect(d.graphVersion).toBe("0.21.0");
@@ -35,7 +35,7 @@ describe("version selection follows cargo", () => {
     expect(d.assumed).toEqual({});
   });
 
-  it("a Cargo.lock pin wins over the requirement, and says so", () => {
+  it("a Cargo.lock pin wins over the requirement, and says so", async () => {
     const d = diag(manifest("version-star.toml"), { burnVersion: "0.22.0-pre.2", burnVersionSource: "lock" });
     expect(d.selected).toMatchObject({ version: "0.22.0-pre.2", source: "lock" });
     expect(d.verdict).toBe("off");
@@ -44,7 +44,7 @@ describe("version selection follows cargo", () => {
 });
 
 describe("releases without burn-dispatch", () => {
-  it("burn 0.13 is answered as pre-dispatch, not resolved on a newer graph", () => {
+  it("burn 0.13 is answered as pre-dispatch, not resolved on a newer graph", async () => {
     const d = diag(manifest("pre-dispatch-013.toml"));
     expect(d.verdict).toBe("pre-dispatch");
     expect(d.state.chain).toEqual([]);
@@ -56,11 +56,11 @@ describe("releases without burn-dispatch", () => {
     expect(p.kind).toBe("no-fix");
   });
 
-  it("a Cargo.lock naming 0.20.1 is pre-dispatch even under a * requirement", () => {
+  it("a Cargo.lock naming 0.20.1 is pre-dispatch even under a * requirement", async () => {
     expect(diag(manifest("version-star.toml"), { burnVersion: "0.20.1" }).verdict).toBe("pre-dispatch");
   });
 
-  it("a git tag older than burn-dispatch is pre-dispatch", () => {
+  it("a git tag older than burn-dispatch is pre-dispatch", async () => {
     const d = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", tag = "v0.18.0", features = ["wgpu"] }\n');
     expect(d.verdict).toBe("pre-dispatch");
     expect(d.selected?.source).toBe("git");
@@ -68,13 +68,13 @@ describe("releases without burn-dispatch", () => {
 });
 
 describe("every assumption is stated", () => {
-  it("a requirement newer than the data names the graph it used", () => {
+  it("a requirement newer than the data names the graph it used", async () => {
     const d = diag('[dependencies]\nburn = { version = "0.22.1", default-features = false, features = ["std"] }\n');
     expect(d.assumed.graph).toContain('`burn = "0.22.1"` matches no release in the bundled data');
     expect(d.graphVersion).toBe("0.22.0-pre.2");
   });
 
-  it("a git dependency at an unknown branch assumes main; at the snapshot's commit it does not", () => {
+  it("a git dependency at an unknown branch assumes main; at the snapshot's commit it does not", async () => {
     const branch = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "feat/x", default-features = false, features = ["std"] }\n');
     expect(branch.assumed.graph).toContain("branch `feat/x`");
     const rev = diag(manifest("git-rev.toml"));
@@ -83,22 +83,22 @@ describe("every assumption is stated", () => {
     expect(rev.fix?.add).toEqual(["autodiff"]);
   });
 
-  it("a path into a burn checkout is burn's, resolved on main and said to be assumed", () => {
+  it("a path into a burn checkout is burn's, resolved on main and said to be assumed", async () => {
     const d = diag(manifest("burn-checkout-path.toml"));
     expect(d.primary?.decl.key).toBe("burn");
     expect(d.selected?.source).toBe("path");
     expect(d.assumed.graph).toContain("local checkout");
   });
 
-  it("why --json and fix --json carry the selection and the assumptions", () => {
+  it("why --json and fix --json carry the selection and the assumptions", async () => {
     const dir = mkdtempSync(join(tmpdir(), "bt-truth-"));
     try {
       const path = join(dir, "Cargo.toml");
       writeFileSync(path, '[dependencies]\nburn = { version = "0.23", default-features = false, features = ["std"] }\n');
-      const w = JSON.parse(cli(["why", "--json", path]).out);
+      const w = JSON.parse((await cli(["why", "--json", path])).out);
       expect(w.selected).toEqual({ version: "0.22.0-pre.2", source: "requirement" });
       expect(w.assumed.graph).toContain('burn = "0.23"');
-      const f = JSON.parse(cli(["fix", "--json", path]).out);
+      const f = JSON.parse((await cli(["fix", "--json", path])).out);
       expect(f.selected.source).toBe("requirement");
       expect(f.assumed.graph).toContain("0.23");
     } finally {
@@ -143,7 +143,7 @@ describe("the minimal feature set on 0.21", () => {
 });
 
 describe("CRLF manifests", () => {
-  it("get a diff with CRLF lines that git apply accepts", () => {
+  it("get a diff with CRLF lines that git apply accepts", async () => {
     const text = manifest("crlf.toml");
     const p = plan(text);
     expect(p.kind).toBe("fixed");

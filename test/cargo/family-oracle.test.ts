@@ -1,0 +1,36 @@
+import { describe, expect, it } from "@jest/globals";
+import { enablersOf } from "../../src/cargo/diagnose.js";
+import { snapshot } from "../../src/cargo/registry.js";
+import { parseTarget } from "../../src/cargo/resolve.js";
+import { fixtureJson } from "../helpers/fixtures.js";
+
+// burn-data's feature-family table of which `burn` features turn each inner feature on, itself
+// checked with `cargo tree` at every ref (0 mismatches): the resolver must agree on every target,
+// not only burn-dispatch/autodiff.
+interface Facts {
+  alone: string[];
+  by_default: boolean;
+  only_together_with: Record<string, string[]>;
+}
+const oracle = fixtureJson<Record<string, { version: string; targets: Record<string, Facts> }>>("burn-data/family-enablers.json");
+const cases = Object.entries(oracle).flatMap(([ref, r]) => Object.entries(r.targets).map(([inner, facts]) => [ref, inner, r.version, facts] as const));
+
+describe("resolver agrees with cargo on every feature-family target", () => {
+  it("covers the table (143 target × ref pairs, 24 refs)", () => {
+    expect(cases.length).toBe(143);
+    expect(new Set(cases.map(([ref]) => ref)).size).toBe(24);
+  });
+
+  it.each(cases)("%s %s", (ref, inner, version, facts) => {
+    const reg = snapshot(ref === "HEAD" ? "main" : "tags");
+    const line = reg.versions("burn").find((l) => l.vers === version);
+    expect(line).toBeDefined();
+    const got = enablersOf(line!, reg, parseTarget(inner)!);
+    expect([...got.enablers].sort()).toEqual(facts.alone.filter((f) => f !== "default").sort());
+    expect(got.defaultsEnable).toBe(facts.by_default);
+    // `default` + `dispatch` is how cargo writes "with default features and `dispatch`"; the fix
+    // engine never lists `default` as a feature to add, so the pair is not searched for.
+    for (const [f, partners] of Object.entries(facts.only_together_with).filter(([f]) => f !== "default"))
+      expect(partners.some((p) => got.pairs.some((pair) => pair.includes(f) && pair.includes(p)))).toBe(true);
+  });
+});
