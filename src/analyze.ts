@@ -293,9 +293,10 @@ function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx
  * catalog has no site of this message at, and only a tag (a commit or branch is not a release).
  */
 export function sourceReads(a: Analysis): SourceRead[] {
-  if (!a.entry || !a.primary || !a.link || a.link.verified || !/^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?$/.test(a.link.ref)) return [];
-  const path = fileToRead(a.entry, a.primary, a.link.ref);
-  return path ? [{ ref: a.link.ref, path }].slice(0, MAX_SOURCE_READS) : [];
+  const ref = a.version ? refFor(a.version) : null;
+  if (!a.entry || !a.primary || !ref || a.link?.verified || !/^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?$/.test(ref)) return [];
+  const path = fileToRead(a.entry, a.primary, ref);
+  return path ? [{ ref, path }].slice(0, MAX_SOURCE_READS) : [];
 }
 
 function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {

@@ -114,3 +114,29 @@ describe("the built binary", () => {
     expect(JSON.parse(r.stdout).findings).toEqual([]);
   });
 });
+
+describe("CLI: any feature, local source, offline", () => {
+  it("why --feature burn-core/std: off with default-features = false, and the enablers", async () => {
+    const path = write("nostd.toml", '[dependencies]\nburn = { version = "0.21.0", default-features = false, features = ["ndarray"] }\n');
+    const json = JSON.parse((await run(["why", path, "--feature", "burn-core/std", "--json", "--offline"])).out);
+    expect(json).toMatchObject({ feature: "burn-core/std", on: false, verdict: "off", fix: { dependency: "burn", add: ["std"] } });
+    const fix = await run(["fix", path, "--feature", "burn-core/std"]);
+    expect(fix.out).toContain('+burn = { version = "0.21.0", default-features = false, features = ["ndarray", "std"] }');
+  });
+
+  it("--feature must be CRATE/FEATURE", async () => {
+    const path = write("any.toml", '[dependencies]\nburn = "0.21.0"\n');
+    const r = await run(["why", path, "--feature", "std"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("--feature wants CRATE/FEATURE");
+  });
+
+  it("explain --source DIR reads the file of a release the data lacks from a checkout", async () => {
+    const text = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:63:9:\nnot implemented: Requires `autodiff` feature\n";
+    const without = await run(["explain", "-"], text);
+    expect(without.out).toContain("the link follows your backtrace's line");
+    const withSource = await run(["explain", "-", "--source", join(root, "fixtures/burn-src/v0.22.1")], text);
+    expect(withSource.out).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L63)");
+    expect(withSource.out).toContain("read from burn's source at `v0.22.1`");
+  });
+});

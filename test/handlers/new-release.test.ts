@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import nock from "nock";
+import { snapshot } from "../../src/cargo/registry.js";
+import { fakeIndexFiles } from "../../src/dev/fake-index.js";
+import { github, newComment, noConfig } from "../helpers/nock.js";
+import { fixture } from "../helpers/fixtures.js";
+import { makeProbot, payload } from "../helpers/probot.js";
+
+// An issue from a burn release newer than the bundled data: the feature graph comes from the
+// (faked) crates.io index, the line from burn's source read at the release's tag.
+const INDEX = "https://index.example.test";
+const SOURCE = "/repos/tracel-ai/burn/contents/crates%2Fburn-dispatch%2Fsrc%2Fbackend.rs";
+const file = fixture("burn-src/v0.22.1/crates/burn-dispatch/src/backend.rs");
+const files = fakeIndexFiles();
+const body = [
+  "Training crashes right away on 0.22.1:",
+  "```",
+  "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:54:9:",
+  "not implemented: Requires `autodiff` feature",
+  "```",
+  "```toml",
+  "[dependencies]",
+  'burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu"] }',
+  "```",
+].join("\n");
+
+function issue(text: string) {
+  const p = payload("issues.opened");
+  p.issue.body = text;
+  return p;
+}
+
+function serveIndex() {
+  return nock(INDEX)
+    .get(/\/bu\/rn\/burn.*/)
+    .times(200)
+    .reply(200, (uri: unknown) => files.get(String(typeof uri === "string" ? uri : (uri as Request).url).split("/").at(-1)!) ?? "");
+}
+
+describe("a release newer than the bundled data", () => {
+  beforeEach(() => {
+    nock.disableNetConnect();
+    process.env.CRATES_INDEX_URL = INDEX;
+  });
+  afterEach(() => {
+    nock.cleanAll();
+    process.env.CRATES_INDEX_URL = "off";
+  });
+  afterAll(() => nock.restore());
+
+  it("resolves on 0.22.1's own graph and links the line read from the v0.22.1 tag", async () => {
+    serveIndex();
+    let posted = "";
+    const api = newComment(noConfig(github()), 7, (b) => (posted = b))
+      .get(SOURCE)
+      .query({ ref: "v0.22.1" })
+      .reply(200, file, { "content-type": "text/plain; charset=utf-8" })
+      .post("/repos/alice/mnist-demo/issues/7/labels")
+      .reply(200, []);
+    await makeProbot().receive({ id: "nr1", name: "issues", payload: issue(body) });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
+    expect(posted).toContain("read from burn's source at `v0.22.1`");
+    expect(posted).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
+    expect(posted).toContain('+burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu", "autodiff"] }');
+    // A file at a tag never changes: the next delivery in this process does not read it again.
+    nock.cleanAll();
+    serveIndex();
+    const again = newComment(noConfig(github()), 7).post("/repos/alice/mnist-demo/issues/7/labels").reply(200, []);
+    await makeProbot().receive({ id: "nr1b", name: "issues", payload: issue(body) });
+    expect(again.pendingMocks()).toEqual([]);
+  });
+
+  it("a failed source read still answers, linking the printed line; a non-matching issue reads nothing", async () => {
+    serveIndex();
+    let posted = "";
+    const api = newComment(noConfig(github()), 7, (b) => (posted = b))
+      .get(SOURCE)
+      .query({ ref: "v0.23.0-pre.1" })
+      .reply(502, { message: "Bad Gateway" })
+      .post("/repos/alice/mnist-demo/issues/7/labels")
+      .reply(200, []);
+    await makeProbot().receive({ id: "nr2", name: "issues", payload: issue(body.replaceAll("0.22.1", "0.23.0-pre.1")) });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted).toContain("blob/v0.23.0-pre.1/crates/burn-dispatch/src/backend.rs#L54");
+    expect(posted).toContain("the link follows your backtrace's line");
+
+    nock.cleanAll();
+    const index = serveIndex();
+    await makeProbot().receive({ id: "nr3", name: "issues", payload: payload("issues.opened.unrelated") });
+    expect(index.isDone()).toBe(false);
+    expect(nock.pendingMocks().every((m) => m.startsWith("GET https://index.example.test"))).toBe(true);
+  });
+
+  it("the index down: the bundled data, said as assumed, and no read for a release the data has", async () => {
+    // Another URL: the index of the tests above is still fresh in this process's cache.
+    process.env.CRATES_INDEX_URL = "https://index-down.example.test";
+    nock("https://index-down.example.test").get(/.*/).times(200).reply(503);
+    let posted = "";
+    const known = body.replaceAll("0.22.1", "0.22.0-pre.2").replace(":54:9", ":824:9");
+    const api = newComment(noConfig(github()), 7, (b) => (posted = b))
+      .post("/repos/alice/mnist-demo/issues/7/labels")
+      .reply(200, []);
+    await makeProbot().receive({ id: "nr4", name: "issues", payload: issue(known) });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(posted).toContain(`from ${snapshot("tags").label}`);
+  });
+});
