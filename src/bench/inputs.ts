@@ -39,6 +39,20 @@ export function matchingIssue(): Payload {
   return p;
 }
 
+/** A matching issue on a release newer than the bundled data (0.22.1, in the fake index). */
+export function newReleaseIssue(): Payload {
+  const p = matchingIssue();
+  p.issue.body = [
+    "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.1/src/backend.rs:54:9:",
+    "not implemented: Requires `autodiff` feature",
+    "```toml",
+    "[dependencies]",
+    'burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu"] }',
+    "```",
+  ].join("\n");
+  return p;
+}
+
 export function prTouchingCargo(): Payload {
   const p = webhook("pull_request.opened");
   p.pull_request.number = 12;

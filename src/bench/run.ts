@@ -10,7 +10,9 @@ import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
-import { adversarial, matchingIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
+import { LiveIndex } from "../cargo/live-index.js";
+import { startFakeIndex } from "../dev/fake-index.js";
+import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
 import { measureStall } from "./stall.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -96,8 +98,83 @@ async function coldStart(argv: string[]): Promise<{ startMs: number; rssMiB: num
   }
 }
 
+interface IndexEvent {
+  requests: number;
+  bytes: number;
+  ms: number;
+  answered: boolean;
+}
+
+/**
+ * What reading crates.io's index costs per event, against a loopback stand-in serving the same
+ * files: the first matching event on a fresh process (cold), the next ones (warm), a
+ * non-matching issue, and revalidation once the cache is stale (conditional requests → 304).
+ * Baseline in the same run: the same matching event with the index off (bundled data only).
+ */
+async function indexCost() {
+  const repo = scenarioRepo();
+  const fake = await startFakeGitHub(repo);
+  const run = async (url: string, make: () => Payload, n: number): Promise<IndexEvent[]> => {
+    const index = url === "off" ? null : await startFakeIndex();
+    process.env.CRATES_INDEX_URL = index?.url ?? "off";
+    const probot = offlineProbot({ baseUrl: fake.apiUrl });
+    await probot.load(app);
+    const out: IndexEvent[] = [];
+    for (let i = 0; i < n; i++) {
+      const before = index?.requests.length ?? 0;
+      const comments = fake.comments.length;
+      const t = performance.now();
+      await probot.receive({ id: `ix-${url}-${i}`, name: "issues", payload: make() });
+      const ms = performance.now() - t;
+      const reqs = index?.requests.slice(before) ?? [];
+      out.push({ requests: reqs.length, bytes: reqs.reduce((b, r) => b + r.bytes, 0), ms, answered: fake.comments.length > comments });
+    }
+    await index?.close();
+    return out;
+  };
+  const cold: IndexEvent[] = [];
+  const warm: IndexEvent[] = [];
+  const nonMatching: IndexEvent[] = [];
+  for (let trial = 0; trial < 5; trial++) {
+    // A new index URL is a new cache: every trial's first event is cold.
+    const events = await run("live", newReleaseIssue, 6);
+    cold.push(events[0]!);
+    warm.push(...events.slice(1));
+    nonMatching.push(...(await run("live", nonMatchingIssue, 5)));
+  }
+  const offline = (await run("off", newReleaseIssue, 6)).slice(1);
+  process.env.CRATES_INDEX_URL = "off";
+  await fake.close();
+
+  const index = await startFakeIndex();
+  const live = new LiveIndex({ baseUrl: index.url, freshMs: 0 });
+  await live.registryFor(["burn"]);
+  const t = performance.now();
+  const stale = await live.registryFor(["burn"]);
+  const revalidateMs = performance.now() - t;
+  await index.close();
+
+  const sum = (xs: IndexEvent[]) => ({
+    requests: median(xs.map((x) => x.requests)),
+    bytes: median(xs.map((x) => x.bytes)),
+    ms: round(median(xs.map((x) => x.ms))),
+    answered: xs.every((x) => x.answered),
+  });
+  return {
+    cold: sum(cold),
+    warm: sum(warm),
+    nonMatching: sum(nonMatching),
+    offline: sum(offline),
+    revalidate: { requests: stale.notModified + stale.fetched, notModified: stale.notModified, bytes: stale.bytes, ms: round(revalidateMs) },
+  };
+}
+
+const progress = (what: string) => process.stderr.write(`bench: ${what}\n`);
+
 async function main() {
   const json = process.argv.includes("--json");
+  // The streams measure the app on its bundled data; the index has its own section below.
+  process.env.CRATES_INDEX_URL = "off";
   const streams: Array<[string, string, () => Payload, number]> = [
     ["non-matching issue", "issues", nonMatchingIssue, 300],
     ["matching issue (manifest in body)", "issues", matchingIssue, 60],
@@ -106,11 +183,13 @@ async function main() {
   ];
   const events = [];
   for (const [label, name, make, n] of streams) {
+    progress(label);
     const ours = await stream(app, name, make, n);
     const base = await stream(bare, name, make, n);
     events.push({ stream: label, burnTriage: ours, bareApp: base, throughputRatio: round(ours.perSecond / base.perSecond, 3) });
   }
 
+  progress("detector");
   const body64 = realistic64k();
   // The least any detector must do: one pass that finds every occurrence of the headline message.
   const baseline = (s: string) => () => {
@@ -130,6 +209,7 @@ async function main() {
     return { input: d.input, bytes: d.bytes, detectMs: round(ms), indexOfBaselineMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 1), mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1) };
   });
 
+  progress("stalls");
   // Worst of three runs per case: a stall is a worst case, not a median.
   const stalls = [];
   for (const c of stallCases()) {
@@ -140,6 +220,7 @@ async function main() {
   const baselineStall = [];
   for (let i = 0; i < 3; i++) baselineStall.push((await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() })).worstMs);
 
+  progress("cold starts");
   const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
   for (let i = 0; i < 3; i++) {
     starts.burnTriage.push(await coldStart([`${root}lib/main.js`]));
@@ -148,8 +229,11 @@ async function main() {
   const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({ startMs: median(xs.map((x) => x.startMs)), rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)) });
   const server = { burnTriage: summary(starts.burnTriage), bareApp: summary(starts.bareApp) };
 
+  progress("crates.io index");
+  const index = await indexCost();
+
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, detector, stalls, baselineStallMs: Math.max(...baselineStall), server };
+  const result = { machine, events, index, detector, stalls, baselineStallMs: Math.max(...baselineStall), server };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -167,6 +251,18 @@ async function main() {
     ...events.map((e) => `| ${e.stream} | ${e.burnTriage.events} | ${e.burnTriage.medianMs} / ${e.burnTriage.p99Ms} | ${e.bareApp.medianMs} / ${e.bareApp.p99Ms} | ${e.throughputRatio} | ${e.burnTriage.apiCallsMedian}, ${e.burnTriage.apiCallsMax} |`),
     "",
     "Targets: non-matching issue 0 calls; matching issue with the manifest in the body ≤ 3 plus config (config is 2 reads when the repository has no `.github/burn-triage.yml`: the repository, then the owner's `.github` repository); PR not touching Cargo.toml 1.",
+    "",
+    "## crates.io index per event",
+    "",
+    "burn's feature graph is read from crates.io's sparse index (the default; `CRATES_INDEX_URL=off` for the bundled data only). Measured in-process against a loopback stand-in serving the same files (`src/dev/fake-index.ts`), on an issue from burn 0.22.1, a release newer than the bundled data. Cold: the first such event of a process (5 trials, each on a fresh cache). Warm: the next 5 events of each trial (the cache is fresh for 10 minutes). Baseline in the same run: the same event with the index off.",
+    "",
+    "| event | index requests | bytes downloaded | ms (median) | answered |",
+    "|---|---:|---:|---:|---|",
+    `| matching, cold cache | ${index.cold.requests} | ${index.cold.bytes} | ${index.cold.ms} | ${index.cold.answered ? "yes" : "**no**"} |`,
+    `| matching, warm cache | ${index.warm.requests} | ${index.warm.bytes} | ${index.warm.ms} | ${index.warm.answered ? "yes" : "**no**"} |`,
+    `| non-matching issue | ${index.nonMatching.requests} | ${index.nonMatching.bytes} | ${index.nonMatching.ms} | — |`,
+    `| baseline: matching, index off | 0 | 0 | ${index.offline.ms} | ${index.offline.answered ? "yes" : "**no**"} |`,
+    `| cache stale: revalidation | ${index.revalidate.requests} (${index.revalidate.notModified} × 304) | ${index.revalidate.bytes} | ${index.revalidate.ms} | — |`,
     "",
     "## Detector",
     "",

@@ -14,6 +14,8 @@ export interface LiveIndexOptions {
   fallback?: Registry;
   /** How long a fetched file is trusted without asking again. */
   freshMs?: number;
+  /** After a failure (timeout, network error, 5xx), how long the index is not asked at all. */
+  backoffMs?: number;
 }
 
 interface Cached {
@@ -65,6 +67,8 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
 export class LiveIndex {
   private readonly cache = new Map<string, Cached>();
   private readonly opts: Required<Omit<LiveIndexOptions, "fetch">> & { fetch: typeof fetch };
+  /** An index that just failed is not asked again before this time: events then cost nothing. */
+  private downUntil = 0;
 
   constructor(opts: LiveIndexOptions = {}) {
     this.opts = {
@@ -74,6 +78,7 @@ export class LiveIndex {
       fetch: opts.fetch ?? globalThis.fetch,
       fallback: opts.fallback ?? snapshot("tags"),
       freshMs: opts.freshMs ?? 10 * 60 * 1000,
+      backoffMs: opts.backoffMs ?? 60 * 1000,
     };
   }
 
@@ -83,16 +88,30 @@ export class LiveIndex {
       stats.cached++;
       return hit.lines;
     }
+    // Down: the last good copy, however old, or the caller's fallback.
+    if (Date.now() < this.downUntil) {
+      if (hit) return hit.lines;
+      throw new Error("crates.io index backing off after a failure");
+    }
     const headers: Record<string, string> = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
     if (hit?.etag) headers["if-none-match"] = hit.etag;
-    const res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    let res: Response;
+    try {
+      res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+    } catch (e) {
+      this.downUntil = Date.now() + this.opts.backoffMs;
+      throw e;
+    }
     if (res.status === 304 && hit) {
       stats.notModified++;
       hit.at = Date.now();
       return hit.lines;
     }
     if (res.status === 404) return [];
-    if (!res.ok) throw new Error(`crates.io index answered ${res.status} for ${name}`);
+    if (!res.ok) {
+      if (res.status >= 500 || res.status === 429) this.downUntil = Date.now() + this.opts.backoffMs;
+      throw new Error(`crates.io index answered ${res.status} for ${name}`);
+    }
     const body = await res.text();
     stats.bytes += Buffer.byteLength(body);
     const lines = parseIndexFile(body);

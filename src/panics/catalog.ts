@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { dataDir } from "../data-dir.js";
@@ -66,7 +66,29 @@ export interface Catalog {
 
 let cached: Catalog | undefined;
 
+/** The catalog as the burn-data import wrote it, without what `data:refresh` added. */
+export function loadBaseCatalog(dir = dataDir): Catalog {
+  return load(readFileSync(join(dir, "catalog.yml"), "utf8")) as Catalog;
+}
+
+interface Refreshed {
+  refs: Ref[];
+  sites: Record<string, Site[]>;
+}
+
+/** The import's catalog, with the releases and sites `npm run data:refresh` read since. */
 export function loadCatalog(): Catalog {
-  cached ??= load(readFileSync(join(dataDir, "catalog.yml"), "utf8")) as Catalog;
+  if (cached) return cached;
+  const base = loadBaseCatalog();
+  const path = join(dataDir, "catalog-refreshed.yml");
+  if (existsSync(path)) {
+    const extra = load(readFileSync(path, "utf8")) as Refreshed;
+    const known = new Set(base.refs.map((r) => r.ref));
+    // Release tags go before HEAD, which stays last (the bundled snapshot of burn's main branch).
+    const head = base.refs.filter((r) => r.ref === "HEAD");
+    base.refs = [...base.refs.filter((r) => r.ref !== "HEAD"), ...extra.refs.filter((r) => !known.has(r.ref)), ...head];
+    for (const e of base.entries) e.sites = [...e.sites, ...(extra.sites[e.id] ?? []).filter((s) => !known.has(s.ref))];
+  }
+  cached = base;
   return cached;
 }

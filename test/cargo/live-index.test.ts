@@ -58,8 +58,25 @@ describe("live crates.io sparse index", () => {
     expect(r.registry.versions("burn")).toEqual(tags.versions("burn"));
   });
 
+  it("backs off after a failure: the next events ask nothing until the backoff ends", async () => {
+    let asked = 0;
+    const down = (async () => {
+      asked++;
+      throw new TypeError("fetch failed");
+    }) as typeof fetch;
+    const live = new LiveIndex({ baseUrl: INDEX, fetch: down, backoffMs: 60_000 });
+    const first = await live.registryFor(["burn"]);
+    expect(first.registry.label).toBe(tags.label);
+    expect(asked).toBeLessThanOrEqual(8);
+    const before = asked;
+    const second = await live.registryFor(["burn"]);
+    expect(asked).toBe(before);
+    expect(second.registry.versions("burn")).toEqual(tags.versions("burn"));
+  });
+
   it("names the one crate it had to take from the bundled data", async () => {
-    nock(INDEX).get("/bu/rn/burn-core").reply(503);
+    // A 4xx on one file is that file's problem; a 5xx or a network error backs off the whole index.
+    nock(INDEX).get("/bu/rn/burn-core").reply(403);
     serveAll(nock(INDEX));
     const r = await new LiveIndex({ baseUrl: INDEX }).registryFor(["burn"]);
     expect(r.fellBack).toEqual(["burn-core"]);

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { load } from "js-yaml";
+import { type FakeIndex, startFakeIndex } from "../../src/dev/fake-index.js";
+import { formatReport, gitSource, refresh, treeSource } from "../../src/data/refresh.js";
+import type { Site } from "../../src/panics/catalog.js";
+import { fixture, root } from "../helpers/fixtures.js";
+
+// data:refresh against a loopback index (two releases newer than the bundled data) and a small
+// git clone whose tags hold the files the catalog's messages live in.
+let index: FakeIndex;
+let clone: string;
+const backend = fixture("burn-src/v0.22.1/crates/burn-dispatch/src/backend.rs");
+
+function dataCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), "burn-triage-data-"));
+  cpSync(join(root, "data/index"), join(dir, "index"), { recursive: true });
+  cpSync(join(root, "data/catalog.yml"), join(dir, "catalog.yml"));
+  return dir;
+}
+
+beforeAll(async () => {
+  index = await startFakeIndex();
+  clone = mkdtempSync(join(tmpdir(), "burn-triage-clone-"));
+  const git = (...args: string[]) => execFileSync("git", ["-C", clone, "-c", "user.name=t", "-c", "user.email=t@example.test", ...args], { stdio: "ignore" });
+  git("init", "-q");
+  const put = (path: string, text: string) => {
+    mkdirSync(dirname(join(clone, path)), { recursive: true });
+    writeFileSync(join(clone, path), text);
+  };
+  put("crates/burn-dispatch/src/backend.rs", backend);
+  git("add", "-A");
+  git("commit", "-qm", "0.22.1");
+  git("tag", "v0.22.1");
+  // 0.23.0-pre.1: the stub moved down three lines.
+  put("crates/burn-dispatch/src/backend.rs", `// a\n// b\n// c\n${backend}`);
+  git("commit", "-qam", "0.23.0-pre.1");
+  git("tag", "v0.23.0-pre.1");
+});
+afterAll(() => index.close());
+
+describe("npm run data:refresh", () => {
+  it("adds the new releases to the index and their sites, read at each tag, to the catalog", async () => {
+    const data = dataCopy();
+    const report = await refresh({ indexUrl: index.url, source: gitSource(clone), dataDir: data });
+    expect(report.added.burn).toEqual(["0.22.1", "0.23.0-pre.1"]);
+    expect(report.added["burn-dispatch"]).toEqual(["0.22.1", "0.23.0-pre.1"]);
+    const burnIndex = readFileSync(join(data, "index/tags/bu/rn/burn"), "utf8");
+    expect(burnIndex).toContain('"vers":"0.22.1"');
+
+    const out = load(readFileSync(join(data, "catalog-refreshed.yml"), "utf8")) as { refs: Array<{ ref: string; commit: string }>; sites: Record<string, Site[]> };
+    expect(out.refs.map((r) => r.ref)).toEqual(["v0.22.1", "v0.23.0-pre.1"]);
+    expect(out.refs[0]!.commit).toMatch(/^[0-9a-f]{40}$/);
+    const stub = out.sites["dispatch-autodiff-stub"]!;
+    expect(stub.filter((s) => s.ref === "v0.22.1").map((s) => s.line)).toEqual([54, 58, 63]);
+    expect(stub.filter((s) => s.ref === "v0.23.0-pre.1").map((s) => s.line)).toEqual([57, 61, 66]);
+    expect(stub[0]).toMatchObject({ file: "crates/burn-dispatch/src/backend.rs", cfg: '#[cfg(not(feature = "autodiff"))]', fix: { crate: "burn-dispatch", features: ["autodiff"] }, item: "impl AutodiffBackend for Dispatch > fn backward" });
+
+    const text = formatReport(report);
+    expect(text).toContain("+ burn: 0.22.1, 0.23.0-pre.1");
+    expect(text).toMatch(/catalog: v0\.22\.1 \([0-9a-f]{12}\): .*dispatch-autodiff-stub ×3/);
+    expect(text).toContain("not found at v0.22.1");
+
+    // Run again: nothing new, and what the first run found is kept.
+    const again = await refresh({ indexUrl: index.url, source: gitSource(clone), dataDir: data });
+    expect(again.added).toEqual({});
+    expect(formatReport(again)).toContain("no new versions");
+    expect(readFileSync(join(data, "catalog-refreshed.yml"), "utf8")).toContain("v0.23.0-pre.1");
+  });
+
+  it("a source without the tag: the release's sites are left out, and the report says so", async () => {
+    const data = dataCopy();
+    const report = await refresh({ indexUrl: index.url, source: treeSource(join(root, "fixtures/burn-src")), dataDir: data });
+    expect(report.releases.map((r) => [r.ref, r.commit !== null])).toEqual([
+      ["v0.22.1", true],
+      ["v0.23.0-pre.1", false],
+    ]);
+    expect(formatReport(report)).toContain("v0.23.0-pre.1: tag not found in the source");
+  });
+
+  it("an index that fails is an error, and writes nothing", async () => {
+    const data = dataCopy();
+    const before = readFileSync(join(data, "index/tags/bu/rn/burn"), "utf8");
+    await expect(refresh({ indexUrl: `${index.url}/nowhere-but-500`, source: gitSource(clone), dataDir: data, fetch: (async () => new Response("", { status: 500 })) as typeof fetch })).rejects.toThrow("the index answered 500 for burn");
+    expect(readFileSync(join(data, "index/tags/bu/rn/burn"), "utf8")).toBe(before);
+  });
+});
