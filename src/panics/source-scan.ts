@@ -75,9 +75,13 @@ export function scanSource(source: string, message: string): ScannedSite[] {
       let depth = 1;
       let k = i + 2;
       while (k < n && depth > 0) {
-        if (text[k] === "/" && text[k + 1] === "*") (depth++, (k += 2));
-        else if (text[k] === "*" && text[k + 1] === "/") (depth--, (k += 2));
-        else k++;
+        if (text[k] === "/" && text[k + 1] === "*") {
+          depth++;
+          k += 2;
+        } else if (text[k] === "*" && text[k + 1] === "/") {
+          depth--;
+          k += 2;
+        } else k++;
       }
       take(k);
       continue;
@@ -109,7 +113,7 @@ export function scanSource(source: string, message: string): ScannedSite[] {
         body = text.slice(from, at < 0 ? n : at);
       } else {
         end = skipString(text, i) + 1;
-        body = unescape(text.slice(i + 1, end - 1));
+        body = unescapeRust(text.slice(i + 1, end - 1));
       }
       if (body.includes(message)) {
         // A panic's printed location is its macro's, which may sit lines above a long message.
@@ -162,7 +166,7 @@ function skipString(text: string, start: number): number {
 }
 
 /** Rust string escapes, and `\` line continuations (which drop the newline and the indent). */
-function unescape(s: string): string {
+function unescapeRust(s: string): string {
   return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m, hex: string | undefined) => {
     if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
     if (m.startsWith("\\\n")) return "";
