@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
 import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
 import { deliver, freePort, type RunningServer, startServer, until } from "../helpers/server.js";
+import { fixture } from "../helpers/fixtures.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
 const redisBin = which("redis-server");
@@ -32,7 +33,9 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
         return false;
       }
     });
-    fake = await startFakeGitHub(scenarioRepo());
+    const repo = scenarioRepo();
+    repo.files!["v0.22.1:crates/burn-dispatch/src/backend.rs"] = fixture("burn-src/v0.22.1/crates/burn-dispatch/src/backend.rs");
+    fake = await startFakeGitHub(repo);
     // Every answer takes a moment, so both replicas are inside find-or-create at the same time.
     fake.latencyMs = 60;
     servers = await Promise.all([0, 1].map(() => startServer(fake, { REDIS_URL: `redis://127.0.0.1:${port}` })));
@@ -42,6 +45,25 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     await fake?.close();
     redis?.kill();
   });
+
+  it("burn's source read at a tag by one replica is not read again by the other (shared cache)", async () => {
+    const onRelease = () => {
+      const p = issue();
+      p.issue.body = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:58:9:\nnot implemented: Requires `autodiff` feature\n";
+      return p;
+    };
+    const reads = () => fake.calls.filter((c) => c.path.startsWith("/repos/tracel-ai/burn/contents/")).length;
+    const first = onRelease();
+    await deliver(servers[0]!, "issues", first);
+    await until(() => commentsOn(fake, first.issue.number).length === 1, 20000);
+    expect(reads()).toBe(1);
+    const second = onRelease();
+    await deliver(servers[1]!, "issues", second);
+    await until(() => commentsOn(fake, second.issue.number).length === 1, 20000);
+    expect(reads()).toBe(1);
+    expect(commentsOn(fake, second.issue.number)[0]!.body).toContain("blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L58");
+    expect(commentsOn(fake, second.issue.number)[0]!.body).toContain("read from burn's source at `v0.22.1`");
+  }, 40000);
 
   it("the same delivery sent to both replicas at once: one comment, six times out of six", async () => {
     const issues = Array.from({ length: 6 }, issue);

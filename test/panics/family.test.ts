@@ -63,3 +63,24 @@ describe("the feature-gate family, quoted", () => {
     expect(renderIssueComment(analyze({ text }))).toBeNull();
   });
 });
+
+describe("every BURN_DEVICE message, printed at its own line", () => {
+  // From the catalog's own sites at the newest tag: each backend's panic, with a manifest that
+  // has neither defaults nor that backend; the edit must turn exactly that backend on.
+  const oracle = JSON.parse(fixture("burn-data/family-enablers.json")) as Record<string, { targets: Record<string, { alone: string[] }> }>;
+  const entries = loadCatalog().entries.filter((e) => e.family === "dispatch-burn-device-env");
+  it("has all 11", () => expect(entries.map((e) => e.backend).sort()).toEqual(["cpu", "cuda", "flex", "metal", "ndarray", "remote", "rocm", "tch", "vulkan", "webgpu", "wgpu"]));
+  it.each(entries.map((e) => [e.backend!, e] as const))("%s", (backend, e) => {
+    const site = e.sites.filter((s) => s.ref === "v0.22.0-pre.2")[0]!;
+    const text = `thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/${site.file.replace(/^crates\/burn-dispatch\//, "")}:${site.line}:25:\n${e.message}\n\n\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;
+    const a = analyze({ text });
+    expect(a.primary?.id).toBe(e.id);
+    expect(a.link).toMatchObject({ ref: "v0.22.0-pre.2", line: site.line, verified: true });
+    expect(a.target).toMatchObject({ kind: "one", target: { crate: "burn-dispatch", feature: backend } });
+    const plan = a.manifest!.plan;
+    expect(plan.kind).toBe("fixed");
+    if (plan.kind !== "fixed") return;
+    expect(plan.change.added).toHaveLength(1);
+    expect(oracle["v0.22.0-pre.2"]!.targets[`burn-dispatch/${backend}`]!.alone).toContain(plan.change.added[0]);
+  });
+});
