@@ -3,14 +3,18 @@
 import semver from "semver";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
-import { burnCratesDeclared, manifestFacts } from "./cargo/facts.js";
+import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
 import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
 import { scanSource } from "./panics/source-scan.js";
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
+
+export type { ManifestVerdict } from "./find-manifest.js";
 
 export interface AnalyzeInput {
   text: string;
@@ -59,15 +63,6 @@ export interface SourceLink {
   gate: string | null;
 }
 
-export interface ManifestVerdict {
-  origin: "issue" | "repository" | "assumed";
-  plan: FixPlan;
-  /** The manifest judged and the workspace root it inherits from. */
-  file: ManifestFile;
-  root: ManifestFile | null;
-  /** For a snippet that had no table header: line numbers are not the user's. */
-  wrapped: boolean;
-}
 
 export interface Analysis {
   findings: Finding[];
@@ -85,6 +80,8 @@ export interface Analysis {
   target: TargetChoice;
   /** With several possible features: the verified edit for each that the manifest can take. */
   choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
+  /** rustc's errors for gated `burn::…` paths, when the text has no known panic. */
+  compile: CompileAnalysis | null;
 }
 
 function platformOf(finding: Finding | null, text: string): Platform {
@@ -178,36 +175,6 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: (
   };
 }
 
-function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
-  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
-  if (snippets.length === 0) return null;
-  const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
-  const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
-  let fallback: ManifestVerdict | null = null;
-  for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
-    // `workspace = true` without the workspace root says nothing about features.
-    if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
-    const file = { path: "Cargo.toml", text: s.text };
-    const ownRoot = s === roots[0] ? null : root;
-    const plan = planFix(file, { ...fx, root: ownRoot });
-    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot };
-    if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
-    if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
-    fallback ??= verdict;
-  }
-  return fallback;
-}
-
-function manifestFromRepo(input: AnalyzeInput, fx: FixOptions): ManifestVerdict | null {
-  for (const file of input.repoManifests ?? []) {
-    const root = input.repoRoot ?? null;
-    const plan = planFix(file, { ...fx, root });
-    if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan, wrapped: false, file, root };
-  }
-  return null;
-}
-
 const PIN_SOURCE: Partial<Record<VersionGuess["source"], "lock" | "backtrace" | "prose">> = { backtrace: "backtrace", "Cargo.lock": "lock" };
 
 /** The manifest most reports have: burn with default features off and one backend. */
@@ -242,7 +209,10 @@ export function analyze(input: AnalyzeInput): Analysis {
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
   const none: TargetChoice = { kind: "none" };
-  if (!primary) return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [] };
+  if (!primary) {
+    const compile = analyzeCompile({ ...input, platform });
+    return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [], compile };
+  }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
   // Exact versions (the backtrace path, a Cargo.lock) pin the graph the manifest is resolved in.
@@ -270,7 +240,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
-  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices };
+  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, compile: null };
 }
 
 /** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */

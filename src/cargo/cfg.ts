@@ -67,16 +67,17 @@ function parseCfg(src: string): Expr {
   return expr();
 }
 
-function evaluate(e: Expr, p: Platform): boolean {
+function evaluate(e: Expr, p: Platform, feature?: (name: string) => boolean): boolean {
   const f = FACTS[p];
   switch (e.op) {
     case "all":
-      return e.args.every((a) => evaluate(a, p));
+      return e.args.every((a) => evaluate(a, p, feature));
     case "any":
-      return e.args.some((a) => evaluate(a, p));
+      return e.args.some((a) => evaluate(a, p, feature));
     case "not":
-      return !evaluate(e.arg, p);
+      return !evaluate(e.arg, p, feature);
     case "kv":
+      if (e.key === "feature") return feature?.(e.value) ?? false;
       return (f.kv[e.key] ?? []).includes(e.value);
     case "flag":
       return f.flags.includes(e.name);
@@ -105,4 +106,25 @@ function evaluateTarget(target: string, platform: Platform): boolean {
   } catch {
     return false;
   }
+}
+
+const parsed = new Map<string, Expr | null>();
+
+/**
+ * Whether a gate over crate-qualified features (`all(feature = "burn-core/std", feature =
+ * "burn-dataset/vision")`) holds, given which features are on; platform atoms are read for
+ * `platform`. A gate that does not parse never holds.
+ */
+export function gateHolds(gate: string, on: (crateFeature: string) => boolean, platform: Platform = "linux"): boolean {
+  if (!parsed.has(gate)) {
+    let e: Expr | null = null;
+    try {
+      e = parseCfg(gate);
+    } catch {
+      e = null;
+    }
+    parsed.set(gate, e);
+  }
+  const e = parsed.get(gate);
+  return e ? evaluate(e, platform, on) : false;
 }

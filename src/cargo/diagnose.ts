@@ -22,6 +22,8 @@ export interface DiagnoseOptions {
   prefer?: string[];
   /** The feature the question is about; `burn-dispatch/autodiff` when absent. */
   target?: FeatureTarget;
+  /** Additions to try before the enablers (the data's ready answers for a gated path). */
+  additions?: string[][];
 }
 
 export interface BurnDep {
@@ -132,7 +134,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     features: manifest.features,
   });
   const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }), target);
+    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }), target, opts.platform);
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
@@ -155,13 +157,24 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
   const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
 
   let fix: Addition | null = null;
-  for (const add of candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])) {
+  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
+  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
     if (run(ownDefaults, { target: primary.decl, add }).on) {
       fix = { decl: primary.decl, add };
       break;
     }
   }
-  // No `burn` feature reaches some features (burn-store/memmap, burn-flex/critical-section): a
+  // A ready answer for several gated paths is their union; drop what the others already bring
+  // (`optim` brings `extension`), so the edit is the smallest that still verifies.
+  if (fix && fix.add.length > 1 && ready.some((r) => r === fix!.add)) {
+    let add = fix.add;
+    for (const f of fix.add) {
+      const fewer = add.filter((x) => x !== f);
+      if (fewer.length > 0 && run(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
+    }
+    fix = { decl: primary.decl, add };
+  }
+    // No `burn` feature reaches some features (burn-store/memmap, burn-flex/critical-section): a
   // manifest that declares the target's crate itself gets the feature added there.
   const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
   if (!fix && own && !own.effective.features.includes(target.feature) && run(ownDefaults, { target: own.decl, add: [target.feature] }).on) fix = { decl: own.decl, add: [target.feature] };
@@ -208,7 +221,7 @@ const enablerCache = new Map<string, Enablers>();
 
 /** Which features of one crate version turn the target on on their own. */
 export function enablersOf(line: IndexLine, registry: Registry, target: FeatureTarget = AUTODIFF_TARGET): Enablers {
-  const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}`;
+  const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key);
   if (hit) return hit;
   const table = allFeatures(line);
@@ -228,7 +241,9 @@ export function enablersOf(line: IndexLine, registry: Registry, target: FeatureT
   const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);
   const enablers = names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
   const pairs: string[][] = [];
-  if (enablers.every((f) => f === "doc")) {
+  // A gated path's answers come with the data (DiagnoseOptions.additions); searching every pair
+  // of ~60 features against a gate would cost seconds.
+  if (!target.gate && enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);

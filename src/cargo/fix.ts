@@ -49,6 +49,7 @@ export interface FixOptions {
   registries?: DiagnoseOptions["registries"];
   prefer?: string[];
   target?: FeatureTarget;
+  additions?: string[][];
 }
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
@@ -70,7 +71,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     root = r;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target };
+  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target, additions: opts.additions };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };

@@ -2,7 +2,7 @@
 // features, `dep:`, weak `x?/f`, implicit features of optional dependencies, and activation
 // across crates. It answers one question precisely: is one feature of one crate (`burn-dispatch/autodiff`,
 // `burn-core/std`) on, and why.
-import { type Platform, targetApplies } from "./cfg.js";
+import { gateHolds, type Platform, targetApplies } from "./cfg.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
 
 export const DISPATCH = "burn-dispatch";
@@ -142,22 +142,26 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
 export interface FeatureTarget {
   crate: string;
   feature: string;
+  /**
+   * A cfg predicate over crate-qualified features (`all(feature = "burn-core/extension", feature =
+   * "burn-dispatch/wgpu")`): the target is on when it holds. `crate`/`feature` then name the
+   * crate that declares the gated item and the gate's headline feature.
+   */
+  gate?: string;
+  /** How the comment names a gated target: `burn::backend::Wgpu`. */
+  label?: string;
 }
 
 export const AUTODIFF_TARGET: FeatureTarget = { crate: DISPATCH, feature: AUTODIFF };
 
 export function targetName(t: FeatureTarget): string {
-  return `${t.crate}/${t.feature}`;
+  return t.label ?? `${t.crate}/${t.feature}`;
 }
 
 /** `burn-core/std` → the target; anything else (no slash, spaces, empty parts) → null. */
 export function parseTarget(s: string): FeatureTarget | null {
   const m = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
   return m ? { crate: m[1]!, feature: m[2]! } : null;
-}
-
-export function sameTarget(a: FeatureTarget, b: FeatureTarget): boolean {
-  return a.crate === b.crate && a.feature === b.feature;
 }
 
 export interface FeatureState {
@@ -169,7 +173,16 @@ export interface FeatureState {
   chain: string[];
 }
 
-export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_TARGET): FeatureState {
+export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_TARGET, platform: Platform = "linux"): FeatureState {
+  if (target.gate) {
+    const on = new Set<string>();
+    let burn: string | null = null;
+    for (const p of res.packages.values()) {
+      if (p.name === "burn") burn = p.version;
+      for (const f of p.features) on.add(`${p.name}/${f}`);
+    }
+    return { inGraph: burn !== null, version: burn, on: gateHolds(target.gate, (cf) => on.has(cf), platform), chain: [] };
+  }
   const pkg = [...res.packages.entries()].find(([, p]) => p.name === target.crate);
   if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
   const [id, p] = pkg;

@@ -6,6 +6,7 @@ import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sou
 import { LiveIndex } from "../cargo/live-index.js";
 import { snapshot } from "../cargo/registry.js";
 import { indexUrl } from "../handlers/registries.js";
+import { gatedFindings } from "../compile/analyze.js";
 import { detect } from "../panics/detect.js";
 import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
@@ -99,7 +100,7 @@ function localSources(dir: string, reads: SourceRead[]): Record<string, string> 
 async function explain(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
   const text = read(positionals[0] ?? "-", io);
-  const feature = detect(text).some((f) => f.cause === "feature-off");
+  const feature = detect(text).some((f) => f.cause === "feature-off") || gatedFindings(text).length > 0;
   const input: AnalyzeInput = { text, registries: feature ? await cliRegistries(values.offline === true, indexRoots(text)) : undefined };
   let analysis = analyze(input);
   const reads = values.source ? sourceReads(analysis) : [];

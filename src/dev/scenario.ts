@@ -42,6 +42,7 @@ export const DEMO_EVENTS: Array<{ event: string; fixture: string; note: string }
   { event: "issues", fixture: "issues.opened", note: "the same delivery again: nothing new is written" },
   { event: "pull_request", fixture: "pull_request.opened", note: "a PR that sets default-features = false on a crate that trains" },
   { event: "issue_comment", fixture: "issue_comment.created", note: "/explain-panic with a pasted log" },
+  { event: "issues", fixture: "issues.opened.compile-error", note: "rustc cannot find `burn::train`: the compile-time twin, answered with the same verified edit" },
 ];
 
 /**

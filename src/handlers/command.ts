@@ -6,7 +6,8 @@ import { loadConfig } from "../github/config.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
-import { issueText, withSources } from "./issues.js";
+import { answerable, issueText, withSources } from "./issues.js";
+import { gatedFindings } from "../compile/analyze.js";
 import { registries } from "./registries.js";
 import { detect } from "../panics/detect.js";
 
@@ -37,8 +38,8 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   if (command.help) body = renderHelp(marker);
   else {
     const own = `${command.args}\n${command.rest}`;
-    const text = detect(own).length > 0 ? own : issueText(issue.title, issue.body);
-    const featureOff = detect(text).some((f) => f.cause === "feature-off");
+    const text = answerable(own) ? own : issueText(issue.title, issue.body);
+    const featureOff = detect(text).some((f) => f.cause === "feature-off") || gatedFindings(text).length > 0;
     const index = featureOff ? await registries(context.log, indexRoots(text)) : undefined;
     const analysis = await withSources(context, deps, { text, registries: index });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);

@@ -1,6 +1,7 @@
 import type { Context } from "probot";
 import { type AnalyzeInput, type Analysis, analyze, indexRoots, sourceReads } from "../analyze.js";
 import { readBurnSources } from "../github/burn-source.js";
+import { gatedFindings } from "../compile/analyze.js";
 import { extractSnippets } from "../cargo/extract.js";
 import type { Config } from "../config.js";
 import { findMarked, upsertComment } from "../github/comments.js";
@@ -12,6 +13,11 @@ import type { Deps } from "./deps.js";
 import { registries } from "./registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
+
+/** A known panic, or a rustc error for a path that some burn release gates: decided from the text alone. */
+export function answerable(text: string): boolean {
+  return detect(text).length > 0 || gatedFindings(text).length > 0;
+}
 
 export function issueText(title: string, body: string | null | undefined): string {
   return `${title}\n\n${body ?? ""}`;
@@ -35,18 +41,19 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
   const text = issueText(issue.title, issue.body);
   // Decided from the payload alone: an issue without a known panic costs no API call.
-  const findings = detect(text);
-  if (findings.length === 0) {
+  if (!answerable(text)) {
     const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
-    if (before !== undefined && detect(issueText(issue.title, before)).length > 0) await retract(context, deps);
+    if (before !== undefined && answerable(issueText(issue.title, before))) await retract(context, deps);
     return;
   }
+  const findings = detect(text);
   const { config } = await loadConfig(context);
   const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
 
-  // Only a missing-feature panic needs the reporter's manifest and burn's feature graph.
-  const featureOff = findings.some((f) => f.cause === "feature-off");
+  // Only a missing feature (a panic, or rustc's error for a gated path) needs the reporter's
+  // manifest and burn's feature graph.
+  const featureOff = findings.some((f) => f.cause === "feature-off") || (findings.length === 0 && gatedFindings(text).length > 0);
   const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
   const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
   const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;

@@ -1,5 +1,6 @@
 import type { Analysis, ManifestVerdict } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
+import { renderCompileBody } from "./compile.js";
 import type { Entry } from "../panics/catalog.js";
 import type { VersionGuess } from "../panics/version.js";
 import { andList, code, fence, orList, text, withMarker } from "./escape.js";
@@ -75,7 +76,13 @@ function sourceSentence(a: Analysis, entry: Entry): string {
   return `${code(a.primary!.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
 }
 
-function manifestSection(m: ManifestVerdict): string[] {
+/** What the verifier checked, in words: a feature resolves on, or a gated path's gate holds. */
+function holds(d: { target: { gate?: string; label?: string; crate: string; feature: string } }): string {
+  if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
+  return `${code(targetName(d.target))} resolves on`;
+}
+
+export function manifestSection(m: ManifestVerdict): string[] {
   const out: string[] = [];
   const plan = m.plan;
   if (plan.kind === "invalid-toml") {
@@ -99,8 +106,8 @@ function manifestSection(m: ManifestVerdict): string[] {
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     out.push(
       d.assumed.graph
-        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${code(targetName(d.target))} resolves on there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${code(targetName(d.target))} resolves on, and nothing else changes.</sub>`,
+        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`,
     );
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
@@ -126,6 +133,8 @@ function choiceSection(a: Analysis): string[] {
 
 /** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
 export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: "issue" | "command" = "issue"): string | null {
+  const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
+  if (!a.primary && a.compile) return withMarker(marker, `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
   if (!a.primary || !a.entry) return null;
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
@@ -148,7 +157,7 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: 
   if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   if (a.version) {
     const v = a.version.version ?? a.version.commit;
-    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.</sub>`);
+    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`);
   }
   return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }

@@ -65,6 +65,13 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): strin
       return `${declared(p!.decl, p!.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
     case "off": {
       const named = namedEnablers(d);
+      if (d.target.gate) {
+        const list = (d.target.label ?? d.target.feature).split(" and ");
+        const one = list.length === 1;
+        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? `${one ? "needs" : "need"} ${andList(d.fix.add)} together` : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
+        const paths = andList(list);
+        return `${declared(p!.decl, p!.effective)}. In ${version}, ${paths} ${exists}.`;
+      }
       const source =
         named.length > 0
           ? `In ${version} ${feature} comes from ${orList(named)}`

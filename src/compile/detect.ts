@@ -1,0 +1,105 @@
+// rustc's errors for a `burn::…` item the build does not have, as `cargo build`, `cargo run` and
+// `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
+// compiler could not find, reconstructed from the error and the source line it shows. Pure and
+// linear; text without an error code of these kinds costs one regex test.
+import { cleanText } from "../panics/normalize.js";
+import { MAX_INPUT } from "../panics/detect.js";
+
+export interface CompileFinding {
+  code: "E0432" | "E0433" | "E0412" | "E0422" | "E0425" | "E0277";
+  /** The `burn::…` path that does not exist in the build (for E0277: the impl's key). */
+  path: string;
+  /** The whole path is known to be the missing one (not only a prefix of a longer import). */
+  exact: boolean;
+  /** The error line as printed, without colours. */
+  printed: string;
+  /** The user's file and line rustc pointed at, when shown. */
+  at: string | null;
+}
+
+const ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
+const HEADER = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g;
+/** How far after a header its labels, `-->` and source lines are read. */
+const BLOCK = 2000;
+const MAX_FINDINGS = 20;
+const PATH = /^burn(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
+
+/** The text of one error: from its header to the next error (or BLOCK characters). */
+function block(text: string, from: number): string {
+  const rest = text.slice(from, from + BLOCK);
+  const next = rest.search(/\n\s*(?:error|warning)(?:\[E\d{4}\])?: /);
+  return next > 0 ? rest.slice(0, next) : rest;
+}
+
+/** The `burn::…` paths in the source lines rustc prints (`12 | use burn::train::Learner;`). */
+function sourcePaths(b: string): string[] {
+  const out: string[] = [];
+  for (const line of b.split("\n")) {
+    // `12 | use …`, also behind a CI log's timestamp column.
+    const m = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
+    if (!m) continue;
+    for (const p of m[1]!.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)) out.push(p[0]);
+  }
+  return out;
+}
+
+/** `burn::a::b::c` cut after the segment `x` that follows `y` (`y` = `burn` for the root). */
+function cutAt(path: string, y: string, x: string): string | null {
+  const segs = path.split("::");
+  for (let i = 0; i + 1 < segs.length; i++) if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
+  return null;
+}
+
+/** `could not find `X` in `Y`` / `no `X` in `Y``: the first segment that is missing. */
+function missingSegment(b: string): { x: string; y: string } | null {
+  const m = /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ?? /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
+  return m ? { x: m[1]!, y: m[2] ?? "burn" } : null;
+}
+
+function location(b: string): string | null {
+  return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
+}
+
+export function detectCompile(input: string): CompileFinding[] {
+  if (!ANY.test(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input)) return [];
+  const text = cleanText(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input);
+  const out: CompileFinding[] = [];
+  const seen = new Set<string>();
+  const push = (f: CompileFinding) => {
+    const key = `${f.code} ${f.path}`;
+    if (seen.has(key) || out.length >= MAX_FINDINGS) return;
+    seen.add(key);
+    out.push(f);
+  };
+  for (const m of text.matchAll(HEADER)) {
+    const code = m[1] as CompileFinding["code"];
+    const message = m[2]!.replace(/\s+$/, "");
+    const b = block(text, m.index! + m[0].length);
+    const base = { code, printed: `error[${code}]: ${message}`, at: location(b) };
+    if (code === "E0432") {
+      const missing = missingSegment(b);
+      for (const p of message.matchAll(/`([^`]+)`/g)) {
+        const path = p[1]!.replace(/^::/, "");
+        if (!PATH.test(path)) continue;
+        const cut = missing ? cutAt(path, missing.y, missing.x) : null;
+        push({ ...base, path: cut ?? path, exact: cut !== null });
+      }
+    } else if (code === "E0433") {
+      const r = /could not find `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(message);
+      if (!r) continue;
+      const [x, y] = [r[1]!, r[2]!];
+      const full = sourcePaths(b)
+        .map((p) => cutAt(p, y, x))
+        .find((p): p is string => p !== null);
+      const path = full ?? (y === "burn" ? `burn::${x}` : null);
+      if (path) push({ ...base, path, exact: true });
+    } else if (code === "E0277") {
+      const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
+      if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
+    } else {
+      const r = /cannot find [a-z ,]+ `([A-Za-z_][A-Za-z0-9_]*)` in module `(burn(?:::[A-Za-z_][A-Za-z0-9_]*)*)`/.exec(message);
+      if (r) push({ ...base, path: `${r[2]}::${r[1]}`, exact: true });
+    }
+  }
+  return out;
+}

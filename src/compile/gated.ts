@@ -1,0 +1,85 @@
+// Which `burn::…` paths exist only behind a cargo feature, per burn release (data/gated.json,
+// generated from burn-data's gated/ by the import). Loaded on first use: only an issue with a
+// matching rustc error pays for it.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import semver from "semver";
+import { dataDir } from "../data-dir.js";
+
+export interface Gate {
+  /** The whole condition, over crate-qualified features: `all(feature = "burn-core/extension", …)`. */
+  gate: string;
+  /** Where the gating `#[cfg]` is: crate, repository path and line at that ref. */
+  crate: string;
+  file: string;
+  cfg_line: number;
+  /** burn features to add with default features on ([] = on by default; null = none reaches it). */
+  suggest: string[] | null;
+  /** The same with `default-features = false`. */
+  suggest_no_default: string[] | null;
+  by_default: boolean | null;
+}
+
+interface GatedData {
+  paths: string[];
+  gates: Gate[];
+  refs: Record<string, { version: string | null; commit: string; entries: Array<[number, number]> }>;
+}
+
+let data: { byRef: Map<string, Map<string, Gate[]>>; versions: Map<string, string> } | undefined;
+
+function load() {
+  if (data) return data;
+  const raw = JSON.parse(readFileSync(join(dataDir, "gated.json"), "utf8")) as GatedData;
+  const byRef = new Map<string, Map<string, Gate[]>>();
+  const versions = new Map<string, string>();
+  for (const [ref, r] of Object.entries(raw.refs)) {
+    const m = new Map<string, Gate[]>();
+    for (const [p, g] of r.entries) {
+      const path = raw.paths[p]!;
+      m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
+    }
+    byRef.set(ref, m);
+    if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
+  }
+  data = { byRef, versions };
+  return data;
+}
+
+/** Release refs the data covers, oldest first. */
+export function gatedRefs(): string[] {
+  return [...load().versions.entries()].sort(([a], [b]) => semver.compare(a, b)).map(([, ref]) => ref);
+}
+
+export function refOfVersion(version: string): string | null {
+  return load().versions.get(version) ?? null;
+}
+
+/** 0.21's `Dispatch: AutodiffBackend` bound names the impl the way the data keys it. */
+function key(path: string, m: Map<string, Gate[]>): string | null {
+  if (path !== "<Dispatch as AutodiffBackend>") return path;
+  return [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null;
+}
+
+/**
+ * The gate of `path` at `ref`, and the path it belongs to: its own entry, or — when the missing
+ * segment is not known (`exact` false: an import path without rustc's label) — the nearest gated
+ * ancestor. null when nothing on the way is gated there (the user's own module, a typo, an item
+ * renamed or removed) and when its records disagree (two namespaces under other gates).
+ */
+export function gateAt(ref: string, path: string, exact: boolean): { gate: Gate; path: string } | null {
+  const m = load().byRef.get(ref);
+  if (!m) return null;
+  let p = key(path, m);
+  while (p) {
+    const gates = m.get(p);
+    if (gates) {
+      const first = gates[0]!;
+      return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
+    }
+    if (exact) return null;
+    const cut = p.lastIndexOf("::");
+    p = cut > "burn".length ? p.slice(0, cut) : null;
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+// Where the reporter's manifest comes from: a Cargo.toml pasted in the issue (a workspace root
+// among the snippets serves the members that inherit from it), else the repository's manifests.
+// Pure: the shell fetched the repository's files before.
+import { extractSnippets } from "./cargo/extract.js";
+import { manifestFacts } from "./cargo/facts.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+
+export interface ManifestVerdict {
+  origin: "issue" | "repository" | "assumed";
+  plan: FixPlan;
+  /** The manifest judged and the workspace root it inherits from. */
+  file: ManifestFile;
+  root: ManifestFile | null;
+  /** For a snippet that had no table header: line numbers are not the user's. */
+  wrapped: boolean;
+}
+
+export interface RepoManifests {
+  repoManifests?: ManifestFile[];
+  repoRoot?: ManifestFile | null;
+}
+
+export function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
+  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
+  if (snippets.length === 0) return null;
+  const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
+  const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
+  let fallback: ManifestVerdict | null = null;
+  for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
+    // `workspace = true` without the workspace root says nothing about features.
+    if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
+    const file = { path: "Cargo.toml", text: s.text };
+    const ownRoot = s === roots[0] ? null : root;
+    const plan = planFix(file, { ...fx, root: ownRoot });
+    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot };
+    if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
+    fallback ??= verdict;
+  }
+  return fallback;
+}
+
+export function manifestFromRepo(input: RepoManifests, fx: FixOptions): ManifestVerdict | null {
+  for (const file of input.repoManifests ?? []) {
+    const root = input.repoRoot ?? null;
+    const plan = planFix(file, { ...fx, root });
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
+    return { origin: "repository", plan, wrapped: false, file, root };
+  }
+  return null;
+}
+

@@ -1,0 +1,61 @@
+import { describe, expect, it } from "@jest/globals";
+import { load } from "js-yaml";
+import { analyze } from "../../src/analyze.js";
+import { detectCompile } from "../../src/compile/detect.js";
+import { gatedFindings } from "../../src/compile/analyze.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { fixture } from "../helpers/fixtures.js";
+
+interface Case {
+  name: string;
+  text: string;
+  paths: string[];
+  add?: string[];
+  link?: string;
+  unverified?: boolean;
+}
+const data = load(fixture("compile/cases.yml")) as { cases: Case[]; silent: Array<{ name: string; text: string }> };
+
+describe("rustc errors for feature-gated burn paths", () => {
+  it("covers every error form across the 0.16, 0.20, 0.21 and 0.22 layouts", () => {
+    const codes = new Set(data.cases.flatMap((c) => detectCompile(c.text).map((f) => f.code)));
+    expect([...codes].sort()).toEqual(["E0277", "E0412", "E0422", "E0425", "E0432", "E0433"]);
+    const versions = data.cases.map((c) => analyze({ text: c.text }).compile?.version.slice(0, 4));
+    for (const v of ["0.16", "0.20", "0.21", "0.22"]) expect(versions).toContain(v);
+  });
+
+  it.each(data.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const a = analyze({ text: c.text });
+    expect(a.primary).toBeNull();
+    const compile = a.compile!;
+    expect(compile.items.map((i) => i.path)).toEqual(c.paths);
+    const body = renderIssueComment(a)!;
+    for (const p of c.paths) expect(body).toContain(`\`${p}\` exists only when`);
+    if (c.link) expect(body).toContain(`(https://github.com/tracel-ai/burn/blob/${c.link})`);
+    if (c.add) {
+      const plan = compile.manifest?.plan;
+      expect(plan?.kind).toBe("fixed");
+      if (plan?.kind !== "fixed") return;
+      expect(plan.change.added).toEqual(c.add);
+      expect(body).toContain("**Fix**");
+      expect(body).toMatch(/Verified on burn `[^`]+`'s feature graph, from .*: the new manifest parses, the gate of .* holds/);
+    }
+    if (c.unverified) {
+      expect(compile.manifest).toBeNull();
+      expect(body).toContain("**I could not see your Cargo.toml.**");
+      expect(body).toContain('`features = ["train"]`');
+      expect(body).not.toContain("**Fix**");
+    }
+  });
+});
+
+describe("silence", () => {
+  it.each(data.silent.map((c) => [c.name, c.text] as const))("%s", (_name, text) => {
+    expect(renderIssueComment(analyze({ text }))).toBeNull();
+  });
+
+  it("text without these error codes costs one regex test", () => {
+    expect(detectCompile("error: linking with `cc` failed\nwarning: unused import `burn::train`")).toEqual([]);
+    expect(gatedFindings("error[E0432]: unresolved import `crate::model`")).toEqual([]);
+  });
+});
