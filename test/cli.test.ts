@@ -139,4 +139,10 @@ describe("CLI: any feature, local source, offline", () => {
     expect(withSource.out).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L63)");
     expect(withSource.out).toContain("read from burn's source at `v0.22.1`");
   });
+
+  it("explain answers a rustc error for a gated path", async () => {
+    const r = await run(["explain", join(root, "fixtures/issues/neg-compile-error-021.md"), "--offline"]);
+    expect(r.out).toContain("`<burn::Dispatch as burn::tensor::backend::AutodiffBackend>` exists only when");
+    expect(r.out).toContain('`features = ["autodiff", "dispatch"]`');
+  });
 });

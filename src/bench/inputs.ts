@@ -33,6 +33,36 @@ export function nonMatchingIssue(): Payload {
   return p;
 }
 
+/** rustc's errors as burn's tracker sees them daily: about the user's own code and other crates. */
+const RUSTC_OTHER = [
+  "error[E0433]: failed to resolve: could not find `model` in `guide`",
+  " --> src/main.rs:4:12",
+  "  |",
+  "4 | use guide::model::ModelConfig;",
+  "  |            ^^^^^ could not find `model` in `guide`",
+  "",
+  "error[E0432]: unresolved import `cubecl::wgpu`",
+  " --> src/kernel.rs:3:5",
+  "  |",
+  "3 | use cubecl::wgpu::WgpuRuntime;",
+  "  |     ^^^^^^^^^^^^ no `wgpu` in the root",
+  "",
+  "error[E0412]: cannot find type `Tensr` in this scope",
+  "",
+].join("\n");
+
+/** A non-matching issue whose body is a rustc log about other crates: still no API call. */
+export function rustcOtherIssue(): Payload {
+  const p = nonMatchingIssue();
+  p.issue.body = `Build fails:\n\n\`\`\`\n${RUSTC_OTHER}\n\`\`\`\n`;
+  return p;
+}
+
+/** 64 KiB of rustc errors, none about a gated burn path. */
+export function rustcLog64k(): string {
+  return RUSTC_OTHER.repeat(Math.ceil((64 * 1024) / RUSTC_OTHER.length)).slice(0, 64 * 1024);
+}
+
 export function matchingIssue(): Payload {
   const p = webhook("issues.opened");
   p.issue.number = 20_000 + seq++;
@@ -102,6 +132,8 @@ export function stallCases(): StallCase[] {
     { name: "64 KiB issue: panic + fence of one-space lines", event: "issues", payload: fence(" ") },
     { name: "64 KiB issue: panic + diff fence of + lines", event: "issues", payload: fence("+", "diff") },
     { name: "issue with a 5,000-deep array in the burn entry", event: "issues", payload: issueWith(`${PANIC}\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n\`\`\`\n`) },
+    { name: "64 KiB issue: rustc error headers, one after another", event: "issues", payload: issueWith("error[E0432]: unresolved import `burn::train`\n".repeat(1400)) },
+    { name: "64 KiB issue: one rustc error with a 60 KiB source line", event: "issues", payload: issueWith(`error[E0433]: failed to resolve: could not find \`train\` in \`burn\`\n 1 | ${"burn::x".repeat(9000)}\n`) },
     { name: "config with 30,000 keys (388 KB)", event: "issues", payload: matchingIssue(), files: { ".github/burn-triage.yml": config } },
     { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
     { name: "PR head root with 20,000 [workspace.dependencies] headers", event: "pull_request", ...prWithHead(headers) },

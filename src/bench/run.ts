@@ -8,11 +8,12 @@ import { fileURLToPath } from "node:url";
 import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
 import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
+import { answerable } from "../handlers/issues.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
 import { LiveIndex } from "../cargo/live-index.js";
 import { startFakeIndex } from "../dev/fake-index.js";
-import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
+import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
 import { measureStall } from "./stall.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -177,6 +178,7 @@ async function main() {
   process.env.CRATES_INDEX_URL = "off";
   const streams: Array<[string, string, () => Payload, number]> = [
     ["non-matching issue", "issues", nonMatchingIssue, 300],
+    ["non-matching issue with rustc errors (other crates)", "issues", rustcOtherIssue, 300],
     ["matching issue (manifest in body)", "issues", matchingIssue, 60],
     ["PR touching Cargo.toml", "pull_request", prTouchingCargo, 40],
     ["PR not touching Cargo.toml", "pull_request", prNotTouchingCargo, 150],
@@ -209,6 +211,20 @@ async function main() {
     return { input: d.input, bytes: d.bytes, detectMs: round(ms), indexOfBaselineMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 1), mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1) };
   });
 
+  // The decision every issue pays for before any API call: a known panic, or a rustc error for a
+  // gated burn path. Baseline in the same run: the panic detector alone (what it was before the
+  // compile-error answers).
+  const fastInputs = [
+    { input: "the unrelated issue of the stream above", text: `${nonMatchingIssue().issue.title}\n\n${nonMatchingIssue().issue.body}` },
+    { input: "64 KiB realistic issue (log + panic + manifest)", text: body64 },
+    { input: "64 KiB rustc log about other crates", text: rustcLog64k() },
+  ];
+  const fastPath = fastInputs.map((f) => {
+    const ms = timeIt(() => answerable(f.text), 25);
+    const base = timeIt(() => detect(f.text), 25);
+    return { input: f.input, bytes: f.text.length, answerableMs: round(ms, 3), detectOnlyMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 2) };
+  });
+
   progress("stalls");
   // Worst of three runs per case: a stall is a worst case, not a median.
   const stalls = [];
@@ -233,7 +249,7 @@ async function main() {
   const index = await indexCost();
 
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, index, detector, stalls, baselineStallMs: Math.max(...baselineStall), server };
+  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), server };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -271,6 +287,14 @@ async function main() {
     "| input | size | detect ms | baseline ms | ratio | MiB/s |",
     "|---|---:|---:|---:|---:|---:|",
     ...detector.map((d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`),
+    "",
+    "## The fast path: is this issue one to answer?",
+    "",
+    "`answerable(text)` decides before any API call: a known panic, or a rustc error for a path some burn release gates (the gated-path table is read on the first rustc error of the process, then kept). Baseline in the same run: the panic detector alone, which is all the decision did before compile errors were answered. Median of 25 runs, after a first run that loads the table.",
+    "",
+    "| input | size | answerable ms | panic detector alone ms | ratio |",
+    "|---|---:|---:|---:|---:|",
+    ...fastPath.map((f) => `| ${f.input} | ${f.bytes} | ${f.answerableMs} | ${f.detectOnlyMs} | ${f.ratio}× |`),
     "",
     "## Event-loop stalls",
     "",

@@ -41,6 +41,8 @@ export interface CompileAnalysis {
   versionSource: "Cargo.lock" | "manifest" | "prose" | "assumed";
   /** With an assumed version: the releases where every item has the same gate and answer. */
   agreeing: string[] | null;
+  /** The burn the build names (a version or requirement) when the gated-path data lacks it. */
+  beyond: string | null;
   target: FeatureTarget;
   manifest: ManifestVerdict | null;
   /** The data's ready answer: burn features to add, with and without default features. */
@@ -122,12 +124,17 @@ export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
   if (!newest) return null;
   let version: string | null = lock && refOfVersion(lock) ? lock : null;
   let source: CompileAnalysis["versionSource"] = "Cargo.lock";
+  let beyond: string | null = lock && !version ? lock : null;
   if (!version) {
     const probe = find(targetOf(itemsAt(newest, newest.slice(1), findings)), []);
     const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
     if (d?.graphVersion && !d.assumed.graph && !d.assumed.version && refOfVersion(d.graphVersion)) {
       version = d.graphVersion;
       source = "manifest";
+    } else if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) {
+      beyond ??= d.graphVersion;
+    } else if (d?.assumed.graph && d.primary?.effective.version) {
+      beyond ??= d.primary.effective.version;
     }
   }
   if (!version) {
@@ -152,5 +159,5 @@ export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
   const manifest = find(target, additions);
   // The gate holds with this manifest: the item exists there, so the error has another cause.
   if (manifest?.plan.kind === "already-on") return null;
-  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, target, manifest, suggest };
+  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond: source === "assumed" ? beyond : null, target, manifest, suggest };
 }

@@ -22,6 +22,8 @@ const HEADER = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g
 /** How far after a header its labels, `-->` and source lines are read. */
 const BLOCK = 2000;
 const MAX_FINDINGS = 20;
+/** Headers looked at: a log of thousands of errors is answered from its first ones. */
+const MAX_HEADERS = 200;
 const PATH = /^burn(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
 
 /** The text of one error: from its header to the next error (or BLOCK characters). */
@@ -71,7 +73,9 @@ export function detectCompile(input: string): CompileFinding[] {
     seen.add(key);
     out.push(f);
   };
+  let headers = 0;
   for (const m of text.matchAll(HEADER)) {
+    if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
     const code = m[1] as CompileFinding["code"];
     const message = m[2]!.replace(/\s+$/, "");
     const b = block(text, m.index! + m[0].length);

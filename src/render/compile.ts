@@ -31,7 +31,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   for (const i of c.items) {
     const at = `${i.gate.crate} ${c.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(`- ${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`);
+    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`);
   }
   lines.push("");
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
@@ -39,12 +39,13 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   } else {
     lines.push(`**I could not see your Cargo.toml.** At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
   }
+  const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is newer than the gated-path data, which ends there` : "";
   if (c.agreeing && c.agreeing.length > 0) {
     const range = c.agreeing.length > 1 ? `${code(c.agreeing[0]!.slice(1))} … ${code(c.agreeing.at(-1)!.slice(1))}` : code(c.agreeing[0]!.slice(1));
-    lines.push(`<sub>Assumed burn ${code(c.version)}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`);
+    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`);
   } else if (c.versionSource === "assumed") {
-    lines.push(`<sub>Assumed burn ${code(c.version)}: the gate differs between releases, so name your version for an exact answer.</sub>`);
+    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`);
   }
-  lines.push(`<sub>burn ${code(c.version)} (${SOURCE[c.versionSource]}). ${footer}</sub>`);
+  lines.push(`<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE[c.versionSource]}). ${footer}</sub>`);
   return lines;
 }

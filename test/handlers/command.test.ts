@@ -52,6 +52,17 @@ describe("/explain-panic", () => {
     expect(reply).toContain("Requires `autodiff` feature");
   });
 
+  it("answers a pasted rustc error for a gated burn path", async () => {
+    const p = comment("/explain-panic\n```\nerror[E0412]: cannot find type `Wgpu` in module `burn::backend`\n --> src/main.rs:3:25\n```\nwith `burn = { version = \"0.20.1\", features = [\"ndarray\"] }`");
+    let reply = "";
+    const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`, { content: "eyes" }).reply(201, {});
+    newComment(api, p.issue.number, (b) => (reply = b));
+    await makeProbot().receive({ id: `cmd-${p.comment.id}`, name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(reply).toContain("`burn::backend::Wgpu` exists only when `feature = \"wgpu\"`");
+    expect(reply).toContain("edit your comment and I will update this reply");
+  });
+
   it("answers help", async () => {
     let reply = "";
     const p = comment("/explain-panic help");

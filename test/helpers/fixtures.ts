@@ -25,6 +25,8 @@ export interface IssueCase {
   verdict?: string;
   origin?: string;
   platform?: string;
+  /** No panic, but a rustc error for a gated burn path: answered by the compile-time pipeline. */
+  compile?: boolean;
 }
 
 export function issueCases(): Array<[string, IssueCase]> {

@@ -34,6 +34,8 @@ const ISSUES: Array<[string, string]> = [
   ["malformed TOML echoing user text", stub + toml(`[dependencies]\nburn = { version = "0.22.0-pre.2", ${EVIL_TOML} }`)],
   ["a prose version", `${vendored}I use burn 0.22 ${EVIL}`],
   ["a Cargo.lock pin", vendored + toml(`[[package]]\nname = "burn"\nversion = "0.22.0-pre.2 ${EVIL_TOML}"`)],
+  ["a rustc error line", `error[E0432]: unresolved imports \`burn::train\`, ${EVIL}\n --> src/main.rs:1:5\n  |\n1 | use burn::train; ${EVIL}\n  |     ^ could not find \`train\` in \`burn\`\n${toml(`[dependencies]\nburn = { version = "0.20.1", default-features = false, features = ["std", "${EVIL_TOML}"] }`)}`],
+  ["a rustc error without a manifest", `burn 0.20.1\nerror[E0433]: failed to resolve: could not find \`train\` in \`burn\` ${EVIL}\n`],
 ];
 
 describe("hostile values in every field stay text", () => {
