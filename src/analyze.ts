@@ -63,7 +63,6 @@ export interface SourceLink {
   gate: string | null;
 }
 
-
 export interface Analysis {
   findings: Finding[];
   primary: Finding | null;
