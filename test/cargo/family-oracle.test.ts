@@ -1,5 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { enablersOf } from "../../src/cargo/diagnose.js";
+import { planFix } from "../../src/cargo/fix.js";
+import { loadCatalog } from "../../src/panics/catalog.js";
 import { snapshot } from "../../src/cargo/registry.js";
 import { parseTarget } from "../../src/cargo/resolve.js";
 import { fixtureJson } from "../helpers/fixtures.js";
@@ -32,5 +34,30 @@ describe("resolver agrees with cargo on every feature-family target", () => {
     // engine never lists `default` as a feature to add, so the pair is not searched for.
     for (const [f, partners] of Object.entries(facts.only_together_with).filter(([f]) => f !== "default"))
       expect(partners.some((p) => got.pairs.some((pair) => pair.includes(f) && pair.includes(p)))).toBe(true);
+  });
+});
+
+describe("every feature-family site gets a verified edit wherever burn-data says a feature reaches it", () => {
+  it("all sites, all refs, with and without default features", () => {
+    const missed: string[] = [];
+    let planned = 0;
+    for (const e of loadCatalog().entries)
+      for (const s of e.sites) {
+        if (!s.ref.startsWith("v") || !s.fix) continue;
+        for (const feature of s.fix.features) {
+          const facts = oracle[s.ref]?.targets[`${s.fix.crate}/${feature}`];
+          if (!facts) continue;
+          const reachable = facts.alone.some((f) => f !== "default") || Object.keys(facts.only_together_with).some((f) => f !== "default");
+          for (const defaults of [false, true]) {
+            const text = `[dependencies]\nburn = { version = "=${s.version}"${defaults ? "" : ", default-features = false"} }\n`;
+            const plan = planFix({ path: "Cargo.toml", text }, { target: { crate: s.fix.crate, feature } });
+            planned++;
+            if (reachable && plan.kind !== "fixed" && plan.kind !== "already-on") missed.push(`${e.id} ${s.ref} ${feature} defaults=${defaults}`);
+            if (!reachable && plan.kind === "fixed") missed.push(`${e.id} ${s.ref} ${feature}: an edit where the data has none`);
+          }
+        }
+      }
+    expect(missed).toEqual([]);
+    expect(planned).toBeGreaterThan(400);
   });
 });
