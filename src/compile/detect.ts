@@ -77,8 +77,12 @@ export function detectCompile(input: string): CompileFinding[] {
   for (const m of text.matchAll(HEADER)) {
     if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
     const code = m[1] as CompileFinding["code"];
-    const message = m[2]!.replace(/\s+$/, "");
     const b = block(text, m.index! + m[0].length);
+    // A message wrapped by a terminal or an editor goes on, on the next line (unless that line is
+    // rustc's own `-->` or `|` gutter).
+    const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2]!.trimEnd());
+    const message = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
     const base = { code, printed: `error[${code}]: ${message}`, at: location(b) };
     if (code === "E0432") {
       const missing = missingSegment(b);
