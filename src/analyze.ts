@@ -7,7 +7,7 @@ import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
-import { type Entry, loadCatalog, type Site } from "./panics/catalog.js";
+import { type Entry, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
 import { scanSource } from "./panics/source-scan.js";
@@ -111,10 +111,8 @@ function fileToRead(entry: Entry, finding: Finding, ref: string): string | null 
 function scannedSites(entry: Entry, ref: string, path: string, sources: Record<string, string> | undefined): Site[] {
   const text = sources?.[sourceKey(ref, path)];
   if (text === undefined) return [];
-  // A message with placeholders is found by its longest literal piece.
-  const literal = entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0]!;
   const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text, literal).map((x) => ({ ref, commit: ref, version, file: path, line: x.line, macro: x.macro ?? "literal", printed: entry.message, cfg: x.cfg, item: x.item, in_macro_rules: false, from: "source" as const }));
+  return scanSource(text, messageLiteral(entry)).map((x) => ({ ref, commit: ref, version, file: path, line: x.line, macro: x.macro ?? "literal", printed: entry.message, cfg: x.cfg, item: x.item, in_macro_rules: false, from: "source" as const }));
 }
 
 function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?: Record<string, string>): SourceLink | null {

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
 import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
-import { answerable } from "../handlers/issues.js";
+import { triage } from "../handlers/issues.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
 import { LiveIndex } from "../cargo/live-index.js";
@@ -220,9 +220,9 @@ async function main() {
     { input: "64 KiB rustc log about other crates", text: rustcLog64k() },
   ];
   const fastPath = fastInputs.map((f) => {
-    const ms = timeIt(() => answerable(f.text), 25);
+    const ms = timeIt(() => triage(f.text), 25);
     const base = timeIt(() => detect(f.text), 25);
-    return { input: f.input, bytes: f.text.length, answerableMs: round(ms, 3), detectOnlyMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 2) };
+    return { input: f.input, bytes: f.text.length, triageMs: round(ms, 3), detectOnlyMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 2) };
   });
 
   progress("stalls");
@@ -290,11 +290,11 @@ async function main() {
     "",
     "## The fast path: is this issue one to answer?",
     "",
-    "`answerable(text)` decides before any API call: a known panic, or a rustc error for a path some burn release gates (the gated-path table is read on the first rustc error of the process, then kept). Baseline in the same run: the panic detector alone, which is all the decision did before compile errors were answered. Median of 25 runs, after a first run that loads the table.",
+    "`triage(text)` decides before any API call: a known panic, or a rustc error for a path some burn release gates (the gated-path table is read on the first rustc error of the process, then kept). Baseline in the same run: the panic detector alone, which is all the decision did before compile errors were answered. Median of 25 runs, after a first run that loads the table.",
     "",
-    "| input | size | answerable ms | panic detector alone ms | ratio |",
+    "| input | size | triage ms | panic detector alone ms | ratio |",
     "|---|---:|---:|---:|---:|",
-    ...fastPath.map((f) => `| ${f.input} | ${f.bytes} | ${f.answerableMs} | ${f.detectOnlyMs} | ${f.ratio}× |`),
+    ...fastPath.map((f) => `| ${f.input} | ${f.bytes} | ${f.triageMs} | ${f.detectOnlyMs} | ${f.ratio}× |`),
     "",
     "## Event-loop stalls",
     "",

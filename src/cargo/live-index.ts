@@ -2,8 +2,7 @@
 // Conditional requests (ETag / If-None-Match) keep it cheap; a timeout or any failure for a
 // crate falls back to the snapshot's lines for that crate, so the answer is never worse than
 // offline.
-import semver from "semver";
-import { type IndexLine, indexPath, MapRegistry, parseIndexFile, type Registry, snapshot } from "./registry.js";
+import { burnDependencies, type IndexLine, indexPath, MapRegistry, parseIndexFile, type Registry, recentRelease, snapshot } from "./registry.js";
 
 export interface LiveIndexOptions {
   baseUrl?: string;
@@ -41,14 +40,7 @@ interface Stats {
   bytes: number;
 }
 
-/** burn releases the bot reasons about; older lines' dependencies are not followed. */
-const FLOOR = "0.16.0";
 const CONCURRENCY = 8;
-
-function recent(l: IndexLine): boolean {
-  const v = semver.valid(l.vers);
-  return v !== null && semver.gte(v, FLOOR);
-}
 
 /** Runs `work` over `items`, at most `limit` at a time, results in input order. */
 async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
@@ -140,15 +132,9 @@ export class LiveIndex {
       const next: string[] = [];
       for (const [name, lines] of results) {
         files.set(name, lines);
-        for (const l of lines) {
-          if (!recent(l)) continue;
-          for (const d of l.deps) {
-            const crate = d.package ?? d.name;
-            if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !queued.has(crate)) {
-              queued.add(crate);
-              next.push(crate);
-            }
-          }
+        for (const crate of burnDependencies(lines.filter(recentRelease), queued)) {
+          queued.add(crate);
+          next.push(crate);
         }
       }
       frontier = next;

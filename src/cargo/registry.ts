@@ -92,6 +92,25 @@ export function snapshot(which: "tags" | "main"): Registry {
   return reg;
 }
 
+/** burn releases the bot reasons about; lines older than this are neither followed nor refreshed. */
+export const FLOOR = "0.16.0";
+
+export function recentRelease(l: IndexLine): boolean {
+  const v = semver.valid(l.vers);
+  return v !== null && semver.gte(v, FLOOR);
+}
+
+/** The burn crates (other than the ones listed in `known`) that these lines depend on, outside dev-dependencies. */
+export function burnDependencies(lines: IndexLine[], known: Set<string>): string[] {
+  const out: string[] = [];
+  for (const l of lines)
+    for (const d of l.deps) {
+      const crate = d.package ?? d.name;
+      if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !known.has(crate) && !out.includes(crate)) out.push(crate);
+    }
+  return out;
+}
+
 export function allFeatures(line: IndexLine): Record<string, string[]> {
   return { ...line.features, ...(line.features2 ?? {}) };
 }

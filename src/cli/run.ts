@@ -3,11 +3,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
-import { LiveIndex } from "../cargo/live-index.js";
-import { snapshot } from "../cargo/registry.js";
-import { indexUrl } from "../handlers/registries.js";
-import { gatedFindings } from "../compile/analyze.js";
-import { detect } from "../panics/detect.js";
+import { triage } from "../handlers/issues.js";
+import { registries } from "../handlers/registries.js";
 import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
@@ -78,11 +75,10 @@ function tomlError(path: string, e: TomlError, io: Io): number {
 }
 
 /** burn's graph from the live index unless offline; undefined means the bundled data. */
-async function cliRegistries(offline: boolean, roots: string[]): Promise<AnalyzeInput["registries"]> {
-  const url = offline ? null : indexUrl();
-  if (!url) return undefined;
-  const r = await new LiveIndex({ baseUrl: url }).registryFor(roots);
-  return { tags: r.registry, main: snapshot("main") };
+async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<AnalyzeInput["registries"]> {
+  if (offline) return undefined;
+  const quiet = () => {};
+  return registries({ debug: quiet, info: quiet, error: quiet, warn: (_o, msg) => io.stderr(`burn-triage: ${msg ?? "warning"}\n`) }, roots);
 }
 
 /** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */
@@ -100,8 +96,7 @@ function localSources(dir: string, reads: SourceRead[]): Record<string, string> 
 async function explain(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
   const text = read(positionals[0] ?? "-", io);
-  const feature = detect(text).some((f) => f.cause === "feature-off") || gatedFindings(text).length > 0;
-  const input: AnalyzeInput = { text, registries: feature ? await cliRegistries(values.offline === true, indexRoots(text)) : undefined };
+  const input: AnalyzeInput = { text, registries: triage(text).featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
   let analysis = analyze(input);
   const reads = values.source ? sourceReads(analysis) : [];
   if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
@@ -125,7 +120,7 @@ async function manifestArgs(args: string[], io: Io) {
   const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
   if (!target) throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
   const texts = [file.text, ...(root ? [root.text] : [])];
-  return { file, root, lock, target, json: values.json === true, registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts)) };
+  return { file, root, lock, target, json: values.json === true, registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts), io) };
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */

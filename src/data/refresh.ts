@@ -8,12 +8,9 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve, sep } from "node:path";
 import { dump } from "js-yaml";
-import semver from "semver";
-import { type IndexLine, indexPath, parseIndexFile } from "../cargo/registry.js";
-import { type Entry, loadBaseCatalog, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
+import { burnDependencies, type IndexLine, indexPath, parseIndexFile, recentRelease } from "../cargo/registry.js";
+import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
-
-export const FLOOR = "0.16.0";
 
 /** Where burn's files at a tag come from. */
 export interface SourceReader {
@@ -100,8 +97,6 @@ async function indexFile(url: string, name: string, f: typeof fetch): Promise<In
   return parseIndexFile(await res.text());
 }
 
-const recent = (l: IndexLine) => semver.valid(l.vers) !== null && semver.gte(l.vers, FLOOR);
-
 /** Every burn crate the releases since 0.16 reach, breadth first from `burn`. */
 async function readIndex(url: string, f: typeof fetch): Promise<Map<string, IndexLine[]>> {
   const files = new Map<string, IndexLine[]>();
@@ -111,16 +106,12 @@ async function readIndex(url: string, f: typeof fetch): Promise<Map<string, Inde
     const lines = await Promise.all(frontier.map((n) => indexFile(url, n, f)));
     const next: string[] = [];
     frontier.forEach((name, i) => {
-      const kept = lines[i]!.filter(recent);
+      const kept = lines[i]!.filter(recentRelease);
       files.set(name, kept);
-      for (const l of kept)
-        for (const d of l.deps) {
-          const c = d.package ?? d.name;
-          if (c.startsWith("burn") && d.kind !== "dev" && !queued.has(c)) {
-            queued.add(c);
-            next.push(c);
-          }
-        }
+      for (const c of burnDependencies(kept, queued)) {
+        queued.add(c);
+        next.push(c);
+      }
     });
     frontier = next;
   }
@@ -140,7 +131,7 @@ async function sitesAt(entry: Entry, ref: Ref, source: SourceReader): Promise<Si
   const newest = known.at(-1)?.ref;
   const last = known.filter((s) => s.ref === newest);
   const files = [...new Set((last.length > 0 ? last : entry.sites).map((s) => s.file))];
-  const literal = entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0]!;
+  const literal = messageLiteral(entry);
   const out: Site[] = [];
   for (const file of files) {
     const text = await source.file(ref.ref, file);

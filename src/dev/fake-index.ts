@@ -6,24 +6,16 @@
 // data, never shipped as knowledge.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type IndexLine, indexPath, snapshot } from "../cargo/registry.js";
+import { burnDependencies, type IndexLine, indexPath, snapshot } from "../cargo/registry.js";
 
 const BASE = "0.22.0-pre.2";
 
 function burnCrates(): string[] {
   const reg = snapshot("tags");
   const names = new Set(["burn"]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const n of [...names])
-      for (const l of reg.versions(n))
-        for (const d of l.deps) {
-          const c = d.package ?? d.name;
-          if (c.startsWith("burn-") && !names.has(c)) {
-            names.add(c);
-            grew = true;
-          }
-        }
+  for (let frontier = ["burn"]; frontier.length > 0; ) {
+    frontier = [...new Set(frontier.flatMap((n) => burnDependencies(reg.versions(n), names)))];
+    for (const c of frontier) names.add(c);
   }
   return [...names];
 }

@@ -6,10 +6,8 @@ import { loadConfig } from "../github/config.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
-import { answerable, issueText, withSources } from "./issues.js";
-import { gatedFindings } from "../compile/analyze.js";
+import { issueText, triage, withSources } from "./issues.js";
 import { registries } from "./registries.js";
-import { detect } from "../panics/detect.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 
@@ -38,8 +36,9 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   if (command.help) body = renderHelp(marker);
   else {
     const own = `${command.args}\n${command.rest}`;
-    const text = answerable(own) ? own : issueText(issue.title, issue.body);
-    const featureOff = detect(text).some((f) => f.cause === "feature-off") || gatedFindings(text).length > 0;
+    const mine = triage(own);
+    const text = mine.answerable ? own : issueText(issue.title, issue.body);
+    const { featureOff } = mine.answerable ? mine : triage(text);
     const index = featureOff ? await registries(context.log, indexRoots(text)) : undefined;
     const analysis = await withSources(context, deps, { text, registries: index });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);

@@ -14,9 +14,15 @@ import { registries } from "./registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
 
-/** A known panic, or a rustc error for a path that some burn release gates: decided from the text alone. */
-export function answerable(text: string): boolean {
-  return detect(text).length > 0 || gatedFindings(text).length > 0;
+/**
+ * What a text holds, decided from it alone before any API call: known panics, else rustc errors
+ * for paths some burn release gates; `featureOff` when the answer needs the reporter's manifest
+ * and burn's feature graph.
+ */
+export function triage(text: string) {
+  const panics = detect(text);
+  const compile = panics.length > 0 ? [] : gatedFindings(text);
+  return { answerable: panics.length > 0 || compile.length > 0, featureOff: panics.some((f) => f.cause === "feature-off") || compile.length > 0 };
 }
 
 export function issueText(title: string, body: string | null | undefined): string {
@@ -41,19 +47,16 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
   const text = issueText(issue.title, issue.body);
   // Decided from the payload alone: an issue without a known panic costs no API call.
-  if (!answerable(text)) {
+  const { answerable, featureOff } = triage(text);
+  if (!answerable) {
     const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
-    if (before !== undefined && answerable(issueText(issue.title, before))) await retract(context, deps);
+    if (before !== undefined && triage(issueText(issue.title, before)).answerable) await retract(context, deps);
     return;
   }
-  const findings = detect(text);
   const { config } = await loadConfig(context);
   const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
   if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
 
-  // Only a missing feature (a panic, or rustc's error for a gated path) needs the reporter's
-  // manifest and burn's feature graph.
-  const featureOff = findings.some((f) => f.cause === "feature-off") || (findings.length === 0 && gatedFindings(text).length > 0);
   const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
   const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
   const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;

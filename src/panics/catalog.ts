@@ -64,6 +64,11 @@ export interface Catalog {
   entries: Entry[];
 }
 
+/** The longest literal piece of a message (placeholders are filled at run time): what a source scan looks for. */
+export function messageLiteral(entry: Entry): string {
+  return entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0]!;
+}
+
 let cached: Catalog | undefined;
 
 /** The catalog as the burn-data import wrote it, without what `data:refresh` added. */

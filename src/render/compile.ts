@@ -3,14 +3,7 @@
 // the one verified edit that brings every one of them back.
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
-import { manifestSection } from "./issue.js";
-
-const SOURCE: Record<CompileAnalysis["versionSource"], string> = {
-  "Cargo.lock": "from Cargo.lock",
-  manifest: "from your Cargo.toml's version requirement",
-  prose: "from the version named in the issue",
-  assumed: "assumed: nothing in the issue names a version",
-};
+import { manifestSection, SOURCE_WORDS } from "./issue.js";
 
 /** `feature = "burn/train"` → `train` of `burn`; the gate as a user can read it. */
 function gateText(gate: string): string {
@@ -46,6 +39,6 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   } else if (c.versionSource === "assumed") {
     lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`);
   }
-  lines.push(`<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE[c.versionSource]}). ${footer}</sub>`);
+  lines.push(`<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`);
   return lines;
 }

@@ -31,7 +31,7 @@ export function markedUpdatedAt(body: string | undefined): string | null {
   }
 }
 
-const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
+export const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
   backtrace: "from the crate path in your backtrace",
   "git-checkout": "from the git checkout path in your backtrace",
   "Cargo.lock": "from Cargo.lock",

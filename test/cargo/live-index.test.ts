@@ -4,6 +4,7 @@ import { diagnose } from "../../src/cargo/diagnose.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { snapshot } from "../../src/cargo/registry.js";
+import { DEFAULT_INDEX, indexUrl } from "../../src/handlers/registries.js";
 
 const INDEX = "https://index.example.test";
 const tags = snapshot("tags");
@@ -107,5 +108,13 @@ describe("live crates.io sparse index", () => {
 
   it("covers the crates burn depends on", () => {
     expect(burnCrates).toContain("burn-core");
+  });
+
+  it("crates.io's index is the default; `off` keeps the bot offline", () => {
+    expect(indexUrl({})).toBe("https://index.crates.io");
+    expect(DEFAULT_INDEX).toBe("https://index.crates.io");
+    expect(indexUrl({ CRATES_INDEX_URL: "" })).toBe(DEFAULT_INDEX);
+    expect(indexUrl({ CRATES_INDEX_URL: "off" })).toBeNull();
+    expect(indexUrl({ CRATES_INDEX_URL: "http://127.0.0.1:9/index" })).toBe("http://127.0.0.1:9/index");
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { snapshot } from "../../src/cargo/registry.js";
 import { fakeIndexFiles } from "../../src/dev/fake-index.js";
-import { github, newComment, noConfig } from "../helpers/nock.js";
+import { API, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { makeProbot, payload } from "../helpers/probot.js";
 
@@ -30,6 +30,16 @@ function issue(text: string) {
   return p;
 }
 
+/** A new issue 7 answered once (with its label), after the source read at `ref` answers `status`. */
+function answeredAfterRead(ref: string, status: number, seen: (body: string) => void) {
+  return newComment(noConfig(github()), 7, seen)
+    .get(SOURCE)
+    .query({ ref })
+    .reply(status, status === 200 ? file : { message: "Bad Gateway" }, { "content-type": status === 200 ? "text/plain; charset=utf-8" : "application/json" })
+    .post(`${REPO}/issues/7/labels`)
+    .reply(200, []);
+}
+
 function serveIndex() {
   return nock(INDEX)
     .get(/\/bu\/rn\/burn.*/)
@@ -51,35 +61,46 @@ describe("a release newer than the bundled data", () => {
   it("resolves on 0.22.1's own graph and links the line read from the v0.22.1 tag", async () => {
     serveIndex();
     let posted = "";
-    const api = newComment(noConfig(github()), 7, (b) => (posted = b))
-      .get(SOURCE)
-      .query({ ref: "v0.22.1" })
-      .reply(200, file, { "content-type": "text/plain; charset=utf-8" })
-      .post("/repos/alice/mnist-demo/issues/7/labels")
-      .reply(200, []);
-    await makeProbot().receive({ id: "nr1", name: "issues", payload: issue(body) });
+    const api = answeredAfterRead("v0.22.1", 200, (b) => (posted = b));
+    const probot = makeProbot();
+    await probot.receive({ id: "nr1", name: "issues", payload: issue(body) });
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
     expect(posted).toContain("read from burn's source at `v0.22.1`");
     expect(posted).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
     expect(posted).toContain('+burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu", "autodiff"] }');
-    // A file at a tag never changes: the next delivery in this process does not read it again.
+    // A file at a tag never changes: the next delivery to this app does not read it again (the
+    // token and the app's identity are cached too).
     nock.cleanAll();
     serveIndex();
-    const again = newComment(noConfig(github()), 7).post("/repos/alice/mnist-demo/issues/7/labels").reply(200, []);
-    await makeProbot().receive({ id: "nr1b", name: "issues", payload: issue(body) });
+    let second = "";
+    const again = noConfig(nock(API))
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
+        second = b.body;
+        return true;
+      })
+      .reply(201, { id: 2 })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    const unmatched: string[] = [];
+    const onNoMatch = (req: Request) => {
+      unmatched.push(String(req.url));
+    };
+    nock.emitter.on("no match", onNoMatch);
+    await probot.receive({ id: "nr1b", name: "issues", payload: issue(body) });
+    nock.emitter.removeListener("no match", onNoMatch);
     expect(again.pendingMocks()).toEqual([]);
+    expect(unmatched).toEqual([]);
+    expect(second).toContain("read from burn's source at `v0.22.1`");
   });
 
   it("a failed source read still answers, linking the printed line; a non-matching issue reads nothing", async () => {
     serveIndex();
     let posted = "";
-    const api = newComment(noConfig(github()), 7, (b) => (posted = b))
-      .get(SOURCE)
-      .query({ ref: "v0.23.0-pre.1" })
-      .reply(502, { message: "Bad Gateway" })
-      .post("/repos/alice/mnist-demo/issues/7/labels")
-      .reply(200, []);
+    const api = answeredAfterRead("v0.23.0-pre.1", 502, (b) => (posted = b));
     await makeProbot().receive({ id: "nr2", name: "issues", payload: issue(body.replaceAll("0.22.1", "0.23.0-pre.1")) });
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain("blob/v0.23.0-pre.1/crates/burn-dispatch/src/backend.rs#L54");
@@ -99,7 +120,7 @@ describe("a release newer than the bundled data", () => {
     let posted = "";
     const known = body.replaceAll("0.22.1", "0.22.0-pre.2").replace(":54:9", ":824:9");
     const api = newComment(noConfig(github()), 7, (b) => (posted = b))
-      .post("/repos/alice/mnist-demo/issues/7/labels")
+      .post(`${REPO}/issues/7/labels`)
       .reply(200, []);
     await makeProbot().receive({ id: "nr4", name: "issues", payload: issue(known) });
     expect(api.pendingMocks()).toEqual([]);
