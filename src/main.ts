@@ -5,6 +5,7 @@ import { run } from "probot";
 import { redisReachable } from "./github/redis.js";
 import { productionOctokit } from "./github/octokit.js";
 import app from "./index.js";
+import { redactUrl } from "./redact.js";
 
 try {
   process.loadEnvFile();
@@ -13,7 +14,7 @@ try {
 }
 const url = process.env.REDIS_URL;
 if (url && !(await redisReachable(url))) {
-  process.stderr.write(`${JSON.stringify({ level: 40, msg: "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", redis: url.replace(/\/\/[^@/]*@/, "//***@") })}\n`);
+  process.stderr.write(`${JSON.stringify({ level: 40, msg: "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", redis: redactUrl(url) })}\n`);
   delete process.env.REDIS_URL;
 }
 await run(app, { Octokit: productionOctokit() });

@@ -5,7 +5,7 @@ import type { Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
 import { FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
-import { AUTODIFF_TARGET, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName } from "./resolve.js";
+import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName, WorkBudget } from "./resolve.js";
 
 export interface DiagnoseOptions {
   /** Workspace root manifest when the member inherits (`workspace = true`). */
@@ -24,7 +24,16 @@ export interface DiagnoseOptions {
   target?: FeatureTarget;
   /** Additions to try before the enablers (the data's ready answers for a gated path). */
   additions?: string[][];
+  /** Resolver work this diagnosis may spend; a fresh DIAGNOSIS_STEPS budget when absent. */
+  budget?: WorkBudget;
 }
+
+/**
+ * Resolver steps one diagnosis may take. burn's own graphs need about ten thousand for a whole
+ * diagnosis with its fix search; a graph that needs more is refused ("too-large"), so an index
+ * line anyone can publish bounds the event loop's stall (about 100 ms on the bench machine).
+ */
+export const DIAGNOSIS_STEPS = 400_000;
 
 export interface BurnDep {
   /** As written in this manifest. */
@@ -41,6 +50,7 @@ export type Verdict =
   | "no-dispatch" // the target's crate is not in this build at all
   | "on" // the target feature is on with the crate's default features
   | "gated" // on only with some of the crate's own (non-default) features
+  | "too-large" // the feature graph needs more work than one event may spend: nothing is claimed
   | "off";
 
 export interface Addition {
@@ -77,8 +87,10 @@ export interface Diagnosis {
   defaultEnablers: string[];
   /** Crate features of the user's own package that turn it on (verdict "gated"). */
   gatedBehind: string[];
-  /** Smallest verified addition; null when none exists in the data. */
+  /** Smallest verified addition; null when none exists in the data (or the search ran out of budget). */
   fix: Addition | null;
+  /** The fix search stopped at the work budget: "no fix" is then not a fact about burn. */
+  searchCut?: boolean;
 }
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
@@ -99,6 +111,10 @@ function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: str
 const NO_STATE: FeatureState = { inGraph: false, version: null, on: false, chain: [] };
 
 export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagnosis {
+  return diagnoseWithin(manifest, { ...opts, budget: opts.budget ?? new WorkBudget(DIAGNOSIS_STEPS) });
+}
+
+function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: WorkBudget }): Diagnosis {
   const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
   const target = opts.target ?? AUTODIFF_TARGET;
   const includeDev = opts.includeDev ?? false;
@@ -134,7 +150,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
     features: manifest.features,
   });
   const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll }), target, opts.platform);
+    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }), target, opts.platform);
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
@@ -145,17 +161,38 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
   if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "no-burn" };
   if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
-  const state = run(ownDefaults);
-  const graphVersion = state.version ?? primary.resolved ?? null;
+  let state: FeatureState;
+  let found: Enablers;
   const line = lines.get(primary.decl) ?? null;
-  const { enablers, defaultsEnable, pairs } = line ? enablersOf(line, registry, target) : { enablers: [], defaultsEnable: false, pairs: [] };
+  try {
+    state = run(ownDefaults);
+    found = line ? enablersOf(line, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "too-large" };
+  }
+  const graphVersion = state.version ?? primary.resolved ?? null;
+  const { enablers, defaultsEnable, pairs } = found;
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
   const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
 
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
-  const gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
+  const verdictOf = (gatedBehind: string[]): Verdict => (gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch");
+  let gatedBehind: string[] = [];
+  try {
+    gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
+    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) };
+  } catch (e) {
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
+  }
+}
 
+type Run = (features: string[], extra?: { target: DepDecl; add: string[] }) => FeatureState;
+
+/** The smallest verified addition: the data's ready answers, then single enablers, then pairs. */
+function searchFix(run: Run, primary: BurnDep, burnDeps: BurnDep[], enablers: string[], pairs: string[][], ownDefaults: string[], target: FeatureTarget, opts: DiagnoseOptions): Addition | null {
   let fix: Addition | null = null;
   const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
   for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
@@ -178,8 +215,7 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
   // manifest that declares the target's crate itself gets the feature added there.
   const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
   if (!fix && own && !own.effective.features.includes(target.feature) && run(ownDefaults, { target: own.decl, add: [target.feature] }).on) fix = { decl: own.decl, add: [target.feature] };
-  const verdict: Verdict = gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
-  return { ...known, verdict, gatedBehind, fix };
+  return fix;
 }
 
 /**
@@ -220,7 +256,7 @@ interface Enablers {
 const enablerCache = new Map<string, Enablers>();
 
 /** Which features of one crate version turn the target on on their own. */
-export function enablersOf(line: IndexLine, registry: Registry, target: FeatureTarget = AUTODIFF_TARGET): Enablers {
+export function enablersOf(line: IndexLine, registry: Registry, target: FeatureTarget = AUTODIFF_TARGET, budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS)): Enablers {
   const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key);
   if (hit) return hit;
@@ -234,7 +270,7 @@ export function enablersOf(line: IndexLine, registry: Registry, target: FeatureT
       deps: [{ name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults, target: null, kind: "normal" }],
       features: {},
     };
-    return featureState(resolve(root, [], { registry }), target);
+    return featureState(resolve(root, [], { registry, budget }), target);
   };
   // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
   // before implicit ones.

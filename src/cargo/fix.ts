@@ -7,7 +7,7 @@ import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
-import { AUTODIFF_TARGET, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
+import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -76,6 +76,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on` };
+  if (diagnosis.verdict === "too-large" || diagnosis.searchCut) return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
   if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
 
   const { decl, add } = diagnosis.fix;

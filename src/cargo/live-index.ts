@@ -2,7 +2,12 @@
 // Conditional requests (ETag / If-None-Match) keep it cheap; a timeout or any failure for a
 // crate falls back to the snapshot's lines for that crate, so the answer is never worse than
 // offline.
-import { burnDependencies, type IndexLine, indexPath, MapRegistry, parseIndexFile, type Registry, recentRelease, snapshot } from "./registry.js";
+//
+// The index is untrusted input: anyone can publish a `burn-…` crate and name it in an issue, and a
+// mirror can be slow or broken. So names are checked against cargo's rules before a URL is built,
+// redirects are not followed, bodies are read with a byte cap, lines must have cargo's shape
+// (registry.ts), and one event spends at most `eventBudgetMs` on the index in all.
+import { burnDependencies, type IndexLine, IndexShapeError, indexPath, MapRegistry, parseIndexFile, type Registry, recentRelease, snapshot, validCrateName } from "./registry.js";
 
 export interface LiveIndexOptions {
   baseUrl?: string;
@@ -15,6 +20,36 @@ export interface LiveIndexOptions {
   freshMs?: number;
   /** After a failure (timeout, network error, 5xx), how long the index is not asked at all. */
   backoffMs?: number;
+  /** An answer slower than this counts as a failure for the back-off (a dripping mirror). */
+  slowMs?: number;
+  /** All index reads of one event together; crates not read by then fall back. */
+  eventBudgetMs?: number;
+  /** Largest index file accepted (burn-core's is 134 KB). */
+  maxBytes?: number;
+}
+
+/** Reads a body up to `max` bytes; a larger one is cancelled, not buffered. */
+async function cappedText(res: Response, max: number): Promise<string> {
+  const declared = Number(res.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > max) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new IndexShapeError(`index file larger than ${max} bytes`);
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => undefined);
+      throw new IndexShapeError(`index file larger than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
 }
 
 interface Cached {
@@ -31,6 +66,8 @@ export interface LiveResult {
   cached: number;
   bytes: number;
   fellBack: string[];
+  /** Why each fallen-back crate fell back, for the log. */
+  reasons: Record<string, string>;
 }
 
 interface Stats {
@@ -71,10 +108,18 @@ export class LiveIndex {
       fallback: opts.fallback ?? snapshot("tags"),
       freshMs: opts.freshMs ?? 10 * 60 * 1000,
       backoffMs: opts.backoffMs ?? 60 * 1000,
+      slowMs: opts.slowMs ?? 1500,
+      eventBudgetMs: opts.eventBudgetMs ?? 5000,
+      maxBytes: opts.maxBytes ?? 4 * 1024 * 1024,
     };
   }
 
-  private async file(name: string, stats: Stats): Promise<IndexLine[]> {
+  private backOff(): void {
+    this.downUntil = Date.now() + this.opts.backoffMs;
+  }
+
+  private async file(name: string, stats: Stats, budget: AbortSignal): Promise<IndexLine[]> {
+    if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts`);
     const hit = this.cache.get(name);
     if (hit && Date.now() - hit.at < this.opts.freshMs) {
       stats.cached++;
@@ -87,26 +132,34 @@ export class LiveIndex {
     }
     const headers: Record<string, string> = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
     if (hit?.etag) headers["if-none-match"] = hit.etag;
+    const started = Date.now();
+    const signal = AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), budget]);
     let res: Response;
+    let body: string;
     try {
-      res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal: AbortSignal.timeout(this.opts.timeoutMs) });
+      // A redirect is an answer from somewhere else: refused, not followed.
+      res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal, redirect: "manual" });
+      if (res.status === 304 && hit) {
+        stats.notModified++;
+        hit.at = Date.now();
+        return hit.lines;
+      }
+      if (res.status === 404) return [];
+      if (!res.ok) {
+        await res.body?.cancel().catch(() => undefined);
+        if (res.status >= 500 || res.status === 429) this.backOff();
+        throw new Error(`index answered ${res.status}`);
+      }
+      // The timeout covers the body too: a mirror that drips bytes is a mirror that failed.
+      body = await cappedText(res, this.opts.maxBytes);
     } catch (e) {
-      this.downUntil = Date.now() + this.opts.backoffMs;
+      if (!(e instanceof IndexShapeError) && !/^index answered/.test((e as Error).message)) this.backOff();
       throw e;
+    } finally {
+      if (Date.now() - started > this.opts.slowMs) this.backOff();
     }
-    if (res.status === 304 && hit) {
-      stats.notModified++;
-      hit.at = Date.now();
-      return hit.lines;
-    }
-    if (res.status === 404) return [];
-    if (!res.ok) {
-      if (res.status >= 500 || res.status === 429) this.downUntil = Date.now() + this.opts.backoffMs;
-      throw new Error(`crates.io index answered ${res.status} for ${name}`);
-    }
-    const body = await res.text();
     stats.bytes += Buffer.byteLength(body);
-    const lines = parseIndexFile(body);
+    const lines = parseIndexFile(body, name);
     stats.fetched++;
     this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now() });
     return lines;
@@ -117,15 +170,18 @@ export class LiveIndex {
     const files = new Map<string, IndexLine[]>();
     const stats: Stats = { fetched: 0, notModified: 0, cached: 0, bytes: 0 };
     const fellBack: string[] = [];
-    const queued = new Set(roots);
+    const reasons: Record<string, string> = {};
+    const budget = AbortSignal.timeout(this.opts.eventBudgetMs);
+    const queued = new Set(roots.filter(validCrateName));
     let frontier = [...queued];
     while (frontier.length > 0 && files.size < this.opts.maxCrates) {
       const batch = frontier.slice(0, this.opts.maxCrates - files.size);
       const results = await pool(batch, CONCURRENCY, async (name) => {
         try {
-          return [name, await this.file(name, stats)] as const;
-        } catch {
+          return [name, await this.file(name, stats, budget)] as const;
+        } catch (e) {
           fellBack.push(name);
+          reasons[name] = budget.aborted ? "the event's time for index reads ran out" : (e as Error).message;
           return [name, this.opts.fallback.versions(name)] as const;
         }
       });
@@ -145,6 +201,6 @@ export class LiveIndex {
         : fellBack.length === files.size
           ? this.opts.fallback.label
           : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
-    return { registry: new MapRegistry(label, files), ...stats, fellBack };
+    return { registry: new MapRegistry(label, files), ...stats, fellBack, reasons };
   }
 }

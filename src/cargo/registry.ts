@@ -34,19 +34,112 @@ export interface Registry {
   versions(name: string): IndexLine[];
 }
 
-/** Sparse-index path rule: `bu/rn/burn-core`, `3/s/syn`, `1/a`. */
+/**
+ * Cargo's rule for a crate name on crates.io: ASCII letters, digits, `-` and `_`, starting with a
+ * letter, at most 64 characters. Names come from issues and from index files anyone can publish,
+ * so nothing else may shape an index URL or a file path (`..`, `?`, `%2e`, `/`).
+ */
+export function validCrateName(name: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name);
+}
+
+/** Sparse-index path rule: `bu/rn/burn-core`, `3/s/syn`, `1/a`. Throws for a name cargo would refuse. */
 export function indexPath(name: string): string {
+  if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts: ${JSON.stringify(name.slice(0, 80))}`);
   const n = name.toLowerCase();
   if (n.length <= 2) return `${n.length}/${n}`;
   if (n.length === 3) return `3/${n[0]}/${n}`;
   return `${n.slice(0, 2)}/${n.slice(2, 4)}/${n}`;
 }
 
-export function parseIndexFile(text: string): IndexLine[] {
-  return text
-    .split("\n")
-    .filter((l) => l.trim().length > 0)
-    .map((l) => JSON.parse(l) as IndexLine);
+/** An index file (or a name) that does not have the shape cargo writes; the crate then falls back. */
+export class IndexShapeError extends Error {
+  override name = "IndexShapeError";
+}
+
+/**
+ * What one index file may hold before it is refused. burn's largest file (burn-core) has about 80
+ * versions, 90 features and 40 dependencies per line; these leave an order of magnitude, and
+ * bound the resolver's walk whatever a published crate says.
+ */
+export const INDEX_LIMITS = { lines: 2000, deps: 512, features: 1024, values: 512, valueLength: 256 };
+
+const DEP_KINDS = new Set(["normal", "dev", "build"]);
+
+function isStringArray(v: unknown, max: number): v is string[] {
+  return Array.isArray(v) && v.length <= max && v.every((x) => typeof x === "string" && x.length <= INDEX_LIMITS.valueLength);
+}
+
+function featureTable(v: unknown): Record<string, string[]> | null {
+  if (v === undefined || v === null) return {};
+  if (typeof v !== "object" || Array.isArray(v)) return null;
+  const entries = Object.entries(v);
+  if (entries.length > INDEX_LIMITS.features) return null;
+  const out: Record<string, string[]> = {};
+  for (const [k, vs] of entries) {
+    if (k.length > INDEX_LIMITS.valueLength || !isStringArray(vs, INDEX_LIMITS.values)) return null;
+    out[k] = vs;
+  }
+  return out;
+}
+
+function dependency(v: unknown): IndexDep | null {
+  if (typeof v !== "object" || v === null) return null;
+  const d = v as Record<string, unknown>;
+  if (typeof d.name !== "string" || !validCrateName(d.name) || typeof d.req !== "string" || d.req.length > INDEX_LIMITS.valueLength) return null;
+  if (d.package !== undefined && d.package !== null && (typeof d.package !== "string" || !validCrateName(d.package))) return null;
+  const features = d.features ?? [];
+  if (!isStringArray(features, INDEX_LIMITS.values)) return null;
+  const kind = d.kind ?? null;
+  if (kind !== null && !(typeof kind === "string" && DEP_KINDS.has(kind))) return null;
+  const target = d.target ?? null;
+  if (target !== null && (typeof target !== "string" || target.length > INDEX_LIMITS.valueLength)) return null;
+  return {
+    name: d.name,
+    ...(typeof d.package === "string" ? { package: d.package } : {}),
+    req: d.req,
+    features,
+    optional: d.optional === true,
+    default_features: d.default_features !== false,
+    target: target as string | null,
+    kind: kind as IndexDep["kind"],
+  };
+}
+
+function indexLine(v: unknown, crate: string | undefined): IndexLine {
+  const l = v as Record<string, unknown> | null;
+  const bad = (what: string) => new IndexShapeError(`index line${crate ? ` of ${crate}` : ""}: ${what}`);
+  if (typeof l !== "object" || l === null || Array.isArray(l)) throw bad("not an object");
+  if (typeof l.name !== "string" || !validCrateName(l.name) || (crate !== undefined && l.name.toLowerCase() !== crate.toLowerCase())) throw bad("wrong crate name");
+  if (typeof l.vers !== "string" || l.vers.length > 64 || semver.valid(l.vers) === null) throw bad("no valid version");
+  if (!Array.isArray(l.deps) || l.deps.length > INDEX_LIMITS.deps) throw bad("deps is not a list of bounded length");
+  const deps = l.deps.map(dependency);
+  if (deps.some((d) => d === null)) throw bad("a dependency without the fields cargo writes");
+  const features = featureTable(l.features);
+  const features2 = featureTable(l.features2);
+  if (!features || !features2 || Object.keys(features).length + Object.keys(features2).length > INDEX_LIMITS.features) throw bad("features are not a bounded table of lists");
+  return { name: l.name, vers: l.vers, deps: deps as IndexDep[], features, ...(l.features2 ? { features2 } : {}), ...(l.yanked === true ? { yanked: true } : {}) };
+}
+
+/**
+ * Parses a sparse-index file into lines of exactly the shape cargo writes, within INDEX_LIMITS;
+ * anything else throws IndexShapeError (the caller falls back for that crate). `crate`, when
+ * given, is the name the file was asked for: a line about another crate is refused too.
+ */
+export function parseIndexFile(text: string, crate?: string): IndexLine[] {
+  const out: IndexLine[] = [];
+  for (const raw of text.split("\n")) {
+    if (raw.trim().length === 0) continue;
+    if (out.length >= INDEX_LIMITS.lines) throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: more than ${INDEX_LIMITS.lines} lines`);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: a line is not JSON`);
+    }
+    out.push(indexLine(parsed, crate));
+  }
+  return out;
 }
 
 export class MapRegistry implements Registry {
@@ -77,7 +170,7 @@ export function snapshot(which: "tags" | "main"): Registry {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"));
+            lines = parseIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"), name);
           } catch {
             lines = [];
           }
@@ -102,17 +195,51 @@ export function recentRelease(l: IndexLine): boolean {
 
 /** The burn crates (other than the ones listed in `known`) that these lines depend on, outside dev-dependencies. */
 export function burnDependencies(lines: IndexLine[], known: Set<string>): string[] {
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const l of lines)
     for (const d of l.deps) {
       const crate = d.package ?? d.name;
-      if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !known.has(crate) && !out.includes(crate)) out.push(crate);
+      if ((crate === "burn" || crate.startsWith("burn-")) && d.kind !== "dev" && !known.has(crate)) out.add(crate);
     }
-  return out;
+  return [...out];
 }
 
+const featureTables = new WeakMap<IndexLine, Record<string, string[]>>();
+
+/** `features` and `features2` as one table (computed once per line: the resolver asks often). */
 export function allFeatures(line: IndexLine): Record<string, string[]> {
-  return { ...line.features, ...(line.features2 ?? {}) };
+  let t = featureTables.get(line);
+  if (!t) {
+    t = { ...line.features, ...(line.features2 ?? {}) };
+    featureTables.set(line, t);
+  }
+  return t;
+}
+
+const hiddenDeps = new WeakMap<IndexLine, Set<string>>();
+
+/** Optional dependencies some feature names as `dep:x`: they get no implicit feature. */
+export function depHidden(line: IndexLine, dep: string): boolean {
+  let s = hiddenDeps.get(line);
+  if (!s) {
+    s = new Set();
+    for (const vs of Object.values(allFeatures(line))) for (const v of vs) if (v.startsWith("dep:")) s.add(v.slice(4));
+    hiddenDeps.set(line, s);
+  }
+  return s.has(dep);
+}
+
+const depsByName = new WeakMap<IndexLine, Map<string, IndexDep[]>>();
+
+/** The line's declarations of one local dependency name (a crate may be declared per target). */
+export function depsNamed(line: IndexLine, name: string): IndexDep[] {
+  let m = depsByName.get(line);
+  if (!m) {
+    m = new Map();
+    for (const d of line.deps) m.set(d.name, [...(m.get(d.name) ?? []), d]);
+    depsByName.set(line, m);
+  }
+  return m.get(name) ?? [];
 }
 
 /** Cargo's requirement syntax in node-semver's: a bare version is a caret requirement. */

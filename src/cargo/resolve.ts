@@ -3,13 +3,36 @@
 // across crates. It answers one question precisely: is one feature of one crate (`burn-dispatch/autodiff`,
 // `burn-core/std`) on, and why.
 import { gateHolds, type Platform, targetApplies } from "./cfg.js";
-import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
+import { allFeatures, depHidden, depsNamed, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
 
 export const DISPATCH = "burn-dispatch";
 export const AUTODIFF = "autodiff";
 
+/**
+ * How much work one event may spend resolving (steps: a package added, a feature turned on, an
+ * edge followed). Shared by every resolution of the event (diagnosis, enablers, verification),
+ * so hostile index data (300 features tried in pairs, a 20,000-deep chain) costs a bounded
+ * amount of time whatever its shape. burn's real graphs take a few thousand steps per resolution.
+ */
+export class WorkBudget {
+  constructor(public remaining = 2_000_000) {}
+  spend(n = 1): void {
+    this.remaining -= n;
+    if (this.remaining < 0) throw new BudgetExceeded();
+  }
+}
+
+export class BudgetExceeded extends Error {
+  override name = "BudgetExceeded";
+  constructor() {
+    super("the feature graph is larger than the bot walks for one event");
+  }
+}
+
 export interface ResolveOptions {
   registry: Registry;
+  /** Shared across the event's resolutions; a fresh default budget when absent. */
+  budget?: WorkBudget;
   platform?: Platform;
   /** Exact version to use for a crate when it matches the requirement (Cargo.lock, a backtrace). */
   pin?: (crate: string) => string | undefined;
@@ -38,13 +61,20 @@ function crateOf(dep: IndexDep): string {
 /** Resolves features with `root` as the top package (a user manifest rendered as an index line). */
 export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOptions): Resolution {
   const platform = opts.platform ?? "linux";
+  const budget = opts.budget ?? new WorkBudget();
+  // Work is a stack of steps run in depth-first order (children before the next sibling, as a
+  // recursive walk would visit them), so a deep feature chain costs heap, not the call stack.
+  const stack: Array<() => void> = [];
+  const later = (...steps: Array<() => void>) => {
+    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
+  };
   const pkgs = new Map<string, Pkg>();
   const because = new Map<string, string>();
   const lineOf = (id: string) => (id === ROOT_ID ? root : pkgs.get(id)!.line);
   const idOf = (l: IndexLine) => (l === root ? ROOT_ID : `${l.name}@${l.vers}`);
 
   const liveDeps = (id: string, local: string) =>
-    lineOf(id).deps.filter((d) => d.name === local && (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
+    depsNamed(lineOf(id), local).filter((d) => (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
 
   const select = (dep: IndexDep): IndexLine | null => {
     const crate = crateOf(dep);
@@ -56,24 +86,27 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     if (pkgs.has(id)) return id;
     pkgs.set(id, { line, features: new Set(), activated: new Set(), weak: new Map() });
     because.set(id, reason);
-    for (const dep of line.deps) {
-      if (dep.optional || (dep.kind ?? "normal") !== "normal" || !targetApplies(dep.target, platform)) continue;
-      edge(id, dep, `${id} depends on \`${dep.name}\``);
-    }
+    later(
+      ...line.deps
+        .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
+        .map((dep) => () => edge(id, dep, `${id} depends on \`${dep.name}\``)),
+    );
     return id;
   };
 
   const edge = (parent: string, dep: IndexDep, reason: string) => {
     const child = select(dep);
     if (!child) return;
-    const cid = addPackage(child, reason);
+    const cid = idOf(child);
     const who = parent === ROOT_ID ? "your manifest" : parent;
-    if (dep.default_features) addFeature(cid, "default", `${who} uses \`${dep.name}\` with default features`);
-    for (const f of dep.features) addFeature(cid, f, `${who} declares \`${dep.name}\` with feature \`${f}\``);
+    later(
+      () => addPackage(child, reason),
+      ...(dep.default_features ? [() => addFeature(cid, "default", `${who} uses \`${dep.name}\` with default features`)] : []),
+      ...dep.features.map((f) => () => addFeature(cid, f, `${who} declares \`${dep.name}\` with feature \`${f}\``)),
+    );
   };
 
-  const hiddenByDep = (line: IndexLine, dep: string) =>
-    Object.values(allFeatures(line)).some((vs) => vs.includes(`dep:${dep}`));
+  const hiddenByDep = depHidden;
 
   const activateOptional = (id: string, dep: string, reason: string) => {
     const p = pkgs.get(id)!;
@@ -81,18 +114,23 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     const decls = liveDeps(id, dep).filter((d) => d.optional);
     if (decls.length === 0) return;
     p.activated.add(dep);
-    for (const d of decls) edge(id, d, `${reason} activates optional dependency \`${dep}\``);
-    for (const w of p.weak.get(dep) ?? []) depFeature(id, dep, w.feature, w.reason);
+    const weak = p.weak.get(dep) ?? [];
     p.weak.delete(dep);
+    later(
+      ...decls.map((d) => () => edge(id, d, `${reason} activates optional dependency \`${dep}\``)),
+      ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason)),
+    );
   };
 
   const depFeature = (id: string, dep: string, feature: string, reason: string) => {
     const p = pkgs.get(id)!;
+    const steps: Array<() => void> = [];
     for (const d of liveDeps(id, dep)) {
       if (d.optional && !p.activated.has(dep)) continue;
       const child = select(d);
-      if (child) addFeature(idOf(child), feature, reason);
+      if (child) steps.push(() => addFeature(idOf(child), feature, reason));
     }
+    later(...steps);
   };
 
   const addFeature = (id: string, feature: string, reason: string) => {
@@ -100,38 +138,47 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     if (!p || p.features.has(feature)) return;
     const table = allFeatures(p.line);
     const explicit = Object.hasOwn(table, feature);
-    const implicit = !explicit && p.line.deps.some((d) => d.name === feature && d.optional) && !hiddenByDep(p.line, feature);
+    const implicit = !explicit && depsNamed(p.line, feature).some((d) => d.optional) && !hiddenByDep(p.line, feature);
     if (!explicit && !implicit && feature !== "default") return;
     p.features.add(feature);
     because.set(`${id}/${feature}`, reason);
     const here = `${id} feature \`${feature}\``;
-    if (implicit) return activateOptional(id, feature, here);
-    for (const value of table[feature] ?? []) {
-      if (value.startsWith("dep:")) {
-        activateOptional(id, value.slice(4), here);
-      } else if (value.includes("?/")) {
-        const [dep, f] = value.split("?/") as [string, string];
-        if (p.activated.has(dep) || liveDeps(id, dep).some((d) => !d.optional)) depFeature(id, dep, f, here);
-        else p.weak.set(dep, [...(p.weak.get(dep) ?? []), { feature: f, reason: here }]);
-      } else if (value.includes("/")) {
-        const [dep, f] = value.split("/") as [string, string];
-        if (liveDeps(id, dep).some((d) => d.optional)) {
-          if (!hiddenByDep(p.line, dep)) addFeature(id, dep, here);
-          activateOptional(id, dep, here);
-        }
-        depFeature(id, dep, f, here);
-      } else {
-        addFeature(id, value, here);
+    if (implicit) return later(() => activateOptional(id, feature, here));
+    later(...(table[feature] ?? []).map((value) => () => featureValue(id, p, value, here)));
+  };
+
+  /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
+  const featureValue = (id: string, p: Pkg, value: string, here: string) => {
+    if (value.startsWith("dep:")) {
+      activateOptional(id, value.slice(4), here);
+    } else if (value.includes("?/")) {
+      const [dep, f] = value.split("?/") as [string, string];
+      if (p.activated.has(dep) || liveDeps(id, dep).some((d) => !d.optional)) depFeature(id, dep, f, here);
+      else p.weak.set(dep, [...(p.weak.get(dep) ?? []), { feature: f, reason: here }]);
+    } else if (value.includes("/")) {
+      const [dep, f] = value.split("/") as [string, string];
+      const steps: Array<() => void> = [];
+      if (liveDeps(id, dep).some((d) => d.optional)) {
+        if (!hiddenByDep(p.line, dep)) steps.push(() => addFeature(id, dep, here));
+        steps.push(() => activateOptional(id, dep, here));
       }
+      later(...steps, () => depFeature(id, dep, f, here));
+    } else {
+      addFeature(id, value, here);
     }
   };
 
   pkgs.set(ROOT_ID, { line: root, features: new Set(), activated: new Set(), weak: new Map() });
-  for (const dep of root.deps) {
-    if (dep.optional || (dep.kind ?? "normal") !== "normal" || !targetApplies(dep.target, platform)) continue;
-    edge(ROOT_ID, dep, `your manifest depends on \`${dep.name}\``);
+  later(
+    ...root.deps
+      .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
+      .map((dep) => () => edge(ROOT_ID, dep, `your manifest depends on \`${dep.name}\``)),
+    ...rootFeatures.map((f) => () => addFeature(ROOT_ID, f, `feature \`${f}\` of your crate is on`)),
+  );
+  for (let step = stack.pop(); step; step = stack.pop()) {
+    budget.spend();
+    step();
   }
-  for (const f of rootFeatures) addFeature(ROOT_ID, f, `feature \`${f}\` of your crate is on`);
 
   const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
   for (const [id, p] of pkgs) if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });

@@ -2,6 +2,7 @@ import type { AnalyzeInput } from "../analyze.js";
 import { LiveIndex } from "../cargo/live-index.js";
 import { snapshot } from "../cargo/registry.js";
 import type { Log } from "../github/types.js";
+import { redactUrl } from "../redact.js";
 
 export const DEFAULT_INDEX = "https://index.crates.io";
 
@@ -24,7 +25,8 @@ export async function registries(log: Log, roots: string[] = ["burn"]): Promise<
   if (!url) return undefined;
   if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
   const r = await live.index.registryFor(roots);
-  log.debug({ index: url, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes }, "crates.io index read");
-  if (r.fellBack.length > 0) log.warn({ index: url, crates: r.fellBack }, "crates.io index did not answer for some crates; used the bundled data for them");
+  const index = redactUrl(url);
+  log.debug({ index, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes }, "crates.io index read");
+  if (r.fellBack.length > 0) log.warn({ index, crates: r.fellBack, reasons: r.reasons }, "crates.io index did not answer for some crates; used the bundled data for them");
   return { tags: r.registry, main: snapshot("main") };
 }

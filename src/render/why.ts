@@ -47,6 +47,8 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): strin
   const feature = code(d.target.feature);
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
+    case "too-large":
+      return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "no-burn":
       return "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "pre-dispatch": {

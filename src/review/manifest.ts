@@ -92,6 +92,7 @@ type Judgement = { kind: "regression" } | { kind: "unresolved"; why: string } | 
  */
 export function judge(before: Diagnosis | null, after: Diagnosis): Judgement {
   const burn = dispatchEra(before) || dispatchEra(after);
+  if (after.verdict === "too-large") return { kind: "unresolved", why: "the feature graph at the head is larger than the bot walks for one event" };
   if (before?.verdict !== "on" || !dispatchEra(after) || after.verdict === "on") return { kind: "fine", burn };
   const unknown = unknownVersion(before) ?? unknownVersion(after);
   if (unknown) return { kind: "unresolved", why: unknown };
