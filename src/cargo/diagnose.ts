@@ -31,9 +31,9 @@ export interface DiagnoseOptions {
 /**
  * Resolver steps one diagnosis may take. burn's own graphs need about ten thousand for a whole
  * diagnosis with its fix search; a graph that needs more is refused ("too-large"), so an index
- * line anyone can publish bounds the event loop's stall (about 100 ms on the bench machine).
+ * line anyone can publish bounds the event loop's stall (under 200 ms on the bench machine).
  */
-export const DIAGNOSIS_STEPS = 400_000;
+export const DIAGNOSIS_STEPS = 200_000;
 
 export interface BurnDep {
   /** As written in this manifest. */
@@ -275,11 +275,14 @@ export function enablersOf(line: IndexLine, registry: Registry, target: FeatureT
   // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
   // before implicit ones.
   const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);
-  const enablers = names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  // Features only add: when all of them together leave the target off, no single one or pair
+  // turns it on, and the search (60 resolutions, or 3,600 for pairs) is skipped.
+  const reachable = test(names).on;
+  const enablers = reachable ? names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs: string[][] = [];
   // A gated path's answers come with the data (DiagnoseOptions.additions); searching every pair
   // of ~60 features against a gate would cost seconds.
-  if (!target.gate && enablers.every((f) => f === "doc")) {
+  if (reachable && !target.gate && enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);

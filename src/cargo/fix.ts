@@ -7,7 +7,7 @@ import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
-import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
+import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName, type WorkBudget } from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -50,6 +50,8 @@ export interface FixOptions {
   prefer?: string[];
   target?: FeatureTarget;
   additions?: string[][];
+  /** Resolver work for this plan (diagnosis and verification); DIAGNOSIS_STEPS when absent. */
+  budget?: WorkBudget;
 }
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
@@ -71,7 +73,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     root = r;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target, additions: opts.additions };
+  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target, additions: opts.additions, budget: opts.budget };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };

@@ -31,14 +31,23 @@ async function planWith(idx: LiveIndex, roots = ["burn-evil"]) {
 }
 
 describe("index data is bounded before the resolver walks it", () => {
-  it("300 features tried in pairs against burn-dispatch stop at the work budget, said as such", async () => {
+  it("300 features that cannot reach burn-dispatch/autodiff are not tried one by one or in pairs", async () => {
     const features = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`f${i}`, []]));
     const evil = line("burn-evil", "1.0.0", features, [dep("burn-dispatch", "=0.21.0", { default_features: false })]);
     expect(Buffer.byteLength(evil)).toBeLessThan(4096);
     index = await startHostileIndex(withBurn({ [evilPath]: { body: `${evil}\n` } }));
     const { plan } = await planWith(new LiveIndex({ baseUrl: index.url }));
     expect(plan.kind).toBe("no-fix");
-    expect(plan.kind === "no-fix" && plan.reason).toBe(new BudgetExceeded().message);
+    expect(plan.kind === "no-fix" && plan.reason).toMatch(/no feature of this burn version reaches/);
+  });
+
+  it("a graph that needs more work than the budget is said to be too large, never answered", () => {
+    const text = '[dependencies]\nburn = { version = "0.21.0", default-features = false }\n';
+    const cut = planFix({ path: "Cargo.toml", text }, { budget: new WorkBudget(500) });
+    expect(cut).toMatchObject({ kind: "no-fix", reason: new BudgetExceeded().message });
+    expect(cut.kind === "no-fix" && cut.diagnosis.verdict).toBe("too-large");
+    // With the default budget the same manifest gets its verified edit.
+    expect(planFix({ path: "Cargo.toml", text }).kind).toBe("fixed");
   });
 
   it("a version with more features than cargo's shape allows is refused, and the crate falls back", async () => {
