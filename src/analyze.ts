@@ -7,7 +7,7 @@ import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
-import { type Entry, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
+import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
 import { scanSource } from "./panics/source-scan.js";
@@ -103,8 +103,11 @@ function preferredSite(sites: Site[]): Site | undefined {
 /** The file to read at `ref` when the catalog has no site of this entry there. */
 function fileToRead(entry: Entry, finding: Finding, ref: string): string | null {
   if (entry.sites.some((s) => s.ref === ref)) return null;
-  const path = finding.location?.repoPath ?? entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null;
-  return path && /^crates\/burn[a-z0-9-]*\/[A-Za-z0-9_/.-]+\.rs$/.test(path) ? path : null;
+  // The printed location names the file only when the catalog knows it; anything else (a path
+  // with `..`, a file elsewhere in burn's repository) reads the message's latest known file.
+  const printed = finding.location?.repoPath;
+  const path = printed && catalogFiles().has(printed) ? printed : (entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null);
+  return path && catalogFiles().has(path) ? path : null;
 }
 
 /** Sites of this entry found in source the shell read at `ref` (the release is newer than the data). */
@@ -261,7 +264,7 @@ function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx
  */
 export function sourceReads(a: Analysis): SourceRead[] {
   const ref = a.version ? refFor(a.version) : null;
-  if (!a.entry || !a.primary || !ref || a.link?.verified || !/^v\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?$/.test(ref)) return [];
+  if (!a.entry || !a.primary || !ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path = fileToRead(a.entry, a.primary, ref);
   return path ? [{ ref, path }].slice(0, MAX_SOURCE_READS) : [];
 }

@@ -5,6 +5,7 @@
 // the printed location as it does without this.
 import type { SourceRead } from "../analyze.js";
 import { sourceKey } from "../analyze.js";
+import { catalogFiles, isReleaseTag } from "../panics/catalog.js";
 import type { Coordination } from "./coordination.js";
 import type { Log, Octokit } from "./types.js";
 
@@ -18,6 +19,11 @@ const MISSING_TTL_S = 24 * 3600;
 export async function readBurnSources(octokit: Octokit, reads: SourceRead[], coordination: Coordination, log: Log): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const r of reads) {
+    // The core asks only for these; the shell refuses anything else whoever asks.
+    if (!isReleaseTag(r.ref) || !catalogFiles().has(r.path)) {
+      log.warn({ ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) }, "burn source read refused: not a release tag and a file the catalog knows");
+      continue;
+    }
     const key = sourceKey(r.ref, r.path);
     const cached = await coordination.cacheGet(`source:${key}`);
     if (cached === MISSING) continue;

@@ -1,3 +1,4 @@
+import semver from "semver";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
@@ -96,4 +97,20 @@ export function loadCatalog(): Catalog {
   }
   cached = base;
   return cached;
+}
+
+let sourceFiles: Set<string> | undefined;
+
+/**
+ * The files of burn's repository the bot may read: those the catalog has a site in, at any
+ * release. A path printed in an issue is only read when it is one of them.
+ */
+export function catalogFiles(): Set<string> {
+  sourceFiles ??= new Set(loadCatalog().entries.flatMap((e) => e.sites.map((s) => s.file)));
+  return sourceFiles;
+}
+
+/** A real release tag: `v` and a strict semver version (`v0.22.1`, `v0.23.0-pre.1`; not `v0.22.1-..`, a branch or a commit). */
+export function isReleaseTag(ref: string): boolean {
+  return ref.startsWith("v") && semver.valid(ref.slice(1)) === ref.slice(1);
 }

@@ -16,10 +16,30 @@ export interface ScannedSite {
 /** Source files above this are not scanned (burn's largest file is far below it). */
 export const MAX_SOURCE = 1024 * 1024;
 
+/** Named items enclosing a block, innermost first, shared by every frame below them. */
+interface Named {
+  name: string;
+  parent: Named | null;
+}
+
 interface Frame {
   header: string;
   attrs: string[];
   parens: number;
+  /** The innermost `#[cfg]` of this block or an enclosing one: kept per frame, so a site costs O(1). */
+  cfg: string | null;
+  named: Named | null;
+}
+
+/** A file with more matching literals than this is not one of burn's (it has one to three). */
+export const MAX_SITES = 64;
+/** Item names shown per site (`impl … > fn …` is two). */
+const MAX_ITEM_DEPTH = 8;
+
+function itemPath(named: Named | null): string {
+  const names: string[] = [];
+  for (let n = named; n && names.length < MAX_ITEM_DEPTH; n = n.parent) names.push(n.name);
+  return names.reverse().join(" > ");
 }
 
 const ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
@@ -119,9 +139,10 @@ export function scanSource(source: string, message: string): ScannedSite[] {
         // A panic's printed location is its macro's, which may sit lines above a long message.
         const m = /(\w+)!\s*[([{]\s*$/.exec(header);
         const at = m && macro?.name === m[1] ? macro : null;
-        const cfg = attrs.at(-1) ?? [...stack].reverse().find((f) => f.attrs.length > 0)?.attrs.at(-1) ?? null;
-        const item = stack.map((f) => itemName(f.header)).filter((x): x is string => x !== null).join(" > ");
-        sites.push({ line: at?.line ?? startLine, column: at?.column ?? column, macro: m ? `${m[1]}!` : null, item, cfg });
+        const top = stack.at(-1);
+        const cfg = attrs.at(-1) ?? top?.cfg ?? null;
+        sites.push({ line: at?.line ?? startLine, column: at?.column ?? column, macro: m ? `${m[1]}!` : null, item: itemPath(top?.named ?? null), cfg });
+        if (sites.length >= MAX_SITES) return sites;
       }
       header += " \"\"";
       take(Math.min(n, end));
@@ -136,7 +157,10 @@ export function scanSource(source: string, message: string): ScannedSite[] {
       if (id) macro = { name: id[1]!, line, column: i - lineStart + 1 - id[1]!.length };
     }
     if (c === "{") {
-      stack.push({ header, attrs, parens });
+      const parent = stack.at(-1);
+      const name = itemName(header);
+      const named = name ? { name, parent: parent?.named ?? null } : (parent?.named ?? null);
+      stack.push({ header, attrs, parens, cfg: attrs.at(-1) ?? parent?.cfg ?? null, named });
       header = "";
       attrs = [];
       parens = 0;
@@ -168,7 +192,11 @@ function skipString(text: string, start: number): number {
 /** Rust string escapes, and `\` line continuations (which drop the newline and the indent). */
 function unescapeRust(s: string): string {
   return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m, hex: string | undefined) => {
-    if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+    if (hex) {
+      // rustc refuses `\u{110000}` and surrogates; here they are one replacement character, never a throw.
+      const cp = Number.parseInt(hex.slice(0, 8), 16);
+      return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : "\ufffd";
+    }
     if (m.startsWith("\\\n")) return "";
     return ({ "\\n": "\n", "\\t": "\t", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" } as Record<string, string>)[m] ?? m;
   });
