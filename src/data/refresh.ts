@@ -6,7 +6,7 @@
 // what changed. Nothing it writes is edited by hand.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, resolve, sep } from "node:path";
 import { dump } from "js-yaml";
 import { burnDependencies, type IndexLine, indexPath, parseIndexFile, recentRelease } from "../cargo/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
@@ -94,7 +94,15 @@ async function indexFile(url: string, name: string, f: typeof fetch): Promise<In
   const res = await f(`${url.replace(/\/+$/, "")}/${indexPath(name)}`, { headers: { "user-agent": "burn-triage data:refresh" }, signal: AbortSignal.timeout(30_000) });
   if (res.status === 404) return [];
   if (!res.ok) throw new Error(`the index answered ${res.status} for ${name}`);
-  return parseIndexFile(await res.text());
+  return parseIndexFile(await res.text(), name);
+}
+
+/** `dir/rel`, refused unless it stays inside `dir` (names are validated before; this is the last word). */
+function inside(dir: string, ...rel: string[]): string {
+  const root = resolve(dir);
+  const path = resolve(root, ...rel);
+  if (!path.startsWith(root + sep)) throw new Error(`refusing to write outside ${dir}: ${rel.join("/")}`);
+  return path;
 }
 
 /** Every burn crate the releases since 0.16 reach, breadth first from `burn`. */
@@ -161,8 +169,8 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
   const files = await readIndex(opts.indexUrl, f);
   const added: Record<string, string[]> = {};
   for (const [name, lines] of files) {
-    const path = join(opts.dataDir, "index", "tags", indexPath(name));
-    const before = existsSync(path) ? new Set(parseIndexFile(readFileSync(path, "utf8")).map((l) => l.vers)) : new Set<string>();
+    const path = inside(opts.dataDir, "index", "tags", indexPath(name));
+    const before = existsSync(path) ? new Set(parseIndexFile(readFileSync(path, "utf8"), name).map((l) => l.vers)) : new Set<string>();
     const fresh = lines.filter((l) => !before.has(l.vers)).map((l) => l.vers);
     if (fresh.length > 0) added[name] = fresh;
     if (lines.length === 0) continue;
@@ -197,7 +205,7 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
     releases.push({ ref: tag, commit, found, missing });
   }
   const out = { generated_by: "npm run data:refresh (src/data/refresh.ts); do not edit", refs, sites };
-  writeFileSync(join(opts.dataDir, "catalog-refreshed.yml"), dump(out, { lineWidth: 120, noRefs: true }));
+  writeFileSync(inside(opts.dataDir, "catalog-refreshed.yml"), dump(out, { lineWidth: 120, noRefs: true }));
   return { added, crates: files.size, releases };
 }
 

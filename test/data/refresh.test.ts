@@ -87,4 +87,13 @@ describe("npm run data:refresh", () => {
     await expect(refresh({ indexUrl: `${index.url}/nowhere-but-500`, source: gitSource(clone), dataDir: data, fetch: (async () => new Response("", { status: 500 })) as typeof fetch })).rejects.toThrow("the index answered 500 for burn");
     expect(readFileSync(join(data, "index/tags/bu/rn/burn"), "utf8")).toBe(before);
   });
+
+  it("a dependency name that climbs out of --data is refused before any path is joined", async () => {
+    const data = dataCopy();
+    const outside = join(dirname(data), "escaped");
+    const evil = JSON.stringify({ name: "burn", vers: "0.30.0", deps: [{ name: "burn-x", package: "../../escaped/package", req: "1", features: [], optional: false, default_features: true, target: null, kind: "normal" }], features: {} });
+    const f = (async (url: string) => (String(url).endsWith("/bu/rn/burn") ? new Response(`${evil}\n`) : new Response("", { status: 404 }))) as typeof fetch;
+    await expect(refresh({ indexUrl: "http://index.invalid", source: gitSource(clone), dataDir: data, fetch: f })).rejects.toThrow(/fields cargo writes/);
+    expect(() => readFileSync(join(outside, "package"), "utf8")).toThrow();
+  });
 });
