@@ -2,19 +2,36 @@
 // and Redis used only when it answers: an unreachable REDIS_URL is one warning and in-process
 // behaviour, not a server that acknowledges every delivery and never comments.
 import { run } from "probot";
-import { redisReachable } from "./github/redis.js";
 import { productionOctokit } from "./github/octokit.js";
+import { redisReachable, redisUrlOf, reserveRedisUrl } from "./github/redis.js";
 import app from "./index.js";
 import { redactUrl } from "./redact.js";
+import { limitServerBodies, startProxy, startupProblem } from "./serve.js";
+
+const say = (level: number, msg: string, extra: object = {}) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...extra })}\n`);
 
 try {
   process.loadEnvFile();
 } catch {
   // no .env: the environment alone configures the server
 }
-const url = process.env.REDIS_URL;
-if (url && !(await redisReachable(url))) {
-  process.stderr.write(`${JSON.stringify({ level: 40, msg: "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", redis: redactUrl(url) })}\n`);
-  delete process.env.REDIS_URL;
+const problem = startupProblem(process.env);
+if (problem) {
+  say(60, problem);
+  process.exit(1);
 }
-await run(app, { Octokit: productionOctokit() });
+reserveRedisUrl();
+const url = redisUrlOf();
+if (url && !(await redisReachable(url))) {
+  say(40, "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", { redis: redactUrl(url) });
+  delete process.env.BURN_TRIAGE_REDIS_URL;
+}
+// smee-client as Probot starts it crashes the process on one malformed message; ours skips it.
+const proxy = process.env.WEBHOOK_PROXY_URL;
+delete process.env.WEBHOOK_PROXY_URL;
+limitServerBodies();
+const server = await run(app, { Octokit: productionOctokit() });
+if (proxy) {
+  const log = { info: (o: object, m?: string) => say(30, m ?? "", o), warn: (o: object, m?: string) => say(40, m ?? "", o) };
+  await startProxy(proxy, `http://${server.host.replace(/^::1$/, "[::1]")}:${server.port}/api/github/webhooks`, log).catch((e) => say(50, "webhook proxy did not connect", { error: (e as Error).message }));
+}

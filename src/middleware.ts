@@ -4,12 +4,19 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNodeMiddleware, createProbot, type Probot } from "probot";
 import { productionOctokit } from "./github/octokit.js";
+import { reserveRedisUrl } from "./github/redis.js";
 import app from "./index.js";
+import { limitBody, startupProblem } from "./serve.js";
 
 export type Middleware = Awaited<ReturnType<typeof createNodeMiddleware>>;
 
-export function burnTriageMiddleware(probot: Probot = createProbot({ overrides: { Octokit: productionOctokit() } })): Promise<Middleware> {
-  return createNodeMiddleware(app, { probot });
+export function burnTriageMiddleware(probot?: Probot): Promise<Middleware> {
+  if (!probot) {
+    const problem = startupProblem(process.env);
+    if (problem) throw new Error(problem);
+    reserveRedisUrl();
+  }
+  return createNodeMiddleware(app, { probot: probot ?? createProbot({ overrides: { Octokit: productionOctokit() } }) });
 }
 
 let ready: Promise<Middleware> | undefined;
@@ -18,7 +25,13 @@ let ready: Promise<Middleware> | undefined;
 export default async function handler(req: IncomingMessage, res: ServerResponse): Promise<void> {
   ready ??= burnTriageMiddleware();
   const middleware = await ready;
-  await middleware(req, res, () => {
-    res.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+  // The body is read with GitHub's 25 MiB limit before Probot sees it, never buffered past it.
+  await new Promise<void>((done) => {
+    res.on("close", () => done());
+    limitBody((r, s) => {
+      void Promise.resolve(middleware(r, s, () => {
+        s.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+      })).finally(done);
+    })(req, res);
   });
 }

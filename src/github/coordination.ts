@@ -3,10 +3,10 @@
 // In Redis when REDIS_URL is set and answers; in process otherwise (one replica is then exact,
 // several converge on the next delivery). A Redis error mid-flight falls back to in-process
 // state for that call, with a warning at most once a minute.
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import { withLock } from "./lock.js";
-import { connect, redisReachable } from "./redis.js";
+import { connect, redisReachable, redisUrlOf } from "./redis.js";
 import type { Log } from "./types.js";
 
 export interface Pending {
@@ -84,30 +84,78 @@ export function memoryCoordination(): Coordination {
 
 const RELEASE = `if redis.call("get", KEYS[1]) == ARGV[1] then return redis.call("del", KEYS[1]) else return 0 end`;
 
-export function redisCoordination(redis: Redis, log: Log): Coordination {
+/** After a Redis failure, this long in process before Redis is asked again (it comes back by itself). */
+export const REDIS_PAUSE_MS = 5_000;
+
+/** A reply of the wrong type (a proxy, a misconfigured or hostile server) is a failure, not an answer. */
+class RedisReplyError extends Error {
+  override name = "RedisReplyError";
+}
+
+function expectReply<T>(value: unknown, ok: (v: unknown) => v is T, what: string): T {
+  if (!ok(value)) throw new RedisReplyError(`unexpected ${what} reply: ${typeof value}`);
+  return value;
+}
+
+const okOrNull = (v: unknown): v is "OK" | null => v === "OK" || v === null;
+const stringOrNull = (v: unknown): v is string | null => typeof v === "string" || v === null;
+const integer = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v);
+const strings = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === "string");
+
+/**
+ * Retry-queue entries are signed with the webhook secret: an entry this app did not write (put
+ * there by anyone who can reach Redis) is dropped, never run as a delivery.
+ */
+export function sealPending(p: Pending, secret: string): string {
+  const body = JSON.stringify(p);
+  return JSON.stringify({ body, mac: createHmac("sha256", secret).update(body).digest("hex") });
+}
+
+export function openPending(sealed: string, secret: string): Pending | null {
+  try {
+    const { body, mac } = JSON.parse(sealed) as { body?: unknown; mac?: unknown };
+    if (typeof body !== "string" || typeof mac !== "string") return null;
+    const want = createHmac("sha256", secret).update(body).digest();
+    const got = Buffer.from(mac, "hex");
+    if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+    const p = JSON.parse(body) as Pending;
+    return typeof p.id === "string" && typeof p.name === "string" ? p : null;
+  } catch {
+    return null;
+  }
+}
+
+export function redisCoordination(redis: Redis, log: Log, secret = "development"): Coordination {
   const memory = memoryCoordination();
   let warnedAt = 0;
+  let pausedUntil = 0;
   const warn = (what: string, e: unknown) => {
     if (Date.now() - warnedAt < 60_000) return;
     warnedAt = Date.now();
     log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
   };
+  // Down, frozen, READONLY after a failover, LOADING, OOM, wrong types: every failure is the same
+  // answer — in process for REDIS_PAUSE_MS, so a frozen Redis costs one command deadline, not one per call.
   const fallback = async <T>(what: string, op: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
+    if (Date.now() < pausedUntil) return instead();
     try {
       return await op();
     } catch (e) {
+      pausedUntil = Date.now() + REDIS_PAUSE_MS;
       warn(what, e);
       return instead();
     }
   };
   /** The lock's token, or null when Redis failed (the caller then locks in process). */
   const acquire = async (key: string): Promise<string | null> => {
+    if (Date.now() < pausedUntil) return null;
     const token = randomUUID();
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait = 25; ; wait = Math.min(wait * 2, 500)) {
       try {
-        if ((await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX")) === "OK") return token;
+        if (expectReply(await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK") return token;
       } catch (e) {
+        pausedUntil = Date.now() + REDIS_PAUSE_MS;
         warn("lock", e);
         return null;
       }
@@ -126,39 +174,44 @@ export function redisCoordination(redis: Redis, log: Log): Coordination {
         await redis.eval(RELEASE, 1, `${PREFIX}lock:${key}`, token).catch(() => undefined);
       }
     },
-    claimDelivery: (id) => fallback("claim", async () => (await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX")) === "OK", () => memory.claimDelivery(id)),
+    claimDelivery: (id) => fallback("claim", async () => expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") === "OK", () => memory.claimDelivery(id)),
     releaseDelivery: (id) => fallback("release", async () => void (await redis.del(`${PREFIX}delivery:${id}`)), () => memory.releaseDelivery(id)),
     cooldown: (key, ms, commentId) =>
       fallback(
         "cooldown",
         async () => {
           const k = `${PREFIX}cooldown:${key}`;
-          if ((await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX")) === "OK") return true;
-          return (await redis.get(k)) === String(commentId);
+          if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK") return true;
+          return expectReply(await redis.get(k), stringOrNull, "GET") === String(commentId);
         },
         () => memory.cooldown(key, ms, commentId),
       ),
-    defer: (p, due) => fallback("defer", async () => void (await redis.zadd(`${PREFIX}retry`, due, JSON.stringify(p))), () => memory.defer(p, due)),
+    defer: (p, due) => fallback("defer", async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"), () => memory.defer(p, due)),
     takeDue: (now) =>
       fallback(
         "take",
         async () => {
-          const members = await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10);
+          const members = expectReply(await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10), strings, "ZRANGEBYSCORE");
           const mine: Pending[] = [];
           // ZREM succeeds for exactly one replica: that one runs the delivery.
-          for (const m of members) if ((await redis.zrem(`${PREFIX}retry`, m)) === 1) mine.push(JSON.parse(m) as Pending);
+          for (const m of members) {
+            if (expectReply(await redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
+            const p = openPending(m, secret);
+            if (p) mine.push(p);
+            else log.warn({ bytes: m.length }, "retry entry in Redis not written by this app (signature does not verify); dropped");
+          }
           return [...mine, ...(await memory.takeDue(now))];
         },
         () => memory.takeDue(now),
       ),
-    cacheGet: (key) => fallback("cache-get", () => redis.get(`${PREFIX}cache:${key}`), () => memory.cacheGet(key)),
-    cacheSet: (key, value, ttl) => fallback("cache-set", async () => void (await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl)), () => memory.cacheSet(key, value, ttl)),
+    cacheGet: (key) => fallback("cache-get", async () => expectReply(await redis.get(`${PREFIX}cache:${key}`), stringOrNull, "GET"), () => memory.cacheGet(key)),
+    cacheSet: (key, value, ttl) => fallback("cache-set", async () => void expectReply(await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl), okOrNull, "SET"), () => memory.cacheSet(key, value, ttl)),
   };
 }
 
 /** Redis when REDIS_URL is set and answers now; otherwise in process, said once. */
 export async function coordinationFromEnv(env: NodeJS.ProcessEnv, log: Log): Promise<Coordination> {
-  const url = env.REDIS_URL;
+  const url = redisUrlOf(env);
   if (!url) return memoryCoordination();
   if (!(await redisReachable(url))) {
     log.warn({}, "REDIS_URL does not answer; locks, cooldowns and retries stay in this process");
@@ -167,5 +220,5 @@ export async function coordinationFromEnv(env: NodeJS.ProcessEnv, log: Log): Pro
   const redis = connect(url);
   redis.on("error", () => {});
   await redis.connect().catch(() => undefined);
-  return redisCoordination(redis, log);
+  return redisCoordination(redis, log, env.WEBHOOK_SECRET || "development");
 }

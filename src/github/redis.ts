@@ -2,8 +2,28 @@
 // queues while disconnected, so an outage fails fast and the caller falls back to in-process state.
 import { Redis } from "ioredis";
 
+/** A command Redis has not answered in this time is failed: a frozen Redis must not hold a delivery. */
+export const COMMAND_TIMEOUT_MS = 500;
+
 export function connect(url: string): Redis {
-  return new Redis(url, { lazyConnect: true, connectTimeout: 1500, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
+  return new Redis(url, { lazyConnect: true, connectTimeout: 1500, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
+}
+
+/**
+ * REDIS_URL is burn-triage's alone. Probot hands REDIS_URL to its rate-limit throttling
+ * (Bottleneck's Redis clustering), which has no fallback and no command deadline: with Redis
+ * down, frozen or read-only, every GitHub call would wait on it. So the entry points move it
+ * aside before Probot reads the environment; throttling stays in process.
+ */
+export function reserveRedisUrl(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.REDIS_URL) {
+    env.BURN_TRIAGE_REDIS_URL = env.REDIS_URL;
+    delete env.REDIS_URL;
+  }
+}
+
+export function redisUrlOf(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  return env.BURN_TRIAGE_REDIS_URL || env.REDIS_URL || undefined;
 }
 
 const reachable = new Map<string, Promise<boolean>>();
@@ -15,7 +35,7 @@ export function redisReachable(url: string): Promise<boolean> {
 }
 
 async function ping(url: string, timeoutMs: number): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const r = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, commandTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
   r.on("error", () => {});
   try {
     await r.connect();

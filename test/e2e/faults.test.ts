@@ -157,7 +157,7 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
 
 const redisBin = which("redis-server");
 
-requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")("shared throttling through REDIS_URL", () => {
+requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")("REDIS_URL is burn-triage's, not Probot's throttling", () => {
   let redis: ChildProcess;
   let fake: FakeGitHub;
   let server: RunningServer;
@@ -174,13 +174,15 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     await fake?.close();
     redis?.kill();
   });
-  it("works with throttling state in Redis", async () => {
+  it("comments with coordination in Redis and rate-limit throttling in process", async () => {
     const p = issue();
     await deliver(server, "issues", p);
     await until(() => commentsOn(fake, p.issue.number).length === 1, 15000);
     expect(server.output()).not.toMatch(/bottleneck|ECONNREFUSED/i);
-    // Bottleneck's limiter state now lives in Redis, where other replicas see it.
+    // Bottleneck (Probot's throttling) has no fallback and no deadline: its state must not be in
+    // Redis, or every GitHub call stops when Redis does.
     const keys = execFileSync("redis-cli", ["-p", String(port), "--scan"], { encoding: "utf8" });
-    expect(keys).toMatch(/^b_/m);
+    expect(keys).toMatch(/^burn-triage:delivery:/m);
+    expect(keys).not.toMatch(/^b_/m);
   });
 });
