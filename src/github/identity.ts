@@ -7,6 +7,12 @@ export interface Identity {
   appId: number | null;
   /** `<slug>[bot]` for an app, the user's login for a personal token. */
   login: string;
+  /**
+   * An Action given an app's installation token (the workflow's own or another app's) cannot ask
+   * which app it is (`GET /user` is refused, `GET /app` needs the app's JWT): it then owns the
+   * marked comments any app wrote, never a person's.
+   */
+  anyApp?: boolean;
 }
 
 /** The workflow token of GitHub Actions writes as this app. */
@@ -17,7 +23,8 @@ export interface Authored {
   performed_via_github_app?: { id?: number } | null;
 }
 
-export function authoredBy(who: Identity, item: Authored): boolean {
+export function authoredBy(who: Identity, item: Authored & { user?: { type?: string } | null }): boolean {
+  if (who.anyApp && (item.performed_via_github_app?.id !== undefined || item.user?.type === "Bot")) return true;
   if (who.appId !== null && item.performed_via_github_app?.id === who.appId) return true;
   return item.user?.login === who.login;
 }
@@ -32,11 +39,18 @@ export function identityResolver(mode: "app" | "action"): IdentityOf {
   let cached: Promise<Identity> | undefined;
   const resolve = async (octokit: Octokit): Promise<Identity> => {
     if (mode === "action") {
-      try {
-        const { data } = await octokit.request("GET /user");
-        return { appId: null, login: (data as { login: string }).login };
-      } catch {
-        return ACTIONS_IDENTITY;
+      // A personal token: its login. An installation token: refused with 401/403, and any app's
+      // marked comment is ours. Any other failure is asked again once, then fails the run rather
+      // than guess (a wrong guess is a second comment).
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const { data } = await octokit.request("GET /user");
+          return { appId: null, login: (data as { login: string }).login };
+        } catch (e) {
+          const status = (e as { status?: number }).status;
+          if (status === 401 || status === 403) return { ...ACTIONS_IDENTITY, anyApp: true };
+          if (attempt >= 1) throw e;
+        }
       }
     }
     const { data } = await octokit.request("GET /app");

@@ -1,4 +1,6 @@
 import type { Context } from "probot";
+import { attemptOf } from "../github/retry.js";
+import type { Octokit } from "../github/types.js";
 import type { Deps } from "./deps.js";
 
 type Handler<C> = (context: C, deps: Deps) => Promise<void>;
@@ -16,6 +18,12 @@ export function guarded<C extends Context>(name: string, handler: Handler<C>, de
       return;
     }
     try {
+      // A retry runs minutes later: it answers the issue, PR or comment as it is now, not as the
+      // failed delivery carried it (an edit may have removed the panic meanwhile).
+      if (attemptOf(context.id) > 0 && !(await freshen(context.octokit as unknown as Octokit, context.payload as Payload))) {
+        context.log.info({ handler: name, delivery: context.id }, "retry skipped: what the delivery was about is gone or has moved on");
+        return;
+      }
       await handler(context, deps);
     } catch (e) {
       const err = e as { status?: number; message?: string };
@@ -25,4 +33,41 @@ export function guarded<C extends Context>(name: string, handler: Handler<C>, de
       throw e;
     }
   };
+}
+
+interface Payload {
+  repository?: { owner: { login: string }; name: string };
+  issue?: { number: number };
+  pull_request?: { number: number; head: { sha: string } };
+  comment?: { id: number; body?: string };
+}
+
+/**
+ * Replaces the payload's issue, comment or pull request with GitHub's current copy. False when
+ * it is gone (404) or, for a pull request, when its head has moved (the newer push's delivery
+ * answers that one).
+ */
+export async function freshen(octokit: Octokit, payload: Payload): Promise<boolean> {
+  const repo = payload.repository;
+  if (!repo) return true;
+  const where = { owner: repo.owner.login, repo: repo.name };
+  try {
+    if (payload.comment) {
+      const { data } = await octokit.rest.issues.getComment({ ...where, comment_id: payload.comment.id });
+      payload.comment = { ...payload.comment, ...(data as object) };
+    } else if (payload.pull_request) {
+      const { data } = await octokit.rest.pulls.get({ ...where, pull_number: payload.pull_request.number });
+      if ((data as { head: { sha: string } }).head.sha !== payload.pull_request.head.sha) return false;
+      payload.pull_request = { ...payload.pull_request, ...(data as object) };
+      return true;
+    }
+    if (payload.issue) {
+      const { data } = await octokit.rest.issues.get({ ...where, issue_number: payload.issue.number });
+      payload.issue = { ...payload.issue, ...(data as object) };
+    }
+    return true;
+  } catch (e) {
+    if ((e as { status?: number }).status === 404 || (e as { status?: number }).status === 410) return false;
+    throw e;
+  }
 }

@@ -34,7 +34,17 @@ describe("webhook proxy (smee-client)", () => {
   it("still checks the signature of what comes through the proxy", async () => {
     const before = fake.calls.length;
     smee.send("issues", { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 8 } }, "not-the-secret");
-    await until(() => /POST \S+ - 400/.test(server.output()));
+    await until(() => /"status":400[^\n]*webhook proxy: forwarded/.test(server.output()));
     expect(fake.calls.length).toBe(before);
+  });
+
+  it("skips a malformed message (not JSON, no body) and keeps forwarding", async () => {
+    smee.sendRaw("{not json");
+    smee.sendRaw('"a string"');
+    await until(() => (server.output().match(/malformed message skipped/g) ?? []).length === 2);
+    expect(server.proc.exitCode).toBeNull();
+    const before = fake.comments.length;
+    smee.send("issues", { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 9 } }, SECRET);
+    await until(() => fake.comments.length === before + 1);
   });
 });

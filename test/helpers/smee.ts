@@ -11,6 +11,8 @@ export interface FakeSmee {
   connected: () => Promise<void>;
   /** Sends one signed webhook down the channel. */
   send: (event: string, payload: unknown, secret: string) => void;
+  /** Sends one message with this data, verbatim (a malformed one, say). */
+  sendRaw: (data: string) => void;
   close: () => Promise<void>;
 }
 
@@ -44,6 +46,9 @@ export async function startFakeSmee(): Promise<FakeSmee> {
         timestamp: Date.now(),
       };
       for (const c of clients) c.write(`id: ${n}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    sendRaw: (data) => {
+      for (const c of clients) c.write(`id: ${++n}\ndata: ${data}\n\n`);
     },
     close: () =>
       new Promise((r) => {

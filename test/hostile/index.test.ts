@@ -76,7 +76,7 @@ describe("index data is bounded before the resolver walks it", () => {
 
   it("a line naming 50,000 crates is refused", () => {
     const deps = Array.from({ length: 50_000 }, (_, i) => dep(`burn-x${i}`, "1"));
-    expect(() => parseIndexFile(line("burn-evil", "1.0.0", {}, deps), "burn-evil")).toThrow(new RegExp(`deps`));
+    expect(() => parseIndexFile(line("burn-evil", "1.0.0", {}, deps), "burn-evil")).toThrow(/deps/);
     expect(INDEX_LIMITS.deps).toBeLessThan(50_000);
   });
 
@@ -85,7 +85,7 @@ describe("index data is bounded before the resolver walks it", () => {
     const features = Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i + 1 < n ? [`f${i + 1}`] : []]));
     const deep = { name: "burn-deep", vers: "1.0.0", deps: [], features };
     const registry = new MapRegistry("test", new Map([["burn-deep", [deep]]]));
-    const root = { name: "(root)", vers: "0.0.0", deps: [{ ...(dep("burn-deep", "1") as never), features: ["f0"] }], features: {} };
+    const root = { name: "(root)", vers: "0.0.0", deps: [{ ...(dep("burn-deep", "1") as Record<string, unknown>), features: ["f0"] } as never], features: {} };
     const res = resolve(root, [], { registry });
     expect(featureState(res, { crate: "burn-deep", feature: `f${n - 1}` }).on).toBe(true);
     // The same walk on a budget smaller than the chain stops with BudgetExceeded, not a stack error.

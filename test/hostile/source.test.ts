@@ -45,7 +45,11 @@ describe("source reads are release tags and catalog files only", () => {
 
   it("the shell refuses a read outside the allow-list whoever asks, without an API call", async () => {
     const calls: unknown[] = [];
-    const octokit = { rest: { repos: { getContent: async (p: unknown) => (calls.push(p), { data: "fn x() {}" }) } } } as never;
+    const getContent = async (p: unknown) => {
+      calls.push(p);
+      return { data: "fn x() {}" };
+    };
+    const octokit = { rest: { repos: { getContent } } } as never;
     const log = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never;
     const out = await readBurnSources(octokit, [{ ref: "v0.22.1", path: ".github/workflows/ci.yml" }, { ref: "main", path: "crates/burn-dispatch/src/backend.rs" }], memoryCoordination(), log);
     expect(out).toEqual({});
