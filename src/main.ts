@@ -27,8 +27,9 @@ if (url && !(await redisReachable(url))) {
   delete process.env.BURN_TRIAGE_REDIS_URL;
 }
 // smee-client as Probot starts it crashes the process on one malformed message; ours skips it.
-const proxy = process.env.WEBHOOK_PROXY_URL;
-delete process.env.WEBHOOK_PROXY_URL;
+// Setup mode (no APP_ID) keeps it: Probot registers the app with the proxy as its webhook URL.
+const proxy = process.env.APP_ID ? process.env.WEBHOOK_PROXY_URL : undefined;
+if (proxy) delete process.env.WEBHOOK_PROXY_URL;
 limitServerBodies();
 const server = await run(app, { Octokit: productionOctokit() });
 if (proxy) {

@@ -14,6 +14,7 @@ import bare from "./bare-app.js";
 import { LiveIndex } from "../cargo/live-index.js";
 import { startFakeIndex } from "../dev/fake-index.js";
 import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
+import { hostileIndexStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -236,6 +237,9 @@ async function main() {
   const baselineStall = [];
   for (let i = 0; i < 3; i++) baselineStall.push((await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() })).worstMs);
 
+  progress("hostile index");
+  const hostile = await hostileIndexStalls();
+
   progress("cold starts");
   const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
   for (let i = 0; i < 3; i++) {
@@ -249,7 +253,7 @@ async function main() {
   const index = await indexCost();
 
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), server };
+  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), hostile, server };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -303,6 +307,14 @@ async function main() {
     "| input | worst stall ms | normal issue answered |",
     "|---|---:|---|",
     ...stalls.map((x) => `| ${x.input} | ${x.worstMs} | ${x.normalAnswered ? "yes" : "**no**"} |`),
+    "",
+    "## Hostile crates.io index",
+    "",
+    `A crate \`burn-evil\` named in a manifest, served by a loopback index (\`src/dev/hostile-index.ts\`) next to the real burn crates; the index read and the fix plan of one event, with the worst lateness of a 5 ms timer. Target: < 200 ms each. Caps per event: ${Object.entries(hostile.caps).map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+    "",
+    "| input | worst stall ms | event ms | answer |",
+    "|---|---:|---:|---|",
+    ...hostile.cases.map((x) => `| ${x.input} | ${x.worstMs} | ${x.totalMs} | ${x.answer.replaceAll("|", "\\|")} |`),
     "",
     "## Server",
     "",

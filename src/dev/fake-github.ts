@@ -179,6 +179,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ],
     ["GET", /^\/apps\/[^/]+\/installations\/new$/, (_m, c) => c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", { "content-type": "text/html" })],
     ["GET", /^\/app$/, (_m, c) => c.send(200, { ...FAKE_APP, name: "burn-triage" })],
+    // As GitHub answers an installation token (the workflow's GITHUB_TOKEN among them).
+    ["GET", /^\/user$/, (_m, c) => c.send(403, { message: "Resource not accessible by integration" })],
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
     [

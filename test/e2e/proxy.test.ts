@@ -34,7 +34,7 @@ describe("webhook proxy (smee-client)", () => {
   it("still checks the signature of what comes through the proxy", async () => {
     const before = fake.calls.length;
     smee.send("issues", { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 8 } }, "not-the-secret");
-    await until(() => /"status":400[^\n]*webhook proxy: forwarded/.test(server.output()));
+    await until(() => /webhook proxy: forwarded","status":400/.test(server.output()));
     expect(fake.calls.length).toBe(before);
   });
 

@@ -7,7 +7,7 @@ import { INDEX_LIMITS, IndexShapeError, indexPath, MapRegistry, parseIndexFile, 
 import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 import { fakeIndexFiles } from "../../src/dev/fake-index.js";
 import { redactUrl } from "../../src/redact.js";
-import { type Answer, dep, type HostileIndex, line, startHostileIndex } from "../helpers/hostile-index.js";
+import { type Answer, dep, type HostileIndex, line, startHostileIndex } from "../../src/dev/hostile-index.js";
 
 let index: HostileIndex | undefined;
 afterEach(async () => {
