@@ -74,6 +74,12 @@ export interface FakeGitHub {
   registration: AppRegistration;
   faults: Fault[];
   repo: FakeRepo;
+  /**
+   * GitHub's current copy of what webhooks were about (issues, pull requests and issue comments
+   * by number or id), as a retry re-reads it; `observe` records a delivered payload's.
+   */
+  current: { issues: Map<number, unknown>; pulls: Map<number, unknown>; comments: Map<number, unknown> };
+  observe(payload: unknown): void;
   /** Delay added to every response. */
   latencyMs: number;
   writes(): Call[];
@@ -126,6 +132,13 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     manifests: [],
     registration: { id: 4242, slug: "burn-triage", pem: "", webhookSecret: "" },
     faults: [],
+    current: { issues: new Map(), pulls: new Map(), comments: new Map() },
+    observe(payload) {
+      const p = payload as { issue?: { number: number }; pull_request?: { number: number }; comment?: { id: number } };
+      if (p.issue) fake.current.issues.set(p.issue.number, p.issue);
+      if (p.pull_request) fake.current.pulls.set(p.pull_request.number, p.pull_request);
+      if (p.comment) fake.current.comments.set(p.comment.id, p.comment);
+    },
     repo,
     latencyMs: 0,
     writes: () => fake.calls.filter((c) => c.method !== "GET" && !c.path.includes("/access_tokens")),
@@ -183,6 +196,9 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ["GET", /^\/user$/, (_m, c) => c.send(403, { message: "Resource not accessible by integration" })],
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
+    ["GET", R("issues/(\\d+)"), (m, c) => current(fake.current.issues.get(Number(m[1])), c)],
+    ["GET", R("pulls/(\\d+)"), (m, c) => current(fake.current.pulls.get(Number(m[1])), c)],
+    ["GET", R("issues/comments/(\\d+)"), (m, c) => current(fake.current.comments.get(Number(m[1])), c)],
     [
       null,
       R("issues/(\\d+)/comments"),
@@ -285,6 +301,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ],
   ];
 
+  const current = (item: unknown, c: Ctx) => (item === undefined ? c.send(404, { message: "Not Found" }) : c.send(200, item));
   const contents = (p: string, c: Ctx) => {
     const text = file(p, c.url.searchParams.get("ref"));
     if (text === undefined) {

@@ -16,10 +16,19 @@ export interface Comment {
 
 type Where = RepoRef & { issue_number: number };
 
+/**
+ * `since`: the comment cannot be older than this (a reply to a command is written after the
+ * command): GitHub then lists only comments updated since, so a reply on an issue with 3,000
+ * comments costs one page, not thirty.
+ */
+export interface Find {
+  since?: string;
+}
+
 /** Every comment of this app's carrying `marker`, oldest first (one paginated listing). */
-async function listMarked(octokit: Octokit, who: Identity, where: Where, marker: string): Promise<Comment[]> {
+async function listMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment[]> {
   const mine: Comment[] = [];
-  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100 })) {
+  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100, ...(find.since ? { since: find.since } : {}) })) {
     mine.push(...pageItems<Comment>(page.data, "issue comments").filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
   }
   return mine;
@@ -29,8 +38,8 @@ async function listMarked(octokit: Octokit, who: Identity, where: Where, marker:
  * This app's comment for `marker`. Two replicas racing on one issue without a shared lock can
  * both create one; the next touch keeps the oldest and deletes the rest of its own.
  */
-export async function findMarked(octokit: Octokit, who: Identity, where: Where, marker: string): Promise<Comment | null> {
-  const [first, ...extra] = await listMarked(octokit, who, where, marker);
+export async function findMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment | null> {
+  const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
   for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
   return first ?? null;
 }
@@ -41,9 +50,9 @@ export async function findMarked(octokit: Octokit, who: Identity, where: Where, 
  * Octokit's own retry is off for it, and after a failed create the listing is read again, since
  * GitHub may have stored the comment before the error (a 502 after the write).
  */
-export async function upsertComment(octokit: Octokit, who: Identity, where: Where, marker: string, body: string, existing?: Comment | null): Promise<Upserted> {
+export async function upsertComment(octokit: Octokit, who: Identity, where: Where, marker: string, body: string, existing?: Comment | null, find: Find = {}): Promise<Upserted> {
   if (!body.startsWith(marker)) throw new Error("comment body must start with its marker");
-  const found = existing === undefined ? await findMarked(octokit, who, where, marker) : existing;
+  const found = existing === undefined ? await findMarked(octokit, who, where, marker, find) : existing;
   if (found) {
     if (found.body === body) return { action: "unchanged", id: found.id };
     await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: found.id, body });
@@ -54,9 +63,9 @@ export async function upsertComment(octokit: Octokit, who: Identity, where: Wher
     return { action: "created", id: await create() };
   } catch (e) {
     if (!transient(e)) throw e;
-    const stored = await findMarked(octokit, who, where, marker);
+    const stored = await findMarked(octokit, who, where, marker, find);
     if (stored?.body === body) return { action: "created", id: stored.id };
-    if (stored) return upsertComment(octokit, who, where, marker, body, stored);
+    if (stored) return upsertComment(octokit, who, where, marker, body, stored, find);
     return { action: "created", id: await create() };
   }
 }

@@ -44,5 +44,6 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);
   }
   const who = await deps.identity(context.octokit);
-  await coordination.lock(key, () => upsertComment(context.octokit, who, where, marker, body));
+  const since = typeof comment.created_at === "string" ? comment.created_at : undefined;
+  await coordination.lock(key, () => upsertComment(context.octokit, who, where, marker, body, undefined, { since }));
 }

@@ -30,6 +30,17 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   }, 40000);
 
+  it("a retry that runs after an edit removed the panic answers the issue as it is now: nothing", async () => {
+    const p = issue();
+    stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 503, times: 5 });
+    await deliver(stack.servers[0]!, "issues", p);
+    // The edit lands on GitHub before the retry runs (its own delivery is not needed here).
+    stack.fake.current.issues.set(p.issue.number, { ...p.issue, body: "Never mind, it was my Cargo.toml.", updated_at: new Date().toISOString() });
+    await until(() => stack.servers[0]!.output().includes("retrying a failed delivery"), 25000);
+    await until(() => /issue triaged|retry skipped|handler failed/.test(stack.servers[0]!.output().split("retrying a failed delivery").at(-1)!), 25000);
+    expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(0);
+  }, 40000);
+
   it("GitHub stores the comment and then answers 502: still exactly one comment", async () => {
     const p = issue();
     stack.fake.faults.push({ method: "POST", path: `/issues/${p.issue.number}/comments`, status: 502, times: 1, after: true });

@@ -25,6 +25,8 @@ export async function freePort(): Promise<number> {
 
 export interface RunningServer {
   url: string;
+  /** The fake GitHub it talks to: deliveries are recorded there as GitHub's current state. */
+  fake: FakeGitHub;
   proc: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
@@ -75,6 +77,7 @@ export async function startServer(fake: FakeGitHub, env: Record<string, string> 
   }
   return {
     url,
+    fake,
     proc,
     output: () => out,
     stop: () =>
@@ -92,6 +95,7 @@ export function sign(body: string, secret = SECRET): string {
 
 export async function deliver(server: RunningServer, event: string, payload: unknown, opts: { id?: string; secret?: string; signature?: string } = {}): Promise<Response> {
   const body = JSON.stringify(payload);
+  server.fake.observe(payload);
   return fetch(`${server.url}/api/github/webhooks`, {
     method: "POST",
     headers: {
