@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
-import { github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { asApp, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 function start(config?: string) {
@@ -73,6 +73,20 @@ describe("/explain-panic", () => {
     await makeProbot().receive({ id: "3", name: "issue_comment", payload: p });
     expect(api.pendingMocks()).toEqual([]);
     expect(reply).toContain("at the start of a line");
+  });
+
+  it("looks for its reply only among comments updated since the command (one page on a 3,000-comment issue)", async () => {
+    const created = "2026-11-30T10:00:00Z";
+    const p = comment("/explain-panic help", { created_at: created });
+    const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`).reply(201, {});
+    asApp(api)
+      .get(`${REPO}/issues/${p.issue.number}/comments`)
+      .query({ per_page: 100, since: created })
+      .reply(200, [])
+      .post(`${REPO}/issues/${p.issue.number}/comments`)
+      .reply(201, { id: 1 });
+    await makeProbot().receive({ id: "since-1", name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
   });
 
   it("costs nothing when there is no command, or the author is a bot, or it is our own reply", async () => {
