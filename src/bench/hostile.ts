@@ -6,8 +6,7 @@ import { INDEX_LIMITS, indexPath, snapshot } from "../cargo/registry.js";
 import { DIAGNOSIS_STEPS } from "../cargo/diagnose.js";
 import { fakeIndexFiles } from "../dev/fake-index.js";
 import { type Answer, dep, line, startHostileIndex } from "../dev/hostile-index.js";
-
-const TICK_MS = 5;
+import { stallMeter } from "./stall.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {
   const evil = `/${indexPath("burn-evil")}`;
@@ -27,22 +26,16 @@ export async function hostileIndexStalls(): Promise<{ caps: object; cases: Array
   const out = [];
   for (const c of cases()) {
     const index = await startHostileIndex(c.answers);
-    let worst = 0;
-    let last = performance.now();
-    const timer = setInterval(() => {
-      const now = performance.now();
-      worst = Math.max(worst, now - last - TICK_MS);
-      last = now;
-    }, TICK_MS);
+    const meter = stallMeter();
     const t0 = performance.now();
     try {
       const r = await new LiveIndex({ baseUrl: index.url }).registryFor(c.roots);
       await new Promise((res) => setTimeout(res, 0));
       const plan = planFix({ path: "Cargo.toml", text: '[dependencies]\nburn-evil = "1"\n' }, { registries: { tags: r.registry, main: snapshot("main") } });
-      await new Promise((res) => setTimeout(res, 2 * TICK_MS));
-      out.push({ input: c.name, worstMs: Number(Math.max(0, worst).toFixed(1)), totalMs: Number((performance.now() - t0).toFixed(0)), answer: plan.kind === "no-fix" ? plan.reason : plan.kind });
+      await new Promise((res) => setTimeout(res, 10));
+      out.push({ input: c.name, worstMs: meter.stop(), totalMs: Number((performance.now() - t0).toFixed(0)), answer: plan.kind === "no-fix" ? plan.reason : plan.kind });
     } finally {
-      clearInterval(timer);
+      meter.stop();
       await index.close();
     }
   }

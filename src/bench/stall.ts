@@ -15,6 +15,23 @@ export interface Stall {
   normalAnswered: boolean;
 }
 
+/** A 5 ms timer that records the event loop's longest lateness until `stop()`. */
+export function stallMeter(): { stop(): number } {
+  let worst = 0;
+  let last = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last - TICK_MS);
+    last = now;
+  }, TICK_MS);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(0, Number(worst.toFixed(1)));
+    },
+  };
+}
+
 export async function measureStall(c: StallCase): Promise<Stall> {
   const repo = scenarioRepo();
   repo.files = { ...repo.files, ...c.files };
@@ -24,21 +41,16 @@ export async function measureStall(c: StallCase): Promise<Stall> {
   // Warm the caches (catalog, index) so the stall is the input's, not the first load's.
   await probot.receive({ id: "warm", name: "issues", payload: matchingIssue() });
   const normal = matchingIssue();
-  let worst = 0;
-  let last = performance.now();
-  const timer = setInterval(() => {
-    const now = performance.now();
-    worst = Math.max(worst, now - last - TICK_MS);
-    last = now;
-  }, TICK_MS);
+  const meter = stallMeter();
+  let worstMs = 0;
   try {
     await Promise.allSettled([
       probot.receive({ id: `adversarial-${c.name}`, name: c.event, payload: c.payload }),
       probot.receive({ id: "normal", name: "issues", payload: normal }),
     ]);
   } finally {
-    clearInterval(timer);
+    worstMs = meter.stop();
     await fake.close();
   }
-  return { name: c.name, worstMs: Math.max(0, Number(worst.toFixed(1))), normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number) };
+  return { name: c.name, worstMs, normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number) };
 }

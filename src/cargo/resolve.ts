@@ -106,7 +106,6 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     );
   };
 
-  const hiddenByDep = depHidden;
 
   const activateOptional = (id: string, dep: string, reason: string) => {
     const p = pkgs.get(id)!;
@@ -138,7 +137,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     if (!p || p.features.has(feature)) return;
     const table = allFeatures(p.line);
     const explicit = Object.hasOwn(table, feature);
-    const implicit = !explicit && depsNamed(p.line, feature).some((d) => d.optional) && !hiddenByDep(p.line, feature);
+    const implicit = !explicit && depsNamed(p.line, feature).some((d) => d.optional) && !depHidden(p.line, feature);
     if (!explicit && !implicit && feature !== "default") return;
     p.features.add(feature);
     because.set(`${id}/${feature}`, reason);
@@ -159,7 +158,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
       const [dep, f] = value.split("/") as [string, string];
       const steps: Array<() => void> = [];
       if (liveDeps(id, dep).some((d) => d.optional)) {
-        if (!hiddenByDep(p.line, dep)) steps.push(() => addFeature(id, dep, here));
+        if (!depHidden(p.line, dep)) steps.push(() => addFeature(id, dep, here));
         steps.push(() => activateOptional(id, dep, here));
       }
       later(...steps, () => depFeature(id, dep, f, here));

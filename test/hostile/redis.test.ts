@@ -28,6 +28,13 @@ async function startRedis(port: number): Promise<ChildProcess> {
 }
 
 const cli = (port: number, ...args: string[]) => execFileSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).trim();
+/** A coordination over a fresh connection to `port`; `close()` disconnects it. */
+async function coordinationAt(port: number) {
+  const redis = connect(`redis://127.0.0.1:${port}`);
+  redis.on("error", () => undefined);
+  await redis.connect().catch(() => undefined);
+  return { c: redisCoordination(redis, log, SECRET), close: () => redis.disconnect() };
+}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Redis answers again and the pause after a failure is over. */
 const recover = () => sleep(REDIS_PAUSE_MS + 300);
@@ -48,10 +55,7 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
   });
 
   it("frozen (SIGSTOP): a claim answers within the command deadline, in process, and Redis is used again after SIGCONT", async () => {
-    const redis = connect(`redis://127.0.0.1:${port}`);
-    redis.on("error", () => undefined);
-    await redis.connect();
-    const c = redisCoordination(redis, log, SECRET);
+    const { c, close } = await coordinationAt(port);
     server.kill("SIGSTOP");
     try {
       const t0 = Date.now();
@@ -68,14 +72,11 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     await recover();
     expect(await c.claimDelivery("after-freeze")).toBe(true);
     expect(cli(port, "exists", "burn-triage:delivery:after-freeze")).toBe("1");
-    redis.disconnect();
+    close();
   });
 
   it("read-only after a failover (READONLY): writes fall back; back to Redis once it is a primary again", async () => {
-    const redis = connect(`redis://127.0.0.1:${port}`);
-    redis.on("error", () => undefined);
-    await redis.connect();
-    const c = redisCoordination(redis, log, SECRET);
+    const { c, close } = await coordinationAt(port);
     cli(port, "replicaof", "127.0.0.1", String(await freePort()));
     try {
       expect(await c.claimDelivery("ro-1")).toBe(true);
@@ -89,14 +90,11 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     await recover();
     expect(await c.claimDelivery("ro-2")).toBe(true);
     expect(await c.claimDelivery("ro-2")).toBe(false);
-    redis.disconnect();
+    close();
   });
 
   it("killed mid-delivery and restarted: in process meanwhile, Redis again by itself", async () => {
-    const redis = connect(`redis://127.0.0.1:${port}`);
-    redis.on("error", () => undefined);
-    await redis.connect();
-    const c = redisCoordination(redis, log, SECRET);
+    const { c, close } = await coordinationAt(port);
     let inside = false;
     await c.lock("issue#2", async () => {
       inside = true;
@@ -113,14 +111,11 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     await sleep(2500); // ioredis reconnects on its own schedule (at most 2 s apart)
     expect(await c.claimDelivery("killed-2")).toBe(true);
     expect(cli(port, "exists", "burn-triage:delivery:killed-2")).toBe("1");
-    redis.disconnect();
+    close();
   });
 
   it("retry entries not signed by this app are dropped, never run", async () => {
-    const redis = connect(`redis://127.0.0.1:${port}`);
-    redis.on("error", () => undefined);
-    await redis.connect();
-    const c = redisCoordination(redis, log, SECRET);
+    const { c, close } = await coordinationAt(port);
     const mine = { id: "d1:retry1", name: "issues", payload: { action: "opened" } };
     await c.defer(mine, 1);
     cli(port, "zadd", "burn-triage:retry", "1", JSON.stringify({ id: "evil", name: "issues", payload: {} }));
@@ -129,7 +124,7 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
     expect(due).toEqual([mine]);
     expect(warnings.filter((w) => /not written by this app/.test(w))).toHaveLength(2);
     expect(openPending(sealPending(mine, SECRET), SECRET)).toEqual(mine);
-    redis.disconnect();
+    close();
   });
 });
 
@@ -148,16 +143,13 @@ async function wrongTypes(): Promise<{ port: number; server: Server }> {
 
 it("a Redis answering with the wrong types does not drop deliveries", async () => {
   const { port, server } = await wrongTypes();
-  const redis = connect(`redis://127.0.0.1:${port}`);
-  redis.on("error", () => undefined);
-  await redis.connect().catch(() => undefined);
-  const c = redisCoordination(redis, log, SECRET);
+  const { c, close } = await coordinationAt(port);
   try {
     // `:1` is not "OK": before, the claim read as "already taken" and the delivery was dropped.
     expect(await c.claimDelivery("typed-1")).toBe(true);
     expect(await c.cacheGet("k")).toBeNull();
   } finally {
-    redis.disconnect();
+    close();
     server.close();
   }
 });
