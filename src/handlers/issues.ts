@@ -4,7 +4,8 @@ import { readBurnSources } from "../github/burn-source.js";
 import { gatedFindings } from "../compile/analyze.js";
 import { extractSnippets } from "../cargo/extract.js";
 import type { Config } from "../config.js";
-import { findMarked, upsertComment } from "../github/comments.js";
+import { findMarked, type Upserted, upsertComment } from "../github/comments.js";
+import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
 import { detect } from "../panics/detect.js";
@@ -72,9 +73,19 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   });
   context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
   // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
-  if (featureOff && config.issues.label && !labels.includes(config.issues.label) && result.action === "created") {
+  if (featureOff && config.issues.label && !labels.includes(config.issues.label) && labelOwed(result.action, attemptOf(context.id))) {
     await context.octokit.rest.issues.addLabels({ ...where, labels: [config.issues.label] });
   }
+}
+
+/**
+ * The label goes on with the comment that creates it, once: a maintainer who removes it later is
+ * not overruled by the next edit. A retry that finds its comment already current means the
+ * failed attempt created it and then failed on the label (the only write after it), so the label
+ * is still owed; the retry re-read the issue's labels first.
+ */
+export function labelOwed(action: Upserted["action"] | "stale", attempt: number): boolean {
+  return action === "created" || (attempt > 0 && action === "unchanged");
 }
 
 /** The comment already answers a later version of the issue than this delivery carries. */

@@ -81,6 +81,50 @@ describe("issues handler", () => {
     expect(again.pendingMocks()).toEqual([]);
   });
 
+  it("a label that failed after the comment was created is added by the retry, on its own", async () => {
+    let first = "";
+    const failing = noConfig(github());
+    newComment(failing, 7, (b) => {
+      first = b;
+    })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(502, { message: "Bad Gateway" });
+    await expect(makeProbot().receive({ id: "40", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
+    expect(failing.pendingMocks()).toEqual([]);
+    const issue = payload("issues.opened").issue;
+    const retry = noConfig(github().get(`${REPO}/issues/7`).reply(200, { ...issue, labels: [] }))
+      .get("/app")
+      .reply(200, APP)
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }])
+      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .reply(200, []);
+    await makeProbot().receive({ id: "40:retry1", name: "issues", payload: payload("issues.opened") });
+    expect(retry.pendingMocks()).toEqual([]);
+  });
+
+  it("a first delivery that finds its comment current does not re-add a label a maintainer removed", async () => {
+    let first = "";
+    newComment(noConfig(github()), 7, (b) => {
+      first = b;
+    })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await makeProbot().receive({ id: "41", name: "issues", payload: payload("issues.opened") });
+    const edited = payload("issues.opened");
+    edited.action = "edited";
+    edited.changes = { title: { from: "x" } };
+    const again = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }]);
+    await makeProbot().receive({ id: "42", name: "issues", payload: edited });
+    expect(again.pendingMocks()).toEqual([]);
+  });
+
   it("converges to one comment when racing replicas left two", async () => {
     const api = noConfig(github())
       .get("/app")
