@@ -23,6 +23,48 @@ type Where = RepoRef & { issue_number: number };
  */
 export interface Find {
   since?: string;
+  /** Where this comment's id was kept by an earlier delivery (see `rememberedIn`). */
+  memo?: Memo;
+}
+
+export interface Memo {
+  recall(): Promise<number | null>;
+  remember(id: number): Promise<void>;
+}
+
+/** An issue with more comments than one page holds is searched by a remembered id first. */
+export const REMEMBER_ABOVE_COMMENTS = 100;
+const MEMO_TTL_S = 90 * 24 * 3600;
+
+/**
+ * A memo in the coordination cache (Redis when shared). Used only on long issues: there a GET of
+ * the remembered id replaces a listing of thirty pages. Short issues are listed (one page), which
+ * also lets racing replicas without a shared store converge to one comment.
+ */
+export function rememberedIn(cache: { cacheGet(k: string): Promise<string | null>; cacheSet(k: string, v: string, ttl: number): Promise<void> }, where: Where, marker: string): Memo {
+  const key = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
+  return {
+    recall: async () => {
+      const id = Number(await cache.cacheGet(key).catch(() => null));
+      return Number.isSafeInteger(id) && id > 0 ? id : null;
+    },
+    remember: (id) => cache.cacheSet(key, String(id), MEMO_TTL_S).catch(() => undefined),
+  };
+}
+
+/** The remembered comment, when it still exists, is this app's, on this issue, with this marker. */
+async function recalled(octokit: Octokit, who: Identity, where: Where, marker: string, memo: Memo): Promise<Comment | null> {
+  const id = await memo.recall();
+  if (id === null) return null;
+  try {
+    const { data } = await octokit.rest.issues.getComment({ owner: where.owner, repo: where.repo, comment_id: id });
+    const c = data as Comment & { issue_url?: string };
+    const here = typeof c.issue_url === "string" && c.issue_url.endsWith(`/issues/${where.issue_number}`);
+    return here && authoredBy(who, c) && c.body?.startsWith(marker) ? c : null;
+  } catch (e) {
+    if ((e as { status?: number }).status === 404) return null;
+    throw e;
+  }
 }
 
 /** Every comment of this app's carrying `marker`, oldest first (one paginated listing). */
@@ -39,8 +81,13 @@ async function listMarked(octokit: Octokit, who: Identity, where: Where, marker:
  * both create one; the next touch keeps the oldest and deletes the rest of its own.
  */
 export async function findMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment | null> {
+  if (find.memo) {
+    const hit = await recalled(octokit, who, where, marker, find.memo);
+    if (hit) return hit;
+  }
   const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
   for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
+  if (first) await find.memo?.remember(first.id);
   return first ?? null;
 }
 
@@ -58,7 +105,11 @@ export async function upsertComment(octokit: Octokit, who: Identity, where: Wher
     await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: found.id, body });
     return { action: "updated", id: found.id };
   }
-  const create = async () => (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data.id;
+  const create = async () => {
+    const { id } = (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data;
+    await find.memo?.remember(id);
+    return id;
+  };
   try {
     return { action: "created", id: await create() };
   } catch (e) {

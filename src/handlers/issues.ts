@@ -4,7 +4,7 @@ import { readBurnSources } from "../github/burn-source.js";
 import { gatedFindings } from "../compile/analyze.js";
 import { extractSnippets } from "../cargo/extract.js";
 import type { Config } from "../config.js";
-import { findMarked, type Upserted, upsertComment } from "../github/comments.js";
+import { type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn, type Upserted, upsertComment } from "../github/comments.js";
 import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
@@ -66,10 +66,12 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   if (!body) return;
   const where = context.issue();
   const who = await deps.identity(context.octokit);
-  const result = await (await deps.coordination()).lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX);
+  const coordination = await deps.coordination();
+  const find = finding(coordination, where, issue.comments);
+  const result = await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
+    const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, find);
     if (stale(existing?.body, issue.updated_at)) return { action: "stale" as const, id: existing!.id };
-    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing);
+    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing, find);
   });
   context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
   // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
@@ -88,6 +90,11 @@ export function labelOwed(action: Upserted["action"] | "stale", attempt: number)
   return action === "created" || (attempt > 0 && action === "unchanged");
 }
 
+/** How the issue's comment is found: by its remembered id first on an issue of many comments. */
+function finding(cache: Parameters<typeof rememberedIn>[0], where: ReturnType<IssueContext["issue"]>, comments: number | undefined): Find {
+  return (comments ?? 0) > REMEMBER_ABOVE_COMMENTS ? { memo: rememberedIn(cache, where, ISSUE_MARKER_PREFIX) } : {};
+}
+
 /** The comment already answers a later version of the issue than this delivery carries. */
 function stale(commentBody: string | undefined, updatedAt: string | undefined): boolean {
   const answered = markedUpdatedAt(commentBody);
@@ -99,8 +106,9 @@ async function retract(context: IssueContext, deps: Deps): Promise<void> {
   const where = context.issue();
   const who = await deps.identity(context.octokit);
   const { issue } = context.payload;
-  await (await deps.coordination()).lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const mine = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX);
+  const coordination = await deps.coordination();
+  await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
+    const mine = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, finding(coordination, where, issue.comments));
     if (!mine || stale(mine.body, issue.updated_at)) return;
     const body = renderResolvedComment(issueMarker(issue.updated_at));
     if (mine.body !== body) await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body });

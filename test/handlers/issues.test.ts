@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { APP, asApp, github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { API, APP, asApp, github, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
@@ -122,6 +122,53 @@ describe("issues handler", () => {
       .query({ per_page: 100 })
       .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }]);
     await makeProbot().receive({ id: "42", name: "issues", payload: edited });
+    expect(again.pendingMocks()).toEqual([]);
+  });
+
+  it("on an issue of 3,000 comments the next delivery reads its remembered comment, not thirty pages", async () => {
+    const probot = makeProbot();
+    const long = payload("issues.opened");
+    long.issue.comments = 3000;
+    const first = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [{ id: 1, body: "+1", user: { login: "bob", type: "User" } }])
+      .post(`${REPO}/issues/7/comments`)
+      .reply(201, { id: 77 })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await probot.receive({ id: "50", name: "issues", payload: long });
+    expect(first.pendingMocks()).toEqual([]);
+    const edited = structuredClone(long);
+    edited.action = "edited";
+    edited.changes = { body: { from: "old" } };
+    edited.issue.updated_at = "2099-01-01T00:00:00Z";
+    const mine = { ...own(77, `${ISSUE_MARKER}\nold`), issue_url: `https://api.github.com${REPO}/issues/7` };
+    // The same app instance: its installation token and identity are cached.
+    const second = noConfig(nock(API)).get(`${REPO}/issues/comments/77`).reply(200, mine).patch(`${REPO}/issues/comments/77`).reply(200, { id: 77 });
+    await probot.receive({ id: "51", name: "issues", payload: edited });
+    expect(second.pendingMocks()).toEqual([]);
+  });
+
+  it("a remembered comment that was deleted is looked for by listing again", async () => {
+    const probot = makeProbot();
+    const long = payload("issues.opened");
+    long.issue.comments = 3000;
+    newComment(noConfig(github()), 7).post(`${REPO}/issues/7/labels`).reply(200, []);
+    await probot.receive({ id: "52", name: "issues", payload: long });
+    const again = noConfig(nock(API))
+      .get(`${REPO}/issues/comments/1`)
+      .reply(404, { message: "Not Found" })
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, [])
+      .post(`${REPO}/issues/7/comments`)
+      .reply(201, { id: 2 })
+      .post(`${REPO}/issues/7/labels`)
+      .reply(200, []);
+    await probot.receive({ id: "53", name: "issues", payload: long });
     expect(again.pendingMocks()).toEqual([]);
   });
 
