@@ -1,11 +1,15 @@
 // The worst event-loop stall while the bot reads and resolves hostile index data (the inputs of
-// test/hostile/index.test.ts), and the per-event caps that bound it.
+// test/hostile/index.test.ts), burn source files and a frozen Redis, and the caps that bound them.
 import { planFix } from "../cargo/fix.js";
 import { LiveIndex } from "../cargo/live-index.js";
 import { INDEX_LIMITS, indexPath, snapshot } from "../cargo/registry.js";
 import { DIAGNOSIS_STEPS } from "../cargo/diagnose.js";
 import { fakeIndexFiles } from "../dev/fake-index.js";
 import { type Answer, dep, line, startHostileIndex } from "../dev/hostile-index.js";
+import { createServer, type AddressInfo, type Socket } from "node:net";
+import { redisCoordination } from "../github/coordination.js";
+import { COMMAND_TIMEOUT_MS, connect } from "../github/redis.js";
+import { scanSource } from "../panics/source-scan.js";
 import { stallMeter } from "./stall.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {
@@ -40,4 +44,58 @@ export async function hostileIndexStalls(): Promise<{ caps: object; cases: Array
     }
   }
   return { caps: { ...INDEX_LIMITS, maxBytes: 4 * 1024 * 1024, maxCrates: 60, eventBudgetMs: 5000, resolverStepsPerDiagnosis: DIAGNOSIS_STEPS }, cases: out };
+}
+
+const STUB = "Requires `autodiff` feature";
+
+/** burn files read at a release tag (test/hostile/source.test.ts): the scan is the stall. */
+export function hostileSourceStalls(): Array<{ input: string; bytes: number; worstMs: number; sites: number }> {
+  const nested = `${'fn a() {"Requires `autodiff` feature"'.repeat(2_000)}${'{"Requires `autodiff` feature"'.repeat(20_000)}`;
+  const literal = `${'const BAD: &str = "\\u{110000}\\u{d800}";\n'.repeat(2_000)}fn backward() { unimplemented!("Requires \`autodiff\` feature") }\n`;
+  return [
+    { input: "nested blocks, each with the message", text: nested },
+    { input: "`\\u{110000}` literals before a real site", text: literal },
+  ].map(({ input, text }) => {
+    let worst = 0;
+    let sites = 0;
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      sites = scanSource(text, STUB).length;
+      worst = Math.max(worst, performance.now() - t0);
+    }
+    return { input, bytes: Buffer.byteLength(text), worstMs: Number(worst.toFixed(1)), sites };
+  });
+}
+
+/**
+ * A Redis that accepts the connection and then never answers (frozen, as under SIGSTOP), stood in
+ * by a loopback socket: how long a delivery claim waits, and whether the event loop turns meanwhile.
+ */
+export async function frozenRedisStall(): Promise<{ claimMs: number; worstMs: number; fellBack: boolean; deadlineMs: number }> {
+  const sockets: Socket[] = [];
+  // Answers the connection's ready check (INFO), then nothing: frozen after the connection is up.
+  const info = "loading:0\r\n";
+  const server = createServer((s) => {
+    sockets.push(s);
+    s.on("data", (d) => {
+      if (/info/i.test(d.toString("latin1"))) s.write(`$${info.length}\r\n${info}\r\n`);
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  const redis = connect(`redis://127.0.0.1:${port}`);
+  redis.on("error", () => undefined);
+  await redis.connect();
+  const quiet = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never;
+  const meter = stallMeter();
+  const t0 = performance.now();
+  try {
+    const fellBack = await redisCoordination(redis, quiet, "bench").claimDelivery("bench-frozen");
+    return { claimMs: Number((performance.now() - t0).toFixed(0)), worstMs: meter.stop(), fellBack, deadlineMs: COMMAND_TIMEOUT_MS };
+  } finally {
+    meter.stop();
+    redis.disconnect();
+    for (const s of sockets) s.destroy();
+    await new Promise((r) => server.close(r));
+  }
 }

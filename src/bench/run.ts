@@ -14,7 +14,7 @@ import bare from "./bare-app.js";
 import { LiveIndex } from "../cargo/live-index.js";
 import { startFakeIndex } from "../dev/fake-index.js";
 import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
-import { hostileIndexStalls } from "./hostile.js";
+import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -239,6 +239,8 @@ async function main() {
 
   progress("hostile index");
   const hostile = await hostileIndexStalls();
+  const hostileSource = hostileSourceStalls();
+  const frozenRedis = await frozenRedisStall();
 
   progress("cold starts");
   const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
@@ -253,7 +255,7 @@ async function main() {
   const index = await indexCost();
 
   const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), hostile, server };
+  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), hostile, hostileSource, frozenRedis, server };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -315,6 +317,16 @@ async function main() {
     "| input | worst stall ms | event ms | answer |",
     "|---|---:|---:|---|",
     ...hostile.cases.map((x) => `| ${x.input} | ${x.worstMs} | ${x.totalMs} | ${x.answer.replaceAll("|", "\\|")} |`),
+    "",
+    "## Hostile burn source and a frozen Redis",
+    "",
+    "A burn file read at a release tag is scanned synchronously, so its scan time is the stall (worst of 3). Target: < 200 ms each.",
+    "",
+    "| file | bytes | worst scan ms | sites kept |",
+    "|---|---:|---:|---:|",
+    ...hostileSource.map((x) => `| ${x.input} | ${x.bytes} | ${x.worstMs} | ${x.sites} |`),
+    "",
+    `A Redis that accepts the connection and never answers (a loopback socket standing in for SIGSTOP): a delivery claim took ${frozenRedis.claimMs} ms against a command deadline of ${frozenRedis.deadlineMs} ms, ${frozenRedis.fellBack ? "answered in process" : "**was refused**"}; the event loop's worst stall meanwhile was ${frozenRedis.worstMs} ms.`,
     "",
     "## Server",
     "",
