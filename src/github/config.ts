@@ -46,7 +46,7 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
   } catch (e) {
     const err = e as { status?: number; message?: string };
     context.log.error({ ...where, status: err.status, error: err.message?.split("\n")[0] }, "config unreadable; doing nothing for this event");
-    throw new ConfigUnreadable(`${PATH} could not be read: ${err.message?.split("\n")[0]}`);
+    throw new ConfigUnreadable(`${PATH} could not be read: ${err.message?.split("\n")[0]}`, { cause: e });
   }
   if ("missing" in raw) return resolveConfig(null);
   if ("refused" in raw) {

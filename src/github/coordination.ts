@@ -159,7 +159,8 @@ export function redisCoordination(redis: Redis, log: Log, secret = "development"
         warn("lock", e);
         return null;
       }
-      if (Date.now() > deadline) throw new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`);
+      // A deadline, like a network timeout: the retry may find the lock free.
+      if (Date.now() > deadline) throw Object.assign(new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait));
     }
   };

@@ -8,12 +8,35 @@ import type { Log } from "./types.js";
 export const DEFAULT_RETRY_DELAYS_MS = [30_000, 120_000, 600_000];
 const RETRY_SUFFIX = /:retry(\d+)$/;
 
-/** Worth trying again later: GitHub or the network failed, not the request. */
+/**
+ * What failed, as a closed set: GitHub answered with an error (`github`, by its status), the
+ * network or a deadline failed (`network`), or the bot itself is wrong (`bug`: a TypeError in
+ * the analyser, a broken invariant). Only the first two can pass by waiting.
+ */
+export type Failure = { kind: "github"; status: number; passes: boolean } | { kind: "network"; passes: true } | { kind: "bug"; passes: false };
+
+/** Node's and undici's codes for a connection that failed or timed out (not a request refused). */
+const NETWORK_CODES = /^(?:ECONNRESET|ECONNREFUSED|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|ENETUNREACH|EHOSTUNREACH|UND_ERR_\w+)$/;
+
+export function classify(e: unknown, depth = 0): Failure {
+  const err = (e ?? {}) as { status?: unknown; name?: string; message?: string; code?: unknown; cause?: unknown };
+  if (typeof err.status === "number") {
+    const status = err.status;
+    const passes = status >= 500 || status === 429 || (status === 403 && /rate limit/i.test(err.message ?? ""));
+    return { kind: "github", status, passes };
+  }
+  if (err.name === "AbortError" || err.name === "TimeoutError") return { kind: "network", passes: true };
+  if (typeof err.code === "string" && NETWORK_CODES.test(err.code)) return { kind: "network", passes: true };
+  // fetch's own network failure is a TypeError("fetch failed") whose cause holds the socket error.
+  if (err.name === "TypeError" && err.message === "fetch failed") return { kind: "network", passes: true };
+  // A wrapper (the config reader's, fetch's) keeps what failed underneath as its cause.
+  if (depth < 4 && err.cause && typeof err.cause === "object") return classify(err.cause, depth + 1);
+  return { kind: "bug", passes: false };
+}
+
+/** Worth trying again later: GitHub or the network failed, not the request or the bot. */
 export function transient(e: unknown): boolean {
-  const err = e as { status?: number; name?: string; message?: string };
-  if (err.name === "AbortError" || err.status === undefined) return true;
-  if (err.status >= 500 || err.status === 429) return true;
-  return err.status === 403 && /rate limit/i.test(err.message ?? "");
+  return classify(e).passes;
 }
 
 /** `off`: no delivery is retried (in-process tests, where a late retry would reach the next test). */

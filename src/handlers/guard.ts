@@ -1,5 +1,5 @@
 import type { Context } from "probot";
-import { attemptOf } from "../github/retry.js";
+import { attemptOf, classify } from "../github/retry.js";
 import type { Octokit } from "../github/types.js";
 import type { Deps } from "./deps.js";
 
@@ -29,7 +29,11 @@ export function guarded<C extends Context>(name: string, handler: Handler<C>, de
       const err = e as { status?: number; message?: string };
       await coordination.releaseDelivery(context.id);
       const retryInMs = await (await deps.redeliveries()).schedule({ id: context.id, name: context.name, payload: context.payload }, e);
-      context.log.error({ handler: name, delivery: context.id, event: context.name, status: err.status, error: err.message, retry_in_s: retryInMs === null ? null : retryInMs / 1000 }, "handler failed");
+      const failure = classify(e);
+      context.log.error(
+        { handler: name, delivery: context.id, event: context.name, failure: failure.kind, status: err.status, error: err.message, ...(failure.kind === "bug" ? { stack: (e as Error).stack } : {}), retry_in_s: retryInMs === null ? null : retryInMs / 1000 },
+        failure.kind === "bug" ? "handler failed: a bug, not retried" : "handler failed",
+      );
       throw e;
     }
   };
