@@ -6,13 +6,14 @@ import { extractSnippets } from "./cargo/extract.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
-import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
+import { type FragmentShown, fragmentShown, type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
 import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
 import { scanSource } from "./panics/source-scan.js";
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
-import { guessVersion, type VersionGuess, versionFromLock } from "./panics/version.js";
+import { textVersions, type VersionGuess } from "./evidence/version.js";
+import { guessVersion } from "./panics/version.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
 
@@ -81,6 +82,8 @@ export interface Analysis {
   choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
   /** rustc's errors for gated `burn::…` paths, when the text has no known panic. */
   compile: CompileAnalysis | null;
+  /** A pasted fragment without the burn line, when no manifest was read (what it does show). */
+  fragment: FragmentShown | null;
 }
 
 function platformOf(finding: Finding | null, text: string): Platform {
@@ -183,7 +186,7 @@ function assumedManifest(version: VersionGuess, fallback: string | null, fx: Fix
   if (!version.commit && !(version.version ?? fallback)) return null;
   const file = { path: "Cargo.toml", text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n` };
   const plan = planFix(file, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
-  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null } : null;
+  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
 }
 
 function manifestVersion(v: ManifestVerdict | null): string | null {
@@ -211,14 +214,14 @@ export function analyze(input: AnalyzeInput): Analysis {
   const none: TargetChoice = { kind: "none" };
   if (!primary) {
     const compile = analyzeCompile({ ...input, platform });
-    return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [], compile };
+    return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [], compile, fragment: null };
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
-  // Exact versions (the backtrace path, a Cargo.lock) pin the graph the manifest is resolved in.
-  const lockVersion = versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
-  const fromTrace = primary.location?.version ?? null;
-  const fx: FixOptions = { burnVersion: fromTrace ?? lockVersion, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
+  const seen = textVersions(input.text, input.repoLock);
+  // Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in.
+  const fromTrace = primary.location?.version ?? seen.path;
+  const fx: FixOptions = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
   const find = (target: TargetChoice) => {
     if (target.kind === "none") return null;
     const t = { ...fx, target: planTarget(target) };
@@ -226,7 +229,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   };
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
-  const guessed = guessVersion(primary, entry, input.text, { lock: lockVersion, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
+  const guessed = guessVersion(primary, entry, { text: seen, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
   const tooOld = olderThanMessage(entry, guessed);
   // The panic cannot come from that version: link the newest release that has it instead.
   const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
@@ -240,7 +243,8 @@ export function analyze(input: AnalyzeInput): Analysis {
   if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
-  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, compile: null };
+  const fragment = !manifest || manifest.origin === "assumed" ? fragmentShown(input.text) : null;
+  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, compile: null, fragment };
 }
 
 /** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */

@@ -5,7 +5,7 @@ import { code } from "../render/escape.js";
 import semver from "semver";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
-import { cargoRange, type IndexLine, type Registry, selectVersion } from "./registry.js";
+import { cargoRange, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";
@@ -42,9 +42,17 @@ export function isBurnCrate(name: string): boolean {
   return name === "burn" || name.startsWith("burn-");
 }
 
-/** burn's crate, not the user's own crate that happens to be named `burn-…`. */
+/**
+ * burn's crate, not the user's own crate that happens to be named `burn-…`. A path dependency
+ * is burn's when it is named `burn` (a local clone, any layout), points into a burn checkout
+ * (`…/crates/burn-x`), or sits in a folder of its own name in the old layout without `crates/`
+ * (`../burn/burn-core`) under a name burn publishes.
+ */
 export function isBurnDependency(d: DepDecl): boolean {
-  return isBurnCrate(d.name) && (d.path === null || isBurnCheckoutPath(d.path));
+  if (!isBurnCrate(d.name)) return false;
+  if (d.path === null || d.name === "burn" || isBurnCheckoutPath(d.path)) return true;
+  const segments = d.path.trim().replace(/[\\/]+$/, "").split(/[\\/]/);
+  return segments.at(-1) === d.name && segments.at(-2)?.toLowerCase() === "burn" && snapshot("tags").versions(d.name).length > 0;
 }
 
 function olderThan(first: string | null, version: string): boolean {

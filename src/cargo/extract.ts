@@ -1,11 +1,20 @@
 // Finds Cargo.toml (and Cargo.lock) text in an issue or comment: fenced blocks first, diff
 // snippets as their new side, and bare `burn = …` fragments wrapped in a [dependencies] table.
+import { DEP_TABLES } from "./manifest.js";
+
 export interface Snippet {
   kind: "manifest" | "lock";
   text: string;
   /** True when the snippet had no table header and `[dependencies]` was added around it. */
   wrapped: boolean;
+  /**
+   * A whole manifest (it has `[package]` or `[workspace]`): only of one may the bot say what
+   * it does not declare. Anything else is a fragment, which shows only what it shows.
+   */
+  whole: boolean;
 }
+
+const WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 const MAX_SNIPPETS = 8;
@@ -34,7 +43,8 @@ function newSideOfDiff(body: string): string {
     .join("\n");
 }
 
-const HEADER = /^[ \t]*\[(?:package|workspace|dependencies|dev-dependencies|build-dependencies|target\.|features|dependencies\.|workspace\.)/m;
+/** A table header a manifest has: its own tables and cargo's dependency tables (one list, manifest.ts). */
+const HEADER = new RegExp(String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`, "m");
 const BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
 
 const INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
@@ -44,15 +54,15 @@ export function extractSnippets(text: string): Snippet[] {
   for (const { info, body: raw } of fencedBlocks(text)) {
     if (out.length >= MAX_SNIPPETS) break;
     const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
-    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false });
-    else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false });
-    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true });
+    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false, whole: true });
+    else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
+    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true, whole: false });
   }
   if (out.length === 0) {
     // `burn = { … }` written inline in prose.
     for (const m of text.matchAll(INLINE_DEP)) {
       if (out.length >= MAX_SNIPPETS) break;
-      out.push({ kind: "manifest", text: `[dependencies]\n${m[1]}\n`, wrapped: true });
+      out.push({ kind: "manifest", text: `[dependencies]\n${m[1]}\n`, wrapped: true, whole: false });
     }
   }
   return out;

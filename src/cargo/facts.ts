@@ -26,10 +26,6 @@ export function manifestFacts(text: string): ManifestFacts {
   }
 }
 
-/**
- * A line that declares a burn crate, read leniently so that a manifest that does not parse is
- * still picked up (and its syntax error reported to the user) rather than skipped.
- */
 /** The member inherits a dependency that is burn in the root (renames included: `nn = { package = "burn" }`). */
 export function inheritsBurnFrom(member: string, root: Manifest): boolean {
   try {
@@ -39,8 +35,19 @@ export function inheritsBurnFrom(member: string, root: Manifest): boolean {
   }
 }
 
-export function mentionsBurn(text: string): boolean {
-  return /^[ \t]*(?:\[(?:workspace\.)?dependencies\.)?burn(?:-[a-z]+)?\b/m.test(text);
+/**
+ * The manifest declares a burn crate wherever cargo reads one: normal, dev, build and
+ * target-specific tables, `[workspace.dependencies]`, renames (`nn = { package = "burn" }`), and
+ * `workspace = true` entries that are burn in `root`. Only text that does not parse is read
+ * leniently, so that its syntax error still reaches the user rather than the file being skipped.
+ */
+export function declaresBurn(text: string, root: Manifest | null = null): boolean {
+  try {
+    const m = parseManifest(text);
+    return [...m.dependencies, ...m.workspaceDependencies].some((d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d));
+  } catch {
+    return /\bburn(?:-[a-z0-9-]+)?\b/.test(text);
+  }
 }
 
 /** The burn crates these manifests declare (with `burn` always first): where an index read starts. */

@@ -6,7 +6,7 @@ import { createPatch } from "diff";
 import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
-import { type DepDecl, type Manifest, parseManifest } from "./manifest.js";
+import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName, type WorkBudget } from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
@@ -94,7 +94,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
 }
 
-const DEP_KEYS = ["dependencies", "dev-dependencies", "dev_dependencies", "build-dependencies", "build_dependencies"];
+const DEP_KEYS = Object.keys(DEP_TABLES);
 
 function withoutDeps(doc: Record<string, unknown>): Record<string, unknown> {
   const copy: Record<string, unknown> = { ...doc };

@@ -61,7 +61,8 @@ export interface Manifest {
   features: Record<string, string[]>;
 }
 
-const DEP_TABLES: Record<string, DepKind> = {
+/** The one list of dependency tables cargo reads (and their legacy underscore spellings). */
+export const DEP_TABLES: Readonly<Record<string, DepKind>> = {
   dependencies: "normal",
   "dev-dependencies": "dev",
   dev_dependencies: "dev",

@@ -14,7 +14,7 @@ import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
 import { assess, type PrSnapshot, reviewPullRequest } from "../review/pull-request.js";
 import { why } from "../render/why.js";
-import { versionFromLock } from "../panics/version.js";
+import { versionFromLock } from "../evidence/version.js";
 
 export interface Io {
   stdout: (s: string) => void;

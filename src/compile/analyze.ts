@@ -6,9 +6,9 @@ import semver from "semver";
 import type { Platform } from "../cargo/cfg.js";
 import type { FixOptions, ManifestFile } from "../cargo/fix.js";
 import type { FeatureTarget } from "../cargo/resolve.js";
-import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
+import { type FragmentShown, fragmentShown, type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
 import { loadCatalog } from "../panics/catalog.js";
-import { versionFromLock, versionFromProse } from "../panics/version.js";
+import { type EvidenceSource, pickVersion, textVersions } from "../evidence/version.js";
 import { burnPermalink } from "../render/links.js";
 import { type CompileFinding, detectCompile } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
@@ -38,13 +38,15 @@ export interface CompileAnalysis {
   items: GatedItem[];
   ref: string;
   version: string;
-  versionSource: "Cargo.lock" | "manifest" | "prose" | "assumed";
+  versionSource: EvidenceSource;
   /** With an assumed version: the releases where every item has the same gate and answer. */
   agreeing: string[] | null;
-  /** The burn the build names (a version or requirement) when the gated-path data lacks it. */
+  /** The burn the text names (a version or requirement) when the gated-path data lacks it. */
   beyond: string | null;
   target: FeatureTarget;
   manifest: ManifestVerdict | null;
+  /** A pasted fragment without the burn line, when no manifest was read. */
+  fragment: FragmentShown | null;
   /** The data's ready answer: burn features to add, with and without default features. */
   suggest: { withDefaults: string[] | null; noDefaults: string[] | null };
 }
@@ -110,44 +112,32 @@ export function gatedFindings(text: string): CompileFinding[] {
 export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
   const findings = detectCompile(input.text);
   if (findings.length === 0) return null;
-  const lock = versionFromLock(input.text) ?? (input.repoLock ? versionFromLock(input.repoLock) : null);
-  const fx: FixOptions = { burnVersion: lock, burnVersionSource: "lock", platform: input.platform, registries: input.registries };
+  const seen = textVersions(input.text, input.repoLock);
+  const exact = seen.path ?? seen.lock;
+  const fx: FixOptions = { burnVersion: exact, burnVersionSource: seen.path ? "backtrace" : "lock", platform: input.platform, registries: input.registries };
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };
     return manifestFromText(input.text, o) ?? manifestFromRepo(input, o);
   };
 
-  // The release: Cargo.lock, else the manifest's burn (judged once on the newest release's gate
-  // to learn which release it selects), else a version named in prose, else assumed.
+  // The release, in the order panics use (src/evidence/version.ts). The manifest's burn is
+  // judged once on the newest release's gate to learn which release it selects.
   const refs = gatedRefs();
   const newest = [...refs].reverse().find((r) => itemsAt(r, r.slice(1), findings).length > 0);
   if (!newest) return null;
-  let version: string | null = lock && refOfVersion(lock) ? lock : null;
-  let source: CompileAnalysis["versionSource"] = "Cargo.lock";
-  let beyond: string | null = lock && !version ? lock : null;
-  if (!version) {
+  let manifestVersion: string | null = null;
+  let requirement: string | null = null;
+  if (!exact) {
     const probe = find(targetOf(itemsAt(newest, newest.slice(1), findings)), []);
     const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
-    if (d?.graphVersion && !d.assumed.graph && !d.assumed.version && refOfVersion(d.graphVersion)) {
-      version = d.graphVersion;
-      source = "manifest";
-    } else if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) {
-      beyond ??= d.graphVersion;
-    } else if (d?.assumed.graph && d.primary?.effective.version) {
-      beyond ??= d.primary.effective.version;
-    }
+    if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) manifestVersion = d.graphVersion;
+    else if (d?.assumed.graph && d.primary?.effective.version) requirement = d.primary.effective.version;
   }
-  if (!version) {
-    const prose = versionFromProse(input.text);
-    if (prose && refOfVersion(prose)) {
-      version = prose;
-      source = "prose";
-    }
-  }
-  if (!version) {
-    version = newest.slice(1);
-    source = "assumed";
-  }
+  const guess = pickVersion({ text: seen, manifest: manifestVersion }, { version: null, commit: null, source: "assumed" });
+  const known = guess.version !== null && refOfVersion(guess.version) !== null;
+  const version = known ? guess.version! : newest.slice(1);
+  const source: EvidenceSource = known ? guess.source : "assumed";
+  const beyond = known ? null : (guess.version ?? requirement);
   const ref = refOfVersion(version)!;
   const items = itemsAt(ref, version, findings);
   // Not gated at that release: the user's own module, a typo, something renamed or removed.
@@ -159,5 +149,5 @@ export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
   const manifest = find(target, additions);
   // The gate holds with this manifest: the item exists there, so the error has another cause.
   if (manifest?.plan.kind === "already-on") return null;
-  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond: source === "assumed" ? beyond : null, target, manifest, suggest };
+  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond, target, manifest, fragment: manifest ? null : fragmentShown(input.text), suggest };
 }

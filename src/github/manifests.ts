@@ -1,9 +1,9 @@
 // Reads the repository's own Cargo manifests when an issue has none: the root, the workspace
 // members that depend on burn, and Cargo.lock. The number of reads is capped.
-import { mentionsBurn } from "../cargo/facts.js";
+import { declaresBurn } from "../cargo/facts.js";
 import { memberPath } from "../cargo/workspace.js";
 import type { ManifestFile } from "../cargo/fix.js";
-import { parseManifest } from "../cargo/manifest.js";
+import { type Manifest, parseManifest } from "../cargo/manifest.js";
 import { readFile, listDirs } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
 
@@ -23,8 +23,10 @@ export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): 
   const root = await readFile(octokit, { ...repo, path: "Cargo.toml" });
   if (!root.ok) return { ...EMPTY, reads };
   let members: string[] = [];
+  let rootManifest: Manifest | null = null;
   try {
     const m = parseManifest(root.text);
+    rootManifest = m;
     // burn's own repository: its manifests are burn's, not the reporter's.
     if (m.members.some((p) => p.includes("burn-dispatch")) || m.packageName === "burn") return { ...EMPTY, reads };
     members = m.members;
@@ -50,10 +52,10 @@ export async function repoManifests(octokit: Octokit, repo: RepoRef, log: Log): 
       if (reads >= MAX_READS - 1) break;
       reads++;
       const f = await readFile(octokit, { ...repo, path: `${dir}/Cargo.toml` });
-      if (f.ok && mentionsBurn(f.text)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
+      if (f.ok && declaresBurn(f.text, rootManifest)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
     }
   }
-  if (mentionsBurn(root.text)) files.push(rootFile);
+  if (declaresBurn(root.text, rootManifest)) files.push(rootFile);
   reads++;
   const lock = await readFile(octokit, { ...repo, path: "Cargo.lock" });
   return { manifests: files, root: members.length > 0 ? rootFile : null, lock: lock.ok ? lock.text : null, reads };

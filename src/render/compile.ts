@@ -1,9 +1,16 @@
 // The comment for rustc's "cannot find `burn::…`" errors: which paths are gated at the user's
 // release and behind what (linked to the `#[cfg]`), why the gate is off in their manifest, and
 // the one verified edit that brings every one of them back.
+import semver from "semver";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
-import { manifestSection, SOURCE_WORDS } from "./issue.js";
+import { fragmentSentence, manifestSection, SOURCE_WORDS } from "./manifest.js";
+
+/** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */
+function newerThan(named: string, than: string): boolean {
+  const low = semver.valid(named) ?? semver.minVersion(semver.validRange(named) ?? "0.0.0")?.version ?? null;
+  return low !== null && semver.gt(low, than);
+}
 
 /** `feature = "burn/train"` → `train` of `burn`; the gate as a user can read it. */
 function gateText(gate: string): string {
@@ -28,11 +35,12 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   }
   lines.push("");
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c.manifest), "");
+    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else {
-    lines.push(`**I could not see your Cargo.toml.** At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
+    const seen = c.fragment ? `**${fragmentSentence(c.fragment).replace(/ Paste .*$/, "")}**` : "**I could not see your Cargo.toml.**";
+    lines.push(`${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
   }
-  const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is newer than the gated-path data, which ends there` : "";
+  const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
   if (c.agreeing && c.agreeing.length > 0) {
     const range = c.agreeing.length > 1 ? `${code(c.agreeing[0]!.slice(1))} … ${code(c.agreeing.at(-1)!.slice(1))}` : code(c.agreeing[0]!.slice(1));
     lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`);

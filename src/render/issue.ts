@@ -1,10 +1,9 @@
-import type { Analysis, ManifestVerdict } from "../analyze.js";
+import type { Analysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
 import type { Entry } from "../panics/catalog.js";
-import type { VersionGuess } from "../panics/version.js";
-import { andList, code, fence, orList, text, withMarker } from "./escape.js";
-import { why } from "./why.js";
+import { andList, code, orList, withMarker } from "./escape.js";
+import { manifestSection, SOURCE_WORDS } from "./manifest.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
 /** What identifies the issue comment whatever data its marker carries. */
@@ -31,25 +30,6 @@ export function markedUpdatedAt(body: string | undefined): string | null {
   }
 }
 
-export const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
-  backtrace: "from the crate path in your backtrace",
-  "git-checkout": "from the git checkout path in your backtrace",
-  "Cargo.lock": "from Cargo.lock",
-  manifest: "from your Cargo.toml's version requirement",
-  prose: "from the version named in the issue",
-  "line-number": "from the line number in the panic, which only that version has",
-  assumed: "assumed: nothing in the issue names a version",
-};
-
-/** The diff lines only (no file headers or hunk markers): what changes is what matters. */
-export function diffBody(diff: string): string {
-  return diff
-    .split("\n")
-    .filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l))
-    .join("\n")
-    .replace(/\n+$/, "");
-}
-
 /** A code span, linked when the URL passed the permalink allow-list. */
 function linked(label: string, url: string | null): string {
   return url ? `[${code(label)}](${url})` : code(label);
@@ -74,45 +54,6 @@ function sourceSentence(a: Analysis, entry: Entry): string {
     return `${code(a.primary!.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
   return `${code(a.primary!.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
-}
-
-/** What the verifier checked, in words: a feature resolves on, or a gated path's gate holds. */
-function holds(d: { target: { gate?: string; label?: string; crate: string; feature: string } }): string {
-  if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
-  return `${code(targetName(d.target))} resolves on`;
-}
-
-export function manifestSection(m: ManifestVerdict): string[] {
-  const out: string[] = [];
-  const plan = m.plan;
-  if (plan.kind === "invalid-toml") {
-    out.push(`**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`);
-    return out;
-  }
-  const d = plan.diagnosis;
-  if (m.origin === "assumed") {
-    out.push(`**Why it is off:** I could not see your Cargo.toml. The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false }).replace(/^.*?\. /, "")}`);
-  } else {
-    const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
-    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
-    out.push(`**${heading}${from}:** ${why(d)}`);
-  }
-  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is string => !!x);
-  // Assumption notes are Markdown already: our words, and user values only inside code spans.
-  if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
-  if (plan.kind === "fixed") {
-    const c = plan.change;
-    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
-    out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
-    out.push(
-      d.assumed.graph
-        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`,
-    );
-  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
-    out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
-  }
-  return out;
 }
 
 const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
@@ -148,7 +89,7 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: 
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
   if (a.target.kind === "one" && a.target.hint) lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
-  else if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest), "");
+  else if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
   if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
   if (entry.cause === "removed-feature") lines.push("No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.", "");
   const fixes = entry.fixes.map((f) => `- ${f}`);

@@ -1,6 +1,6 @@
 import type { GradientUse } from "../review/evidence.js";
 import type { Loss, ManifestReview, Regression } from "../review/manifest.js";
-import { diffBody } from "./issue.js";
+import { diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
 import { repoPermalink } from "./links.js";
 import { why } from "./why.js";

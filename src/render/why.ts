@@ -40,8 +40,11 @@ export function namedEnablers(d: Diagnosis): string[] {
   return named.length > 0 ? named : d.enablers;
 }
 
+/** What failed: a binary panicked at run time, or a crate did not compile. */
+export type About = "panic" | "compile";
+
 /** `manifestShown: false` when the manifest was assumed, not read: nothing is said the user "turned off". */
-export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): string {
+export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About } = {}): string {
   const p = d.primary;
   const target = code(targetName(d.target));
   const feature = code(d.target.feature);
@@ -50,7 +53,9 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): strin
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "no-burn":
-      return "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
+      return opts.about === "compile"
+        ? "The manifest I read declares no burn crate, so it is not the manifest of the crate that failed to compile."
+        : "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "pre-dispatch": {
       const v = d.selected?.preDispatch ?? "?";
       const named = d.selected?.version ? `burn ${code(v)}` : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
@@ -59,7 +64,7 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean } = {}): strin
     case "on": {
       const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
       const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-      return `This manifest does turn ${target} on${chain}${ignored}. The binary that panicked was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+      return `This manifest does turn ${target} on${chain}${ignored}. ${opts.about === "compile" ? "The crate that failed" : "The binary that panicked"} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
     }
     case "gated":
       return `${declared(p!.decl, p!.effective)}. ${feature} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;

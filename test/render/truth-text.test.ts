@@ -5,7 +5,7 @@ import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/analyze.js";
 import { detect } from "../../src/panics/detect.js";
 import { parseLocation } from "../../src/panics/location.js";
-import { versionFromProse } from "../../src/panics/version.js";
+import { versionFromProse } from "../../src/evidence/version.js";
 import { commandMarker } from "../../src/render/command.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { fixture, issueCases } from "../helpers/fixtures.js";

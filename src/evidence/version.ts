@@ -1,0 +1,112 @@
+// Which burn release the text's build has, read from every place a text shows it, strongest
+// first: a crate path the build printed (a backtrace's or rustc's `-->` / `:::` line), a git
+// checkout path, Cargo.lock, the manifest, a version named next to "burn" in prose. Panics and
+// rustc errors take their version from here, through `pickVersion`, in one order.
+import semver from "semver";
+import { isBurnCrate } from "../cargo/burn-version.js";
+import { loadCatalog } from "../panics/catalog.js";
+
+export type EvidenceSource = "backtrace" | "crate-path" | "git-checkout" | "Cargo.lock" | "manifest" | "prose" | "line-number" | "assumed";
+
+export interface VersionGuess {
+  version: string | null;
+  /** Commit id when the code came from git. */
+  commit: string | null;
+  source: EvidenceSource;
+}
+
+const LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
+const LOCK_VERSION = /^\s*version\s*=\s*"([^"]+)"\s*$/;
+const SCAN_CHARS = 65_536;
+
+/** `[[package]] name = "burn-dispatch" version = "…"` pairs from pasted Cargo.lock text. */
+export function versionFromLock(text: string): string | null {
+  const lines = text.split("\n");
+  let found: string | null = null;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const name = LOCK_NAME.exec(lines[i]!);
+    if (!name) continue;
+    const v = LOCK_VERSION.exec(lines[i + 1]!);
+    if (!v) continue;
+    if (name[1] === "burn-dispatch") return v[1]!;
+    if (name[1] === "burn" || !found) found = v[1]!;
+  }
+  return found;
+}
+
+/** `…/index.crates.io-…/burn-core-0.20.0-pre.2/src/lib.rs`: burn's crates share one version. */
+const CRATE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
+
+/** The version in the first burn crate path the build printed (rustc's notes, a backtrace). */
+export function versionFromPaths(text: string): string | null {
+  for (const m of text.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
+    if (isBurnCrate(m[1]!) && semver.valid(m[2]!)) return m[2]!;
+  }
+  return null;
+}
+
+/**
+ * `0.22.0-pre.2`, `v0.22.0-pre.2`, and the ways people write it in prose: `0.22 pre 2`,
+ * `0.22-pre.2`, `0.22.0 pre2`. The patch defaults to 0.
+ */
+const VERSION = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
+/** "burn 0.16.0", "burn = "0.19"", "burn v0.20", "burn version 0.21", "burn@0.22.1", "burn-core 0.20". */
+const NEXT_TO_BURN = new RegExp(String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION}`, "gi");
+const BARE = new RegExp(String.raw`\b${VERSION}`, "gi");
+
+function normal(m: RegExpMatchArray): string {
+  const [, major, minor, patch, tag, n] = m;
+  return `${major}.${minor}.${patch ?? "0"}${tag ? `-${tag.toLowerCase()}.${n}` : ""}`;
+}
+
+/**
+ * A burn release named in prose. Next to the word "burn" any version counts (a release newer
+ * than the data is still the user's, and is said to be outside it). Alone, only a pre-release
+ * burn published counts: "wgpu 0.19" or "rustc 1.85.0" are other things' versions.
+ */
+export function versionFromProse(text: string): string | null {
+  const head = text.slice(0, SCAN_CHARS);
+  for (const m of head.matchAll(NEXT_TO_BURN)) {
+    const v = normal(m);
+    if (semver.valid(v)) return v;
+  }
+  const known = new Set(loadCatalog().refs.map((r) => r.version));
+  for (const m of head.matchAll(BARE)) {
+    const v = normal(m);
+    if (m[4] && known.has(v)) return v;
+  }
+  return null;
+}
+
+/** What a text (and a Cargo.lock the shell read) shows, before any manifest is resolved. */
+export interface TextVersions {
+  path: string | null;
+  lock: string | null;
+  prose: string | null;
+}
+
+export function textVersions(text: string, repoLock?: string | null): TextVersions {
+  return { path: versionFromPaths(text), lock: versionFromLock(text) ?? (repoLock ? versionFromLock(repoLock) : null), prose: versionFromProse(text) };
+}
+
+/** Every candidate, in the one order both pipelines use; `fallback` when nothing names one. */
+export interface Candidates {
+  /** The panic's own location (registry or git checkout), the strongest fact there is. */
+  printed?: VersionGuess | null;
+  text: TextVersions;
+  manifestCommit?: string | null;
+  manifest?: string | null;
+  /** Panics only: the printed line exists at one release. */
+  lineNumber?: VersionGuess | null;
+}
+
+export function pickVersion(c: Candidates, fallback: VersionGuess): VersionGuess {
+  if (c.printed) return c.printed;
+  if (c.text.path) return { version: c.text.path, commit: null, source: "crate-path" };
+  if (c.text.lock) return { version: c.text.lock, commit: null, source: "Cargo.lock" };
+  // A git `rev = "…"` is a commit, not a version requirement.
+  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "manifest" };
+  if (c.manifest) return { version: c.manifest, commit: null, source: "manifest" };
+  if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
+  return c.lineNumber ?? fallback;
+}

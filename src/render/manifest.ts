@@ -1,0 +1,84 @@
+// What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
+// panic and the rustc-error comments: why the feature is off there, and the verified edit.
+import type { ManifestVerdict } from "../analyze.js";
+import { targetName } from "../cargo/resolve.js";
+import type { VersionGuess } from "../evidence/version.js";
+import type { FragmentShown } from "../find-manifest.js";
+import { andList, code, fence, text } from "./escape.js";
+import { type About, why } from "./why.js";
+
+export const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
+  backtrace: "from the crate path in your backtrace",
+  "crate-path": "from the burn crate path printed in the output",
+  "git-checkout": "from the git checkout path in your backtrace",
+  "Cargo.lock": "from Cargo.lock",
+  manifest: "from your Cargo.toml's version requirement",
+  prose: "from the version named in the issue",
+  "line-number": "from the line number in the panic, which only that version has",
+  assumed: "assumed: nothing in the issue names a version",
+};
+
+/** The diff lines only (no file headers or hunk markers): what changes is what matters. */
+export function diffBody(diff: string): string {
+  return diff
+    .split("\n")
+    .filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l))
+    .join("\n")
+    .replace(/\n+$/, "");
+}
+
+/** What the verifier checked, in words: a feature resolves on, or a gated path's gate holds. */
+function holds(d: { target: { gate?: string; label?: string; crate: string; feature: string } }): string {
+  if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
+  return `${code(targetName(d.target))} resolves on`;
+}
+
+/** What a pasted fragment without the burn line shows, and what the bot would need to see. */
+export function fragmentSentence(f: FragmentShown): string {
+  const shows =
+    f.forwards.length > 0
+      ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = …\` line that sets burn's features.`
+      : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
+  return `${shows} Paste that line (or the whole Cargo.toml) and I will check the exact edit.`;
+}
+
+export interface SectionOptions {
+  about: About;
+  fragment?: FragmentShown | null;
+}
+
+export function manifestSection(m: ManifestVerdict, opts: SectionOptions): string[] {
+  const out: string[] = [];
+  const plan = m.plan;
+  if (plan.kind === "invalid-toml") {
+    out.push(`**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`);
+    return out;
+  }
+  const d = plan.diagnosis;
+  if (m.origin === "assumed") {
+    const seen = opts.fragment ? fragmentSentence(opts.fragment) : "I could not see your Cargo.toml.";
+    out.push(`**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`);
+  } else {
+    const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
+    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
+    out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
+    if (!m.whole && d.verdict !== "no-burn") out.push(`<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`);
+  }
+  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is string => !!x);
+  // Assumption notes are Markdown already: our words, and user values only inside code spans.
+  if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
+  if (plan.kind === "fixed") {
+    const c = plan.change;
+    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
+    out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
+    out.push(
+      d.assumed.graph
+        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`,
+    );
+  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
+    out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
+  }
+  return out;
+}
+
