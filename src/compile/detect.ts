@@ -93,7 +93,8 @@ export function detectCompile(input: string): CompileFinding[] {
         push({ ...base, path: cut ?? path, exact: cut !== null });
       }
     } else if (code === "E0433") {
-      const r = /could not find `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(message);
+      // rustc ≤ 1.8x: "failed to resolve: could not find `x` in `y`"; 1.9x: "cannot find `x` in `y`".
+      const r = /(?:could not find|cannot find) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(message);
       if (!r) continue;
       const [x, y] = [r[1]!, r[2]!];
       const full = sourcePaths(b)
