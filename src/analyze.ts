@@ -64,11 +64,13 @@ export interface SourceLink {
   gate: string | null;
 }
 
-export interface Analysis {
+/** A known burn panic (or feature-family message): what raised it, at which release, and the fix. */
+export interface PanicAnalysis {
+  kind: "panic";
   findings: Finding[];
-  primary: Finding | null;
-  entry: Entry | null;
-  version: VersionGuess | null;
+  primary: Finding;
+  entry: Entry;
+  version: VersionGuess;
   link: SourceLink | null;
   manifest: ManifestVerdict | null;
   platform: Platform;
@@ -80,11 +82,23 @@ export interface Analysis {
   target: TargetChoice;
   /** With several possible features: the verified edit for each that the manifest can take. */
   choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
-  /** rustc's errors for gated `burn::…` paths, when the text has no known panic. */
-  compile: CompileAnalysis | null;
   /** A pasted fragment without the burn line, when no manifest was read (what it does show). */
   fragment: FragmentShown | null;
 }
+
+/** rustc's errors for gated `burn::…` paths (the text has no known panic). */
+export interface CompileResult {
+  kind: "compile";
+  compile: CompileAnalysis;
+  platform: Platform;
+}
+
+/** Nothing the bot answers. */
+export interface NoFinding {
+  kind: "none";
+}
+
+export type Analysis = PanicAnalysis | CompileResult | NoFinding;
 
 function platformOf(finding: Finding | null, text: string): Platform {
   const path = finding?.location?.path ?? "";
@@ -211,10 +225,9 @@ export function analyze(input: AnalyzeInput): Analysis {
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
-  const none: TargetChoice = { kind: "none" };
   if (!primary) {
     const compile = analyzeCompile({ ...input, platform });
-    return { findings, primary, entry: null, version: null, link: null, manifest: null, platform, tooOld: null, firstCall: null, target: none, choices: [], compile, fragment: null };
+    return compile ? { kind: "compile", compile, platform } : { kind: "none" };
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
 
@@ -244,7 +257,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
   const fragment = !manifest || manifest.origin === "assumed" ? fragmentShown(input.text) : null;
-  return { findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, compile: null, fragment };
+  return { kind: "panic", findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, fragment };
 }
 
 /** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */
@@ -252,9 +265,9 @@ function planTarget(t: TargetChoice & { kind: "one" | "choose" }) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0]! };
 }
 
-function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx: FixOptions): Analysis["choices"] {
+function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx: FixOptions): PanicAnalysis["choices"] {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
-  const out: Analysis["choices"] = [];
+  const out: PanicAnalysis["choices"] = [];
   for (const feature of t.features) {
     const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature } });
     if (plan.kind === "fixed") out.push({ feature, plan });
@@ -267,8 +280,9 @@ function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx
  * catalog has no site of this message at, and only a tag (a commit or branch is not a release).
  */
 export function sourceReads(a: Analysis): SourceRead[] {
-  const ref = a.version ? refFor(a.version) : null;
-  if (!a.entry || !a.primary || !ref || a.link?.verified || !isReleaseTag(ref)) return [];
+  if (a.kind !== "panic") return [];
+  const ref = refFor(a.version);
+  if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path = fileToRead(a.entry, a.primary, ref);
   return path ? [{ ref, path }].slice(0, MAX_SOURCE_READS) : [];
 }

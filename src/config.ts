@@ -32,7 +32,9 @@ export const schema = section({
   ignore: section({ users: strings, labels: strings }),
 });
 
-const validate = new Ajv({ allErrors: true }).compile(schema);
+// Compiled on the first config read: the CLI and the fast path never pay for it.
+let compiled: ReturnType<Ajv["compile"]> | undefined;
+const validator = () => (compiled ??= new Ajv({ allErrors: true }).compile(schema));
 
 /** Where an error points: `[section]` or `[section, key]`, naming the offending key itself. */
 function errorPath(e: ErrorObject): string[] {
@@ -57,6 +59,7 @@ export function resolveConfig(raw: unknown): LoadedConfig {
   if (typeof raw !== "object" || Array.isArray(raw)) return { config: DEFAULTS, errors: ["(top level): must be a mapping"] };
   const user = structuredClone(raw) as Record<string, Record<string, unknown>>;
   const errors: string[] = [];
+  const validate = validator();
   if (!validate(user)) {
     for (const e of validate.errors ?? []) {
       errors.push(describe(e));

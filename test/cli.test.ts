@@ -32,6 +32,19 @@ describe("burn-triage explain", () => {
     expect(json.findings[0]).toMatchObject({ id: "dispatch-qtensor-autodiff-context" });
     expect(json.comment).toContain("qtensor.rs");
   });
+  it("--json carries a panic's version, source, target and fix", async () => {
+    const json = JSON.parse((await run(["explain", "-", "--json", "--offline"], fixture("issues/pos-registry-backtrace.md"))).out);
+    expect(json.findings[0]).toMatchObject({ kind: "panic", id: "dispatch-autodiff-stub", version: "0.22.0-pre.2", versionSource: "backtrace", target: "burn-dispatch/autodiff", manifest: "issue" });
+    expect(json.findings[0].fix.add).toEqual(["autodiff"]);
+  });
+  it("--json carries rustc findings with the same fields (path, version and source, gate, fix)", async () => {
+    const text = `\`\`\`\n${fixture("evidence/rustc-1.95-e0432-group.txt")}\`\`\`\n\n\`\`\`toml\n[package]\nname = "mnist"\n\n[dependencies]\nburn = { version = "0.20.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;
+    const json = JSON.parse((await run(["explain", "-", "--json", "--offline"], text)).out);
+    expect(json.findings.map((f: { path: string }) => f.path)).toEqual(["burn::backend::Wgpu", "burn::train"]);
+    expect(json.findings[0]).toMatchObject({ kind: "compile", id: "E0432", version: "0.20.0-pre.2", versionSource: "crate-path", target: 'feature = "burn/wgpu"', manifest: "issue" });
+    expect(json.findings[0].fix.add.sort()).toEqual(["train", "wgpu"]);
+    expect(json.comment).toContain("burn::train");
+  });
   it("exit 0 with findings: [] when nothing is recognised", async () => {
     const r = await run(["explain", join(root, "fixtures/issues/neg-node-step-registered.md"), "--json"]);
     expect(r.code).toBe(0);

@@ -26,9 +26,9 @@ describe("what the text shows", () => {
     const a = analyze({ text: expand(c.text) });
     const body = renderIssueComment(a);
     expect(body).not.toBeNull();
-    const version = a.compile ? { version: a.compile.version, source: a.compile.versionSource } : { version: a.version?.version, source: a.version?.source };
-    if (c.version) expect(version.version).toBe(c.version);
-    if (c.source) expect(version.source).toBe(c.source);
+    const version = a.kind === "compile" ? { version: a.compile.version, source: a.compile.versionSource } : a.kind === "panic" ? { version: a.version.version, source: a.version.source } : null;
+    if (c.version) expect(version?.version).toBe(c.version);
+    if (c.source) expect(version?.source).toBe(c.source);
     for (const s of c.says ?? []) expect(body).toContain(s);
     for (const s of c.never ?? []) expect(body).not.toContain(s);
   });

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
 import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
 import app from "../index.js";
-import { triage } from "../handlers/issues.js";
+import { triage } from "../plan.js";
 import { detect } from "../panics/detect.js";
 import bare from "./bare-app.js";
 import { LiveIndex } from "../cargo/live-index.js";

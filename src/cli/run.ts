@@ -3,8 +3,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
-import { triage } from "../handlers/issues.js";
-import { registries } from "../handlers/registries.js";
+import { planIssue } from "../plan.js";
+import { DEFAULTS } from "../config.js";
+import { registries } from "../cargo/live-registries.js";
 import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
 import { type ManifestFile, planFix } from "../cargo/fix.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
@@ -12,6 +13,7 @@ import { parseManifest } from "../cargo/manifest.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
+import { summarize } from "../summary.js";
 import { assess, type PrSnapshot, reviewPullRequest } from "../review/pull-request.js";
 import { why } from "../render/why.js";
 import { versionFromLock } from "../evidence/version.js";
@@ -96,12 +98,15 @@ function localSources(dir: string, reads: SourceRead[]): Record<string, string> 
 async function explain(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
   const text = read(positionals[0] ?? "-", io);
-  const input: AnalyzeInput = { text, registries: triage(text).featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
+  // The bot's own decision, with the default config: a file is an issue body opened by a person.
+  const plan = planIssue({ action: "opened", title: "", body: text, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS);
+  const featureOff = plan.kind === "answer" && plan.featureOff;
+  const input: AnalyzeInput = { text, registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
   let analysis = analyze(input);
   const reads = values.source ? sourceReads(analysis) : [];
   if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
   const comment = renderIssueComment(analysis);
-  if (values.json) io.stdout(`${JSON.stringify({ findings: analysis.findings, comment }, null, 2)}\n`);
+  if (values.json) io.stdout(`${JSON.stringify({ findings: summarize(analysis), comment }, null, 2)}\n`);
   else io.stdout(comment ?? "No known burn panic found.\n");
   return 0;
 }

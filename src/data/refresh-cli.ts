@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { dataDir } from "../data-dir.js";
-import { DEFAULT_INDEX, indexUrl } from "../handlers/registries.js";
+import { DEFAULT_INDEX, indexUrl } from "../cargo/live-registries.js";
 import { formatReport, gitSource, githubSource, refresh, treeSource } from "./refresh.js";
 
 const { values } = parseArgs({ options: { index: { type: "string" }, source: { type: "string" }, data: { type: "string" } } });

@@ -6,8 +6,9 @@ import { loadConfig } from "../github/config.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
-import { issueText, triage, withSources } from "./issues.js";
-import { registries } from "./registries.js";
+import { withSources } from "./issues.js";
+import { commandText } from "../plan.js";
+import { registries } from "../cargo/live-registries.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 
@@ -35,10 +36,7 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   let body: string;
   if (command.help) body = renderHelp(marker);
   else {
-    const own = `${command.args}\n${command.rest}`;
-    const mine = triage(own);
-    const text = mine.answerable ? own : issueText(issue.title, issue.body);
-    const { featureOff } = mine.answerable ? mine : triage(text);
+    const { text, featureOff } = commandText(`${command.args}\n${command.rest}`, { title: issue.title, body: issue.body ?? null });
     const index = featureOff ? await registries(context.log, indexRoots(text)) : undefined;
     const analysis = await withSources(context, deps, { text, registries: index });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);

@@ -1,34 +1,16 @@
 import type { Context } from "probot";
 import { type AnalyzeInput, type Analysis, analyze, indexRoots, sourceReads } from "../analyze.js";
 import { readBurnSources } from "../github/burn-source.js";
-import { gatedFindings } from "../compile/analyze.js";
-import { extractSnippets } from "../cargo/extract.js";
-import type { Config } from "../config.js";
 import { type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn, type Upserted, upsertComment } from "../github/comments.js";
 import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
-import { detect } from "../panics/detect.js";
+import { type IssueEvent, planIssue } from "../plan.js";
 import { ISSUE_MARKER_PREFIX, issueMarker, markedUpdatedAt, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
-import { registries } from "./registries.js";
+import { registries } from "../cargo/live-registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
-
-/**
- * What a text holds, decided from it alone before any API call: known panics, else rustc errors
- * for paths some burn release gates; `featureOff` when the answer needs the reporter's manifest
- * and burn's feature graph.
- */
-export function triage(text: string) {
-  const panics = detect(text);
-  const compile = panics.length > 0 ? [] : gatedFindings(text);
-  return { answerable: panics.length > 0 || compile.length > 0, featureOff: panics.some((f) => f.cause === "feature-off") || compile.length > 0 };
-}
-
-export function issueText(title: string, body: string | null | undefined): string {
-  return `${title}\n\n${body ?? ""}`;
-}
 
 /** Analyzes; for a release newer than the catalog, reads the panicking file at its tag and analyzes again. */
 export async function withSources(context: Pick<IssueContext, "octokit" | "log">, deps: Deps, input: AnalyzeInput): Promise<Analysis> {
@@ -39,27 +21,33 @@ export async function withSources(context: Pick<IssueContext, "octokit" | "log">
   return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
 }
 
-function ignored(config: Config, login: string, labels: string[]): boolean {
-  return config.ignore.users.includes(login) || labels.some((l) => config.ignore.labels.includes(l));
+/** The decision's inputs, from the payload. */
+export function issueEvent(context: IssueContext): IssueEvent {
+  const { issue } = context.payload;
+  const previousBody = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
+  return {
+    action: context.payload.action,
+    title: issue.title,
+    body: issue.body ?? null,
+    previousBody,
+    author: { login: issue.user?.login ?? "", type: issue.user?.type ?? "User" },
+    locked: issue.locked ?? false,
+    labels: (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
+    senderIsBot: context.isBot,
+  };
 }
 
 export async function onIssue(context: IssueContext, deps: Deps): Promise<void> {
-  const { issue } = context.payload;
-  if (context.isBot || issue.user?.type === "Bot" || issue.locked) return;
-  const text = issueText(issue.title, issue.body);
+  const event = issueEvent(context);
   // Decided from the payload alone: an issue without a known panic costs no API call.
-  const { answerable, featureOff } = triage(text);
-  if (!answerable) {
-    const before = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
-    if (before !== undefined && triage(issueText(issue.title, before)).answerable) await retract(context, deps);
-    return;
-  }
-  const { config } = await loadConfig(context);
-  const labels = (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name));
-  if (!config.issues.enabled || ignored(config, issue.user?.login ?? "", labels)) return;
+  let plan = planIssue(event);
+  if (plan.kind === "retract") return retract(context, deps);
+  if (plan.kind === "needs-config") plan = planIssue(event, (await loadConfig(context)).config);
+  if (plan.kind !== "answer") return;
+  const { text, featureOff, label } = plan;
+  const { issue } = context.payload;
 
-  const hasManifest = extractSnippets(text).some((s) => s.kind === "manifest");
-  const repo = featureOff && !hasManifest && config.issues.fetch_manifests ? await repoManifests(context.octokit, context.repo(), context.log) : null;
+  const repo = plan.readRepository ? await repoManifests(context.octokit, context.repo(), context.log) : null;
   const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;
   const analysis = await withSources(context, deps, { text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
   const body = renderIssueComment(analysis, issueMarker(issue.updated_at));
@@ -73,11 +61,8 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
     if (stale(existing?.body, issue.updated_at)) return { action: "stale" as const, id: existing!.id };
     return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing, find);
   });
-  context.log.info({ ...where, finding: analysis.primary?.id, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
-  // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
-  if (featureOff && config.issues.label && !labels.includes(config.issues.label) && labelOwed(result.action, attemptOf(context.id))) {
-    await context.octokit.rest.issues.addLabels({ ...where, labels: [config.issues.label] });
-  }
+  context.log.info({ ...where, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
+  if (label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [label] });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Analysis } from "../analyze.js";
+import type { Analysis, PanicAnalysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
 import type { Entry } from "../panics/catalog.js";
@@ -35,7 +35,7 @@ function linked(label: string, url: string | null): string {
   return url ? `[${code(label)}](${url})` : code(label);
 }
 
-function sourceSentence(a: Analysis, entry: Entry): string {
+function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules")
     ? "the fallback arm of a macro in"
@@ -46,20 +46,20 @@ function sourceSentence(a: Analysis, entry: Entry): string {
         : entry.cause === "feature-off"
           ? "a stub in"
           : "a check in";
-  if (!link) return `${code(a.primary!.printed)} is raised by ${code(entry.crate)}.`;
-  const at = `${link.crate} ${a.version?.version ?? link.ref} · ${link.file}`;
+  if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
+  const at = `${link.crate} ${a.version.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m) => code(m));
     const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
-    return `${code(a.primary!.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
+    return `${code(a.primary.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
-  return `${code(a.primary!.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
+  return `${code(a.primary.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
 }
 
 const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
-function choiceSection(a: Analysis): string[] {
+function choiceSection(a: PanicAnalysis): string[] {
   const t = a.target as { kind: "choose"; crate: string; features: string[] };
   const out = [`**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`];
   if (a.choices.length === 0) {
@@ -75,8 +75,8 @@ function choiceSection(a: Analysis): string[] {
 /** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
 export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: "issue" | "command" = "issue"): string | null {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
-  if (!a.primary && a.compile) return withMarker(marker, `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
-  if (!a.primary || !a.entry) return null;
+  if (a.kind === "none") return null;
+  if (a.kind === "compile") return withMarker(marker, `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
@@ -94,12 +94,11 @@ export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: 
   if (entry.cause === "removed-feature") lines.push("No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.", "");
   const fixes = entry.fixes.map((f) => `- ${f}`);
   lines.push(`<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`, "", ...fixes, "</details>", "");
-  const others = a.findings.filter((f) => f.id !== a.primary!.id);
+  const others = a.findings.filter((f) => f.id !== a.primary.id);
   if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
-  if (a.version) {
-    const v = a.version.version ?? a.version.commit;
-    lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`);
-  }
+  const v = a.version.version ?? a.version.commit;
+  lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`);
+
   return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
 }
 

@@ -4,7 +4,7 @@ import { diagnose } from "../../src/cargo/diagnose.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { snapshot } from "../../src/cargo/registry.js";
-import { DEFAULT_INDEX, indexUrl } from "../../src/handlers/registries.js";
+import { DEFAULT_INDEX, indexUrl } from "../../src/cargo/live-registries.js";
 
 const INDEX = "https://index.example.test";
 const tags = snapshot("tags");

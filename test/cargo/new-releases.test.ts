@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { analyzePanic } from "../helpers/analysis.js";
 import { analyze } from "../../src/analyze.js";
 import { diagnose } from "../../src/cargo/diagnose.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
@@ -37,10 +38,10 @@ describe("burn releases the bundled data does not have, through the live index",
   it("0.23.0-pre.1 has no `ndarray` backend: a BURN_DEVICE=ndarray panic gets no edit on that graph", async () => {
     const regs = await registries();
     const text = `thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.23.0-pre.1/src/device.rs:309:25:\nBURN_DEVICE=ndarray requested, but the 'ndarray' feature is not enabled.\n\n\`\`\`toml\n${manifest("0.23.0-pre.1", ["std", "wgpu"])}\`\`\`\n`;
-    const a = analyze({ text, registries: regs });
+    const a = analyzePanic({ text, registries: regs });
     expect(a.manifest?.plan.kind).toBe("no-fix");
     expect(a.manifest?.plan.kind === "no-fix" && a.manifest.plan.diagnosis.graphVersion).toBe("0.23.0-pre.1");
-    const cuda = analyze({ text: text.replaceAll("ndarray", "cuda"), registries: regs });
+    const cuda = analyzePanic({ text: text.replaceAll("ndarray", "cuda"), registries: regs });
     expect(cuda.manifest?.plan.kind).toBe("fixed");
   });
 

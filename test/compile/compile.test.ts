@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
 import { analyze } from "../../src/analyze.js";
 import { detectCompile } from "../../src/compile/detect.js";
+import { analyzeCompile } from "../helpers/analysis.js";
 import { gatedFindings } from "../../src/compile/analyze.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -21,14 +22,14 @@ describe("rustc errors for feature-gated burn paths", () => {
   it("covers every error form across the 0.16, 0.20, 0.21 and 0.22 layouts", () => {
     const codes = new Set(data.cases.flatMap((c) => detectCompile(c.text).map((f) => f.code)));
     expect([...codes].sort()).toEqual(["E0277", "E0412", "E0422", "E0425", "E0432", "E0433"]);
-    const versions = data.cases.map((c) => analyze({ text: c.text }).compile?.version.slice(0, 4));
+    const versions = data.cases.map((c) => analyzeCompile({ text: c.text })?.version.slice(0, 4));
     for (const v of ["0.16", "0.20", "0.21", "0.22"]) expect(versions).toContain(v);
   });
 
   it.each(data.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const a = analyze({ text: c.text });
-    expect(a.primary).toBeNull();
-    const compile = a.compile!;
+    expect(a.kind).toBe("compile");
+    const compile = analyzeCompile({ text: c.text })!;
     expect(compile.items.map((i) => i.path)).toEqual(c.paths);
     const body = renderIssueComment(a)!;
     for (const p of c.paths) expect(body).toContain(`\`${p}\` exists only when`);

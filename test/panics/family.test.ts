@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { analyzePanic } from "../helpers/analysis.js";
 import { load } from "js-yaml";
 import { analyze } from "../../src/analyze.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
@@ -27,7 +28,7 @@ describe("the feature-gate family, printed", () => {
   });
 
   it.each(data.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const a = analyze({ text: c.text });
+    const a = analyzePanic({ text: c.text });
     expect(a.primary?.id).toBe(c.id);
     const body = renderIssueComment(a)!;
     if (c.link) expect(body).toContain(`(https://github.com/tracel-ai/burn/blob/${c.link})`);
@@ -73,7 +74,7 @@ describe("every BURN_DEVICE message, printed at its own line", () => {
   it.each(entries.map((e) => [e.backend!, e] as const))("%s", (backend, e) => {
     const site = e.sites.filter((s) => s.ref === "v0.22.0-pre.2")[0]!;
     const text = `thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/${site.file.replace(/^crates\/burn-dispatch\//, "")}:${site.line}:25:\n${e.message}\n\n\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;
-    const a = analyze({ text });
+    const a = analyzePanic({ text });
     expect(a.primary?.id).toBe(e.id);
     expect(a.link).toMatchObject({ ref: "v0.22.0-pre.2", line: site.line, verified: true });
     expect(a.target).toMatchObject({ kind: "one", target: { crate: "burn-dispatch", feature: backend } });

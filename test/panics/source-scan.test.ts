@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
+import { analyzePanic } from "../helpers/analysis.js";
 import { analyze, sourceKey, sourceReads } from "../../src/analyze.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { MAX_SOURCE, scanSource } from "../../src/panics/source-scan.js";
@@ -59,13 +60,13 @@ describe("a release newer than the catalog", () => {
   });
 
   it("without the file: links the printed line at the tag, unverified", () => {
-    const a = analyze({ text });
+    const a = analyzePanic({ text });
     expect(a.link).toMatchObject({ ref: "v0.22.1", line: 54, verified: false, from: "catalog" });
     expect(renderIssueComment(a)).toContain("the link follows your backtrace's line");
   });
 
   it("with the file read at the tag: the line, its item and gate come from the source", () => {
-    const a = analyze({ text, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
+    const a = analyzePanic({ text, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
     expect(a.link).toMatchObject({ ref: "v0.22.1", line: 54, verified: true, from: "source", item: "impl AutodiffBackend for Dispatch > fn backward", cfg: '#[cfg(not(feature = "autodiff"))]' });
     const body = renderIssueComment(a)!;
     expect(body).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
@@ -76,7 +77,7 @@ describe("a release newer than the catalog", () => {
   it("without a printed location: the stub block of the file read at the tag", () => {
     const lock = 'not implemented: Requires `autodiff` feature\n\nCargo.lock:\n[[package]]\nname = "burn-dispatch"\nversion = "0.22.1"\n';
     expect(sourceReads(analyze({ text: lock }))).toEqual([{ ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" }]);
-    const a = analyze({ text: lock, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
+    const a = analyzePanic({ text: lock, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
     expect(a.link).toMatchObject({ ref: "v0.22.1", line: 54, lineEnd: 63, methods: ["backward", "grad", "inner"], from: "source" });
   });
 });

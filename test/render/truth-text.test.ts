@@ -2,6 +2,7 @@
 // location was printed, the call that really reached the stub, messages as they were printed,
 // nothing the user "turned off" in a manifest the bot assumed, the right thing to edit.
 import { describe, expect, it } from "@jest/globals";
+import { analyzePanic } from "../helpers/analysis.js";
 import { analyze } from "../../src/analyze.js";
 import { detect } from "../../src/panics/detect.js";
 import { parseLocation } from "../../src/panics/location.js";
@@ -14,7 +15,7 @@ const STUB = "not implemented: Requires `autodiff` feature";
 
 describe("no invented facts", () => {
   it("without a printed location, links the stub block and names its methods instead of one line", () => {
-    const a = analyze({ text: fixture("issues/pos-markdown-escaped.md") });
+    const a = analyzePanic({ text: fixture("issues/pos-markdown-escaped.md") });
     expect(a.link?.lineEnd).toBeGreaterThan(a.link!.line);
     expect(a.link?.url).toMatch(/#L\d+-L\d+$/);
     const body = renderIssueComment(a)!;
@@ -23,17 +24,17 @@ describe("no invented facts", () => {
   });
 
   it("with a printed location, links that one line", () => {
-    const a = analyze({ text: fixture("issues/pos-registry-backtrace.md") });
+    const a = analyzePanic({ text: fixture("issues/pos-registry-backtrace.md") });
     expect(a.link?.lineEnd).toBeNull();
   });
 
   it("blames the method the location or the backtrace shows, not always backward()", () => {
-    expect(analyze({ text: fixture("issues/pos-cargo-vendor.md") }).firstCall).toBe("grad");
-    expect(analyze({ text: fixture("issues/pos-tracing-panic.md") }).firstCall).toBe("from_inner");
-    const traced = analyze({ text: `${STUB}\nstack backtrace:\n   2: <burn_dispatch::backend::Dispatch as burn_backend::backend::autodiff::AutodiffBackend>::inner\n` });
+    expect(analyzePanic({ text: fixture("issues/pos-cargo-vendor.md") }).firstCall).toBe("grad");
+    expect(analyzePanic({ text: fixture("issues/pos-tracing-panic.md") }).firstCall).toBe("from_inner");
+    const traced = analyzePanic({ text: `${STUB}\nstack backtrace:\n   2: <burn_dispatch::backend::Dispatch as burn_backend::backend::autodiff::AutodiffBackend>::inner\n` });
     expect(traced.firstCall).toBe("inner");
     expect(renderIssueComment(traced)).toContain("In your output it was `inner` that reached the stub.");
-    expect(analyze({ text: STUB }).firstCall).toBeNull();
+    expect(analyzePanic({ text: STUB }).firstCall).toBeNull();
   });
 
   it("quotes related messages as printed, with their values", () => {
@@ -42,13 +43,13 @@ describe("no invented facts", () => {
   });
 
   it("does not say the user turned defaults off in a manifest it assumed", () => {
-    const a = analyze({ text: STUB });
+    const a = analyzePanic({ text: STUB });
     expect(a.manifest?.origin).toBe("assumed");
     expect(renderIssueComment(a)).not.toContain("default set you turned off");
   });
 
   it("an /explain-panic reply asks to edit the comment, an issue comment to edit the issue", () => {
-    const a = analyze({ text: STUB });
+    const a = analyzePanic({ text: STUB });
     expect(renderIssueComment(a, commandMarker(1), "command")).toContain("edit your comment and I will update this reply");
     expect(renderIssueComment(a)).toContain("edit the issue and I will update this comment");
   });
@@ -85,7 +86,7 @@ describe("more real locations and clues", () => {
     ["rustc 1.85.0", null],
   ])("prose %j → %s", (text, v) => expect(versionFromProse(text)).toBe(v));
   it("a git rev in the manifest is a commit, not a requirement", () => {
-    const a = analyze({ text: fixture("issues/pos-git-rev-manifest.md") });
+    const a = analyzePanic({ text: fixture("issues/pos-git-rev-manifest.md") });
     expect(a.version).toMatchObject({ commit: "2c06be3", version: null, source: "manifest" });
     expect(a.link?.ref).toBe("2c06be3");
   });

@@ -1,6 +1,6 @@
 import type { AnalyzeInput } from "../analyze.js";
-import { LiveIndex } from "../cargo/live-index.js";
-import { snapshot } from "../cargo/registry.js";
+import { LiveIndex } from "./live-index.js";
+import { snapshot } from "./registry.js";
 import type { Log } from "../github/types.js";
 import { redactUrl } from "../redact.js";
 

@@ -1,0 +1,87 @@
+// What to do with an issue event, decided from the event (and the repository's config) alone, as
+// triagebot's `parse_input → Option<Input>`: the handler only gathers what the plan names and
+// publishes. The CLI and `/explain-panic` call the same `triage` and `planIssue`.
+import { extractSnippets } from "./cargo/extract.js";
+import { gatedFindings } from "./compile/analyze.js";
+import type { Config } from "./config.js";
+import { detect } from "./panics/detect.js";
+
+/** What a text holds, before any API call. */
+export interface Triage {
+  /** A known panic, or a rustc error for a path some burn release gates. */
+  answerable: boolean;
+  /** The answer needs the reporter's manifest and burn's feature graph (not a misuse panic). */
+  featureOff: boolean;
+  /** The text pastes a manifest (or a fragment of one) itself. */
+  hasManifest: boolean;
+}
+
+export function triage(text: string): Triage {
+  const panics = detect(text);
+  const compile = panics.length > 0 ? [] : gatedFindings(text);
+  const answerable = panics.length > 0 || compile.length > 0;
+  const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
+  return { answerable, featureOff, hasManifest: answerable && extractSnippets(text).some((s) => s.kind === "manifest") };
+}
+
+export function issueText(title: string, body: string | null | undefined): string {
+  return `${title}\n\n${body ?? ""}`;
+}
+
+/** The parts of an `issues.opened` / `issues.edited` payload a decision reads. */
+export interface IssueEvent {
+  action: "opened" | "edited";
+  title: string;
+  body: string | null;
+  /** The body before an edit, when the edit changed it. */
+  previousBody?: string | null;
+  author: { login: string; type: string };
+  locked: boolean;
+  labels: string[];
+  /** The event came from a bot account (Probot's `context.isBot`). */
+  senderIsBot: boolean;
+}
+
+export type IssuePlan =
+  | { kind: "ignore"; reason: "bot" | "locked" | "nothing-to-answer" | "disabled" | "ignored-user" | "ignored-label" }
+  /** The edit removed what was answered: replace the advice. */
+  | { kind: "retract" }
+  /** Answerable: the config decides the rest (read it, then plan again with it). */
+  | { kind: "needs-config" }
+  | {
+      kind: "answer";
+      text: string;
+      featureOff: boolean;
+      /** Read the repository's manifests: the answer needs one and the text has none. */
+      readRepository: boolean;
+      /** The label to add when the comment is created (null: none). */
+      label: string | null;
+    };
+
+/** `config` undefined: not read yet; an event that needs it returns `needs-config`, costing nothing before. */
+export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
+  if (event.senderIsBot || event.author.type === "Bot") return { kind: "ignore", reason: "bot" };
+  if (event.locked) return { kind: "ignore", reason: "locked" };
+  const text = issueText(event.title, event.body);
+  const t = triage(text);
+  if (!t.answerable) {
+    const before = event.action === "edited" ? event.previousBody : undefined;
+    if (before !== undefined && before !== null && triage(issueText(event.title, before)).answerable) return { kind: "retract" };
+    return { kind: "ignore", reason: "nothing-to-answer" };
+  }
+  if (!config) return { kind: "needs-config" };
+  if (!config.issues.enabled) return { kind: "ignore", reason: "disabled" };
+  if (config.ignore.users.includes(event.author.login)) return { kind: "ignore", reason: "ignored-user" };
+  if (event.labels.some((l) => config.ignore.labels.includes(l))) return { kind: "ignore", reason: "ignored-label" };
+  // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
+  const label = t.featureOff && config.issues.label && !event.labels.includes(config.issues.label) ? config.issues.label : null;
+  return { kind: "answer", text, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config.issues.fetch_manifests, label };
+}
+
+/** What `/explain-panic` answers: the command's own text when it holds something, else the issue's. */
+export function commandText(own: string, issue: { title: string; body: string | null }): { text: string; featureOff: boolean } {
+  const mine = triage(own);
+  if (mine.answerable) return { text: own, featureOff: mine.featureOff };
+  const text = issueText(issue.title, issue.body);
+  return { text, featureOff: triage(text).featureOff };
+}
