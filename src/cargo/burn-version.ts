@@ -1,7 +1,6 @@
 // Which burn the user's build has, where that knowledge came from, and what had to be assumed.
 // Pure: a dependency declaration, the bundled index data and any pinned version in; a selection
 // out. Everything outside the data is said to be outside it, never silently replaced.
-import { code } from "../render/escape.js";
 import semver from "semver";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
@@ -30,8 +29,19 @@ export interface Selection {
   line: IndexLine | null;
   /** Set when the build's burn predates burn-dispatch (the version, or the requirement as written). */
   preDispatch: string | null;
-  assumed: { version?: string; graph?: string };
+  assumed: { version?: Assumption; graph?: Assumption };
 }
+
+/** What had to be assumed, as a fact the renderer words (render/manifest.ts `assumptionText`). */
+export type Assumption =
+  /** No version requirement: the newest release was assumed. */
+  | { kind: "no-requirement"; key: string; assumed: string | null }
+  /** burn from git at a ref the data does not have: main's graph at `head` was used. */
+  | { kind: "git"; ref: { rev?: string; branch?: string; tag?: string } | null; head: string }
+  /** burn from a local checkout, whose version cannot be read: main's graph at `head` was used. */
+  | { kind: "path"; path: string; head: string }
+  /** The requirement (or the pinned version) matches no release the data has: `used`'s graph was. */
+  | { kind: "outside-data"; key: string; requirement: string; pin: Pin | null; newest: string | null; used: string | null };
 
 /** A path dependency is burn's own only when it points into a burn checkout (`…/crates/burn-x`). */
 export function isBurnCheckoutPath(path: string): boolean {
@@ -95,8 +105,7 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
     const rev = d.gitRef?.rev;
     const head = mainSnapshotCommit();
     const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-    const which = rev ? `rev ${code(rev)}` : d.gitRef?.branch ? `branch ${code(d.gitRef.branch)}` : d.gitRef?.tag ? `tag ${code(d.gitRef.tag)}` : "its default branch";
-    const graph = known ? undefined : `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${head.slice(0, 7)}`;
+    const graph: Assumption | undefined = known ? undefined : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
     return { ...base, version: line?.vers ?? null, source: "git", snapshot: "main", line, assumed: graph ? { graph } : {} };
   }
 
@@ -108,26 +117,25 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
       source: "path",
       snapshot: "main",
       line,
-      assumed: { graph: `burn from a local checkout (${code(d.path)}) has no version I can read; I used burn's main branch at ${mainSnapshotCommit().slice(0, 7)}` },
+      assumed: { graph: { kind: "path", path: d.path, head: mainSnapshotCommit().slice(0, 7) } },
     };
   }
 
   if (!d.version) {
     const line = newest(tags.filter((l) => !semver.prerelease(l.vers))) ?? newest(tags);
-    return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: `no version requirement for ${code(d.key)}; I assumed burn ${line?.vers ?? "?"}` } };
+    return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: { kind: "no-requirement", key: d.key, assumed: line?.vers ?? null } } };
   }
 
   if (requirementPredates(first, d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
   if (line) return { ...base, version: line.vers, source: "requirement", snapshot: "tags", line, preDispatch: older(line.vers) ? line.vers : null };
   const last = newest(tags);
-  const pinNote = pin ? ` (burn ${code(pin.version)}, from the ${pin.source === "lock" ? "Cargo.lock" : pin.source})` : "";
   return {
     ...base,
     version: last?.vers ?? null,
     source: "requirement",
     snapshot: "tags",
     line: last,
-    assumed: { graph: `${code(`${d.key} = ${JSON.stringify(d.version)}`)}${pinNote} matches no release in the bundled data (newest: ${last?.vers ?? "none"}); I used burn ${last?.vers ?? "?"}'s feature graph` },
+    assumed: { graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: last?.vers ?? null, used: last?.vers ?? null } },
   };
 }

@@ -3,7 +3,7 @@
 // manifests and index data in, a verdict out.
 import type { Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
-import { FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
+import { type Assumption, FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
 import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName, WorkBudget } from "./resolve.js";
 
@@ -60,9 +60,8 @@ export interface Addition {
 }
 
 export interface Assumed {
-  version?: string;
-  graph?: string;
-  manifest?: string;
+  version?: Assumption;
+  graph?: Assumption;
 }
 
 export interface Diagnosis {

@@ -38,21 +38,54 @@ export interface ResolveOptions {
   pin?: (crate: string) => string | undefined;
 }
 
+/** A package of the build; null is the user's own crate (the manifest being resolved). */
+export type PkgRef = { name: string; version: string } | null;
+
+/** One link of an activation chain, as data (render/why.ts words it). */
+export type Reason =
+  /** A feature of the user's crate is on (its default, or `--features`). */
+  | { kind: "root-feature"; feature: string }
+  /** `pkg`'s feature `feature` lists what follows. */
+  | { kind: "feature"; pkg: PkgRef; feature: string }
+  | { kind: "depends"; pkg: PkgRef; dep: string }
+  /** `pkg` uses `dep` with its default features. */
+  | { kind: "defaults"; pkg: PkgRef; dep: string }
+  | { kind: "declares"; pkg: PkgRef; dep: string; feature: string }
+  /** `via` (a feature of `via.pkg`) turns on the optional dependency `dep`. */
+  | { kind: "activates"; via: { pkg: PkgRef; feature: string }; dep: string };
+
 interface Pkg {
   line: IndexLine;
   features: Set<string>;
   activated: Set<string>;
-  weak: Map<string, Array<{ feature: string; reason: string }>>;
+  weak: Map<string, Array<{ feature: string; reason: Reason }>>;
 }
 
 export interface Resolution {
   packages: Map<string, { name: string; version: string; features: Set<string> }>;
   /** For `pkg@ver/feature` (or `pkg@ver` for being in the graph): what caused it. */
-  because: Map<string, string>;
+  because: Map<string, Reason>;
   root: string;
 }
 
 const ROOT_ID = "(root)";
+
+const refOf = (id: string, line: IndexLine): PkgRef => (id === ROOT_ID ? null : { name: line.name, version: line.vers });
+const idOfRef = (r: PkgRef): string => (r === null ? ROOT_ID : `${r.name}@${r.version}`);
+
+/** The key whose reason explains this one: the next link of the chain, or null at its start. */
+function nextKey(r: Reason): string | null {
+  switch (r.kind) {
+    case "root-feature":
+      return null;
+    case "feature":
+      return `${idOfRef(r.pkg)}/${r.feature}`;
+    case "activates":
+      return `${idOfRef(r.via.pkg)}/${r.via.feature}`;
+    default:
+      return r.pkg === null ? null : idOfRef(r.pkg);
+  }
+}
 
 function crateOf(dep: IndexDep): string {
   return dep.package ?? dep.name;
@@ -69,7 +102,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
   };
   const pkgs = new Map<string, Pkg>();
-  const because = new Map<string, string>();
+  const because = new Map<string, Reason>();
   const lineOf = (id: string) => (id === ROOT_ID ? root : pkgs.get(id)!.line);
   const idOf = (l: IndexLine) => (l === root ? ROOT_ID : `${l.name}@${l.vers}`);
 
@@ -81,7 +114,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     return selectVersion(opts.registry.versions(crate), dep.req, opts.pin?.(crate));
   };
 
-  const addPackage = (line: IndexLine, reason: string): string => {
+  const addPackage = (line: IndexLine, reason: Reason): string => {
     const id = idOf(line);
     if (pkgs.has(id)) return id;
     pkgs.set(id, { line, features: new Set(), activated: new Set(), weak: new Map() });
@@ -89,25 +122,25 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     later(
       ...line.deps
         .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
-        .map((dep) => () => edge(id, dep, `${id} depends on \`${dep.name}\``)),
+        .map((dep) => () => edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name })),
     );
     return id;
   };
 
-  const edge = (parent: string, dep: IndexDep, reason: string) => {
+  const edge = (parent: string, dep: IndexDep, reason: Reason) => {
     const child = select(dep);
     if (!child) return;
     const cid = idOf(child);
-    const who = parent === ROOT_ID ? "your manifest" : parent;
+    const pkg = refOf(parent, lineOf(parent));
     later(
       () => addPackage(child, reason),
-      ...(dep.default_features ? [() => addFeature(cid, "default", `${who} uses \`${dep.name}\` with default features`)] : []),
-      ...dep.features.map((f) => () => addFeature(cid, f, `${who} declares \`${dep.name}\` with feature \`${f}\``)),
+      ...(dep.default_features ? [() => addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : []),
+      ...dep.features.map((f) => () => addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f })),
     );
   };
 
 
-  const activateOptional = (id: string, dep: string, reason: string) => {
+  const activateOptional = (id: string, dep: string, reason: Reason & { kind: "feature" }) => {
     const p = pkgs.get(id)!;
     if (p.activated.has(dep)) return;
     const decls = liveDeps(id, dep).filter((d) => d.optional);
@@ -116,12 +149,12 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     const weak = p.weak.get(dep) ?? [];
     p.weak.delete(dep);
     later(
-      ...decls.map((d) => () => edge(id, d, `${reason} activates optional dependency \`${dep}\``)),
+      ...decls.map((d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })),
       ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason)),
     );
   };
 
-  const depFeature = (id: string, dep: string, feature: string, reason: string) => {
+  const depFeature = (id: string, dep: string, feature: string, reason: Reason) => {
     const p = pkgs.get(id)!;
     const steps: Array<() => void> = [];
     for (const d of liveDeps(id, dep)) {
@@ -132,7 +165,7 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     later(...steps);
   };
 
-  const addFeature = (id: string, feature: string, reason: string) => {
+  const addFeature = (id: string, feature: string, reason: Reason) => {
     const p = pkgs.get(id);
     if (!p || p.features.has(feature)) return;
     const table = allFeatures(p.line);
@@ -141,13 +174,13 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     if (!explicit && !implicit && feature !== "default") return;
     p.features.add(feature);
     because.set(`${id}/${feature}`, reason);
-    const here = `${id} feature \`${feature}\``;
+    const here: Reason & { kind: "feature" } = { kind: "feature", pkg: refOf(id, p.line), feature };
     if (implicit) return later(() => activateOptional(id, feature, here));
     later(...(table[feature] ?? []).map((value) => () => featureValue(id, p, value, here)));
   };
 
   /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
-  const featureValue = (id: string, p: Pkg, value: string, here: string) => {
+  const featureValue = (id: string, p: Pkg, value: string, here: Reason & { kind: "feature" }) => {
     if (value.startsWith("dep:")) {
       activateOptional(id, value.slice(4), here);
     } else if (value.includes("?/")) {
@@ -171,8 +204,8 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
   later(
     ...root.deps
       .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
-      .map((dep) => () => edge(ROOT_ID, dep, `your manifest depends on \`${dep.name}\``)),
-    ...rootFeatures.map((f) => () => addFeature(ROOT_ID, f, `feature \`${f}\` of your crate is on`)),
+      .map((dep) => () => edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })),
+    ...rootFeatures.map((f) => () => addFeature(ROOT_ID, f, { kind: "root-feature", feature: f })),
   );
   for (let step = stack.pop(); step; step = stack.pop()) {
     budget.spend();
@@ -216,7 +249,7 @@ export interface FeatureState {
   version: string | null;
   on: boolean;
   /** Activation chain, from the target feature back to the manifest. */
-  chain: string[];
+  chain: Reason[];
 }
 
 export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_TARGET, platform: Platform = "linux"): FeatureState {
@@ -231,19 +264,18 @@ export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_T
   }
   const pkg = [...res.packages.entries()].find(([, p]) => p.name === target.crate);
   if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
-  const [id, p] = pkg;
+  const [, p] = pkg;
   const on = p.features.has(target.feature);
-  const chain: string[] = [];
+  const chain: Reason[] = [];
   if (on) {
-    let reason = res.because.get(`${id}/${target.feature}`);
-    chain.push(`${id} feature \`${target.feature}\``);
+    chain.push({ kind: "feature", pkg: { name: p.name, version: p.version }, feature: target.feature });
     const seen = new Set<string>();
-    while (reason && !seen.has(reason) && chain.length < 20) {
-      seen.add(reason);
+    for (let key = nextKey(chain[0]!); key !== null && !seen.has(key) && chain.length < 20; ) {
+      seen.add(key);
+      const reason = res.because.get(key);
+      if (!reason) break;
       chain.push(reason);
-      const m = /^(\S+@\S+|\(root\)) feature `([^`]+)`/.exec(reason) ?? /^(\S+@\S+|\(root\)) (?:declares|uses|depends)/.exec(reason);
-      if (!m) break;
-      reason = m[2] ? res.because.get(`${m[1]}/${m[2]}`) : res.because.get(m[1]!);
+      key = nextKey(reason);
     }
   }
   return { inGraph: true, version: p.version, on, chain };

@@ -14,8 +14,9 @@ import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
 import { renderIssueComment } from "../render/issue.js";
 import { summarize } from "../summary.js";
-import { assess, type PrSnapshot, reviewPullRequest } from "../review/pull-request.js";
-import { why } from "../render/why.js";
+import { assess, type PrSnapshot } from "../review/pull-request.js";
+import { reviewPullRequest } from "../render/review.js";
+import { reasonText, why } from "../render/why.js";
 import { versionFromLock } from "../evidence/version.js";
 
 export interface Io {
@@ -148,7 +149,7 @@ async function whyCmd(args: string[], io: Io): Promise<number> {
   } else {
     io.stdout(`${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`);
     for (const note of Object.values(d.assumed)) io.stdout(`assumed: ${note}\n`);
-    if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${c}`).join("\n")}\n`);
+    if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${reasonText(c)}`).join("\n")}\n`);
   }
   return 0;
 }

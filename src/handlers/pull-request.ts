@@ -1,8 +1,7 @@
 import type { Context } from "probot";
 import { loadConfig } from "../github/config.js";
 import { changedManifests, gatherPr } from "../github/pr-snapshot.js";
-import { CHECK_NAME } from "../render/review.js";
-import { reviewPullRequest } from "../review/pull-request.js";
+import { CHECK_NAME, reviewPullRequest } from "../render/review.js";
 import type { Deps } from "./deps.js";
 
 type PrContext = Context<"pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review">;

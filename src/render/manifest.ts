@@ -1,6 +1,7 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 import type { ManifestVerdict } from "../analyze.js";
+import type { Assumption } from "../cargo/burn-version.js";
 import { targetName } from "../cargo/resolve.js";
 import type { VersionGuess } from "../evidence/version.js";
 import type { FragmentShown } from "../find-manifest.js";
@@ -31,6 +32,25 @@ export function diffBody(diff: string): string {
 function holds(d: { target: { gate?: string; label?: string; crate: string; feature: string } }): string {
   if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
   return `${code(targetName(d.target))} resolves on`;
+}
+
+/** An assumption in words; user values only inside code spans. */
+export function assumptionText(a: Assumption): string {
+  switch (a.kind) {
+    case "no-requirement":
+      return `no version requirement for ${code(a.key)}; I assumed burn ${a.assumed ?? "?"}`;
+    case "git": {
+      const r = a.ref;
+      const which = r?.rev ? `rev ${code(r.rev)}` : r?.branch ? `branch ${code(r.branch)}` : r?.tag ? `tag ${code(r.tag)}` : "its default branch";
+      return `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${a.head}`;
+    }
+    case "path":
+      return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
+    case "outside-data": {
+      const pin = a.pin ? ` (burn ${code(a.pin.version)}, from the ${a.pin.source === "lock" ? "Cargo.lock" : a.pin.source})` : "";
+      return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
+    }
+  }
 }
 
 /** What a pasted fragment without the burn line shows, and what the bot would need to see. */
@@ -64,8 +84,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
     if (!m.whole && d.verdict !== "no-burn") out.push(`<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`);
   }
-  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is string => !!x);
-  // Assumption notes are Markdown already: our words, and user values only inside code spans.
+  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is Assumption => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;

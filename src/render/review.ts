@@ -1,6 +1,6 @@
-import type { GradientUse } from "../review/evidence.js";
-import type { Loss, ManifestReview, Regression } from "../review/manifest.js";
-import { diffBody } from "./manifest.js";
+import type { Loss, Regression } from "../review/manifest.js";
+import { decidePullRequest, type NeedsGradients, type PrSnapshot, type Problem, type ReviewDecision, type ReviewState, type Unresolved } from "../review/pull-request.js";
+import { assumptionText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
 import { repoPermalink } from "./links.js";
 import { why } from "./why.js";
@@ -9,16 +9,6 @@ import { why } from "./why.js";
 export const REVIEW_MARKER = "<!-- burn-triage:review";
 export const CHECK_NAME = "burn-triage / autodiff";
 
-export type ReviewState = "open" | "fixed" | "superseded";
-
-/** A crate whose build lost autodiff, and where its code asks for gradients (null: assumed, not read). */
-export interface NeedsGradients {
-  manifest: string;
-  evidence: GradientUse | null;
-}
-
-type Regressed = Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }>;
-export type Problem = Extract<ManifestReview, { kind: "invalid-toml" }> | (Regressed & { crates: NeedsGradients[] });
 
 export interface ReviewComment {
   path: string;
@@ -68,10 +58,10 @@ function evidenceText(c: NeedsGradients, repo: Repo, headSha: string): string {
   if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; assumed to train)`;
   const where = `${c.evidence.path}:${c.evidence.line}`;
   const url = repoPermalink(repo.owner, repo.repo, headSha, c.evidence.path, c.evidence.line);
-  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${c.evidence.what}`;
+  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
 }
 
-function needsText(p: Regressed & { crates: NeedsGradients[] }, repo: Repo, headSha: string): string {
+function needsText(p: Extract<Problem, { crates: NeedsGradients[] }>, repo: Repo, headSha: string): string {
   return `${p.crates.map((c) => evidenceText(c, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} gradients`;
 }
 
@@ -83,7 +73,7 @@ export function suggestionComment(p: Regression & { crates: NeedsGradients[] }, 
     : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 
-function reaches(p: Regressed & { crates: NeedsGradients[] }): string {
+function reaches(p: Extract<Problem, { crates: NeedsGradients[] }>): string {
   if (!p.member) return "";
   const members = p.crates.map((c) => code(c.manifest));
   return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
@@ -133,13 +123,12 @@ export interface CheckOutput {
   annotations?: Annotation[];
 }
 
-type Unresolved = Extract<ManifestReview, { kind: "unresolved" }>;
 
 /** The check run's output: a title, a Markdown summary and one annotation per problem line. */
 export function checkOutput(problems: Problem[], unresolved: Unresolved[], notices: string[]): CheckOutput {
   const notes = notices.map((n) => `\n\n> **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
-    const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${u.why}`).join("\n");
+    const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${u.why.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(u.why.assumption)}`).join("\n");
     return { title: "autodiff could not be checked", summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:\n\n${list}${notes}` };
   }
   if (problems.length === 0) return { title: "autodiff unchanged", summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}` };
@@ -152,4 +141,28 @@ export function checkOutput(problems: Problem[], unresolved: Unresolved[], notic
     return [];
   });
   return { title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`, summary: `See the review on this pull request.${notes}`, annotations };
+}
+
+/** The writes a decision names, worded. */
+export interface PrActions {
+  review: { body: string; comments: ReviewComment[] } | null;
+  updateReview: { id: number; body: string } | null;
+  check: { existingId: number | null; conclusion: "success" | "neutral" | "failure"; output: CheckOutput } | null;
+  /** Why nothing was said, for the log. */
+  silent: string | null;
+}
+
+export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | "headSha" | "notices">): PrActions {
+  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
+  return {
+    silent: d.silent,
+    check: d.check && { ...d.check, output: checkOutput(d.problems, d.unresolved, s.notices) },
+    review: d.review ? { body: renderReviewBody(d.problems, { headSha: s.headSha, repo: s.repo, notices: s.notices, lineComments: comments.length }), comments } : null,
+    updateReview: d.previous && { id: d.previous.id, body: renderReviewState(s.headSha, d.previous.state) },
+  };
+}
+
+/** Decide, then word: what the handler and the CLI publish for a snapshot. */
+export function reviewPullRequest(s: PrSnapshot): PrActions {
+  return renderPrActions(decidePullRequest(s), s);
 }

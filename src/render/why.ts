@@ -3,7 +3,7 @@
 import { FIRST_DISPATCH } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnose.js";
 import type { DepDecl } from "../cargo/manifest.js";
-import { targetName } from "../cargo/resolve.js";
+import { type PkgRef, type Reason, targetName } from "../cargo/resolve.js";
 import { andList, code, orList } from "./escape.js";
 
 function declared(d: DepDecl, effective: DepDecl): string {
@@ -18,14 +18,35 @@ function declared(d: DepDecl, effective: DepDecl): string {
 }
 
 /** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain. */
-export function chainText(chain: string[]): string {
+export function chainText(chain: Reason[]): string {
   const steps: string[] = [];
   for (const link of chain) {
-    const m = /^([\w-]+)@\S+ feature `([^`]+)`/.exec(link);
-    const step = m ? `${m[1]}/${m[2]}` : null;
+    const f = link.kind === "feature" ? link : link.kind === "activates" ? link.via : null;
+    const step = f?.pkg ? `${f.pkg.name}/${f.feature}` : null;
     if (step && steps.at(-1) !== step) steps.push(step);
   }
   return steps.reverse().map(code).join(" → ");
+}
+
+const pkgText = (p: PkgRef) => (p ? `${p.name}@${p.version}` : "(root)");
+const whoText = (p: PkgRef) => (p ? `${p.name}@${p.version}` : "your manifest");
+
+/** One link of a chain in words (the CLI's `why` lists them). */
+export function reasonText(r: Reason): string {
+  switch (r.kind) {
+    case "root-feature":
+      return `feature \`${r.feature}\` of your crate is on`;
+    case "feature":
+      return `${pkgText(r.pkg)} feature \`${r.feature}\``;
+    case "depends":
+      return `${whoText(r.pkg)} depends on \`${r.dep}\``;
+    case "defaults":
+      return `${whoText(r.pkg)} uses \`${r.dep}\` with default features`;
+    case "declares":
+      return `${whoText(r.pkg)} declares \`${r.dep}\` with feature \`${r.feature}\``;
+    case "activates":
+      return `${pkgText(r.via.pkg)} feature \`${r.via.feature}\` activates optional dependency \`${r.dep}\``;
+  }
 }
 
 function ignoredDefaults(d: DepDecl, effective: DepDecl): string {

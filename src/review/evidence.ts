@@ -3,18 +3,18 @@
 
 /** What in the source shows gradients are needed, strongest first. */
 const SIGNS: Array<[RegExp, string]> = [
-  [/\.backward\s*\(/, "`.backward()`"],
-  [/\bAutodiffBackend\b/, "`AutodiffBackend`"],
-  [/\bAutodiff\s*</, "`Autodiff<…>`"],
-  [/\bburn::train\b|\bburn_train\b/, "`burn::train`"],
-  [/\bLearner(?:Builder)?\b/, "`Learner`"],
+  [/\.backward\s*\(/, ".backward()"],
+  [/\bAutodiffBackend\b/, "AutodiffBackend"],
+  [/\bAutodiff\s*</, "Autodiff<…>"],
+  [/\bburn::train\b|\bburn_train\b/, "burn::train"],
+  [/\bLearner(?:Builder)?\b/, "Learner"],
 ];
 
 export interface GradientUse {
   path: string;
   /** 1-based. */
   line: number;
-  /** The construct found, as Markdown code. */
+  /** The construct found, as written in Rust (render/ puts it in code). */
   what: string;
 }
 

@@ -2,6 +2,7 @@
 // root that governs it at each side), decide whether this change turned autodiff off, what in
 // the change did it, and the verified edit that restores it. Whether the crate needs gradients
 // is decided later, from the evidence the shell read.
+import type { Assumption } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnose.js";
 import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
 
@@ -40,7 +41,7 @@ export type ManifestReview =
   | (Regressed & { kind: "regression"; plan: FixPlan & { kind: "fixed" }; inDiff: boolean })
   | (Regressed & { kind: "regression-unfixable"; reason: string })
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
-  | { kind: "unresolved"; path: string; member?: string; why: string }
+  | { kind: "unresolved"; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };
 
 export type Regression = Extract<ManifestReview, { kind: "regression" }>;
@@ -79,11 +80,14 @@ function dispatchEra(d: Diagnosis | null): boolean {
   return d !== null && HAS_DISPATCH.has(d.verdict);
 }
 
-function unknownVersion(d: Diagnosis): string | null {
+function unknownVersion(d: Diagnosis): Assumption | null {
   return d.assumed.version ?? d.assumed.graph ?? null;
 }
 
-type Judgement = { kind: "regression" } | { kind: "unresolved"; why: string } | { kind: "fine"; burn: boolean };
+/** Why a change could not be judged, as data: the graph was too large, or a version was assumed. */
+export type UnresolvedWhy = { kind: "too-large" } | { kind: "assumed"; assumption: Assumption };
+
+type Judgement = { kind: "regression" } | { kind: "unresolved"; why: UnresolvedWhy } | { kind: "fine"; burn: boolean };
 
 /**
  * A regression is autodiff on at the base and off at the head, both judged on graphs the data
@@ -92,10 +96,10 @@ type Judgement = { kind: "regression" } | { kind: "unresolved"; why: string } | 
  */
 export function judge(before: Diagnosis | null, after: Diagnosis): Judgement {
   const burn = dispatchEra(before) || dispatchEra(after);
-  if (after.verdict === "too-large") return { kind: "unresolved", why: "the feature graph at the head is larger than the bot walks for one event" };
+  if (after.verdict === "too-large") return { kind: "unresolved", why: { kind: "too-large" } };
   if (before?.verdict !== "on" || !dispatchEra(after) || after.verdict === "on") return { kind: "fine", burn };
   const unknown = unknownVersion(before) ?? unknownVersion(after);
-  if (unknown) return { kind: "unresolved", why: unknown };
+  if (unknown) return { kind: "unresolved", why: { kind: "assumed", assumption: unknown } };
   return { kind: "regression" };
 }
 

@@ -1,12 +1,12 @@
 // The pure core of PR review: a snapshot of everything the shell read (changed manifests at base
 // and head, the roots that govern them, the members a root change reaches, gradient evidence,
-// the bot's previous review) in; the actions to take out. The handler and the CLI both call it.
+// the bot's previous review) in; what to say, as data, out (render/review.ts words it). The
+// handler and the CLI both call it.
 import { isBurnDependency } from "../cargo/burn-version.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { type Manifest, parseManifest } from "../cargo/manifest.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
-import { type CheckOutput, checkOutput, type Problem, renderReviewBody, renderReviewState, type ReviewComment, suggestionComment } from "../render/review.js";
 import type { GradientUse } from "./evidence.js";
 import { commentableLines, type ManifestReview, type Regression, reviewManifest, reviewWorkspaceRoot } from "./manifest.js";
 
@@ -17,7 +17,18 @@ export interface ChangedManifest {
   patch?: string;
 }
 
+/** What the bot's last review says now: a problem still open, fixed, or replaced by a newer review. */
 export type ReviewState = "open" | "fixed" | "superseded";
+
+/** A crate whose build lost autodiff, and where its code asks for gradients (null: assumed, not read). */
+export interface NeedsGradients {
+  manifest: string;
+  evidence: GradientUse | null;
+}
+
+type Regressed = Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }>;
+export type Problem = Extract<ManifestReview, { kind: "invalid-toml" }> | (Regressed & { crates: NeedsGradients[] });
+export type Unresolved = Extract<ManifestReview, { kind: "unresolved" }>;
 
 export interface PreviousReview {
   id: number;
@@ -48,15 +59,21 @@ export interface PrSnapshot {
   };
 }
 
-export interface PrActions {
-  review: { body: string; comments: ReviewComment[] } | null;
-  updateReview: { id: number; body: string } | null;
-  check: { existingId: number | null; conclusion: "success" | "neutral" | "failure"; output: CheckOutput } | null;
-  /** Why nothing was said, for the log. */
+/** What the review decided, as data; `render/review.ts` writes the review, the edit and the check. */
+export interface ReviewDecision {
+  /** Why nothing is said, for the log; null when something is. */
   silent: string | null;
+  problems: Problem[];
+  unresolved: Unresolved[];
+  /** Write the check run (conclusion from the problems), updating `existingId` when there is one. */
+  check: { existingId: number | null; conclusion: "success" | "neutral" | "failure" } | null;
+  /** Post a new review of the problems at this head. */
+  review: boolean;
+  /** The earlier review's new state, when it changes. */
+  previous: { id: number; state: "fixed" | "superseded" } | null;
+  /** Regressions whose lines are in the diff: each gets a suggestion on its line. */
+  suggestions: Array<Regression & { crates: NeedsGradients[] }>;
 }
-
-const NOTHING: Omit<PrActions, "silent"> = { review: null, updateReview: null, check: null };
 
 function parsed(text: string | null | undefined): Manifest | null {
   if (!text) return null;
@@ -147,11 +164,12 @@ export function isBurnRepository(s: Pick<PrSnapshot, "tree" | "head">): boolean 
   return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true;
 }
 
-export function reviewPullRequest(s: PrSnapshot): PrActions {
-  if (isBurnRepository(s) && !s.options.reviewBurnRepo) return { ...NOTHING, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
+export function decidePullRequest(s: PrSnapshot): ReviewDecision {
+  const none: ReviewDecision = { silent: null, problems: [], unresolved: [], check: null, review: false, previous: null, suggestions: [] };
+  if (isBurnRepository(s) && !s.options.reviewBurnRepo) return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
   const assessed = assess(s);
   const problems: Problem[] = [];
-  const unresolved = assessed.filter((r) => r.kind === "unresolved");
+  const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved");
   let burn = assessed.some((r) => r.kind !== "fine" || r.burn);
   // Regressions of one root line are one problem, whichever member comes first.
   const byRoot = new Map<string, Problem & { kind: "regression" | "regression-unfixable" }>();
@@ -172,23 +190,18 @@ export function reviewPullRequest(s: PrSnapshot): PrActions {
     burn = true;
   }
   const prev = s.previous.review;
-  const actions: Omit<PrActions, "silent"> = { ...NOTHING };
+  const d: ReviewDecision = { ...none, problems, unresolved };
   if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0)) {
-    actions.check = {
-      existingId: s.previous.checkRunId,
-      conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success",
-      output: checkOutput(problems, unresolved, s.notices),
-    };
+    d.check = { existingId: s.previous.checkRunId, conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success" };
   }
   if (problems.length === 0) {
     // Say the earlier problem is gone only when it is known to be gone.
-    if (prev?.state === "open" && unresolved.length === 0) actions.updateReview = { id: prev.id, body: renderReviewState(s.headSha, "fixed") };
-    return { ...actions, silent: burn ? null : "no change to burn-dispatch/autodiff" };
+    if (prev?.state === "open" && unresolved.length === 0) d.previous = { id: prev.id, state: "fixed" };
+    return { ...d, silent: burn ? null : "no change to burn-dispatch/autodiff" };
   }
-  if (prev?.sha === s.headSha) return { ...actions, silent: "this head is already reviewed" };
-  const comments = problems.flatMap((p) => (p.kind === "regression" && p.inDiff ? [suggestionComment(p as Regression & { crates: typeof p.crates }, s.repo, s.headSha)] : []));
-  actions.review = { body: renderReviewBody(problems, { headSha: s.headSha, repo: s.repo, notices: s.notices, lineComments: comments.length }), comments };
-  if (prev?.state === "open") actions.updateReview = { id: prev.id, body: renderReviewState(s.headSha, "superseded") };
-  return { ...actions, silent: null };
+  if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
+  d.review = true;
+  d.suggestions = problems.filter((p): p is Regression & { crates: NeedsGradients[] } => p.kind === "regression" && p.inDiff);
+  if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded" };
+  return d;
 }
-

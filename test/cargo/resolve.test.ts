@@ -2,6 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import { enablersOf } from "../../src/cargo/diagnose.js";
 import { type IndexLine, snapshot } from "../../src/cargo/registry.js";
 import { featureState, resolve } from "../../src/cargo/resolve.js";
+import { reasonText } from "../../src/render/why.js";
 import { fixtureJson } from "../helpers/fixtures.js";
 
 // The oracle: burn-data's table, itself cross-checked against `cargo tree` (0 mismatches).
@@ -70,9 +71,9 @@ describe("resolver semantics", () => {
   });
   it("explains the activation chain back to the manifest", () => {
     const s = featureState(resolve(user("0.22.0-pre.2", [], true), [], { registry: reg }));
-    expect(s.chain[0]).toBe("burn-dispatch@0.22.0-pre.2 feature `autodiff`");
-    expect(s.chain.join(" ")).toContain("burn@0.22.0-pre.2 feature `optim`");
-    expect(s.chain.at(-1)).toContain("your manifest");
+    expect(s.chain[0]).toEqual({ kind: "feature", pkg: { name: "burn-dispatch", version: "0.22.0-pre.2" }, feature: "autodiff" });
+    expect(s.chain.map(reasonText).join(" ")).toContain("burn@0.22.0-pre.2 feature `optim`");
+    expect(reasonText(s.chain.at(-1)!)).toContain("your manifest");
   });
   it("follows a forwarding feature of the user's crate", () => {
     const line = { ...user("0.22.0-pre.2", [], false), features: { train: ["burn/train"] } };

@@ -66,7 +66,7 @@ describe("hostile values in every field stay text", () => {
     expect(r.kind).toBe("regression");
     if (r.kind !== "regression") return;
     // The crate path, the source path and the repository's names are user-controlled too.
-    const p = { ...r, crates: [{ manifest: `crates/${EVIL_TOML}/Cargo.toml`, evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: "`.backward()`" } }] };
+    const p = { ...r, crates: [{ manifest: `crates/${EVIL_TOML}/Cargo.toml`, evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: ".backward()" } }] };
     const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
     for (const md of [renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }), suggestionComment(p, repo, "b".repeat(40)).body, checkOutput([p], [], []).summary, renderReviewState("b".repeat(40), "fixed")]) expectInert(md);
     expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain("](https://github.com/alice/mnist-demo/blob/");

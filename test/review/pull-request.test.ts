@@ -2,8 +2,8 @@
 // table cannot show: member order does not matter, and caps are said.
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
-import { markedReviewState } from "../../src/render/review.js";
-import { manifestReads, type PrSnapshot, reviewPullRequest } from "../../src/review/pull-request.js";
+import { markedReviewState, reviewPullRequest } from "../../src/render/review.js";
+import { decidePullRequest, manifestReads, type PrSnapshot } from "../../src/review/pull-request.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const HEAD = "b".repeat(40);
@@ -60,7 +60,7 @@ function twoMembers(trainer: string, infer: string): PrSnapshot {
     base: files(false),
     head: files(true),
     tree: Object.keys(files(true)),
-    evidence: { [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: "`.backward()`" }, [`crates/${infer}/Cargo.toml`]: null },
+    evidence: { [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: ".backward()" }, [`crates/${infer}/Cargo.toml`]: null },
   });
 }
 
@@ -79,7 +79,7 @@ describe("properties", () => {
 
   it("both members training are both named, in one suggestion on the root's line", () => {
     const s = twoMembers("trainer", "viz");
-    s.evidence["crates/viz/Cargo.toml"] = { path: "crates/viz/src/lib.rs", line: 2, what: "`AutodiffBackend`" };
+    s.evidence["crates/viz/Cargo.toml"] = { path: "crates/viz/src/lib.rs", line: 2, what: "AutodiffBackend" };
     const a = reviewPullRequest(s);
     expect(a.review?.comments).toHaveLength(1);
     expect(a.review?.body).toContain("for `crates/trainer/Cargo.toml` and `crates/viz/Cargo.toml`, which inherit `burn` from this workspace");
@@ -95,6 +95,19 @@ describe("properties", () => {
     const a = reviewPullRequest(s);
     expect(a.review?.body).toContain("> **Note:** this PR changes 12 Cargo.toml files");
     expect(a.check?.output.summary).toContain("2 not checked");
+  });
+
+  it("the decision is data: problems, the check's conclusion, the review's transitions, no words", () => {
+    const s = twoMembers("trainer", "infer");
+    const d = decidePullRequest({ ...s, previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: 3 } });
+    expect(d).toMatchObject({ silent: null, review: true, check: { existingId: 3, conclusion: "neutral" }, previous: { id: 7, state: "superseded" } });
+    expect(d.problems.map((p) => p.kind)).toEqual(["regression"]);
+    expect(d.suggestions).toHaveLength(1);
+    // Nothing in it is Markdown the renderer would have to parse back.
+    const facts = JSON.stringify(d, (k, v) => (k === "nodes" || k === "parent" || k === "ast" || k === "text" || k === "before" || k === "after" || k === "diff" ? undefined : v));
+    expect(facts).not.toMatch(/\*\*|<!--|```|`/);
+    const fixed = decidePullRequest({ ...s, head: { ...s.head, ...s.base }, previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: null } });
+    expect(fixed).toMatchObject({ review: false, previous: { id: 7, state: "fixed" } });
   });
 
   it("a redelivery for a reviewed head posts no second review; a new head supersedes the open one", () => {
