@@ -46,6 +46,7 @@ export interface BurnDep {
 
 export type Verdict =
   | "no-burn" // nothing burn-related in the manifest
+  | "unknown-crate" // only `burn-…` crates the data does not have (`unknownCrates`): nothing is claimed
   | "pre-dispatch" // a burn release older than burn-dispatch: the runtime stub cannot occur
   | "no-dispatch" // the target's crate is not in this build at all
   | "on" // the target feature is on with the crate's default features
@@ -78,6 +79,8 @@ export interface Diagnosis {
   /** What was not known and had to be assumed; empty when everything came from the data. */
   assumed: Assumed;
   registryLabel: string;
+  /** `burn-…` dependencies no release in the data has (a crate newer than it, or not burn's). */
+  unknownCrates: string[];
   /** Features of the primary crate that turn the target on on their own, at that version. */
   enablers: string[];
   /** Whether the primary crate's default features would have enabled it. */
@@ -118,7 +121,11 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const target = opts.target ?? AUTODIFF_TARGET;
   const includeDev = opts.includeDev ?? false;
   const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const burn = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
+  const named = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
+  // A crate the data has no line of says nothing about burn's graph: it is named, not resolved.
+  const inData = (name: string) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
+  const burn = named.filter((b) => inData(b.effective.name));
+  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
   const pin: Pin | null = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
   const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
   const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
@@ -156,8 +163,8 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
-  const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label };
-  if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "no-burn" };
+  const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
+  if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn" };
   if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
   let state: FeatureState;

@@ -77,6 +77,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
   if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
+  if (diagnosis.verdict === "unknown-crate") return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
   if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on` };
   if (diagnosis.verdict === "too-large" || diagnosis.searchCut) return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
   if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };

@@ -80,7 +80,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(`**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`);
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
-    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" ? "Your manifest" : "Why it is off here";
+    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
     if (!m.whole && d.verdict !== "no-burn") out.push(`<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`);
   }
@@ -95,7 +95,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
         : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`,
     );
-  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn") {
+  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }
   return out;

@@ -73,6 +73,10 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
   switch (d.verdict) {
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
+    case "unknown-crate": {
+      const many = d.unknownCrates.length > 1;
+      return `This manifest's ${andList(d.unknownCrates)} ${many ? "are" : "is"} not in ${d.registryLabel}, so I cannot tell whether ${many ? "they turn" : "it turns"} ${target} on.`;
+    }
     case "no-burn":
       return opts.about === "compile"
         ? "The manifest I read declares no burn crate, so it is not the manifest of the crate that failed to compile."

@@ -17,16 +17,36 @@ interface Variant {
 
 const variants: Variant[] = [
   { name: "a matching issue with its manifest", edit: () => undefined },
-  { name: "a matching issue without a manifest (the repository is read)", edit: (p) => void (p.issue.body = "not implemented: Requires `autodiff` feature\n") },
-  { name: "a bot's issue", edit: (p) => void (p.issue.user.type = "Bot") },
-  { name: "a locked issue", edit: (p) => void (p.issue.locked = true) },
-  { name: "an unrelated issue", edit: (p) => void (p.issue.body = "How do I save a model?") },
+  { name: "a matching issue without a manifest (the repository is read)", edit: (p) => {
+    p.issue.body = "not implemented: Requires `autodiff` feature\n";
+  } },
+  { name: "a bot's issue", edit: (p) => {
+    p.issue.user.type = "Bot";
+  } },
+  { name: "a locked issue", edit: (p) => {
+    p.issue.locked = true;
+  } },
+  { name: "an unrelated issue", edit: (p) => {
+    p.issue.body = "How do I save a model?";
+  } },
   { name: "issues turned off", edit: () => undefined, config: "issues:\n  enabled: false\n" },
-  { name: "an ignored label", edit: (p) => void (p.issue.labels = [{ name: "wontfix" }]) },
+  { name: "an ignored label", edit: (p) => {
+    p.issue.labels = [{ name: "wontfix" }];
+  } },
   { name: "an ignored user", edit: () => undefined, config: "ignore:\n  users: [alice]\n" },
-  { name: "the label already on", edit: (p) => void (p.issue.labels = [{ name: "autodiff-feature" }]) },
-  { name: "repository reads turned off", edit: (p) => void (p.issue.body = "not implemented: Requires `autodiff` feature\n"), config: "issues:\n  fetch_manifests: false\n" },
-  { name: "a misuse panic (no label, no manifest)", edit: (p) => void (p.issue.body = MISUSE) },
+  { name: "the label already on", edit: (p) => {
+    p.issue.labels = [{ name: "autodiff-feature" }];
+  } },
+  {
+    name: "repository reads turned off",
+    edit: (p) => {
+      p.issue.body = "not implemented: Requires `autodiff` feature\n";
+    },
+    config: "issues:\n  fetch_manifests: false\n",
+  },
+  { name: "a misuse panic (no label, no manifest)", edit: (p) => {
+    p.issue.body = MISUSE;
+  } },
 ];
 
 /** Every request the handler made, as `METHOD path`, against a GitHub that answers everything. */
