@@ -1,6 +1,6 @@
 import { type Identity, authoredBy } from "./identity.js";
 import { transient } from "./retry.js";
-import { type Octokit, pageItems, type RepoRef } from "./types.js";
+import { listPages, type Octokit, type RepoRef } from "./types.js";
 
 export interface Upserted {
   action: "created" | "updated" | "unchanged";
@@ -70,8 +70,9 @@ async function recalled(octokit: Octokit, who: Identity, where: Where, marker: s
 /** Every comment of this app's carrying `marker`, oldest first (one paginated listing). */
 async function listMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment[]> {
   const mine: Comment[] = [];
-  for await (const page of octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100, ...(find.since ? { since: find.since } : {}) })) {
-    mine.push(...pageItems<Comment>(page.data, "issue comments").filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100, ...(find.since ? { since: find.since } : {}) });
+  for await (const page of listPages<Comment>(pages, "issue comments")) {
+    mine.push(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
   }
   return mine;
 }

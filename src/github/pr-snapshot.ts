@@ -8,7 +8,7 @@ import { findGradientUse, type GradientUse, sourcesToRead } from "../review/evid
 import { type ChangedManifest, evidenceNeeded, manifestReads, type PrSnapshot, type PreviousReview } from "../review/pull-request.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
-import { type Octokit, pageItems, type RepoRef } from "./types.js";
+import { listPages, type Octokit, pageItems, type RepoRef } from "./types.js";
 
 /** GitHub lists at most 3000 files for a pull request. */
 export const MAX_FILES = 3000;
@@ -32,8 +32,8 @@ const isManifest = (path: string) => path === "Cargo.toml" || path.endsWith("/Ca
 /** The changed manifests, or null when the PR touches none (one call, and nothing else is read). */
 export async function changedManifests(octokit: Octokit, where: RepoRef & { pull_number: number }): Promise<{ changed: ChangedManifest[]; notices: string[] } | null> {
   const files: PrFile[] = [];
-  for await (const page of octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 })) {
-    files.push(...pageItems<PrFile>(page.data, "pull request files"));
+  for await (const page of listPages<PrFile>(octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }), "pull request files")) {
+    files.push(...page);
     if (files.length >= MAX_FILES) break;
   }
   const all = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
@@ -112,7 +112,8 @@ interface Review {
 
 /** The bot's latest review (state from its marker) and its check run for this head, if any. */
 async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity): Promise<PrSnapshot["previous"]> {
-  const reviews = pageItems<Review>(await octokit.paginate(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }), "reviews");
+  const reviews: Review[] = [];
+  for await (const page of listPages<Review>(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }), "reviews")) reviews.push(...page);
   let review: PreviousReview | null = null;
   for (const r of reviews) {
     const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;

@@ -20,5 +20,29 @@ export interface Log {
  */
 export function pageItems<T>(data: unknown, what: string): T[] {
   if (Array.isArray(data)) return data as T[];
-  throw Object.assign(new Error(`malformed ${what} listing from GitHub`), { status: 502 });
+  throw malformed(what);
+}
+
+function malformed(what: string, cause?: unknown): Error {
+  return Object.assign(new Error(`malformed ${what} listing from GitHub`, { cause }), { status: 502 });
+}
+
+/**
+ * Octokit's paginator reads each page's body before we see it, and a truncated body (a string)
+ * makes it throw a TypeError: that is GitHub's malformed answer, a failure that passes, not a
+ * bug of the bot's. HTTP errors (with a status) pass through unchanged.
+ */
+export async function* listPages<T>(pages: AsyncIterable<{ data: unknown }>, what: string): AsyncGenerator<T[]> {
+  const it = pages[Symbol.asyncIterator]();
+  for (;;) {
+    let next: IteratorResult<{ data: unknown }>;
+    try {
+      next = await it.next();
+    } catch (e) {
+      if (e instanceof TypeError || e instanceof SyntaxError) throw malformed(what, e);
+      throw e;
+    }
+    if (next.done) return;
+    yield pageItems<T>(next.value.data, what);
+  }
 }

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
+import { classify } from "../../src/github/retry.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { API, APP, asApp, github, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -170,6 +171,20 @@ describe("issues handler", () => {
       .reply(200, []);
     await probot.receive({ id: "53", name: "issues", payload: long });
     expect(again.pendingMocks()).toEqual([]);
+  });
+
+  it("a truncated comments listing is GitHub's malformed answer (a failure that passes), not a bug", async () => {
+    const api = noConfig(github())
+      .get("/app")
+      .reply(200, APP)
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, '[{"id": 1, "bo', { "content-type": "application/json; charset=utf-8" });
+    const failed = await makeProbot()
+      .receive({ id: "60", name: "issues", payload: payload("issues.opened") })
+      .then(() => null, (e: { errors?: unknown[] }) => e.errors?.[0] ?? e);
+    expect(api.pendingMocks()).toEqual([]);
+    expect(classify(failed)).toEqual({ kind: "github", status: 502, passes: true });
   });
 
   it("converges to one comment when racing replicas left two", async () => {
