@@ -6,13 +6,14 @@ import { extractSnippets } from "./cargo/extract.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
-import { type FragmentShown, fragmentShown, type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
+import { type Evidence, type FragmentShown, gatherEvidence } from "./evidence/index.js";
 import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
 import { burnPermalink } from "./render/links.js";
 import { scanSource } from "./panics/source-scan.js";
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
-import { textVersions, type VersionGuess } from "./evidence/version.js";
+import type { VersionGuess } from "./evidence/version.js";
 import { guessVersion } from "./panics/version.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
@@ -226,19 +227,21 @@ export function analyze(input: AnalyzeInput): Analysis {
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);
   if (!primary) {
-    const compile = analyzeCompile({ ...input, platform });
+    // Rustc errors first: the evidence step is paid only by a text that has one.
+    const compile = analyzeCompile({ ...input, platform }, () => gatherEvidence(input.text, input.repoLock));
     return compile ? { kind: "compile", compile, platform } : { kind: "none" };
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
+  const evidence: Evidence = gatherEvidence(input.text, input.repoLock);
 
-  const seen = textVersions(input.text, input.repoLock);
+  const seen = evidence.versions;
   // Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in.
   const fromTrace = primary.location?.version ?? seen.path;
   const fx: FixOptions = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
   const find = (target: TargetChoice) => {
     if (target.kind === "none") return null;
     const t = { ...fx, target: planTarget(target) };
-    return manifestFromText(input.text, t) ?? manifestFromRepo(input, t);
+    return manifestFromText(evidence.snippets, t) ?? manifestFromRepo(input, t);
   };
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
@@ -256,7 +259,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
-  const fragment = !manifest || manifest.origin === "assumed" ? fragmentShown(input.text) : null;
+  const fragment = !manifest || manifest.origin === "assumed" ? evidence.fragment : null;
   return { kind: "panic", findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, fragment };
 }
 

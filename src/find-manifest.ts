@@ -1,7 +1,7 @@
 // Where the reporter's manifest comes from: a Cargo.toml pasted in the issue (a workspace root
 // among the snippets serves the members that inherit from it), else the repository's manifests.
 // Pure: the shell fetched the repository's files before.
-import { extractSnippets } from "./cargo/extract.js";
+import type { Snippet } from "./cargo/extract.js";
 import { isBurnDependency } from "./cargo/burn-version.js";
 import { manifestFacts } from "./cargo/facts.js";
 import { parseManifest } from "./cargo/manifest.js";
@@ -17,30 +17,6 @@ export interface ManifestVerdict {
   wrapped: boolean;
   /** A whole manifest was read, not a fragment of one (only then is "declares no burn" said). */
   whole: boolean;
-}
-
-/**
- * What a fragment without a burn dependency line still shows: a `[features]` table that
- * forwards to `burn/…` proves a burn dependency the paste left out.
- */
-export interface FragmentShown {
-  forwards: string[];
-}
-
-/** The first pasted fragment that declares no burn crate, when the text has no usable manifest. */
-export function fragmentShown(text: string): FragmentShown | null {
-  for (const s of extractSnippets(text)) {
-    if (s.kind !== "manifest" || s.whole) continue;
-    try {
-      const m = parseManifest(s.text);
-      if (m.dependencies.some(isBurnDependency)) continue;
-      const forwards = [...new Set(Object.values(m.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f)))];
-      return { forwards };
-    } catch {
-      // A fragment that does not parse shows nothing; its error is reported with the manifest.
-    }
-  }
-  return null;
 }
 
 /** The plan for a manifest whose only burn is a dev-dependency: tests and examples build with it. */
@@ -60,8 +36,9 @@ export interface RepoManifests {
   repoRoot?: ManifestFile | null;
 }
 
-export function manifestFromText(text: string, fx: FixOptions): ManifestVerdict | null {
-  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest");
+/** The verdict on the manifests pasted in the text (its evidence's snippets). */
+export function manifestFromText(pasted: Snippet[], fx: FixOptions): ManifestVerdict | null {
+  const snippets = pasted.filter((s) => s.kind === "manifest");
   if (snippets.length === 0) return null;
   const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
   const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;

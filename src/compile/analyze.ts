@@ -6,9 +6,10 @@ import semver from "semver";
 import type { Platform } from "../cargo/cfg.js";
 import type { FixOptions, ManifestFile } from "../cargo/fix.js";
 import type { FeatureTarget } from "../cargo/resolve.js";
-import { type FragmentShown, fragmentShown, type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
+import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
 import { loadCatalog } from "../panics/catalog.js";
-import { type EvidenceSource, pickVersion, textVersions } from "../evidence/version.js";
+import { type EvidenceSource, pickVersion } from "../evidence/version.js";
 import { burnPermalink } from "../render/links.js";
 import { type CompileFinding, detectCompile } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
@@ -109,15 +110,17 @@ export function gatedFindings(text: string): CompileFinding[] {
   return findings.filter((f) => refs.some((r) => gateAt(r, f.path, f.exact) !== null));
 }
 
-export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
+/** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
+export function analyzeCompile(input: CompileInput, gather: () => Evidence = () => gatherEvidence(input.text, input.repoLock)): CompileAnalysis | null {
   const findings = detectCompile(input.text);
   if (findings.length === 0) return null;
-  const seen = textVersions(input.text, input.repoLock);
+  const evidence = gather();
+  const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
   const fx: FixOptions = { burnVersion: exact, burnVersionSource: seen.path ? "backtrace" : "lock", platform: input.platform, registries: input.registries };
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };
-    return manifestFromText(input.text, o) ?? manifestFromRepo(input, o);
+    return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
   };
 
   // The release, in the order panics use (src/evidence/version.ts). The manifest's burn is
@@ -149,5 +152,5 @@ export function analyzeCompile(input: CompileInput): CompileAnalysis | null {
   const manifest = find(target, additions);
   // The gate holds with this manifest: the item exists there, so the error has another cause.
   if (manifest?.plan.kind === "already-on") return null;
-  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond, target, manifest, fragment: manifest ? null : fragmentShown(input.text), suggest };
+  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond, target, manifest, fragment: manifest ? null : evidence.fragment, suggest };
 }

@@ -4,7 +4,7 @@ import type { ManifestVerdict } from "../analyze.js";
 import type { Assumption } from "../cargo/burn-version.js";
 import { targetName } from "../cargo/resolve.js";
 import type { VersionGuess } from "../evidence/version.js";
-import type { FragmentShown } from "../find-manifest.js";
+import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, text } from "./escape.js";
 import { type About, why } from "./why.js";
 
