@@ -6,7 +6,7 @@ import { diagnose } from "../../src/cargo/diagnose.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { snapshot } from "../../src/cargo/registry.js";
-import { type FakeIndex, startFakeIndex } from "../../src/dev/fake-index.js";
+import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 
 // Releases newer than the bundled data, served by a local stand-in for index.crates.io.

@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { load } from "js-yaml";
-import { type FakeIndex, startFakeIndex } from "../../src/dev/fake-index.js";
+import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { formatReport, gitSource, refresh, treeSource } from "../../src/data/refresh.js";
 import type { Site } from "../../src/panics/catalog.js";
 import { fixture, root } from "../helpers/fixtures.js";

@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
-import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { deliver, freePort, type RunningServer, startServer, until, withServers } from "../helpers/server.js";
 import { requireOrSkip, which } from "../helpers/services.js";

@@ -1,8 +1,8 @@
 // Issue 14's faults, each against the real server and a fake GitHub on loopback: no lost
 // comment, no doubled comment, no wedged conversation, only its own comments touched.
 import { describe, expect, it } from "@jest/globals";
-import { FAKE_APP, type FakeGitHub } from "../../src/dev/fake-github.js";
-import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
+import { FAKE_APP, type FakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { REVIEW_MARKER } from "../../src/render/review.js";
 import { deliver, until, withServers } from "../helpers/server.js";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeIndex, startFakeIndex } from "../../src/dev/fake-index.js";
-import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
+import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 import { fixture } from "../helpers/fixtures.js";
 import { deliver, until, withServers } from "../helpers/server.js";
 

@@ -3,8 +3,8 @@
 // conversation create exactly one comment. An unreachable Redis is one warning, not an outage.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../../src/dev/fake-github.js";
-import { scenarioRepo, webhook } from "../../src/dev/scenario.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 import { deliver, freePort, type RunningServer, startServer, until } from "../helpers/server.js";
 import { fixture } from "../helpers/fixtures.js";
 import { requireOrSkip, which } from "../helpers/services.js";

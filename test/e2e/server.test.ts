@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { webhook } from "../../src/dev/scenario.js";
+import { webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { deliver, until, withServers } from "../helpers/server.js";
 

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { snapshot } from "../../src/cargo/registry.js";
-import { fakeIndexFiles } from "../../src/dev/fake-index.js";
+import { fakeIndexFiles } from "../support/fake-index.js";
 import { API, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { makeProbot, payload } from "../helpers/probot.js";

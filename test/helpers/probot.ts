@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { Probot } from "probot";
-import { offlineProbot } from "../../src/dev/scenario.js";
+import { offlineProbot } from "../support/scenario.js";
 import app from "../../src/index.js";
 import { fixture } from "./fixtures.js";
 

@@ -5,8 +5,8 @@ import { createHmac } from "node:crypto";
 import { createServer } from "node:net";
 import { join } from "node:path";
 import { afterAll, beforeAll } from "@jest/globals";
-import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../../src/dev/fake-github.js";
-import { scenarioRepo } from "../../src/dev/scenario.js";
+import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo } from "../support/scenario.js";
 import { root } from "./fixtures.js";
 import { privateKey } from "./probot.js";
 

@@ -5,9 +5,9 @@ import { planFix } from "../../src/cargo/fix.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
 import { INDEX_LIMITS, IndexShapeError, indexPath, MapRegistry, parseIndexFile, snapshot } from "../../src/cargo/registry.js";
 import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
-import { fakeIndexFiles } from "../../src/dev/fake-index.js";
+import { fakeIndexFiles } from "../support/fake-index.js";
 import { redactUrl } from "../../src/redact.js";
-import { type Answer, dep, type HostileIndex, line, startHostileIndex } from "../../src/dev/hostile-index.js";
+import { type Answer, dep, type HostileIndex, line, startHostileIndex } from "../support/hostile-index.js";
 
 let index: HostileIndex | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // `npm run demo`: replays the fixture webhooks through the real app against an in-process
 // recording fake of the GitHub API, and prints what the bot would post. Fully offline.
-import app from "./index.js";
-import { startFakeGitHub } from "./dev/fake-github.js";
-import { DEMO_EVENTS, offlineProbot, scenarioRepo, webhook } from "./dev/scenario.js";
+import app from "../../src/index.js";
+import { startFakeGitHub } from "./fake-github.js";
+import { DEMO_EVENTS, offlineProbot, scenarioRepo, webhook } from "./scenario.js";
 
 const rule = (title: string) => `\n${"━".repeat(8)} ${title} ${"━".repeat(Math.max(4, 70 - title.length))}\n`;
 

@@ -4,20 +4,20 @@
 import { spawn } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
-import { type FakeGitHub, startFakeGitHub } from "../dev/fake-github.js";
-import { offlineProbot, scenarioRepo, throwawayKey } from "../dev/scenario.js";
-import app from "../index.js";
-import { triage } from "../plan.js";
-import { detect } from "../panics/detect.js";
+import { type FakeGitHub, startFakeGitHub } from "../test/support/fake-github.js";
+import { offlineProbot, scenarioRepo, throwawayKey } from "../test/support/scenario.js";
+import app from "../src/index.js";
+import { triage } from "../src/plan.js";
+import { detect } from "../src/panics/detect.js";
 import bare from "./bare-app.js";
-import { LiveIndex } from "../cargo/live-index.js";
-import { startFakeIndex } from "../dev/fake-index.js";
+import { LiveIndex } from "../src/cargo/live-index.js";
+import { startFakeIndex } from "../test/support/fake-index.js";
 import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
 import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
+import { projectRoot } from "../test/support/root.js";
 
-const root = fileURLToPath(new URL("../../", import.meta.url));
+const root = projectRoot(import.meta.url);
 
 function quantile(xs: number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -246,7 +246,7 @@ async function main() {
   const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
   for (let i = 0; i < 3; i++) {
     starts.burnTriage.push(await coldStart([`${root}lib/main.js`]));
-    starts.bareApp.push(await coldStart([`${root}node_modules/probot/bin/probot.js`, "run", "./lib/bench/bare-app.js"]));
+    starts.bareApp.push(await coldStart([`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"]));
   }
   const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({ startMs: median(xs.map((x) => x.startMs)), rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)) });
   const server = { burnTriage: summary(starts.burnTriage), bareApp: summary(starts.bareApp) };
@@ -266,7 +266,7 @@ async function main() {
     "",
     "## Webhook streams: burn-triage vs a bare Probot app",
     "",
-    "Both apps run in-process (`probot.receive`) against the same fake GitHub API on loopback (`src/dev/fake-github.ts`), with write pacing off. API calls exclude the installation-token request (cached per installation).",
+    "Both apps run in-process (`probot.receive`) against the same fake GitHub API on loopback (`test/support/fake-github.ts`), with write pacing off. API calls exclude the installation-token request (cached per installation).",
     "",
     "| stream | events | burn-triage median / p99 ms | bare app median / p99 ms | throughput ratio (burn-triage / bare) | API calls per event (median, max) |",
     "|---|---:|---:|---:|---:|---:|",
@@ -276,7 +276,7 @@ async function main() {
     "",
     "## crates.io index per event",
     "",
-    "burn's feature graph is read from crates.io's sparse index (the default; `CRATES_INDEX_URL=off` for the bundled data only). Measured in-process against a loopback stand-in serving the same files (`src/dev/fake-index.ts`), on an issue from burn 0.22.1, a release newer than the bundled data. Cold: the first such event of a process (5 trials, each on a fresh cache). Warm: the next 5 events of each trial (the cache is fresh for 10 minutes). Baseline in the same run: the same event with the index off.",
+    "burn's feature graph is read from crates.io's sparse index (the default; `CRATES_INDEX_URL=off` for the bundled data only). Measured in-process against a loopback stand-in serving the same files (`test/support/fake-index.ts`), on an issue from burn 0.22.1, a release newer than the bundled data. Cold: the first such event of a process (5 trials, each on a fresh cache). Warm: the next 5 events of each trial (the cache is fresh for 10 minutes). Baseline in the same run: the same event with the index off.",
     "",
     "| event | index requests | bytes downloaded | ms (median) | answered |",
     "|---|---:|---:|---:|---|",
@@ -312,7 +312,7 @@ async function main() {
     "",
     "## Hostile crates.io index",
     "",
-    `A crate \`burn-evil\` named in a manifest, served by a loopback index (\`src/dev/hostile-index.ts\`) next to the real burn crates; the index read and the fix plan of one event, with the worst lateness of a 5 ms timer. Target: < 200 ms each. Caps per event: ${Object.entries(hostile.caps).map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+    `A crate \`burn-evil\` named in a manifest, served by a loopback index (\`test/support/hostile-index.ts\`) next to the real burn crates; the index read and the fix plan of one event, with the worst lateness of a 5 ms timer. Target: < 200 ms each. Caps per event: ${Object.entries(hostile.caps).map(([k, v]) => `${k} ${v}`).join(", ")}.`,
     "",
     "| input | worst stall ms | event ms | answer |",
     "|---|---:|---:|---|",

@@ -1,15 +1,15 @@
 // The worst event-loop stall while the bot reads and resolves hostile index data (the inputs of
 // test/hostile/index.test.ts), burn source files and a frozen Redis, and the caps that bound them.
-import { planFix } from "../cargo/fix.js";
-import { LiveIndex } from "../cargo/live-index.js";
-import { INDEX_LIMITS, indexPath, snapshot } from "../cargo/registry.js";
-import { DIAGNOSIS_STEPS } from "../cargo/diagnose.js";
-import { fakeIndexFiles } from "../dev/fake-index.js";
-import { type Answer, dep, line, startHostileIndex } from "../dev/hostile-index.js";
+import { planFix } from "../src/cargo/fix.js";
+import { LiveIndex } from "../src/cargo/live-index.js";
+import { INDEX_LIMITS, indexPath, snapshot } from "../src/cargo/registry.js";
+import { DIAGNOSIS_STEPS } from "../src/cargo/diagnose.js";
+import { fakeIndexFiles } from "../test/support/fake-index.js";
+import { type Answer, dep, line, startHostileIndex } from "../test/support/hostile-index.js";
 import { createServer, type AddressInfo, type Socket } from "node:net";
-import { redisCoordination } from "../github/coordination.js";
-import { COMMAND_TIMEOUT_MS, connect } from "../github/redis.js";
-import { scanSource } from "../panics/source-scan.js";
+import { redisCoordination } from "../src/github/coordination.js";
+import { COMMAND_TIMEOUT_MS, connect } from "../src/github/redis.js";
+import { scanSource } from "../src/panics/source-scan.js";
 import { stallMeter } from "./stall.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {

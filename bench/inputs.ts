@@ -1,5 +1,5 @@
 // Benchmark inputs: realistic and adversarial bodies, and webhook streams.
-import { fixtureText, HEAD_SHA, webhook } from "../dev/scenario.js";
+import { fixtureText, HEAD_SHA, webhook } from "../test/support/scenario.js";
 
 const LOG_LINE = "2026-10-02T09:14:11.482Z  INFO burn_train::learner::epoch: Epoch 3/10 - Iteration 812 - loss 0.4123 - accuracy 87.3%\n";
 

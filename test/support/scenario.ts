@@ -2,11 +2,11 @@
 // fixtures to replay and what the fake repository holds.
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { Probot, ProbotOctokit } from "probot";
 import type { FakeRepo } from "./fake-github.js";
+import { projectRoot } from "./root.js";
 
-export const fixturesDir = fileURLToPath(new URL("../../fixtures/", import.meta.url));
+export const fixturesDir = `${projectRoot(import.meta.url)}fixtures/`;
 
 export function fixtureText(path: string): string {
   return readFileSync(`${fixturesDir}${path}`, "utf8");
