@@ -22,7 +22,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-/** Runs lib/action.js on one event; resolves with its exit code, output and the API calls it made. */
+/** Runs the committed bundle (dist/action.js, what action.yml runs) on one event; resolves with its exit code, output and the API calls it made. */
 function runAction(event: string, payload: unknown, env: Record<string, string> = {}) {
   const path = join(dir, `${event}-${Math.random().toString(36).slice(2)}.json`);
   writeFileSync(path, JSON.stringify(payload));
@@ -30,7 +30,7 @@ function runAction(event: string, payload: unknown, env: Record<string, string> 
   return new Promise<{ code: number; output: string; calls: string[] }>((resolve) => {
     execFile(
       process.execPath,
-      [join(root, "lib/action.js")],
+      [join(root, "dist/action.js")],
       {
         cwd: dir,
         env: {
@@ -39,7 +39,8 @@ function runAction(event: string, payload: unknown, env: Record<string, string> 
           GITHUB_ACTIONS: "true",
           GITHUB_EVENT_NAME: event,
           GITHUB_EVENT_PATH: path,
-          GITHUB_TOKEN: "ghs_workflow_token",
+          // What the runner passes a JavaScript action for `with: github-token:` (its default).
+          "INPUT_GITHUB-TOKEN": "ghs_workflow_token",
           GITHUB_API_URL: fake.apiUrl,
           GITHUB_RUN_ID: "77",
           GITHUB_RUN_ATTEMPT: "1",
@@ -100,9 +101,9 @@ describe("GitHub Action entry (lib/action.js)", () => {
   });
 
   it("fails the step with a clear message when the workflow gives it no token or no event", async () => {
-    const noToken = await runAction("issues", webhook("issues.opened"), { GITHUB_TOKEN: "" });
+    const noToken = await runAction("issues", webhook("issues.opened"), { "INPUT_GITHUB-TOKEN": "" });
     expect(noToken.code).toBe(1);
-    expect(noToken.output).toContain("GITHUB_TOKEN is not set");
+    expect(noToken.output).toContain("no token: pass `github-token`");
     const noEvent = await runAction("issues", webhook("issues.opened"), { GITHUB_EVENT_PATH: join(dir, "missing.json") });
     expect(noEvent.code).toBe(1);
     expect(noEvent.output).toContain("cannot read the event payload");
