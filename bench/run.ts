@@ -1,11 +1,10 @@
 // `npm run bench`: burn-triage against a bare Probot app on the same webhook streams, in one
 // run, plus detector speed on realistic and adversarial input and server cold start / memory.
 // Writes BENCHMARKS.md; `--json` prints the same figures.
-import { spawn } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { type FakeGitHub, startFakeGitHub } from "../test/support/fake-github.js";
-import { offlineProbot, scenarioRepo, throwawayKey } from "../test/support/scenario.js";
+import { offlineProbot, scenarioRepo } from "../test/support/scenario.js";
 import app from "../src/index.js";
 import { triage } from "../src/plan.js";
 import { detect } from "../src/panics/detect.js";
@@ -15,6 +14,7 @@ import { startFakeIndex } from "../test/support/fake-index.js";
 import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
 import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
+import { coldStart } from "./cold-start.js";
 import { projectRoot } from "../test/support/root.js";
 
 const root = projectRoot(import.meta.url);
@@ -69,37 +69,6 @@ function timeIt(fn: () => unknown, runs: number): number {
 }
 
 /** burn-triage starts as `npm start` does (lib/main.js); the bare app through `probot run`. */
-async function coldStart(argv: string[]): Promise<{ startMs: number; rssMiB: number | null }> {
-  const port = 39000 + Math.floor(Math.random() * 2000);
-  const t = performance.now();
-  const proc = spawn(process.execPath, argv, {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", APP_ID: "1", PRIVATE_KEY: throwawayKey(), WEBHOOK_SECRET: "bench", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "fatal", CRATES_INDEX_URL: "off" },
-    stdio: "ignore",
-  });
-  try {
-    for (;;) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/ping`)).ok) break;
-      } catch {
-        await new Promise((r) => setTimeout(r, 10));
-      }
-      if (performance.now() - t > 20000) throw new Error(`${argv.join(" ")} did not start`);
-    }
-    const startMs = performance.now() - t;
-    let rssMiB: number | null = null;
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${proc.pid}/status`, "utf8"))?.[1]);
-      rssMiB = round(kb / 1024, 1);
-    } catch {
-      rssMiB = null;
-    }
-    return { startMs: round(startMs, 0), rssMiB };
-  } finally {
-    proc.kill("SIGTERM");
-  }
-}
-
 interface IndexEvent {
   requests: number;
   bytes: number;

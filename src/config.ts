@@ -1,22 +1,9 @@
 // Per-repository settings from `.github/burn-triage.yml`, validated by a JSON schema. A bad
 // file never stops the bot: the broken keys are reported and their defaults used.
 import { Ajv, type ErrorObject } from "ajv";
+import { type Config, DEFAULTS } from "./config-defaults.js";
 
-export interface Config {
-  issues: { enabled: boolean; label: string; fetch_manifests: boolean };
-  pull_requests: { enabled: boolean; check_run: boolean; conclusion: "neutral" | "failure"; review_burn_repo: boolean };
-  commands: { enabled: boolean; allowed: "everyone" | "collaborators"; cooldown_seconds: number };
-  ignore: { users: string[]; labels: string[] };
-}
-
-export const CONFIG_FILE = "burn-triage.yml";
-
-export const DEFAULTS: Config = {
-  issues: { enabled: true, label: "autodiff-feature", fetch_manifests: true },
-  pull_requests: { enabled: true, check_run: true, conclusion: "neutral", review_burn_repo: false },
-  commands: { enabled: true, allowed: "everyone", cooldown_seconds: 30 },
-  ignore: { users: [], labels: ["wontfix"] },
-};
+export { CONFIG_FILE, type Config, DEFAULTS } from "./config-defaults.js";
 
 const section = (properties: Record<string, object>) => ({ type: "object", additionalProperties: false, properties });
 const strings = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 };

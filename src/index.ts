@@ -1,12 +1,18 @@
-import type { Probot } from "probot";
+import type { Context, Probot } from "probot";
 import { coordinationFromEnv, type Coordination } from "./github/coordination.js";
 import { identityResolver } from "./github/identity.js";
 import { Redeliveries } from "./github/retry.js";
-import { onCommand } from "./handlers/command.js";
 import type { Deps } from "./handlers/deps.js";
 import { guarded } from "./handlers/guard.js";
-import { onIssue } from "./handlers/issues.js";
-import { onPullRequest } from "./handlers/pull-request.js";
+
+/**
+ * A handler whose module loads on its first event: the server answers /ping without the
+ * analysis code, the Markdown parser or the data, and each event kind pays only for its own.
+ */
+function lazy<C extends Context>(load: () => Promise<(context: C, deps: Deps) => Promise<void>>) {
+  let handler: Promise<(context: C, deps: Deps) => Promise<void>> | undefined;
+  return async (context: C, deps: Deps) => (await (handler ??= load()))(context, deps);
+}
 
 export default (app: Probot): void => {
   let coordination: Promise<Coordination> | undefined;
@@ -18,7 +24,16 @@ export default (app: Probot): void => {
   };
   // With Redis, every replica polls for retries, so one scheduled by a replica that died still runs.
   void deps.redeliveries().then(async (r) => ((await deps.coordination()).kind === "redis" ? r.start() : undefined));
-  app.on(["issues.opened", "issues.edited"], guarded("issues", onIssue, deps));
-  app.on(["pull_request.opened", "pull_request.synchronize", "pull_request.reopened", "pull_request.ready_for_review"], guarded("pull_request", onPullRequest, deps));
-  app.on("issue_comment.created", guarded("command", onCommand, deps));
+  // The plan's first, config-free decision: an issue it would ignore loads nothing else.
+  let plan: Promise<typeof import("./plan.js")> | undefined;
+  const relevant = async (context: Context<"issues.opened" | "issues.edited">) => {
+    const { issueEvent, planIssue } = await (plan ??= import("./plan.js"));
+    return planIssue(issueEvent(context.payload, context.isBot)).kind !== "ignore";
+  };
+  app.on(["issues.opened", "issues.edited"], guarded("issues", lazy(async () => (await import("./handlers/issues.js")).onIssue), deps, { relevant }));
+  app.on(
+    ["pull_request.opened", "pull_request.synchronize", "pull_request.reopened", "pull_request.ready_for_review"],
+    guarded("pull_request", lazy(async () => (await import("./handlers/pull-request.js")).onPullRequest), deps),
+  );
+  app.on("issue_comment.created", guarded("command", lazy(async () => (await import("./handlers/command.js")).onCommand), deps));
 };

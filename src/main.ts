@@ -3,7 +3,7 @@
 // behaviour, not a server that acknowledges every delivery and never comments.
 import { run } from "probot";
 import { productionOctokit } from "./github/octokit.js";
-import { redisReachable, redisUrlOf, reserveRedisUrl } from "./github/redis.js";
+import { redisUrlOf, reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
 import { redactUrl } from "./redact.js";
 import { limitServerBodies, startProxy, startupProblem } from "./serve.js";
@@ -22,7 +22,7 @@ if (problem) {
 }
 reserveRedisUrl();
 const url = redisUrlOf();
-if (url && !(await redisReachable(url))) {
+if (url && !(await (await import("./github/redis.js")).redisReachable(url))) {
   say(40, "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", { redis: redactUrl(url) });
   delete process.env.BURN_TRIAGE_REDIS_URL;
 }

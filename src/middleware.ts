@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNodeMiddleware, createProbot, type Probot } from "probot";
 import { productionOctokit } from "./github/octokit.js";
-import { reserveRedisUrl } from "./github/redis.js";
+import { reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
 import { limitBody, startupProblem } from "./serve.js";
 

@@ -42,6 +42,29 @@ export interface IssueEvent {
   senderIsBot: boolean;
 }
 
+/** The shape of an `issues` webhook payload this reads (structural: the core imports no Probot type). */
+export interface IssuesPayload {
+  action: string;
+  issue: { title: string; body?: string | null; locked?: boolean; user?: { login?: string; type?: string } | null; labels?: Array<string | { name?: string }> };
+  /** `edited` carries `{ body?: { from } }`; other actions carry other changes, never read. */
+  changes?: object;
+}
+
+/** The decision's inputs, from the payload. */
+export function issueEvent(payload: IssuesPayload, senderIsBot: boolean): IssueEvent {
+  const { issue } = payload;
+  return {
+    action: payload.action === "edited" ? "edited" : "opened",
+    title: issue.title,
+    body: issue.body ?? null,
+    previousBody: payload.action === "edited" ? (payload.changes as { body?: { from?: string } } | undefined)?.body?.from : undefined,
+    author: { login: issue.user?.login ?? "", type: issue.user?.type ?? "User" },
+    locked: issue.locked ?? false,
+    labels: (issue.labels ?? []).map((l) => (typeof l === "string" ? l : (l.name ?? ""))),
+    senderIsBot,
+  };
+}
+
 export type IssuePlan =
   | { kind: "ignore"; reason: "bot" | "locked" | "nothing-to-answer" | "disabled" | "ignored-user" | "ignored-label" }
   /** The edit removed what was answered: replace the advice. */

@@ -4,7 +4,6 @@
 // instead of crashing the process.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { Server as HttpServer } from "node:http";
-import { SmeeClient } from "smee-client";
 
 /** GitHub caps webhook payloads at 25 MB; a larger body is not a GitHub delivery. */
 export const MAX_BODY_BYTES = 25 * 1024 * 1024;
@@ -91,6 +90,7 @@ interface ProxyLog {
  * goes on. smee-client still keeps the channel open and reconnects.
  */
 export async function startProxy(source: string, target: string, log: ProxyLog, fetchImpl: typeof fetch = fetch): Promise<{ close(): void }> {
+  const { SmeeClient } = await import("smee-client");
   const client = new SmeeClient({ source, target, forward: false, logger: { info: () => undefined, error: (...a: unknown[]) => log.warn({ error: String(a[0]) }, "webhook proxy: connection error") } as never });
   client.onmessage = (msg: MessageEvent) => void forward(msg, target, log, fetchImpl);
   const events = await client.start();

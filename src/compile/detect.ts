@@ -18,6 +18,12 @@ export interface CompileFinding {
 }
 
 const ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
+/**
+ * Every error this reads names `burn::…`, `` `burn` `` (raw, Markdown-escaped, as an HTML entity
+ * or behind a colour code) or the AutodiffBackend impl: a log about other crates costs two regex
+ * tests, not a cleaning pass (most rustc logs on burn's tracker are about the user's own code).
+ */
+const MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend/;
 const HEADER = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g;
 /** How far after a header its labels, `-->` and source lines are read. */
 const BLOCK = 2000;
@@ -63,8 +69,9 @@ function location(b: string): string | null {
 }
 
 export function detectCompile(input: string): CompileFinding[] {
-  if (!ANY.test(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input)) return [];
-  const text = cleanText(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input);
+  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  if (!ANY.test(head) || !MENTIONS.test(head)) return [];
+  const text = cleanText(head);
   const out: CompileFinding[] = [];
   const seen = new Set<string>();
   const push = (f: CompileFinding) => {

@@ -6,7 +6,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
 import { withLock } from "./lock.js";
-import { connect, redisReachable, redisUrlOf } from "./redis.js";
+import { redisUrlOf } from "./redis-url.js";
 import type { Log } from "./types.js";
 
 export interface Pending {
@@ -214,6 +214,8 @@ export function redisCoordination(redis: Redis, log: Log, secret = "development"
 export async function coordinationFromEnv(env: NodeJS.ProcessEnv, log: Log): Promise<Coordination> {
   const url = redisUrlOf(env);
   if (!url) return memoryCoordination();
+  // The Redis client loads only here: a server without REDIS_URL never pays for it.
+  const { connect, redisReachable } = await import("./redis.js");
   if (!(await redisReachable(url))) {
     log.warn({}, "REDIS_URL does not answer; locks, cooldowns and retries stay in this process");
     return memoryCoordination();

@@ -5,13 +5,20 @@ import type { Deps } from "./deps.js";
 
 type Handler<C> = (context: C, deps: Deps) => Promise<void>;
 
+export interface Guard<C> {
+  /** False when the pure plan says the event needs nothing (decided from the payload alone). */
+  relevant?: (context: C) => boolean | Promise<boolean>;
+}
+
 /**
  * Every handler runs once per delivery id across replicas (when Redis is shared). A failure is
  * logged with the delivery's context, released so a redelivery may run, scheduled for a retry
  * when it may pass, and then propagated (Probot answers the delivery with an error).
  */
-export function guarded<C extends Context>(name: string, handler: Handler<C>, deps: Deps): (context: C) => Promise<void> {
+export function guarded<C extends Context>(name: string, handler: Handler<C>, deps: Deps, opts: Guard<C> = {}): (context: C) => Promise<void> {
   return async (context) => {
+    // An event the core already knows it will not answer costs nothing: no claim, no handler.
+    if (opts.relevant && !(await opts.relevant(context))) return;
     const coordination = await deps.coordination();
     if (!(await coordination.claimDelivery(context.id))) {
       context.log.info({ handler: name, delivery: context.id }, "delivery already taken by another replica");

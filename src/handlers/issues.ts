@@ -5,7 +5,7 @@ import { type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn, type Upse
 import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
-import { type IssueEvent, planIssue } from "../plan.js";
+import { issueEvent, planIssue } from "../plan.js";
 import { ISSUE_MARKER_PREFIX, issueMarker, markedUpdatedAt, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
 import { registries } from "../cargo/live-registries.js";
@@ -21,24 +21,8 @@ export async function withSources(context: Pick<IssueContext, "octokit" | "log">
   return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
 }
 
-/** The decision's inputs, from the payload. */
-export function issueEvent(context: IssueContext): IssueEvent {
-  const { issue } = context.payload;
-  const previousBody = context.payload.action === "edited" ? context.payload.changes.body?.from : undefined;
-  return {
-    action: context.payload.action,
-    title: issue.title,
-    body: issue.body ?? null,
-    previousBody,
-    author: { login: issue.user?.login ?? "", type: issue.user?.type ?? "User" },
-    locked: issue.locked ?? false,
-    labels: (issue.labels ?? []).map((l) => (typeof l === "string" ? l : l.name)),
-    senderIsBot: context.isBot,
-  };
-}
-
 export async function onIssue(context: IssueContext, deps: Deps): Promise<void> {
-  const event = issueEvent(context);
+  const event = issueEvent(context.payload, context.isBot);
   // Decided from the payload alone: an issue without a known panic costs no API call.
   let plan = planIssue(event);
   if (plan.kind === "retract") return retract(context, deps);

@@ -1,4 +1,5 @@
 import semver from "semver";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
@@ -73,8 +74,26 @@ export function messageLiteral(entry: Entry): string {
 let cached: Catalog | undefined;
 
 /** The catalog as the burn-data import wrote it, without what `data:refresh` added. */
+/**
+ * Where `npm run build` keeps the catalog as JSON (scripts/cache-data.mjs): parsing the YAML
+ * costs more than the rest of a CLI call. The cache names the YAML's digest and is used only
+ * when it matches, so an edited or refreshed catalog is never answered from a stale copy.
+ */
+export const CATALOG_CACHE = join(".cache", "catalog.json");
+
+export function catalogDigest(yaml: string): string {
+  return createHash("sha1").update(yaml).digest("hex");
+}
+
 export function loadBaseCatalog(dir = dataDir): Catalog {
-  return load(readFileSync(join(dir, "catalog.yml"), "utf8")) as Catalog;
+  const yaml = readFileSync(join(dir, "catalog.yml"), "utf8");
+  try {
+    const cache = JSON.parse(readFileSync(join(dir, CATALOG_CACHE), "utf8")) as { digest: string; catalog: Catalog };
+    if (cache.digest === catalogDigest(yaml)) return cache.catalog;
+  } catch {
+    // No cache (a fresh clone, the Action's checkout): the YAML is the data.
+  }
+  return load(yaml) as Catalog;
 }
 
 interface Refreshed {

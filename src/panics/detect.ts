@@ -40,6 +40,19 @@ function splitMessage(message: string): string[] {
     .filter((s) => s.length > 0);
 }
 
+/**
+ * The words of each message (runs of four or more letters), longest first. Cleaning only removes
+ * colour codes, entities, escapes and line breaks between words, never letters inside one, so a
+ * raw text that lacks a word of every message holds none of them: it costs a few `includes`,
+ * not a normalisation pass (most issues on burn's tracker hold no message at all).
+ */
+let messageWords: string[][] | undefined;
+
+function mayHoldMessage(raw: string): boolean {
+  messageWords ??= loadCatalog().entries.map((e) => [...new Set(splitMessage(e.message).join(" ").match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => b.length - a.length));
+  return messageWords.some((words) => words.every((w) => raw.includes(w)));
+}
+
 function buildMatchers(): Matcher[] {
   return loadCatalog().entries.map((entry) => {
     const exact = splitMessage(entry.message);
@@ -127,11 +140,15 @@ function printedForm(text: string, hit: Hit): string {
 
 /** Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input. */
 export function detect(input: string): Finding[] {
-  const clean = cleanText(input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input);
+  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  if (!mayHoldMessage(head)) return [];
+  const clean = cleanText(head);
   const text = collapse(clean);
   matchers ??= buildMatchers();
   const findings: Finding[] = [];
   for (const { entry, variants, raises } of matchers) {
+    // Most texts hold no message at all: an entry whose first piece is absent costs one indexOf.
+    if (!variants.some((v) => text.includes(v[0]!))) continue;
     const seen = new Set<string>();
     const own: Finding[] = [];
     for (const segments of variants) {

@@ -1,4 +1,4 @@
-import type { Loss, Regression } from "../review/manifest.js";
+import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import { decidePullRequest, type NeedsGradients, type PrSnapshot, type Problem, type ReviewDecision, type ReviewState, type Unresolved } from "../review/pull-request.js";
 import { assumptionText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
@@ -124,11 +124,16 @@ export interface CheckOutput {
 }
 
 
+/** Why a change could not be judged, in words. */
+export function unresolvedText(why: UnresolvedWhy): string {
+  return why.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(why.assumption);
+}
+
 /** The check run's output: a title, a Markdown summary and one annotation per problem line. */
 export function checkOutput(problems: Problem[], unresolved: Unresolved[], notices: string[]): CheckOutput {
   const notes = notices.map((n) => `\n\n> **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
-    const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${u.why.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(u.why.assumption)}`).join("\n");
+    const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
     return { title: "autodiff could not be checked", summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:\n\n${list}${notes}` };
   }
   if (problems.length === 0) return { title: "autodiff unchanged", summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}` };

@@ -1,0 +1,39 @@
+// burn-triage explain: the comment the bot would post on a text, with the bot's own plan.
+import { existsSync, readFileSync } from "node:fs";
+import { resolve as resolvePath, sep } from "node:path";
+import { parseArgs } from "node:util";
+import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
+import { DEFAULTS } from "../config-defaults.js";
+import { planIssue } from "../plan.js";
+import { renderIssueComment } from "../render/issue.js";
+import { summarize } from "../summary.js";
+import { cliRegistries, type Io, read } from "./io.js";
+
+/** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */
+function localSources(dir: string, reads: SourceRead[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const base = resolvePath(dir);
+  for (const r of reads) {
+    const path = resolvePath(base, r.path);
+    if (!path.startsWith(base + sep) || !existsSync(path)) continue;
+    out[sourceKey(r.ref, r.path)] = readFileSync(path, "utf8");
+  }
+  return out;
+}
+
+export async function explain(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
+  const text = read(positionals[0] ?? "-", io);
+  // The bot's own decision, with the default config: a file is an issue body opened by a person.
+  const plan = planIssue({ action: "opened", title: "", body: text, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS);
+  const featureOff = plan.kind === "answer" && plan.featureOff;
+  const input: AnalyzeInput = { text, registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
+  let analysis = analyze(input);
+  const reads = values.source ? sourceReads(analysis) : [];
+  if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
+  const comment = renderIssueComment(analysis);
+  if (values.json) io.stdout(`${JSON.stringify({ findings: summarize(analysis), comment }, null, 2)}\n`);
+  else io.stdout(comment ?? "No known burn panic found.\n");
+  return 0;
+}
+

@@ -1,0 +1,59 @@
+// What every CLI command shares: its IO, usage errors, file reads, the workspace root cargo would
+// use, and burn's graph from the live index unless offline.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve as resolvePath } from "node:path";
+import type { AnalyzeInput } from "../analyze.js";
+import { registries } from "../cargo/live-registries.js";
+import type { ManifestFile } from "../cargo/fix.js";
+import { manifestFacts } from "../cargo/facts.js";
+import type { TomlError } from "../cargo/toml.js";
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  stdin: () => string;
+}
+
+export class UsageError extends Error {}
+
+export function read(path: string, io: Io): string {
+  if (path === "-") return io.stdin();
+  try {
+    return readFileSync(path, "utf8");
+  } catch (e) {
+    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}
+
+/** The workspace root cargo would use: the nearest ancestor manifest with a [workspace] table. */
+export function findRoot(manifestPath: string, explicit: string | undefined, io: Io): ManifestFile | null {
+  if (explicit) {
+    const path = join(explicit, "Cargo.toml");
+    return { path, text: read(path, io) };
+  }
+  let dir = dirname(resolvePath(manifestPath));
+  for (let i = 0; i < 8; i++) {
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+    const path = join(dir, "Cargo.toml");
+    if (existsSync(path)) {
+      const text = readFileSync(path, "utf8");
+      if (manifestFacts(text).isWorkspaceRoot) return { path, text };
+    }
+  }
+  return null;
+}
+
+export function tomlError(path: string, e: TomlError, io: Io): number {
+  io.stderr(`${path}:${e.line}:${e.column}: ${e.message.replace(/^\d+:\d+: /, "")}\n`);
+  return 2;
+}
+
+/** burn's graph from the live index unless offline; undefined means the bundled data. */
+export async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<AnalyzeInput["registries"]> {
+  if (offline) return undefined;
+  const quiet = () => {};
+  return registries({ debug: quiet, info: quiet, error: quiet, warn: (_o, msg) => io.stderr(`burn-triage: ${msg ?? "warning"}\n`) }, roots);
+}
+
