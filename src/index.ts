@@ -11,7 +11,10 @@ import { guarded } from "./handlers/guard.js";
  */
 function lazy<C extends Context>(load: () => Promise<(context: C, deps: Deps) => Promise<void>>) {
   let handler: Promise<(context: C, deps: Deps) => Promise<void>> | undefined;
-  return async (context: C, deps: Deps) => (await (handler ??= load()))(context, deps);
+  return async (context: C, deps: Deps) => {
+    handler ??= load();
+    return (await handler)(context, deps);
+  };
 }
 
 export default (app: Probot): void => {
@@ -27,7 +30,8 @@ export default (app: Probot): void => {
   // The plan's first, config-free decision: an issue it would ignore loads nothing else.
   let plan: Promise<typeof import("./plan.js")> | undefined;
   const relevant = async (context: Context<"issues.opened" | "issues.edited">) => {
-    const { issueEvent, planIssue } = await (plan ??= import("./plan.js"));
+    plan ??= import("./plan.js");
+    const { issueEvent, planIssue } = await plan;
     return planIssue(issueEvent(context.payload, context.isBot)).kind !== "ignore";
   };
   app.on(["issues.opened", "issues.edited"], guarded("issues", lazy(async () => (await import("./handlers/issues.js")).onIssue), deps, { relevant }));
