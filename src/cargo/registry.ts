@@ -266,8 +266,25 @@ export function matches(version: string, req: string | null): boolean {
 /** `includePrerelease` for a pinned version: one that was built is compatible with a plain `*`. */
 function satisfies(version: string, req: string | null, includePrerelease: boolean): boolean {
   if (req === null) return true;
-  const range = semver.validRange(cargoRange(req === "" ? "*" : req));
-  return range !== null && semver.satisfies(version, range, { includePrerelease });
+  const range = rangeOf(req, includePrerelease);
+  return range !== null && range.test(version);
+}
+
+/** Parsed once per requirement: a resolution tests the same few requirements thousands of times. */
+const ranges = new Map<string, semver.Range | null>();
+const MAX_RANGES = 4096;
+
+function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
+  const key = `${includePrerelease ? "+" : "-"}${req}`;
+  let range = ranges.get(key);
+  if (range === undefined) {
+    const valid = semver.validRange(cargoRange(req === "" ? "*" : req));
+    range = valid === null ? null : new semver.Range(valid, { includePrerelease });
+    // Requirements come from index data too: the cache is bounded like every other per-input store.
+    if (ranges.size >= MAX_RANGES) ranges.clear();
+    ranges.set(key, range);
+  }
+  return range;
 }
 
 /**

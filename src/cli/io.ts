@@ -8,13 +8,9 @@ import type { ManifestFile } from "../cargo/fix.js";
 import { manifestFacts } from "../cargo/facts.js";
 import type { TomlError } from "../cargo/toml.js";
 
-export interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  stdin: () => string;
-}
+import { type Io, UsageError } from "./usage.js";
 
-export class UsageError extends Error {}
+export { type Io, UsageError } from "./usage.js";
 
 export function read(path: string, io: Io): string {
   if (path === "-") return io.stdin();

@@ -1,8 +1,8 @@
 // burn-triage explain | why | fix | review — the same pure core the bot runs, on local files.
 // Each command's modules load only when it runs: `--help` costs no analysis code at all.
-import { type Io, UsageError } from "./io.js";
+import { type Io, UsageError } from "./usage.js";
 
-export type { Io } from "./io.js";
+export type { Io } from "./usage.js";
 
 const USAGE = `usage:
   burn-triage explain [FILE|-] [--source DIR] [--json]

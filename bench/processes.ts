@@ -1,0 +1,71 @@
+// Whole processes timed from spawn to exit: the CLI's commands against `node -e 0`, and the
+// Action's bundle against building the app first (what the composite action did on every event).
+import { execFile } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ISSUE_MARKER } from "../src/render/issue.js";
+import { startFakeGitHub } from "../test/support/fake-github.js";
+import { projectRoot } from "../test/support/root.js";
+import { scenarioRepo, webhook } from "../test/support/scenario.js";
+
+const root = projectRoot(import.meta.url);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number, d = 0) => Number(x.toFixed(d));
+
+function timed(argv: string[], env: NodeJS.ProcessEnv = {}, command = process.execPath): Promise<number> {
+  const t = performance.now();
+  return new Promise((resolve, reject) =>
+    execFile(command, argv, { cwd: root, env: { PATH: process.env.PATH ?? "", CRATES_INDEX_URL: "off", ...env }, timeout: 120_000 }, (err) => (err ? reject(err) : resolve(performance.now() - t))),
+  );
+}
+
+async function medianOf(runs: number, f: () => Promise<number>): Promise<number> {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) xs.push(await f());
+  return round(median(xs));
+}
+
+export async function cliStarts(): Promise<{ baselineMs: number; commands: Array<{ command: string; ms: number; ratio: number }> }> {
+  const cli = join(root, "lib/cli.js");
+  const manifest = join(root, "fixtures/manifests/examples-style.toml");
+  const issue = join(root, "fixtures/issues/pos-registry-backtrace.md");
+  const baselineMs = await medianOf(5, () => timed(["-e", "0"]));
+  const commands: Array<[string, string[]]> = [
+    ["burn-triage --help", [cli, "--help"]],
+    ["burn-triage why", [cli, "why", "--offline", manifest]],
+    ["burn-triage fix", [cli, "fix", "--offline", manifest]],
+    ["burn-triage explain", [cli, "explain", "--offline", issue]],
+  ];
+  const out = [];
+  for (const [command, argv] of commands) {
+    // `fix` exits 1 when no edit is needed; the time is the same either way.
+    const ms = await medianOf(5, () => timed(argv).catch(() => Number.NaN));
+    out.push({ command, ms, ratio: round(ms / baselineMs, 1) });
+  }
+  return { baselineMs, commands: out };
+}
+
+export async function actionRuns(): Promise<{ runs: number; bundleMs: number; buildAndRunMs: number }> {
+  const fake = await startFakeGitHub(scenarioRepo());
+  const dir = mkdtempSync(join(tmpdir(), "burn-triage-bench-action-"));
+  try {
+    let n = 0;
+    const run = async (entry: string) => {
+      const p = webhook("issues.opened");
+      p.issue.number = 50_000 + n++;
+      const path = join(dir, `event-${n}.json`);
+      writeFileSync(path, JSON.stringify(p));
+      const ms = await timed([join(root, entry)], { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "issues", GITHUB_EVENT_PATH: path, "INPUT_GITHUB-TOKEN": "ghs_bench", GITHUB_API_URL: fake.apiUrl, LOG_LEVEL: "fatal" });
+      if (!fake.comments.some((c) => c.issue === p.issue.number && c.body.startsWith(ISSUE_MARKER))) throw new Error(`${entry} did not comment`);
+      return ms;
+    };
+    const bundleMs = await medianOf(5, () => run("dist/action.js"));
+    const tsc = join(root, "node_modules/typescript/bin/tsc");
+    const buildAndRunMs = await medianOf(3, async () => (await timed([tsc, "-p", "tsconfig.json"])) + (await run("lib/action.js")));
+    return { runs: 5, bundleMs, buildAndRunMs };
+  } finally {
+    await fake.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
