@@ -39752,7 +39752,7 @@ function matches(version, req) {
 function satisfies(version, req, includePrerelease) {
   if (req === null) return true;
   const range = rangeOf(req, includePrerelease);
-  return range !== null && range.test(version);
+  return range?.test(version) === true;
 }
 function rangeOf(req, includePrerelease) {
   const key2 = `${includePrerelease ? "+" : "-"}${req}`;

@@ -267,7 +267,7 @@ export function matches(version: string, req: string | null): boolean {
 function satisfies(version: string, req: string | null, includePrerelease: boolean): boolean {
   if (req === null) return true;
   const range = rangeOf(req, includePrerelease);
-  return range !== null && range.test(version);
+  return range?.test(version) === true;
 }
 
 /** Parsed once per requirement: a resolution tests the same few requirements thousands of times. */
