@@ -41794,6 +41794,21 @@ var init_analyze = __esm({
   }
 });
 
+// src/config-defaults.ts
+var CONFIG_FILE, DEFAULTS2;
+var init_config_defaults = __esm({
+  "src/config-defaults.ts"() {
+    "use strict";
+    CONFIG_FILE = "burn-triage.yml";
+    DEFAULTS2 = {
+      issues: { enabled: true, label: "autodiff-feature", fetch_manifests: true },
+      pull_requests: { enabled: true, check_run: true, conclusion: "neutral", review_burn_repo: false },
+      commands: { enabled: true, allowed: "everyone", cooldown_seconds: 30 },
+      ignore: { users: [], labels: ["wontfix"] }
+    };
+  }
+});
+
 // src/plan.ts
 var plan_exports = {};
 __export(plan_exports, {
@@ -41801,6 +41816,7 @@ __export(plan_exports, {
   issueEvent: () => issueEvent,
   issueText: () => issueText,
   planIssue: () => planIssue,
+  planText: () => planText,
   triage: () => triage
 });
 function triage(text5) {
@@ -41845,17 +41861,21 @@ function planIssue(event, config2) {
   const label = t.featureOff && config2.issues.label && !event.labels.includes(config2.issues.label) ? config2.issues.label : null;
   return { kind: "answer", text: text5, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config2.issues.fetch_manifests, label };
 }
+function planText(title, body) {
+  return planIssue({ action: "opened", title, body, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS2);
+}
 function commandText(own3, issue) {
-  const mine = triage(own3);
-  if (mine.answerable) return { text: own3, featureOff: mine.featureOff };
-  const text5 = issueText(issue.title, issue.body);
-  return { text: text5, featureOff: triage(text5).featureOff };
+  const mine = planText("", own3);
+  if (mine.kind === "answer") return { text: own3, featureOff: mine.featureOff };
+  const theirs = planText(issue.title, issue.body ?? "");
+  return { text: issueText(issue.title, issue.body), featureOff: theirs.kind === "answer" && theirs.featureOff };
 }
 var init_plan = __esm({
   "src/plan.ts"() {
     "use strict";
     init_extract();
     init_analyze();
+    init_config_defaults();
     init_detect();
   }
 });
@@ -49364,21 +49384,6 @@ var require_ajv = __commonJS({
     Object.defineProperty(exports2, "MissingRefError", { enumerable: true, get: function() {
       return ref_error_1.default;
     } });
-  }
-});
-
-// src/config-defaults.ts
-var CONFIG_FILE, DEFAULTS2;
-var init_config_defaults = __esm({
-  "src/config-defaults.ts"() {
-    "use strict";
-    CONFIG_FILE = "burn-triage.yml";
-    DEFAULTS2 = {
-      issues: { enabled: true, label: "autodiff-feature", fetch_manifests: true },
-      pull_requests: { enabled: true, check_run: true, conclusion: "neutral", review_burn_repo: false },
-      commands: { enabled: true, allowed: "everyone", cooldown_seconds: 30 },
-      ignore: { users: [], labels: ["wontfix"] }
-    };
   }
 });
 

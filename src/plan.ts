@@ -4,6 +4,7 @@
 import { extractSnippets } from "./cargo/extract.js";
 import { gatedFindings } from "./compile/analyze.js";
 import type { Config } from "./config.js";
+import { DEFAULTS } from "./config-defaults.js";
 import { detect } from "./panics/detect.js";
 
 /** What a text holds, before any API call. */
@@ -101,10 +102,19 @@ export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
   return { kind: "answer", text, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config.issues.fetch_manifests, label };
 }
 
-/** What `/explain-panic` answers: the command's own text when it holds something, else the issue's. */
+/** A text planned as an issue a person opened, under the default config (the CLI, the command). */
+export function planText(title: string, body: string): IssuePlan {
+  return planIssue({ action: "opened", title, body, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS);
+}
+
+/**
+ * What `/explain-panic` answers: the command's own text when the plan would answer it, else the
+ * issue's. The command's own gates (who may ask, cooldown) are the `commands` config's, checked
+ * by its handler before this.
+ */
 export function commandText(own: string, issue: { title: string; body: string | null }): { text: string; featureOff: boolean } {
-  const mine = triage(own);
-  if (mine.answerable) return { text: own, featureOff: mine.featureOff };
-  const text = issueText(issue.title, issue.body);
-  return { text, featureOff: triage(text).featureOff };
+  const mine = planText("", own);
+  if (mine.kind === "answer") return { text: own, featureOff: mine.featureOff };
+  const theirs = planText(issue.title, issue.body ?? "");
+  return { text: issueText(issue.title, issue.body), featureOff: theirs.kind === "answer" && theirs.featureOff };
 }

@@ -3,8 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
-import { DEFAULTS } from "../config-defaults.js";
-import { planIssue } from "../plan.js";
+import { planText } from "../plan.js";
 import { renderIssueComment } from "../render/issue.js";
 import { summarize } from "../summary.js";
 import { cliRegistries, type Io, read } from "./io.js";
@@ -25,7 +24,7 @@ export async function explain(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
   const text = read(positionals[0] ?? "-", io);
   // The bot's own decision, with the default config: a file is an issue body opened by a person.
-  const plan = planIssue({ action: "opened", title: "", body: text, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS);
+  const plan = planText("", text);
   const featureOff = plan.kind === "answer" && plan.featureOff;
   const input: AnalyzeInput = { text, registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
   let analysis = analyze(input);
