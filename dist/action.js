@@ -41552,6 +41552,18 @@ var init_detect = __esm({
 });
 
 // src/compile/detect.ts
+function configuredOut(b) {
+  const at = b.indexOf("found an item that was configured out");
+  if (at < 0) return null;
+  const rest = b.slice(at, at + 1200);
+  const where = /-->\s*(\S+)/.exec(rest);
+  const path3 = where ? NOTE_PATH.exec(where[1]) : null;
+  const cfg = /(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(/.exec(rest);
+  const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
+  if (!path3 || !cfg || !feature) return null;
+  const crate = path3[1];
+  return { crate, version: path3[2] ?? null, file: `crates/${crate}/src/${path3[3].replace(/\\/g, "/")}`, cfgLine: Number(cfg[1]), feature: feature[1] };
+}
 function block(text5, from) {
   const rest = text5.slice(from, from + BLOCK);
   const next = rest.search(/\n\s*(?:error|warning)(?:\[E\d{4}\])?: /);
@@ -41598,7 +41610,7 @@ function detectCompile(input) {
     const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
     const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2].trimEnd());
     const message = (wrapped ? `${m[2].trimEnd()} ${next.trim()}` : m[2]).replace(/\s+$/, "");
-    const base = { code: code3, printed: `error[${code3}]: ${message}`, at: location(b) };
+    const base = { code: code3, printed: `error[${code3}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code3 === "E0432") {
       const missing = missingSegment(b);
       for (const p of message.matchAll(/`([^`]+)`/g)) {
@@ -41624,12 +41636,13 @@ function detectCompile(input) {
   }
   return out;
 }
-var ANY, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2;
+var NOTE_PATH, ANY, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2;
 var init_detect2 = __esm({
   "src/compile/detect.ts"() {
     "use strict";
     init_normalize();
     init_detect();
+    NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
     ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
     MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend/;
     HEADER2 = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g;
@@ -41717,6 +41730,20 @@ function itemsAt(ref, version, findings) {
   }
   return out;
 }
+function itemsFromNotes(findings) {
+  const out = [];
+  for (const f of findings) {
+    const n = f.note;
+    if (!n) return null;
+    const feature = `${n.crate}/${n.feature}`;
+    const suggest = n.crate === "burn" ? [n.feature] : null;
+    const gate = { gate: `feature = "${feature}"`, crate: n.crate, file: n.file, cfg_line: n.cfgLine, suggest, suggest_no_default: suggest, by_default: null };
+    const same = out.find((i) => i.path === f.path);
+    if (same) same.findings.push(f);
+    else out.push({ finding: f, findings: [f], path: f.path, gate, url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null });
+  }
+  return out.length > 0 ? out : null;
+}
 function union(lists) {
   if (lists.some((l) => l === null)) return null;
   return [...new Set(lists.flatMap((l) => l))];
@@ -41748,7 +41775,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const evidence = gather2();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx = { burnVersion: exact, burnVersionSource: seen.path ? "backtrace" : "lock", platform: input.platform, registries: input.registries };
+  const fx = { burnVersion: exact, burnVersionSource: seen.path ? "crate-path" : "lock", platform: input.platform, registries: input.registries };
   const find = (target2, additions2) => {
     const o = { ...fx, target: target2, additions: additions2 };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -41766,11 +41793,12 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   }
   const guess = pickVersion({ text: seen, manifest: manifestVersion2 }, { version: null, commit: null, source: "assumed" });
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
-  const version = known ? guess.version : newest2.slice(1);
-  const source = known ? guess.source : "assumed";
-  const beyond = known ? null : guess.version ?? requirement;
-  const ref = refOfVersion(version);
-  const items = itemsAt(ref, version, findings);
+  const noted = !known && guess.version !== null && import_semver6.default.valid(guess.version) ? itemsFromNotes(findings) : null;
+  const version = known || noted ? guess.version : newest2.slice(1);
+  const source = known || noted ? guess.source : "assumed";
+  const beyond = known || noted ? null : guess.version ?? requirement;
+  const ref = noted ? `v${version}` : refOfVersion(version);
+  const items = noted ?? itemsAt(ref, version, findings);
   if (items.length === 0) return null;
   const target = targetOf(items);
   const suggest = { withDefaults: union(items.map((i) => i.gate.suggest)), noDefaults: union(items.map((i) => i.gate.suggest_no_default)) };
@@ -42257,7 +42285,7 @@ function analyze(input) {
   const evidence = gatherEvidence(input.text, input.repoLock);
   const seen = evidence.versions;
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
+  const fx = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock", platform, registries: input.registries };
   const find = (target2) => {
     if (target2.kind === "none") return null;
     const t = { ...fx, target: planTarget(target2) };
@@ -42326,7 +42354,7 @@ var init_analyze2 = __esm({
     init_version2();
     MAX_SOURCE_READS = 2;
     TRACE_FRAME = /AutodiffBackend>::(\w+)/;
-    PIN_SOURCE = { backtrace: "backtrace", "Cargo.lock": "lock" };
+    PIN_SOURCE = { backtrace: "backtrace", "crate-path": "crate-path", "Cargo.lock": "lock" };
   }
 });
 
@@ -51572,7 +51600,7 @@ function assumptionText(a) {
     case "path":
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
-      const pin = a.pin ? ` (burn ${code(a.pin.version)}, from the ${a.pin.source === "lock" ? "Cargo.lock" : a.pin.source})` : "";
+      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${PIN_WORDS[a.pin.source]})` : "";
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
     }
   }
@@ -51612,7 +51640,7 @@ function manifestSection(m, opts) {
   }
   return out;
 }
-var SOURCE_WORDS;
+var SOURCE_WORDS, PIN_WORDS;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
@@ -51629,6 +51657,7 @@ var init_manifest2 = __esm({
       "line-number": "from the line number in the panic, which only that version has",
       assumed: "assumed: nothing in the issue names a version"
     };
+    PIN_WORDS = { lock: "from the Cargo.lock", backtrace: "from the backtrace", "crate-path": "from the crate path rustc printed", prose: "from the issue's text" };
   }
 });
 

@@ -1,6 +1,7 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
 import semver from "semver";
+import type { Pin } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
@@ -193,7 +194,7 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: (
   };
 }
 
-const PIN_SOURCE: Partial<Record<VersionGuess["source"], "lock" | "backtrace" | "prose">> = { backtrace: "backtrace", "Cargo.lock": "lock" };
+const PIN_SOURCE: Partial<Record<VersionGuess["source"], Pin["source"]>> = { backtrace: "backtrace", "crate-path": "crate-path", "Cargo.lock": "lock" };
 
 /** The manifest most reports have: burn with default features off and one backend. */
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
@@ -237,7 +238,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   const seen = evidence.versions;
   // Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in.
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx: FixOptions = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: fromTrace ? "backtrace" : "lock", platform, registries: input.registries };
+  const fx: FixOptions = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock", platform, registries: input.registries };
   const find = (target: TargetChoice) => {
     if (target.kind === "none") return null;
     const t = { ...fx, target: planTarget(target) };

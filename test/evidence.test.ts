@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { load } from "js-yaml";
 import { analyze } from "../src/analyze.js";
 import { declaresBurn } from "../src/cargo/facts.js";
+import { detectCompile } from "../src/compile/detect.js";
 import { versionFromPaths, versionFromProse } from "../src/evidence/version.js";
 import { renderIssueComment } from "../src/render/issue.js";
 import { fixture } from "./helpers/fixtures.js";
@@ -51,6 +52,21 @@ describe("version evidence", () => {
     ["wgpu 0.19 and tokio 1.0", null],
     ["burn with wgpu 0.19", null],
   ])("prose %j → %s", (text, v) => expect(versionFromProse(text)).toBe(v));
+});
+
+describe("rustc's configured-out note", () => {
+  it("names the crate, its version, the #[cfg] line and the feature", () => {
+    const [wgpu, train] = detectCompile(fixture("evidence/rustc-1.95-e0432-group-0.22.1.txt"));
+    expect(wgpu!.note).toEqual({ crate: "burn", version: "0.22.1", file: "crates/burn/src/lib.rs", cfgLine: 7, feature: "wgpu" });
+    expect(train!.note).toMatchObject({ cfgLine: 2, feature: "train" });
+  });
+
+  it("is read from a git checkout's path too, and not from a note about a cfg that is no feature", () => {
+    const git = "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\n  |\nnote: found an item that was configured out\n --> /home/u/.cargo/git/checkouts/burn-1a2b/2c06be3/crates/burn-core/src/lib.rs:40:9\n  |\n39 | #[cfg(feature = \"std\")]\n   |       --------------- the item is gated behind the `std` feature\n";
+    expect(detectCompile(git)[0]!.note).toEqual({ crate: "burn-core", version: null, file: "crates/burn-core/src/lib.rs", cfgLine: 39, feature: "std" });
+    const os = "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\nnote: found an item that was configured out\n --> /r/burn-0.22.1/src/lib.rs:3:9\n  |\n2 | #[cfg(unix)]\n  |       ---- the item is gated here\n";
+    expect(detectCompile(os)[0]!.note).toBeNull();
+  });
 });
 
 describe("a repository manifest declares burn when the parser says so", () => {

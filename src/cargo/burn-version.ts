@@ -13,11 +13,12 @@ function mainSnapshotCommit(): string {
   return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
 }
 
-export type VersionSource = "lock" | "backtrace" | "requirement" | "path" | "git" | "prose" | "default";
+export type VersionSource = "lock" | "backtrace" | "crate-path" | "requirement" | "path" | "git" | "prose" | "default";
 
 export interface Pin {
   version: string;
-  source: "lock" | "backtrace" | "prose";
+  /** `crate-path`: a burn crate's registry path rustc printed in a note. */
+  source: "lock" | "backtrace" | "crate-path" | "prose";
 }
 
 export interface Selection {

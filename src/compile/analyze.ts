@@ -76,6 +76,23 @@ function itemsAt(ref: string, version: string | null, findings: CompileFinding[]
   return out;
 }
 
+/** Items from rustc's configured-out notes, when every error has one (else null: the data decides). */
+function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
+  const out: GatedItem[] = [];
+  for (const f of findings) {
+    const n = f.note;
+    if (!n) return null;
+    const feature = `${n.crate}/${n.feature}`;
+    // burn's own features are its answer; an inner crate's is reached through the resolver.
+    const suggest = n.crate === "burn" ? [n.feature] : null;
+    const gate: Gate = { gate: `feature = "${feature}"`, crate: n.crate, file: n.file, cfg_line: n.cfgLine, suggest, suggest_no_default: suggest, by_default: null };
+    const same = out.find((i) => i.path === f.path);
+    if (same) same.findings.push(f);
+    else out.push({ finding: f, findings: [f], path: f.path, gate, url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null });
+  }
+  return out.length > 0 ? out : null;
+}
+
 function union(lists: Array<string[] | null>): string[] | null {
   if (lists.some((l) => l === null)) return null;
   return [...new Set(lists.flatMap((l) => l!))];
@@ -117,7 +134,7 @@ export function analyzeCompile(input: CompileInput, gather: () => Evidence = () 
   const evidence = gather();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx: FixOptions = { burnVersion: exact, burnVersionSource: seen.path ? "backtrace" : "lock", platform: input.platform, registries: input.registries };
+  const fx: FixOptions = { burnVersion: exact, burnVersionSource: seen.path ? "crate-path" : "lock", platform: input.platform, registries: input.registries };
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -138,11 +155,14 @@ export function analyzeCompile(input: CompileInput, gather: () => Evidence = () 
   }
   const guess = pickVersion({ text: seen, manifest: manifestVersion }, { version: null, commit: null, source: "assumed" });
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
-  const version = known ? guess.version! : newest.slice(1);
-  const source: EvidenceSource = known ? guess.source : "assumed";
-  const beyond = known ? null : (guess.version ?? requirement);
-  const ref = refOfVersion(version)!;
-  const items = itemsAt(ref, version, findings);
+  // A release the data lacks, where rustc itself named every gate: its notes are the answer, at
+  // the release that was built, not the newest release the data has.
+  const noted = !known && guess.version !== null && semver.valid(guess.version) ? itemsFromNotes(findings) : null;
+  const version = known || noted ? guess.version! : newest.slice(1);
+  const source: EvidenceSource = known || noted ? guess.source : "assumed";
+  const beyond = known || noted ? null : (guess.version ?? requirement);
+  const ref = noted ? `v${version}` : refOfVersion(version)!;
+  const items = noted ?? itemsAt(ref, version, findings);
   // Not gated at that release: the user's own module, a typo, something renamed or removed.
   if (items.length === 0) return null;
 

@@ -15,6 +15,38 @@ export interface CompileFinding {
   printed: string;
   /** The user's file and line rustc pointed at, when shown. */
   at: string | null;
+  /** rustc ≥ 1.8x's `note: found an item that was configured out`, when it names a feature of a burn crate. */
+  note: ConfiguredOut | null;
+}
+
+/**
+ * The strongest fact a log holds: rustc read the user's burn and names the `#[cfg]` that removed
+ * the item and the feature behind it, at the release that was built.
+ */
+export interface ConfiguredOut {
+  crate: string;
+  /** The crate's version, from its registry path (null for a git or path checkout). */
+  version: string | null;
+  /** Repository path of the file (`crates/burn/src/lib.rs`) and the `#[cfg]` line in it. */
+  file: string;
+  cfgLine: number;
+  feature: string;
+}
+
+const NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
+
+/** The configured-out note of one error block, when it names a burn crate's feature. */
+function configuredOut(b: string): ConfiguredOut | null {
+  const at = b.indexOf("found an item that was configured out");
+  if (at < 0) return null;
+  const rest = b.slice(at, at + 1200);
+  const where = /-->\s*(\S+)/.exec(rest);
+  const path = where ? NOTE_PATH.exec(where[1]!) : null;
+  const cfg = /(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(/.exec(rest);
+  const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
+  if (!path || !cfg || !feature) return null;
+  const crate = path[1]!;
+  return { crate, version: path[2] ?? null, file: `crates/${crate}/src/${path[3]!.replace(/\\/g, "/")}`, cfgLine: Number(cfg[1]), feature: feature[1]! };
 }
 
 const ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
@@ -90,7 +122,7 @@ export function detectCompile(input: string): CompileFinding[] {
     const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
     const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2]!.trimEnd());
     const message = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
-    const base = { code, printed: `error[${code}]: ${message}`, at: location(b) };
+    const base = { code, printed: `error[${code}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code === "E0432") {
       const missing = missingSegment(b);
       for (const p of message.matchAll(/`([^`]+)`/g)) {

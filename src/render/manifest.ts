@@ -1,7 +1,7 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 import type { ManifestVerdict } from "../analyze.js";
-import type { Assumption } from "../cargo/burn-version.js";
+import type { Assumption, Pin } from "../cargo/burn-version.js";
 import { targetName } from "../cargo/resolve.js";
 import type { VersionGuess } from "../evidence/version.js";
 import type { FragmentShown } from "../evidence/index.js";
@@ -34,6 +34,8 @@ function holds(d: { target: { gate?: string; label?: string; crate: string; feat
   return `${code(targetName(d.target))} resolves on`;
 }
 
+const PIN_WORDS: Record<Pin["source"], string> = { lock: "from the Cargo.lock", backtrace: "from the backtrace", "crate-path": "from the crate path rustc printed", prose: "from the issue's text" };
+
 /** An assumption in words; user values only inside code spans. */
 export function assumptionText(a: Assumption): string {
   switch (a.kind) {
@@ -47,7 +49,7 @@ export function assumptionText(a: Assumption): string {
     case "path":
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
-      const pin = a.pin ? ` (burn ${code(a.pin.version)}, from the ${a.pin.source === "lock" ? "Cargo.lock" : a.pin.source})` : "";
+      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${PIN_WORDS[a.pin.source]})` : "";
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
     }
   }
