@@ -51605,9 +51605,8 @@ function assumptionText(a) {
     }
   }
 }
-function fragmentSentence(f) {
-  const shows = f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
-  return `${shows} Paste that line (or the whole Cargo.toml) and I will check the exact edit.`;
+function fragmentShows(f) {
+  return f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
 function manifestSection(m, opts) {
   const out = [];
@@ -51618,7 +51617,7 @@ function manifestSection(m, opts) {
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
-    const seen = opts.fragment ? fragmentSentence(opts.fragment) : "I could not see your Cargo.toml.";
+    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
     out.push(`**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`);
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
@@ -51640,7 +51639,7 @@ function manifestSection(m, opts) {
   }
   return out;
 }
-var SOURCE_WORDS, PIN_WORDS;
+var SOURCE_WORDS, PIN_WORDS, PASTE_IT;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
@@ -51658,6 +51657,7 @@ var init_manifest2 = __esm({
       assumed: "assumed: nothing in the issue names a version"
     };
     PIN_WORDS = { lock: "from the Cargo.lock", backtrace: "from the backtrace", "crate-path": "from the crate path rustc printed", prose: "from the issue's text" };
+    PASTE_IT = "Paste that line (or the whole Cargo.toml) and I will check the exact edit.";
   }
 });
 
@@ -51688,7 +51688,7 @@ function renderCompileBody(c, footer) {
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
     lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else {
-    const seen = c.fragment ? `**${fragmentSentence(c.fragment).replace(/ Paste .*$/, "")}**` : "**I could not see your Cargo.toml.**";
+    const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
     lines.push(`${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
   }
   const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";

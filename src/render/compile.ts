@@ -4,7 +4,7 @@
 import semver from "semver";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
-import { fragmentSentence, manifestSection, SOURCE_WORDS } from "./manifest.js";
+import { fragmentShows, manifestSection, SOURCE_WORDS } from "./manifest.js";
 
 /** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */
 function newerThan(named: string, than: string): boolean {
@@ -37,7 +37,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
     lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else {
-    const seen = c.fragment ? `**${fragmentSentence(c.fragment).replace(/ Paste .*$/, "")}**` : "**I could not see your Cargo.toml.**";
+    const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
     lines.push(`${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
   }
   const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";

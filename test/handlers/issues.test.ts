@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { classify } from "../../src/github/retry.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { API, APP, asApp, github, newComment, noConfig, own, REPO } from "../helpers/nock.js";
+import { API, APP, asApp, github, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
@@ -72,12 +72,7 @@ describe("issues handler", () => {
       .post(`${REPO}/issues/7/labels`)
       .reply(200, []);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
-    const again = noConfig(github())
-      .get("/app")
-      .reply(200, APP)
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }]);
+    const again = listed(noConfig(github()), 7, [own(9, first)]);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
     expect(again.pendingMocks()).toEqual([]);
   });
@@ -93,12 +88,7 @@ describe("issues handler", () => {
     await expect(makeProbot().receive({ id: "40", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
     expect(failing.pendingMocks()).toEqual([]);
     const issue = payload("issues.opened").issue;
-    const retry = noConfig(github().get(`${REPO}/issues/7`).reply(200, { ...issue, labels: [] }))
-      .get("/app")
-      .reply(200, APP)
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }])
+    const retry = listed(noConfig(github().get(`${REPO}/issues/7`).reply(200, { ...issue, labels: [] })), 7, [own(9, first)])
       .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
       .reply(200, []);
     await makeProbot().receive({ id: "40:retry1", name: "issues", payload: payload("issues.opened") });
@@ -116,12 +106,7 @@ describe("issues handler", () => {
     const edited = payload("issues.opened");
     edited.action = "edited";
     edited.changes = { title: { from: "x" } };
-    const again = noConfig(github())
-      .get("/app")
-      .reply(200, APP)
-      .get(`${REPO}/issues/7/comments`)
-      .query({ per_page: 100 })
-      .reply(200, [{ id: 9, body: first, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }]);
+    const again = listed(noConfig(github()), 7, [own(9, first)]);
     await makeProbot().receive({ id: "42", name: "issues", payload: edited });
     expect(again.pendingMocks()).toEqual([]);
   });

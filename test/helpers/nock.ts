@@ -19,6 +19,11 @@ export function asApp(scope: nock.Scope): nock.Scope {
   return scope.get("/app").reply(200, APP);
 }
 
+/** The app's identity, then the issue's comments as listed (one page). */
+export function listed(scope: nock.Scope, issue: number, comments: unknown[]): nock.Scope {
+  return asApp(scope).get(`${REPO}/issues/${issue}/comments`).query({ per_page: 100 }).reply(200, comments);
+}
+
 /** A comment written by this app. */
 export function own(id: number, body: string) {
   return { id, body, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: { id: 1, slug: "burn-triage" } };
