@@ -207,7 +207,7 @@ async function main() {
   for (const c of stallCases()) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await measureStall(c));
-    stalls.push({ input: c.name, worstMs: Math.max(...runs.map((r) => r.worstMs)), normalAnswered: runs.every((r) => r.normalAnswered) });
+    stalls.push({ input: c.name, worstMs: Math.max(...runs.map((r) => r.worstMs)), normalAnswered: runs.every((r) => r.normalAnswered), answeredOnce: runs.every((r) => r.adversarialSettled && r.adversarialWrites === 1) });
   }
   const baselineStall = [];
   for (let i = 0; i < 3; i++) baselineStall.push((await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() })).worstMs);

@@ -13,6 +13,10 @@ export interface Stall {
   worstMs: number;
   /** The normal event's comment was still written. */
   normalAnswered: boolean;
+  /** Comments and reviews the adversarial event wrote on its own issue or PR. */
+  adversarialWrites: number;
+  /** The adversarial event's delivery settled without an error reaching Probot. */
+  adversarialSettled: boolean;
 }
 
 /** A 5 ms timer that records the event loop's longest lateness until `stop()`. */
@@ -43,8 +47,9 @@ export async function measureStall(c: StallCase): Promise<Stall> {
   const normal = matchingIssue();
   const meter = stallMeter();
   let worstMs = 0;
+  let settled: PromiseSettledResult<unknown>[] = [];
   try {
-    await Promise.allSettled([
+    settled = await Promise.allSettled([
       probot.receive({ id: `adversarial-${c.name}`, name: c.event, payload: c.payload }),
       probot.receive({ id: "normal", name: "issues", payload: normal }),
     ]);
@@ -52,5 +57,12 @@ export async function measureStall(c: StallCase): Promise<Stall> {
     worstMs = meter.stop();
     await fake.close();
   }
-  return { name: c.name, worstMs, normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number) };
+  const own = c.payload.issue?.number ?? c.payload.pull_request?.number;
+  return {
+    name: c.name,
+    worstMs,
+    normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number),
+    adversarialWrites: fake.comments.filter((x) => x.issue === own).length + fake.reviews.filter((x) => x.pull === own).length,
+    adversarialSettled: settled[0]?.status === "fulfilled",
+  };
 }
