@@ -27,7 +27,7 @@ async function medianOf(runs: number, f: () => Promise<number>): Promise<number>
 }
 
 export async function cliStarts(): Promise<{ baselineMs: number; commands: Array<{ command: string; ms: number; ratio: number }> }> {
-  const cli = join(root, "lib/cli.js");
+  const cli = join(root, "dist/cli/cli.js");
   const manifest = join(root, "fixtures/manifests/examples-style.toml");
   const issue = join(root, "fixtures/issues/pos-registry-backtrace.md");
   const baselineMs = await medianOf(5, () => timed(["-e", "0"]));

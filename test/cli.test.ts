@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
@@ -119,8 +119,11 @@ describe("burn-triage review", () => {
 });
 
 describe("the built binary", () => {
-  it("runs as `node lib/cli.js` and via npm run cli", async () => {
-    const out = execFileSync(process.execPath, [join(root, "lib/cli.js"), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });
+  it("runs as package.json's bin (the bundle `npm run build` writes) and via npm run cli", async () => {
+    const bin = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin["burn-triage"];
+    expect(bin).toBe("dist/cli/cli.js");
+    expect(readFileSync(join(root, bin), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
+    const out = execFileSync(process.execPath, [join(root, bin), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });
     expect(out).toContain("0.22.0-pre.1");
     const r = spawnSync("npm", ["run", "--silent", "cli", "--", "explain", "-", "--json"], { cwd: root, input: "nothing here", encoding: "utf8" });
     expect(r.status).toBe(0);

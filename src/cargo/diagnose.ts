@@ -6,6 +6,7 @@ import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
 import { type Assumption, FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
 import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName, WorkBudget } from "./resolve.js";
+import { mayEnable } from "./reach.js";
 
 export interface DiagnoseOptions {
   /** Workspace root manifest when the member inherits (`workspace = true`). */
@@ -284,7 +285,9 @@ export function enablersOf(line: IndexLine, registry: Registry, target: FeatureT
   // Features only add: when all of them together leave the target off, no single one or pair
   // turns it on, and the search (60 resolutions, or 3,600 for pairs) is skipped.
   const reachable = test(names).on;
-  const enablers = reachable ? names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  // Each feature is resolved only when one walk of the graph says it may reach the target.
+  const may = reachable ? mayEnable(line, registry, target, budget) : () => false;
+  const enablers = reachable ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs: string[][] = [];
   // A gated path's answers come with the data (DiagnoseOptions.additions); searching every pair
   // of ~60 features against a gate would cost seconds.

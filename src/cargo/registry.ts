@@ -142,6 +142,15 @@ export function parseIndexFile(text: string, crate?: string): IndexLine[] {
   return out;
 }
 
+/**
+ * A file of the bundled snapshot, which `npm run data:import` wrote in cargo's shape and a test
+ * holds equal to parseIndexFile's reading of it: parsed without the per-field checks a live index
+ * needs (they are half of a CLI call's index time).
+ */
+export function parseBundledIndexFile(text: string): IndexLine[] {
+  return text.split("\n").flatMap((raw) => (raw.trim().length === 0 ? [] : [JSON.parse(raw) as IndexLine]));
+}
+
 export class MapRegistry implements Registry {
   constructor(
     readonly label: string,
@@ -170,7 +179,7 @@ export function snapshot(which: "tags" | "main"): Registry {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"), name);
+            lines = parseBundledIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"));
           } catch {
             lines = [];
           }
@@ -267,7 +276,21 @@ export function matches(version: string, req: string | null): boolean {
 function satisfies(version: string, req: string | null, includePrerelease: boolean): boolean {
   if (req === null) return true;
   const range = rangeOf(req, includePrerelease);
-  return range?.test(version) === true;
+  const v = versionOf(version);
+  return v !== null && range?.test(v) === true;
+}
+
+/** Parsed once per version string: every requirement of a resolution tests the same few hundred. */
+const versionsParsed = new Map<string, semver.SemVer | null>();
+
+function versionOf(version: string): semver.SemVer | null {
+  let v = versionsParsed.get(version);
+  if (v === undefined) {
+    v = semver.parse(version);
+    if (versionsParsed.size >= MAX_RANGES) versionsParsed.clear();
+    versionsParsed.set(version, v);
+  }
+  return v;
 }
 
 /** Parsed once per requirement: a resolution tests the same few requirements thousands of times. */
@@ -312,7 +335,7 @@ function pick(lines: IndexLine[], req: string | null, pin?: string): IndexLine |
   let best: IndexLine | null = null;
   for (const l of lines) {
     if (l.yanked || !matches(l.vers, req)) continue;
-    if (!best || semver.gt(l.vers, best.vers)) best = l;
+    if (!best || versionOf(l.vers)!.compare(versionOf(best.vers)!) > 0) best = l;
   }
   return best;
 }

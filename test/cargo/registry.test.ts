@@ -1,6 +1,26 @@
 import { describe, expect, it } from "@jest/globals";
-import { cargoRange, indexPath, matches, selectVersion, snapshot } from "../../src/cargo/registry.js";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { cargoRange, indexPath, matches, parseBundledIndexFile, parseIndexFile, selectVersion, snapshot } from "../../src/cargo/registry.js";
 import { targetApplies } from "../../src/cargo/cfg.js";
+import { dataDir } from "../../src/data-dir.js";
+
+describe("the bundled snapshot", () => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const f of readdirSync(dir)) statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : files.push(join(dir, f));
+  };
+  walk(join(dataDir, "index"));
+
+  it("is read without the live index's checks because every file passes them with the same lines", () => {
+    expect(files.length).toBeGreaterThan(30);
+    for (const path of files) {
+      const text = readFileSync(path, "utf8");
+      const name = path.split("/").at(-1)!;
+      expect(parseBundledIndexFile(text)).toMatchObject(parseIndexFile(text, name));
+    }
+  });
+});
 
 describe("sparse index paths", () => {
   it.each([
