@@ -39674,6 +39674,9 @@ function parseIndexFile(text5, crate) {
   }
   return out;
 }
+function parseBundledIndexFile(text5) {
+  return text5.split("\n").flatMap((raw) => raw.trim().length === 0 ? [] : [JSON.parse(raw)]);
+}
 function newestTag() {
   return loadCatalog().refs.filter((r) => r.ref.startsWith("v")).at(-1)?.version ?? "?";
 }
@@ -39687,7 +39690,7 @@ function snapshot(which) {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseIndexFile(readFileSync2(join3(dataDir, "index", which, indexPath(name)), "utf8"), name);
+            lines = parseBundledIndexFile(readFileSync2(join3(dataDir, "index", which, indexPath(name)), "utf8"));
           } catch {
             lines = [];
           }
@@ -39752,7 +39755,17 @@ function matches(version, req) {
 function satisfies(version, req, includePrerelease) {
   if (req === null) return true;
   const range = rangeOf(req, includePrerelease);
-  return range?.test(version) === true;
+  const v = versionOf(version);
+  return v !== null && range?.test(v) === true;
+}
+function versionOf(version) {
+  let v = versionsParsed.get(version);
+  if (v === void 0) {
+    v = import_semver2.default.parse(version);
+    if (versionsParsed.size >= MAX_RANGES) versionsParsed.clear();
+    versionsParsed.set(version, v);
+  }
+  return v;
 }
 function rangeOf(req, includePrerelease) {
   const key2 = `${includePrerelease ? "+" : "-"}${req}`;
@@ -39783,11 +39796,11 @@ function pick2(lines, req, pin) {
   let best = null;
   for (const l of lines) {
     if (l.yanked || !matches(l.vers, req)) continue;
-    if (!best || import_semver2.default.gt(l.vers, best.vers)) best = l;
+    if (!best || versionOf(l.vers).compare(versionOf(best.vers)) > 0) best = l;
   }
   return best;
 }
-var import_semver2, IndexShapeError, INDEX_LIMITS, DEP_KINDS, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, ranges, MAX_RANGES, selections;
+var import_semver2, IndexShapeError, INDEX_LIMITS, DEP_KINDS, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, versionsParsed, ranges, MAX_RANGES, selections;
 var init_registry = __esm({
   "src/cargo/registry.ts"() {
     "use strict";
@@ -39815,6 +39828,7 @@ var init_registry = __esm({
     featureTables = /* @__PURE__ */ new WeakMap();
     hiddenDeps = /* @__PURE__ */ new WeakMap();
     depsByName = /* @__PURE__ */ new WeakMap();
+    versionsParsed = /* @__PURE__ */ new Map();
     ranges = /* @__PURE__ */ new Map();
     MAX_RANGES = 4096;
     selections = /* @__PURE__ */ new WeakMap();
@@ -40633,14 +40647,14 @@ function resolve(root, rootFeatures, opts) {
   const pkgs = /* @__PURE__ */ new Map();
   const because = /* @__PURE__ */ new Map();
   const lineOf2 = (id) => id === ROOT_ID ? root : pkgs.get(id).line;
-  const idOf = (l) => l === root ? ROOT_ID : `${l.name}@${l.vers}`;
+  const idOf2 = (l) => l === root ? ROOT_ID : `${l.name}@${l.vers}`;
   const liveDeps = (id, local) => depsNamed(lineOf2(id), local).filter((d) => (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
   const select = (dep) => {
     const crate = crateOf(dep);
     return selectVersion(opts.registry.versions(crate), dep.req, opts.pin?.(crate));
   };
   const addPackage = (line, reason) => {
-    const id = idOf(line);
+    const id = idOf2(line);
     if (pkgs.has(id)) return id;
     pkgs.set(id, { line, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
     because.set(id, reason);
@@ -40652,7 +40666,7 @@ function resolve(root, rootFeatures, opts) {
   const edge = (parent, dep, reason) => {
     const child = select(dep);
     if (!child) return;
-    const cid = idOf(child);
+    const cid = idOf2(child);
     const pkg = refOf(parent, lineOf2(parent));
     later(
       () => addPackage(child, reason),
@@ -40679,7 +40693,7 @@ function resolve(root, rootFeatures, opts) {
     for (const d of liveDeps(id, dep)) {
       if (d.optional && !p.activated.has(dep)) continue;
       const child = select(d);
-      if (child) steps.push(() => addFeature(idOf(child), feature, reason));
+      if (child) steps.push(() => addFeature(idOf2(child), feature, reason));
     }
     later(...steps);
   };
@@ -40787,6 +40801,114 @@ var init_resolve = __esm({
     refOf = (id, line) => id === ROOT_ID ? null : { name: line.name, version: line.vers };
     idOfRef = (r) => r === null ? ROOT_ID : `${r.name}@${r.version}`;
     AUTODIFF_TARGET = { crate: DISPATCH, feature: AUTODIFF };
+  }
+});
+
+// src/cargo/reach.ts
+function mayEnable(line, registry, target, budget) {
+  if (target.gate) return () => true;
+  const back = /* @__PURE__ */ new Map();
+  const lines = /* @__PURE__ */ new Map([[idOf(line), line]]);
+  const seen = /* @__PURE__ */ new Set();
+  const todo = [];
+  const reach = (from2, to) => {
+    const into = back.get(to);
+    if (into) into.push(from2);
+    else back.set(to, [from2]);
+    if (!seen.has(to)) {
+      seen.add(to);
+      todo.push(to);
+    }
+  };
+  const normal2 = (d) => (d.kind ?? "normal") === "normal";
+  const child = (d) => {
+    const l = selectVersion(registry.versions(d.package ?? d.name), d.req);
+    if (!l) return null;
+    lines.set(idOf(l), l);
+    return idOf(l);
+  };
+  const depend = (from2, d) => {
+    const c = child(d);
+    if (!c) return;
+    reach(from2, pkgNode(c));
+    if (d.default_features) reach(from2, featureNode(c, "default"));
+    for (const f of d.features) reach(from2, featureNode(c, f));
+  };
+  const expand2 = (node2) => {
+    const [kind, id, name] = node2.split(SEP);
+    const l = lines.get(id);
+    if (kind === "P") {
+      for (const d of l.deps) if (!d.optional && normal2(d)) depend(node2, d);
+      return;
+    }
+    const named = (dep) => depsNamed(l, dep).filter(normal2);
+    if (kind === "A") {
+      for (const d of named(name)) if (d.optional) depend(node2, d);
+      return;
+    }
+    const values = allFeatures(l)[name];
+    if (!values) {
+      if (named(name).some((d) => d.optional)) reach(node2, activationNode(id, name));
+      return;
+    }
+    for (const v of values) {
+      if (v.startsWith("dep:")) {
+        reach(node2, activationNode(id, v.slice(4)));
+        continue;
+      }
+      const slash = v.indexOf("/");
+      if (slash < 0) {
+        reach(node2, featureNode(id, v));
+        continue;
+      }
+      const dep = v.slice(0, slash).replace(/\?$/, "");
+      const feature = v.slice(slash + 1);
+      if (!v.includes("?/")) {
+        if (!depHidden(l, dep)) reach(node2, featureNode(id, dep));
+        reach(node2, activationNode(id, dep));
+      }
+      for (const d of named(dep)) {
+        const c = child(d);
+        if (c) reach(node2, featureNode(c, feature));
+      }
+    }
+  };
+  const start = [pkgNode(idOf(line)), ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)), ...line.deps.map((d) => featureNode(idOf(line), d.name))];
+  for (const s of start) {
+    if (seen.has(s)) continue;
+    seen.add(s);
+    todo.push(s);
+  }
+  for (let node2 = todo.pop(); node2 !== void 0; node2 = todo.pop()) {
+    budget.spend();
+    expand2(node2);
+  }
+  const stack = [...seen].filter((n) => {
+    const [kind, id, name] = n.split(SEP);
+    return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
+  });
+  const from = new Set(stack);
+  for (let node2 = stack.pop(); node2 !== void 0; node2 = stack.pop()) {
+    budget.spend();
+    for (const prev of back.get(node2) ?? []) {
+      if (from.has(prev)) continue;
+      from.add(prev);
+      stack.push(prev);
+    }
+  }
+  const base = from.has(pkgNode(idOf(line)));
+  return (feature) => base || from.has(featureNode(idOf(line), feature));
+}
+var idOf, SEP, pkgNode, featureNode, activationNode;
+var init_reach = __esm({
+  "src/cargo/reach.ts"() {
+    "use strict";
+    init_registry();
+    idOf = (l) => `${l.name}@${l.vers}`;
+    SEP = "\0";
+    pkgNode = (id) => `P${SEP}${id}`;
+    featureNode = (id, feature) => `F${SEP}${id}${SEP}${feature}`;
+    activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
   }
 });
 
@@ -40932,7 +41054,8 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
   };
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
   const reachable2 = test(names).on;
-  const enablers = reachable2 ? names.filter((f) => test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  const may = reachable2 ? mayEnable(line, registry, target, budget) : () => false;
+  const enablers = reachable2 ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs = [];
   if (reachable2 && !target.gate && enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
@@ -40951,6 +41074,7 @@ var init_diagnose = __esm({
     init_burn_version();
     init_registry();
     init_resolve();
+    init_reach();
     DIAGNOSIS_STEPS = 2e5;
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
@@ -49582,7 +49706,7 @@ var require_constants4 = __commonJS({
     var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
     var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
     var STAR = `${QMARK}*?`;
-    var SEP = "/";
+    var SEP2 = "/";
     var POSIX_CHARS = {
       DOT_LITERAL,
       PLUS_LITERAL,
@@ -49599,7 +49723,7 @@ var require_constants4 = __commonJS({
       QMARK_NO_DOT,
       STAR,
       START_ANCHOR,
-      SEP
+      SEP: SEP2
     };
     var WINDOWS_CHARS = {
       ...POSIX_CHARS,
