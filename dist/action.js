@@ -52119,8 +52119,10 @@ var init_live_registries = __esm({
 // src/handlers/issues.ts
 var issues_exports = {};
 __export(issues_exports, {
+  gatherAnswer: () => gatherAnswer,
   labelOwed: () => labelOwed,
   onIssue: () => onIssue,
+  publishAnswer: () => publishAnswer,
   withSources: () => withSources
 });
 async function withSources(context, deps, input) {
@@ -52136,13 +52138,18 @@ async function onIssue(context, deps) {
   if (plan.kind === "retract") return retract(context, deps);
   if (plan.kind === "needs-config") plan = planIssue(event, (await loadConfig(context)).config);
   if (plan.kind !== "answer") return;
-  const { text: text5, featureOff, label } = plan;
-  const { issue } = context.payload;
-  const repo = plan.readRepository ? await repoManifests(context.octokit, context.repo(), context.log) : null;
+  const analysis = await gatherAnswer(context, deps, plan);
+  const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
+  if (body) await publishAnswer(context, deps, { body, label: plan.label, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind });
+}
+async function gatherAnswer(context, deps, plan, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
+  const { text: text5, featureOff } = plan;
+  const repo = plan.readRepository ? await readRepository() : null;
   const index2 = featureOff ? await registries(context.log, indexRoots(text5, repo?.manifests)) : void 0;
-  const analysis = await withSources(context, deps, { text: text5, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index2 });
-  const body = renderIssueComment(analysis, issueMarker(issue.updated_at));
-  if (!body) return;
+  return withSources(context, deps, { text: text5, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index2 });
+}
+async function publishAnswer(context, deps, answer) {
+  const { issue } = context.payload;
   const where = context.issue();
   const who = await deps.identity(context.octokit);
   const coordination = await deps.coordination();
@@ -52150,10 +52157,11 @@ async function onIssue(context, deps) {
   const result = await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
     const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, find);
     if (stale(existing?.body, issue.updated_at)) return { action: "stale", id: existing.id };
-    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing, find);
+    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, answer.body, existing, find);
   });
-  context.log.info({ ...where, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
-  if (label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [label] });
+  context.log.info({ ...where, finding: answer.finding, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
+  if (answer.label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
+  return result.action;
 }
 function labelOwed(action, attempt) {
   return action === "created" || attempt > 0 && action === "unchanged";

@@ -15,6 +15,13 @@ const USAGE = `usage:
   burn-triage fix MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--json]
                                               print the verified Cargo.toml edit that turns it on
   burn-triage review BASE HEAD [--json]       what the bot would say on a PR changing BASE into HEAD
+  burn-triage scan OWNER/REPO [--all] [--since DATE] [--markdown|--json] [--apply] [--state FILE]
+                                              what the bot would answer on the repository's open
+                                              issues (--all: closed too), and whether its comment is
+                                              there and current; --apply posts or updates them as
+                                              the bot would (one write a second), and a rerun resumes
+                                              where an interrupted one stopped. Token: GITHUB_TOKEN,
+                                              or 'gh auth token'; GITHUB_API_URL for GitHub Enterprise
 
   explain, why and fix read burn's feature graph from crates.io's index (CRATES_INDEX_URL, or
   https://index.crates.io); --offline or CRATES_INDEX_URL=off uses the bundled data alone.
@@ -32,6 +39,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         return await (await import("./manifest.js")).fixCmd(rest, io);
       case "review":
         return (await import("./review.js")).reviewCmd(rest, io);
+      case "scan":
+        return await (await import("./scan.js")).scanCmd(rest, io);
       case undefined:
       case "-h":
       case "--help":

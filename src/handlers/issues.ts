@@ -5,7 +5,7 @@ import { type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn, type Upse
 import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
-import { issueEvent, planIssue } from "../plan.js";
+import { type IssuePlan, issueEvent, planIssue } from "../plan.js";
 import { ISSUE_MARKER_PREFIX, issueMarker, markedUpdatedAt, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 import type { Deps } from "./deps.js";
 import { registries } from "../cargo/live-registries.js";
@@ -28,14 +28,32 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   if (plan.kind === "retract") return retract(context, deps);
   if (plan.kind === "needs-config") plan = planIssue(event, (await loadConfig(context)).config);
   if (plan.kind !== "answer") return;
-  const { text, featureOff, label } = plan;
-  const { issue } = context.payload;
+  const analysis = await gatherAnswer(context, deps, plan);
+  const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
+  if (body) await publishAnswer(context, deps, { body, label: plan.label, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind });
+}
 
-  const repo = plan.readRepository ? await repoManifests(context.octokit, context.repo(), context.log) : null;
+type Answer = Extract<IssuePlan, { kind: "answer" }>;
+type Gathering = Pick<IssueContext, "octokit" | "log" | "repo">;
+
+/**
+ * What the bot's comment on this issue would say: the plan's reads (repository manifests, burn's
+ * graph, burn's source at a newer tag) and the analysis. `scan` calls it too, with the
+ * repository's manifests read once for all issues.
+ */
+export async function gatherAnswer(context: Gathering, deps: Deps, plan: Answer, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)): Promise<Analysis> {
+  const { text, featureOff } = plan;
+  const repo = plan.readRepository ? await readRepository() : null;
   const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;
-  const analysis = await withSources(context, deps, { text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
-  const body = renderIssueComment(analysis, issueMarker(issue.updated_at));
-  if (!body) return;
+  return withSources(context, deps, { text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
+}
+
+/**
+ * Writes the issue's one comment under the issue's lock: a delivery older than the comment's
+ * answer is dropped, an identical body costs nothing, and the label goes on with a new comment.
+ */
+export async function publishAnswer(context: IssueContext, deps: Deps, answer: { body: string; label: string | null; finding: string }): Promise<Upserted["action"] | "stale"> {
+  const { issue } = context.payload;
   const where = context.issue();
   const who = await deps.identity(context.octokit);
   const coordination = await deps.coordination();
@@ -43,10 +61,11 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   const result = await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
     const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, find);
     if (stale(existing?.body, issue.updated_at)) return { action: "stale" as const, id: existing!.id };
-    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, body, existing, find);
+    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, answer.body, existing, find);
   });
-  context.log.info({ ...where, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
-  if (label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [label] });
+  context.log.info({ ...where, finding: answer.finding, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
+  if (answer.label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
+  return result.action;
 }
 
 /**

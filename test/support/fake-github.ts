@@ -2,12 +2,15 @@
 // the benchmark. It records every call, serves files per ref, keeps comments, reviews, labels
 // and check runs, and can inject faults (status codes, retry-after, latency) per route.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createHash } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 export interface Call {
   method: string;
   path: string;
   body?: unknown;
+  /** When the request arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface Fault {
@@ -37,7 +40,25 @@ export interface FakeRepo {
   /** `path` for the default branch, `sha:path` for a ref. */
   files?: Record<string, string>;
   prFiles?: Record<number, PrFile[]>;
+  /** What `GET /repos/o/r/issues` lists (issues and pull requests, as GitHub mixes them). */
+  issues?: FakeIssue[];
 }
+
+export interface FakeIssue {
+  number: number;
+  title: string;
+  body: string | null;
+  state: "open" | "closed";
+  updated_at: string;
+  user: { login: string; type: string };
+  labels: Array<{ name: string }>;
+  locked?: boolean;
+  comments?: number;
+  pull_request?: object;
+}
+
+/** A personal access token's owner, as `GET /user` answers it (tokens `ghp_fake_…`). */
+export const FAKE_USER = { login: "maintainer", type: "User" };
 
 export interface Comment {
   id: number;
@@ -99,8 +120,10 @@ const BOT = { login: `${FAKE_APP.slug}[bot]`, type: "Bot" };
 const ACTIONS = { user: { login: "github-actions[bot]", type: "Bot" }, app: { id: 15368, slug: "github-actions" } };
 
 /** Who a write is from: the app's installation tokens write as the app, any other token as GitHub Actions. */
-function author(req: IncomingMessage): { user: { login: string; type: string }; app: { id: number; slug: string } } {
-  return /^token ghs_fake_/.test(req.headers.authorization ?? "") ? { user: BOT, app: FAKE_APP } : ACTIONS;
+function author(req: IncomingMessage): { user: { login: string; type: string }; app: { id: number; slug: string } | null } {
+  const auth = req.headers.authorization ?? "";
+  if (/^token ghp_fake_/.test(auth)) return { user: FAKE_USER, app: null };
+  return /^token ghs_fake_/.test(auth) ? { user: BOT, app: FAKE_APP } : ACTIONS;
 }
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 const SHA_PREFIX = /^[0-9a-f]{40}:/;
@@ -193,7 +216,12 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ["GET", /^\/apps\/[^/]+\/installations\/new$/, (_m, c) => c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", { "content-type": "text/html" })],
     ["GET", /^\/app$/, (_m, c) => c.send(200, { ...FAKE_APP, name: "burn-triage" })],
     // As GitHub answers an installation token (the workflow's GITHUB_TOKEN among them).
-    ["GET", /^\/user$/, (_m, c) => c.send(403, { message: "Resource not accessible by integration" })],
+    [
+      "GET",
+      /^\/user$/,
+      (_m, c) => (/^token ghp_fake_/.test(c.req.headers.authorization ?? "") ? c.send(200, FAKE_USER) : c.send(403, { message: "Resource not accessible by integration" })),
+    ],
+    ["GET", R("issues"), (_m, c) => listIssues(c)],
     ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
     ["GET", R("issues/(\\d+)"), (m, c) => current(fake.current.issues.get(Number(m[1])), c)],
@@ -208,13 +236,18 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         const by = author(c.req);
         const comment = { id: nextId++, body: (c.body as { body: string }).body, user: by.user, performed_via_github_app: by.app, issue, updated_at: new Date().toISOString() };
         fake.comments.push(comment);
+        touch(issue);
         c.send(201, comment);
       },
     ],
     [
       "PATCH",
       R("issues/comments/(\\d+)"),
-      (m, c) => editBody(fake.comments, Number(m[1]), c),
+      (m, c) => {
+        editBody(fake.comments, Number(m[1]), c);
+        const edited = fake.comments.find((x) => x.id === Number(m[1]));
+        if (edited) touch(edited.issue);
+      },
     ],
     [
       "DELETE",
@@ -301,6 +334,35 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ],
   ];
 
+  /** GitHub moves an issue's `updated_at` on every comment written to it. */
+  const touch = (number: number) => {
+    const issue = repo.issues?.find((i) => i.number === number);
+    if (issue) issue.updated_at = new Date(Math.max(Date.now(), Date.parse(issue.updated_at) + 1000)).toISOString().replace(/\.\d+Z$/, "Z");
+  };
+  /** state, since, sort=updated (newest first), per_page, page; an ETag per page, 304 on a match. */
+  const listIssues = (c: Ctx) => {
+    const q = c.url.searchParams;
+    const state = q.get("state") ?? "open";
+    const since = q.get("since");
+    const per = Math.min(100, Number(q.get("per_page") ?? 30));
+    const page = Math.max(1, Number(q.get("page") ?? 1));
+    const all = (repo.issues ?? [])
+      .filter((i) => state === "all" || i.state === state)
+      .filter((i) => !since || Date.parse(i.updated_at) >= Date.parse(since))
+      .sort((a, b) => Date.parse(b.updated_at) - Date.parse(a.updated_at) || b.number - a.number);
+    const items = all.slice((page - 1) * per, page * per);
+    const etag = `"${createHash("sha1").update(JSON.stringify(items)).digest("hex")}"`;
+    if (c.req.headers["if-none-match"] === etag) return c.send(304, undefined, { etag });
+    const last = Math.max(1, Math.ceil(all.length / per));
+    const link = (p: number, rel: string) => {
+      const u = new URL(c.url.toString().replace("http://fake", fake.url));
+      u.pathname = `/api/v3${u.pathname.replace(/^\/api\/v3/, "")}`;
+      u.searchParams.set("page", String(p));
+      return `<${u}>; rel="${rel}"`;
+    };
+    const links = [...(page < last ? [link(page + 1, "next"), link(last, "last")] : []), ...(page > 1 ? [link(1, "first"), link(page - 1, "prev")] : [])];
+    c.send(200, items, { etag, ...(links.length > 0 ? { link: links.join(", ") } : {}) });
+  };
   const current = (item: unknown, c: Ctx) => (item === undefined ? c.send(404, { message: "Not Found" }) : c.send(200, item));
   const contents = (p: string, c: Ctx) => {
     const text = file(p, c.url.searchParams.get("ref"));
@@ -322,7 +384,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     const path = url.pathname.replace(/^\/api\/v3/, "");
     const method = req.method ?? "GET";
     const body = await readBody(req);
-    fake.calls.push({ method, path: path + url.search, body });
+    fake.calls.push({ method, path: path + url.search, body, at: Date.now() });
     const send = (status: number, data?: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { ...JSON_TYPE, ...headers });
       res.end(data === undefined ? "" : typeof data === "string" ? data : JSON.stringify(data));

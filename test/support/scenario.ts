@@ -3,7 +3,8 @@
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Probot, ProbotOctokit } from "probot";
-import type { FakeRepo } from "./fake-github.js";
+import { load } from "js-yaml";
+import type { FakeIssue, FakeRepo } from "./fake-github.js";
 import { projectRoot } from "./root.js";
 
 export const fixturesDir = `${projectRoot(import.meta.url)}fixtures/`;
@@ -57,4 +58,37 @@ export function offlineProbot(opts: { baseUrl?: string; logLevel?: "fatal" | "wa
     logLevel: opts.logLevel ?? "fatal",
     Octokit: ProbotOctokit.defaults((o: object) => ({ ...o, throttle: { enabled: false }, retry: { enabled: false } })),
   });
+}
+
+/**
+ * A repository's backlog of `n` issues for `scan`: the issue fixtures in turn (cases.yml says
+ * which the bot answers), with every 11th a pull request and every 7th closed. `answered` lists
+ * the open issues a scan of open issues must answer.
+ */
+export function backlog(n: number): { issues: FakeIssue[]; answered: number[] } {
+  const cases = load(fixtureText("issues/cases.yml")) as Record<string, { finding: string | null; compile?: boolean }>;
+  const pos = Object.keys(cases).filter((f) => cases[f]!.finding !== null);
+  const neg = Object.keys(cases).filter((f) => cases[f]!.finding === null && !cases[f]!.compile);
+  const issues: FakeIssue[] = [];
+  const answered: number[] = [];
+  const t0 = Date.parse("2026-06-01T00:00:00Z");
+  for (let number = 1; number <= n; number++) {
+    const answers = number % 4 === 0;
+    const file = answers ? pos[(number / 4) % pos.length]! : neg[number % neg.length]!;
+    const pr = number % 11 === 0;
+    const state = number % 7 === 0 ? "closed" : "open";
+    issues.push({
+      number,
+      title: `Issue ${number}`,
+      body: fixtureText(`issues/${file}`),
+      state,
+      updated_at: new Date(t0 + number * 60_000).toISOString().replace(/\.\d+Z$/, "Z"),
+      user: { login: `user${number}`, type: "User" },
+      labels: [],
+      comments: 0,
+      ...(pr ? { pull_request: { url: `https://example.invalid/pulls/${number}` } } : {}),
+    });
+    if (answers && !pr && state === "open") answered.push(number);
+  }
+  return { issues, answered };
 }

@@ -1,0 +1,132 @@
+// `burn-triage scan` as a maintainer runs it: the built CLI as a process, against the fake GitHub
+// on loopback holding a backlog of 300 issues (pull requests and closed ones among them).
+import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { ISSUE_MARKER_PREFIX } from "../../src/render/issue.js";
+import { FAKE_APP, FAKE_USER, type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { projectRoot } from "../support/root.js";
+import { backlog } from "../support/scenario.js";
+
+const root = projectRoot(import.meta.url);
+const cli = join(root, "dist/cli/cli.js");
+const REPO = "acme/widgets";
+
+let fake: FakeGitHub;
+let cache: string;
+let answered: number[];
+
+beforeEach(async () => {
+  const b = backlog(300);
+  answered = b.answered;
+  fake = await startFakeGitHub({ issues: b.issues });
+  cache = mkdtempSync(join(tmpdir(), "burn-triage-scan-"));
+});
+afterEach(async () => {
+  await fake.close();
+  rmSync(cache, { recursive: true, force: true });
+});
+
+const env = (token = "ghp_fake_maintainer") => ({ PATH: process.env.PATH ?? "", GITHUB_TOKEN: token, GITHUB_API_URL: fake.apiUrl, CRATES_INDEX_URL: "off", XDG_CACHE_HOME: cache });
+
+function scan(args: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) =>
+    execFile(process.execPath, [cli, "scan", REPO, ...args], { env: env(token), timeout: 120_000 }, (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr })),
+  );
+}
+
+const json = async (args: string[], token?: string) => {
+  const r = await scan([...args, "--json"], token);
+  expect(r.stderr).toBe("");
+  expect(r.code).toBe(0);
+  return JSON.parse(r.stdout) as { scanned: number; writes: number; unchanged: boolean; rows: Array<{ number: number; status: string; applied?: string; fix: unknown }> };
+};
+const marked = (issue: number) => fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
+const listings = () => fake.calls.filter((c) => c.method === "GET" && /\/repos\/acme\/widgets\/issues\?/.test(c.path));
+
+describe("burn-triage scan", () => {
+  it("reports what the bot would answer on the open issues, reading page by page and writing nothing", async () => {
+    const r = await scan(["--markdown"]);
+    expect(r.code).toBe(0);
+    expect(fake.writes()).toEqual([]);
+    // 300 issues, closed and pull requests left out of the rows; 100 per page.
+    expect(listings().length).toBeGreaterThanOrEqual(3);
+    const numbers = [...r.stdout.matchAll(/^\| #(\d+) \|/gm)].map((m) => Number(m[1]));
+    expect(numbers.sort((a, b) => a - b)).toEqual(answered);
+    expect(r.stdout).toContain(`${answered.length} answerable: ${answered.length} without the bot's comment`);
+    expect(r.stdout).toMatch(/\| `dispatch-autodiff-stub` \| `burn: add autodiff` \| missing \|/);
+  });
+
+  it("--apply posts one comment per answerable issue as the bot would; a rerun writes nothing; a third costs one free call", async () => {
+    const first = await json(["--apply", "--write-interval-ms", "0"]);
+    expect(first.writes).toBe(answered.length);
+    for (const n of answered) expect(marked(n)).toHaveLength(1);
+    expect(fake.comments.every((c) => c.user.login === FAKE_USER.login)).toBe(true);
+    // The label goes on with each new comment that reports a feature left off.
+    expect(fake.labels.length).toBeGreaterThan(0);
+    expect(fake.labels.every((l) => answered.includes(l.issue) && l.labels.length === 1)).toBe(true);
+
+    const writes = fake.writes().length;
+    const second = await json(["--apply", "--write-interval-ms", "0"]);
+    expect(second.writes).toBe(0);
+    expect(fake.writes().length).toBe(writes);
+    expect(second.rows.every((row) => row.status === "current")).toBe(true);
+
+    const calls = fake.calls.length;
+    const third = await json(["--apply"]);
+    expect(third).toMatchObject({ writes: 0, unchanged: true });
+    expect(fake.calls.slice(calls).map((c) => c.method)).toEqual(["GET"]);
+  });
+
+  it("counts the App's own comment as the bot's: scanning with a maintainer's token after the App answered writes nothing", async () => {
+    await json(["--apply", "--write-interval-ms", "0"], "ghs_fake_1");
+    expect(fake.comments.every((c) => c.performed_via_github_app?.id === FAKE_APP.id)).toBe(true);
+    const count = fake.comments.length;
+    const r = await json(["--apply", "--write-interval-ms", "0", "--state", join(cache, "maintainer.json")]);
+    expect(r.writes).toBe(0);
+    expect(fake.comments.length).toBe(count);
+  });
+
+  it("resumes after being killed mid-apply: every answerable issue ends with exactly one comment", async () => {
+    const child: ChildProcess = spawn(process.execPath, [cli, "scan", REPO, "--apply", "--write-interval-ms", "20", "--json"], { env: env(), stdio: "ignore" });
+    const exited = new Promise((r) => child.once("exit", r));
+    while (fake.comments.length < 10) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGKILL");
+    await exited;
+    const before = fake.comments.length;
+    expect(before).toBeLessThan(answered.length);
+    const rest = await json(["--apply", "--write-interval-ms", "0"]);
+    expect(rest.writes).toBe(answered.length - before);
+    for (const n of answered) expect(marked(n)).toHaveLength(1);
+  });
+
+  it("rides out a 502 and waits out a rate limit; an error GitHub will not retry stops the scan and says how to resume", async () => {
+    fake.faults.push({ method: "GET", path: "/repos/acme/widgets/issues", status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1) }, body: { message: "API rate limit exceeded" }, times: 1 });
+    fake.faults.push({ method: "GET", path: `/issues/${answered[3]}/comments`, status: 502, times: 1 });
+    const r = await scan(["--json"]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/rate limit is used up; waiting \d+ s/);
+    expect(JSON.parse(r.stdout).rows).toHaveLength(answered.length);
+    expect(fake.calls.filter((c) => c.path.startsWith(`/repos/acme/widgets/issues/${answered[3]}/comments`))).toHaveLength(2);
+
+    fake.faults.push({ method: "GET", path: `/issues/${answered[5]}/comments`, status: 403, body: { message: "Resource not accessible by personal access token" }, times: 1 });
+    const stopped = await scan(["--apply", "--write-interval-ms", "0"]);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(/the scan stopped: GitHub answered 403: Resource not accessible/);
+    expect(stopped.stderr).toMatch(/run the same command again to resume/);
+    const resumed = await json(["--apply", "--write-interval-ms", "0"]);
+    expect(resumed.rows).toHaveLength(answered.length);
+    for (const n of answered) expect(marked(n)).toHaveLength(1);
+  });
+
+  it("refuses what it cannot scan with a usage error and no call", async () => {
+    const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+      execFile(process.execPath, [cli, "scan", "not-a-repo"], { env: env() }, (err, _o, stderr) => resolve({ code: Number(err?.code ?? 0), stderr })),
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("scan wants OWNER/REPO");
+    expect(fake.calls).toEqual([]);
+  });
+});
