@@ -3350,9 +3350,9 @@ var require_levels = __commonJS({
       const formatter = instance[formattersSym].level;
       const { labels } = instance.levels;
       const cache = {};
-      for (const label in labels) {
-        const level = formatter(labels[label], Number(label));
-        cache[label] = JSON.stringify(level).slice(0, -1);
+      for (const label2 in labels) {
+        const level = formatter(labels[label2], Number(label2));
+        cache[label2] = JSON.stringify(level).slice(0, -1);
       }
       instance[lsCacheSym] = cache;
       return instance;
@@ -4570,7 +4570,7 @@ var require_pino = __commonJS({
         bindings(bindings) {
           return bindings;
         },
-        level(label, number) {
+        level(label2, number) {
           return { level: number };
         }
       }),
@@ -7734,8 +7734,8 @@ var require_prettify_level = __commonJS({
       if (output === void 0) return void 0;
       const labelColorized = colorizer(output, { customLevels, customLevelNames });
       if (prettifier) {
-        const [label] = getLevelLabelData(output);
-        return prettifier(output, levelKey, log, { label, labelColorized, colors: colorizer.colors });
+        const [label2] = getLevelLabelData(output);
+        return prettifier(output, levelKey, log, { label: label2, labelColorized, colors: colorizer.colors });
       }
       return labelColorized;
     }
@@ -39813,8 +39813,8 @@ var init_registry = __esm({
     INDEX_LIMITS = { lines: 2e3, deps: 512, features: 1024, values: 512, valueLength: 256 };
     DEP_KINDS = /* @__PURE__ */ new Set(["normal", "dev", "build"]);
     MapRegistry = class {
-      constructor(label, files) {
-        this.label = label;
+      constructor(label2, files) {
+        this.label = label2;
         this.files = files;
       }
       label;
@@ -41875,8 +41875,8 @@ function union(lists) {
 function targetOf(items) {
   const gates = [...new Set(items.map((i) => i.gate.gate))];
   const gate = gates.length === 1 ? gates[0] : `all(${gates.join(", ")})`;
-  const label = items.map((i) => i.path).join(" and ");
-  return { crate: "burn", feature: items[0].path, gate, label };
+  const label2 = items.map((i) => i.path).join(" and ");
+  return { crate: "burn", feature: items[0].path, gate, label: label2 };
 }
 function agreeingRefs(items) {
   const sig = (g) => JSON.stringify([g.gate, g.suggest, g.suggest_no_default]);
@@ -41947,17 +41947,91 @@ var init_analyze = __esm({
 });
 
 // src/config-defaults.ts
-var CONFIG_FILE, DEFAULTS2;
+function defaultsOf(node2) {
+  if (!node2.properties) return structuredClone(node2.default);
+  const out = {};
+  for (const [k, child] of Object.entries(node2.properties)) {
+    const v = defaultsOf(child);
+    if (v !== void 0) out[k] = v;
+  }
+  return out;
+}
+function labelFor(config2, kind) {
+  const legacy = config2.issues.label;
+  if (kind === "misuse") return config2.labels.misuse;
+  if (legacy !== void 0) return legacy;
+  return kind === "feature-off" ? config2.labels.feature_off : config2.labels.compile_error;
+}
+function ignoredBy(config2, author, labels) {
+  if (author !== void 0 && config2.ignore.users.includes(author)) return "ignored-user";
+  return labels.some((l) => config2.ignore.labels.includes(l)) ? "ignored-label" : null;
+}
+var CONFIG_FILE, strings3, label, schema, DEFAULTS2;
 var init_config_defaults = __esm({
   "src/config-defaults.ts"() {
     "use strict";
     CONFIG_FILE = "burn-triage.yml";
-    DEFAULTS2 = {
-      issues: { enabled: true, label: "autodiff-feature", fetch_manifests: true },
-      pull_requests: { enabled: true, check_run: true, conclusion: "neutral", review_burn_repo: false },
-      commands: { enabled: true, allowed: "everyone", cooldown_seconds: 30 },
-      ignore: { users: [], labels: ["wontfix"] }
+    strings3 = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 };
+    label = { type: "string", maxLength: 50 };
+    schema = {
+      $schema: "http://json-schema.org/draft-07/schema#",
+      title: "burn-triage configuration (.github/burn-triage.yml)",
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        issues: {
+          type: "object",
+          additionalProperties: false,
+          default: {},
+          properties: {
+            enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
+            fetch_manifests: { type: "boolean", default: true, appliesTo: "issues", description: "Read the repository's Cargo.toml files when an issue pastes none." },
+            label: { ...label, appliesTo: "issues", description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`." }
+          }
+        },
+        labels: {
+          type: "object",
+          additionalProperties: false,
+          default: {},
+          properties: {
+            feature_off: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a panic from a cargo feature left off; empty for none." },
+            compile_error: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none." },
+            misuse: { ...label, default: "", appliesTo: "issues", description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none." }
+          }
+        },
+        pull_requests: {
+          type: "object",
+          additionalProperties: false,
+          default: {},
+          properties: {
+            enabled: { type: "boolean", default: true, appliesTo: "pull requests", description: "Review pull requests that change Cargo.toml feature lists." },
+            check_run: { type: "boolean", default: true, appliesTo: "pull requests", description: "Report the review as the `burn-triage / autodiff` check run too." },
+            conclusion: { enum: ["neutral", "failure"], default: "neutral", appliesTo: "pull requests", description: "The check run's conclusion when a change turns off a feature the code needs." },
+            review_burn_repo: { type: "boolean", default: false, appliesTo: "pull requests", description: "Review burn's own repository too (its manifests are burn's, not a user's)." }
+          }
+        },
+        commands: {
+          type: "object",
+          additionalProperties: false,
+          default: {},
+          properties: {
+            enabled: { type: "boolean", default: true, appliesTo: "`/explain-panic`", description: "Answer `/explain-panic` in issue and pull request comments." },
+            allowed: { enum: ["everyone", "collaborators"], default: "everyone", appliesTo: "`/explain-panic`", description: "Who may ask: everyone, or owners, members and collaborators only." },
+            cooldown_seconds: { type: "integer", minimum: 0, maximum: 86400, default: 30, appliesTo: "`/explain-panic`", description: "Seconds between two answers on one issue." }
+          }
+        },
+        ignore: {
+          type: "object",
+          additionalProperties: false,
+          default: {},
+          properties: {
+            users: { ...strings3, default: [], appliesTo: "issues, pull requests, `/explain-panic`", description: "Logins whose issues, pull requests and commands are left alone." },
+            labels: { ...strings3, default: ["wontfix"], appliesTo: "issues, pull requests", description: "Issues and pull requests carrying one of these labels are left alone." }
+          }
+        }
+      }
     };
+    DEFAULTS2 = defaultsOf(schema);
   }
 });
 
@@ -41976,7 +42050,8 @@ function triage(text5) {
   const compile = panics.length > 0 ? [] : gatedFindings(text5);
   const answerable = panics.length > 0 || compile.length > 0;
   const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
-  return { answerable, featureOff, hasManifest: answerable && extractSnippets(text5).some((s) => s.kind === "manifest") };
+  const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
+  return { answerable, kind, featureOff, hasManifest: answerable && extractSnippets(text5).some((s) => s.kind === "manifest") };
 }
 function issueText(title, body) {
   return `${title}
@@ -42008,10 +42083,11 @@ function planIssue(event, config2) {
   }
   if (!config2) return { kind: "needs-config" };
   if (!config2.issues.enabled) return { kind: "ignore", reason: "disabled" };
-  if (config2.ignore.users.includes(event.author.login)) return { kind: "ignore", reason: "ignored-user" };
-  if (event.labels.some((l) => config2.ignore.labels.includes(l))) return { kind: "ignore", reason: "ignored-label" };
-  const label = t.featureOff && config2.issues.label && !event.labels.includes(config2.issues.label) ? config2.issues.label : null;
-  return { kind: "answer", text: text5, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config2.issues.fetch_manifests, label };
+  const ignored = ignoredBy(config2, event.author.login, event.labels);
+  if (ignored) return { kind: "ignore", reason: ignored };
+  const wanted = labelFor(config2, t.kind);
+  const label2 = wanted && !event.labels.includes(wanted) ? wanted : null;
+  return { kind: "answer", text: text5, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config2.issues.fetch_manifests, label: label2 };
 }
 function planText(title, body) {
   return planIssue({ action: "opened", title, body, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS2);
@@ -43053,9 +43129,9 @@ var require_codegen = __commonJS({
       }
     };
     var Label = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
@@ -43063,14 +43139,14 @@ var require_codegen = __commonJS({
       }
     };
     var Break = class extends Node {
-      constructor(label) {
+      constructor(label2) {
         super();
-        this.label = label;
+        this.label = label2;
         this.names = {};
       }
       render({ _n }) {
-        const label = this.label ? ` ${this.label}` : "";
-        return `break${label};` + _n;
+        const label2 = this.label ? ` ${this.label}` : "";
+        return `break${label2};` + _n;
       }
     };
     var Throw = class extends Node {
@@ -43482,12 +43558,12 @@ var require_codegen = __commonJS({
         return this._endBlockNode(For);
       }
       // `label` statement
-      label(label) {
-        return this._leafNode(new Label(label));
+      label(label2) {
+        return this._leafNode(new Label(label2));
       }
       // `break` statement
-      break(label) {
-        return this._leafNode(new Break(label));
+      break(label2) {
+        return this._leafNode(new Break(label2));
       }
       // `return` statement
       return(value) {
@@ -49558,37 +49634,28 @@ function resolveConfig(raw) {
   if (!validate(user)) {
     for (const e of validate.errors ?? []) {
       errors.push(describe(e));
-      const [section2, key2] = errorPath(e);
-      if (section2 && key2 && user[section2]) delete user[section2][key2];
-      else if (section2) delete user[section2];
+      const [section, key2] = errorPath(e);
+      if (section && key2 && user[section] && typeof user[section] === "object") delete user[section][key2];
+      else if (section) delete user[section];
     }
+    if (!validate(user)) return { config: DEFAULTS2, errors };
   }
-  const config2 = structuredClone(DEFAULTS2);
-  for (const [s, values] of Object.entries(user)) {
-    if (config2[s] && values && typeof values === "object") Object.assign(config2[s], values);
-  }
-  return { config: config2, errors };
+  return { config: user, errors };
 }
-var import_ajv, section, strings3, schema, compiled, validator;
+var import_ajv, compiled, validator;
 var init_config = __esm({
   "src/config.ts"() {
     "use strict";
     import_ajv = __toESM(require_ajv(), 1);
     init_config_defaults();
     init_config_defaults();
-    section = (properties) => ({ type: "object", additionalProperties: false, properties });
-    strings3 = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 };
-    schema = section({
-      issues: section({ enabled: { type: "boolean" }, label: { type: "string", maxLength: 50 }, fetch_manifests: { type: "boolean" } }),
-      pull_requests: section({ enabled: { type: "boolean" }, check_run: { type: "boolean" }, conclusion: { enum: ["neutral", "failure"] }, review_burn_repo: { type: "boolean" } }),
-      commands: section({
-        enabled: { type: "boolean" },
-        allowed: { enum: ["everyone", "collaborators"] },
-        cooldown_seconds: { type: "integer", minimum: 0, maximum: 86400 }
-      }),
-      ignore: section({ users: strings3, labels: strings3 })
-    });
-    validator = () => compiled ??= new import_ajv.Ajv({ allErrors: true }).compile(schema);
+    validator = () => {
+      if (compiled) return compiled;
+      const ajv = new import_ajv.Ajv({ allErrors: true, useDefaults: true });
+      ajv.addKeyword({ keyword: "appliesTo", schemaType: "string" });
+      compiled = ajv.compile(schema);
+      return compiled;
+    };
   }
 });
 
@@ -51849,8 +51916,8 @@ function markedUpdatedAt(body) {
     return null;
   }
 }
-function linked(label, url) {
-  return url ? `[${code(label)}](${url})` : code(label);
+function linked(label2, url) {
+  return url ? `[${code(label2)}](${url})` : code(label2);
 }
 function sourceSentence(a, entry) {
   const link = a.link;
@@ -52063,8 +52130,8 @@ var init_live_index = __esm({
           }
           frontier = next;
         }
-        const label = fellBack.length === 0 ? "crates.io's index" : fellBack.length === files.size ? this.opts.fallback.label : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
-        return { registry: new MapRegistry(label, files), ...stats, fellBack, reasons };
+        const label2 = fellBack.length === 0 ? "crates.io's index" : fellBack.length === files.size ? this.opts.fallback.label : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
+        return { registry: new MapRegistry(label2, files), ...stats, fellBack, reasons };
       }
     };
   }
@@ -52678,6 +52745,8 @@ async function onPullRequest(context, deps) {
   if (!start) return;
   const { config: config2 } = await loadConfig(context);
   if (!config2.pull_requests.enabled) return;
+  const ignored = ignoredBy(config2, pr.user?.login, (pr.labels ?? []).map((l) => l.name));
+  if (ignored) return context.log.info({ ...repo, pull_number: pr.number, ignored }, "pull request ignored by config");
   const who = await deps.identity(context.octokit);
   const where = { ...repo, pull_number: pr.number };
   await (await deps.coordination()).lock(`${repo.owner}/${repo.repo}#${pr.number}`, async () => {
@@ -52697,6 +52766,7 @@ async function onPullRequest(context, deps) {
 var init_pull_request2 = __esm({
   "src/handlers/pull-request.ts"() {
     "use strict";
+    init_config();
     init_config2();
     init_pr_snapshot();
     init_review();
@@ -58029,7 +58099,7 @@ function resolveToLabelEnd(events, context) {
       ...events[events.length - 1][1].end
     }
   };
-  const label = {
+  const label2 = {
     type: "label",
     start: {
       ...events[open][1].start
@@ -58047,11 +58117,11 @@ function resolveToLabelEnd(events, context) {
       ...events[close - 2][1].start
     }
   };
-  media = [["enter", group, context], ["enter", label, context]];
+  media = [["enter", group, context], ["enter", label2, context]];
   media = push(media, events.slice(open + 1, open + offset + 3));
   media = push(media, [["enter", text5, context]]);
   media = push(media, resolveAll(context.parser.constructs.insideSpan.null, events.slice(open + offset + 4, close - 3), context));
-  media = push(media, [["exit", text5, context], events[close - 2], events[close - 1], ["exit", label, context]]);
+  media = push(media, [["exit", text5, context], events[close - 2], events[close - 1], ["exit", label2, context]]);
   media = push(media, events.slice(close + 1));
   media = push(media, [["exit", group, context]]);
   splice(events, open, events.length, media);
@@ -59826,9 +59896,9 @@ function compiler(options2) {
     node2.value = data3.replace(/(\r?\n|\r)$/g, "");
   }
   function onexitdefinitionlabelstring(token) {
-    const label = this.resume();
+    const label2 = this.resume();
     const node2 = this.stack[this.stack.length - 1];
-    node2.label = label;
+    node2.label = label2;
     node2.identifier = normalizeIdentifier(this.sliceSerialize(token)).toLowerCase();
   }
   function onexitdefinitiontitlestring() {
@@ -59972,9 +60042,9 @@ function compiler(options2) {
     this.data.referenceType = "collapsed";
   }
   function onexitreferencestring(token) {
-    const label = this.resume();
+    const label2 = this.resume();
     const node2 = this.stack[this.stack.length - 1];
-    node2.label = label;
+    node2.label = label2;
     node2.identifier = normalizeIdentifier(this.sliceSerialize(token)).toLowerCase();
     this.data.referenceType = "full";
   }
@@ -60726,23 +60796,23 @@ function findUrl(_, protocol, domain2, path3, match) {
   }
   return result;
 }
-function findEmail(_, atext, label) {
-  if (/[\d\-_]$/.test(label)) {
+function findEmail(_, atext, label2) {
+  if (/[\d\-_]$/.test(label2)) {
     return false;
   }
   return {
     type: "link",
     title: null,
-    url: "mailto:" + atext + "@" + label,
-    children: [{ type: "text", value: atext + "@" + label, position: void 0 }],
+    url: "mailto:" + atext + "@" + label2,
+    children: [{ type: "text", value: atext + "@" + label2, position: void 0 }],
     position: void 0
   };
 }
-function findMailto(_, atext, label) {
-  if (/[\d\-_]$/.test(label)) {
+function findMailto(_, atext, label2) {
+  if (/[\d\-_]$/.test(label2)) {
     return false;
   }
-  const value = "mailto:" + atext + "@" + label;
+  const value = "mailto:" + atext + "@" + label2;
   return {
     type: "link",
     title: null,
@@ -60751,11 +60821,11 @@ function findMailto(_, atext, label) {
     position: void 0
   };
 }
-function findXmpp(matchValue, atext, label, resource, match) {
-  if (/[\d\-_]$/.test(label) || resource && (!/[A-Za-z]$/.test(resource) || match.input.charAt(match.index + matchValue.length) === "@")) {
+function findXmpp(matchValue, atext, label2, resource, match) {
+  if (/[\d\-_]$/.test(label2) || resource && (!/[A-Za-z]$/.test(resource) || match.input.charAt(match.index + matchValue.length) === "@")) {
     return false;
   }
-  const value = "xmpp:" + atext + "@" + label + (resource || "");
+  const value = "xmpp:" + atext + "@" + label2 + (resource || "");
   return {
     type: "link",
     title: null,
@@ -60834,25 +60904,25 @@ function enterFootnoteDefinition(token) {
   );
 }
 function exitFootnoteCallString(token) {
-  const label = this.resume();
+  const label2 = this.resume();
   const node2 = this.stack[this.stack.length - 1];
   ok(node2.type === "footnoteReference");
   node2.identifier = normalizeIdentifier(
     this.sliceSerialize(token)
   ).toLowerCase();
-  node2.label = label;
+  node2.label = label2;
 }
 function exitFootnoteCall(token) {
   this.exit(token);
 }
 function exitFootnoteDefinitionLabelString(token) {
-  const label = this.resume();
+  const label2 = this.resume();
   const node2 = this.stack[this.stack.length - 1];
   ok(node2.type === "footnoteDefinition");
   node2.identifier = normalizeIdentifier(
     this.sliceSerialize(token)
   ).toLowerCase();
-  node2.label = label;
+  node2.label = label2;
 }
 function exitFootnoteDefinition(token) {
   this.exit(token);
@@ -62603,6 +62673,10 @@ async function onCommand(context, deps) {
   const { config: config2 } = await loadConfig(context);
   if (!config2.commands.enabled) return;
   const where = context.issue();
+  if (config2.ignore.users.includes(comment.user?.login ?? "")) {
+    context.log.info({ ...where, user: comment.user?.login }, "command ignored: ignore.users");
+    return;
+  }
   if (config2.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
     context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
     return;

@@ -3,14 +3,15 @@
 // publishes. The CLI and `/explain-panic` call the same `triage` and `planIssue`.
 import { extractSnippets } from "./cargo/extract.js";
 import { gatedFindings } from "./compile/analyze.js";
-import type { Config } from "./config.js";
-import { DEFAULTS } from "./config-defaults.js";
+import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./config-defaults.js";
 import { detect } from "./panics/detect.js";
 
 /** What a text holds, before any API call. */
 export interface Triage {
   /** A known panic, or a rustc error for a path some burn release gates. */
   answerable: boolean;
+  /** Which answer: a panic from a feature left off, a rustc error, a panic from misuse. */
+  kind: AnswerKind | null;
   /** The answer needs the reporter's manifest and burn's feature graph (not a misuse panic). */
   featureOff: boolean;
   /** The text pastes a manifest (or a fragment of one) itself. */
@@ -22,7 +23,8 @@ export function triage(text: string): Triage {
   const compile = panics.length > 0 ? [] : gatedFindings(text);
   const answerable = panics.length > 0 || compile.length > 0;
   const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
-  return { answerable, featureOff, hasManifest: answerable && extractSnippets(text).some((s) => s.kind === "manifest") };
+  const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
+  return { answerable, kind, featureOff, hasManifest: answerable && extractSnippets(text).some((s) => s.kind === "manifest") };
 }
 
 export function issueText(title: string, body: string | null | undefined): string {
@@ -95,10 +97,10 @@ export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
   }
   if (!config) return { kind: "needs-config" };
   if (!config.issues.enabled) return { kind: "ignore", reason: "disabled" };
-  if (config.ignore.users.includes(event.author.login)) return { kind: "ignore", reason: "ignored-user" };
-  if (event.labels.some((l) => config.ignore.labels.includes(l))) return { kind: "ignore", reason: "ignored-label" };
-  // The label means "a Cargo feature is missing": misuse panics are explained but not labelled.
-  const label = t.featureOff && config.issues.label && !event.labels.includes(config.issues.label) ? config.issues.label : null;
+  const ignored = ignoredBy(config, event.author.login, event.labels);
+  if (ignored) return { kind: "ignore", reason: ignored };
+  const wanted = labelFor(config, t.kind!);
+  const label = wanted && !event.labels.includes(wanted) ? wanted : null;
   return { kind: "answer", text, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config.issues.fetch_manifests, label };
 }
 

@@ -20,6 +20,10 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   const { config } = await loadConfig(context);
   if (!config.commands.enabled) return;
   const where = context.issue();
+  if (config.ignore.users.includes(comment.user?.login ?? "")) {
+    context.log.info({ ...where, user: comment.user?.login }, "command ignored: ignore.users");
+    return;
+  }
   if (config.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
     context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
     return;

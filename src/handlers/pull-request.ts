@@ -1,4 +1,5 @@
 import type { Context } from "probot";
+import { ignoredBy } from "../config.js";
 import { loadConfig } from "../github/config.js";
 import { changedManifests, gatherPr } from "../github/pr-snapshot.js";
 import { CHECK_NAME, reviewPullRequest } from "../render/review.js";
@@ -15,6 +16,8 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
   if (!start) return;
   const { config } = await loadConfig(context);
   if (!config.pull_requests.enabled) return;
+  const ignored = ignoredBy(config, pr.user?.login, (pr.labels ?? []).map((l) => l.name));
+  if (ignored) return context.log.info({ ...repo, pull_number: pr.number, ignored }, "pull request ignored by config");
   const who = await deps.identity(context.octokit);
   const where = { ...repo, pull_number: pr.number };
   await (await deps.coordination()).lock(`${repo.owner}/${repo.repo}#${pr.number}`, async () => {

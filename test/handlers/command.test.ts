@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
-import { asApp, github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { API, asApp, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 function start(config?: string) {
@@ -100,6 +100,15 @@ describe("/explain-panic", () => {
     const api = start("commands:\n  allowed: collaborators\n");
     await makeProbot().receive({ id: "7", name: "issue_comment", payload: comment("/explain-panic", { author_association: "NONE" }) });
     expect(api.pendingMocks()).toEqual([]);
+  });
+
+  it("leaves alone a commenter in `ignore.users`: the config is read, nothing is written", async () => {
+    const c = comment("/explain-panic");
+    const api = start(`ignore:\n  users: [${c.comment.user.login}]\n`);
+    const reaction = nock(API).post(`${REPO}/issues/comments/${c.comment.id}/reactions`).reply(201, {});
+    await makeProbot().receive({ id: "7b", name: "issue_comment", payload: c });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(reaction.isDone()).toBe(false);
   });
 
   it("a second command in the same issue within the cooldown is ignored", async () => {

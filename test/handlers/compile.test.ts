@@ -13,7 +13,7 @@ describe("issues handler: compile errors", () => {
   it("answers `could not find train in burn` with the verified edit, and labels it", async () => {
     let posted = "";
     const api = newComment(noConfig(github()), 9, (b) => (posted = b))
-      .post(`${REPO}/issues/9/labels`, { labels: ["autodiff-feature"] })
+      .post(`${REPO}/issues/9/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "c1", name: "issues", payload: payload("issues.opened.compile-error") });
     expect(api.pendingMocks()).toEqual([]);

@@ -30,7 +30,7 @@ describe("issues handler", () => {
     newComment(api, 7, (b) => {
       posted = b;
     })
-      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "2", name: "issues", payload: payload("issues.opened") });
     expect(api.pendingMocks()).toEqual([]);
@@ -89,7 +89,7 @@ describe("issues handler", () => {
     expect(failing.pendingMocks()).toEqual([]);
     const issue = payload("issues.opened").issue;
     const retry = listed(noConfig(github().get(`${REPO}/issues/7`).reply(200, { ...issue, labels: [] })), 7, [own(9, first)])
-      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "40:retry1", name: "issues", payload: payload("issues.opened") });
     expect(retry.pendingMocks()).toEqual([]);
@@ -292,7 +292,7 @@ describe("issues handler", () => {
       .reply(200, [])
       .post(`${REPO}/issues/7/comments`)
       .reply(201, { id: 1 })
-      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "9", name: "issues", payload: payload("issues.opened") });
     expect(api.pendingMocks()).toEqual([]);
@@ -303,7 +303,7 @@ describe("issues handler", () => {
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
       .reply(200, contentsBody(".github/burn-triage.yml", "issues: [unclosed\n  label: x\n"));
     newComment(api, 7)
-      .post(`${REPO}/issues/7/labels`, { labels: ["autodiff-feature"] })
+      .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "13", name: "issues", payload: payload("issues.opened") });
     expect(api.pendingMocks()).toEqual([]);

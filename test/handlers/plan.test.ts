@@ -35,7 +35,7 @@ const variants: Variant[] = [
   } },
   { name: "an ignored user", edit: () => undefined, config: "ignore:\n  users: [alice]\n" },
   { name: "the label already on", edit: (p) => {
-    p.issue.labels = [{ name: "autodiff-feature" }];
+    p.issue.labels = [{ name: "burn: feature off" }];
   } },
   {
     name: "repository reads turned off",

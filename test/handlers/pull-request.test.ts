@@ -75,6 +75,21 @@ describe("pull request review", () => {
     expect(api.pendingMocks()).toEqual([]);
   });
 
+  it.each([
+    ["its author is in ignore.users", "ignore:\n  users: [alice]\n", []],
+    ["it carries a label in ignore.labels", "", [{ name: "wontfix" }]],
+  ])("leaves a PR alone when %s: the listing and the config are read, nothing else", async (_name, config, labels) => {
+    const api = github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]);
+    if (config) api.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", config));
+    else noConfig(api);
+    const identity = nock(API).get("/app").reply(200, APP);
+    const p = payload("pull_request.opened");
+    p.pull_request.labels = labels;
+    await makeProbot().receive({ id: "ign", name: "pull_request", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(identity.isDone()).toBe(false);
+  });
+
   it("reads first, then acts: a suggestion on the exact line that names the change and the file that trains", async () => {
     let review: Body;
     let check: Body;
