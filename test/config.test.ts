@@ -37,7 +37,7 @@ describe("labels per answer kind", () => {
   };
   const PANIC = "not implemented: Requires `autodiff` feature\n";
   const RUSTC = "error[E0433]: cannot find `train` in `burn`\n --> src/main.rs:1:11\n  |\n1 | use burn::train::Learner;\n  |           ^^^^^ could not find `train` in `burn`\n";
-  const MISUSE = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/backend.rs:1387:9:\nThe autodiff backend is not enabled for this device\n";
+  const MISUSE = "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
 
   it("by default: `burn: feature off` on feature-off panics and rustc errors, none on misuse", async () => {
     expect(await plan(PANIC)).toBe("burn: feature off");

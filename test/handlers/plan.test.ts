@@ -7,7 +7,7 @@ import { type IssuePlan, planIssue } from "../../src/plan.js";
 import { API, APP } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
-const MISUSE = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/backend.rs:1387:9:\nThe autodiff backend is not enabled for this device\n";
+const MISUSE = "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
 
 interface Variant {
   name: string;
