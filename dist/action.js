@@ -41453,7 +41453,7 @@ var init_evidence = __esm({
   }
 });
 
-// src/render/links.ts
+// src/links.ts
 function burnPermalink(ref, repoPath, line, lineEnd2 = null) {
   if (!REF.test(ref) || !PATH.test(repoPath) || repoPath.split("/").includes("..") || !validLine(line)) return null;
   if (lineEnd2 !== null && (!validLine(lineEnd2) || lineEnd2 < line)) return null;
@@ -41466,7 +41466,7 @@ function repoPermalink(owner, repo, sha, path3, line) {
 }
 var BURN_BLOB, REF, SEGMENT, PATH, MAX_LINE, validLine, NAME, REPO_PATH, ALLOWED_URL;
 var init_links = __esm({
-  "src/render/links.ts"() {
+  "src/links.ts"() {
     "use strict";
     BURN_BLOB = "https://github.com/tracel-ai/burn/blob";
     REF = /^(?:v\d{1,4}\.\d{1,4}\.\d{1,4}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?|[0-9a-f]{7,40}|main)$/;

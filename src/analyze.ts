@@ -11,7 +11,7 @@ import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find
 import { type Evidence, type FragmentShown, gatherEvidence } from "./evidence/index.js";
 import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
-import { burnPermalink } from "./render/links.js";
+import { burnPermalink } from "./links.js";
 import { scanSource } from "./panics/source-scan.js";
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";

@@ -10,7 +10,7 @@ import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../fin
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
 import { loadCatalog } from "../panics/catalog.js";
 import { type EvidenceSource, pickVersion } from "../evidence/version.js";
-import { burnPermalink } from "../render/links.js";
+import { burnPermalink } from "../links.js";
 import { type CompileFinding, detectCompile } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
 

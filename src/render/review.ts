@@ -2,7 +2,7 @@ import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import { decidePullRequest, type NeedsGradients, type PrSnapshot, type Problem, type ReviewDecision, type ReviewState, type Unresolved } from "../review/pull-request.js";
 import { assumptionText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
-import { repoPermalink } from "./links.js";
+import { repoPermalink } from "../links.js";
 import { why } from "./why.js";
 
 /** What identifies the bot's review whatever state its marker carries. */

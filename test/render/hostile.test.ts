@@ -5,7 +5,7 @@ import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/analyze.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../../src/render/command.js";
 import { renderIssueComment, renderResolvedComment } from "../../src/render/issue.js";
-import { burnPermalink } from "../../src/render/links.js";
+import { burnPermalink } from "../../src/links.js";
 import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } from "../../src/render/review.js";
 import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";

@@ -1,0 +1,28 @@
+// The words of a scan's report: its summary line, and the Markdown table for a tracking issue.
+import type { CommentStatus, ScanReport, ScanRow } from "../scan/report.js";
+import { code, text } from "./escape.js";
+
+export function fixText(row: ScanRow): string {
+  return row.fix ? `${row.fix.dependency}: add ${row.fix.add.join(", ")}` : "none";
+}
+
+export function statusText(row: ScanRow): string {
+  return row.applied && row.applied !== "unchanged" ? `${row.status} → ${row.applied}` : row.status;
+}
+
+export function summaryLine(r: ScanReport): string {
+  const count = (s: CommentStatus) => r.rows.filter((x) => x.status === s).length;
+  const head = `${r.scanned} issues scanned in ${r.repo}, ${r.rows.length} answerable: ${count("missing")} without the bot's comment, ${count("outdated")} with an outdated one, ${count("current")} current`;
+  return `${head}${r.unchanged ? " (nothing changed since the last scan)" : ""}; ${r.writes} comment${r.writes === 1 ? "" : "s"} written.`;
+}
+
+/** For a tracking issue: a table whose cells cannot break out (user titles are escaped). */
+export function markdownReport(r: ScanReport): string {
+  // GitHub splits a table row at every unescaped `|`, inside code spans too.
+  const cell = (s: string) => s.replace(/\|/g, "\\|");
+  const lines = [`### burn-triage scan of ${code(r.repo)}`, "", summaryLine(r), ""];
+  if (r.rows.length === 0) return `${lines.join("\n")}\n`;
+  lines.push("| Issue | Title | Found | Fix | Comment |", "| --- | --- | --- | --- | --- |");
+  for (const row of r.rows) lines.push(`| #${row.number} | ${text(row.title.replace(/[\r\n]+/g, " "))} | ${cell(code(row.found.id))} | ${row.fix ? cell(code(fixText(row))) : "none"} | ${statusText(row)} |`);
+  return `${lines.join("\n")}\n`;
+}
