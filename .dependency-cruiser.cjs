@@ -1,0 +1,21 @@
+// The import graph's rules, checked by `npm run lint:imports` (part of `npm test`): no circle, and
+// the functional core (decisions and data) imports neither the words (render/), nor the GitHub
+// shell, nor the network. The shell (handlers/, github/, cli/, the entry points) may import all.
+// cargo/live-index.ts and cargo/live-registries.ts are the shell's edge to crates.io (they fetch);
+// the rest of cargo/ is pure.
+const CORE = "^src/(cargo/(?!live-)|panics/|compile/|evidence/|review/|scan/)|^src/(plan|analyze|summary|find-manifest|command|config|config-defaults|links|data-dir)\\.ts$";
+
+module.exports = {
+  forbidden: [
+    { name: "no-circular", severity: "error", comment: "A circle makes every module in it load, and change, together.", from: {}, to: { circular: true } },
+    { name: "core-says-nothing", severity: "error", comment: "Decisions return data; render/ words them.", from: { path: CORE }, to: { path: "^src/render/" } },
+    { name: "core-is-offline", severity: "error", comment: "The core reads no network and no GitHub: the shell gathers, the core decides.", from: { path: CORE }, to: { path: "^src/(github|handlers|cli)/|^src/cargo/live-|node_modules/(probot|@octokit|ioredis)/|^(node:)?(http|https|net)$" } },
+    { name: "product-ships-alone", severity: "error", comment: "src/ never imports the test harness or the benchmark.", from: { path: "^src/" }, to: { path: "^(test|bench)/" } },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    tsConfig: { fileName: "tsconfig.json" },
+    tsPreCompilationDeps: true,
+    exclude: { path: "^(lib|build|dist)/" },
+  },
+};
