@@ -12,7 +12,16 @@ export async function coldStart(argv: string[]): Promise<{ startMs: number; rssM
   const t = performance.now();
   const proc = spawn(process.execPath, argv, {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", APP_ID: "1", PRIVATE_KEY: throwawayKey(), WEBHOOK_SECRET: "bench", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "fatal", CRATES_INDEX_URL: "off" },
+    env: {
+      PATH: process.env.PATH ?? "",
+      APP_ID: "1",
+      PRIVATE_KEY: throwawayKey(),
+      WEBHOOK_SECRET: "bench",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "fatal",
+      CRATES_INDEX_URL: "off",
+    },
     stdio: "ignore",
   });
   try {

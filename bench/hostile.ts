@@ -18,15 +18,52 @@ function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: 
   for (const [name, text] of fakeIndexFiles()) burn[`/${indexPath(name)}`] = { body: text };
   const many = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, [] as string[]]));
   return [
-    { name: "300 features beside burn-dispatch (3 KiB)", answers: { ...burn, [evil]: { body: line("burn-evil", "1.0.0", many(300), [dep("burn-dispatch", "=0.21.0", { default_features: false })]) } }, roots: ["burn-evil"] },
-    { name: "50,000 features on one version", answers: { ...burn, [evil]: { body: line("burn-evil", "1.0.0", many(50_000)) } }, roots: ["burn-evil"] },
-    { name: "a line naming 50,000 crates", answers: { ...burn, [evil]: { body: line("burn-evil", "1.0.0", {}, Array.from({ length: 50_000 }, (_, i) => dep(`burn-x${i}`, "1"))) } }, roots: ["burn-evil"] },
+    {
+      name: "300 features beside burn-dispatch (3 KiB)",
+      answers: {
+        ...burn,
+        [evil]: {
+          body: line("burn-evil", "1.0.0", many(300), [dep("burn-dispatch", "=0.21.0", { default_features: false })]),
+        },
+      },
+      roots: ["burn-evil"],
+    },
+    {
+      name: "50,000 features on one version",
+      answers: { ...burn, [evil]: { body: line("burn-evil", "1.0.0", many(50_000)) } },
+      roots: ["burn-evil"],
+    },
+    {
+      name: "a line naming 50,000 crates",
+      answers: {
+        ...burn,
+        [evil]: {
+          body: line(
+            "burn-evil",
+            "1.0.0",
+            {},
+            Array.from({ length: 50_000 }, (_, i) => dep(`burn-x${i}`, "1")),
+          ),
+        },
+      },
+      roots: ["burn-evil"],
+    },
     { name: "32 MiB index file", answers: { ...burn, [evil]: { bytes: 32 * 1024 * 1024 } }, roots: ["burn-evil"] },
-    { name: "deps: null", answers: { ...burn, [evil]: { body: JSON.stringify({ name: "burn-evil", vers: "1.0.0", deps: null, features: {} }) } }, roots: ["burn-evil"] },
+    {
+      name: "deps: null",
+      answers: {
+        ...burn,
+        [evil]: { body: JSON.stringify({ name: "burn-evil", vers: "1.0.0", deps: null, features: {} }) },
+      },
+      roots: ["burn-evil"],
+    },
   ];
 }
 
-export async function hostileIndexStalls(): Promise<{ caps: object; cases: Array<{ input: string; worstMs: number; totalMs: number; answer: string }> }> {
+export async function hostileIndexStalls(): Promise<{
+  caps: object;
+  cases: Array<{ input: string; worstMs: number; totalMs: number; answer: string }>;
+}> {
   const out = [];
   for (const c of cases()) {
     const index = await startHostileIndex(c.answers);
@@ -35,15 +72,32 @@ export async function hostileIndexStalls(): Promise<{ caps: object; cases: Array
     try {
       const r = await new LiveIndex({ baseUrl: index.url }).registryFor(c.roots);
       await new Promise((res) => setTimeout(res, 0));
-      const plan = planFix({ path: "Cargo.toml", text: '[dependencies]\nburn-evil = "1"\n' }, { registries: { tags: r.registry, main: snapshot("main") } });
+      const plan = planFix(
+        { path: "Cargo.toml", text: '[dependencies]\nburn-evil = "1"\n' },
+        { registries: { tags: r.registry, main: snapshot("main") } },
+      );
       await new Promise((res) => setTimeout(res, 10));
-      out.push({ input: c.name, worstMs: meter.stop(), totalMs: Number((performance.now() - t0).toFixed(0)), answer: plan.kind === "no-fix" ? plan.reason : plan.kind });
+      out.push({
+        input: c.name,
+        worstMs: meter.stop(),
+        totalMs: Number((performance.now() - t0).toFixed(0)),
+        answer: plan.kind === "no-fix" ? plan.reason : plan.kind,
+      });
     } finally {
       meter.stop();
       await index.close();
     }
   }
-  return { caps: { ...INDEX_LIMITS, maxBytes: 4 * 1024 * 1024, maxCrates: 60, eventBudgetMs: 5000, resolverStepsPerDiagnosis: DIAGNOSIS_STEPS }, cases: out };
+  return {
+    caps: {
+      ...INDEX_LIMITS,
+      maxBytes: 4 * 1024 * 1024,
+      maxCrates: 60,
+      eventBudgetMs: 5000,
+      resolverStepsPerDiagnosis: DIAGNOSIS_STEPS,
+    },
+    cases: out,
+  };
 }
 
 const STUB = "Requires `autodiff` feature";
@@ -71,7 +125,12 @@ export function hostileSourceStalls(): Array<{ input: string; bytes: number; wor
  * A Redis that accepts the connection and then never answers (frozen, as under SIGSTOP), stood in
  * by a loopback socket: how long a delivery claim waits, and whether the event loop turns meanwhile.
  */
-export async function frozenRedisStall(): Promise<{ claimMs: number; worstMs: number; fellBack: boolean; deadlineMs: number }> {
+export async function frozenRedisStall(): Promise<{
+  claimMs: number;
+  worstMs: number;
+  fellBack: boolean;
+  deadlineMs: number;
+}> {
   const sockets: Socket[] = [];
   // Answers the connection's ready check (INFO), then nothing: frozen after the connection is up.
   const info = "loading:0\r\n";
@@ -86,12 +145,22 @@ export async function frozenRedisStall(): Promise<{ claimMs: number; worstMs: nu
   const redis = connect(`redis://127.0.0.1:${port}`);
   redis.on("error", () => undefined);
   await redis.connect();
-  const quiet = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never;
+  const quiet = {
+    warn: () => undefined,
+    info: () => undefined,
+    debug: () => undefined,
+    error: () => undefined,
+  } as never;
   const meter = stallMeter();
   const t0 = performance.now();
   try {
     const fellBack = await redisCoordination(redis, quiet, "bench").claimDelivery("bench-frozen");
-    return { claimMs: Number((performance.now() - t0).toFixed(0)), worstMs: meter.stop(), fellBack, deadlineMs: COMMAND_TIMEOUT_MS };
+    return {
+      claimMs: Number((performance.now() - t0).toFixed(0)),
+      worstMs: meter.stop(),
+      fellBack,
+      deadlineMs: COMMAND_TIMEOUT_MS,
+    };
   } finally {
     meter.stop();
     redis.disconnect();

@@ -1,12 +1,15 @@
 // Benchmark inputs: realistic and adversarial bodies, and webhook streams.
 import { fixtureText, HEAD_SHA, webhook } from "../test/support/scenario.js";
 
-const LOG_LINE = "2026-10-02T09:14:11.482Z  INFO burn_train::learner::epoch: Epoch 3/10 - Iteration 812 - loss 0.4123 - accuracy 87.3%\n";
+const LOG_LINE =
+  "2026-10-02T09:14:11.482Z  INFO burn_train::learner::epoch: Epoch 3/10 - Iteration 812 - loss 0.4123 - accuracy 87.3%\n";
 
 /** A 64 KiB issue body: a long training log with the panic and a manifest at the end. */
 export function realistic64k(): string {
   const tail = fixtureText("issues/pos-registry-backtrace.md");
-  return LOG_LINE.repeat(Math.ceil((64 * 1024 - tail.length) / LOG_LINE.length)).slice(0, 64 * 1024 - tail.length) + tail;
+  return (
+    LOG_LINE.repeat(Math.ceil((64 * 1024 - tail.length) / LOG_LINE.length)).slice(0, 64 * 1024 - tail.length) + tail
+  );
 }
 
 /** 1 MiB built to hurt a backtracking regex or a quadratic scan. */
@@ -17,7 +20,8 @@ export function adversarial(kind: "near-misses" | "one-token" | "headers" | "bra
     "one-token": "a/",
     headers: "thread 'main' panicked at /x/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9: ",
     braces: "Autodiff float tensor is on the wrong backend (expected {{{{",
-    "repeated-panics": "thread 'main' panicked at C:\\Users\\A B\\burn-dispatch-0.22.0-pre.2\\src\\backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n",
+    "repeated-panics":
+      "thread 'main' panicked at C:\\Users\\A B\\burn-dispatch-0.22.0-pre.2\\src\\backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n",
   }[kind];
   return unit.repeat(Math.ceil(size / unit.length)).slice(0, size) + (kind === "one-token" ? ".rs:1:1" : "");
 }
@@ -96,7 +100,8 @@ export function prNotTouchingCargo(): Payload {
   return p;
 }
 
-const PANIC = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+const PANIC =
+  "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
 const BODY_LIMIT = 65536;
 
 function issueWith(body: string): Payload {
@@ -131,11 +136,36 @@ export function stallCases(): StallCase[] {
     { name: "64 KiB issue: panic + fence of empty lines", event: "issues", payload: fence("") },
     { name: "64 KiB issue: panic + fence of one-space lines", event: "issues", payload: fence(" ") },
     { name: "64 KiB issue: panic + diff fence of + lines", event: "issues", payload: fence("+", "diff") },
-    { name: "issue with a 5,000-deep array in the burn entry", event: "issues", payload: issueWith(`${PANIC}\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n\`\`\`\n`) },
-    { name: "64 KiB issue: rustc error headers, one after another", event: "issues", payload: issueWith("error[E0432]: unresolved import `burn::train`\n".repeat(1400)) },
-    { name: "64 KiB issue: one rustc error with a 60 KiB source line", event: "issues", payload: issueWith(`error[E0433]: failed to resolve: could not find \`train\` in \`burn\`\n 1 | ${"burn::x".repeat(9000)}\n`) },
-    { name: "config with 30,000 keys (388 KB)", event: "issues", payload: matchingIssue(), files: { ".github/burn-triage.yml": config } },
+    {
+      name: "issue with a 5,000-deep array in the burn entry",
+      event: "issues",
+      payload: issueWith(
+        `${PANIC}\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n\`\`\`\n`,
+      ),
+    },
+    {
+      name: "64 KiB issue: rustc error headers, one after another",
+      event: "issues",
+      payload: issueWith("error[E0432]: unresolved import `burn::train`\n".repeat(1400)),
+    },
+    {
+      name: "64 KiB issue: one rustc error with a 60 KiB source line",
+      event: "issues",
+      payload: issueWith(
+        `error[E0433]: failed to resolve: could not find \`train\` in \`burn\`\n 1 | ${"burn::x".repeat(9000)}\n`,
+      ),
+    },
+    {
+      name: "config with 30,000 keys (388 KB)",
+      event: "issues",
+      payload: matchingIssue(),
+      files: { ".github/burn-triage.yml": config },
+    },
     { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
-    { name: "PR head root with 20,000 [workspace.dependencies] headers", event: "pull_request", ...prWithHead(headers) },
+    {
+      name: "PR head root with 20,000 [workspace.dependencies] headers",
+      event: "pull_request",
+      ...prWithHead(headers),
+    },
   ];
 }

@@ -16,7 +16,12 @@ const round = (x: number, d = 0) => Number(x.toFixed(d));
 function timed(argv: string[], env: NodeJS.ProcessEnv = {}, command = process.execPath): Promise<number> {
   const t = performance.now();
   return new Promise((resolve, reject) =>
-    execFile(command, argv, { cwd: root, env: { PATH: process.env.PATH ?? "", CRATES_INDEX_URL: "off", ...env }, timeout: 120_000 }, (err) => (err ? reject(err) : resolve(performance.now() - t))),
+    execFile(
+      command,
+      argv,
+      { cwd: root, env: { PATH: process.env.PATH ?? "", CRATES_INDEX_URL: "off", ...env }, timeout: 120_000 },
+      (err) => (err ? reject(err) : resolve(performance.now() - t)),
+    ),
   );
 }
 
@@ -26,7 +31,10 @@ async function medianOf(runs: number, f: () => Promise<number>): Promise<number>
   return round(median(xs));
 }
 
-export async function cliStarts(): Promise<{ baselineMs: number; commands: Array<{ command: string; ms: number; ratio: number }> }> {
+export async function cliStarts(): Promise<{
+  baselineMs: number;
+  commands: Array<{ command: string; ms: number; ratio: number }>;
+}> {
   const cli = join(root, "dist/cli/cli.js");
   const manifest = join(root, "fixtures/manifests/examples-style.toml");
   const issue = join(root, "fixtures/issues/pos-registry-backtrace.md");
@@ -56,13 +64,24 @@ export async function actionRuns(): Promise<{ runs: number; bundleMs: number; bu
       p.issue.number = 50_000 + n++;
       const path = join(dir, `event-${n}.json`);
       writeFileSync(path, JSON.stringify(p));
-      const ms = await timed([join(root, entry)], { GITHUB_ACTIONS: "true", GITHUB_EVENT_NAME: "issues", GITHUB_EVENT_PATH: path, "INPUT_GITHUB-TOKEN": "ghs_bench", GITHUB_API_URL: fake.apiUrl, LOG_LEVEL: "fatal" });
-      if (!fake.comments.some((c) => c.issue === p.issue.number && c.body.startsWith(ISSUE_MARKER))) throw new Error(`${entry} did not comment`);
+      const ms = await timed([join(root, entry)], {
+        GITHUB_ACTIONS: "true",
+        GITHUB_EVENT_NAME: "issues",
+        GITHUB_EVENT_PATH: path,
+        "INPUT_GITHUB-TOKEN": "ghs_bench",
+        GITHUB_API_URL: fake.apiUrl,
+        LOG_LEVEL: "fatal",
+      });
+      if (!fake.comments.some((c) => c.issue === p.issue.number && c.body.startsWith(ISSUE_MARKER)))
+        throw new Error(`${entry} did not comment`);
       return ms;
     };
     const bundleMs = await medianOf(5, () => run("dist/action.js"));
     const tsc = join(root, "node_modules/typescript/bin/tsc");
-    const buildAndRunMs = await medianOf(3, async () => (await timed([tsc, "-p", "tsconfig.json"])) + (await run("lib/action.js")));
+    const buildAndRunMs = await medianOf(
+      3,
+      async () => (await timed([tsc, "-p", "tsconfig.json"])) + (await run("lib/action.js")),
+    );
     return { runs: 5, bundleMs, buildAndRunMs };
   } finally {
     await fake.close();

@@ -11,7 +11,19 @@ import { detect } from "../src/panics/detect.js";
 import bare from "./bare-app.js";
 import { LiveIndex } from "../src/cargo/live-index.js";
 import { startFakeIndex } from "../test/support/fake-index.js";
-import { adversarial, matchingIssue, newReleaseIssue, nonMatchingIssue, rustcLog64k, rustcOtherIssue, type Payload, prNotTouchingCargo, prTouchingCargo, realistic64k, stallCases } from "./inputs.js";
+import {
+  adversarial,
+  matchingIssue,
+  newReleaseIssue,
+  nonMatchingIssue,
+  rustcLog64k,
+  rustcOtherIssue,
+  type Payload,
+  prNotTouchingCargo,
+  prTouchingCargo,
+  realistic64k,
+  stallCases,
+} from "./inputs.js";
 import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
 import { coldStart } from "./cold-start.js";
@@ -44,7 +56,8 @@ async function stream(appFn: typeof app, name: string, make: () => Payload, n: n
   const probot = offlineProbot({ baseUrl: fake.apiUrl });
   await probot.load(appFn);
   // Warm enough for the JIT to have compiled the event path: the first rounds measure it otherwise.
-  for (let i = 0; i < Math.min(300, n); i++) await probot.receive({ id: `warm-${i}`, name: name as "issues", payload: make() });
+  for (let i = 0; i < Math.min(300, n); i++)
+    await probot.receive({ id: `warm-${i}`, name: name as "issues", payload: make() });
   const times: number[] = [];
   const calls: number[] = [];
   const start = performance.now();
@@ -57,7 +70,14 @@ async function stream(appFn: typeof app, name: string, make: () => Payload, n: n
   }
   const total = performance.now() - start;
   await fake.close();
-  return { events: n, medianMs: round(median(times)), p99Ms: round(quantile(times, 0.99)), perSecond: round((n / total) * 1000, 1), apiCallsMedian: median(calls), apiCallsMax: Math.max(...calls) };
+  return {
+    events: n,
+    medianMs: round(median(times)),
+    p99Ms: round(quantile(times, 0.99)),
+    perSecond: round((n / total) * 1000, 1),
+    apiCallsMedian: median(calls),
+    apiCallsMax: Math.max(...calls),
+  };
 }
 
 function timeIt(fn: () => unknown, runs: number): number {
@@ -100,7 +120,12 @@ async function indexCost() {
       await probot.receive({ id: `ix-${url}-${i}`, name: "issues", payload: make() });
       const ms = performance.now() - t;
       const reqs = index?.requests.slice(before) ?? [];
-      out.push({ requests: reqs.length, bytes: reqs.reduce((b, r) => b + r.bytes, 0), ms, answered: fake.comments.length > comments });
+      out.push({
+        requests: reqs.length,
+        bytes: reqs.reduce((b, r) => b + r.bytes, 0),
+        ms,
+        answered: fake.comments.length > comments,
+      });
     }
     await index?.close();
     return out;
@@ -138,7 +163,12 @@ async function indexCost() {
     warm: sum(warm),
     nonMatching: sum(nonMatching),
     offline: sum(offline),
-    revalidate: { requests: stale.notModified + stale.fetched, notModified: stale.notModified, bytes: stale.bytes, ms: round(revalidateMs) },
+    revalidate: {
+      requests: stale.notModified + stale.fetched,
+      notModified: stale.notModified,
+      bytes: stale.bytes,
+      ms: round(revalidateMs),
+    },
   };
 }
 
@@ -161,7 +191,8 @@ async function main() {
     // Five rounds, alternating, and the median of their ratios: one round of sub-millisecond
     // events is at the mercy of a GC pause (single rounds range from 0.75 to 1.05 here).
     const rounds: Array<{ ours: StreamResult; base: StreamResult }> = [];
-    for (let r = 0; r < 5; r++) rounds.push({ ours: await stream(app, name, make, n), base: await stream(bare, name, make, n) });
+    for (let r = 0; r < 5; r++)
+      rounds.push({ ours: await stream(app, name, make, n), base: await stream(bare, name, make, n) });
     const ratios = rounds.map((x) => x.ours.perSecond / x.base.perSecond);
     const mid = rounds[ratios.indexOf([...ratios].sort((a, b) => a - b)[2]!)]!;
     events.push({ stream: label, burnTriage: mid.ours, bareApp: mid.base, throughputRatio: round(median(ratios), 3) });
@@ -177,28 +208,54 @@ async function main() {
   };
   const detector = [
     { input: "64 KiB realistic issue (log + panic + manifest)", bytes: body64.length, text: body64, runs: 25 },
-    ...(["near-misses", "one-token", "headers", "braces", "repeated-panics"] as const).map((k) => ({ input: `1 MiB adversarial: ${k}`, bytes: 1024 * 1024, text: adversarial(k), runs: 7 })),
+    ...(["near-misses", "one-token", "headers", "braces", "repeated-panics"] as const).map((k) => ({
+      input: `1 MiB adversarial: ${k}`,
+      bytes: 1024 * 1024,
+      text: adversarial(k),
+      runs: 7,
+    })),
     ...stallCases()
       .filter((c) => c.event === "issues" && !c.files)
-      .map((c) => ({ input: c.name, bytes: (c.payload.issue.body as string).length, text: c.payload.issue.body as string, runs: 7 })),
+      .map((c) => ({
+        input: c.name,
+        bytes: (c.payload.issue.body as string).length,
+        text: c.payload.issue.body as string,
+        runs: 7,
+      })),
   ].map((d) => {
     const ms = timeIt(() => detect(d.text), d.runs);
     const base = timeIt(baseline(d.text), d.runs);
-    return { input: d.input, bytes: d.bytes, detectMs: round(ms), indexOfBaselineMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 1), mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1) };
+    return {
+      input: d.input,
+      bytes: d.bytes,
+      detectMs: round(ms),
+      indexOfBaselineMs: round(base, 3),
+      ratio: round(ms / Math.max(base, 0.001), 1),
+      mbPerS: round(d.bytes / 1024 / 1024 / (ms / 1000), 1),
+    };
   });
 
   // The decision every issue pays for before any API call: a known panic, or a rustc error for a
   // gated burn path. Baseline in the same run: the panic detector alone (what it was before the
   // compile-error answers).
   const fastInputs = [
-    { input: "the unrelated issue of the stream above", text: `${nonMatchingIssue().issue.title}\n\n${nonMatchingIssue().issue.body}` },
+    {
+      input: "the unrelated issue of the stream above",
+      text: `${nonMatchingIssue().issue.title}\n\n${nonMatchingIssue().issue.body}`,
+    },
     { input: "64 KiB realistic issue (log + panic + manifest)", text: body64 },
     { input: "64 KiB rustc log about other crates", text: rustcLog64k() },
   ];
   const fastPath = fastInputs.map((f) => {
     const ms = timeIt(() => triage(f.text), 25);
     const base = timeIt(() => detect(f.text), 25);
-    return { input: f.input, bytes: f.text.length, triageMs: round(ms, 3), detectOnlyMs: round(base, 3), ratio: round(ms / Math.max(base, 0.001), 2) };
+    return {
+      input: f.input,
+      bytes: f.text.length,
+      triageMs: round(ms, 3),
+      detectOnlyMs: round(base, 3),
+      ratio: round(ms / Math.max(base, 0.001), 2),
+    };
   });
 
   progress("stalls");
@@ -207,10 +264,19 @@ async function main() {
   for (const c of stallCases()) {
     const runs = [];
     for (let i = 0; i < 3; i++) runs.push(await measureStall(c));
-    stalls.push({ input: c.name, worstMs: Math.max(...runs.map((r) => r.worstMs)), normalAnswered: runs.every((r) => r.normalAnswered), answeredOnce: runs.every((r) => r.adversarialSettled && r.adversarialWrites === 1) });
+    stalls.push({
+      input: c.name,
+      worstMs: Math.max(...runs.map((r) => r.worstMs)),
+      normalAnswered: runs.every((r) => r.normalAnswered),
+      answeredOnce: runs.every((r) => r.adversarialSettled && r.adversarialWrites === 1),
+    });
   }
   const baselineStall = [];
-  for (let i = 0; i < 3; i++) baselineStall.push((await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() })).worstMs);
+  for (let i = 0; i < 3; i++)
+    baselineStall.push(
+      (await measureStall({ name: "baseline: a second normal issue", event: "issues", payload: matchingIssue() }))
+        .worstMs,
+    );
 
   progress("hostile index");
   const hostile = await hostileIndexStalls();
@@ -218,12 +284,20 @@ async function main() {
   const frozenRedis = await frozenRedisStall();
 
   progress("cold starts");
-  const starts = { burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>, bareApp: [] as Array<{ startMs: number; rssMiB: number | null }> };
+  const starts = {
+    burnTriage: [] as Array<{ startMs: number; rssMiB: number | null }>,
+    bareApp: [] as Array<{ startMs: number; rssMiB: number | null }>,
+  };
   for (let i = 0; i < 3; i++) {
     starts.burnTriage.push(await coldStart([`${root}lib/main.js`]));
-    starts.bareApp.push(await coldStart([`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"]));
+    starts.bareApp.push(
+      await coldStart([`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"]),
+    );
   }
-  const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({ startMs: median(xs.map((x) => x.startMs)), rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)) });
+  const summary = (xs: Array<{ startMs: number; rssMiB: number | null }>) => ({
+    startMs: median(xs.map((x) => x.startMs)),
+    rssMiB: xs[0]!.rssMiB === null ? null : median(xs.map((x) => x.rssMiB!)),
+  });
   const server = { burnTriage: summary(starts.burnTriage), bareApp: summary(starts.bareApp) };
 
   progress("command line");
@@ -235,8 +309,27 @@ async function main() {
   progress("crates.io index");
   const index = await indexCost();
 
-  const machine = { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, node: process.version, date: new Date().toISOString().slice(0, 10) };
-  const result = { machine, events, index, detector, fastPath, stalls, baselineStallMs: Math.max(...baselineStall), hostile, hostileSource, frozenRedis, server, cli, action };
+  const machine = {
+    cpu: cpus()[0]?.model ?? "unknown",
+    cores: cpus().length,
+    node: process.version,
+    date: new Date().toISOString().slice(0, 10),
+  };
+  const result = {
+    machine,
+    events,
+    index,
+    detector,
+    fastPath,
+    stalls,
+    baselineStallMs: Math.max(...baselineStall),
+    hostile,
+    hostileSource,
+    frozenRedis,
+    server,
+    cli,
+    action,
+  };
   if (json) {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   }
@@ -251,7 +344,10 @@ async function main() {
     "",
     "| stream | events | burn-triage median / p99 ms | bare app median / p99 ms | throughput ratio (burn-triage / bare) | API calls per event (median, max) |",
     "|---|---:|---:|---:|---:|---:|",
-    ...events.map((e) => `| ${e.stream} | ${e.burnTriage.events} | ${e.burnTriage.medianMs} / ${e.burnTriage.p99Ms} | ${e.bareApp.medianMs} / ${e.bareApp.p99Ms} | ${e.throughputRatio} | ${e.burnTriage.apiCallsMedian}, ${e.burnTriage.apiCallsMax} |`),
+    ...events.map(
+      (e) =>
+        `| ${e.stream} | ${e.burnTriage.events} | ${e.burnTriage.medianMs} / ${e.burnTriage.p99Ms} | ${e.bareApp.medianMs} / ${e.bareApp.p99Ms} | ${e.throughputRatio} | ${e.burnTriage.apiCallsMedian}, ${e.burnTriage.apiCallsMax} |`,
+    ),
     "",
     "Targets: non-matching issue 0 calls; matching issue with the manifest in the body ≤ 3 plus config (config is 2 reads when the repository has no `.github/burn-triage.yml`: the repository, then the owner's `.github` repository); PR not touching Cargo.toml 1.",
     "",
@@ -273,7 +369,9 @@ async function main() {
     "",
     "| input | size | detect ms | baseline ms | ratio | MiB/s |",
     "|---|---:|---:|---:|---:|---:|",
-    ...detector.map((d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`),
+    ...detector.map(
+      (d) => `| ${d.input} | ${d.bytes} | ${d.detectMs} | ${d.indexOfBaselineMs} | ${d.ratio}× | ${d.mbPerS} |`,
+    ),
     "",
     "## The fast path: is this issue one to answer?",
     "",
@@ -293,7 +391,11 @@ async function main() {
     "",
     "## Hostile crates.io index",
     "",
-    `A crate \`burn-evil\` named in a manifest, served by a loopback index (\`test/support/hostile-index.ts\`) next to the real burn crates; the index read and the fix plan of one event, with the worst lateness of a 5 ms timer. Target: < 200 ms each. Caps per event: ${Object.entries(hostile.caps).map(([k, v]) => `${k} ${v}`).join(", ")}.`,
+    `A crate \`burn-evil\` named in a manifest, served by a loopback index (\`test/support/hostile-index.ts\`) next to the real burn crates; the index read and the fix plan of one event, with the worst lateness of a 5 ms timer. Target: < 200 ms each. Caps per event: ${Object.entries(
+      hostile.caps,
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}.`,
     "",
     "| input | worst stall ms | event ms | answer |",
     "|---|---:|---:|---|",

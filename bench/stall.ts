@@ -62,7 +62,8 @@ export async function measureStall(c: StallCase): Promise<Stall> {
     name: c.name,
     worstMs,
     normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number),
-    adversarialWrites: fake.comments.filter((x) => x.issue === own).length + fake.reviews.filter((x) => x.pull === own).length,
+    adversarialWrites:
+      fake.comments.filter((x) => x.issue === own).length + fake.reviews.filter((x) => x.pull === own).length,
     adversarialSettled: settled[0]?.status === "fulfilled",
   };
 }

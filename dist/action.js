@@ -30252,14 +30252,28 @@ __export(redis_exports, {
   reserveRedisUrl: () => reserveRedisUrl
 });
 function connect(url) {
-  return new import_ioredis.Redis(url, { lazyConnect: true, connectTimeout: 1500, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2e3) });
+  return new import_ioredis.Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: (n) => Math.min(n * 200, 2e3)
+  });
 }
 function redisReachable(url) {
   if (!reachable.has(url)) reachable.set(url, ping(url, 1500));
   return reachable.get(url);
 }
 async function ping(url, timeoutMs) {
-  const r = new import_ioredis.Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, commandTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const r = new import_ioredis.Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null
+  });
   r.on("error", () => {
   });
   try {
@@ -30375,7 +30389,10 @@ var init_retry = __esm({
         const attempt = attemptOf(d.id);
         if (!transient(error) || attempt >= this.delays.length) return null;
         const delay = this.delays[attempt];
-        await this.store.defer({ id: `${originalId(d.id)}:retry${attempt + 1}`, name: d.name, payload: d.payload }, Date.now() + delay);
+        await this.store.defer(
+          { id: `${originalId(d.id)}:retry${attempt + 1}`, name: d.name, payload: d.payload },
+          Date.now() + delay
+        );
         this.start();
         return delay;
       }
@@ -34515,7 +34532,12 @@ function fail(text5, offset, message) {
   throw new TomlError2(message, line, column);
 }
 function guardToml(text5) {
-  if (text5.length > MAX_TOML_CHARS) throw new TomlError2(`the file is ${text5.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`, 1, 1);
+  if (text5.length > MAX_TOML_CHARS)
+    throw new TomlError2(
+      `the file is ${text5.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`,
+      1,
+      1
+    );
   let depth = 0;
   let dots = 0;
   const n = text5.length;
@@ -34568,7 +34590,8 @@ function parseSpans(text5) {
     return parseTOML(withoutBom(text5));
   } catch (e) {
     const err = e;
-    if (typeof err.lineNumber === "number") throw new TomlError2(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
+    if (typeof err.lineNumber === "number")
+      throw new TomlError2(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
     throw new TomlError2(String(err.message ?? e), 1, 1);
   }
 }
@@ -34619,10 +34642,12 @@ var init_toml = __esm({
 // src/cargo/manifest.ts
 function scopeOf(path3) {
   const [a, b, c, ...tail] = path3;
-  if (a === "workspace" && b === "dependencies" && c !== void 0) return { kind: "normal", target: null, ws: true, name: c, rest: tail };
+  if (a === "workspace" && b === "dependencies" && c !== void 0)
+    return { kind: "normal", target: null, ws: true, name: c, rest: tail };
   if (a === "target" && b !== void 0 && c !== void 0 && DEP_TABLES[c] && tail.length > 0)
     return { kind: DEP_TABLES[c], target: b, ws: false, name: tail[0], rest: tail.slice(1) };
-  if (a !== void 0 && DEP_TABLES[a] && b !== void 0) return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c === void 0 ? [] : [c, ...tail] };
+  if (a !== void 0 && DEP_TABLES[a] && b !== void 0)
+    return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c === void 0 ? [] : [c, ...tail] };
   return null;
 }
 function groupKey(s) {
@@ -34783,9 +34808,12 @@ function extractSnippets(text5) {
   for (const { info, body: raw } of fencedBlocks(text5)) {
     if (out.length >= MAX_SNIPPETS) break;
     const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
-    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false, whole: true });
-    else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
-    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]
+    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body))
+      out.push({ kind: "lock", text: body, wrapped: false, whole: true });
+    else if (HEADER.test(body) && /\bburn/.test(body))
+      out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
+    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
+      out.push({ kind: "manifest", text: `[dependencies]
 ${body}`, wrapped: true, whole: false });
   }
   if (out.length === 0) {
@@ -34806,7 +34834,10 @@ var init_extract = __esm({
     WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
     FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
     MAX_SNIPPETS = 8;
-    HEADER = new RegExp(String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`, "m");
+    HEADER = new RegExp(
+      String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,
+      "m"
+    );
     BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
     INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
   }
@@ -39602,7 +39633,8 @@ function validCrateName(name) {
   return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name);
 }
 function indexPath(name) {
-  if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts: ${JSON.stringify(name.slice(0, 80))}`);
+  if (!validCrateName(name))
+    throw new IndexShapeError(`not a crate name cargo accepts: ${JSON.stringify(name.slice(0, 80))}`);
   const n = name.toLowerCase();
   if (n.length <= 2) return `${n.length}/${n}`;
   if (n.length === 3) return `3/${n[0]}/${n}`;
@@ -39626,8 +39658,10 @@ function featureTable(v) {
 function dependency(v) {
   if (typeof v !== "object" || v === null) return null;
   const d = v;
-  if (typeof d.name !== "string" || !validCrateName(d.name) || typeof d.req !== "string" || d.req.length > INDEX_LIMITS.valueLength) return null;
-  if (d.package !== void 0 && d.package !== null && (typeof d.package !== "string" || !validCrateName(d.package))) return null;
+  if (typeof d.name !== "string" || !validCrateName(d.name) || typeof d.req !== "string" || d.req.length > INDEX_LIMITS.valueLength)
+    return null;
+  if (d.package !== void 0 && d.package !== null && (typeof d.package !== "string" || !validCrateName(d.package)))
+    return null;
   const features = d.features ?? [];
   if (!isStringArray(features, INDEX_LIMITS.values)) return null;
   const kind = d.kind ?? null;
@@ -39649,21 +39683,31 @@ function indexLine(v, crate) {
   const l = v;
   const bad = (what) => new IndexShapeError(`index line${crate ? ` of ${crate}` : ""}: ${what}`);
   if (typeof l !== "object" || l === null || Array.isArray(l)) throw bad("not an object");
-  if (typeof l.name !== "string" || !validCrateName(l.name) || crate !== void 0 && l.name.toLowerCase() !== crate.toLowerCase()) throw bad("wrong crate name");
+  if (typeof l.name !== "string" || !validCrateName(l.name) || crate !== void 0 && l.name.toLowerCase() !== crate.toLowerCase())
+    throw bad("wrong crate name");
   if (typeof l.vers !== "string" || l.vers.length > 64 || import_semver2.default.valid(l.vers) === null) throw bad("no valid version");
   if (!Array.isArray(l.deps) || l.deps.length > INDEX_LIMITS.deps) throw bad("deps is not a list of bounded length");
   const deps = l.deps.map(dependency);
   if (deps.some((d) => d === null)) throw bad("a dependency without the fields cargo writes");
   const features = featureTable(l.features);
   const features2 = featureTable(l.features2);
-  if (!features || !features2 || Object.keys(features).length + Object.keys(features2).length > INDEX_LIMITS.features) throw bad("features are not a bounded table of lists");
-  return { name: l.name, vers: l.vers, deps, features, ...l.features2 ? { features2 } : {}, ...l.yanked === true ? { yanked: true } : {} };
+  if (!features || !features2 || Object.keys(features).length + Object.keys(features2).length > INDEX_LIMITS.features)
+    throw bad("features are not a bounded table of lists");
+  return {
+    name: l.name,
+    vers: l.vers,
+    deps,
+    features,
+    ...l.features2 ? { features2 } : {},
+    ...l.yanked === true ? { yanked: true } : {}
+  };
 }
 function parseIndexFile(text5, crate) {
   const out = [];
   for (const raw of text5.split("\n")) {
     if (raw.trim().length === 0) continue;
-    if (out.length >= INDEX_LIMITS.lines) throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: more than ${INDEX_LIMITS.lines} lines`);
+    if (out.length >= INDEX_LIMITS.lines)
+      throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: more than ${INDEX_LIMITS.lines} lines`);
     let parsed3;
     try {
       parsed3 = JSON.parse(raw);
@@ -39866,20 +39910,36 @@ function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   const base = { preDispatch: null, assumed: {} };
   if (pin) {
     const hit = tags.find((l) => l.vers === pin.version);
-    if (older(pin.version)) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit ?? null, preDispatch: pin.version };
+    if (older(pin.version))
+      return {
+        ...base,
+        version: pin.version,
+        source: pin.source,
+        snapshot: "tags",
+        line: hit ?? null,
+        preDispatch: pin.version
+      };
     if (hit) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit };
   }
   if (d.git) {
     const tag = d.gitRef?.tag?.replace(/^v/, "");
     const tagged = tag ? tags.find((l) => l.vers === tag) : void 0;
-    if (tag && older(tag)) return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
+    if (tag && older(tag))
+      return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
     if (tagged) return { ...base, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
     const line2 = newest(main2);
     const rev = d.gitRef?.rev;
     const head = mainSnapshotCommit();
     const known = rev !== void 0 && rev.length >= 7 && head.startsWith(rev.toLowerCase());
     const graph = known ? void 0 : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-    return { ...base, version: line2?.vers ?? null, source: "git", snapshot: "main", line: line2, assumed: graph ? { graph } : {} };
+    return {
+      ...base,
+      version: line2?.vers ?? null,
+      source: "git",
+      snapshot: "main",
+      line: line2,
+      assumed: graph ? { graph } : {}
+    };
   }
   if (d.path) {
     const line2 = newest(main2);
@@ -39894,11 +39954,27 @@ function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   }
   if (!d.version) {
     const line2 = newest(tags.filter((l) => !import_semver3.default.prerelease(l.vers))) ?? newest(tags);
-    return { ...base, version: line2?.vers ?? null, source: "default", snapshot: "tags", line: line2, assumed: { version: { kind: "no-requirement", key: d.key, assumed: line2?.vers ?? null } } };
+    return {
+      ...base,
+      version: line2?.vers ?? null,
+      source: "default",
+      snapshot: "tags",
+      line: line2,
+      assumed: { version: { kind: "no-requirement", key: d.key, assumed: line2?.vers ?? null } }
+    };
   }
-  if (requirementPredates(first, d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
+  if (requirementPredates(first, d.version))
+    return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
-  if (line) return { ...base, version: line.vers, source: "requirement", snapshot: "tags", line, preDispatch: older(line.vers) ? line.vers : null };
+  if (line)
+    return {
+      ...base,
+      version: line.vers,
+      source: "requirement",
+      snapshot: "tags",
+      line,
+      preDispatch: older(line.vers) ? line.vers : null
+    };
   const last2 = newest(tags);
   return {
     ...base,
@@ -39906,7 +39982,16 @@ function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
     source: "requirement",
     snapshot: "tags",
     line: last2,
-    assumed: { graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: last2?.vers ?? null, used: last2?.vers ?? null } }
+    assumed: {
+      graph: {
+        kind: "outside-data",
+        key: d.key,
+        requirement: d.version,
+        pin,
+        newest: last2?.vers ?? null,
+        used: last2?.vers ?? null
+      }
+    }
   };
 }
 var import_semver3, FIRST_DISPATCH, newest;
@@ -39926,7 +40011,12 @@ function manifestFacts(text5) {
   try {
     const m = parseManifest(text5);
     const inherited = m.dependencies.filter((d) => d.inherits);
-    return { isWorkspaceRoot: m.isWorkspaceRoot, workspaceBurn: m.workspaceDependencies.some(isBurnDependency), inheritsBurn: inherited.some(isBurnDependency), inheritsAny: inherited.length > 0 };
+    return {
+      isWorkspaceRoot: m.isWorkspaceRoot,
+      workspaceBurn: m.workspaceDependencies.some(isBurnDependency),
+      inheritsBurn: inherited.some(isBurnDependency),
+      inheritsAny: inherited.length > 0
+    };
   } catch {
     return { isWorkspaceRoot: false, workspaceBurn: false, inheritsBurn: false, inheritsAny: false };
   }
@@ -39941,7 +40031,9 @@ function inheritsBurnFrom(member, root) {
 function declaresBurn(text5, root = null) {
   try {
     const m = parseManifest(text5);
-    return [...m.dependencies, ...m.workspaceDependencies].some((d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d));
+    return [...m.dependencies, ...m.workspaceDependencies].some(
+      (d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d)
+    );
   } catch {
     return /\bburn(?:-[a-z0-9-]+)?\b/.test(text5);
   }
@@ -40602,17 +40694,44 @@ var init_cfg = __esm({
     FACTS = {
       linux: {
         triple: "x86_64-unknown-linux-gnu",
-        kv: { target_os: ["linux"], target_family: ["unix"], target_arch: ["x86_64"], target_env: ["gnu"], target_vendor: ["unknown"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+        kv: {
+          target_os: ["linux"],
+          target_family: ["unix"],
+          target_arch: ["x86_64"],
+          target_env: ["gnu"],
+          target_vendor: ["unknown"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
         flags: ["unix"]
       },
       windows: {
         triple: "x86_64-pc-windows-msvc",
-        kv: { target_os: ["windows"], target_family: ["windows"], target_arch: ["x86_64"], target_env: ["msvc"], target_vendor: ["pc"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+        kv: {
+          target_os: ["windows"],
+          target_family: ["windows"],
+          target_arch: ["x86_64"],
+          target_env: ["msvc"],
+          target_vendor: ["pc"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
         flags: ["windows"]
       },
       macos: {
         triple: "aarch64-apple-darwin",
-        kv: { target_os: ["macos"], target_family: ["unix"], target_arch: ["aarch64"], target_env: [""], target_vendor: ["apple"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+        kv: {
+          target_os: ["macos"],
+          target_family: ["unix"],
+          target_arch: ["aarch64"],
+          target_env: [""],
+          target_vendor: ["apple"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
         flags: ["unix"]
       }
     };
@@ -40683,7 +40802,9 @@ function resolve(root, rootFeatures, opts) {
     const weak = p.weak.get(dep) ?? [];
     p.weak.delete(dep);
     later(
-      ...decls.map((d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })),
+      ...decls.map(
+        (d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })
+      ),
       ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason))
     );
   };
@@ -40739,7 +40860,8 @@ function resolve(root, rootFeatures, opts) {
     step();
   }
   const packages = /* @__PURE__ */ new Map();
-  for (const [id, p] of pkgs) if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+  for (const [id, p] of pkgs)
+    if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
   return { packages, because, root: ROOT_ID };
 }
 function targetName(t) {
@@ -40753,7 +40875,12 @@ function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
       if (p2.name === "burn") burn = p2.version;
       for (const f of p2.features) on2.add(`${p2.name}/${f}`);
     }
-    return { inGraph: burn !== null, version: burn, on: gateHolds(target.gate, (cf) => on2.has(cf), platform), chain: [] };
+    return {
+      inGraph: burn !== null,
+      version: burn,
+      on: gateHolds(target.gate, (cf) => on2.has(cf), platform),
+      chain: []
+    };
   }
   const pkg = [...res.packages.entries()].find(([, p2]) => p2.name === target.crate);
   if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
@@ -40873,7 +41000,11 @@ function mayEnable(line, registry, target, budget) {
       }
     }
   };
-  const start = [pkgNode(idOf(line)), ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)), ...line.deps.map((d) => featureNode(idOf(line), d.name))];
+  const start = [
+    pkgNode(idOf(line)),
+    ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)),
+    ...line.deps.map((d) => featureNode(idOf(line), d.name))
+  ];
   for (const s of start) {
     if (seen.has(s)) continue;
     seen.add(s);
@@ -40933,7 +41064,9 @@ function diagnoseWithin(manifest, opts) {
   const target = opts.target ?? AUTODIFF_TARGET;
   const includeDev = opts.includeDev ?? false;
   const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const named = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev"));
+  const named = effective.filter(
+    (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
+  );
   const inData = (name) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
   const burn = named.filter((b) => inData(b.effective.name));
   const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
@@ -40942,7 +41075,11 @@ function diagnoseWithin(manifest, opts) {
   const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
   const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
-  const selected = selection && { version: selection.version, source: selection.source, preDispatch: selection.preDispatch };
+  const selected = selection && {
+    version: selection.version,
+    source: selection.source,
+    preDispatch: selection.preDispatch
+  };
   const assumed = { ...selection?.assumed ?? {} };
   const version = selection?.line?.vers ?? null;
   const pinAll = (crate) => version && isBurnCrate(crate) ? version : void 0;
@@ -40963,15 +41100,32 @@ function diagnoseWithin(manifest, opts) {
     ),
     features: manifest.features
   });
-  const run2 = (features, extra) => featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }), target, opts.platform);
+  const run2 = (features, extra) => featureState(
+    resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+    target,
+    opts.platform
+  );
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
+  const lines = new Map(
+    burn.map((b) => [
+      b.decl,
+      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))
+    ])
+  );
   const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
-  if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn" };
-  if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
+  if (!primary)
+    return {
+      ...base,
+      ...none,
+      state: NO_STATE,
+      graphVersion: null,
+      verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
+    };
+  if (selection?.preDispatch)
+    return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
   let state;
   let found;
   const line = lines.get(primary.decl) ?? null;
@@ -40992,7 +41146,12 @@ function diagnoseWithin(manifest, opts) {
   let gatedBehind = [];
   try {
     gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run2([...ownDefaults, f]).on);
-    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) };
+    return {
+      ...known,
+      verdict: verdictOf(gatedBehind),
+      gatedBehind,
+      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts)
+    };
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
@@ -41016,7 +41175,8 @@ function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target
     fix = { decl: primary.decl, add };
   }
   const own3 = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
-  if (!fix && own3 && !own3.effective.features.includes(target.feature) && run2(ownDefaults, { target: own3.decl, add: [target.feature] }).on) fix = { decl: own3.decl, add: [target.feature] };
+  if (!fix && own3 && !own3.effective.features.includes(target.feature) && run2(ownDefaults, { target: own3.decl, add: [target.feature] }).on)
+    fix = { decl: own3.decl, add: [target.feature] };
   return fix;
 }
 function candidateAdditions(listed, enablers, pairs, prefer) {
@@ -41047,7 +41207,17 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
     const root = {
       name: "(probe)",
       vers: "0.0.0",
-      deps: [{ name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults, target: null, kind: "normal" }],
+      deps: [
+        {
+          name: line.name,
+          req: `=${line.vers}`,
+          features,
+          optional: false,
+          default_features: defaults,
+          target: null,
+          kind: "normal"
+        }
+      ],
       features: {}
     };
     return featureState(resolve(root, [], { registry, budget }), target);
@@ -41119,11 +41289,21 @@ function featureEdits(text5, decl, add) {
     const eolAfter = lineEnd(text5, last2.range[1]);
     const commaAfter = /^[ \t]*,/.exec(text5.slice(last2.range[1], Math.min(eolAfter, close)));
     if (close < eolAfter) {
-      if (commaAfter) return [{ start: last2.range[1] + commaAfter[0].length, end: last2.range[1] + commaAfter[0].length, insert: ` ${quoted(add, quote)},` }];
+      if (commaAfter)
+        return [
+          {
+            start: last2.range[1] + commaAfter[0].length,
+            end: last2.range[1] + commaAfter[0].length,
+            insert: ` ${quoted(add, quote)},`
+          }
+        ];
       return [{ start: last2.range[1], end: last2.range[1], insert: `, ${quoted(add, quote)}` }];
     }
     const indent2 = indentAt(text5, last2.range[0]);
-    if (commaAfter) return [{ start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent2}${quote}${f}${quote},`).join("") }];
+    if (commaAfter)
+      return [
+        { start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent2}${quote}${f}${quote},`).join("") }
+      ];
     const body = add.map((f) => `${eol}${indent2}${quote}${f}${quote}`).join(",");
     if (eolAfter === last2.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
     return [
@@ -41134,7 +41314,13 @@ function featureEdits(text5, decl, add) {
   const array = `[${quoted(add, '"')}]`;
   if (pair && decl.form === "string") {
     const v = pair.value;
-    return [{ start: v.range[0], end: v.range[1], insert: `{ version = ${text5.slice(v.range[0], v.range[1])}, features = ${array} }` }];
+    return [
+      {
+        start: v.range[0],
+        end: v.range[1],
+        insert: `{ version = ${text5.slice(v.range[0], v.range[1])}, features = ${array} }`
+      }
+    ];
   }
   if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
     const last2 = pair.value.body.at(-1);
@@ -41187,14 +41373,34 @@ function planFix(file, opts = {}) {
     root = r;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target, additions: opts.additions, budget: opts.budget };
+  const dopts = {
+    root,
+    burnVersion: opts.burnVersion,
+    burnVersionSource: opts.burnVersionSource,
+    platform: opts.platform,
+    includeDev: opts.includeDev,
+    registries: opts.registries,
+    prefer: opts.prefer,
+    target,
+    additions: opts.additions,
+    budget: opts.budget
+  };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
-  if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
-  if (diagnosis.verdict === "unknown-crate") return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on` };
-  if (diagnosis.verdict === "too-large" || diagnosis.searchCut) return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
-  if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
+  if (diagnosis.verdict === "no-burn")
+    return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
+  if (diagnosis.verdict === "unknown-crate")
+    return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
+  if (diagnosis.verdict === "pre-dispatch")
+    return {
+      kind: "no-fix",
+      diagnosis,
+      reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on`
+    };
+  if (diagnosis.verdict === "too-large" || diagnosis.searchCut)
+    return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
+  if (!diagnosis.fix)
+    return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
   const { decl, add } = diagnosis.fix;
   let edited;
   try {
@@ -41241,7 +41447,8 @@ function verify2(before, edited, decl, add, resolvesOn, target = AUTODIFF_TARGET
   } catch (e) {
     return `the result is not valid TOML (${e.message})`;
   }
-  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter))) return "a value outside the dependency tables changed";
+  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
+    return "a value outside the dependency tables changed";
   const m0 = parseManifest(before);
   const m1 = parseManifest(after);
   const all0 = [...m0.dependencies, ...m0.workspaceDependencies];
@@ -41264,7 +41471,12 @@ function planWorkspaceFix(root, member, opts = {}) {
   const rootManifest = parseManifest(root.text);
   const memberManifest = parseManifest(member.text);
   const wsDecl = rootManifest.workspaceDependencies.find((d) => d.key === fix.decl.key);
-  if (!wsDecl) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the workspace root does not declare \`${fix.decl.key}\`` };
+  if (!wsDecl)
+    return {
+      kind: "no-fix",
+      diagnosis: plan.diagnosis,
+      reason: `the workspace root does not declare \`${fix.decl.key}\``
+    };
   let edited;
   try {
     edited = applyEdits(root.text, featureEdits(root.text, wsDecl, fix.add));
@@ -41273,8 +41485,22 @@ function planWorkspaceFix(root, member, opts = {}) {
     throw e;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, target };
-  const problem = verify2(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on", target);
+  const dopts = {
+    burnVersion: opts.burnVersion,
+    burnVersionSource: opts.burnVersionSource,
+    platform: opts.platform,
+    includeDev: opts.includeDev,
+    registries: opts.registries,
+    target
+  };
+  const problem = verify2(
+    root.text,
+    edited,
+    wsDecl,
+    fix.add,
+    (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on",
+    target
+  );
   if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }
@@ -41398,7 +41624,11 @@ function versionFromProse(text5) {
   return null;
 }
 function textVersions(text5, repoLock) {
-  return { path: versionFromPaths(text5), lock: versionFromLock(text5) ?? (repoLock ? versionFromLock(repoLock) : null), prose: versionFromProse(text5) };
+  return {
+    path: versionFromPaths(text5),
+    lock: versionFromLock(text5) ?? (repoLock ? versionFromLock(repoLock) : null),
+    prose: versionFromProse(text5)
+  };
 }
 function pickVersion(c, fallback) {
   if (c.printed) return c.printed;
@@ -41421,7 +41651,10 @@ var init_version = __esm({
     SCAN_CHARS = 65536;
     CRATE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
     VERSION18 = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
-    NEXT_TO_BURN = new RegExp(String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION18}`, "gi");
+    NEXT_TO_BURN = new RegExp(
+      String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION18}`,
+      "gi"
+    );
     BARE = new RegExp(String.raw`\b${VERSION18}`, "gi");
   }
 });
@@ -41433,7 +41666,13 @@ function firstFragment(snippets) {
     try {
       const m = parseManifest(s.text);
       if (m.dependencies.some(isBurnDependency)) continue;
-      return { forwards: [...new Set(Object.values(m.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f)))] };
+      return {
+        forwards: [
+          ...new Set(
+            Object.values(m.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f))
+          )
+        ]
+      };
     } catch {
     }
   }
@@ -41460,7 +41699,8 @@ function burnPermalink(ref, repoPath, line, lineEnd2 = null) {
   return `${BURN_BLOB}/${ref}/${repoPath}#L${line}${lineEnd2 !== null ? `-L${lineEnd2}` : ""}`;
 }
 function repoPermalink(owner, repo, sha, path3, line) {
-  if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha)) return null;
+  if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha))
+    return null;
   if (!REPO_PATH.test(path3) || path3.split("/").includes("..") || !validLine(line)) return null;
   return `https://github.com/${owner}/${repo}/blob/${sha}/${path3}#L${line}`;
 }
@@ -41529,7 +41769,14 @@ function parseLocation(text5, whole = false) {
   const reg = REGISTRY.exec(path3.replace(NIX_HASH, "/nix/store/"));
   if (reg) {
     const crate = reg[1];
-    return { ...base, origin: "registry", crate, version: reg[2], commit: null, repoPath: `crates/${crate}/${reg[3]}` };
+    return {
+      ...base,
+      origin: "registry",
+      crate,
+      version: reg[2],
+      commit: null,
+      repoPath: `crates/${crate}/${reg[3]}`
+    };
   }
   const local = LOCAL.exec(path3);
   if (local) {
@@ -41562,7 +41809,13 @@ function splitMessage(message) {
   return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
 }
 function mayHoldMessage(raw) {
-  messageWords ??= loadCatalog().entries.map((e) => [...new Set(splitMessage(e.message).join(" ").match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => b.length - a.length));
+  messageWords ??= loadCatalog().entries.map(
+    (e) => [
+      ...new Set(
+        splitMessage(e.message).join(" ").match(/[A-Za-z]{4,}/g) ?? []
+      )
+    ].sort((a, b) => b.length - a.length)
+  );
   return messageWords.some((words) => words.every((w) => raw.includes(w)));
 }
 function buildMatchers() {
@@ -41686,7 +41939,13 @@ function configuredOut(b) {
   const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
   if (!path3 || !cfg || !feature) return null;
   const crate = path3[1];
-  return { crate, version: path3[2] ?? null, file: `crates/${crate}/src/${path3[3].replace(/\\/g, "/")}`, cfgLine: Number(cfg[1]), feature: feature[1] };
+  return {
+    crate,
+    version: path3[2] ?? null,
+    file: `crates/${crate}/src/${path3[3].replace(/\\/g, "/")}`,
+    cfgLine: Number(cfg[1]),
+    feature: feature[1]
+  };
 }
 function block(text5, from) {
   const rest = text5.slice(from, from + BLOCK);
@@ -41704,7 +41963,8 @@ function sourcePaths(b) {
 }
 function cutAt(path3, y, x) {
   const segs = path3.split("::");
-  for (let i = 0; i + 1 < segs.length; i++) if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
+  for (let i = 0; i + 1 < segs.length; i++)
+    if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
   return null;
 }
 function missingSegment(b) {
@@ -41754,7 +42014,9 @@ function detectCompile(input) {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push2({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
     } else {
-      const r = /cannot find [a-z ,]+ `([A-Za-z_][A-Za-z0-9_]*)` in module `(burn(?:::[A-Za-z_][A-Za-z0-9_]*)*)`/.exec(message);
+      const r = /cannot find [a-z ,]+ `([A-Za-z_][A-Za-z0-9_]*)` in module `(burn(?:::[A-Za-z_][A-Za-z0-9_]*)*)`/.exec(
+        message
+      );
       if (r) push2({ ...base, path: `${r[2]}::${r[1]}`, exact: true });
     }
   }
@@ -41850,7 +42112,13 @@ function itemsAt(ref, version, findings) {
       same.findings.push(f);
       continue;
     }
-    out.push({ finding: f, findings: [f], path: hit.path, gate: hit.gate, url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null) });
+    out.push({
+      finding: f,
+      findings: [f],
+      path: hit.path,
+      gate: hit.gate,
+      url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null)
+    });
   }
   return out;
 }
@@ -41861,10 +42129,25 @@ function itemsFromNotes(findings) {
     if (!n) return null;
     const feature = `${n.crate}/${n.feature}`;
     const suggest = n.crate === "burn" ? [n.feature] : null;
-    const gate = { gate: `feature = "${feature}"`, crate: n.crate, file: n.file, cfg_line: n.cfgLine, suggest, suggest_no_default: suggest, by_default: null };
+    const gate = {
+      gate: `feature = "${feature}"`,
+      crate: n.crate,
+      file: n.file,
+      cfg_line: n.cfgLine,
+      suggest,
+      suggest_no_default: suggest,
+      by_default: null
+    };
     const same = out.find((i) => i.path === f.path);
     if (same) same.findings.push(f);
-    else out.push({ finding: f, findings: [f], path: f.path, gate, url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null });
+    else
+      out.push({
+        finding: f,
+        findings: [f],
+        path: f.path,
+        gate,
+        url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null
+      });
   }
   return out.length > 0 ? out : null;
 }
@@ -41899,7 +42182,12 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const evidence = gather2();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx = { burnVersion: exact, burnVersionSource: seen.path ? "crate-path" : "lock", platform: input.platform, registries: input.registries };
+  const fx = {
+    burnVersion: exact,
+    burnVersionSource: seen.path ? "crate-path" : "lock",
+    platform: input.platform,
+    registries: input.registries
+  };
   const find = (target2, additions2) => {
     const o = { ...fx, target: target2, additions: additions2 };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -41915,7 +42203,10 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) manifestVersion2 = d.graphVersion;
     else if (d?.assumed.graph && d.primary?.effective.version) requirement = d.primary.effective.version;
   }
-  const guess = pickVersion({ text: seen, manifest: manifestVersion2 }, { version: null, commit: null, source: "assumed" });
+  const guess = pickVersion(
+    { text: seen, manifest: manifestVersion2 },
+    { version: null, commit: null, source: "assumed" }
+  );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
   const noted = !known && guess.version !== null && import_semver6.default.valid(guess.version) ? itemsFromNotes(findings) : null;
   const version = known || noted ? guess.version : newest2.slice(1);
@@ -41925,11 +42216,26 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const items = noted ?? itemsAt(ref, version, findings);
   if (items.length === 0) return null;
   const target = targetOf(items);
-  const suggest = { withDefaults: union(items.map((i) => i.gate.suggest)), noDefaults: union(items.map((i) => i.gate.suggest_no_default)) };
+  const suggest = {
+    withDefaults: union(items.map((i) => i.gate.suggest)),
+    noDefaults: union(items.map((i) => i.gate.suggest_no_default))
+  };
   const additions = [suggest.withDefaults, suggest.noDefaults].filter((a) => a !== null && a.length > 0);
   const manifest = find(target, additions);
   if (manifest?.plan.kind === "already-on") return null;
-  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond, target, manifest, fragment: manifest ? null : evidence.fragment, suggest };
+  return {
+    findings,
+    items,
+    ref,
+    version,
+    versionSource: source,
+    agreeing: source === "assumed" ? agreeingRefs(items) : null,
+    beyond,
+    target,
+    manifest,
+    fragment: manifest ? null : evidence.fragment,
+    suggest
+  };
 }
 var import_semver6;
 var init_analyze = __esm({
@@ -41985,8 +42291,17 @@ var init_config_defaults = __esm({
           default: {},
           properties: {
             enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
-            fetch_manifests: { type: "boolean", default: true, appliesTo: "issues", description: "Read the repository's Cargo.toml files when an issue pastes none." },
-            label: { ...label, appliesTo: "issues", description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`." }
+            fetch_manifests: {
+              type: "boolean",
+              default: true,
+              appliesTo: "issues",
+              description: "Read the repository's Cargo.toml files when an issue pastes none."
+            },
+            label: {
+              ...label,
+              appliesTo: "issues",
+              description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`."
+            }
           }
         },
         labels: {
@@ -41994,9 +42309,24 @@ var init_config_defaults = __esm({
           additionalProperties: false,
           default: {},
           properties: {
-            feature_off: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a panic from a cargo feature left off; empty for none." },
-            compile_error: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none." },
-            misuse: { ...label, default: "", appliesTo: "issues", description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none." }
+            feature_off: {
+              ...label,
+              default: "burn: feature off",
+              appliesTo: "issues",
+              description: "Added with the comment on a panic from a cargo feature left off; empty for none."
+            },
+            compile_error: {
+              ...label,
+              default: "burn: feature off",
+              appliesTo: "issues",
+              description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none."
+            },
+            misuse: {
+              ...label,
+              default: "",
+              appliesTo: "issues",
+              description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none."
+            }
           }
         },
         pull_requests: {
@@ -42004,10 +42334,30 @@ var init_config_defaults = __esm({
           additionalProperties: false,
           default: {},
           properties: {
-            enabled: { type: "boolean", default: true, appliesTo: "pull requests", description: "Review pull requests that change Cargo.toml feature lists." },
-            check_run: { type: "boolean", default: true, appliesTo: "pull requests", description: "Report the review as the `burn-triage / autodiff` check run too." },
-            conclusion: { enum: ["neutral", "failure"], default: "neutral", appliesTo: "pull requests", description: "The check run's conclusion when a change turns off a feature the code needs." },
-            review_burn_repo: { type: "boolean", default: false, appliesTo: "pull requests", description: "Review burn's own repository too (its manifests are burn's, not a user's)." }
+            enabled: {
+              type: "boolean",
+              default: true,
+              appliesTo: "pull requests",
+              description: "Review pull requests that change Cargo.toml feature lists."
+            },
+            check_run: {
+              type: "boolean",
+              default: true,
+              appliesTo: "pull requests",
+              description: "Report the review as the `burn-triage / autodiff` check run too."
+            },
+            conclusion: {
+              enum: ["neutral", "failure"],
+              default: "neutral",
+              appliesTo: "pull requests",
+              description: "The check run's conclusion when a change turns off a feature the code needs."
+            },
+            review_burn_repo: {
+              type: "boolean",
+              default: false,
+              appliesTo: "pull requests",
+              description: "Review burn's own repository too (its manifests are burn's, not a user's)."
+            }
           }
         },
         commands: {
@@ -42015,9 +42365,26 @@ var init_config_defaults = __esm({
           additionalProperties: false,
           default: {},
           properties: {
-            enabled: { type: "boolean", default: true, appliesTo: "`/explain-panic`", description: "Answer `/explain-panic` in issue and pull request comments." },
-            allowed: { enum: ["everyone", "collaborators"], default: "everyone", appliesTo: "`/explain-panic`", description: "Who may ask: everyone, or owners, members and collaborators only." },
-            cooldown_seconds: { type: "integer", minimum: 0, maximum: 86400, default: 30, appliesTo: "`/explain-panic`", description: "Seconds between two answers on one issue." }
+            enabled: {
+              type: "boolean",
+              default: true,
+              appliesTo: "`/explain-panic`",
+              description: "Answer `/explain-panic` in issue and pull request comments."
+            },
+            allowed: {
+              enum: ["everyone", "collaborators"],
+              default: "everyone",
+              appliesTo: "`/explain-panic`",
+              description: "Who may ask: everyone, or owners, members and collaborators only."
+            },
+            cooldown_seconds: {
+              type: "integer",
+              minimum: 0,
+              maximum: 86400,
+              default: 30,
+              appliesTo: "`/explain-panic`",
+              description: "Seconds between two answers on one issue."
+            }
           }
         },
         ignore: {
@@ -42025,8 +42392,18 @@ var init_config_defaults = __esm({
           additionalProperties: false,
           default: {},
           properties: {
-            users: { ...strings3, default: [], appliesTo: "issues, pull requests, `/explain-panic`", description: "Logins whose issues, pull requests and commands are left alone." },
-            labels: { ...strings3, default: ["wontfix"], appliesTo: "issues, pull requests", description: "Issues and pull requests carrying one of these labels are left alone." }
+            users: {
+              ...strings3,
+              default: [],
+              appliesTo: "issues, pull requests, `/explain-panic`",
+              description: "Logins whose issues, pull requests and commands are left alone."
+            },
+            labels: {
+              ...strings3,
+              default: ["wontfix"],
+              appliesTo: "issues, pull requests",
+              description: "Issues and pull requests carrying one of these labels are left alone."
+            }
           }
         }
       }
@@ -42051,7 +42428,12 @@ function triage(text5) {
   const answerable = panics.length > 0 || compile.length > 0;
   const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
   const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
-  return { answerable, kind, featureOff, hasManifest: answerable && extractSnippets(text5).some((s) => s.kind === "manifest") };
+  return {
+    answerable,
+    kind,
+    featureOff,
+    hasManifest: answerable && extractSnippets(text5).some((s) => s.kind === "manifest")
+  };
 }
 function issueText(title, body) {
   return `${title}
@@ -42078,7 +42460,8 @@ function planIssue(event, config2) {
   const t = triage(text5);
   if (!t.answerable) {
     const before = event.action === "edited" ? event.previousBody : void 0;
-    if (before !== void 0 && before !== null && triage(issueText(event.title, before)).answerable) return { kind: "retract" };
+    if (before !== void 0 && before !== null && triage(issueText(event.title, before)).answerable)
+      return { kind: "retract" };
     return { kind: "ignore", reason: "nothing-to-answer" };
   }
   if (!config2) return { kind: "needs-config" };
@@ -42087,10 +42470,27 @@ function planIssue(event, config2) {
   if (ignored) return { kind: "ignore", reason: ignored };
   const wanted = labelFor(config2, t.kind);
   const label2 = wanted && !event.labels.includes(wanted) ? wanted : null;
-  return { kind: "answer", text: text5, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config2.issues.fetch_manifests, label: label2 };
+  return {
+    kind: "answer",
+    text: text5,
+    featureOff: t.featureOff,
+    readRepository: t.featureOff && !t.hasManifest && config2.issues.fetch_manifests,
+    label: label2
+  };
 }
 function planText(title, body) {
-  return planIssue({ action: "opened", title, body, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS2);
+  return planIssue(
+    {
+      action: "opened",
+      title,
+      body,
+      author: { login: "", type: "User" },
+      locked: false,
+      labels: [],
+      senderIsBot: false
+    },
+    DEFAULTS2
+  );
 }
 function commandText(own3, issue) {
   const mine = planText("", own3);
@@ -42118,7 +42518,8 @@ function itemName(header) {
   const m = ITEM.exec(header.replace(/\s+/g, " ").trim());
   if (!m) return null;
   let h = m[1];
-  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules")) return h.split(/[<(]/)[0].trim();
+  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules"))
+    return h.split(/[<(]/)[0].trim();
   h = h.replace(/\swhere\s.*$/, "");
   let out = "";
   let depth = 0;
@@ -42142,10 +42543,11 @@ function scanSource(source, message) {
   let i = 0;
   const n = text5.length;
   const take = (to) => {
-    for (let k = i; k < to; k++) if (text5.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
+    for (let k = i; k < to; k++)
+      if (text5.charCodeAt(k) === 10) {
+        line++;
+        lineStart = k + 1;
+      }
     i = to;
   };
   while (i < n) {
@@ -42205,7 +42607,13 @@ function scanSource(source, message) {
         const at = m && macro?.name === m[1] ? macro : null;
         const top = stack.at(-1);
         const cfg = attrs.at(-1) ?? top?.cfg ?? null;
-        sites.push({ line: at?.line ?? startLine, column: at?.column ?? column, macro: m ? `${m[1]}!` : null, item: itemPath(top?.named ?? null), cfg });
+        sites.push({
+          line: at?.line ?? startLine,
+          column: at?.column ?? column,
+          macro: m ? `${m[1]}!` : null,
+          item: itemPath(top?.named ?? null),
+          cfg
+        });
         if (sites.length >= MAX_SITES) return sites;
       }
       header += ' ""';
@@ -42292,8 +42700,16 @@ function backendHints(text5, perVariant) {
     for (const m of t.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
-  collect("the device id in your code", /\bDispatchDeviceId::(\w+)/g, (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1])].filter((x) => !!x));
-  collect("`BURN_DEVICE`", /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g, (m) => [word(m[1])].filter((x) => !!x));
+  collect(
+    "the device id in your code",
+    /\bDispatchDeviceId::(\w+)/g,
+    (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1])].filter((x) => !!x)
+  );
+  collect(
+    "`BURN_DEVICE`",
+    /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g,
+    (m) => [word(m[1])].filter((x) => !!x)
+  );
   collect(
     "the devices and backends in your code",
     /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,
@@ -42401,7 +42817,19 @@ function scannedSites(entry, ref, path3, sources) {
   const text5 = sources?.[sourceKey(ref, path3)];
   if (text5 === void 0) return [];
   const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text5, messageLiteral(entry)).map((x) => ({ ref, commit: ref, version, file: path3, line: x.line, macro: x.macro ?? "literal", printed: entry.message, cfg: x.cfg, item: x.item, in_macro_rules: false, from: "source" }));
+  return scanSource(text5, messageLiteral(entry)).map((x) => ({
+    ref,
+    commit: ref,
+    version,
+    file: path3,
+    line: x.line,
+    macro: x.macro ?? "literal",
+    printed: entry.message,
+    cfg: x.cfg,
+    item: x.item,
+    in_macro_rules: false,
+    from: "source"
+  }));
 }
 function linkFor(entry, finding2, version, sources) {
   const ref = refFor(version);
@@ -42417,10 +42845,21 @@ function linkFor(entry, finding2, version, sources) {
   }
   const site = preferredSite(atRef);
   if (!site) return null;
-  const block2 = atRef.filter((s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]);
+  const block2 = atRef.filter(
+    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]
+  );
   const lines = block2.map((s) => s.line);
   const methods = [...new Set(block2.map((s) => methodOf(s.item)).filter((m) => m !== null))];
-  return make(entry, site.file, Math.min(...lines), ref, site, true, lines.length > 1 ? Math.max(...lines) : null, methods.length > 1 ? methods : []);
+  return make(
+    entry,
+    site.file,
+    Math.min(...lines),
+    ref,
+    site,
+    true,
+    lines.length > 1 ? Math.max(...lines) : null,
+    methods.length > 1 ? methods : []
+  );
 }
 function methodOf(item) {
   return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
@@ -42453,10 +42892,17 @@ function make(entry, repoPath, line, ref, site, verified, lineEnd2 = null, metho
 function assumedManifest(version, fallback, fx) {
   const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
   if (!version.commit && !(version.version ?? fallback)) return null;
-  const file = { path: "Cargo.toml", text: `[dependencies]
+  const file = {
+    path: "Cargo.toml",
+    text: `[dependencies]
 burn = { ${source}, default-features = false, features = ["std"] }
-` };
-  const plan = planFix(file, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
+`
+  };
+  const plan = planFix(file, {
+    ...fx,
+    burnVersion: version.version ?? fallback,
+    burnVersionSource: PIN_SOURCE[version.source] ?? "prose"
+  });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
 }
 function manifestVersion(v) {
@@ -42485,7 +42931,12 @@ function analyze(input) {
   const evidence = gatherEvidence(input.text, input.repoLock);
   const seen = evidence.versions;
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock", platform, registries: input.registries };
+  const fx = {
+    burnVersion: fromTrace ?? seen.lock,
+    burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
+    platform,
+    registries: input.registries
+  };
   const find = (target2) => {
     if (target2.kind === "none") return null;
     const t = { ...fx, target: planTarget(target2) };
@@ -42493,7 +42944,11 @@ function analyze(input) {
   };
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
-  const guessed = guessVersion(primary, entry, { text: seen, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
+  const guessed = guessVersion(primary, entry, {
+    text: seen,
+    manifest: manifestVersion(manifest),
+    manifestCommit: manifestCommit(manifest)
+  });
   const tooOld = olderThanMessage(entry, guessed);
   const version = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
   const atVersion = chooseTarget(entry, version.version, input.text);
@@ -42501,11 +42956,30 @@ function analyze(input) {
     target = atVersion;
     manifest = find(target);
   }
-  if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
+  if (target.kind === "one" && !manifest)
+    manifest = assumedManifest(version, latestTag(entry), {
+      platform,
+      registries: input.registries,
+      target: planTarget(target)
+    });
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
   const fragment = !manifest || manifest.origin === "assumed" ? evidence.fragment : null;
-  return { kind: "panic", findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, fragment };
+  return {
+    kind: "panic",
+    findings,
+    primary,
+    entry,
+    version,
+    link,
+    manifest,
+    platform,
+    tooOld,
+    firstCall: firstCallOf(entry, primary, input.text),
+    target,
+    choices,
+    fragment
+  };
 }
 function planTarget(t) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0] };
@@ -42554,7 +43028,11 @@ var init_analyze2 = __esm({
     init_version2();
     MAX_SOURCE_READS = 2;
     TRACE_FRAME = /AutodiffBackend>::(\w+)/;
-    PIN_SOURCE = { backtrace: "backtrace", "crate-path": "crate-path", "Cargo.lock": "lock" };
+    PIN_SOURCE = {
+      backtrace: "backtrace",
+      "crate-path": "crate-path",
+      "Cargo.lock": "lock"
+    };
   }
 });
 
@@ -42563,7 +43041,10 @@ async function readBurnSources(octokit, reads, coordination, log) {
   const out = {};
   for (const r of reads) {
     if (!isReleaseTag(r.ref) || !catalogFiles().has(r.path)) {
-      log.warn({ ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) }, "burn source read refused: not a release tag and a file the catalog knows");
+      log.warn(
+        { ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) },
+        "burn source read refused: not a release tag and a file the catalog knows"
+      );
       continue;
     }
     const key2 = sourceKey(r.ref, r.path);
@@ -42574,10 +43055,18 @@ async function readBurnSources(octokit, reads, coordination, log) {
       continue;
     }
     try {
-      const res = await octokit.rest.repos.getContent({ ...BURN, path: r.path, ref: r.ref, mediaType: { format: "raw" } });
+      const res = await octokit.rest.repos.getContent({
+        ...BURN,
+        path: r.path,
+        ref: r.ref,
+        mediaType: { format: "raw" }
+      });
       const data2 = res.data;
       if (typeof data2 !== "string" || data2.length > MAX_BYTES || data2.includes("\0")) {
-        log.warn({ ...r, type: typeof data2 }, "burn source read: not a text file of a usable size; linking the printed location");
+        log.warn(
+          { ...r, type: typeof data2 },
+          "burn source read: not a text file of a usable size; linking the printed location"
+        );
         await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
         continue;
       }
@@ -42659,7 +43148,11 @@ async function recalled(octokit, who, where, marker, memo2) {
 }
 async function listMarked(octokit, who, where, marker, find = {}) {
   const mine = [];
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100, ...find.since ? { since: find.since } : {} });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    ...where,
+    per_page: 100,
+    ...find.since ? { since: find.since } : {}
+  });
   for await (const page of listPages(pages, "issue comments")) {
     mine.push(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
   }
@@ -42671,7 +43164,8 @@ async function findMarked(octokit, who, where, marker, find = {}) {
     if (hit) return hit;
   }
   const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
-  for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
+  for (const c of extra)
+    await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
   if (first) await find.memo?.remember(first.id);
   return first ?? null;
 }
@@ -49627,7 +50121,8 @@ function describe(e) {
 }
 function resolveConfig(raw) {
   if (raw === null || raw === void 0) return { config: DEFAULTS2, errors: [] };
-  if (typeof raw !== "object" || Array.isArray(raw)) return { config: DEFAULTS2, errors: ["(top level): must be a mapping"] };
+  if (typeof raw !== "object" || Array.isArray(raw))
+    return { config: DEFAULTS2, errors: ["(top level): must be a mapping"] };
   const user = structuredClone(raw);
   const errors = [];
   const validate = validator();
@@ -49668,7 +50163,8 @@ async function readFile(octokit, where, maxBytes = MAX_BYTES2) {
     const { data: data2 } = await octokit.rest.repos.getContent({ ...where });
     if (Array.isArray(data2)) return { ok: false, reason: "directory" };
     if (data2.type !== "file") return { ok: false, reason: "missing" };
-    if (data2.size > maxBytes || !("content" in data2) || data2.content === "" && data2.size > 0) return { ok: false, reason: "too-large" };
+    if (data2.size > maxBytes || !("content" in data2) || data2.content === "" && data2.size > 0)
+      return { ok: false, reason: "too-large" };
     const bytes = Buffer.from(data2.content, "base64");
     if (bytes.length > maxBytes) return { ok: false, reason: "too-large" };
     if (bytes.includes(0)) return { ok: false, reason: "binary" };
@@ -49713,10 +50209,14 @@ async function loadConfig(context) {
   let raw;
   try {
     raw = await readRaw(context.octokit, repo);
-    if ("missing" in raw && repo.repo !== ".github") raw = await readRaw(context.octokit, { owner: repo.owner, repo: ".github" });
+    if ("missing" in raw && repo.repo !== ".github")
+      raw = await readRaw(context.octokit, { owner: repo.owner, repo: ".github" });
   } catch (e) {
     const err = e;
-    context.log.error({ ...where, status: err.status, error: err.message?.split("\n")[0] }, "config unreadable; doing nothing for this event");
+    context.log.error(
+      { ...where, status: err.status, error: err.message?.split("\n")[0] },
+      "config unreadable; doing nothing for this event"
+    );
     throw new ConfigUnreadable(`${PATH3} could not be read: ${err.message?.split("\n")[0]}`, { cause: e });
   }
   if ("missing" in raw) return resolveConfig(null);
@@ -49733,7 +50233,11 @@ async function loadConfig(context) {
     return { ...resolveConfig(null), errors: [`${PATH3}: ${message}`] };
   }
   const loaded = resolveConfig(parsed3);
-  if (loaded.errors.length > 0) context.log.warn({ ...where, errors: loaded.errors.slice(0, 20), count: loaded.errors.length }, "invalid config keys fall back to defaults");
+  if (loaded.errors.length > 0)
+    context.log.warn(
+      { ...where, errors: loaded.errors.slice(0, 20), count: loaded.errors.length },
+      "invalid config keys fall back to defaults"
+    );
   return loaded;
 }
 var MAX_CONFIG_BYTES, PATH3, ConfigUnreadable;
@@ -51696,7 +52200,8 @@ var init_escape = __esm({
 function declared(d, effective) {
   const parts = [];
   if (effective.defaultFeatures === false) parts.push("`default-features = false`");
-  if (effective.features.length > 0) parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
+  if (effective.features.length > 0)
+    parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
   const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
   const ignored = ignoredDefaults(d, effective);
@@ -51803,18 +52308,25 @@ function manifestSection(m, opts) {
   const out = [];
   const plan = m.plan;
   if (plan.kind === "invalid-toml") {
-    out.push(`**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`);
+    out.push(
+      `**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`
+    );
     return out;
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
     const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
-    out.push(`**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`);
+    out.push(
+      `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`
+    );
   } else {
     const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
     const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
-    if (!m.whole && d.verdict !== "no-burn") out.push(`<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`);
+    if (!m.whole && d.verdict !== "no-burn")
+      out.push(
+        `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`
+      );
   }
   const assumptions = [d.assumed.version, d.assumed.graph].filter((x) => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
@@ -51847,7 +52359,12 @@ var init_manifest2 = __esm({
       "line-number": "from the line number in the panic, which only that version has",
       assumed: "assumed: nothing in the issue names a version"
     };
-    PIN_WORDS = { lock: "from the Cargo.lock", backtrace: "from the backtrace", "crate-path": "from the crate path rustc printed", prose: "from the issue's text" };
+    PIN_WORDS = {
+      lock: "from the Cargo.lock",
+      backtrace: "from the backtrace",
+      "crate-path": "from the crate path rustc printed",
+      prose: "from the issue's text"
+    };
     PASTE_IT = "Paste that line (or the whole Cargo.toml) and I will check the exact edit.";
   }
 });
@@ -51867,29 +52384,46 @@ function suggestion(features, defaults) {
 }
 function renderCompileBody(c, footer) {
   const paths = c.items.map((i) => i.path);
-  const lines = [`### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`, ""];
+  const lines = [
+    `### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`,
+    ""
+  ];
   const printed2 = [...new Set(c.items.flatMap((i) => i.findings.map((f) => f.printed)))];
-  lines.push(`rustc reports ${andList(printed2)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`, "");
+  lines.push(
+    `rustc reports ${andList(printed2)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    ""
+  );
   for (const i of c.items) {
     const at = `${i.gate.crate} ${c.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`);
+    lines.push(
+      `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`
+    );
   }
   lines.push("");
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
     lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else {
     const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
-    lines.push(`${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
+    lines.push(
+      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
+      ""
+    );
   }
   const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
   if (c.agreeing && c.agreeing.length > 0) {
     const range = c.agreeing.length > 1 ? `${code(c.agreeing[0].slice(1))} \u2026 ${code(c.agreeing.at(-1).slice(1))}` : code(c.agreeing[0].slice(1));
-    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`);
+    lines.push(
+      `<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`
+    );
   } else if (c.versionSource === "assumed") {
-    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`);
+    lines.push(
+      `<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
+    );
   }
-  lines.push(`<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`);
+  lines.push(
+    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`
+  );
   return lines;
 }
 var import_semver8;
@@ -51933,44 +52467,78 @@ function sourceSentence(a, entry) {
 }
 function choiceSection(a) {
   const t = a.target;
-  const out = [`**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`];
+  const out = [
+    `**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`
+  ];
   if (a.choices.length === 0) {
-    out.push(a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`);
+    out.push(
+      a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`
+    );
     return out.filter((l) => l.length > 0);
   }
   const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices) out.push(`- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`);
+  for (const c of a.choices)
+    out.push(
+      `- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`
+    );
   return out;
 }
 function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
-  if (a.kind === "compile") return withMarker(marker, `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}
-`);
+  if (a.kind === "compile")
+    return withMarker(
+      marker,
+      `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}
+`
+    );
   const entry = a.entry;
   const lines = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
   if (a.tooOld) {
-    lines.push("", `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`, "");
+    lines.push(
+      "",
+      `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`,
+      ""
+    );
   }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   const live2 = a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
   const reached = a.firstCall && entry.cause === "feature-off" && !entry.family ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live2 : ""}${reached}`, "");
-  if (a.target.kind === "one" && a.target.hint) lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
+  if (a.target.kind === "one" && a.target.hint)
+    lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
-  else if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
-  if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
-  if (entry.cause === "removed-feature") lines.push("No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.", "");
+  else if (entry.cause === "feature-off" && a.manifest)
+    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
+  if (entry.cause === "misuse")
+    lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
+  if (entry.cause === "removed-feature")
+    lines.push(
+      "No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.",
+      ""
+    );
   const fixes = entry.fixes.map((f) => `- ${f}`);
-  lines.push(`<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`, "", ...fixes, "</details>", "");
+  lines.push(
+    `<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`,
+    "",
+    ...fixes,
+    "</details>",
+    ""
+  );
   const others = a.findings.filter((f) => f.id !== a.primary.id);
-  if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  if (others.length > 0)
+    lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   const v = a.version.version ?? a.version.commit;
-  lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`);
-  return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}
-`);
+  lines.push(
+    `<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`
+  );
+  return withMarker(
+    marker,
+    `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}
+`
+  );
 }
 function renderResolvedComment(marker = ISSUE_MARKER) {
   return `${marker}
@@ -52168,8 +52736,15 @@ async function registries(log, roots = ["burn"]) {
   if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
   const r = await live.index.registryFor(roots);
   const index2 = redactUrl(url);
-  log.debug({ index: index2, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes }, "crates.io index read");
-  if (r.fellBack.length > 0) log.warn({ index: index2, crates: r.fellBack, reasons: r.reasons }, "crates.io index did not answer for some crates; used the bundled data for them");
+  log.debug(
+    { index: index2, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes },
+    "crates.io index read"
+  );
+  if (r.fellBack.length > 0)
+    log.warn(
+      { index: index2, crates: r.fellBack, reasons: r.reasons },
+      "crates.io index did not answer for some crates; used the bundled data for them"
+    );
   return { tags: r.registry, main: snapshot("main") };
 }
 var DEFAULT_INDEX, live;
@@ -52207,13 +52782,24 @@ async function onIssue(context, deps) {
   if (plan.kind !== "answer") return;
   const analysis = await gatherAnswer(context, deps, plan);
   const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
-  if (body) await publishAnswer(context, deps, { body, label: plan.label, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind });
+  if (body)
+    await publishAnswer(context, deps, {
+      body,
+      label: plan.label,
+      finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind
+    });
 }
 async function gatherAnswer(context, deps, plan, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
   const { text: text5, featureOff } = plan;
   const repo = plan.readRepository ? await readRepository() : null;
   const index2 = featureOff ? await registries(context.log, indexRoots(text5, repo?.manifests)) : void 0;
-  return withSources(context, deps, { text: text5, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index2 });
+  return withSources(context, deps, {
+    text: text5,
+    repoManifests: repo?.manifests,
+    repoRoot: repo?.root,
+    repoLock: repo?.lock,
+    registries: index2
+  });
 }
 async function publishAnswer(context, deps, answer) {
   const { issue } = context.payload;
@@ -52226,8 +52812,12 @@ async function publishAnswer(context, deps, answer) {
     if (stale(existing?.body, issue.updated_at)) return { action: "stale", id: existing.id };
     return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, answer.body, existing, find);
   });
-  context.log.info({ ...where, finding: answer.finding, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
-  if (answer.label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
+  context.log.info(
+    { ...where, finding: answer.finding, comment: result },
+    result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged"
+  );
+  if (answer.label && labelOwed(result.action, attemptOf(context.id)))
+    await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
   return result.action;
 }
 function labelOwed(action, attempt) {
@@ -52246,10 +52836,22 @@ async function retract(context, deps) {
   const { issue } = context.payload;
   const coordination = await deps.coordination();
   await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const mine = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, finding(coordination, where, issue.comments));
+    const mine = await findMarked(
+      context.octokit,
+      who,
+      where,
+      ISSUE_MARKER_PREFIX,
+      finding(coordination, where, issue.comments)
+    );
     if (!mine || stale(mine.body, issue.updated_at)) return;
     const body = renderResolvedComment(issueMarker(issue.updated_at));
-    if (mine.body !== body) await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body });
+    if (mine.body !== body)
+      await context.octokit.rest.issues.updateComment({
+        owner: where.owner,
+        repo: where.repo,
+        comment_id: mine.id,
+        body
+      });
   });
 }
 var init_issues = __esm({
@@ -52357,7 +52959,13 @@ var init_manifest3 = __esm({
     "use strict";
     init_fix();
     HAS_DISPATCH = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
-    invalid = (path3, e) => ({ kind: "invalid-toml", path: path3, line: e.line, column: e.column, message: e.message.replace(/^\d+:\d+: /, "") });
+    invalid = (path3, e) => ({
+      kind: "invalid-toml",
+      path: path3,
+      line: e.line,
+      column: e.column,
+      message: e.message.replace(/^\d+:\d+: /, "")
+    });
   }
 });
 
@@ -52422,14 +53030,27 @@ function assess(s) {
   return out;
 }
 function evidenceNeeded(s) {
-  return [...new Set(assess(s).filter(isRegression).map((r) => r.crateManifest))].filter((p) => !(p in s.evidence)).sort();
+  return [
+    ...new Set(
+      assess(s).filter(isRegression).map((r) => r.crateManifest)
+    )
+  ].filter((p) => !(p in s.evidence)).sort();
 }
 function isBurnRepository(s) {
   return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed2(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true;
 }
 function decidePullRequest(s) {
-  const none = { silent: null, problems: [], unresolved: [], check: null, review: false, previous: null, suggestions: [] };
-  if (isBurnRepository(s) && !s.options.reviewBurnRepo) return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
+  const none = {
+    silent: null,
+    problems: [],
+    unresolved: [],
+    check: null,
+    review: false,
+    previous: null,
+    suggestions: []
+  };
+  if (isBurnRepository(s) && !s.options.reviewBurnRepo)
+    return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
   const assessed = assess(s);
   const problems = [];
   const unresolved = assessed.filter((r) => r.kind === "unresolved");
@@ -52454,7 +53075,10 @@ function decidePullRequest(s) {
   const prev = s.previous.review;
   const d = { ...none, problems, unresolved };
   if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0)) {
-    d.check = { existingId: s.previous.checkRunId, conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success" };
+    d.check = {
+      existingId: s.previous.checkRunId,
+      conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success"
+    };
   }
   if (problems.length === 0) {
     if (prev?.state === "open" && unresolved.length === 0) d.previous = { id: prev.id, state: "fixed" };
@@ -52462,7 +53086,9 @@ function decidePullRequest(s) {
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
-  d.suggestions = problems.filter((p) => p.kind === "regression" && p.inDiff);
+  d.suggestions = problems.filter(
+    (p) => p.kind === "regression" && p.inDiff
+  );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded" };
   return d;
 }
@@ -52503,7 +53129,10 @@ function lossText(l) {
     const dropped = l.defaultsOff.length > 0 ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought autodiff)` : "";
     parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
   }
-  if (l.moved) parts.push(`moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`);
+  if (l.moved)
+    parts.push(
+      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`
+    );
   return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
 }
 function evidenceText(c, repo, headSha) {
@@ -52517,7 +53146,11 @@ function needsText(p, repo, headSha) {
 }
 function suggestionComment(p, repo, headSha) {
   const s = p.plan.change.suggestion;
-  const body = [`${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
+  const body = [
+    `${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    "",
+    fence(s.lines.join("\n"), "suggestion")
+  ].join("\n");
   return s.startLine === s.endLine ? { path: p.path, line: s.endLine, side: "RIGHT", body } : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 function reaches(p) {
@@ -52533,11 +53166,19 @@ function renderReviewBody(problems, o) {
       lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
       continue;
     }
-    lines.push(`- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`);
+    lines.push(
+      `- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`
+    );
     if (p.kind === "regression-unfixable") lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
     else {
       verified ??= p.plan.diagnosis.graphVersion;
-      if (!p.inDiff) lines.push("", "  The fix touches lines outside this PR's diff, so here it is as a diff:", "", fence(diffBody(p.plan.change.diff), "diff"));
+      if (!p.inDiff)
+        lines.push(
+          "",
+          "  The fix touches lines outside this PR's diff, so here it is as a diff:",
+          "",
+          fence(diffBody(p.plan.change.diff), "diff")
+        );
     }
   }
   for (const n of o.notices) lines.push("", `> **Note:** ${n}`);
@@ -52562,27 +53203,63 @@ function checkOutput(problems, unresolved, notices) {
 > **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
     const list2 = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
-    return { title: "autodiff could not be checked", summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:
+    return {
+      title: "autodiff could not be checked",
+      summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:
 
-${list2}${notes}` };
+${list2}${notes}`
+    };
   }
-  if (problems.length === 0) return { title: "autodiff unchanged", summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}` };
+  if (problems.length === 0)
+    return {
+      title: "autodiff unchanged",
+      summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}`
+    };
   const annotations = problems.flatMap((r) => {
     if (r.kind === "regression") {
       const s = r.plan.change.suggestion;
-      return [{ path: r.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.` }];
+      return [
+        {
+          path: r.path,
+          start_line: s.startLine,
+          end_line: s.endLine,
+          annotation_level: "warning",
+          message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`
+        }
+      ];
     }
-    if (r.kind === "invalid-toml") return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message: `Cargo.toml does not parse: ${r.message}` }];
+    if (r.kind === "invalid-toml")
+      return [
+        {
+          path: r.path,
+          start_line: r.line,
+          end_line: r.line,
+          annotation_level: "failure",
+          message: `Cargo.toml does not parse: ${r.message}`
+        }
+      ];
     return [];
   });
-  return { title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`, summary: `See the review on this pull request.${notes}`, annotations };
+  return {
+    title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`,
+    summary: `See the review on this pull request.${notes}`,
+    annotations
+  };
 }
 function renderPrActions(d, s) {
   const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
   return {
     silent: d.silent,
     check: d.check && { ...d.check, output: checkOutput(d.problems, d.unresolved, s.notices) },
-    review: d.review ? { body: renderReviewBody(d.problems, { headSha: s.headSha, repo: s.repo, notices: s.notices, lineComments: comments.length }), comments } : null,
+    review: d.review ? {
+      body: renderReviewBody(d.problems, {
+        headSha: s.headSha,
+        repo: s.repo,
+        notices: s.notices,
+        lineComments: comments.length
+      }),
+      comments
+    } : null,
     updateReview: d.previous && { id: d.previous.id, body: renderReviewState(s.headSha, d.previous.state) }
   };
 }
@@ -52623,7 +53300,9 @@ function priority(path3) {
 function sourcesToRead(crateDir, tree, otherCrateDirs, max) {
   const prefix = crateDir ? `${crateDir}/` : "";
   const insideOther = (p) => [...otherCrateDirs].some((d) => d !== crateDir && d.startsWith(prefix) && p.startsWith(`${d}/`));
-  return tree.filter((p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p)).sort((a, b) => priority(a) - priority(b) || a.localeCompare(b)).slice(0, max);
+  return tree.filter(
+    (p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p)
+  ).sort((a, b) => priority(a) - priority(b) || a.localeCompare(b)).slice(0, max);
 }
 var SIGNS, MAX_LINE2;
 var init_evidence2 = __esm({
@@ -52643,14 +53322,20 @@ var init_evidence2 = __esm({
 // src/github/pr-snapshot.ts
 async function changedManifests(octokit, where) {
   const files = [];
-  for await (const page of listPages(octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }), "pull request files")) {
+  for await (const page of listPages(
+    octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }),
+    "pull request files"
+  )) {
     files.push(...page);
     if (files.length >= MAX_FILES) break;
   }
   const all2 = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
   if (all2.length === 0) return null;
-  const notices = all2.length > MAX_MANIFESTS ? [`this PR changes ${all2.length} Cargo.toml files; I reviewed the first ${MAX_MANIFESTS} (${all2.slice(MAX_MANIFESTS).length} not checked)`] : [];
-  if (files.length >= MAX_FILES) notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
+  const notices = all2.length > MAX_MANIFESTS ? [
+    `this PR changes ${all2.length} Cargo.toml files; I reviewed the first ${MAX_MANIFESTS} (${all2.slice(MAX_MANIFESTS).length} not checked)`
+  ] : [];
+  if (files.length >= MAX_FILES)
+    notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
   const changed = all2.slice(0, MAX_MANIFESTS).map((f) => ({ path: f.filename, status: f.status, previousPath: f.previous_filename, patch: f.patch }));
   return { changed, notices };
 }
@@ -52659,7 +53344,11 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   const reads = /* @__PURE__ */ new Map();
   const read = (path3, ref) => {
     const key2 = `${ref}:${path3}`;
-    if (!reads.has(key2)) reads.set(key2, readFile(octokit, { ...repo, path: path3, ref }).then((f) => f.ok ? f.text : null));
+    if (!reads.has(key2))
+      reads.set(
+        key2,
+        readFile(octokit, { ...repo, path: path3, ref }).then((f) => f.ok ? f.text : null)
+      );
     return reads.get(key2);
   };
   const snapshot2 = {
@@ -52672,7 +53361,11 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
     evidence: {},
     previous: { review: null, checkRunId: null },
     notices,
-    options: { checkRun: config2.pull_requests.check_run, conclusion: config2.pull_requests.conclusion, reviewBurnRepo: config2.pull_requests.review_burn_repo }
+    options: {
+      checkRun: config2.pull_requests.check_run,
+      conclusion: config2.pull_requests.conclusion,
+      reviewBurnRepo: config2.pull_requests.review_burn_repo
+    }
   };
   const both = async (path3, basePath = path3, withBase = true) => {
     snapshot2.head[path3] = await read(path3, pr.head.sha);
@@ -52681,12 +53374,19 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   for (const f of start.changed) await both(f.path, f.previousPath ?? f.path, f.status !== "added");
   const { data: tree } = await octokit.rest.git.getTree({ ...repo, tree_sha: pr.head.sha, recursive: "true" });
   snapshot2.tree = pageItems(tree.tree, "tree").filter((e) => e.type === "blob" && e.path).map((e) => e.path);
-  if (tree.truncated) notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
+  if (tree.truncated)
+    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
   const related = manifestReads(snapshot2);
-  if (related.length > MAX_RELATED_MANIFESTS) notices.push(`this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`);
+  if (related.length > MAX_RELATED_MANIFESTS)
+    notices.push(
+      `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`
+    );
   for (const path3 of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path3);
   const crates = evidenceNeeded(snapshot2);
-  if (crates.length > MAX_EVIDENCE_CRATES) notices.push(`${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`);
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    notices.push(
+      `${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`
+    );
   const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
   for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
     let found = null;
@@ -52702,13 +53402,22 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
 }
 async function previousState(octokit, repo, pr, who) {
   const reviews = [];
-  for await (const page of listPages(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }), "reviews")) reviews.push(...page);
+  for await (const page of listPages(
+    octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
+    "reviews"
+  ))
+    reviews.push(...page);
   let review = null;
   for (const r of reviews) {
     const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
     if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state };
   }
-  const { data: data2 } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, check_name: CHECK_NAME, ...who.appId !== null ? { app_id: who.appId } : {} });
+  const { data: data2 } = await octokit.rest.checks.listForRef({
+    ...repo,
+    ref: pr.head.sha,
+    check_name: CHECK_NAME,
+    ...who.appId !== null ? { app_id: who.appId } : {}
+  });
   const runs = pageItems(data2.check_runs, "check runs");
   return { review, checkRunId: runs[0]?.id ?? null };
 }
@@ -52745,7 +53454,11 @@ async function onPullRequest(context, deps) {
   if (!start) return;
   const { config: config2 } = await loadConfig(context);
   if (!config2.pull_requests.enabled) return;
-  const ignored = ignoredBy(config2, pr.user?.login, (pr.labels ?? []).map((l) => l.name));
+  const ignored = ignoredBy(
+    config2,
+    pr.user?.login,
+    (pr.labels ?? []).map((l) => l.name)
+  );
   if (ignored) return context.log.info({ ...repo, pull_number: pr.number, ignored }, "pull request ignored by config");
   const who = await deps.identity(context.octokit);
   const where = { ...repo, pull_number: pr.number };
@@ -52754,13 +53467,36 @@ async function onPullRequest(context, deps) {
     const actions = reviewPullRequest(snapshot2);
     const { check, review, updateReview } = actions;
     if (check) {
-      const run2 = { name: CHECK_NAME, status: "completed", conclusion: check.conclusion, output: check.output };
-      if (check.existingId !== null) await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run2 });
+      const run2 = {
+        name: CHECK_NAME,
+        status: "completed",
+        conclusion: check.conclusion,
+        output: check.output
+      };
+      if (check.existingId !== null)
+        await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run2 });
       else await context.octokit.rest.checks.create({ ...repo, head_sha: pr.head.sha, ...run2 });
     }
-    if (review) await context.octokit.rest.pulls.createReview({ ...where, commit_id: pr.head.sha, event: "COMMENT", body: review.body, comments: review.comments });
-    if (updateReview) await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
-    context.log.info({ ...where, manifests: snapshot2.changed.length, check: check?.conclusion ?? null, review: review !== null, silent: actions.silent }, "pull request reviewed");
+    if (review)
+      await context.octokit.rest.pulls.createReview({
+        ...where,
+        commit_id: pr.head.sha,
+        event: "COMMENT",
+        body: review.body,
+        comments: review.comments
+      });
+    if (updateReview)
+      await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
+    context.log.info(
+      {
+        ...where,
+        manifests: snapshot2.changed.length,
+        check: check?.conclusion ?? null,
+        review: review !== null,
+        silent: actions.silent
+      },
+      "pull request reviewed"
+    );
   });
 }
 var init_pull_request2 = __esm({
@@ -62583,7 +63319,8 @@ function paragraphs(node2, out = []) {
   return out;
 }
 function hidden(node2, out = []) {
-  if ((node2.type === "inlineCode" || node2.type === "html") && node2.position) out.push([node2.position.start.offset, node2.position.end.offset]);
+  if ((node2.type === "inlineCode" || node2.type === "html") && node2.position)
+    out.push([node2.position.start.offset, node2.position.end.offset]);
   for (const child of node2.children ?? []) hidden(child, out);
   return out;
 }
@@ -62678,7 +63415,10 @@ async function onCommand(context, deps) {
     return;
   }
   if (config2.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
-    context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
+    context.log.info(
+      { ...where, user: comment.user?.login, association: comment.author_association },
+      "command ignored: not a collaborator"
+    );
     return;
   }
   const key2 = `${where.owner}/${where.repo}#${where.issue_number}`;
@@ -62687,13 +63427,21 @@ async function onCommand(context, deps) {
     context.log.info({ ...where, comment_id: comment.id }, "command ignored: cooldown");
     return;
   }
-  await context.octokit.rest.reactions.createForIssueComment({ owner: where.owner, repo: where.repo, comment_id: comment.id, content: "eyes" });
+  await context.octokit.rest.reactions.createForIssueComment({
+    owner: where.owner,
+    repo: where.repo,
+    comment_id: comment.id,
+    content: "eyes"
+  });
   const marker = commandMarker(comment.id);
   let body;
   if (command.help) body = renderHelp(marker);
   else {
     const { text: text5, featureOff } = commandText(`${command.args}
-${command.rest}`, { title: issue.title, body: issue.body ?? null });
+${command.rest}`, {
+      title: issue.title,
+      body: issue.body ?? null
+    });
     const index2 = featureOff ? await registries(context.log, indexRoots(text5)) : void 0;
     const analysis = await withSources(context, deps, { text: text5, registries: index2 });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);
@@ -70562,7 +71310,8 @@ var EVENT_ALIASES = { pull_request_target: "pull_request" };
 function deliveryFromEnv(env, readFile2) {
   const event = env.GITHUB_EVENT_NAME;
   const path3 = env.GITHUB_EVENT_PATH;
-  if (!event || !path3) throw new Error("GITHUB_EVENT_NAME and GITHUB_EVENT_PATH must be set (run this inside a GitHub Actions workflow)");
+  if (!event || !path3)
+    throw new Error("GITHUB_EVENT_NAME and GITHUB_EVENT_PATH must be set (run this inside a GitHub Actions workflow)");
   let payload;
   try {
     payload = JSON.parse(readFile2(path3));
@@ -70599,7 +71348,10 @@ function fetchWithTimeout(ms, base = fetch) {
 function secondaryRateLimitPolicy(log) {
   return (retryAfter, options2, _octokit, retryCount) => {
     const retry2 = retryCount < MAX_RATE_LIMIT_RETRIES && retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-    log?.warn({ method: options2.method, url: options2.url, retry_in_s: retryAfter, attempt: retryCount + 1, retry: retry2 }, retry2 ? "secondary rate limit; retrying" : "secondary rate limit; giving up");
+    log?.warn(
+      { method: options2.method, url: options2.url, retry_in_s: retryAfter, attempt: retryCount + 1, retry: retry2 },
+      retry2 ? "secondary rate limit; retrying" : "secondary rate limit; giving up"
+    );
     return retry2;
   };
 }
@@ -70734,13 +71486,15 @@ function redisCoordination(redis, log, secret = "development") {
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait2 = 25; ; wait2 = Math.min(wait2 * 2, 500)) {
       try {
-        if (expectReply(await redis.set(`${PREFIX}lock:${key2}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK") return token;
+        if (expectReply(await redis.set(`${PREFIX}lock:${key2}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK")
+          return token;
       } catch (e) {
         pausedUntil = Date.now() + REDIS_PAUSE_MS;
         warn("lock", e);
         return null;
       }
-      if (Date.now() > deadline) throw Object.assign(new Error(`lock ${key2} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
+      if (Date.now() > deadline)
+        throw Object.assign(new Error(`lock ${key2} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait2));
     }
   };
@@ -70755,35 +71509,64 @@ function redisCoordination(redis, log, secret = "development") {
         await redis.eval(RELEASE, 1, `${PREFIX}lock:${key2}`, token).catch(() => void 0);
       }
     },
-    claimDelivery: (id) => fallback("claim", async () => expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") === "OK", () => memory.claimDelivery(id)),
-    releaseDelivery: (id) => fallback("release", async () => void await redis.del(`${PREFIX}delivery:${id}`), () => memory.releaseDelivery(id)),
+    claimDelivery: (id) => fallback(
+      "claim",
+      async () => expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") === "OK",
+      () => memory.claimDelivery(id)
+    ),
+    releaseDelivery: (id) => fallback(
+      "release",
+      async () => void await redis.del(`${PREFIX}delivery:${id}`),
+      () => memory.releaseDelivery(id)
+    ),
     cooldown: (key2, ms, commentId) => fallback(
       "cooldown",
       async () => {
         const k = `${PREFIX}cooldown:${key2}`;
-        if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK") return true;
+        if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK")
+          return true;
         return expectReply(await redis.get(k), stringOrNull, "GET") === String(commentId);
       },
       () => memory.cooldown(key2, ms, commentId)
     ),
-    defer: (p, due) => fallback("defer", async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"), () => memory.defer(p, due)),
+    defer: (p, due) => fallback(
+      "defer",
+      async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"),
+      () => memory.defer(p, due)
+    ),
     takeDue: (now) => fallback(
       "take",
       async () => {
-        const members = expectReply(await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10), strings, "ZRANGEBYSCORE");
+        const members = expectReply(
+          await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
+          strings,
+          "ZRANGEBYSCORE"
+        );
         const mine = [];
         for (const m of members) {
           if (expectReply(await redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
           const p = openPending(m, secret);
           if (p) mine.push(p);
-          else log.warn({ bytes: m.length }, "retry entry in Redis not written by this app (signature does not verify); dropped");
+          else
+            log.warn(
+              { bytes: m.length },
+              "retry entry in Redis not written by this app (signature does not verify); dropped"
+            );
         }
         return [...mine, ...await memory.takeDue(now)];
       },
       () => memory.takeDue(now)
     ),
-    cacheGet: (key2) => fallback("cache-get", async () => expectReply(await redis.get(`${PREFIX}cache:${key2}`), stringOrNull, "GET"), () => memory.cacheGet(key2)),
-    cacheSet: (key2, value, ttl) => fallback("cache-set", async () => void expectReply(await redis.set(`${PREFIX}cache:${key2}`, value, "EX", ttl), okOrNull, "SET"), () => memory.cacheSet(key2, value, ttl))
+    cacheGet: (key2) => fallback(
+      "cache-get",
+      async () => expectReply(await redis.get(`${PREFIX}cache:${key2}`), stringOrNull, "GET"),
+      () => memory.cacheGet(key2)
+    ),
+    cacheSet: (key2, value, ttl) => fallback(
+      "cache-set",
+      async () => void expectReply(await redis.set(`${PREFIX}cache:${key2}`, value, "EX", ttl), okOrNull, "SET"),
+      () => memory.cacheSet(key2, value, ttl)
+    )
   };
 }
 async function coordinationFromEnv(env, log) {
@@ -70817,17 +71600,32 @@ function guarded(name, handler2, deps, opts = {}) {
     }
     try {
       if (attemptOf(context.id) > 0 && !await freshen(context.octokit, context.payload)) {
-        context.log.info({ handler: name, delivery: context.id }, "retry skipped: what the delivery was about is gone or has moved on");
+        context.log.info(
+          { handler: name, delivery: context.id },
+          "retry skipped: what the delivery was about is gone or has moved on"
+        );
         return;
       }
       await handler2(context, deps);
     } catch (e) {
       const err = e;
       await coordination.releaseDelivery(context.id);
-      const retryInMs = await (await deps.redeliveries()).schedule({ id: context.id, name: context.name, payload: context.payload }, e);
+      const retryInMs = await (await deps.redeliveries()).schedule(
+        { id: context.id, name: context.name, payload: context.payload },
+        e
+      );
       const failure = classify(e);
       context.log.error(
-        { handler: name, delivery: context.id, event: context.name, failure: failure.kind, status: err.status, error: err.message, ...failure.kind === "bug" ? { stack: e.stack } : {}, retry_in_s: retryInMs === null ? null : retryInMs / 1e3 },
+        {
+          handler: name,
+          delivery: context.id,
+          event: context.name,
+          failure: failure.kind,
+          status: err.status,
+          error: err.message,
+          ...failure.kind === "bug" ? { stack: e.stack } : {},
+          retry_in_s: retryInMs === null ? null : retryInMs / 1e3
+        },
         failure.kind === "bug" ? "handler failed: a bug, not retried" : "handler failed"
       );
       throw e;
@@ -70882,18 +71680,38 @@ var index_default = (app) => {
     const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan;
     return planIssue2(issueEvent2(context.payload, context.isBot)).kind !== "ignore";
   };
-  app.on(["issues.opened", "issues.edited"], guarded("issues", lazy(async () => (await Promise.resolve().then(() => (init_issues(), issues_exports))).onIssue), deps, { relevant }));
+  app.on(
+    ["issues.opened", "issues.edited"],
+    guarded(
+      "issues",
+      lazy(async () => (await Promise.resolve().then(() => (init_issues(), issues_exports))).onIssue),
+      deps,
+      { relevant }
+    )
+  );
   app.on(
     ["pull_request.opened", "pull_request.synchronize", "pull_request.reopened", "pull_request.ready_for_review"],
-    guarded("pull_request", lazy(async () => (await Promise.resolve().then(() => (init_pull_request2(), pull_request_exports))).onPullRequest), deps)
+    guarded(
+      "pull_request",
+      lazy(async () => (await Promise.resolve().then(() => (init_pull_request2(), pull_request_exports))).onPullRequest),
+      deps
+    )
   );
-  app.on("issue_comment.created", guarded("command", lazy(async () => (await Promise.resolve().then(() => (init_command3(), command_exports))).onCommand), deps));
+  app.on(
+    "issue_comment.created",
+    guarded(
+      "command",
+      lazy(async () => (await Promise.resolve().then(() => (init_command3(), command_exports))).onCommand),
+      deps
+    )
+  );
 };
 
 // src/action.ts
 async function main() {
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
-  if (!token) throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
+  if (!token)
+    throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
   const delivery = deliveryFromEnv(process.env, (p) => readFileSync4(p, "utf8"));
   const probot = new Probot({
     githubToken: token,

@@ -11,7 +11,9 @@ export const options = {
   target: "node24",
   format: "esm",
   // CommonJS dependencies (pino, ioredis) call require: give the ES module one.
-  banner: { js: 'import { createRequire as __burnTriageRequire } from "node:module"; const require = __burnTriageRequire(import.meta.url);' },
+  banner: {
+    js: 'import { createRequire as __burnTriageRequire } from "node:module"; const require = __burnTriageRequire(import.meta.url);',
+  },
   legalComments: "eof",
   logLevel: "warning",
 };

@@ -7,6 +7,12 @@ import { options as action } from "./build-action.mjs";
 
 const { outfile: _outfile, entryPoints: _entryPoints, ...shared } = action;
 
-export const options = { ...shared, entryPoints: ["src/cli.ts"], outdir: "dist/cli", splitting: true, chunkNames: "chunks/[name]-[hash]" };
+export const options = {
+  ...shared,
+  entryPoints: ["src/cli.ts"],
+  outdir: "dist/cli",
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
+};
 
 if (import.meta.url === `file://${process.argv[1]}`) await build(options);

@@ -162,7 +162,12 @@ if (dup) throw new Error(`catalog id ${dup} appears twice`);
 // are left out (no rustc error form is answered from them); of the impls, only Dispatch's
 // AutodiffBackend impl (0.21's "trait bound … is not satisfied").
 const gatedDir = join(src, "gated");
-const gated = { generated_by: "scripts/import-burn-data.mjs from burn-data gated/; do not edit", paths: [], gates: [], refs: {} };
+const gated = {
+  generated_by: "scripts/import-burn-data.mjs from burn-data gated/; do not edit",
+  paths: [],
+  gates: [],
+  refs: {},
+};
 const pathIndex = new Map();
 const gateIndex = new Map();
 const intern = (map, list, key, value) => {
@@ -172,21 +177,46 @@ const intern = (map, list, key, value) => {
   }
   return map.get(key);
 };
-for (const name of readdirSync(gatedDir).filter((f) => f.endsWith(".json") && !["summary.json", "validation.json"].includes(f))) {
+for (const name of readdirSync(gatedDir).filter(
+  (f) => f.endsWith(".json") && !["summary.json", "validation.json"].includes(f),
+)) {
   const g = JSON.parse(readFileSync(join(gatedDir, name), "utf8"));
   const rows = [];
   for (const e of g.entries) {
     if (e.kind === "method" || !e.gate) continue;
-    if (e.kind === "impl" && !(/^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(e.path) && !e.gate.includes('not(feature = "burn-dispatch/autodiff")'))) continue;
+    if (
+      e.kind === "impl" &&
+      !(
+        /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(e.path) &&
+        !e.gate.includes('not(feature = "burn-dispatch/autodiff")')
+      )
+    )
+      continue;
     const bf = e.burn_features ?? {};
-    const gate = { gate: e.gate, crate: e.crate, file: e.file, cfg_line: e.cfg_line ?? e.line, suggest: bf.suggest ?? null, suggest_no_default: bf.suggest_no_default ?? null, by_default: bf.by_default ?? null };
-    rows.push([intern(pathIndex, gated.paths, e.path, e.path), intern(gateIndex, gated.gates, JSON.stringify(gate), gate)]);
+    const gate = {
+      gate: e.gate,
+      crate: e.crate,
+      file: e.file,
+      cfg_line: e.cfg_line ?? e.line,
+      suggest: bf.suggest ?? null,
+      suggest_no_default: bf.suggest_no_default ?? null,
+      by_default: bf.by_default ?? null,
+    };
+    rows.push([
+      intern(pathIndex, gated.paths, e.path, e.path),
+      intern(gateIndex, gated.gates, JSON.stringify(gate), gate),
+    ]);
   }
   gated.refs[g.ref] = { version: g.workspace_version, commit: g.commit, entries: rows };
 }
 writeFileSync(join(root, "data/gated.json"), `${JSON.stringify(gated)}\n`);
 
-const refs = refsJson.refs.map((r) => ({ ref: r.ref, commit: r.commit, version: r.workspace_version, date: r.commit_date }));
+const refs = refsJson.refs.map((r) => ({
+  ref: r.ref,
+  commit: r.commit,
+  version: r.workspace_version,
+  date: r.commit_date,
+}));
 const catalog = {
   generated_by: "scripts/import-burn-data.mjs from burn-data and data/catalog-source.yml; do not edit",
   repository: "tracel-ai/burn",
@@ -204,8 +234,14 @@ for (const fr of familyRefs) {
   const targets = {};
   for (const site of fr.sites)
     for (const [inner, facts] of Object.entries(site.burn_features ?? {}))
-      targets[inner] = { alone: facts.alone, by_default: facts.by_default, only_together_with: facts.only_together_with };
+      targets[inner] = {
+        alone: facts.alone,
+        by_default: facts.by_default,
+        only_together_with: facts.only_together_with,
+      };
   familyOracle[fr.ref] = { version: fr.workspace_version, targets };
 }
 writeFileSync(join(root, "fixtures/burn-data/family-enablers.json"), `${JSON.stringify(familyOracle, null, 1)}\n`);
-console.log(`index: ${tags} tag files, ${main} main files; catalog: ${entries.length} entries, ${entries.reduce((n, e) => n + e.sites.length, 0)} sites; ${refs.length} refs`);
+console.log(
+  `index: ${tags} tag files, ${main} main files; catalog: ${entries.length} entries, ${entries.reduce((n, e) => n + e.sites.length, 0)} sites; ${refs.length} refs`,
+);

@@ -9,7 +9,8 @@ import app from "./index.js";
 async function main(): Promise<void> {
   // A JavaScript action receives its inputs as INPUT_<NAME>; GITHUB_TOKEN serves a plain `run:` step.
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
-  if (!token) throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
+  if (!token)
+    throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
   const delivery = deliveryFromEnv(process.env, (p) => readFileSync(p, "utf8"));
   const probot = new Probot({
     githubToken: token,

@@ -112,7 +112,10 @@ function platformOf(finding: Finding | null, text: string): Platform {
 function refFor(version: VersionGuess): string | null {
   if (version.commit) return version.commit;
   const refs = loadCatalog().refs;
-  return refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ?? (version.version ? `v${version.version}` : null);
+  return (
+    refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ??
+    (version.version ? `v${version.version}` : null)
+  );
 }
 
 function preferredSite(sites: Site[]): Site | undefined {
@@ -125,7 +128,10 @@ function fileToRead(entry: Entry, finding: Finding, ref: string): string | null 
   // The printed location names the file only when the catalog knows it; anything else (a path
   // with `..`, a file elsewhere in burn's repository) reads the message's latest known file.
   const printed = finding.location?.repoPath;
-  const path = printed && catalogFiles().has(printed) ? printed : (entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null);
+  const path =
+    printed && catalogFiles().has(printed)
+      ? printed
+      : (entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null);
   return path && catalogFiles().has(path) ? path : null;
 }
 
@@ -134,15 +140,35 @@ function scannedSites(entry: Entry, ref: string, path: string, sources: Record<s
   const text = sources?.[sourceKey(ref, path)];
   if (text === undefined) return [];
   const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text, messageLiteral(entry)).map((x) => ({ ref, commit: ref, version, file: path, line: x.line, macro: x.macro ?? "literal", printed: entry.message, cfg: x.cfg, item: x.item, in_macro_rules: false, from: "source" as const }));
+  return scanSource(text, messageLiteral(entry)).map((x) => ({
+    ref,
+    commit: ref,
+    version,
+    file: path,
+    line: x.line,
+    macro: x.macro ?? "literal",
+    printed: entry.message,
+    cfg: x.cfg,
+    item: x.item,
+    in_macro_rules: false,
+    from: "source" as const,
+  }));
 }
 
-function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?: Record<string, string>): SourceLink | null {
+function linkFor(
+  entry: Entry,
+  finding: Finding,
+  version: VersionGuess,
+  sources?: Record<string, string>,
+): SourceLink | null {
   const ref = refFor(version);
   if (!ref) return null;
   const toRead = fileToRead(entry, finding, ref);
   const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
-  const atRef = read.length > 0 ? read : entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
+  const atRef =
+    read.length > 0
+      ? read
+      : entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
   const loc = finding.location;
   if (loc?.repoPath) {
     // The printed location is the truth for the user's build, even where the data lacks that ref.
@@ -154,10 +180,21 @@ function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?
   // one line presented as the place.
   const site = preferredSite(atRef);
   if (!site) return null;
-  const block = atRef.filter((s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]);
+  const block = atRef.filter(
+    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0],
+  );
   const lines = block.map((s) => s.line);
   const methods = [...new Set(block.map((s) => methodOf(s.item)).filter((m): m is string => m !== null))];
-  return make(entry, site.file, Math.min(...lines), ref, site, true, lines.length > 1 ? Math.max(...lines) : null, methods.length > 1 ? methods : []);
+  return make(
+    entry,
+    site.file,
+    Math.min(...lines),
+    ref,
+    site,
+    true,
+    lines.length > 1 ? Math.max(...lines) : null,
+    methods.length > 1 ? methods : [],
+  );
 }
 
 function methodOf(item: string): string | null {
@@ -176,7 +213,16 @@ function firstCallOf(entry: Entry, finding: Finding, text: string): string | nul
   return TRACE_FRAME.exec(text.slice(0, 65536))?.[1] ?? null;
 }
 
-function make(entry: Entry, repoPath: string, line: number, ref: string, site: (Site & { from?: "source" }) | undefined, verified: boolean, lineEnd: number | null = null, methods: string[] = []): SourceLink {
+function make(
+  entry: Entry,
+  repoPath: string,
+  line: number,
+  ref: string,
+  site: (Site & { from?: "source" }) | undefined,
+  verified: boolean,
+  lineEnd: number | null = null,
+  methods: string[] = [],
+): SourceLink {
   return {
     crate: entry.crate,
     file: repoPath.replace(/^crates\/[^/]+\//, ""),
@@ -194,14 +240,27 @@ function make(entry: Entry, repoPath: string, line: number, ref: string, site: (
   };
 }
 
-const PIN_SOURCE: Partial<Record<VersionGuess["source"], Pin["source"]>> = { backtrace: "backtrace", "crate-path": "crate-path", "Cargo.lock": "lock" };
+const PIN_SOURCE: Partial<Record<VersionGuess["source"], Pin["source"]>> = {
+  backtrace: "backtrace",
+  "crate-path": "crate-path",
+  "Cargo.lock": "lock",
+};
 
 /** The manifest most reports have: burn with default features off and one backend. */
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
-  const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
+  const source = version.commit
+    ? `git = "https://github.com/tracel-ai/burn"`
+    : `version = "${version.version ?? fallback}"`;
   if (!version.commit && !(version.version ?? fallback)) return null;
-  const file = { path: "Cargo.toml", text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n` };
-  const plan = planFix(file, { ...fx, burnVersion: version.version ?? fallback, burnVersionSource: PIN_SOURCE[version.source] ?? "prose" });
+  const file = {
+    path: "Cargo.toml",
+    text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`,
+  };
+  const plan = planFix(file, {
+    ...fx,
+    burnVersion: version.version ?? fallback,
+    burnVersionSource: PIN_SOURCE[version.source] ?? "prose",
+  });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
 }
 
@@ -219,7 +278,9 @@ function manifestCommit(v: ManifestVerdict | null): string | null {
 
 /** The burn crates an index read starts from: `burn` and whatever the manifests at hand declare. */
 export function indexRoots(text: string, repoManifests: ManifestFile[] = []): string[] {
-  const snippets = extractSnippets(text).filter((s) => s.kind === "manifest").map((s) => s.text);
+  const snippets = extractSnippets(text)
+    .filter((s) => s.kind === "manifest")
+    .map((s) => s.text);
   return burnCratesDeclared([...snippets, ...repoManifests.map((m) => m.text)]);
 }
 
@@ -238,7 +299,12 @@ export function analyze(input: AnalyzeInput): Analysis {
   const seen = evidence.versions;
   // Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in.
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx: FixOptions = { burnVersion: fromTrace ?? seen.lock, burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock", platform, registries: input.registries };
+  const fx: FixOptions = {
+    burnVersion: fromTrace ?? seen.lock,
+    burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
+    platform,
+    registries: input.registries,
+  };
   const find = (target: TargetChoice) => {
     if (target.kind === "none") return null;
     const t = { ...fx, target: planTarget(target) };
@@ -246,7 +312,11 @@ export function analyze(input: AnalyzeInput): Analysis {
   };
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
-  const guessed = guessVersion(primary, entry, { text: seen, manifest: manifestVersion(manifest), manifestCommit: manifestCommit(manifest) });
+  const guessed = guessVersion(primary, entry, {
+    text: seen,
+    manifest: manifestVersion(manifest),
+    manifestCommit: manifestCommit(manifest),
+  });
   const tooOld = olderThanMessage(entry, guessed);
   // The panic cannot come from that version: link the newest release that has it instead.
   const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
@@ -257,11 +327,30 @@ export function analyze(input: AnalyzeInput): Analysis {
     manifest = find(target);
   }
   // Assuming a manifest is only honest when the feature is known: never for a choice of backends.
-  if (target.kind === "one" && !manifest) manifest = assumedManifest(version, latestTag(entry), { platform, registries: input.registries, target: planTarget(target) });
+  if (target.kind === "one" && !manifest)
+    manifest = assumedManifest(version, latestTag(entry), {
+      platform,
+      registries: input.registries,
+      target: planTarget(target),
+    });
   const link = linkFor(entry, primary, version, input.sources);
   const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
   const fragment = !manifest || manifest.origin === "assumed" ? evidence.fragment : null;
-  return { kind: "panic", findings, primary, entry, version, link, manifest, platform, tooOld, firstCall: firstCallOf(entry, primary, input.text), target, choices, fragment };
+  return {
+    kind: "panic",
+    findings,
+    primary,
+    entry,
+    version,
+    link,
+    manifest,
+    platform,
+    tooOld,
+    firstCall: firstCallOf(entry, primary, input.text),
+    target,
+    choices,
+    fragment,
+  };
 }
 
 /** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */
@@ -269,7 +358,11 @@ function planTarget(t: TargetChoice & { kind: "one" | "choose" }) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0]! };
 }
 
-function choicesFor(m: ManifestVerdict, t: TargetChoice & { kind: "choose" }, fx: FixOptions): PanicAnalysis["choices"] {
+function choicesFor(
+  m: ManifestVerdict,
+  t: TargetChoice & { kind: "choose" },
+  fx: FixOptions,
+): PanicAnalysis["choices"] {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out: PanicAnalysis["choices"] = [];
   for (const feature of t.features) {
@@ -299,5 +392,9 @@ function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; first
 }
 
 function latestTag(entry: Entry): string | null {
-  return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
+  return (
+    entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ??
+    loadCatalog().refs.at(-2)?.version ??
+    null
+  );
 }

@@ -30,7 +30,8 @@ function paragraphs(node: Nodes, out: Nodes[] = []): Nodes[] {
 
 /** Offsets covered by inline code and inline HTML (comments included) inside a paragraph. */
 function hidden(node: Nodes, out: Array<[number, number]> = []): Array<[number, number]> {
-  if ((node.type === "inlineCode" || node.type === "html") && node.position) out.push([node.position.start.offset!, node.position.end.offset!]);
+  if ((node.type === "inlineCode" || node.type === "html") && node.position)
+    out.push([node.position.start.offset!, node.position.end.offset!]);
   for (const child of (node as Parent).children ?? []) hidden(child as Nodes, out);
   return out;
 }

@@ -21,8 +21,18 @@ export const schema = {
       default: {},
       properties: {
         enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
-        fetch_manifests: { type: "boolean", default: true, appliesTo: "issues", description: "Read the repository's Cargo.toml files when an issue pastes none." },
-        label: { ...label, appliesTo: "issues", description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`." },
+        fetch_manifests: {
+          type: "boolean",
+          default: true,
+          appliesTo: "issues",
+          description: "Read the repository's Cargo.toml files when an issue pastes none.",
+        },
+        label: {
+          ...label,
+          appliesTo: "issues",
+          description:
+            "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`.",
+        },
       },
     },
     labels: {
@@ -30,9 +40,25 @@ export const schema = {
       additionalProperties: false,
       default: {},
       properties: {
-        feature_off: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a panic from a cargo feature left off; empty for none." },
-        compile_error: { ...label, default: "burn: feature off", appliesTo: "issues", description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none." },
-        misuse: { ...label, default: "", appliesTo: "issues", description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none." },
+        feature_off: {
+          ...label,
+          default: "burn: feature off",
+          appliesTo: "issues",
+          description: "Added with the comment on a panic from a cargo feature left off; empty for none.",
+        },
+        compile_error: {
+          ...label,
+          default: "burn: feature off",
+          appliesTo: "issues",
+          description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none.",
+        },
+        misuse: {
+          ...label,
+          default: "",
+          appliesTo: "issues",
+          description:
+            "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none.",
+        },
       },
     },
     pull_requests: {
@@ -40,10 +66,30 @@ export const schema = {
       additionalProperties: false,
       default: {},
       properties: {
-        enabled: { type: "boolean", default: true, appliesTo: "pull requests", description: "Review pull requests that change Cargo.toml feature lists." },
-        check_run: { type: "boolean", default: true, appliesTo: "pull requests", description: "Report the review as the `burn-triage / autodiff` check run too." },
-        conclusion: { enum: ["neutral", "failure"], default: "neutral", appliesTo: "pull requests", description: "The check run's conclusion when a change turns off a feature the code needs." },
-        review_burn_repo: { type: "boolean", default: false, appliesTo: "pull requests", description: "Review burn's own repository too (its manifests are burn's, not a user's)." },
+        enabled: {
+          type: "boolean",
+          default: true,
+          appliesTo: "pull requests",
+          description: "Review pull requests that change Cargo.toml feature lists.",
+        },
+        check_run: {
+          type: "boolean",
+          default: true,
+          appliesTo: "pull requests",
+          description: "Report the review as the `burn-triage / autodiff` check run too.",
+        },
+        conclusion: {
+          enum: ["neutral", "failure"],
+          default: "neutral",
+          appliesTo: "pull requests",
+          description: "The check run's conclusion when a change turns off a feature the code needs.",
+        },
+        review_burn_repo: {
+          type: "boolean",
+          default: false,
+          appliesTo: "pull requests",
+          description: "Review burn's own repository too (its manifests are burn's, not a user's).",
+        },
       },
     },
     commands: {
@@ -51,9 +97,26 @@ export const schema = {
       additionalProperties: false,
       default: {},
       properties: {
-        enabled: { type: "boolean", default: true, appliesTo: "`/explain-panic`", description: "Answer `/explain-panic` in issue and pull request comments." },
-        allowed: { enum: ["everyone", "collaborators"], default: "everyone", appliesTo: "`/explain-panic`", description: "Who may ask: everyone, or owners, members and collaborators only." },
-        cooldown_seconds: { type: "integer", minimum: 0, maximum: 86400, default: 30, appliesTo: "`/explain-panic`", description: "Seconds between two answers on one issue." },
+        enabled: {
+          type: "boolean",
+          default: true,
+          appliesTo: "`/explain-panic`",
+          description: "Answer `/explain-panic` in issue and pull request comments.",
+        },
+        allowed: {
+          enum: ["everyone", "collaborators"],
+          default: "everyone",
+          appliesTo: "`/explain-panic`",
+          description: "Who may ask: everyone, or owners, members and collaborators only.",
+        },
+        cooldown_seconds: {
+          type: "integer",
+          minimum: 0,
+          maximum: 86400,
+          default: 30,
+          appliesTo: "`/explain-panic`",
+          description: "Seconds between two answers on one issue.",
+        },
       },
     },
     ignore: {
@@ -61,8 +124,18 @@ export const schema = {
       additionalProperties: false,
       default: {},
       properties: {
-        users: { ...strings, default: [], appliesTo: "issues, pull requests, `/explain-panic`", description: "Logins whose issues, pull requests and commands are left alone." },
-        labels: { ...strings, default: ["wontfix"], appliesTo: "issues, pull requests", description: "Issues and pull requests carrying one of these labels are left alone." },
+        users: {
+          ...strings,
+          default: [],
+          appliesTo: "issues, pull requests, `/explain-panic`",
+          description: "Logins whose issues, pull requests and commands are left alone.",
+        },
+        labels: {
+          ...strings,
+          default: ["wontfix"],
+          appliesTo: "issues, pull requests",
+          description: "Issues and pull requests carrying one of these labels are left alone.",
+        },
       },
     },
   },
@@ -94,7 +167,11 @@ export function labelFor(config: Config, kind: AnswerKind): string {
 }
 
 /** Why the config leaves an issue or a pull request alone (its author or a label), or null. */
-export function ignoredBy(config: Config, author: string | undefined, labels: string[]): "ignored-user" | "ignored-label" | null {
+export function ignoredBy(
+  config: Config,
+  author: string | undefined,
+  labels: string[],
+): "ignored-user" | "ignored-label" | null {
   if (author !== undefined && config.ignore.users.includes(author)) return "ignored-user";
   return labels.some((l) => config.ignore.labels.includes(l)) ? "ignored-label" : null;
 }

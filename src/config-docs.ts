@@ -22,7 +22,8 @@ const shown = (v: unknown) => (v === undefined ? "(unset)" : v === "" ? '`""` (n
 export function configTable(): string {
   const rows = ["| key | default | applies to | what it does |", "| --- | --- | --- | --- |"];
   for (const [section, s] of Object.entries(schema.properties as Record<string, Node>))
-    for (const [key, k] of Object.entries(s.properties ?? {})) rows.push(`| \`${section}.${key}\` | ${shown(k.default)} | ${k.appliesTo ?? ""} | ${k.description ?? ""} |`);
+    for (const [key, k] of Object.entries(s.properties ?? {}))
+      rows.push(`| \`${section}.${key}\` | ${shown(k.default)} | ${k.appliesTo ?? ""} | ${k.description ?? ""} |`);
   return `${rows.join("\n")}\n`;
 }
 

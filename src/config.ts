@@ -36,7 +36,8 @@ export interface LoadedConfig {
 /** The file with its defaults filled in; every invalid key falls back to its default. */
 export function resolveConfig(raw: unknown): LoadedConfig {
   if (raw === null || raw === undefined) return { config: DEFAULTS, errors: [] };
-  if (typeof raw !== "object" || Array.isArray(raw)) return { config: DEFAULTS, errors: ["(top level): must be a mapping"] };
+  if (typeof raw !== "object" || Array.isArray(raw))
+    return { config: DEFAULTS, errors: ["(top level): must be a mapping"] };
   const user = structuredClone(raw) as Record<string, Record<string, unknown>>;
   const errors: string[] = [];
   const validate = validator();

@@ -25,7 +25,9 @@ function planWithDev(file: ManifestFile, fx: FixOptions): FixPlan {
   if (plan.kind !== "no-fix" || plan.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan;
   try {
     const m = parseManifest(file.text);
-    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan;
+    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d))
+      ? planFix(file, { ...fx, includeDev: true })
+      : plan;
   } catch {
     return plan;
   }
@@ -67,4 +69,3 @@ export function manifestFromRepo(input: RepoManifests, fx: FixOptions): Manifest
   }
   return null;
 }
-

@@ -23,7 +23,10 @@ export default (app: Probot): void => {
   const deps: Deps = {
     coordination: () => (coordination ??= coordinationFromEnv(process.env, app.log)),
     identity: identityResolver(process.env.GITHUB_ACTIONS === "true" ? "action" : "app"),
-    redeliveries: () => (redeliveries ??= deps.coordination().then((c) => new Redeliveries(c, (d) => app.receive(d as Parameters<Probot["receive"]>[0]), app.log))),
+    redeliveries: () =>
+      (redeliveries ??= deps
+        .coordination()
+        .then((c) => new Redeliveries(c, (d) => app.receive(d as Parameters<Probot["receive"]>[0]), app.log))),
   };
   // With Redis, every replica polls for retries, so one scheduled by a replica that died still runs.
   void deps.redeliveries().then(async (r) => ((await deps.coordination()).kind === "redis" ? r.start() : undefined));
@@ -34,10 +37,29 @@ export default (app: Probot): void => {
     const { issueEvent, planIssue } = await plan;
     return planIssue(issueEvent(context.payload, context.isBot)).kind !== "ignore";
   };
-  app.on(["issues.opened", "issues.edited"], guarded("issues", lazy(async () => (await import("./handlers/issues.js")).onIssue), deps, { relevant }));
+  app.on(
+    ["issues.opened", "issues.edited"],
+    guarded(
+      "issues",
+      lazy(async () => (await import("./handlers/issues.js")).onIssue),
+      deps,
+      { relevant },
+    ),
+  );
   app.on(
     ["pull_request.opened", "pull_request.synchronize", "pull_request.reopened", "pull_request.ready_for_review"],
-    guarded("pull_request", lazy(async () => (await import("./handlers/pull-request.js")).onPullRequest), deps),
+    guarded(
+      "pull_request",
+      lazy(async () => (await import("./handlers/pull-request.js")).onPullRequest),
+      deps,
+    ),
   );
-  app.on("issue_comment.created", guarded("command", lazy(async () => (await import("./handlers/command.js")).onCommand), deps));
+  app.on(
+    "issue_comment.created",
+    guarded(
+      "command",
+      lazy(async () => (await import("./handlers/command.js")).onCommand),
+      deps,
+    ),
+  );
 };

@@ -10,7 +10,12 @@ const MAX_LINE = 1_000_000;
 const validLine = (n: number) => Number.isInteger(n) && n > 0 && n < MAX_LINE;
 
 /** `https://github.com/tracel-ai/burn/blob/<ref>/<path>#L<n>[-L<m>]`, or null when any part is not of that shape. */
-export function burnPermalink(ref: string, repoPath: string, line: number, lineEnd: number | null = null): string | null {
+export function burnPermalink(
+  ref: string,
+  repoPath: string,
+  line: number,
+  lineEnd: number | null = null,
+): string | null {
   if (!REF.test(ref) || !PATH.test(repoPath) || repoPath.split("/").includes("..") || !validLine(line)) return null;
   if (lineEnd !== null && (!validLine(lineEnd) || lineEnd < line)) return null;
   return `${BURN_BLOB}/${ref}/${repoPath}#L${line}${lineEnd !== null ? `-L${lineEnd}` : ""}`;
@@ -21,7 +26,8 @@ const REPO_PATH = new RegExp(`^(?:${SEGMENT}/){0,20}${SEGMENT}$`);
 
 /** `https://github.com/<owner>/<repo>/blob/<sha>/<path>#L<n>` in the PR's repository, or null for any part of another shape. */
 export function repoPermalink(owner: string, repo: string, sha: string, path: string, line: number): string | null {
-  if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha)) return null;
+  if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha))
+    return null;
   if (!REPO_PATH.test(path) || path.split("/").includes("..") || !validLine(line)) return null;
   return `https://github.com/${owner}/${repo}/blob/${sha}/${path}#L${line}`;
 }

@@ -8,7 +8,8 @@ import app from "./index.js";
 import { redactUrl } from "./redact.js";
 import { limitServerBodies, startProxy, startupProblem } from "./serve.js";
 
-const say = (level: number, msg: string, extra: object = {}) => process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...extra })}\n`);
+const say = (level: number, msg: string, extra: object = {}) =>
+  process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...extra })}\n`);
 
 try {
   process.loadEnvFile();
@@ -23,7 +24,9 @@ if (problem) {
 reserveRedisUrl();
 const url = redisUrlOf();
 if (url && !(await (await import("./github/redis.js")).redisReachable(url))) {
-  say(40, "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", { redis: redactUrl(url) });
+  say(40, "REDIS_URL does not answer; running without Redis (in-process locks, cooldowns and retries)", {
+    redis: redactUrl(url),
+  });
   delete process.env.BURN_TRIAGE_REDIS_URL;
 }
 // smee-client as Probot starts it crashes the process on one malformed message; ours skips it.
@@ -33,6 +36,13 @@ if (proxy) delete process.env.WEBHOOK_PROXY_URL;
 limitServerBodies();
 const server = await run(app, { Octokit: productionOctokit() });
 if (proxy) {
-  const log = { info: (o: object, m?: string) => say(30, m ?? "", o), warn: (o: object, m?: string) => say(40, m ?? "", o) };
-  await startProxy(proxy, `http://${server.host.replace(/^::1$/, "[::1]")}:${server.port}/api/github/webhooks`, log).catch((e) => say(50, "webhook proxy did not connect", { error: (e as Error).message }));
+  const log = {
+    info: (o: object, m?: string) => say(30, m ?? "", o),
+    warn: (o: object, m?: string) => say(40, m ?? "", o),
+  };
+  await startProxy(
+    proxy,
+    `http://${server.host.replace(/^::1$/, "[::1]")}:${server.port}/api/github/webhooks`,
+    log,
+  ).catch((e) => say(50, "webhook proxy did not connect", { error: (e as Error).message }));
 }

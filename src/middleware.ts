@@ -29,9 +29,11 @@ export default async function handler(req: IncomingMessage, res: ServerResponse)
   await new Promise<void>((done) => {
     res.on("close", () => done());
     limitBody((r, s) => {
-      void Promise.resolve(middleware(r, s, () => {
-        s.writeHead(404, { "content-type": "text/plain" }).end("Not found");
-      })).finally(done);
+      void Promise.resolve(
+        middleware(r, s, () => {
+          s.writeHead(404, { "content-type": "text/plain" }).end("Not found");
+        }),
+      ).finally(done);
     })(req, res);
   });
 }

@@ -24,7 +24,12 @@ export function triage(text: string): Triage {
   const answerable = panics.length > 0 || compile.length > 0;
   const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
   const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
-  return { answerable, kind, featureOff, hasManifest: answerable && extractSnippets(text).some((s) => s.kind === "manifest") };
+  return {
+    answerable,
+    kind,
+    featureOff,
+    hasManifest: answerable && extractSnippets(text).some((s) => s.kind === "manifest"),
+  };
 }
 
 export function issueText(title: string, body: string | null | undefined): string {
@@ -48,7 +53,13 @@ export interface IssueEvent {
 /** The shape of an `issues` webhook payload this reads (structural: the core imports no Probot type). */
 export interface IssuesPayload {
   action: string;
-  issue: { title: string; body?: string | null; locked?: boolean; user?: { login?: string; type?: string } | null; labels?: Array<string | { name?: string }> };
+  issue: {
+    title: string;
+    body?: string | null;
+    locked?: boolean;
+    user?: { login?: string; type?: string } | null;
+    labels?: Array<string | { name?: string }>;
+  };
   /** `edited` carries `{ body?: { from } }`; other actions carry other changes, never read. */
   changes?: object;
 }
@@ -60,7 +71,10 @@ export function issueEvent(payload: IssuesPayload, senderIsBot: boolean): IssueE
     action: payload.action === "edited" ? "edited" : "opened",
     title: issue.title,
     body: issue.body ?? null,
-    previousBody: payload.action === "edited" ? (payload.changes as { body?: { from?: string } } | undefined)?.body?.from : undefined,
+    previousBody:
+      payload.action === "edited"
+        ? (payload.changes as { body?: { from?: string } } | undefined)?.body?.from
+        : undefined,
     author: { login: issue.user?.login ?? "", type: issue.user?.type ?? "User" },
     locked: issue.locked ?? false,
     labels: (issue.labels ?? []).map((l) => (typeof l === "string" ? l : (l.name ?? ""))),
@@ -92,7 +106,8 @@ export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
   const t = triage(text);
   if (!t.answerable) {
     const before = event.action === "edited" ? event.previousBody : undefined;
-    if (before !== undefined && before !== null && triage(issueText(event.title, before)).answerable) return { kind: "retract" };
+    if (before !== undefined && before !== null && triage(issueText(event.title, before)).answerable)
+      return { kind: "retract" };
     return { kind: "ignore", reason: "nothing-to-answer" };
   }
   if (!config) return { kind: "needs-config" };
@@ -101,12 +116,29 @@ export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
   if (ignored) return { kind: "ignore", reason: ignored };
   const wanted = labelFor(config, t.kind!);
   const label = wanted && !event.labels.includes(wanted) ? wanted : null;
-  return { kind: "answer", text, featureOff: t.featureOff, readRepository: t.featureOff && !t.hasManifest && config.issues.fetch_manifests, label };
+  return {
+    kind: "answer",
+    text,
+    featureOff: t.featureOff,
+    readRepository: t.featureOff && !t.hasManifest && config.issues.fetch_manifests,
+    label,
+  };
 }
 
 /** A text planned as an issue a person opened, under the default config (the CLI, the command). */
 export function planText(title: string, body: string): IssuePlan {
-  return planIssue({ action: "opened", title, body, author: { login: "", type: "User" }, locked: false, labels: [], senderIsBot: false }, DEFAULTS);
+  return planIssue(
+    {
+      action: "opened",
+      title,
+      body,
+      author: { login: "", type: "User" },
+      locked: false,
+      labels: [],
+      senderIsBot: false,
+    },
+    DEFAULTS,
+  );
 }
 
 /**
@@ -114,7 +146,10 @@ export function planText(title: string, body: string): IssuePlan {
  * issue's. The command's own gates (who may ask, cooldown) are the `commands` config's, checked
  * by its handler before this.
  */
-export function commandText(own: string, issue: { title: string; body: string | null }): { text: string; featureOff: boolean } {
+export function commandText(
+  own: string,
+  issue: { title: string; body: string | null },
+): { text: string; featureOff: boolean } {
   const mine = planText("", own);
   if (mine.kind === "answer") return { text: own, featureOff: mine.featureOff };
   const theirs = planText(issue.title, issue.body ?? "");

@@ -20,7 +20,8 @@ export function startupProblem(env: NodeJS.ProcessEnv): string | null {
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 function tooLarge(req: IncomingMessage, res: ServerResponse): void {
-  if (!res.headersSent) res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("Payload too large");
+  if (!res.headersSent)
+    res.writeHead(413, { "content-type": "text/plain", connection: "close" }).end("Payload too large");
   req.destroy();
 }
 
@@ -89,9 +90,22 @@ interface ProxyLog {
  * (one malformed message is an unhandled rejection that ends the process); this one logs it and
  * goes on. smee-client still keeps the channel open and reconnects.
  */
-export async function startProxy(source: string, target: string, log: ProxyLog, fetchImpl: typeof fetch = fetch): Promise<{ close(): void }> {
+export async function startProxy(
+  source: string,
+  target: string,
+  log: ProxyLog,
+  fetchImpl: typeof fetch = fetch,
+): Promise<{ close(): void }> {
   const { SmeeClient } = await import("smee-client");
-  const client = new SmeeClient({ source, target, forward: false, logger: { info: () => undefined, error: (...a: unknown[]) => log.warn({ error: String(a[0]) }, "webhook proxy: connection error") } as never });
+  const client = new SmeeClient({
+    source,
+    target,
+    forward: false,
+    logger: {
+      info: () => undefined,
+      error: (...a: unknown[]) => log.warn({ error: String(a[0]) }, "webhook proxy: connection error"),
+    } as never,
+  });
   client.onmessage = (msg: MessageEvent) => void forward(msg, target, log, fetchImpl);
   const events = await client.start();
   log.info({ source }, "webhook proxy connected");
@@ -102,9 +116,13 @@ async function forward(msg: MessageEvent, target: string, log: ProxyLog, fetchIm
   let data: Record<string, unknown>;
   try {
     data = JSON.parse(String(msg.data)) as Record<string, unknown>;
-    if (typeof data !== "object" || data === null || Array.isArray(data) || !("body" in data)) throw new Error("not a webhook");
+    if (typeof data !== "object" || data === null || Array.isArray(data) || !("body" in data))
+      throw new Error("not a webhook");
   } catch (e) {
-    log.warn({ error: (e as Error).message, bytes: String(msg.data ?? "").length }, "webhook proxy: malformed message skipped");
+    log.warn(
+      { error: (e as Error).message, bytes: String(msg.data ?? "").length },
+      "webhook proxy: malformed message skipped",
+    );
     return;
   }
   const { body, query: _q, host: _h, ...rest } = data;

@@ -33,7 +33,14 @@ export function summarize(a: Analysis): FindingSummary[] {
   if (a.kind === "none") return [];
   if (a.kind === "panic") {
     const target = a.target.kind === "one" ? targetName(a.target.target) : null;
-    const base = { kind: "panic" as const, path: null, version: a.version.version, commit: a.version.commit, versionSource: a.version.source, target };
+    const base = {
+      kind: "panic" as const,
+      path: null,
+      version: a.version.version,
+      commit: a.version.commit,
+      versionSource: a.version.source,
+      target,
+    };
     return a.findings.map((f) => ({
       ...base,
       id: f.id,

@@ -33,15 +33,31 @@ describe("burn-triage explain", () => {
     expect(json.comment).toContain("qtensor.rs");
   });
   it("--json carries a panic's version, source, target and fix", async () => {
-    const json = JSON.parse((await run(["explain", "-", "--json", "--offline"], fixture("issues/pos-registry-backtrace.md"))).out);
-    expect(json.findings[0]).toMatchObject({ kind: "panic", id: "dispatch-autodiff-stub", version: "0.22.0-pre.2", versionSource: "backtrace", target: "burn-dispatch/autodiff", manifest: "issue" });
+    const json = JSON.parse(
+      (await run(["explain", "-", "--json", "--offline"], fixture("issues/pos-registry-backtrace.md"))).out,
+    );
+    expect(json.findings[0]).toMatchObject({
+      kind: "panic",
+      id: "dispatch-autodiff-stub",
+      version: "0.22.0-pre.2",
+      versionSource: "backtrace",
+      target: "burn-dispatch/autodiff",
+      manifest: "issue",
+    });
     expect(json.findings[0].fix.add).toEqual(["autodiff"]);
   });
   it("--json carries rustc findings with the same fields (path, version and source, gate, fix)", async () => {
     const text = `\`\`\`\n${fixture("evidence/rustc-1.95-e0432-group.txt")}\`\`\`\n\n\`\`\`toml\n[package]\nname = "mnist"\n\n[dependencies]\nburn = { version = "0.20.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;
     const json = JSON.parse((await run(["explain", "-", "--json", "--offline"], text)).out);
     expect(json.findings.map((f: { path: string }) => f.path)).toEqual(["burn::backend::Wgpu", "burn::train"]);
-    expect(json.findings[0]).toMatchObject({ kind: "compile", id: "E0432", version: "0.20.0-pre.2", versionSource: "crate-path", target: 'feature = "burn/wgpu"', manifest: "issue" });
+    expect(json.findings[0]).toMatchObject({
+      kind: "compile",
+      id: "E0432",
+      version: "0.20.0-pre.2",
+      versionSource: "crate-path",
+      target: 'feature = "burn/wgpu"',
+      manifest: "issue",
+    });
     expect(json.findings[0].fix.add.sort()).toEqual(["train", "wgpu"]);
     expect(json.comment).toContain("burn::train");
   });
@@ -58,15 +74,26 @@ describe("burn-triage explain", () => {
 });
 
 describe("burn-triage why / fix", () => {
-  const off = write("Cargo.toml", '[package]\nname = "a"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }\n');
+  const off = write(
+    "Cargo.toml",
+    '[package]\nname = "a"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }\n',
+  );
   it("why: off, with the reason", async () => {
     const r = await run(["why", off, "--json"]);
-    expect(JSON.parse(r.out)).toMatchObject({ feature: "burn-dispatch/autodiff", on: false, verdict: "off", version: "0.22.0-pre.2", fix: { dependency: "burn", add: ["autodiff"] } });
+    expect(JSON.parse(r.out)).toMatchObject({
+      feature: "burn-dispatch/autodiff",
+      on: false,
+      verdict: "off",
+      version: "0.22.0-pre.2",
+      fix: { dependency: "burn", add: ["autodiff"] },
+    });
   });
   it("fix: prints a unified diff", async () => {
     const r = await run(["fix", off]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "autodiff"] }');
+    expect(r.out).toContain(
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "autodiff"] }',
+    );
   });
   it("fix --json: changes and the autodiff verdict", async () => {
     const json = JSON.parse((await run(["fix", off, "--json"])).out);
@@ -81,13 +108,16 @@ describe("burn-triage why / fix", () => {
     expect(JSON.parse(r.out)).toMatchObject({ changes: [], feature: { before: true, after: true } });
   });
   it("fix: malformed TOML → exit 2 with file:line:col", async () => {
-    const bad = write("bad.toml", "[dependencies]\nburn = { version = \"0.22\"\n");
+    const bad = write("bad.toml", '[dependencies]\nburn = { version = "0.22"\n');
     const r = await run(["fix", bad]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:\\d+:\\d+: `));
   });
   it.each([
-    ["a 5,000-deep array", `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n`],
+    [
+      "a 5,000-deep array",
+      `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ${"[".repeat(5000)}${"]".repeat(5000)} }\n`,
+    ],
     ["a 10,000-part dotted key", `[dependencies]\nburn.${"a.".repeat(10000)}b = 1\n`],
   ])("why and fix: %s → exit 2 with file:line:col, not a stack overflow", async (_n, text) => {
     const deep = write("deep.toml", text);
@@ -108,9 +138,15 @@ describe("burn-triage why / fix", () => {
 
 describe("burn-triage review", () => {
   it("prints the suggestion the bot would post for a regressing change", async () => {
-    const r = await run(["review", join(root, "fixtures/repos/pr-trim/base/Cargo.toml"), join(root, "fixtures/repos/pr-trim/head/Cargo.toml")]);
+    const r = await run([
+      "review",
+      join(root, "fixtures/repos/pr-trim/base/Cargo.toml"),
+      join(root, "fixtures/repos/pr-trim/head/Cargo.toml"),
+    ]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```');
+    expect(r.out).toContain(
+      '```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```',
+    );
   });
   it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
@@ -123,9 +159,17 @@ describe("the built binary", () => {
     const bin = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).bin["burn-triage"];
     expect(bin).toBe("dist/cli/cli.js");
     expect(readFileSync(join(root, bin), "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
-    const out = execFileSync(process.execPath, [join(root, bin), "explain", join(root, "fixtures/issues/pos-title-only.md")], { encoding: "utf8" });
+    const out = execFileSync(
+      process.execPath,
+      [join(root, bin), "explain", join(root, "fixtures/issues/pos-title-only.md")],
+      { encoding: "utf8" },
+    );
     expect(out).toContain("0.22.0-pre.1");
-    const r = spawnSync("npm", ["run", "--silent", "cli", "--", "explain", "-", "--json"], { cwd: root, input: "nothing here", encoding: "utf8" });
+    const r = spawnSync("npm", ["run", "--silent", "cli", "--", "explain", "-", "--json"], {
+      cwd: root,
+      input: "nothing here",
+      encoding: "utf8",
+    });
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).findings).toEqual([]);
   });
@@ -133,11 +177,21 @@ describe("the built binary", () => {
 
 describe("CLI: any feature, local source, offline", () => {
   it("why --feature burn-core/std: off with default-features = false, and the enablers", async () => {
-    const path = write("nostd.toml", '[dependencies]\nburn = { version = "0.21.0", default-features = false, features = ["ndarray"] }\n');
+    const path = write(
+      "nostd.toml",
+      '[dependencies]\nburn = { version = "0.21.0", default-features = false, features = ["ndarray"] }\n',
+    );
     const json = JSON.parse((await run(["why", path, "--feature", "burn-core/std", "--json", "--offline"])).out);
-    expect(json).toMatchObject({ feature: "burn-core/std", on: false, verdict: "off", fix: { dependency: "burn", add: ["std"] } });
+    expect(json).toMatchObject({
+      feature: "burn-core/std",
+      on: false,
+      verdict: "off",
+      fix: { dependency: "burn", add: ["std"] },
+    });
     const fix = await run(["fix", path, "--feature", "burn-core/std"]);
-    expect(fix.out).toContain('+burn = { version = "0.21.0", default-features = false, features = ["ndarray", "std"] }');
+    expect(fix.out).toContain(
+      '+burn = { version = "0.21.0", default-features = false, features = ["ndarray", "std"] }',
+    );
   });
 
   it("--feature must be CRATE/FEATURE", async () => {
@@ -148,11 +202,14 @@ describe("CLI: any feature, local source, offline", () => {
   });
 
   it("explain --source DIR reads the file of a release the data lacks from a checkout", async () => {
-    const text = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:63:9:\nnot implemented: Requires `autodiff` feature\n";
+    const text =
+      "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:63:9:\nnot implemented: Requires `autodiff` feature\n";
     const without = await run(["explain", "-"], text);
     expect(without.out).toContain("the link follows your backtrace's line");
     const withSource = await run(["explain", "-", "--source", join(root, "fixtures/burn-src/v0.22.1")], text);
-    expect(withSource.out).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L63)");
+    expect(withSource.out).toContain(
+      "(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L63)",
+    );
     expect(withSource.out).toContain("read from burn's source at `v0.22.1`");
   });
 

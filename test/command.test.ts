@@ -18,7 +18,7 @@ describe("/explain-panic parsing", () => {
     ["a longer word", "/explain-panics"],
     ["indented code (4 spaces)", "    /explain-panic"],
     ["a fence never closed (Markdown keeps it open)", "```\nlog\n/explain-panic\nmore log"],
-    ["a fence whose \"closing\" line has text after it (still open)", "```\nlog\n``` not a close\n/explain-panic"],
+    ['a fence whose "closing" line has text after it (still open)', "```\nlog\n``` not a close\n/explain-panic"],
     ["an HTML comment", "<!--\n/explain-panic\n-->"],
     ["an HTML comment inside a paragraph", "see <!--\n/explain-panic\n--> here"],
     ["inline code across lines", "run `\n/explain-panic\n` please"],

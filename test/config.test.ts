@@ -6,14 +6,27 @@ describe("config", () => {
     expect(resolveConfig(null)).toEqual({ config: DEFAULTS, errors: [] });
   });
   it("merges valid keys over defaults", () => {
-    const { config, errors } = resolveConfig({ issues: { label: "needs-autodiff" }, commands: { allowed: "collaborators" } });
+    const { config, errors } = resolveConfig({
+      issues: { label: "needs-autodiff" },
+      commands: { allowed: "collaborators" },
+    });
     expect(errors).toEqual([]);
     expect(config.issues).toEqual({ ...DEFAULTS.issues, label: "needs-autodiff" });
     expect(config.commands.allowed).toBe("collaborators");
   });
   it("names each invalid key and keeps its default", () => {
-    const { config, errors } = resolveConfig({ issues: { label: 5, enabled: false }, commands: { cooldown_seconds: -1 }, bogus: true });
-    expect(errors).toEqual(expect.arrayContaining(["issues.label: must be string", "commands.cooldown_seconds: must be >= 0", "bogus: unknown key"]));
+    const { config, errors } = resolveConfig({
+      issues: { label: 5, enabled: false },
+      commands: { cooldown_seconds: -1 },
+      bogus: true,
+    });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        "issues.label: must be string",
+        "commands.cooldown_seconds: must be >= 0",
+        "bogus: unknown key",
+      ]),
+    );
     expect(config.issues.label).toBe(DEFAULTS.issues.label);
     expect(config.issues.enabled).toBe(false);
     expect(config.commands.cooldown_seconds).toBe(DEFAULTS.commands.cooldown_seconds);
@@ -32,12 +45,25 @@ describe("labels per answer kind", () => {
   const plan = async (body: string, yaml?: string) => {
     const { planIssue } = await import("../src/plan.js");
     const config = yaml ? resolveConfig((await import("js-yaml")).load(yaml)).config : DEFAULTS;
-    const p = planIssue({ action: "opened", title: "t", body, author: { login: "u", type: "User" }, locked: false, labels: [], senderIsBot: false }, config);
+    const p = planIssue(
+      {
+        action: "opened",
+        title: "t",
+        body,
+        author: { login: "u", type: "User" },
+        locked: false,
+        labels: [],
+        senderIsBot: false,
+      },
+      config,
+    );
     return p.kind === "answer" ? p.label : `(${p.kind})`;
   };
   const PANIC = "not implemented: Requires `autodiff` feature\n";
-  const RUSTC = "error[E0433]: cannot find `train` in `burn`\n --> src/main.rs:1:11\n  |\n1 | use burn::train::Learner;\n  |           ^^^^^ could not find `train` in `burn`\n";
-  const MISUSE = "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
+  const RUSTC =
+    "error[E0433]: cannot find `train` in `burn`\n --> src/main.rs:1:11\n  |\n1 | use burn::train::Learner;\n  |           ^^^^^ could not find `train` in `burn`\n";
+  const MISUSE =
+    "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
 
   it("by default: `burn: feature off` on feature-off panics and rustc errors, none on misuse", async () => {
     expect(await plan(PANIC)).toBe("burn: feature off");
@@ -52,13 +78,20 @@ describe("labels per answer kind", () => {
 
   it("an older config's issues.label keeps working for both feature-off kinds", async () => {
     const yaml = "issues: { label: autodiff-feature }\n";
-    expect([await plan(PANIC, yaml), await plan(RUSTC, yaml), await plan(MISUSE, yaml)]).toEqual(["autodiff-feature", "autodiff-feature", null]);
+    expect([await plan(PANIC, yaml), await plan(RUSTC, yaml), await plan(MISUSE, yaml)]).toEqual([
+      "autodiff-feature",
+      "autodiff-feature",
+      null,
+    ]);
   });
 });
 
 describe("one schema", () => {
   it("gives every key but the legacy label a default, and fills a missing section with them", () => {
-    expect(resolveConfig({ ignore: { users: ["x"] } }).config).toEqual({ ...DEFAULTS, ignore: { ...DEFAULTS.ignore, users: ["x"] } });
+    expect(resolveConfig({ ignore: { users: ["x"] } }).config).toEqual({
+      ...DEFAULTS,
+      ignore: { ...DEFAULTS.ignore, users: ["x"] },
+    });
     expect(DEFAULTS.issues.label).toBeUndefined();
     expect(Object.keys(DEFAULTS).sort()).toEqual(["commands", "ignore", "issues", "labels", "pull_requests"]);
   });

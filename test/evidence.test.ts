@@ -20,14 +20,22 @@ interface Case {
 
 const data = load(fixture("evidence/cases.yml")) as { cases: Case[] };
 /** `{{file}}` → that file of fixtures/evidence, indented as the placeholder is. */
-const expand = (text: string) => text.replace(/^([ \t]*)\{\{([\w.-]+)\}\}$/gm, (_m, indent: string, file: string) => fixture(`evidence/${file}`).trimEnd().replace(/^/gm, indent));
+const expand = (text: string) =>
+  text.replace(/^([ \t]*)\{\{([\w.-]+)\}\}$/gm, (_m, indent: string, file: string) =>
+    fixture(`evidence/${file}`).trimEnd().replace(/^/gm, indent),
+  );
 
 describe("what the text shows", () => {
   it.each(data.cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const a = analyze({ text: expand(c.text) });
     const body = renderIssueComment(a);
     expect(body).not.toBeNull();
-    const version = a.kind === "compile" ? { version: a.compile.version, source: a.compile.versionSource } : a.kind === "panic" ? { version: a.version.version, source: a.version.source } : null;
+    const version =
+      a.kind === "compile"
+        ? { version: a.compile.version, source: a.compile.versionSource }
+        : a.kind === "panic"
+          ? { version: a.version.version, source: a.version.source }
+          : null;
     if (c.version) expect(version?.version).toBe(c.version);
     if (c.source) expect(version?.source).toBe(c.source);
     for (const s of c.says ?? []) expect(body).toContain(s);
@@ -37,8 +45,16 @@ describe("what the text shows", () => {
 
 describe("version evidence", () => {
   it("crate paths: burn's crates only, any layout of the registry path", () => {
-    expect(versionFromPaths(" --> /home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-core-0.20.0-pre.2/src/lib.rs:3:9")).toBe("0.20.0-pre.2");
-    expect(versionFromPaths("C:\\Users\\u\\.cargo\\registry\\src\\index.crates.io-1949cf8c6b5b557f\\burn-0.19.1\\src\\lib.rs")).toBe("0.19.1");
+    expect(
+      versionFromPaths(
+        " --> /home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-core-0.20.0-pre.2/src/lib.rs:3:9",
+      ),
+    ).toBe("0.20.0-pre.2");
+    expect(
+      versionFromPaths(
+        "C:\\Users\\u\\.cargo\\registry\\src\\index.crates.io-1949cf8c6b5b557f\\burn-0.19.1\\src\\lib.rs",
+      ),
+    ).toBe("0.19.1");
     expect(versionFromPaths("/home/u/.cargo/registry/src/x/serde-1.0.200/src/lib.rs")).toBeNull();
     expect(versionFromPaths("/home/u/.cargo/registry/src/x/burnish-0.1.0/src/lib.rs")).toBeNull();
   });
@@ -57,14 +73,28 @@ describe("version evidence", () => {
 describe("rustc's configured-out note", () => {
   it("names the crate, its version, the #[cfg] line and the feature", () => {
     const [wgpu, train] = detectCompile(fixture("evidence/rustc-1.95-e0432-group-0.22.1.txt"));
-    expect(wgpu!.note).toEqual({ crate: "burn", version: "0.22.1", file: "crates/burn/src/lib.rs", cfgLine: 7, feature: "wgpu" });
+    expect(wgpu!.note).toEqual({
+      crate: "burn",
+      version: "0.22.1",
+      file: "crates/burn/src/lib.rs",
+      cfgLine: 7,
+      feature: "wgpu",
+    });
     expect(train!.note).toMatchObject({ cfgLine: 2, feature: "train" });
   });
 
   it("is read from a git checkout's path too, and not from a note about a cfg that is no feature", () => {
-    const git = "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\n  |\nnote: found an item that was configured out\n --> /home/u/.cargo/git/checkouts/burn-1a2b/2c06be3/crates/burn-core/src/lib.rs:40:9\n  |\n39 | #[cfg(feature = \"std\")]\n   |       --------------- the item is gated behind the `std` feature\n";
-    expect(detectCompile(git)[0]!.note).toEqual({ crate: "burn-core", version: null, file: "crates/burn-core/src/lib.rs", cfgLine: 39, feature: "std" });
-    const os = "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\nnote: found an item that was configured out\n --> /r/burn-0.22.1/src/lib.rs:3:9\n  |\n2 | #[cfg(unix)]\n  |       ---- the item is gated here\n";
+    const git =
+      'error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\n  |\nnote: found an item that was configured out\n --> /home/u/.cargo/git/checkouts/burn-1a2b/2c06be3/crates/burn-core/src/lib.rs:40:9\n  |\n39 | #[cfg(feature = "std")]\n   |       --------------- the item is gated behind the `std` feature\n';
+    expect(detectCompile(git)[0]!.note).toEqual({
+      crate: "burn-core",
+      version: null,
+      file: "crates/burn-core/src/lib.rs",
+      cfgLine: 39,
+      feature: "std",
+    });
+    const os =
+      "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\nnote: found an item that was configured out\n --> /r/burn-0.22.1/src/lib.rs:3:9\n  |\n2 | #[cfg(unix)]\n  |       ---- the item is gated here\n";
     expect(detectCompile(os)[0]!.note).toBeNull();
   });
 });
@@ -81,18 +111,38 @@ describe("a repository manifest declares burn when the parser says so", () => {
 });
 
 describe("a fragment never claims the manifest declares no burn crate", () => {
-  const panic = "```\nthread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n```\n";
+  const panic =
+    "```\nthread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n```\n";
   const compile = `\`\`\`\n${fixture("evidence/rustc-1.95-e0433-train.txt")}\`\`\`\n`;
-  const line = fc.constantFrom('serde = "1"', 'tokio = { version = "1", features = ["full"] }', 'gpu = ["burn/wgpu"]', 'default = ["gpu"]', 'anyhow = "1"', "# burn is in the workspace");
-  const header = fc.constantFrom("[dependencies]", "[features]", "[dev-dependencies]", "[build-dependencies]", "[target.'cfg(unix)'.dependencies]");
+  const line = fc.constantFrom(
+    'serde = "1"',
+    'tokio = { version = "1", features = ["full"] }',
+    'gpu = ["burn/wgpu"]',
+    'default = ["gpu"]',
+    'anyhow = "1"',
+    "# burn is in the workspace",
+  );
+  const header = fc.constantFrom(
+    "[dependencies]",
+    "[features]",
+    "[dev-dependencies]",
+    "[build-dependencies]",
+    "[target.'cfg(unix)'.dependencies]",
+  );
   it("for any table of other crates and features, after a panic or a rustc error", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(header, fc.array(line, { maxLength: 3 })), { minLength: 1, maxLength: 3 }), fc.boolean(), (tables, isPanic) => {
-        const toml = tables.map(([h, ls]) => [h, ...ls].join("\n")).join("\n\n");
-        const body = renderIssueComment(analyze({ text: `${isPanic ? panic : compile}\n\`\`\`toml\n${toml}\n\`\`\`\n` }));
-        expect(body ?? "").not.toContain("declares no burn crate");
-        if (!isPanic) expect(body ?? "").not.toContain("panicking binary");
-      }),
+      fc.property(
+        fc.array(fc.tuple(header, fc.array(line, { maxLength: 3 })), { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (tables, isPanic) => {
+          const toml = tables.map(([h, ls]) => [h, ...ls].join("\n")).join("\n\n");
+          const body = renderIssueComment(
+            analyze({ text: `${isPanic ? panic : compile}\n\`\`\`toml\n${toml}\n\`\`\`\n` }),
+          );
+          expect(body ?? "").not.toContain("declares no burn crate");
+          if (!isPanic) expect(body ?? "").not.toContain("panicking binary");
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -24,10 +24,16 @@ const cliLines = shellLines.filter((l) => l.startsWith("node dist/cli/cli.js "))
 
 function run(line: string, env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   // The README's placeholders, for the fake GitHub's repository.
-  const argv = line.replace(/^node /, "").replace("OWNER/REPO", "acme/widgets").split(/\s+/);
+  const argv = line
+    .replace(/^node /, "")
+    .replace("OWNER/REPO", "acme/widgets")
+    .split(/\s+/);
   return new Promise((resolve) =>
-    execFile(process.execPath, argv, { cwd: root, env: { PATH: process.env.PATH ?? "", CRATES_INDEX_URL: "off", ...env }, timeout: 120_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      process.execPath,
+      argv,
+      { cwd: root, env: { PATH: process.env.PATH ?? "", CRATES_INDEX_URL: "off", ...env }, timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     ),
   );
 }
@@ -52,10 +58,16 @@ describe("the README", () => {
   });
 
   it("shows every command line subcommand, and each runs as written", async () => {
-    expect(new Set(cliLines.map((l) => l.split(/\s+/)[2]))).toEqual(new Set(["explain", "why", "fix", "review", "scan"]));
+    expect(new Set(cliLines.map((l) => l.split(/\s+/)[2]))).toEqual(
+      new Set(["explain", "why", "fix", "review", "scan"]),
+    );
     const failed: string[] = [];
     for (const line of cliLines) {
-      const r = await run(line, { GITHUB_TOKEN: "ghp_fake_readme", GITHUB_API_URL: fake.apiUrl, XDG_CACHE_HOME: cache });
+      const r = await run(line, {
+        GITHUB_TOKEN: "ghp_fake_readme",
+        GITHUB_API_URL: fake.apiUrl,
+        XDG_CACHE_HOME: cache,
+      });
       if (r.code !== 0 || r.stdout.length === 0) failed.push(`${line} → exit ${r.code}: ${r.stderr.split("\n")[0]}`);
     }
     expect(failed).toEqual([]);

@@ -15,11 +15,19 @@ describe("commentableLines", () => {
 
 describe("reviewManifest", () => {
   it("flags a change that turns autodiff off, with the fix on the changed line", () => {
-    const r = reviewManifest({ path: "Cargo.toml", base, head, commentable: commentableLines(fixture("repos/pr-trim/patch.diff")) });
+    const r = reviewManifest({
+      path: "Cargo.toml",
+      base,
+      head,
+      commentable: commentableLines(fixture("repos/pr-trim/patch.diff")),
+    });
     expect(r).toMatchObject({ kind: "regression", inDiff: true });
   });
   it("marks a fix outside the diff so it goes into the review body", () => {
-    expect(reviewManifest({ path: "Cargo.toml", base, head, commentable: new Set([1]) })).toMatchObject({ kind: "regression", inDiff: false });
+    expect(reviewManifest({ path: "Cargo.toml", base, head, commentable: new Set([1]) })).toMatchObject({
+      kind: "regression",
+      inDiff: false,
+    });
   });
   it.each([
     ["unchanged meaning", base, base],
@@ -32,14 +40,35 @@ describe("reviewManifest", () => {
 });
 
 describe("reviewWorkspaceRoot", () => {
-  const root = (df: boolean) => `[workspace]\nmembers = ["m"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2"${df ? ", default-features = false" : ""} }\n`;
-  const member = { path: "m/Cargo.toml", base: '[dependencies]\nburn = { workspace = true }\n', head: '[dependencies]\nburn = { workspace = true }\n' };
+  const root = (df: boolean) =>
+    `[workspace]\nmembers = ["m"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2"${df ? ", default-features = false" : ""} }\n`;
+  const member = {
+    path: "m/Cargo.toml",
+    base: "[dependencies]\nburn = { workspace = true }\n",
+    head: "[dependencies]\nburn = { workspace = true }\n",
+  };
   it("a root change that turns a member's autodiff off is fixed in the root", () => {
-    const [r] = reviewWorkspaceRoot({ path: "Cargo.toml", base: root(false), head: root(true), members: [member], commentable: all });
+    const [r] = reviewWorkspaceRoot({
+      path: "Cargo.toml",
+      base: root(false),
+      head: root(true),
+      members: [member],
+      commentable: all,
+    });
     expect(r).toMatchObject({ kind: "regression", path: "Cargo.toml", member: "m/Cargo.toml" });
-    expect(r?.kind === "regression" && r.plan.change.after).toContain('default-features = false, features = ["autodiff"] }');
+    expect(r?.kind === "regression" && r.plan.change.after).toContain(
+      'default-features = false, features = ["autodiff"] }',
+    );
   });
   it("no noise when members keep autodiff", () => {
-    expect(reviewWorkspaceRoot({ path: "Cargo.toml", base: root(false), head: root(false), members: [member], commentable: all })).toEqual([]);
+    expect(
+      reviewWorkspaceRoot({
+        path: "Cargo.toml",
+        base: root(false),
+        head: root(false),
+        members: [member],
+        commentable: all,
+      }),
+    ).toEqual([]);
   });
 });

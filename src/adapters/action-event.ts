@@ -13,7 +13,8 @@ const EVENT_ALIASES: Record<string, string> = { pull_request_target: "pull_reque
 export function deliveryFromEnv(env: NodeJS.ProcessEnv, readFile: (path: string) => string): ActionDelivery {
   const event = env.GITHUB_EVENT_NAME;
   const path = env.GITHUB_EVENT_PATH;
-  if (!event || !path) throw new Error("GITHUB_EVENT_NAME and GITHUB_EVENT_PATH must be set (run this inside a GitHub Actions workflow)");
+  if (!event || !path)
+    throw new Error("GITHUB_EVENT_NAME and GITHUB_EVENT_PATH must be set (run this inside a GitHub Actions workflow)");
   let payload: unknown;
   try {
     payload = JSON.parse(readFile(path));

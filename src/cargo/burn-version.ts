@@ -42,7 +42,14 @@ export type Assumption =
   /** burn from a local checkout, whose version cannot be read: main's graph at `head` was used. */
   | { kind: "path"; path: string; head: string }
   /** The requirement (or the pinned version) matches no release the data has: `used`'s graph was. */
-  | { kind: "outside-data"; key: string; requirement: string; pin: Pin | null; newest: string | null; used: string | null };
+  | {
+      kind: "outside-data";
+      key: string;
+      requirement: string;
+      pin: Pin | null;
+      newest: string | null;
+      used: string | null;
+    };
 
 /** A path dependency is burn's own only when it points into a burn checkout (`…/crates/burn-x`). */
 export function isBurnCheckoutPath(path: string): boolean {
@@ -62,8 +69,15 @@ export function isBurnCrate(name: string): boolean {
 export function isBurnDependency(d: DepDecl): boolean {
   if (!isBurnCrate(d.name)) return false;
   if (d.path === null || d.name === "burn" || isBurnCheckoutPath(d.path)) return true;
-  const segments = d.path.trim().replace(/[\\/]+$/, "").split(/[\\/]/);
-  return segments.at(-1) === d.name && segments.at(-2)?.toLowerCase() === "burn" && snapshot("tags").versions(d.name).length > 0;
+  const segments = d.path
+    .trim()
+    .replace(/[\\/]+$/, "")
+    .split(/[\\/]/);
+  return (
+    segments.at(-1) === d.name &&
+    segments.at(-2)?.toLowerCase() === "burn" &&
+    snapshot("tags").versions(d.name).length > 0
+  );
 }
 
 function olderThan(first: string | null, version: string): boolean {
@@ -85,7 +99,12 @@ const newest = (lines: IndexLine[]) => lines.filter((l) => !l.yanked).at(-1) ?? 
  * `first` the first release that has the crate the question is about (burn-dispatch's by
  * default; null when every release has it), below which `preDispatch` is set.
  */
-export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry }, pin: Pin | null, first: string | null = FIRST_DISPATCH): Selection {
+export function selectBurn(
+  d: DepDecl,
+  regs: { tags: Registry; main: Registry },
+  pin: Pin | null,
+  first: string | null = FIRST_DISPATCH,
+): Selection {
   const older = (v: string) => olderThan(first, v);
   const tags = regs.tags.versions(d.name);
   const main = regs.main.versions(d.name);
@@ -93,21 +112,37 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
 
   if (pin) {
     const hit = tags.find((l) => l.vers === pin.version);
-    if (older(pin.version)) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit ?? null, preDispatch: pin.version };
+    if (older(pin.version))
+      return {
+        ...base,
+        version: pin.version,
+        source: pin.source,
+        snapshot: "tags",
+        line: hit ?? null,
+        preDispatch: pin.version,
+      };
     if (hit) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit };
   }
 
   if (d.git) {
     const tag = d.gitRef?.tag?.replace(/^v/, "");
     const tagged = tag ? tags.find((l) => l.vers === tag) : undefined;
-    if (tag && older(tag)) return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
+    if (tag && older(tag))
+      return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
     if (tagged) return { ...base, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
     const line = newest(main);
     const rev = d.gitRef?.rev;
     const head = mainSnapshotCommit();
     const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
     const graph: Assumption | undefined = known ? undefined : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-    return { ...base, version: line?.vers ?? null, source: "git", snapshot: "main", line, assumed: graph ? { graph } : {} };
+    return {
+      ...base,
+      version: line?.vers ?? null,
+      source: "git",
+      snapshot: "main",
+      line,
+      assumed: graph ? { graph } : {},
+    };
   }
 
   if (d.path) {
@@ -124,12 +159,28 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
 
   if (!d.version) {
     const line = newest(tags.filter((l) => !semver.prerelease(l.vers))) ?? newest(tags);
-    return { ...base, version: line?.vers ?? null, source: "default", snapshot: "tags", line, assumed: { version: { kind: "no-requirement", key: d.key, assumed: line?.vers ?? null } } };
+    return {
+      ...base,
+      version: line?.vers ?? null,
+      source: "default",
+      snapshot: "tags",
+      line,
+      assumed: { version: { kind: "no-requirement", key: d.key, assumed: line?.vers ?? null } },
+    };
   }
 
-  if (requirementPredates(first, d.version)) return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
+  if (requirementPredates(first, d.version))
+    return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
-  if (line) return { ...base, version: line.vers, source: "requirement", snapshot: "tags", line, preDispatch: older(line.vers) ? line.vers : null };
+  if (line)
+    return {
+      ...base,
+      version: line.vers,
+      source: "requirement",
+      snapshot: "tags",
+      line,
+      preDispatch: older(line.vers) ? line.vers : null,
+    };
   const last = newest(tags);
   return {
     ...base,
@@ -137,6 +188,15 @@ export function selectBurn(d: DepDecl, regs: { tags: Registry; main: Registry },
     source: "requirement",
     snapshot: "tags",
     line: last,
-    assumed: { graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: last?.vers ?? null, used: last?.vers ?? null } },
+    assumed: {
+      graph: {
+        kind: "outside-data",
+        key: d.key,
+        requirement: d.version,
+        pin,
+        newest: last?.vers ?? null,
+        used: last?.vers ?? null,
+      },
+    },
   };
 }

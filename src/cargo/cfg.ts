@@ -4,22 +4,53 @@ export type Platform = "linux" | "windows" | "macos";
 const FACTS: Record<Platform, { triple: string; kv: Record<string, string[]>; flags: string[] }> = {
   linux: {
     triple: "x86_64-unknown-linux-gnu",
-    kv: { target_os: ["linux"], target_family: ["unix"], target_arch: ["x86_64"], target_env: ["gnu"], target_vendor: ["unknown"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+    kv: {
+      target_os: ["linux"],
+      target_family: ["unix"],
+      target_arch: ["x86_64"],
+      target_env: ["gnu"],
+      target_vendor: ["unknown"],
+      target_pointer_width: ["64"],
+      target_endian: ["little"],
+      target_has_atomic: ["8", "16", "32", "64", "ptr"],
+    },
     flags: ["unix"],
   },
   windows: {
     triple: "x86_64-pc-windows-msvc",
-    kv: { target_os: ["windows"], target_family: ["windows"], target_arch: ["x86_64"], target_env: ["msvc"], target_vendor: ["pc"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+    kv: {
+      target_os: ["windows"],
+      target_family: ["windows"],
+      target_arch: ["x86_64"],
+      target_env: ["msvc"],
+      target_vendor: ["pc"],
+      target_pointer_width: ["64"],
+      target_endian: ["little"],
+      target_has_atomic: ["8", "16", "32", "64", "ptr"],
+    },
     flags: ["windows"],
   },
   macos: {
     triple: "aarch64-apple-darwin",
-    kv: { target_os: ["macos"], target_family: ["unix"], target_arch: ["aarch64"], target_env: [""], target_vendor: ["apple"], target_pointer_width: ["64"], target_endian: ["little"], target_has_atomic: ["8", "16", "32", "64", "ptr"] },
+    kv: {
+      target_os: ["macos"],
+      target_family: ["unix"],
+      target_arch: ["aarch64"],
+      target_env: [""],
+      target_vendor: ["apple"],
+      target_pointer_width: ["64"],
+      target_endian: ["little"],
+      target_has_atomic: ["8", "16", "32", "64", "ptr"],
+    },
     flags: ["unix"],
   },
 };
 
-type Expr = { op: "all" | "any"; args: Expr[] } | { op: "not"; arg: Expr } | { op: "kv"; key: string; value: string } | { op: "flag"; name: string };
+type Expr =
+  | { op: "all" | "any"; args: Expr[] }
+  | { op: "not"; arg: Expr }
+  | { op: "kv"; key: string; value: string }
+  | { op: "flag"; name: string };
 
 function parseCfg(src: string): Expr {
   let i = 0;

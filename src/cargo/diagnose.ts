@@ -3,9 +3,27 @@
 // manifests and index data in, a verdict out.
 import type { Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
-import { type Assumption, FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn, type VersionSource } from "./burn-version.js";
+import {
+  type Assumption,
+  FIRST_DISPATCH,
+  isBurnCrate,
+  isBurnDependency,
+  type Pin,
+  selectBurn,
+  type VersionSource,
+} from "./burn-version.js";
 import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
-import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureState, type FeatureTarget, featureState, resolve, targetName, WorkBudget } from "./resolve.js";
+import {
+  AUTODIFF_TARGET,
+  BudgetExceeded,
+  DISPATCH,
+  type FeatureState,
+  type FeatureTarget,
+  featureState,
+  resolve,
+  targetName,
+  WorkBudget,
+} from "./resolve.js";
 import { mayEnable } from "./reach.js";
 
 export interface DiagnoseOptions {
@@ -98,7 +116,11 @@ export interface Diagnosis {
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
-function asIndexDep(d: DepDecl, includeDev: boolean, override?: { features?: string[]; req?: string | null }): IndexDep {
+function asIndexDep(
+  d: DepDecl,
+  includeDev: boolean,
+  override?: { features?: string[]; req?: string | null },
+): IndexDep {
   return {
     name: d.key,
     package: d.name !== d.key ? d.name : undefined,
@@ -122,17 +144,28 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const target = opts.target ?? AUTODIFF_TARGET;
   const includeDev = opts.includeDev ?? false;
   const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const named = effective.filter((b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")));
+  const named = effective.filter(
+    (b) =>
+      isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")),
+  );
   // A crate the data has no line of says nothing about burn's graph: it is named, not resolved.
   const inData = (name: string) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
   const burn = named.filter((b) => inData(b.effective.name));
   const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
-  const pin: Pin | null = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
+  const pin: Pin | null = opts.burnVersion
+    ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" }
+    : null;
   const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
   const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
-  const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
+  const selection = primaryDecl
+    ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null)
+    : null;
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
-  const selected = selection && { version: selection.version, source: selection.source, preDispatch: selection.preDispatch };
+  const selected = selection && {
+    version: selection.version,
+    source: selection.source,
+    preDispatch: selection.preDispatch,
+  };
   const assumed: Assumed = { ...(selection?.assumed ?? {}) };
 
   // Every burn crate of one build comes from one release: resolve them all at the selected one.
@@ -157,16 +190,33 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     features: manifest.features,
   });
   const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    featureState(resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }), target, opts.platform);
+    featureState(
+      resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+      target,
+      opts.platform,
+    );
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  const lines = new Map(burn.map((b) => [b.decl, selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))]));
+  const lines = new Map(
+    burn.map((b) => [
+      b.decl,
+      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name)),
+    ]),
+  );
   const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
-  if (!primary) return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn" };
-  if (selection?.preDispatch) return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
+  if (!primary)
+    return {
+      ...base,
+      ...none,
+      state: NO_STATE,
+      graphVersion: null,
+      verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
+    };
+  if (selection?.preDispatch)
+    return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
   let state: FeatureState;
   let found: Enablers;
@@ -185,11 +235,17 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
 
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
-  const verdictOf = (gatedBehind: string[]): Verdict => (gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch");
+  const verdictOf = (gatedBehind: string[]): Verdict =>
+    gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   let gatedBehind: string[] = [];
   try {
     gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
-    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) };
+    return {
+      ...known,
+      verdict: verdictOf(gatedBehind),
+      gatedBehind,
+      fix: searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts),
+    };
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
@@ -199,9 +255,20 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
 type Run = (features: string[], extra?: { target: DepDecl; add: string[] }) => FeatureState;
 
 /** The smallest verified addition: the data's ready answers, then single enablers, then pairs. */
-function searchFix(run: Run, primary: BurnDep, burnDeps: BurnDep[], enablers: string[], pairs: string[][], ownDefaults: string[], target: FeatureTarget, opts: DiagnoseOptions): Addition | null {
+function searchFix(
+  run: Run,
+  primary: BurnDep,
+  burnDeps: BurnDep[],
+  enablers: string[],
+  pairs: string[][],
+  ownDefaults: string[],
+  target: FeatureTarget,
+  opts: DiagnoseOptions,
+): Addition | null {
   let fix: Addition | null = null;
-  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
+  const ready = (opts.additions ?? [])
+    .map((a) => a.filter((f) => !primary.effective.features.includes(f)))
+    .filter((a) => a.length > 0);
   for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
     if (run(ownDefaults, { target: primary.decl, add }).on) {
       fix = { decl: primary.decl, add };
@@ -218,10 +285,16 @@ function searchFix(run: Run, primary: BurnDep, burnDeps: BurnDep[], enablers: st
     }
     fix = { decl: primary.decl, add };
   }
-    // No `burn` feature reaches some features (burn-store/memmap, burn-flex/critical-section): a
+  // No `burn` feature reaches some features (burn-store/memmap, burn-flex/critical-section): a
   // manifest that declares the target's crate itself gets the feature added there.
   const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
-  if (!fix && own && !own.effective.features.includes(target.feature) && run(ownDefaults, { target: own.decl, add: [target.feature] }).on) fix = { decl: own.decl, add: [target.feature] };
+  if (
+    !fix &&
+    own &&
+    !own.effective.features.includes(target.feature) &&
+    run(ownDefaults, { target: own.decl, add: [target.feature] }).on
+  )
+    fix = { decl: own.decl, add: [target.feature] };
   return fix;
 }
 
@@ -263,18 +336,35 @@ interface Enablers {
 const enablerCache = new Map<string, Enablers>();
 
 /** Which features of one crate version turn the target on on their own. */
-export function enablersOf(line: IndexLine, registry: Registry, target: FeatureTarget = AUTODIFF_TARGET, budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS)): Enablers {
+export function enablersOf(
+  line: IndexLine,
+  registry: Registry,
+  target: FeatureTarget = AUTODIFF_TARGET,
+  budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS),
+): Enablers {
   const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key);
   if (hit) return hit;
   const table = allFeatures(line);
-  const implicit = line.deps.filter((d) => d.optional && !Object.values(table).some((v) => v.includes(`dep:${d.name}`))).map((d) => d.name);
+  const implicit = line.deps
+    .filter((d) => d.optional && !Object.values(table).some((v) => v.includes(`dep:${d.name}`)))
+    .map((d) => d.name);
   const names = [...new Set([...Object.keys(table), ...implicit])].filter((f) => f !== "default");
   const test = (features: string[], defaults = false) => {
     const root: IndexLine = {
       name: "(probe)",
       vers: "0.0.0",
-      deps: [{ name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults, target: null, kind: "normal" }],
+      deps: [
+        {
+          name: line.name,
+          req: `=${line.vers}`,
+          features,
+          optional: false,
+          default_features: defaults,
+          target: null,
+          kind: "normal",
+        },
+      ],
       features: {},
     };
     return featureState(resolve(root, [], { registry, budget }), target);
@@ -287,13 +377,17 @@ export function enablersOf(line: IndexLine, registry: Registry, target: FeatureT
   const reachable = test(names).on;
   // Each feature is resolved only when one walk of the graph says it may reach the target.
   const may = reachable ? mayEnable(line, registry, target, budget) : () => false;
-  const enablers = reachable ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  const enablers = reachable
+    ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b))
+    : [];
   const pairs: string[][] = [];
   // A gated path's answers come with the data (DiagnoseOptions.additions); searching every pair
   // of ~60 features against a gate would cost seconds.
   if (reachable && !target.gate && enablers.every((f) => f === "doc")) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
+    for (const f of names
+      .filter((n) => Object.hasOwn(table, n))
+      .sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
   const result = { enablers, defaultsEnable: test([], true).on, pairs };

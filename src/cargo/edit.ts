@@ -63,13 +63,23 @@ export function featureEdits(text: string, decl: DepDecl, add: string[]): TextEd
     // `]` on the last element's line (one-line arrays, and `"b"]` closing a multi-line one):
     // continue that line.
     if (close < eolAfter) {
-      if (commaAfter) return [{ start: last.range[1] + commaAfter[0].length, end: last.range[1] + commaAfter[0].length, insert: ` ${quoted(add, quote)},` }];
+      if (commaAfter)
+        return [
+          {
+            start: last.range[1] + commaAfter[0].length,
+            end: last.range[1] + commaAfter[0].length,
+            insert: ` ${quoted(add, quote)},`,
+          },
+        ];
       return [{ start: last.range[1], end: last.range[1], insert: `, ${quoted(add, quote)}` }];
     }
     // Otherwise one new line per feature in the last element's indentation, after any comment
     // on its line, keeping the file's trailing-comma habit.
     const indent = indentAt(text, last.range[0]);
-    if (commaAfter) return [{ start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent}${quote}${f}${quote},`).join("") }];
+    if (commaAfter)
+      return [
+        { start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent}${quote}${f}${quote},`).join("") },
+      ];
     const body = add.map((f) => `${eol}${indent}${quote}${f}${quote}`).join(",");
     if (eolAfter === last.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
     return [
@@ -81,7 +91,13 @@ export function featureEdits(text: string, decl: DepDecl, add: string[]): TextEd
   const array = `[${quoted(add, '"')}]`;
   if (pair && decl.form === "string") {
     const v = pair.value;
-    return [{ start: v.range[0], end: v.range[1], insert: `{ version = ${text.slice(v.range[0], v.range[1])}, features = ${array} }` }];
+    return [
+      {
+        start: v.range[0],
+        end: v.range[1],
+        insert: `{ version = ${text.slice(v.range[0], v.range[1])}, features = ${array} }`,
+      },
+    ];
   }
   if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
     const last = pair.value.body.at(-1);

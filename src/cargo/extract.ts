@@ -44,7 +44,10 @@ function newSideOfDiff(body: string): string {
 }
 
 /** A table header a manifest has: its own tables and cargo's dependency tables (one list, manifest.ts). */
-const HEADER = new RegExp(String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`, "m");
+const HEADER = new RegExp(
+  String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,
+  "m",
+);
 const BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
 
 const INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
@@ -54,9 +57,12 @@ export function extractSnippets(text: string): Snippet[] {
   for (const { info, body: raw } of fencedBlocks(text)) {
     if (out.length >= MAX_SNIPPETS) break;
     const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
-    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body)) out.push({ kind: "lock", text: body, wrapped: false, whole: true });
-    else if (HEADER.test(body) && /\bburn/.test(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
-    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body)) out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true, whole: false });
+    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body))
+      out.push({ kind: "lock", text: body, wrapped: false, whole: true });
+    else if (HEADER.test(body) && /\bburn/.test(body))
+      out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
+    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
+      out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true, whole: false });
   }
   if (out.length === 0) {
     // `burn = { … }` written inline in prose.

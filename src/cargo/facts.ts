@@ -20,7 +20,12 @@ export function manifestFacts(text: string): ManifestFacts {
   try {
     const m = parseManifest(text);
     const inherited = m.dependencies.filter((d) => d.inherits);
-    return { isWorkspaceRoot: m.isWorkspaceRoot, workspaceBurn: m.workspaceDependencies.some(isBurnDependency), inheritsBurn: inherited.some(isBurnDependency), inheritsAny: inherited.length > 0 };
+    return {
+      isWorkspaceRoot: m.isWorkspaceRoot,
+      workspaceBurn: m.workspaceDependencies.some(isBurnDependency),
+      inheritsBurn: inherited.some(isBurnDependency),
+      inheritsAny: inherited.length > 0,
+    };
   } catch {
     return { isWorkspaceRoot: false, workspaceBurn: false, inheritsBurn: false, inheritsAny: false };
   }
@@ -44,7 +49,9 @@ export function inheritsBurnFrom(member: string, root: Manifest): boolean {
 export function declaresBurn(text: string, root: Manifest | null = null): boolean {
   try {
     const m = parseManifest(text);
-    return [...m.dependencies, ...m.workspaceDependencies].some((d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d));
+    return [...m.dependencies, ...m.workspaceDependencies].some((d) =>
+      isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d),
+    );
   } catch {
     return /\bburn(?:-[a-z0-9-]+)?\b/.test(text);
   }

@@ -7,7 +7,14 @@ import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
-import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName, type WorkBudget } from "./resolve.js";
+import {
+  AUTODIFF_TARGET,
+  BudgetExceeded,
+  DISPATCH,
+  type FeatureTarget,
+  targetName,
+  type WorkBudget,
+} from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -73,14 +80,34 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     root = r;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { root, burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, prefer: opts.prefer, target, additions: opts.additions, budget: opts.budget };
+  const dopts = {
+    root,
+    burnVersion: opts.burnVersion,
+    burnVersionSource: opts.burnVersionSource,
+    platform: opts.platform,
+    includeDev: opts.includeDev,
+    registries: opts.registries,
+    prefer: opts.prefer,
+    target,
+    additions: opts.additions,
+    budget: opts.budget,
+  };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
-  if (diagnosis.verdict === "no-burn") return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
-  if (diagnosis.verdict === "unknown-crate") return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "pre-dispatch") return { kind: "no-fix", diagnosis, reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on` };
-  if (diagnosis.verdict === "too-large" || diagnosis.searchCut) return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
-  if (!diagnosis.fix) return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
+  if (diagnosis.verdict === "no-burn")
+    return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
+  if (diagnosis.verdict === "unknown-crate")
+    return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
+  if (diagnosis.verdict === "pre-dispatch")
+    return {
+      kind: "no-fix",
+      diagnosis,
+      reason: `this burn release has no \`${DISPATCH}\`, so there is no \`${target.feature}\` feature of it to turn on`,
+    };
+  if (diagnosis.verdict === "too-large" || diagnosis.searchCut)
+    return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
+  if (!diagnosis.fix)
+    return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
 
   const { decl, add } = diagnosis.fix;
   let edited: ReturnType<typeof applyEdits>;
@@ -125,10 +152,20 @@ function meaning(d: DepDecl) {
  * Returns why the edit is wrong, or null when it is proven right. `resolvesOn` is the resolver's
  * verdict on the edited manifest (for a workspace root: on the member that inherits from it).
  */
-export function verify(before: string, edited: { text: string; start: number; end: number }, decl: DepDecl, add: string[], resolvesOn: (after: Manifest) => boolean, target: FeatureTarget = AUTODIFF_TARGET): string | null {
+export function verify(
+  before: string,
+  edited: { text: string; start: number; end: number },
+  decl: DepDecl,
+  add: string[],
+  resolvesOn: (after: Manifest) => boolean,
+  target: FeatureTarget = AUTODIFF_TARGET,
+): string | null {
   const after = edited.text;
   const tail = before.length - edited.end;
-  if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
+  if (
+    after.slice(0, edited.start) !== before.slice(0, edited.start) ||
+    after.slice(after.length - tail) !== before.slice(edited.end)
+  )
     return "bytes outside the edited span changed";
   let plainBefore: Record<string, unknown>;
   let plainAfter: Record<string, unknown>;
@@ -138,7 +175,8 @@ export function verify(before: string, edited: { text: string; start: number; en
   } catch (e) {
     return `the result is not valid TOML (${(e as Error).message})`;
   }
-  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter))) return "a value outside the dependency tables changed";
+  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
+    return "a value outside the dependency tables changed";
   const m0 = parseManifest(before);
   const m1 = parseManifest(after);
   const all0 = [...m0.dependencies, ...m0.workspaceDependencies];
@@ -147,7 +185,8 @@ export function verify(before: string, edited: { text: string; start: number; en
   for (const d0 of all0) {
     const d1 = all1.get(declKey(d0));
     if (!d1) return `\`${d0.key}\` disappeared`;
-    const expected = declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
+    const expected =
+      declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
     if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
   }
   if (!resolvesOn(m1)) return `the resolver still finds \`${targetName(target)}\` off`;
@@ -166,7 +205,12 @@ export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts:
   const rootManifest = parseManifest(root.text);
   const memberManifest = parseManifest(member.text);
   const wsDecl = rootManifest.workspaceDependencies.find((d) => d.key === fix.decl.key);
-  if (!wsDecl) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the workspace root does not declare \`${fix.decl.key}\`` };
+  if (!wsDecl)
+    return {
+      kind: "no-fix",
+      diagnosis: plan.diagnosis,
+      reason: `the workspace root does not declare \`${fix.decl.key}\``,
+    };
   let edited: ReturnType<typeof applyEdits>;
   try {
     edited = applyEdits(root.text, featureEdits(root.text, wsDecl, fix.add));
@@ -175,13 +219,32 @@ export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts:
     throw e;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
-  const dopts = { burnVersion: opts.burnVersion, burnVersionSource: opts.burnVersionSource, platform: opts.platform, includeDev: opts.includeDev, registries: opts.registries, target };
-  const problem = verify(root.text, edited, wsDecl, fix.add, (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on", target);
+  const dopts = {
+    burnVersion: opts.burnVersion,
+    burnVersionSource: opts.burnVersionSource,
+    platform: opts.platform,
+    includeDev: opts.includeDev,
+    registries: opts.registries,
+    target,
+  };
+  const problem = verify(
+    root.text,
+    edited,
+    wsDecl,
+    fix.add,
+    (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on",
+    target,
+  );
   if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }
 
-function toChange(file: ManifestFile, edited: { text: string; start: number; end: number }, decl: DepDecl, add: string[]): Change {
+function toChange(
+  file: ManifestFile,
+  edited: { text: string; start: number; end: number },
+  decl: DepDecl,
+  add: string[],
+): Change {
   const before = file.text;
   const after = edited.text;
   const startLine = lineOf(before, edited.start);

@@ -7,7 +7,18 @@
 // mirror can be slow or broken. So names are checked against cargo's rules before a URL is built,
 // redirects are not followed, bodies are read with a byte cap, lines must have cargo's shape
 // (registry.ts), and one event spends at most `eventBudgetMs` on the index in all.
-import { burnDependencies, type IndexLine, IndexShapeError, indexPath, MapRegistry, parseIndexFile, type Registry, recentRelease, snapshot, validCrateName } from "./registry.js";
+import {
+  burnDependencies,
+  type IndexLine,
+  IndexShapeError,
+  indexPath,
+  MapRegistry,
+  parseIndexFile,
+  type Registry,
+  recentRelease,
+  snapshot,
+  validCrateName,
+} from "./registry.js";
 
 export interface LiveIndexOptions {
   baseUrl?: string;

@@ -26,7 +26,14 @@ export async function registries(log: Log, roots: string[] = ["burn"]): Promise<
   if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
   const r = await live.index.registryFor(roots);
   const index = redactUrl(url);
-  log.debug({ index, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes }, "crates.io index read");
-  if (r.fellBack.length > 0) log.warn({ index, crates: r.fellBack, reasons: r.reasons }, "crates.io index did not answer for some crates; used the bundled data for them");
+  log.debug(
+    { index, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes },
+    "crates.io index read",
+  );
+  if (r.fellBack.length > 0)
+    log.warn(
+      { index, crates: r.fellBack, reasons: r.reasons },
+      "crates.io index did not answer for some crates; used the bundled data for them",
+    );
   return { tags: r.registry, main: snapshot("main") };
 }

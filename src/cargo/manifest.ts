@@ -1,6 +1,15 @@
 // A Cargo.toml as the bot needs it: every dependency declaration in every form cargo accepts,
 // with the source nodes an editor needs to change it in place.
-import { type KeyValue, keyNames, type Program, parsePlain, parseSpans, staticValue, type Table, lineIndex } from "./toml.js";
+import {
+  type KeyValue,
+  keyNames,
+  type Program,
+  parsePlain,
+  parseSpans,
+  staticValue,
+  type Table,
+  lineIndex,
+} from "./toml.js";
 
 export type DepKind = "normal" | "dev" | "build";
 export type DepForm = "string" | "inline" | "table" | "dotted";
@@ -80,10 +89,12 @@ interface Scope {
 
 function scopeOf(path: string[]): Scope | null {
   const [a, b, c, ...tail] = path;
-  if (a === "workspace" && b === "dependencies" && c !== undefined) return { kind: "normal", target: null, ws: true, name: c, rest: tail };
+  if (a === "workspace" && b === "dependencies" && c !== undefined)
+    return { kind: "normal", target: null, ws: true, name: c, rest: tail };
   if (a === "target" && b !== undefined && c !== undefined && DEP_TABLES[c] && tail.length > 0)
     return { kind: DEP_TABLES[c]!, target: b, ws: false, name: tail[0]!, rest: tail.slice(1) };
-  if (a !== undefined && DEP_TABLES[a] && b !== undefined) return { kind: DEP_TABLES[a]!, target: null, ws: false, name: b, rest: c === undefined ? [] : [c, ...tail] };
+  if (a !== undefined && DEP_TABLES[a] && b !== undefined)
+    return { kind: DEP_TABLES[a]!, target: null, ws: false, name: b, rest: c === undefined ? [] : [c, ...tail] };
   return null;
 }
 
@@ -117,7 +128,14 @@ export function parseManifest(text: string): Manifest {
     let g = groups.get(id);
     const inTable = table !== undefined && scopeOf(table.resolvedKey.map(String))?.rest.length === 0;
     if (!g) {
-      const form: DepForm = scope.rest.length === 0 ? (kv.value.type === "TOMLInlineTable" ? "inline" : "string") : inTable ? "table" : "dotted";
+      const form: DepForm =
+        scope.rest.length === 0
+          ? kv.value.type === "TOMLInlineTable"
+            ? "inline"
+            : "string"
+          : inTable
+            ? "table"
+            : "dotted";
       g = { scope, form, pairs: [], fields: {}, table: inTable ? table : undefined };
       groups.set(id, g);
     }
@@ -178,7 +196,8 @@ export function parseManifest(text: string): Manifest {
   const ws = (plain.workspace ?? null) as Record<string, unknown> | null;
   const wsPkg = (ws?.package ?? {}) as Record<string, unknown>;
   const edition = pkg.edition;
-  const editionInherited = typeof edition === "object" && edition !== null && (edition as { workspace?: unknown }).workspace === true;
+  const editionInherited =
+    typeof edition === "object" && edition !== null && (edition as { workspace?: unknown }).workspace === true;
   const features: Record<string, string[]> = {};
   for (const [k, v] of Object.entries((plain.features ?? {}) as Record<string, unknown>)) {
     if (Array.isArray(v)) features[k] = v.filter((x): x is string => typeof x === "string");
@@ -187,7 +206,12 @@ export function parseManifest(text: string): Manifest {
     text,
     ast,
     packageName: typeof pkg.name === "string" ? pkg.name : null,
-    edition: typeof edition === "string" ? edition : editionInherited && typeof wsPkg.edition === "string" ? wsPkg.edition : null,
+    edition:
+      typeof edition === "string"
+        ? edition
+        : editionInherited && typeof wsPkg.edition === "string"
+          ? wsPkg.edition
+          : null,
     editionInherited,
     isWorkspaceRoot: ws !== null,
     members: strings(ws?.members),

@@ -3,7 +3,15 @@
 // resolver on purpose (a weak `dep?/f` counts as if `dep` were on, a dependency counts on every
 // platform), so a feature outside the answer cannot turn the target on by itself, and
 // enablersOf resolves only the others: a handful instead of every feature of burn.
-import { allFeatures, depHidden, depsNamed, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
+import {
+  allFeatures,
+  depHidden,
+  depsNamed,
+  type IndexDep,
+  type IndexLine,
+  type Registry,
+  selectVersion,
+} from "./registry.js";
 import type { FeatureTarget, WorkBudget } from "./resolve.js";
 
 const idOf = (l: IndexLine) => `${l.name}@${l.vers}`;
@@ -17,7 +25,12 @@ const activationNode = (id: string, dep: string) => `A${SEP}${id}${SEP}${dep}`;
  * A predicate over `line`'s features: false means that feature, alone and without defaults,
  * certainly leaves `target` off. Gated targets (a cfg over several features) are not narrowed.
  */
-export function mayEnable(line: IndexLine, registry: Registry, target: FeatureTarget, budget: WorkBudget): (feature: string) => boolean {
+export function mayEnable(
+  line: IndexLine,
+  registry: Registry,
+  target: FeatureTarget,
+  budget: WorkBudget,
+): (feature: string) => boolean {
   if (target.gate) return () => true;
   const back = new Map<string, string[]>();
   const lines = new Map<string, IndexLine>([[idOf(line), line]]);
@@ -87,7 +100,11 @@ export function mayEnable(line: IndexLine, registry: Registry, target: FeatureTa
     }
   };
 
-  const start = [pkgNode(idOf(line)), ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)), ...line.deps.map((d) => featureNode(idOf(line), d.name))];
+  const start = [
+    pkgNode(idOf(line)),
+    ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)),
+    ...line.deps.map((d) => featureNode(idOf(line), d.name)),
+  ];
   for (const s of start) {
     if (seen.has(s)) continue;
     seen.add(s);

@@ -45,7 +45,8 @@ export function validCrateName(name: string): boolean {
 
 /** Sparse-index path rule: `bu/rn/burn-core`, `3/s/syn`, `1/a`. Throws for a name cargo would refuse. */
 export function indexPath(name: string): string {
-  if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts: ${JSON.stringify(name.slice(0, 80))}`);
+  if (!validCrateName(name))
+    throw new IndexShapeError(`not a crate name cargo accepts: ${JSON.stringify(name.slice(0, 80))}`);
   const n = name.toLowerCase();
   if (n.length <= 2) return `${n.length}/${n}`;
   if (n.length === 3) return `3/${n[0]}/${n}`;
@@ -67,7 +68,9 @@ export const INDEX_LIMITS = { lines: 2000, deps: 512, features: 1024, values: 51
 const DEP_KINDS = new Set(["normal", "dev", "build"]);
 
 function isStringArray(v: unknown, max: number): v is string[] {
-  return Array.isArray(v) && v.length <= max && v.every((x) => typeof x === "string" && x.length <= INDEX_LIMITS.valueLength);
+  return (
+    Array.isArray(v) && v.length <= max && v.every((x) => typeof x === "string" && x.length <= INDEX_LIMITS.valueLength)
+  );
 }
 
 function featureTable(v: unknown): Record<string, string[]> | null {
@@ -86,8 +89,15 @@ function featureTable(v: unknown): Record<string, string[]> | null {
 function dependency(v: unknown): IndexDep | null {
   if (typeof v !== "object" || v === null) return null;
   const d = v as Record<string, unknown>;
-  if (typeof d.name !== "string" || !validCrateName(d.name) || typeof d.req !== "string" || d.req.length > INDEX_LIMITS.valueLength) return null;
-  if (d.package !== undefined && d.package !== null && (typeof d.package !== "string" || !validCrateName(d.package))) return null;
+  if (
+    typeof d.name !== "string" ||
+    !validCrateName(d.name) ||
+    typeof d.req !== "string" ||
+    d.req.length > INDEX_LIMITS.valueLength
+  )
+    return null;
+  if (d.package !== undefined && d.package !== null && (typeof d.package !== "string" || !validCrateName(d.package)))
+    return null;
   const features = d.features ?? [];
   if (!isStringArray(features, INDEX_LIMITS.values)) return null;
   const kind = d.kind ?? null;
@@ -110,15 +120,28 @@ function indexLine(v: unknown, crate: string | undefined): IndexLine {
   const l = v as Record<string, unknown> | null;
   const bad = (what: string) => new IndexShapeError(`index line${crate ? ` of ${crate}` : ""}: ${what}`);
   if (typeof l !== "object" || l === null || Array.isArray(l)) throw bad("not an object");
-  if (typeof l.name !== "string" || !validCrateName(l.name) || (crate !== undefined && l.name.toLowerCase() !== crate.toLowerCase())) throw bad("wrong crate name");
+  if (
+    typeof l.name !== "string" ||
+    !validCrateName(l.name) ||
+    (crate !== undefined && l.name.toLowerCase() !== crate.toLowerCase())
+  )
+    throw bad("wrong crate name");
   if (typeof l.vers !== "string" || l.vers.length > 64 || semver.valid(l.vers) === null) throw bad("no valid version");
   if (!Array.isArray(l.deps) || l.deps.length > INDEX_LIMITS.deps) throw bad("deps is not a list of bounded length");
   const deps = l.deps.map(dependency);
   if (deps.some((d) => d === null)) throw bad("a dependency without the fields cargo writes");
   const features = featureTable(l.features);
   const features2 = featureTable(l.features2);
-  if (!features || !features2 || Object.keys(features).length + Object.keys(features2).length > INDEX_LIMITS.features) throw bad("features are not a bounded table of lists");
-  return { name: l.name, vers: l.vers, deps: deps as IndexDep[], features, ...(l.features2 ? { features2 } : {}), ...(l.yanked === true ? { yanked: true } : {}) };
+  if (!features || !features2 || Object.keys(features).length + Object.keys(features2).length > INDEX_LIMITS.features)
+    throw bad("features are not a bounded table of lists");
+  return {
+    name: l.name,
+    vers: l.vers,
+    deps: deps as IndexDep[],
+    features,
+    ...(l.features2 ? { features2 } : {}),
+    ...(l.yanked === true ? { yanked: true } : {}),
+  };
 }
 
 /**
@@ -130,7 +153,8 @@ export function parseIndexFile(text: string, crate?: string): IndexLine[] {
   const out: IndexLine[] = [];
   for (const raw of text.split("\n")) {
     if (raw.trim().length === 0) continue;
-    if (out.length >= INDEX_LIMITS.lines) throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: more than ${INDEX_LIMITS.lines} lines`);
+    if (out.length >= INDEX_LIMITS.lines)
+      throw new IndexShapeError(`index file${crate ? ` of ${crate}` : ""}: more than ${INDEX_LIMITS.lines} lines`);
     let parsed: unknown;
     try {
       parsed = JSON.parse(raw);
@@ -165,7 +189,11 @@ const snapshots = new Map<string, Registry>();
 
 /** The newest release the bundled snapshot knows (from the catalog's refs, which the import writes with it). */
 function newestTag(): string {
-  return loadCatalog().refs.filter((r) => r.ref.startsWith("v")).at(-1)?.version ?? "?";
+  return (
+    loadCatalog()
+      .refs.filter((r) => r.ref.startsWith("v"))
+      .at(-1)?.version ?? "?"
+  );
 }
 
 /** `tags`: one line per burn release tag; `main`: burn's main branch at the data's HEAD. */
@@ -174,7 +202,10 @@ export function snapshot(which: "tags" | "main"): Registry {
   if (!reg) {
     const files = new Map<string, IndexLine[]>();
     const lazy: Registry = {
-      label: which === "tags" ? `the bundled data (releases up to ${newestTag()})` : "the bundled snapshot of burn's main branch",
+      label:
+        which === "tags"
+          ? `the bundled data (releases up to ${newestTag()})`
+          : "the bundled snapshot of burn's main branch",
       versions(name) {
         let lines = files.get(name);
         if (!lines) {

@@ -3,7 +3,15 @@
 // across crates. It answers one question precisely: is one feature of one crate (`burn-dispatch/autodiff`,
 // `burn-core/std`) on, and why.
 import { gateHolds, type Platform, targetApplies } from "./cfg.js";
-import { allFeatures, depHidden, depsNamed, type IndexDep, type IndexLine, type Registry, selectVersion } from "./registry.js";
+import {
+  allFeatures,
+  depHidden,
+  depsNamed,
+  type IndexDep,
+  type IndexLine,
+  type Registry,
+  selectVersion,
+} from "./registry.js";
 
 export const DISPATCH = "burn-dispatch";
 export const AUTODIFF = "autodiff";
@@ -70,7 +78,8 @@ export interface Resolution {
 
 const ROOT_ID = "(root)";
 
-const refOf = (id: string, line: IndexLine): PkgRef => (id === ROOT_ID ? null : { name: line.name, version: line.vers });
+const refOf = (id: string, line: IndexLine): PkgRef =>
+  id === ROOT_ID ? null : { name: line.name, version: line.vers };
 const idOfRef = (r: PkgRef): string => (r === null ? ROOT_ID : `${r.name}@${r.version}`);
 
 /** The key whose reason explains this one: the next link of the chain, or null at its start. */
@@ -139,7 +148,6 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     );
   };
 
-
   const activateOptional = (id: string, dep: string, reason: Reason & { kind: "feature" }) => {
     const p = pkgs.get(id)!;
     if (p.activated.has(dep)) return;
@@ -149,7 +157,9 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
     const weak = p.weak.get(dep) ?? [];
     p.weak.delete(dep);
     later(
-      ...decls.map((d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })),
+      ...decls.map(
+        (d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep }),
+      ),
       ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason)),
     );
   };
@@ -213,7 +223,8 @@ export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOp
   }
 
   const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
-  for (const [id, p] of pkgs) if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+  for (const [id, p] of pkgs)
+    if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
   return { packages, because, root: ROOT_ID };
 }
 
@@ -252,7 +263,11 @@ export interface FeatureState {
   chain: Reason[];
 }
 
-export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_TARGET, platform: Platform = "linux"): FeatureState {
+export function featureState(
+  res: Resolution,
+  target: FeatureTarget = AUTODIFF_TARGET,
+  platform: Platform = "linux",
+): FeatureState {
   if (target.gate) {
     const on = new Set<string>();
     let burn: string | null = null;
@@ -260,7 +275,12 @@ export function featureState(res: Resolution, target: FeatureTarget = AUTODIFF_T
       if (p.name === "burn") burn = p.version;
       for (const f of p.features) on.add(`${p.name}/${f}`);
     }
-    return { inGraph: burn !== null, version: burn, on: gateHolds(target.gate, (cf) => on.has(cf), platform), chain: [] };
+    return {
+      inGraph: burn !== null,
+      version: burn,
+      on: gateHolds(target.gate, (cf) => on.has(cf), platform),
+      chain: [],
+    };
   }
   const pkg = [...res.packages.entries()].find(([, p]) => p.name === target.crate);
   if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };

@@ -29,7 +29,12 @@ function fail(text: string, offset: number, message: string): never {
  * strings and comments are skipped, so brackets and dots inside them do not count.
  */
 export function guardToml(text: string): void {
-  if (text.length > MAX_TOML_CHARS) throw new TomlError(`the file is ${text.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`, 1, 1);
+  if (text.length > MAX_TOML_CHARS)
+    throw new TomlError(
+      `the file is ${text.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`,
+      1,
+      1,
+    );
   let depth = 0;
   let dots = 0;
   const n = text.length;

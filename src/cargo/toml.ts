@@ -25,7 +25,8 @@ export function parseSpans(text: string): Program {
     return parseTOML(withoutBom(text));
   } catch (e) {
     const err = e as { message?: string; lineNumber?: number; column?: number };
-    if (typeof err.lineNumber === "number") throw new TomlError(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
+    if (typeof err.lineNumber === "number")
+      throw new TomlError(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
     throw new TomlError(String(err.message ?? e), 1, 1);
   }
 }
@@ -39,7 +40,9 @@ export function parsePlain(text: string): Record<string, unknown> {
     return iarna.parse(withoutBom(text).replace(/\r\n/g, "\n")) as Record<string, unknown>;
   } catch (e) {
     const err = e as { message?: string; line?: number; col?: number };
-    const first = String(err.message ?? e).split("\n")[0]!.replace(/ at row \d+, col \d+, pos \d+:?$/, "");
+    const first = String(err.message ?? e)
+      .split("\n")[0]!
+      .replace(/ at row \d+, col \d+, pos \d+:?$/, "");
     throw new TomlError(first, (err.line ?? 0) + 1, (err.col ?? 0) + 1);
   }
 }

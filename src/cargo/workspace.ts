@@ -28,7 +28,8 @@ export function memberPath(entry: string, rootDir = ""): string | null {
 /** Whether `dir` is one of the root's members (its globs, minus `exclude`); the root's own package is one. */
 export function isMemberDir(rootDir: string, root: Manifest, dir: string): boolean {
   if (dir === rootDir) return true;
-  const patterns = (entries: string[]) => entries.map((e) => memberPath(e, rootDir)).filter((p): p is string => p !== null);
+  const patterns = (entries: string[]) =>
+    entries.map((e) => memberPath(e, rootDir)).filter((p): p is string => p !== null);
   const excluded = patterns(root.exclude);
   if (excluded.some((e) => dir === e || dir.startsWith(`${e}/`))) return false;
   return patterns(root.members).some((p) => picomatch.isMatch(dir, p, { dot: false }));
@@ -50,7 +51,12 @@ export function ancestorManifests(manifestPath: string, tree: ReadonlySet<string
  * The workspace root that governs the package at `manifestPath`, as cargo finds it, or null
  * (a package outside any workspace). `read` answers for the ancestor manifests the caller has.
  */
-export function governingRoot(manifestPath: string, self: Manifest, ancestors: string[], read: (path: string) => Manifest | null): string | null {
+export function governingRoot(
+  manifestPath: string,
+  self: Manifest,
+  ancestors: string[],
+  read: (path: string) => Manifest | null,
+): string | null {
   if (self.isWorkspaceRoot) return manifestPath;
   const dir = dirOf(manifestPath);
   if (self.packageWorkspace !== null) {

@@ -21,12 +21,19 @@ function localSources(dir: string, reads: SourceRead[]): Record<string, string> 
 }
 
 export async function explain(args: string[], io: Io): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean" }, source: { type: "string" }, offline: { type: "boolean" } },
+    allowPositionals: true,
+  });
   const text = read(positionals[0] ?? "-", io);
   // The bot's own decision, with the default config: a file is an issue body opened by a person.
   const plan = planText("", text);
   const featureOff = plan.kind === "answer" && plan.featureOff;
-  const input: AnalyzeInput = { text, registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined };
+  const input: AnalyzeInput = {
+    text,
+    registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined,
+  };
   let analysis = analyze(input);
   const reads = values.source ? sourceReads(analysis) : [];
   if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
@@ -35,4 +42,3 @@ export async function explain(args: string[], io: Io): Promise<number> {
   else io.stdout(comment ?? "No known burn panic found.\n");
   return 0;
 }
-

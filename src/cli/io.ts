@@ -50,6 +50,8 @@ export function tomlError(path: string, e: TomlError, io: Io): number {
 export async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<AnalyzeInput["registries"]> {
   if (offline) return undefined;
   const quiet = () => {};
-  return registries({ debug: quiet, info: quiet, error: quiet, warn: (_o, msg) => io.stderr(`burn-triage: ${msg ?? "warning"}\n`) }, roots);
+  return registries(
+    { debug: quiet, info: quiet, error: quiet, warn: (_o, msg) => io.stderr(`burn-triage: ${msg ?? "warning"}\n`) },
+    roots,
+  );
 }
-

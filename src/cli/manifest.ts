@@ -14,7 +14,13 @@ import { cliRegistries, findRoot, type Io, read, tomlError, UsageError } from ".
 async function manifestArgs(args: string[], io: Io) {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: "boolean" }, "workspace-root": { type: "string" }, lock: { type: "string" }, feature: { type: "string" }, offline: { type: "boolean" } },
+    options: {
+      json: { type: "boolean" },
+      "workspace-root": { type: "string" },
+      lock: { type: "string" },
+      feature: { type: "string" },
+      offline: { type: "boolean" },
+    },
     allowPositionals: true,
   });
   const path = positionals[0];
@@ -23,31 +29,53 @@ async function manifestArgs(args: string[], io: Io) {
   const root = manifestFacts(file.text).inheritsBurn ? findRoot(path, values["workspace-root"], io) : null;
   const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
   const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
-  if (!target) throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
+  if (!target)
+    throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
   const texts = [file.text, ...(root ? [root.text] : [])];
-  return { file, root, lock, target, json: values.json === true, registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts), io) };
+  return {
+    file,
+    root,
+    lock,
+    target,
+    json: values.json === true,
+    registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts), io),
+  };
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */
 function provenance(d: Diagnosis) {
-  return { selected: d.selected && { version: d.selected.version ?? d.selected.preDispatch, source: d.selected.source }, assumed: d.assumed };
+  return {
+    selected: d.selected && { version: d.selected.version ?? d.selected.preDispatch, source: d.selected.source },
+    assumed: d.assumed,
+  };
 }
 
 export async function whyCmd(args: string[], io: Io): Promise<number> {
   const { file, root, lock, target, json, registries } = await manifestArgs(args, io);
   let d: ReturnType<typeof diagnose>;
   try {
-    d = diagnose(parseManifest(file.text), { root: root ? parseManifest(root.text) : null, burnVersion: lock, burnVersionSource: "lock", target, registries });
+    d = diagnose(parseManifest(file.text), {
+      root: root ? parseManifest(root.text) : null,
+      burnVersion: lock,
+      burnVersionSource: "lock",
+      target,
+      registries,
+    });
   } catch (e) {
     if (e instanceof TomlError) return tomlError(file.path, e, io);
     throw e;
   }
   const text = why(d).replace(/`/g, "");
   if (json) {
-    io.stdout(`${JSON.stringify({ feature: targetName(target), on: d.state.on, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ feature: targetName(target), on: d.state.on, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`,
+    );
   } else {
-    io.stdout(`${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`);
-    for (const note of Object.values(d.assumed)) if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
+    io.stdout(
+      `${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`,
+    );
+    for (const note of Object.values(d.assumed))
+      if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${reasonText(c)}`).join("\n")}\n`);
   }
   return 0;
@@ -59,9 +87,14 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const before = plan.diagnosis.state.on;
   const reason = why(plan.diagnosis).replace(/`/g, "");
-  const changes = plan.kind === "fixed" ? [{ path: plan.change.path, before: plan.change.before, after: plan.change.after, diff: plan.change.diff }] : [];
+  const changes =
+    plan.kind === "fixed"
+      ? [{ path: plan.change.path, before: plan.change.before, after: plan.change.after, diff: plan.change.diff }]
+      : [];
   if (json) {
-    io.stdout(`${JSON.stringify({ changes, feature: { name: targetName(target), before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify({ changes, feature: { name: targetName(target), before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`,
+    );
   } else if (plan.kind === "fixed") {
     io.stdout(plan.change.diff);
   } else if (plan.kind === "already-on") {
@@ -71,4 +104,3 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
   }
   return plan.kind === "no-fix" ? 1 : 0;
 }
-

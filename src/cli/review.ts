@@ -17,7 +17,10 @@ export function reviewCmd(args: string[], io: Io): number {
   const files: Record<string, string> = root && path !== "Cargo.toml" ? { "Cargo.toml": root.text } : {};
   // Every head line counts as changed: locally there is no PR diff to restrict suggestions to.
   const lines = head.split("\n").length;
-  const patch = `@@ -1,${lines} +1,${lines} @@\n${head.split("\n").map((l) => ` ${l}`).join("\n")}`;
+  const patch = `@@ -1,${lines} +1,${lines} @@\n${head
+    .split("\n")
+    .map((l) => ` ${l}`)
+    .join("\n")}`;
   const snapshot: PrSnapshot = {
     repo: { owner: "local", repo: "local" },
     headSha: "local",
@@ -33,13 +36,23 @@ export function reviewCmd(args: string[], io: Io): number {
   const [first] = assess(snapshot);
   const actions = reviewPullRequest(snapshot);
   if (values.json) {
-    const out = first?.kind === "regression" ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff } : first?.kind === "invalid-toml" || first?.kind === "unresolved" ? first : { kind: first?.kind ?? "fine" };
+    const out =
+      first?.kind === "regression"
+        ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff }
+        : first?.kind === "invalid-toml" || first?.kind === "unresolved"
+          ? first
+          : { kind: first?.kind ?? "fine" };
     io.stdout(`${JSON.stringify(out, null, 2)}\n`);
   } else if (actions.review) {
-    io.stdout(`${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`);
+    io.stdout(
+      `${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`,
+    );
   } else {
-    io.stdout(first?.kind === "unresolved" ? `No review: ${unresolvedText(first.why).replace(/`/g, "")}.\n` : "No review: this change does not turn burn-dispatch/autodiff off.\n");
+    io.stdout(
+      first?.kind === "unresolved"
+        ? `No review: ${unresolvedText(first.why).replace(/`/g, "")}.\n`
+        : "No review: this change does not turn burn-dispatch/autodiff off.\n",
+    );
   }
   return first?.kind === "invalid-toml" ? 2 : 0;
 }
-

@@ -33,7 +33,11 @@ function token(env: NodeJS.ProcessEnv): string {
   const t = env.GITHUB_TOKEN || env.GH_TOKEN;
   if (t) return t;
   try {
-    const out = execFileSync("gh", ["auth", "token"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).trim();
+    const out = execFileSync("gh", ["auth", "token"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 10_000,
+    }).trim();
     if (out) return out;
   } catch {
     // No gh, or not logged in: said below.
@@ -67,7 +71,12 @@ function saver(path: string): (s: ScanState) => void {
 
 async function table(r: ScanReport): Promise<string> {
   const { default: Table } = await import("cli-table3");
-  const t = new Table({ head: ["issue", "title", "found", "fix", "comment"], wordWrap: true, colWidths: [8, 36, 22, 30, 20], style: { head: [] } });
+  const t = new Table({
+    head: ["issue", "title", "found", "fix", "comment"],
+    wordWrap: true,
+    colWidths: [8, 36, 22, 30, 20],
+    style: { head: [] },
+  });
   for (const row of r.rows) t.push([`#${row.number}`, row.title, row.found.id, fixText(row), statusText(row)]);
   return `${r.rows.length > 0 ? `${t.toString()}\n` : ""}${summaryLine(r)}\n`;
 }
@@ -75,7 +84,15 @@ async function table(r: ScanReport): Promise<string> {
 async function progressBar(enabled: boolean): Promise<{ update(done: number, total: number): void; stop(): void }> {
   if (!enabled) return { update: () => {}, stop: () => {} };
   const { SingleBar } = await import("cli-progress");
-  const bar = new SingleBar({ stream: process.stderr, format: "scanning {bar} {value}/{total} issues", hideCursor: true, clearOnComplete: true }, undefined);
+  const bar = new SingleBar(
+    {
+      stream: process.stderr,
+      format: "scanning {bar} {value}/{total} issues",
+      hideCursor: true,
+      clearOnComplete: true,
+    },
+    undefined,
+  );
   let started = false;
   return {
     update(done, total) {
@@ -106,9 +123,11 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
   const repo = positionals[0] ?? "";
   const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(repo);
   if (!m) throw new UsageError(`scan wants OWNER/REPO (got ${JSON.stringify(repo)})`);
-  if (values.since !== undefined && Number.isNaN(Date.parse(values.since))) throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(values.since)})`);
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(values.since)})`);
   const interval = values["write-interval-ms"] === undefined ? undefined : Number(values["write-interval-ms"]);
-  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0)) throw new UsageError("--write-interval-ms wants a number of milliseconds");
+  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0))
+    throw new UsageError("--write-interval-ms wants a number of milliseconds");
 
   // Logs (rate-limit waits, retries) go to stderr; stdout is the report.
   const log = pino({ level: env.LOG_LEVEL ?? "warn" }, pino.destination(2));
@@ -124,7 +143,9 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
         ...(interval === undefined ? {} : { write: spaced(interval), notifications: spaced(interval) }),
         onRateLimit: (retryAfter: number) => {
           const wait = retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-          io.stderr(`burn-triage: GitHub's rate limit is used up; ${wait ? `waiting ${retryAfter} s` : `it resets in ${retryAfter} s, stopping (run again then: the scan resumes)`}\n`);
+          io.stderr(
+            `burn-triage: GitHub's rate limit is used up; ${wait ? `waiting ${retryAfter} s` : `it resets in ${retryAfter} s, stopping (run again then: the scan resumes)`}\n`,
+          );
           return wait;
         },
       },
@@ -159,7 +180,9 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
   } catch (e) {
     bar.stop();
     const err = e as { status?: number; message?: string };
-    io.stderr(`burn-triage: the scan stopped: ${err.status ? `GitHub answered ${err.status}: ` : ""}${err.message?.split("\n")[0]}\nWhat was done is kept in ${path}; run the same command again to resume.\n`);
+    io.stderr(
+      `burn-triage: the scan stopped: ${err.status ? `GitHub answered ${err.status}: ` : ""}${err.message?.split("\n")[0]}\nWhat was done is kept in ${path}; run the same command again to resume.\n`,
+    );
     return 1;
   }
   bar.stop();

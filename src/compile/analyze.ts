@@ -71,7 +71,13 @@ function itemsAt(ref: string, version: string | null, findings: CompileFinding[]
       same.findings.push(f);
       continue;
     }
-    out.push({ finding: f, findings: [f], path: hit.path, gate: hit.gate, url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null) });
+    out.push({
+      finding: f,
+      findings: [f],
+      path: hit.path,
+      gate: hit.gate,
+      url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null),
+    });
   }
   return out;
 }
@@ -85,10 +91,25 @@ function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
     const feature = `${n.crate}/${n.feature}`;
     // burn's own features are its answer; an inner crate's is reached through the resolver.
     const suggest = n.crate === "burn" ? [n.feature] : null;
-    const gate: Gate = { gate: `feature = "${feature}"`, crate: n.crate, file: n.file, cfg_line: n.cfgLine, suggest, suggest_no_default: suggest, by_default: null };
+    const gate: Gate = {
+      gate: `feature = "${feature}"`,
+      crate: n.crate,
+      file: n.file,
+      cfg_line: n.cfgLine,
+      suggest,
+      suggest_no_default: suggest,
+      by_default: null,
+    };
     const same = out.find((i) => i.path === f.path);
     if (same) same.findings.push(f);
-    else out.push({ finding: f, findings: [f], path: f.path, gate, url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null });
+    else
+      out.push({
+        finding: f,
+        findings: [f],
+        path: f.path,
+        gate,
+        url: n.version ? burnPermalink(`v${n.version}`, n.file, n.cfgLine, null) : null,
+      });
   }
   return out.length > 0 ? out : null;
 }
@@ -128,13 +149,21 @@ export function gatedFindings(text: string): CompileFinding[] {
 }
 
 /** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
-export function analyzeCompile(input: CompileInput, gather: () => Evidence = () => gatherEvidence(input.text, input.repoLock)): CompileAnalysis | null {
+export function analyzeCompile(
+  input: CompileInput,
+  gather: () => Evidence = () => gatherEvidence(input.text, input.repoLock),
+): CompileAnalysis | null {
   const findings = detectCompile(input.text);
   if (findings.length === 0) return null;
   const evidence = gather();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx: FixOptions = { burnVersion: exact, burnVersionSource: seen.path ? "crate-path" : "lock", platform: input.platform, registries: input.registries };
+  const fx: FixOptions = {
+    burnVersion: exact,
+    burnVersionSource: seen.path ? "crate-path" : "lock",
+    platform: input.platform,
+    registries: input.registries,
+  };
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -153,7 +182,10 @@ export function analyzeCompile(input: CompileInput, gather: () => Evidence = () 
     if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) manifestVersion = d.graphVersion;
     else if (d?.assumed.graph && d.primary?.effective.version) requirement = d.primary.effective.version;
   }
-  const guess = pickVersion({ text: seen, manifest: manifestVersion }, { version: null, commit: null, source: "assumed" });
+  const guess = pickVersion(
+    { text: seen, manifest: manifestVersion },
+    { version: null, commit: null, source: "assumed" },
+  );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
   // A release the data lacks, where rustc itself named every gate: its notes are the answer, at
   // the release that was built, not the newest release the data has.
@@ -167,10 +199,25 @@ export function analyzeCompile(input: CompileInput, gather: () => Evidence = () 
   if (items.length === 0) return null;
 
   const target = targetOf(items);
-  const suggest = { withDefaults: union(items.map((i) => i.gate.suggest)), noDefaults: union(items.map((i) => i.gate.suggest_no_default)) };
+  const suggest = {
+    withDefaults: union(items.map((i) => i.gate.suggest)),
+    noDefaults: union(items.map((i) => i.gate.suggest_no_default)),
+  };
   const additions = [suggest.withDefaults, suggest.noDefaults].filter((a): a is string[] => a !== null && a.length > 0);
   const manifest = find(target, additions);
   // The gate holds with this manifest: the item exists there, so the error has another cause.
   if (manifest?.plan.kind === "already-on") return null;
-  return { findings, items, ref, version, versionSource: source, agreeing: source === "assumed" ? agreeingRefs(items) : null, beyond, target, manifest, fragment: manifest ? null : evidence.fragment, suggest };
+  return {
+    findings,
+    items,
+    ref,
+    version,
+    versionSource: source,
+    agreeing: source === "assumed" ? agreeingRefs(items) : null,
+    beyond,
+    target,
+    manifest,
+    fragment: manifest ? null : evidence.fragment,
+    suggest,
+  };
 }

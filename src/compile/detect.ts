@@ -33,7 +33,8 @@ export interface ConfiguredOut {
   feature: string;
 }
 
-const NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
+const NOTE_PATH =
+  /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
 
 /** The configured-out note of one error block, when it names a burn crate's feature. */
 function configuredOut(b: string): ConfiguredOut | null {
@@ -46,7 +47,13 @@ function configuredOut(b: string): ConfiguredOut | null {
   const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
   if (!path || !cfg || !feature) return null;
   const crate = path[1]!;
-  return { crate, version: path[2] ?? null, file: `crates/${crate}/src/${path[3]!.replace(/\\/g, "/")}`, cfgLine: Number(cfg[1]), feature: feature[1]! };
+  return {
+    crate,
+    version: path[2] ?? null,
+    file: `crates/${crate}/src/${path[3]!.replace(/\\/g, "/")}`,
+    cfgLine: Number(cfg[1]),
+    feature: feature[1]!,
+  };
 }
 
 const ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
@@ -86,13 +93,16 @@ function sourcePaths(b: string): string[] {
 /** `burn::a::b::c` cut after the segment `x` that follows `y` (`y` = `burn` for the root). */
 function cutAt(path: string, y: string, x: string): string | null {
   const segs = path.split("::");
-  for (let i = 0; i + 1 < segs.length; i++) if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
+  for (let i = 0; i + 1 < segs.length; i++)
+    if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
   return null;
 }
 
 /** `could not find `X` in `Y`` / `no `X` in `Y``: the first segment that is missing. */
 function missingSegment(b: string): { x: string; y: string } | null {
-  const m = /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ?? /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
+  const m =
+    /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ??
+    /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
   return m ? { x: m[1]!, y: m[2] ?? "burn" } : null;
 }
 
@@ -120,7 +130,10 @@ export function detectCompile(input: string): CompileFinding[] {
     // A message wrapped by a terminal or an editor goes on, on the next line (unless that line is
     // rustc's own `-->` or `|` gutter).
     const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
-    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2]!.trimEnd());
+    const wrapped =
+      next !== "" &&
+      !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) &&
+      /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2]!.trimEnd());
     const message = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
     const base = { code, printed: `error[${code}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code === "E0432") {
@@ -145,7 +158,9 @@ export function detectCompile(input: string): CompileFinding[] {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
     } else {
-      const r = /cannot find [a-z ,]+ `([A-Za-z_][A-Za-z0-9_]*)` in module `(burn(?:::[A-Za-z_][A-Za-z0-9_]*)*)`/.exec(message);
+      const r = /cannot find [a-z ,]+ `([A-Za-z_][A-Za-z0-9_]*)` in module `(burn(?:::[A-Za-z_][A-Za-z0-9_]*)*)`/.exec(
+        message,
+      );
       if (r) push({ ...base, path: `${r[2]}::${r[1]}`, exact: true });
     }
   }

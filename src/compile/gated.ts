@@ -58,7 +58,9 @@ export function refOfVersion(version: string): string | null {
 /** 0.21's `Dispatch: AutodiffBackend` bound names the impl the way the data keys it. */
 function key(path: string, m: Map<string, Gate[]>): string | null {
   if (path !== "<Dispatch as AutodiffBackend>") return path;
-  return [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null;
+  return (
+    [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null
+  );
 }
 
 /**

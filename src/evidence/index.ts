@@ -28,7 +28,15 @@ function firstFragment(snippets: Snippet[]): FragmentShown | null {
     try {
       const m = parseManifest(s.text);
       if (m.dependencies.some(isBurnDependency)) continue;
-      return { forwards: [...new Set(Object.values(m.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f)))] };
+      return {
+        forwards: [
+          ...new Set(
+            Object.values(m.features)
+              .flat()
+              .filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f)),
+          ),
+        ],
+      };
     } catch {
       // A fragment that does not parse shows nothing; its error is reported with the manifest.
     }

@@ -6,7 +6,15 @@ import semver from "semver";
 import { isBurnCrate } from "../cargo/burn-version.js";
 import { loadCatalog } from "../panics/catalog.js";
 
-export type EvidenceSource = "backtrace" | "crate-path" | "git-checkout" | "Cargo.lock" | "manifest" | "prose" | "line-number" | "assumed";
+export type EvidenceSource =
+  | "backtrace"
+  | "crate-path"
+  | "git-checkout"
+  | "Cargo.lock"
+  | "manifest"
+  | "prose"
+  | "line-number"
+  | "assumed";
 
 export interface VersionGuess {
   version: string | null;
@@ -35,7 +43,8 @@ export function versionFromLock(text: string): string | null {
 }
 
 /** `…/index.crates.io-…/burn-core-0.20.0-pre.2/src/lib.rs`: burn's crates share one version. */
-const CRATE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
+const CRATE_PATH =
+  /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
 
 /** The version in the first burn crate path the build printed (rustc's notes, a backtrace). */
 export function versionFromPaths(text: string): string | null {
@@ -51,7 +60,10 @@ export function versionFromPaths(text: string): string | null {
  */
 const VERSION = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
 /** "burn 0.16.0", "burn = "0.19"", "burn v0.20", "burn version 0.21", "burn@0.22.1", "burn-core 0.20". */
-const NEXT_TO_BURN = new RegExp(String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION}`, "gi");
+const NEXT_TO_BURN = new RegExp(
+  String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION}`,
+  "gi",
+);
 const BARE = new RegExp(String.raw`\b${VERSION}`, "gi");
 
 function normal(m: RegExpMatchArray): string {
@@ -86,7 +98,11 @@ export interface TextVersions {
 }
 
 export function textVersions(text: string, repoLock?: string | null): TextVersions {
-  return { path: versionFromPaths(text), lock: versionFromLock(text) ?? (repoLock ? versionFromLock(repoLock) : null), prose: versionFromProse(text) };
+  return {
+    path: versionFromPaths(text),
+    lock: versionFromLock(text) ?? (repoLock ? versionFromLock(repoLock) : null),
+    prose: versionFromProse(text),
+  };
 }
 
 /** Every candidate, in the one order both pipelines use; `fallback` when nothing names one. */

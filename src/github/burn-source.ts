@@ -16,12 +16,20 @@ const TTL_S = 7 * 24 * 3600;
 const MISSING = "\u0000missing";
 const MISSING_TTL_S = 24 * 3600;
 
-export async function readBurnSources(octokit: Octokit, reads: SourceRead[], coordination: Coordination, log: Log): Promise<Record<string, string>> {
+export async function readBurnSources(
+  octokit: Octokit,
+  reads: SourceRead[],
+  coordination: Coordination,
+  log: Log,
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const r of reads) {
     // The core asks only for these; the shell refuses anything else whoever asks.
     if (!isReleaseTag(r.ref) || !catalogFiles().has(r.path)) {
-      log.warn({ ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) }, "burn source read refused: not a release tag and a file the catalog knows");
+      log.warn(
+        { ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) },
+        "burn source read refused: not a release tag and a file the catalog knows",
+      );
       continue;
     }
     const key = sourceKey(r.ref, r.path);
@@ -32,10 +40,18 @@ export async function readBurnSources(octokit: Octokit, reads: SourceRead[], coo
       continue;
     }
     try {
-      const res = await octokit.rest.repos.getContent({ ...BURN, path: r.path, ref: r.ref, mediaType: { format: "raw" } });
+      const res = await octokit.rest.repos.getContent({
+        ...BURN,
+        path: r.path,
+        ref: r.ref,
+        mediaType: { format: "raw" },
+      });
       const data = res.data as unknown;
       if (typeof data !== "string" || data.length > MAX_BYTES || data.includes("\u0000")) {
-        log.warn({ ...r, type: typeof data }, "burn source read: not a text file of a usable size; linking the printed location");
+        log.warn(
+          { ...r, type: typeof data },
+          "burn source read: not a text file of a usable size; linking the printed location",
+        );
         await coordination.cacheSet(`source:${key}`, MISSING, MISSING_TTL_S);
         continue;
       }

@@ -41,7 +41,11 @@ const MEMO_TTL_S = 90 * 24 * 3600;
  * the remembered id replaces a listing of thirty pages. Short issues are listed (one page), which
  * also lets racing replicas without a shared store converge to one comment.
  */
-export function rememberedIn(cache: { cacheGet(k: string): Promise<string | null>; cacheSet(k: string, v: string, ttl: number): Promise<void> }, where: Where, marker: string): Memo {
+export function rememberedIn(
+  cache: { cacheGet(k: string): Promise<string | null>; cacheSet(k: string, v: string, ttl: number): Promise<void> },
+  where: Where,
+  marker: string,
+): Memo {
   const key = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
   return {
     recall: async () => {
@@ -53,7 +57,13 @@ export function rememberedIn(cache: { cacheGet(k: string): Promise<string | null
 }
 
 /** The remembered comment, when it still exists, is this app's, on this issue, with this marker. */
-async function recalled(octokit: Octokit, who: Identity, where: Where, marker: string, memo: Memo): Promise<Comment | null> {
+async function recalled(
+  octokit: Octokit,
+  who: Identity,
+  where: Where,
+  marker: string,
+  memo: Memo,
+): Promise<Comment | null> {
   const id = await memo.recall();
   if (id === null) return null;
   try {
@@ -68,9 +78,19 @@ async function recalled(octokit: Octokit, who: Identity, where: Where, marker: s
 }
 
 /** Every comment of this app's carrying `marker`, oldest first (one paginated listing). */
-async function listMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment[]> {
+async function listMarked(
+  octokit: Octokit,
+  who: Identity,
+  where: Where,
+  marker: string,
+  find: Find = {},
+): Promise<Comment[]> {
   const mine: Comment[] = [];
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100, ...(find.since ? { since: find.since } : {}) });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    ...where,
+    per_page: 100,
+    ...(find.since ? { since: find.since } : {}),
+  });
   for await (const page of listPages<Comment>(pages, "issue comments")) {
     mine.push(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
   }
@@ -81,13 +101,20 @@ async function listMarked(octokit: Octokit, who: Identity, where: Where, marker:
  * This app's comment for `marker`. Two replicas racing on one issue without a shared lock can
  * both create one; the next touch keeps the oldest and deletes the rest of its own.
  */
-export async function findMarked(octokit: Octokit, who: Identity, where: Where, marker: string, find: Find = {}): Promise<Comment | null> {
+export async function findMarked(
+  octokit: Octokit,
+  who: Identity,
+  where: Where,
+  marker: string,
+  find: Find = {},
+): Promise<Comment | null> {
   if (find.memo) {
     const hit = await recalled(octokit, who, where, marker, find.memo);
     if (hit) return hit;
   }
   const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
-  for (const c of extra) await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
+  for (const c of extra)
+    await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
   if (first) await find.memo?.remember(first.id);
   return first ?? null;
 }
@@ -98,7 +125,15 @@ export async function findMarked(octokit: Octokit, who: Identity, where: Where, 
  * Octokit's own retry is off for it, and after a failed create the listing is read again, since
  * GitHub may have stored the comment before the error (a 502 after the write).
  */
-export async function upsertComment(octokit: Octokit, who: Identity, where: Where, marker: string, body: string, existing?: Comment | null, find: Find = {}): Promise<Upserted> {
+export async function upsertComment(
+  octokit: Octokit,
+  who: Identity,
+  where: Where,
+  marker: string,
+  body: string,
+  existing?: Comment | null,
+  find: Find = {},
+): Promise<Upserted> {
   if (!body.startsWith(marker)) throw new Error("comment body must start with its marker");
   const found = existing === undefined ? await findMarked(octokit, who, where, marker, find) : existing;
   if (found) {

@@ -23,7 +23,10 @@ export class ConfigUnreadable extends Error {
   readonly status = 503;
 }
 
-async function readRaw(octokit: Octokit, where: RepoRef): Promise<{ text: string } | { missing: true } | { refused: string }> {
+async function readRaw(
+  octokit: Octokit,
+  where: RepoRef,
+): Promise<{ text: string } | { missing: true } | { refused: string }> {
   const f = await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES);
   if (f.ok) return { text: f.text };
   if (f.reason === "missing" || f.reason === "directory") return { missing: true };
@@ -42,10 +45,14 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
   let raw: Awaited<ReturnType<typeof readRaw>>;
   try {
     raw = await readRaw(context.octokit, repo);
-    if ("missing" in raw && repo.repo !== ".github") raw = await readRaw(context.octokit, { owner: repo.owner, repo: ".github" });
+    if ("missing" in raw && repo.repo !== ".github")
+      raw = await readRaw(context.octokit, { owner: repo.owner, repo: ".github" });
   } catch (e) {
     const err = e as { status?: number; message?: string };
-    context.log.error({ ...where, status: err.status, error: err.message?.split("\n")[0] }, "config unreadable; doing nothing for this event");
+    context.log.error(
+      { ...where, status: err.status, error: err.message?.split("\n")[0] },
+      "config unreadable; doing nothing for this event",
+    );
     throw new ConfigUnreadable(`${PATH} could not be read: ${err.message?.split("\n")[0]}`, { cause: e });
   }
   if ("missing" in raw) return resolveConfig(null);
@@ -62,6 +69,10 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
     return { ...resolveConfig(null), errors: [`${PATH}: ${message}`] };
   }
   const loaded = resolveConfig(parsed);
-  if (loaded.errors.length > 0) context.log.warn({ ...where, errors: loaded.errors.slice(0, 20), count: loaded.errors.length }, "invalid config keys fall back to defaults");
+  if (loaded.errors.length > 0)
+    context.log.warn(
+      { ...where, errors: loaded.errors.slice(0, 20), count: loaded.errors.length },
+      "invalid config keys fall back to defaults",
+    );
   return loaded;
 }

@@ -153,14 +153,18 @@ export function redisCoordination(redis: Redis, log: Log, secret = "development"
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait = 25; ; wait = Math.min(wait * 2, 500)) {
       try {
-        if (expectReply(await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK") return token;
+        if (
+          expectReply(await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK"
+        )
+          return token;
       } catch (e) {
         pausedUntil = Date.now() + REDIS_PAUSE_MS;
         warn("lock", e);
         return null;
       }
       // A deadline, like a network timeout: the retry may find the lock free.
-      if (Date.now() > deadline) throw Object.assign(new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
+      if (Date.now() > deadline)
+        throw Object.assign(new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait));
     }
   };
@@ -175,38 +179,74 @@ export function redisCoordination(redis: Redis, log: Log, secret = "development"
         await redis.eval(RELEASE, 1, `${PREFIX}lock:${key}`, token).catch(() => undefined);
       }
     },
-    claimDelivery: (id) => fallback("claim", async () => expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") === "OK", () => memory.claimDelivery(id)),
-    releaseDelivery: (id) => fallback("release", async () => void (await redis.del(`${PREFIX}delivery:${id}`)), () => memory.releaseDelivery(id)),
+    claimDelivery: (id) =>
+      fallback(
+        "claim",
+        async () =>
+          expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") ===
+          "OK",
+        () => memory.claimDelivery(id),
+      ),
+    releaseDelivery: (id) =>
+      fallback(
+        "release",
+        async () => void (await redis.del(`${PREFIX}delivery:${id}`)),
+        () => memory.releaseDelivery(id),
+      ),
     cooldown: (key, ms, commentId) =>
       fallback(
         "cooldown",
         async () => {
           const k = `${PREFIX}cooldown:${key}`;
-          if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK") return true;
+          if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK")
+            return true;
           return expectReply(await redis.get(k), stringOrNull, "GET") === String(commentId);
         },
         () => memory.cooldown(key, ms, commentId),
       ),
-    defer: (p, due) => fallback("defer", async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"), () => memory.defer(p, due)),
+    defer: (p, due) =>
+      fallback(
+        "defer",
+        async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"),
+        () => memory.defer(p, due),
+      ),
     takeDue: (now) =>
       fallback(
         "take",
         async () => {
-          const members = expectReply(await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10), strings, "ZRANGEBYSCORE");
+          const members = expectReply(
+            await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
+            strings,
+            "ZRANGEBYSCORE",
+          );
           const mine: Pending[] = [];
           // ZREM succeeds for exactly one replica: that one runs the delivery.
           for (const m of members) {
             if (expectReply(await redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
             const p = openPending(m, secret);
             if (p) mine.push(p);
-            else log.warn({ bytes: m.length }, "retry entry in Redis not written by this app (signature does not verify); dropped");
+            else
+              log.warn(
+                { bytes: m.length },
+                "retry entry in Redis not written by this app (signature does not verify); dropped",
+              );
           }
           return [...mine, ...(await memory.takeDue(now))];
         },
         () => memory.takeDue(now),
       ),
-    cacheGet: (key) => fallback("cache-get", async () => expectReply(await redis.get(`${PREFIX}cache:${key}`), stringOrNull, "GET"), () => memory.cacheGet(key)),
-    cacheSet: (key, value, ttl) => fallback("cache-set", async () => void expectReply(await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl), okOrNull, "SET"), () => memory.cacheSet(key, value, ttl)),
+    cacheGet: (key) =>
+      fallback(
+        "cache-get",
+        async () => expectReply(await redis.get(`${PREFIX}cache:${key}`), stringOrNull, "GET"),
+        () => memory.cacheGet(key),
+      ),
+    cacheSet: (key, value, ttl) =>
+      fallback(
+        "cache-set",
+        async () => void expectReply(await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl), okOrNull, "SET"),
+        () => memory.cacheSet(key, value, ttl),
+      ),
   };
 }
 

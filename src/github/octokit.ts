@@ -38,9 +38,17 @@ export function fetchWithTimeout(ms: number, base: Fetch = fetch): Fetch {
 }
 
 export function secondaryRateLimitPolicy(log?: LogLike) {
-  return (retryAfter: number, options: { method?: string; url?: string }, _octokit: unknown, retryCount: number): boolean => {
+  return (
+    retryAfter: number,
+    options: { method?: string; url?: string },
+    _octokit: unknown,
+    retryCount: number,
+  ): boolean => {
     const retry = retryCount < MAX_RATE_LIMIT_RETRIES && retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-    log?.warn({ method: options.method, url: options.url, retry_in_s: retryAfter, attempt: retryCount + 1, retry }, retry ? "secondary rate limit; retrying" : "secondary rate limit; giving up");
+    log?.warn(
+      { method: options.method, url: options.url, retry_in_s: retryAfter, attempt: retryCount + 1, retry },
+      retry ? "secondary rate limit; retrying" : "secondary rate limit; giving up",
+    );
     return retry;
   };
 }
@@ -50,7 +58,9 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 
-export function productionOctokit(opts: { timeoutMs?: number; base?: typeof ProbotOctokit } = {}): typeof ProbotOctokit {
+export function productionOctokit(
+  opts: { timeoutMs?: number; base?: typeof ProbotOctokit } = {},
+): typeof ProbotOctokit {
   const timeoutMs = opts.timeoutMs ?? requestTimeoutMs();
   // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
   return (opts.base ?? ProbotOctokit).defaults((o: any) => ({

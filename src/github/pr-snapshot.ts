@@ -5,7 +5,13 @@ import type { Config } from "../config.js";
 import { dirOf } from "../cargo/workspace.js";
 import { CHECK_NAME, markedReviewState } from "../render/review.js";
 import { findGradientUse, type GradientUse, sourcesToRead } from "../review/evidence.js";
-import { type ChangedManifest, evidenceNeeded, manifestReads, type PrSnapshot, type PreviousReview } from "../review/pull-request.js";
+import {
+  type ChangedManifest,
+  evidenceNeeded,
+  manifestReads,
+  type PrSnapshot,
+  type PreviousReview,
+} from "../review/pull-request.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
 import { listPages, type Octokit, pageItems, type RepoRef } from "./types.js";
@@ -30,17 +36,31 @@ interface PrFile {
 const isManifest = (path: string) => path === "Cargo.toml" || path.endsWith("/Cargo.toml");
 
 /** The changed manifests, or null when the PR touches none (one call, and nothing else is read). */
-export async function changedManifests(octokit: Octokit, where: RepoRef & { pull_number: number }): Promise<{ changed: ChangedManifest[]; notices: string[] } | null> {
+export async function changedManifests(
+  octokit: Octokit,
+  where: RepoRef & { pull_number: number },
+): Promise<{ changed: ChangedManifest[]; notices: string[] } | null> {
   const files: PrFile[] = [];
-  for await (const page of listPages<PrFile>(octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }), "pull request files")) {
+  for await (const page of listPages<PrFile>(
+    octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }),
+    "pull request files",
+  )) {
     files.push(...page);
     if (files.length >= MAX_FILES) break;
   }
   const all = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
   if (all.length === 0) return null;
-  const notices = all.length > MAX_MANIFESTS ? [`this PR changes ${all.length} Cargo.toml files; I reviewed the first ${MAX_MANIFESTS} (${all.slice(MAX_MANIFESTS).length} not checked)`] : [];
-  if (files.length >= MAX_FILES) notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
-  const changed = all.slice(0, MAX_MANIFESTS).map((f) => ({ path: f.filename, status: f.status, previousPath: f.previous_filename, patch: f.patch }));
+  const notices =
+    all.length > MAX_MANIFESTS
+      ? [
+          `this PR changes ${all.length} Cargo.toml files; I reviewed the first ${MAX_MANIFESTS} (${all.slice(MAX_MANIFESTS).length} not checked)`,
+        ]
+      : [];
+  if (files.length >= MAX_FILES)
+    notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
+  const changed = all
+    .slice(0, MAX_MANIFESTS)
+    .map((f) => ({ path: f.filename, status: f.status, previousPath: f.previous_filename, patch: f.patch }));
   return { changed, notices };
 }
 
@@ -50,13 +70,24 @@ interface Pr {
   base: { sha: string };
 }
 
-export async function gatherPr(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity, config: Config, start: { changed: ChangedManifest[]; notices: string[] }): Promise<PrSnapshot> {
+export async function gatherPr(
+  octokit: Octokit,
+  repo: RepoRef,
+  pr: Pr,
+  who: Identity,
+  config: Config,
+  start: { changed: ChangedManifest[]; notices: string[] },
+): Promise<PrSnapshot> {
   const notices = [...start.notices];
   // Head commits are read through the base repository: that works for forks (even deleted ones).
   const reads = new Map<string, Promise<string | null>>();
   const read = (path: string, ref: string) => {
     const key = `${ref}:${path}`;
-    if (!reads.has(key)) reads.set(key, readFile(octokit, { ...repo, path, ref }).then((f) => (f.ok ? f.text : null)));
+    if (!reads.has(key))
+      reads.set(
+        key,
+        readFile(octokit, { ...repo, path, ref }).then((f) => (f.ok ? f.text : null)),
+      );
     return reads.get(key)!;
   };
   const snapshot: PrSnapshot = {
@@ -69,7 +100,11 @@ export async function gatherPr(octokit: Octokit, repo: RepoRef, pr: Pr, who: Ide
     evidence: {},
     previous: { review: null, checkRunId: null },
     notices,
-    options: { checkRun: config.pull_requests.check_run, conclusion: config.pull_requests.conclusion, reviewBurnRepo: config.pull_requests.review_burn_repo },
+    options: {
+      checkRun: config.pull_requests.check_run,
+      conclusion: config.pull_requests.conclusion,
+      reviewBurnRepo: config.pull_requests.review_burn_repo,
+    },
   };
   const both = async (path: string, basePath = path, withBase = true) => {
     snapshot.head[path] = await read(path, pr.head.sha);
@@ -81,14 +116,21 @@ export async function gatherPr(octokit: Octokit, repo: RepoRef, pr: Pr, who: Ide
   snapshot.tree = pageItems<{ type?: string; path?: string }>((tree as { tree?: unknown }).tree, "tree")
     .filter((e) => e.type === "blob" && e.path)
     .map((e) => e.path!);
-  if ((tree as { truncated?: boolean }).truncated) notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
+  if ((tree as { truncated?: boolean }).truncated)
+    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
 
   const related = manifestReads(snapshot);
-  if (related.length > MAX_RELATED_MANIFESTS) notices.push(`this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`);
+  if (related.length > MAX_RELATED_MANIFESTS)
+    notices.push(
+      `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`,
+    );
   for (const path of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path);
 
   const crates = evidenceNeeded(snapshot);
-  if (crates.length > MAX_EVIDENCE_CRATES) notices.push(`${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`);
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    notices.push(
+      `${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`,
+    );
   const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
   for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
     let found: GradientUse | null = null;
@@ -113,13 +155,22 @@ interface Review {
 /** The bot's latest review (state from its marker) and its check run for this head, if any. */
 async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity): Promise<PrSnapshot["previous"]> {
   const reviews: Review[] = [];
-  for await (const page of listPages<Review>(octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }), "reviews")) reviews.push(...page);
+  for await (const page of listPages<Review>(
+    octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
+    "reviews",
+  ))
+    reviews.push(...page);
   let review: PreviousReview | null = null;
   for (const r of reviews) {
     const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
     if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state };
   }
-  const { data } = await octokit.rest.checks.listForRef({ ...repo, ref: pr.head.sha, check_name: CHECK_NAME, ...(who.appId !== null ? { app_id: who.appId } : {}) });
+  const { data } = await octokit.rest.checks.listForRef({
+    ...repo,
+    ref: pr.head.sha,
+    check_name: CHECK_NAME,
+    ...(who.appId !== null ? { app_id: who.appId } : {}),
+  });
   const runs = pageItems<{ id: number }>((data as { check_runs?: unknown }).check_runs, "check runs");
   return { review, checkRunId: runs[0]?.id ?? null };
 }

@@ -6,7 +6,14 @@ import { Redis } from "ioredis";
 export const COMMAND_TIMEOUT_MS = 500;
 
 export function connect(url: string): Redis {
-  return new Redis(url, { lazyConnect: true, connectTimeout: 1500, commandTimeout: COMMAND_TIMEOUT_MS, maxRetriesPerRequest: 1, enableOfflineQueue: false, retryStrategy: (n) => Math.min(n * 200, 2000) });
+  return new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: 1500,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: (n) => Math.min(n * 200, 2000),
+  });
 }
 
 export { redisUrlOf, reserveRedisUrl } from "./redis-url.js";
@@ -20,7 +27,14 @@ export function redisReachable(url: string): Promise<boolean> {
 }
 
 async function ping(url: string, timeoutMs: number): Promise<boolean> {
-  const r = new Redis(url, { lazyConnect: true, connectTimeout: timeoutMs, commandTimeout: timeoutMs, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+  const r = new Redis(url, {
+    lazyConnect: true,
+    connectTimeout: timeoutMs,
+    commandTimeout: timeoutMs,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
   r.on("error", () => {});
   try {
     await r.connect();

@@ -13,10 +13,14 @@ const RETRY_SUFFIX = /:retry(\d+)$/;
  * network or a deadline failed (`network`), or the bot itself is wrong (`bug`: a TypeError in
  * the analyser, a broken invariant). Only the first two can pass by waiting.
  */
-export type Failure = { kind: "github"; status: number; passes: boolean } | { kind: "network"; passes: true } | { kind: "bug"; passes: false };
+export type Failure =
+  | { kind: "github"; status: number; passes: boolean }
+  | { kind: "network"; passes: true }
+  | { kind: "bug"; passes: false };
 
 /** Node's and undici's codes for a connection that failed or timed out (not a request refused). */
-const NETWORK_CODES = /^(?:ECONNRESET|ECONNREFUSED|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|ENETUNREACH|EHOSTUNREACH|UND_ERR_\w+)$/;
+const NETWORK_CODES =
+  /^(?:ECONNRESET|ECONNREFUSED|ECONNABORTED|ETIMEDOUT|EPIPE|EAI_AGAIN|ENOTFOUND|ENETUNREACH|EHOSTUNREACH|UND_ERR_\w+)$/;
 
 export function classify(e: unknown, depth = 0): Failure {
   const err = (e ?? {}) as { status?: unknown; name?: string; message?: string; code?: unknown; cause?: unknown };
@@ -42,7 +46,10 @@ export function transient(e: unknown): boolean {
 /** `off`: no delivery is retried (in-process tests, where a late retry would reach the next test). */
 export function retryDelays(env: NodeJS.ProcessEnv = process.env): number[] {
   if (env.BURN_TRIAGE_RETRY_DELAYS_MS === "off") return [];
-  const list = (env.BURN_TRIAGE_RETRY_DELAYS_MS ?? "").split(",").map(Number).filter((n) => Number.isFinite(n) && n >= 0);
+  const list = (env.BURN_TRIAGE_RETRY_DELAYS_MS ?? "")
+    .split(",")
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n >= 0);
   return list.length > 0 ? list.slice(0, 10) : DEFAULT_RETRY_DELAYS_MS;
 }
 
@@ -76,7 +83,10 @@ export class Redeliveries {
     const attempt = attemptOf(d.id);
     if (!transient(error) || attempt >= this.delays.length) return null;
     const delay = this.delays[attempt]!;
-    await this.store.defer({ id: `${originalId(d.id)}:retry${attempt + 1}`, name: d.name, payload: d.payload }, Date.now() + delay);
+    await this.store.defer(
+      { id: `${originalId(d.id)}:retry${attempt + 1}`, name: d.name, payload: d.payload },
+      Date.now() + delay,
+    );
     this.start();
     return delay;
   }

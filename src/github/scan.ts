@@ -26,17 +26,37 @@ export interface ScanOptions extends RepoRef {
   progress?(done: number, total: number): void;
 }
 
-type ListedIssue = IssuesPayload["issue"] & { number: number; updated_at: string; comments?: number; pull_request?: unknown; state?: string };
+type ListedIssue = IssuesPayload["issue"] & {
+  number: number;
+  updated_at: string;
+  comments?: number;
+  pull_request?: unknown;
+  state?: string;
+};
 
 /** The listing, newest update first; on a rerun its first page is asked for conditionally. */
-async function listIssues(octokit: Octokit, o: ScanOptions): Promise<{ issues: ListedIssue[]; etag?: string } | "not-modified"> {
-  const query = { owner: o.owner, repo: o.repo, state: o.state, sort: "updated", direction: "desc", per_page: 100, ...(o.since ? { since: o.since } : {}) } as const;
+async function listIssues(
+  octokit: Octokit,
+  o: ScanOptions,
+): Promise<{ issues: ListedIssue[]; etag?: string } | "not-modified"> {
+  const query = {
+    owner: o.owner,
+    repo: o.repo,
+    state: o.state,
+    sort: "updated",
+    direction: "desc",
+    per_page: 100,
+    ...(o.since ? { since: o.since } : {}),
+  } as const;
   let etag: string | undefined;
   // Nothing changed and nothing left to write: the previous rows stand.
   const settled = !o.apply || o.previous.rows.every((r) => r.status === "current");
   if (o.previous.complete && o.previous.firstPageEtag && settled) {
     try {
-      await octokit.request("GET /repos/{owner}/{repo}/issues", { ...query, headers: { "if-none-match": o.previous.firstPageEtag } });
+      await octokit.request("GET /repos/{owner}/{repo}/issues", {
+        ...query,
+        headers: { "if-none-match": o.previous.firstPageEtag },
+      });
     } catch (e) {
       // A 304 does not count against the rate limit: an unchanged backlog costs one free call.
       if ((e as { status?: number }).status === 304) return "not-modified";
@@ -50,14 +70,16 @@ async function listIssues(octokit: Octokit, o: ScanOptions): Promise<{ issues: L
       yield page;
     }
   }
-  for await (const items of listPages<ListedIssue>(pages(), "issues")) issues.push(...items.filter((i) => !i.pull_request));
+  for await (const items of listPages<ListedIssue>(pages(), "issues"))
+    issues.push(...items.filter((i) => !i.pull_request));
   return { issues, etag };
 }
 
 export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: ScanOptions): Promise<ScanReport> {
   const repo = `${o.owner}/${o.repo}`;
   const listed = await listIssues(octokit, o);
-  if (listed === "not-modified") return { repo, scanned: Object.keys(o.previous.issues).length, rows: o.previous.rows, writes: 0, unchanged: true };
+  if (listed === "not-modified")
+    return { repo, scanned: Object.keys(o.previous.issues).length, rows: o.previous.rows, writes: 0, unchanged: true };
   const where = { owner: o.owner, repo: o.repo };
   const config = (await loadConfig({ octokit, log, repo: () => where })).config;
   // One read of the repository's manifests serves every issue that needs them.
@@ -70,9 +92,18 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
   let writes = 0;
   for (const [i, issue] of listed.issues.entries()) {
     o.progress?.(i, listed.issues.length);
-    const payload = { action: "opened", issue, repository: { name: o.repo, owner: { login: o.owner }, full_name: repo }, sender: issue.user };
+    const payload = {
+      action: "opened",
+      issue,
+      repository: { name: o.repo, owner: { login: o.owner }, full_name: repo },
+      sender: issue.user,
+    };
     const plan = planIssue(issueEvent(payload, false), config);
-    const context = new Context({ id: `scan-${repo}#${issue.number}`, name: "issues", payload } as never, octokit, log as never) as unknown as Context<"issues.opened">;
+    const context = new Context(
+      { id: `scan-${repo}#${issue.number}`, name: "issues", payload } as never,
+      octokit,
+      log as never,
+    ) as unknown as Context<"issues.opened">;
     const analysis = plan.kind === "answer" ? await gatherAnswer(context, deps, plan, readRepository) : null;
     const body = analysis && renderIssueComment(analysis, issueMarker(issue.updated_at));
     const answer = body ? digest(answerOf(body)) : null;

@@ -25,7 +25,10 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
     return;
   }
   if (config.commands.allowed === "collaborators" && !TRUSTED.has(comment.author_association)) {
-    context.log.info({ ...where, user: comment.user?.login, association: comment.author_association }, "command ignored: not a collaborator");
+    context.log.info(
+      { ...where, user: comment.user?.login, association: comment.author_association },
+      "command ignored: not a collaborator",
+    );
     return;
   }
   const key = `${where.owner}/${where.repo}#${where.issue_number}`;
@@ -35,12 +38,20 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
     return;
   }
 
-  await context.octokit.rest.reactions.createForIssueComment({ owner: where.owner, repo: where.repo, comment_id: comment.id, content: "eyes" });
+  await context.octokit.rest.reactions.createForIssueComment({
+    owner: where.owner,
+    repo: where.repo,
+    comment_id: comment.id,
+    content: "eyes",
+  });
   const marker = commandMarker(comment.id);
   let body: string;
   if (command.help) body = renderHelp(marker);
   else {
-    const { text, featureOff } = commandText(`${command.args}\n${command.rest}`, { title: issue.title, body: issue.body ?? null });
+    const { text, featureOff } = commandText(`${command.args}\n${command.rest}`, {
+      title: issue.title,
+      body: issue.body ?? null,
+    });
     const index = featureOff ? await registries(context.log, indexRoots(text)) : undefined;
     const analysis = await withSources(context, deps, { text, registries: index });
     body = renderIssueComment(analysis, marker, "command") ?? renderNothingFound(marker);

@@ -15,7 +15,12 @@ export interface Guard<C> {
  * logged with the delivery's context, released so a redelivery may run, scheduled for a retry
  * when it may pass, and then propagated (Probot answers the delivery with an error).
  */
-export function guarded<C extends Context>(name: string, handler: Handler<C>, deps: Deps, opts: Guard<C> = {}): (context: C) => Promise<void> {
+export function guarded<C extends Context>(
+  name: string,
+  handler: Handler<C>,
+  deps: Deps,
+  opts: Guard<C> = {},
+): (context: C) => Promise<void> {
   return async (context) => {
     // An event the core already knows it will not answer costs nothing: no claim, no handler.
     if (opts.relevant && !(await opts.relevant(context))) return;
@@ -27,18 +32,36 @@ export function guarded<C extends Context>(name: string, handler: Handler<C>, de
     try {
       // A retry runs minutes later: it answers the issue, PR or comment as it is now, not as the
       // failed delivery carried it (an edit may have removed the panic meanwhile).
-      if (attemptOf(context.id) > 0 && !(await freshen(context.octokit as unknown as Octokit, context.payload as Payload))) {
-        context.log.info({ handler: name, delivery: context.id }, "retry skipped: what the delivery was about is gone or has moved on");
+      if (
+        attemptOf(context.id) > 0 &&
+        !(await freshen(context.octokit as unknown as Octokit, context.payload as Payload))
+      ) {
+        context.log.info(
+          { handler: name, delivery: context.id },
+          "retry skipped: what the delivery was about is gone or has moved on",
+        );
         return;
       }
       await handler(context, deps);
     } catch (e) {
       const err = e as { status?: number; message?: string };
       await coordination.releaseDelivery(context.id);
-      const retryInMs = await (await deps.redeliveries()).schedule({ id: context.id, name: context.name, payload: context.payload }, e);
+      const retryInMs = await (await deps.redeliveries()).schedule(
+        { id: context.id, name: context.name, payload: context.payload },
+        e,
+      );
       const failure = classify(e);
       context.log.error(
-        { handler: name, delivery: context.id, event: context.name, failure: failure.kind, status: err.status, error: err.message, ...(failure.kind === "bug" ? { stack: (e as Error).stack } : {}), retry_in_s: retryInMs === null ? null : retryInMs / 1000 },
+        {
+          handler: name,
+          delivery: context.id,
+          event: context.name,
+          failure: failure.kind,
+          status: err.status,
+          error: err.message,
+          ...(failure.kind === "bug" ? { stack: (e as Error).stack } : {}),
+          retry_in_s: retryInMs === null ? null : retryInMs / 1000,
+        },
         failure.kind === "bug" ? "handler failed: a bug, not retried" : "handler failed",
       );
       throw e;

@@ -1,19 +1,36 @@
 import type { Context } from "probot";
 import { type AnalyzeInput, type Analysis, analyze, indexRoots, sourceReads } from "../analyze.js";
 import { readBurnSources } from "../github/burn-source.js";
-import { type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn, type Upserted, upsertComment } from "../github/comments.js";
+import {
+  type Find,
+  findMarked,
+  REMEMBER_ABOVE_COMMENTS,
+  rememberedIn,
+  type Upserted,
+  upsertComment,
+} from "../github/comments.js";
 import { attemptOf } from "../github/retry.js";
 import { loadConfig } from "../github/config.js";
 import { repoManifests } from "../github/manifests.js";
 import { type IssuePlan, issueEvent, planIssue } from "../plan.js";
-import { ISSUE_MARKER_PREFIX, issueMarker, markedUpdatedAt, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import {
+  ISSUE_MARKER_PREFIX,
+  issueMarker,
+  markedUpdatedAt,
+  renderIssueComment,
+  renderResolvedComment,
+} from "../render/issue.js";
 import type { Deps } from "./deps.js";
 import { registries } from "../cargo/live-registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
 
 /** Analyzes; for a release newer than the catalog, reads the panicking file at its tag and analyzes again. */
-export async function withSources(context: Pick<IssueContext, "octokit" | "log">, deps: Deps, input: AnalyzeInput): Promise<Analysis> {
+export async function withSources(
+  context: Pick<IssueContext, "octokit" | "log">,
+  deps: Deps,
+  input: AnalyzeInput,
+): Promise<Analysis> {
   const first = analyze(input);
   const reads = sourceReads(first);
   if (reads.length === 0) return first;
@@ -30,7 +47,12 @@ export async function onIssue(context: IssueContext, deps: Deps): Promise<void> 
   if (plan.kind !== "answer") return;
   const analysis = await gatherAnswer(context, deps, plan);
   const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
-  if (body) await publishAnswer(context, deps, { body, label: plan.label, finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind });
+  if (body)
+    await publishAnswer(context, deps, {
+      body,
+      label: plan.label,
+      finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind,
+    });
 }
 
 type Answer = Extract<IssuePlan, { kind: "answer" }>;
@@ -41,18 +63,33 @@ type Gathering = Pick<IssueContext, "octokit" | "log" | "repo">;
  * graph, burn's source at a newer tag) and the analysis. `scan` calls it too, with the
  * repository's manifests read once for all issues.
  */
-export async function gatherAnswer(context: Gathering, deps: Deps, plan: Answer, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)): Promise<Analysis> {
+export async function gatherAnswer(
+  context: Gathering,
+  deps: Deps,
+  plan: Answer,
+  readRepository = () => repoManifests(context.octokit, context.repo(), context.log),
+): Promise<Analysis> {
   const { text, featureOff } = plan;
   const repo = plan.readRepository ? await readRepository() : null;
   const index = featureOff ? await registries(context.log, indexRoots(text, repo?.manifests)) : undefined;
-  return withSources(context, deps, { text, repoManifests: repo?.manifests, repoRoot: repo?.root, repoLock: repo?.lock, registries: index });
+  return withSources(context, deps, {
+    text,
+    repoManifests: repo?.manifests,
+    repoRoot: repo?.root,
+    repoLock: repo?.lock,
+    registries: index,
+  });
 }
 
 /**
  * Writes the issue's one comment under the issue's lock: a delivery older than the comment's
  * answer is dropped, an identical body costs nothing, and the label goes on with a new comment.
  */
-export async function publishAnswer(context: IssueContext, deps: Deps, answer: { body: string; label: string | null; finding: string }): Promise<Upserted["action"] | "stale"> {
+export async function publishAnswer(
+  context: IssueContext,
+  deps: Deps,
+  answer: { body: string; label: string | null; finding: string },
+): Promise<Upserted["action"] | "stale"> {
   const { issue } = context.payload;
   const where = context.issue();
   const who = await deps.identity(context.octokit);
@@ -63,8 +100,12 @@ export async function publishAnswer(context: IssueContext, deps: Deps, answer: {
     if (stale(existing?.body, issue.updated_at)) return { action: "stale" as const, id: existing!.id };
     return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, answer.body, existing, find);
   });
-  context.log.info({ ...where, finding: answer.finding, comment: result }, result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged");
-  if (answer.label && labelOwed(result.action, attemptOf(context.id))) await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
+  context.log.info(
+    { ...where, finding: answer.finding, comment: result },
+    result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged",
+  );
+  if (answer.label && labelOwed(result.action, attemptOf(context.id)))
+    await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
   return result.action;
 }
 
@@ -79,7 +120,11 @@ export function labelOwed(action: Upserted["action"] | "stale", attempt: number)
 }
 
 /** How the issue's comment is found: by its remembered id first on an issue of many comments. */
-function finding(cache: Parameters<typeof rememberedIn>[0], where: ReturnType<IssueContext["issue"]>, comments: number | undefined): Find {
+function finding(
+  cache: Parameters<typeof rememberedIn>[0],
+  where: ReturnType<IssueContext["issue"]>,
+  comments: number | undefined,
+): Find {
   return (comments ?? 0) > REMEMBER_ABOVE_COMMENTS ? { memo: rememberedIn(cache, where, ISSUE_MARKER_PREFIX) } : {};
 }
 
@@ -96,9 +141,21 @@ async function retract(context: IssueContext, deps: Deps): Promise<void> {
   const { issue } = context.payload;
   const coordination = await deps.coordination();
   await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const mine = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, finding(coordination, where, issue.comments));
+    const mine = await findMarked(
+      context.octokit,
+      who,
+      where,
+      ISSUE_MARKER_PREFIX,
+      finding(coordination, where, issue.comments),
+    );
     if (!mine || stale(mine.body, issue.updated_at)) return;
     const body = renderResolvedComment(issueMarker(issue.updated_at));
-    if (mine.body !== body) await context.octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: mine.id, body });
+    if (mine.body !== body)
+      await context.octokit.rest.issues.updateComment({
+        owner: where.owner,
+        repo: where.repo,
+        comment_id: mine.id,
+        body,
+      });
   });
 }

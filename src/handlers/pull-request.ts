@@ -5,7 +5,9 @@ import { changedManifests, gatherPr } from "../github/pr-snapshot.js";
 import { CHECK_NAME, reviewPullRequest } from "../render/review.js";
 import type { Deps } from "./deps.js";
 
-type PrContext = Context<"pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review">;
+type PrContext = Context<
+  "pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review"
+>;
 
 /** Gather (bounded reads), decide (pure), act (the writes the decision names, nothing else). */
 export async function onPullRequest(context: PrContext, deps: Deps): Promise<void> {
@@ -16,7 +18,11 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
   if (!start) return;
   const { config } = await loadConfig(context);
   if (!config.pull_requests.enabled) return;
-  const ignored = ignoredBy(config, pr.user?.login, (pr.labels ?? []).map((l) => l.name));
+  const ignored = ignoredBy(
+    config,
+    pr.user?.login,
+    (pr.labels ?? []).map((l) => l.name),
+  );
   if (ignored) return context.log.info({ ...repo, pull_number: pr.number, ignored }, "pull request ignored by config");
   const who = await deps.identity(context.octokit);
   const where = { ...repo, pull_number: pr.number };
@@ -25,12 +31,35 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
     const actions = reviewPullRequest(snapshot);
     const { check, review, updateReview } = actions;
     if (check) {
-      const run = { name: CHECK_NAME, status: "completed" as const, conclusion: check.conclusion, output: check.output };
-      if (check.existingId !== null) await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run });
+      const run = {
+        name: CHECK_NAME,
+        status: "completed" as const,
+        conclusion: check.conclusion,
+        output: check.output,
+      };
+      if (check.existingId !== null)
+        await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run });
       else await context.octokit.rest.checks.create({ ...repo, head_sha: pr.head.sha, ...run });
     }
-    if (review) await context.octokit.rest.pulls.createReview({ ...where, commit_id: pr.head.sha, event: "COMMENT", body: review.body, comments: review.comments });
-    if (updateReview) await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
-    context.log.info({ ...where, manifests: snapshot.changed.length, check: check?.conclusion ?? null, review: review !== null, silent: actions.silent }, "pull request reviewed");
+    if (review)
+      await context.octokit.rest.pulls.createReview({
+        ...where,
+        commit_id: pr.head.sha,
+        event: "COMMENT",
+        body: review.body,
+        comments: review.comments,
+      });
+    if (updateReview)
+      await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
+    context.log.info(
+      {
+        ...where,
+        manifests: snapshot.changed.length,
+        check: check?.conclusion ?? null,
+        review: review !== null,
+        silent: actions.silent,
+      },
+      "pull request reviewed",
+    );
   });
 }

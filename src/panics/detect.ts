@@ -49,7 +49,15 @@ function splitMessage(message: string): string[] {
 let messageWords: string[][] | undefined;
 
 function mayHoldMessage(raw: string): boolean {
-  messageWords ??= loadCatalog().entries.map((e) => [...new Set(splitMessage(e.message).join(" ").match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => b.length - a.length));
+  messageWords ??= loadCatalog().entries.map((e) =>
+    [
+      ...new Set(
+        splitMessage(e.message)
+          .join(" ")
+          .match(/[A-Za-z]{4,}/g) ?? [],
+      ),
+    ].sort((a, b) => b.length - a.length),
+  );
   return messageWords.some((words) => words.every((w) => raw.includes(w)));
 }
 
@@ -97,13 +105,17 @@ function findHits(text: string, segments: string[]): Hit[] {
  * The message inside a macro call or a string literal of Rust source (`unimplemented!("Requires…`,
  * a `+` line of a diff of burn's code): quoted source, not output the user's program printed.
  */
-const SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+const SOURCE_BEFORE =
+  /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
 
 /** A literal that goes on as Rust does (`".into()`, `");`): source, not output. */
 const SOURCE_AFTER = /^["']\s*(?:\.(?:into|to_string|to_owned)\(\)|\)\s*;)/;
 
 function quotedSource(text: string, hit: Hit): boolean {
-  return SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start)) || SOURCE_AFTER.test(text.slice(hit.end, hit.end + 30));
+  return (
+    SOURCE_BEFORE.test(text.slice(Math.max(0, hit.start - 40), hit.start)) ||
+    SOURCE_AFTER.test(text.slice(hit.end, hit.end + 30))
+  );
 }
 
 /** Where a panic hook other than std's (color-eyre, tracing-panic) or rustc (` --> path:L:C`) prints the location after the message. */

@@ -46,7 +46,14 @@ export function parseLocation(text: string, whole = false): Location | null {
   const reg = REGISTRY.exec(path.replace(NIX_HASH, "/nix/store/"));
   if (reg) {
     const crate = reg[1]!;
-    return { ...base, origin: "registry", crate, version: reg[2]!, commit: null, repoPath: `crates/${crate}/${reg[3]}` };
+    return {
+      ...base,
+      origin: "registry",
+      crate,
+      version: reg[2]!,
+      commit: null,
+      repoPath: `crates/${crate}/${reg[3]}`,
+    };
   }
   const local = LOCAL.exec(path);
   if (local) {

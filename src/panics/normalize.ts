@@ -21,7 +21,11 @@ const ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
 const MD_ESCAPE = /\\([`*_])/g;
 
 export function cleanText(text: string): string {
-  return text.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(ENTITY, (e) => ENTITIES[e] ?? e).replace(MD_ESCAPE, "$1");
+  return text
+    .replace(/\r\n?/g, "\n")
+    .replace(ANSI, "")
+    .replace(ENTITY, (e) => ENTITIES[e] ?? e)
+    .replace(MD_ESCAPE, "$1");
 }
 
 /**

@@ -42,13 +42,15 @@ function itemPath(named: Named | null): string {
   return names.reverse().join(" > ");
 }
 
-const ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
+const ITEM =
+  /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
 
 function itemName(header: string): string | null {
   const m = ITEM.exec(header.replace(/\s+/g, " ").trim());
   if (!m) return null;
   let h = m[1]!;
-  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules")) return h.split(/[<(]/)[0]!.trim();
+  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules"))
+    return h.split(/[<(]/)[0]!.trim();
   // `impl<B: Backend> Foo<B> for Bar where …` → `impl Foo for Bar`, the way the catalog names it.
   h = h.replace(/\swhere\s.*$/, "");
   let out = "";
@@ -77,10 +79,11 @@ export function scanSource(source: string, message: string): ScannedSite[] {
   let i = 0;
   const n = text.length;
   const take = (to: number) => {
-    for (let k = i; k < to; k++) if (text.charCodeAt(k) === 10) {
-      line++;
-      lineStart = k + 1;
-    }
+    for (let k = i; k < to; k++)
+      if (text.charCodeAt(k) === 10) {
+        line++;
+        lineStart = k + 1;
+      }
     i = to;
   };
   while (i < n) {
@@ -119,7 +122,10 @@ export function scanSource(source: string, message: string): ScannedSite[] {
       take(Math.min(n, k + 1));
       continue;
     }
-    const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text[i - 1]!)) ? /^b?r(#*)"/.exec(text.slice(i, i + 40)) : null;
+    const raw =
+      (c === "r" || c === "b") && (i === 0 || !/\w/.test(text[i - 1]!))
+        ? /^b?r(#*)"/.exec(text.slice(i, i + 40))
+        : null;
     if (c === '"' || raw) {
       const startLine = line;
       const column = i - lineStart + 1;
@@ -141,10 +147,16 @@ export function scanSource(source: string, message: string): ScannedSite[] {
         const at = m && macro?.name === m[1] ? macro : null;
         const top = stack.at(-1);
         const cfg = attrs.at(-1) ?? top?.cfg ?? null;
-        sites.push({ line: at?.line ?? startLine, column: at?.column ?? column, macro: m ? `${m[1]}!` : null, item: itemPath(top?.named ?? null), cfg });
+        sites.push({
+          line: at?.line ?? startLine,
+          column: at?.column ?? column,
+          macro: m ? `${m[1]}!` : null,
+          item: itemPath(top?.named ?? null),
+          cfg,
+        });
         if (sites.length >= MAX_SITES) return sites;
       }
-      header += " \"\"";
+      header += ' ""';
       take(Math.min(n, end));
       continue;
     }
@@ -198,6 +210,13 @@ function unescapeRust(s: string): string {
       return cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? String.fromCodePoint(cp) : "\ufffd";
     }
     if (m.startsWith("\\\n")) return "";
-    return ({ "\\n": "\n", "\\t": "\t", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" } as Record<string, string>)[m] ?? m;
+    return (
+      (
+        { "\\n": "\n", "\\t": "\t", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" } as Record<
+          string,
+          string
+        >
+      )[m] ?? m
+    );
   });
 }

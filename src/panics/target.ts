@@ -51,7 +51,10 @@ const HINT_WINDOW = 64 * 1024;
  * `BURN_DEVICE=x` setting, then device and backend types (`CudaDevice`, `burn::backend::Wgpu`,
  * `DispatchDevice::Cuda`). Each tier is one linear regex pass.
  */
-export function backendHints(text: string, perVariant?: Record<string, string[]>): Array<{ tier: string; features: Set<string> }> {
+export function backendHints(
+  text: string,
+  perVariant?: Record<string, string[]>,
+): Array<{ tier: string; features: Set<string> }> {
   const t = text.slice(0, HINT_WINDOW);
   const word = (w: string) => BACKEND_WORDS[w.toLowerCase()];
   const tiers: Array<{ tier: string; features: Set<string> }> = [];
@@ -60,9 +63,15 @@ export function backendHints(text: string, perVariant?: Record<string, string[]>
     for (const m of t.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
-  collect("the device id in your code", /\bDispatchDeviceId::(\w+)/g, (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1]!)].filter((x): x is string => !!x));
+  collect(
+    "the device id in your code",
+    /\bDispatchDeviceId::(\w+)/g,
+    (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1]!)].filter((x): x is string => !!x),
+  );
   // `BURN_DEVICE=cuda` as a shell or env line; not the panic message itself, which names the feature the build lacks.
-  collect("`BURN_DEVICE`", /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g, (m) => [word(m[1]!)].filter((x): x is string => !!x));
+  collect("`BURN_DEVICE`", /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g, (m) =>
+    [word(m[1]!)].filter((x): x is string => !!x),
+  );
   collect(
     "the devices and backends in your code",
     /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,

@@ -22,7 +22,9 @@ function byLine(entry: Entry, finding: Finding): VersionGuess | null {
   const site = refsForLine(entry, finding)
     .filter((s) => s.version !== null)
     .at(-1);
-  return site ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" } : null;
+  return site
+    ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" }
+    : null;
 }
 
 function newestSite(entry: Entry): VersionGuess {
@@ -31,6 +33,10 @@ function newestSite(entry: Entry): VersionGuess {
   return { version: newest.version, commit: newest.version === null ? newest.commit : null, source: "assumed" };
 }
 
-export function guessVersion(finding: Finding, entry: Entry, known: Omit<Candidates, "printed" | "lineNumber">): VersionGuess {
+export function guessVersion(
+  finding: Finding,
+  entry: Entry,
+  known: Omit<Candidates, "printed" | "lineNumber">,
+): VersionGuess {
   return pickVersion({ ...known, printed: printed(finding), lineNumber: byLine(entry, finding) }, newestSite(entry));
 }

@@ -25,28 +25,50 @@ function suggestion(features: string[] | null, defaults: boolean): string {
 
 export function renderCompileBody(c: CompileAnalysis, footer: string): string[] {
   const paths = c.items.map((i) => i.path);
-  const lines: string[] = [`### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`, ""];
+  const lines: string[] = [
+    `### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`,
+    "",
+  ];
   const printed = [...new Set(c.items.flatMap((i) => i.findings.map((f) => f.printed)))];
-  lines.push(`rustc reports ${andList(printed)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`, "");
+  lines.push(
+    `rustc reports ${andList(printed)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    "",
+  );
   for (const i of c.items) {
     const at = `${i.gate.crate} ${c.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`);
+    lines.push(
+      `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`,
+    );
   }
   lines.push("");
   if (c.manifest && c.manifest.plan.kind !== "already-on") {
     lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else {
     const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
-    lines.push(`${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`, "");
+    lines.push(
+      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
+      "",
+    );
   }
-  const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
+  const newer = c.beyond
+    ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
+    : "";
   if (c.agreeing && c.agreeing.length > 0) {
-    const range = c.agreeing.length > 1 ? `${code(c.agreeing[0]!.slice(1))} … ${code(c.agreeing.at(-1)!.slice(1))}` : code(c.agreeing[0]!.slice(1));
-    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`);
+    const range =
+      c.agreeing.length > 1
+        ? `${code(c.agreeing[0]!.slice(1))} … ${code(c.agreeing.at(-1)!.slice(1))}`
+        : code(c.agreeing[0]!.slice(1));
+    lines.push(
+      `<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`,
+    );
   } else if (c.versionSource === "assumed") {
-    lines.push(`<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`);
+    lines.push(
+      `<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`,
+    );
   }
-  lines.push(`<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`);
+  lines.push(
+    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`,
+  );
   return lines;
 }

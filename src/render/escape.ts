@@ -27,18 +27,20 @@ export function fence(body: string, info = ""): string {
 
 /** Plain Markdown text: HTML and Markdown syntax are shown literally, mentions do not ping. */
 export function text(s: string): string {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/([\\`*_[\]#|~])/g, "\\$1")
-    .replace(/@(?=[A-Za-z0-9-])/g, "@\u200b")
-    // GitHub links references and bare URLs in text after Markdown is parsed, so a backslash
-    // does not stop them; a zero-width space inside the trigger does.
-    .replace(/#(?=\d)/g, "#\u200b")
-    .replace(/\b(GH)-(?=\d)/gi, "$1-\u200b")
-    .replace(/:\/\//g, ":\u200b//")
-    .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200b.`);
+  return (
+    s
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/([\\`*_[\]#|~])/g, "\\$1")
+      .replace(/@(?=[A-Za-z0-9-])/g, "@\u200b")
+      // GitHub links references and bare URLs in text after Markdown is parsed, so a backslash
+      // does not stop them; a zero-width space inside the trigger does.
+      .replace(/#(?=\d)/g, "#\u200b")
+      .replace(/\b(GH)-(?=\d)/gi, "$1-\u200b")
+      .replace(/:\/\//g, ":\u200b//")
+      .replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200b.`)
+  );
 }
 
 /** `a`, `b` or `c` */

@@ -15,7 +15,9 @@ const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
  * delivery can tell it would roll the comment back. Only a well-formed timestamp is written.
  */
 export function issueMarker(updatedAt?: string | null): string {
-  return updatedAt && TIMESTAMP.test(updatedAt) ? `${ISSUE_MARKER_PREFIX} ${JSON.stringify({ updated_at: updatedAt })} -->` : ISSUE_MARKER;
+  return updatedAt && TIMESTAMP.test(updatedAt)
+    ? `${ISSUE_MARKER_PREFIX} ${JSON.stringify({ updated_at: updatedAt })} -->`
+    : ISSUE_MARKER;
 }
 
 /** The `updated_at` an earlier comment's marker recorded, if any. */
@@ -50,7 +52,8 @@ function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   const at = `${link.crate} ${a.version.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m) => code(m));
-    const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
+    const named =
+      methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
     return `${code(a.primary.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
   return `${code(a.primary.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
@@ -61,45 +64,93 @@ const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
 function choiceSection(a: PanicAnalysis): string[] {
   const t = a.target as { kind: "choose"; crate: string; features: string[] };
-  const out = [`**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`];
+  const out = [
+    `**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`,
+  ];
   if (a.choices.length === 0) {
-    out.push(a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`);
+    out.push(
+      a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`,
+    );
     return out.filter((l) => l.length > 0);
   }
   const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices) out.push(`- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`);
+  for (const c of a.choices)
+    out.push(
+      `- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`,
+    );
   return out;
 }
 
 /** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
-export function renderIssueComment(a: Analysis, marker = ISSUE_MARKER, replyTo: "issue" | "command" = "issue"): string | null {
+export function renderIssueComment(
+  a: Analysis,
+  marker = ISSUE_MARKER,
+  replyTo: "issue" | "command" = "issue",
+): string | null {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
-  if (a.kind === "compile") return withMarker(marker, `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
+  if (a.kind === "compile")
+    return withMarker(
+      marker,
+      `${renderCompileBody(a.compile, footer)
+        .join("\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim()}\n`,
+    );
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
   if (a.tooOld) {
-    lines.push("", `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`, "");
+    lines.push(
+      "",
+      `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`,
+      "",
+    );
   }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
-  const live = a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
-  const reached = a.firstCall && entry.cause === "feature-off" && !entry.family ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
+  const live =
+    a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
+  const reached =
+    a.firstCall && entry.cause === "feature-off" && !entry.family
+      ? ` In your output it was ${code(a.firstCall)} that reached the stub.`
+      : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
-  if (a.target.kind === "one" && a.target.hint) lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
+  if (a.target.kind === "one" && a.target.hint)
+    lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
-  else if (entry.cause === "feature-off" && a.manifest) lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
-  if (entry.cause === "misuse") lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
-  if (entry.cause === "removed-feature") lines.push("No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.", "");
+  else if (entry.cause === "feature-off" && a.manifest)
+    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
+  if (entry.cause === "misuse")
+    lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
+  if (entry.cause === "removed-feature")
+    lines.push(
+      "No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.",
+      "",
+    );
   const fixes = entry.fixes.map((f) => `- ${f}`);
-  lines.push(`<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`, "", ...fixes, "</details>", "");
+  lines.push(
+    `<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`,
+    "",
+    ...fixes,
+    "</details>",
+    "",
+  );
   const others = a.findings.filter((f) => f.id !== a.primary.id);
-  if (others.length > 0) lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  if (others.length > 0)
+    lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   const v = a.version.version ?? a.version.commit;
-  lines.push(`<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`);
+  lines.push(
+    `<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
+  );
 
-  return withMarker(marker, `${lines.join("\n").replace(/\n{3,}/g, "\n\n").trim()}\n`);
+  return withMarker(
+    marker,
+    `${lines
+      .join("\n")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()}\n`,
+  );
 }
 
 export function renderResolvedComment(marker = ISSUE_MARKER): string {

@@ -34,7 +34,12 @@ function holds(d: { target: { gate?: string; label?: string; crate: string; feat
   return `${code(targetName(d.target))} resolves on`;
 }
 
-const PIN_WORDS: Record<Pin["source"], string> = { lock: "from the Cargo.lock", backtrace: "from the backtrace", "crate-path": "from the crate path rustc printed", prose: "from the issue's text" };
+const PIN_WORDS: Record<Pin["source"], string> = {
+  lock: "from the Cargo.lock",
+  backtrace: "from the backtrace",
+  "crate-path": "from the crate path rustc printed",
+  prose: "from the issue's text",
+};
 
 /** An assumption in words; user values only inside code spans. */
 export function assumptionText(a: Assumption): string {
@@ -43,7 +48,13 @@ export function assumptionText(a: Assumption): string {
       return `no version requirement for ${code(a.key)}; I assumed burn ${a.assumed ?? "?"}`;
     case "git": {
       const r = a.ref;
-      const which = r?.rev ? `rev ${code(r.rev)}` : r?.branch ? `branch ${code(r.branch)}` : r?.tag ? `tag ${code(r.tag)}` : "its default branch";
+      const which = r?.rev
+        ? `rev ${code(r.rev)}`
+        : r?.branch
+          ? `branch ${code(r.branch)}`
+          : r?.tag
+            ? `tag ${code(r.tag)}`
+            : "its default branch";
       return `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${a.head}`;
     }
     case "path":
@@ -73,24 +84,44 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   const out: string[] = [];
   const plan = m.plan;
   if (plan.kind === "invalid-toml") {
-    out.push(`**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`);
+    out.push(
+      `**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`,
+    );
     return out;
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
     const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
-    out.push(`**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`);
+    out.push(
+      `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
+    );
   } else {
-    const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
-    const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
+    const from =
+      m.origin === "repository"
+        ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)`
+        : "";
+    const heading =
+      d.verdict === "on"
+        ? "Why it is not obvious here"
+        : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate"
+          ? "Your manifest"
+          : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
-    if (!m.whole && d.verdict !== "no-burn") out.push(`<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`);
+    if (!m.whole && d.verdict !== "no-burn")
+      out.push(
+        `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`,
+      );
   }
   const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is Assumption => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;
-    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
+    const where =
+      m.origin === "assumed"
+        ? "If your `burn` dependency looks like this"
+        : m.wrapped
+          ? code(c.path)
+          : `${code(c.path)}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     out.push(
       d.assumed.graph
@@ -102,4 +133,3 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   }
   return out;
 }
-

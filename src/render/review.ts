@@ -1,5 +1,13 @@
 import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
-import { decidePullRequest, type NeedsGradients, type PrSnapshot, type Problem, type ReviewDecision, type ReviewState, type Unresolved } from "../review/pull-request.js";
+import {
+  decidePullRequest,
+  type NeedsGradients,
+  type PrSnapshot,
+  type Problem,
+  type ReviewDecision,
+  type ReviewState,
+  type Unresolved,
+} from "../review/pull-request.js";
 import { assumptionText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
 import { repoPermalink } from "../links.js";
@@ -8,7 +16,6 @@ import { why } from "./why.js";
 /** What identifies the bot's review whatever state its marker carries. */
 export const REVIEW_MARKER = "<!-- burn-triage:review";
 export const CHECK_NAME = "burn-triage / autodiff";
-
 
 export interface ReviewComment {
   path: string;
@@ -47,10 +54,16 @@ export function lossText(l: Loss): string {
   const parts: string[] = [];
   if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
   if (l.defaultsOff) {
-    const dropped = l.defaultsOff.length > 0 ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought autodiff)` : "";
+    const dropped =
+      l.defaultsOff.length > 0
+        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought autodiff)`
+        : "";
     parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
   }
-  if (l.moved) parts.push(`moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`);
+  if (l.moved)
+    parts.push(
+      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`,
+    );
   return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
 }
 
@@ -65,9 +78,17 @@ function needsText(p: Extract<Problem, { crates: NeedsGradients[] }>, repo: Repo
   return `${p.crates.map((c) => evidenceText(c, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} gradients`;
 }
 
-export function suggestionComment(p: Regression & { crates: NeedsGradients[] }, repo: Repo, headSha: string): ReviewComment {
+export function suggestionComment(
+  p: Regression & { crates: NeedsGradients[] },
+  repo: Repo,
+  headSha: string,
+): ReviewComment {
   const s = p.plan.change.suggestion;
-  const body = [`${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
+  const body = [
+    `${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    "",
+    fence(s.lines.join("\n"), "suggestion"),
+  ].join("\n");
   return s.startLine === s.endLine
     ? { path: p.path, line: s.endLine, side: "RIGHT", body }
     : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
@@ -79,7 +100,10 @@ function reaches(p: Extract<Problem, { crates: NeedsGradients[] }>): string {
   return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
 }
 
-export function renderReviewBody(problems: Problem[], o: { headSha: string; repo: Repo; notices: string[]; lineComments: number }): string {
+export function renderReviewBody(
+  problems: Problem[],
+  o: { headSha: string; repo: Repo; notices: string[]; lineComments: number },
+): string {
   const lines = [`### This PR turns off \`autodiff\` for code that trains`, ""];
   let verified: string | null = null;
   for (const p of problems) {
@@ -87,15 +111,26 @@ export function renderReviewBody(problems: Problem[], o: { headSha: string; repo
       lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
       continue;
     }
-    lines.push(`- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`);
+    lines.push(
+      `- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`,
+    );
     if (p.kind === "regression-unfixable") lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
     else {
       verified ??= p.plan.diagnosis.graphVersion;
-      if (!p.inDiff) lines.push("", "  The fix touches lines outside this PR's diff, so here it is as a diff:", "", fence(diffBody(p.plan.change.diff), "diff"));
+      if (!p.inDiff)
+        lines.push(
+          "",
+          "  The fix touches lines outside this PR's diff, so here it is as a diff:",
+          "",
+          fence(diffBody(p.plan.change.diff), "diff"),
+        );
     }
   }
   for (const n of o.notices) lines.push("", `> **Note:** ${n}`);
-  const commit = o.lineComments > 0 ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores autodiff.` : "";
+  const commit =
+    o.lineComments > 0
+      ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores autodiff.`
+      : "";
   const check = verified ? ` Each fix was verified on burn ${code(verified)}'s feature graph.` : "";
   lines.push("", `<sub>Checked at ${code(o.headSha.slice(0, 12))}.${commit}${check}</sub>`);
   return withMarker(reviewMarker(o.headSha, "open"), `${lines.join("\n")}\n`);
@@ -123,10 +158,11 @@ export interface CheckOutput {
   annotations?: Annotation[];
 }
 
-
 /** Why a change could not be judged, in words. */
 export function unresolvedText(why: UnresolvedWhy): string {
-  return why.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(why.assumption);
+  return why.kind === "too-large"
+    ? "the feature graph at the head is larger than the bot walks for one event"
+    : assumptionText(why.assumption);
 }
 
 /** The check run's output: a title, a Markdown summary and one annotation per problem line. */
@@ -134,18 +170,46 @@ export function checkOutput(problems: Problem[], unresolved: Unresolved[], notic
   const notes = notices.map((n) => `\n\n> **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
     const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
-    return { title: "autodiff could not be checked", summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:\n\n${list}${notes}` };
+    return {
+      title: "autodiff could not be checked",
+      summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:\n\n${list}${notes}`,
+    };
   }
-  if (problems.length === 0) return { title: "autodiff unchanged", summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}` };
+  if (problems.length === 0)
+    return {
+      title: "autodiff unchanged",
+      summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}`,
+    };
   const annotations = problems.flatMap((r): Annotation[] => {
     if (r.kind === "regression") {
       const s = r.plan.change.suggestion;
-      return [{ path: r.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.` }];
+      return [
+        {
+          path: r.path,
+          start_line: s.startLine,
+          end_line: s.endLine,
+          annotation_level: "warning",
+          message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`,
+        },
+      ];
     }
-    if (r.kind === "invalid-toml") return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message: `Cargo.toml does not parse: ${r.message}` }];
+    if (r.kind === "invalid-toml")
+      return [
+        {
+          path: r.path,
+          start_line: r.line,
+          end_line: r.line,
+          annotation_level: "failure",
+          message: `Cargo.toml does not parse: ${r.message}`,
+        },
+      ];
     return [];
   });
-  return { title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`, summary: `See the review on this pull request.${notes}`, annotations };
+  return {
+    title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`,
+    summary: `See the review on this pull request.${notes}`,
+    annotations,
+  };
 }
 
 /** The writes a decision names, worded. */
@@ -162,7 +226,17 @@ export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | 
   return {
     silent: d.silent,
     check: d.check && { ...d.check, output: checkOutput(d.problems, d.unresolved, s.notices) },
-    review: d.review ? { body: renderReviewBody(d.problems, { headSha: s.headSha, repo: s.repo, notices: s.notices, lineComments: comments.length }), comments } : null,
+    review: d.review
+      ? {
+          body: renderReviewBody(d.problems, {
+            headSha: s.headSha,
+            repo: s.repo,
+            notices: s.notices,
+            lineComments: comments.length,
+          }),
+          comments,
+        }
+      : null,
     updateReview: d.previous && { id: d.previous.id, body: renderReviewState(s.headSha, d.previous.state) },
   };
 }

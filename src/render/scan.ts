@@ -23,6 +23,9 @@ export function markdownReport(r: ScanReport): string {
   const lines = [`### burn-triage scan of ${code(r.repo)}`, "", summaryLine(r), ""];
   if (r.rows.length === 0) return `${lines.join("\n")}\n`;
   lines.push("| Issue | Title | Found | Fix | Comment |", "| --- | --- | --- | --- | --- |");
-  for (const row of r.rows) lines.push(`| #${row.number} | ${text(row.title.replace(/[\r\n]+/g, " "))} | ${cell(code(row.found.id))} | ${row.fix ? cell(code(fixText(row))) : "none"} | ${statusText(row)} |`);
+  for (const row of r.rows)
+    lines.push(
+      `| #${row.number} | ${text(row.title.replace(/[\r\n]+/g, " "))} | ${cell(code(row.found.id))} | ${row.fix ? cell(code(fixText(row))) : "none"} | ${statusText(row)} |`,
+    );
   return `${lines.join("\n")}\n`;
 }

@@ -9,9 +9,12 @@ import { andList, code, orList } from "./escape.js";
 function declared(d: DepDecl, effective: DepDecl): string {
   const parts: string[] = [];
   if (effective.defaultFeatures === false) parts.push("`default-features = false`");
-  if (effective.features.length > 0) parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
+  if (effective.features.length > 0)
+    parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
-  const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
+  const inherited = d.inherits
+    ? " through `workspace = true`, which merges the workspace entry with this member's features,"
+    : "";
   const ignored = ignoredDefaults(d, effective);
   if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features${ignored}`;
   return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}${ignored}`;
@@ -69,7 +72,9 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
   const p = d.primary;
   const target = code(targetName(d.target));
   const feature = code(d.target.feature);
-  const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
+  const version = d.graphVersion
+    ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}`
+    : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
@@ -83,7 +88,9 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
         : "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "pre-dispatch": {
       const v = d.selected?.preDispatch ?? "?";
-      const named = d.selected?.version ? `burn ${code(v)}` : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
+      const named = d.selected?.version
+        ? `burn ${code(v)}`
+        : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
       return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: \`cargo tree -i burn-dispatch\` shows which.`;
     }
     case "on": {
@@ -100,7 +107,12 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
       if (d.target.gate) {
         const list = (d.target.label ?? d.target.feature).split(" and ");
         const one = list.length === 1;
-        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? `${one ? "needs" : "need"} ${andList(d.fix.add)} together` : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
+        const exists =
+          named.length > 0
+            ? `${one ? "exists" : "exist"} only with ${orList(named)}`
+            : d.fix
+              ? `${one ? "needs" : "need"} ${andList(d.fix.add)} together`
+              : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
         const paths = andList(list);
         return `${declared(p!.decl, p!.effective)}. In ${version}, ${paths} ${exists}.`;
       }

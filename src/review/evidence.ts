@@ -41,11 +41,23 @@ function priority(path: string): number {
 }
 
 /** The crate's own Rust sources worth reading, best first, at most `max`. Nested crates are theirs, not this one's. */
-export function sourcesToRead(crateDir: string, tree: readonly string[], otherCrateDirs: ReadonlySet<string>, max: number): string[] {
+export function sourcesToRead(
+  crateDir: string,
+  tree: readonly string[],
+  otherCrateDirs: ReadonlySet<string>,
+  max: number,
+): string[] {
   const prefix = crateDir ? `${crateDir}/` : "";
-  const insideOther = (p: string) => [...otherCrateDirs].some((d) => d !== crateDir && d.startsWith(prefix) && p.startsWith(`${d}/`));
+  const insideOther = (p: string) =>
+    [...otherCrateDirs].some((d) => d !== crateDir && d.startsWith(prefix) && p.startsWith(`${d}/`));
   return tree
-    .filter((p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p))
+    .filter(
+      (p) =>
+        p.endsWith(".rs") &&
+        p.startsWith(prefix) &&
+        /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) &&
+        !insideOther(p),
+    )
     .sort((a, b) => priority(a) - priority(b) || a.localeCompare(b))
     .slice(0, max);
 }

@@ -112,17 +112,34 @@ export function lossOf(before: Diagnosis, after: Diagnosis): Loss {
     dependency: after.primary!.decl.key,
     removed: b.features.filter((f) => !a.features.includes(f)),
     defaultsOff: b.defaultFeatures !== false && a.defaultFeatures === false ? before.defaultEnablers : null,
-    moved: from && to && from !== to ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable } : null,
+    moved:
+      from && to && from !== to
+        ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable }
+        : null,
   };
 }
 
-function regressed(path: string, crateManifest: string, before: Diagnosis, plan: FixPlan, after: Diagnosis, commentable: Set<number>, member?: string): ManifestReview {
+function regressed(
+  path: string,
+  crateManifest: string,
+  before: Diagnosis,
+  plan: FixPlan,
+  after: Diagnosis,
+  commentable: Set<number>,
+  member?: string,
+): ManifestReview {
   const base = { path, before, after, loss: lossOf(before, after), crateManifest, ...(member ? { member } : {}) };
   if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
 }
 
-const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({ kind: "invalid-toml", path, line: e.line, column: e.column, message: e.message.replace(/^\d+:\d+: /, "") });
+const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({
+  kind: "invalid-toml",
+  path,
+  line: e.line,
+  column: e.column,
+  message: e.message.replace(/^\d+:\d+: /, ""),
+});
 
 export interface RootChange {
   path: string;
@@ -144,7 +161,10 @@ export function reviewWorkspaceRoot(c: RootChange): ManifestReview[] {
   for (const m of c.members) {
     const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot });
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
-    const before = c.base === null ? null : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
+    const before =
+      c.base === null
+        ? null
+        : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
     const verdict = judge(before, afterPlan.diagnosis);
     if (verdict.kind === "unresolved") out.push({ kind: "unresolved", path: c.path, member: m.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
@@ -166,6 +186,7 @@ export function reviewManifest(c: ManifestChange): ManifestReview {
   if (verdict.kind === "unresolved") return { kind: "unresolved", path: c.path, why: verdict.why };
   // Restore what the PR removed when that is as small as any other fix.
   const removed = lossOf(before!, after).removed;
-  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed }) : probe;
+  const plan =
+    removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed }) : probe;
   return regressed(c.path, c.path, before!, plan, after, c.commentable);
 }

@@ -8,7 +8,13 @@ import type { ManifestFile } from "../cargo/fix.js";
 import { type Manifest, parseManifest } from "../cargo/manifest.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
 import type { GradientUse } from "./evidence.js";
-import { commentableLines, type ManifestReview, type Regression, reviewManifest, reviewWorkspaceRoot } from "./manifest.js";
+import {
+  commentableLines,
+  type ManifestReview,
+  type Regression,
+  reviewManifest,
+  reviewWorkspaceRoot,
+} from "./manifest.js";
 
 export interface ChangedManifest {
   path: string;
@@ -84,12 +90,16 @@ function parsed(text: string | null | undefined): Manifest | null {
   }
 }
 
-const baseTextOf = (s: Pick<PrSnapshot, "base">, f: ChangedManifest) => (f.status === "added" ? null : (s.base[f.previousPath ?? f.path] ?? null));
+const baseTextOf = (s: Pick<PrSnapshot, "base">, f: ChangedManifest) =>
+  f.status === "added" ? null : (s.base[f.previousPath ?? f.path] ?? null);
 
 /** A changed root whose `[workspace.dependencies]` declares burn (at either side). */
 function isBurnRoot(head: string | null, base: string | null): boolean {
   const m = parsed(head);
-  return m?.isWorkspaceRoot === true && (manifestFacts(head!).workspaceBurn || (base !== null && manifestFacts(base).workspaceBurn));
+  return (
+    m?.isWorkspaceRoot === true &&
+    (manifestFacts(head!).workspaceBurn || (base !== null && manifestFacts(base).workspaceBurn))
+  );
 }
 
 /**
@@ -103,7 +113,8 @@ export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | 
   for (const f of s.changed) {
     const head = s.head[f.path] ?? null;
     const base = baseTextOf(s, f);
-    const inherits = (head !== null && manifestFacts(head).inheritsAny) || (base !== null && manifestFacts(base).inheritsAny);
+    const inherits =
+      (head !== null && manifestFacts(head).inheritsAny) || (base !== null && manifestFacts(base).inheritsAny);
     if (inherits) for (const a of ancestorManifests(f.path, tree)) wanted.add(a);
     if (isBurnRoot(head, base)) for (const m of membersOf(f.path, parsed(head)!, tree)) wanted.add(m);
   }
@@ -111,7 +122,12 @@ export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | 
   return [...wanted].sort();
 }
 
-function rootAt(side: Record<string, string | null>, path: string, self: Manifest, tree: ReadonlySet<string>): ManifestFile | null {
+function rootAt(
+  side: Record<string, string | null>,
+  path: string,
+  self: Manifest,
+  tree: ReadonlySet<string>,
+): ManifestFile | null {
   const rootPath = governingRoot(path, self, ancestorManifests(path, tree), (p) => parsed(side[p]));
   // A root package inherits from its own `[workspace.dependencies]`: it is its own root.
   if (rootPath === null) return null;
@@ -152,21 +168,44 @@ export function assess(s: PrSnapshot): ManifestReview[] {
   return out;
 }
 
-const isRegression = (r: ManifestReview): r is Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }> => r.kind === "regression" || r.kind === "regression-unfixable";
+const isRegression = (
+  r: ManifestReview,
+): r is Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }> =>
+  r.kind === "regression" || r.kind === "regression-unfixable";
 
 /** The crates whose sources decide whether a regression matters, not yet looked at. */
 export function evidenceNeeded(s: PrSnapshot): string[] {
-  return [...new Set(assess(s).filter(isRegression).map((r) => r.crateManifest))].filter((p) => !(p in s.evidence)).sort();
+  return [
+    ...new Set(
+      assess(s)
+        .filter(isRegression)
+        .map((r) => r.crateManifest),
+    ),
+  ]
+    .filter((p) => !(p in s.evidence))
+    .sort();
 }
 
 /** burn's own repository (or a fork): its manifests are burn's, reviewed by burn's maintainers. */
 export function isBurnRepository(s: Pick<PrSnapshot, "tree" | "head">): boolean {
-  return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true;
+  return (
+    s.tree.includes("crates/burn-dispatch/Cargo.toml") ||
+    parsed(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true
+  );
 }
 
 export function decidePullRequest(s: PrSnapshot): ReviewDecision {
-  const none: ReviewDecision = { silent: null, problems: [], unresolved: [], check: null, review: false, previous: null, suggestions: [] };
-  if (isBurnRepository(s) && !s.options.reviewBurnRepo) return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
+  const none: ReviewDecision = {
+    silent: null,
+    problems: [],
+    unresolved: [],
+    check: null,
+    review: false,
+    previous: null,
+    suggestions: [],
+  };
+  if (isBurnRepository(s) && !s.options.reviewBurnRepo)
+    return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
   const assessed = assess(s);
   const problems: Problem[] = [];
   const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved");
@@ -192,7 +231,10 @@ export function decidePullRequest(s: PrSnapshot): ReviewDecision {
   const prev = s.previous.review;
   const d: ReviewDecision = { ...none, problems, unresolved };
   if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0)) {
-    d.check = { existingId: s.previous.checkRunId, conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success" };
+    d.check = {
+      existingId: s.previous.checkRunId,
+      conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success",
+    };
   }
   if (problems.length === 0) {
     // Say the earlier problem is gone only when it is known to be gone.
@@ -201,7 +243,9 @@ export function decidePullRequest(s: PrSnapshot): ReviewDecision {
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
-  d.suggestions = problems.filter((p): p is Regression & { crates: NeedsGradients[] } => p.kind === "regression" && p.inDiff);
+  d.suggestions = problems.filter(
+    (p): p is Regression & { crates: NeedsGradients[] } => p.kind === "regression" && p.inDiff,
+  );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded" };
   return d;
 }

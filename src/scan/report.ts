@@ -31,8 +31,19 @@ export interface ScanReport {
   unchanged: boolean;
 }
 
-export function rowOf(number: number, title: string, findings: FindingSummary[], status: CommentStatus): ScanRow | null {
+export function rowOf(
+  number: number,
+  title: string,
+  findings: FindingSummary[],
+  status: CommentStatus,
+): ScanRow | null {
   const first = findings[0];
   if (!first) return null;
-  return { number, title, found: { kind: first.kind, id: first.id, printed: first.printed }, fix: first.fix && { dependency: first.fix.dependency, add: first.fix.add }, status };
+  return {
+    number,
+    title,
+    found: { kind: first.kind, id: first.id, printed: first.printed },
+    fix: first.fix && { dependency: first.fix.dependency, add: first.fix.add },
+    status,
+  };
 }

@@ -30,7 +30,16 @@ export function emptyState(repo: string, tool: string, query: string): ScanState
 /** The previous state when it is about the same repository, query and bot build; else a fresh one. */
 export function resumeState(raw: unknown, repo: string, tool: string, query: string): ScanState {
   const s = raw as Partial<ScanState> | null;
-  const usable = s !== null && typeof s === "object" && s.version === 1 && s.repo === repo && s.tool === tool && s.query === query && typeof s.issues === "object" && s.issues !== null && Array.isArray(s.rows);
+  const usable =
+    s !== null &&
+    typeof s === "object" &&
+    s.version === 1 &&
+    s.repo === repo &&
+    s.tool === tool &&
+    s.query === query &&
+    typeof s.issues === "object" &&
+    s.issues !== null &&
+    Array.isArray(s.rows);
   return usable ? (s as ScanState) : emptyState(repo, tool, query);
 }
 

@@ -14,8 +14,12 @@ interface Facts {
   by_default: boolean;
   only_together_with: Record<string, string[]>;
 }
-const oracle = fixtureJson<Record<string, { version: string; targets: Record<string, Facts> }>>("burn-data/family-enablers.json");
-const cases = Object.entries(oracle).flatMap(([ref, r]) => Object.entries(r.targets).map(([inner, facts]) => [ref, inner, r.version, facts] as const));
+const oracle = fixtureJson<Record<string, { version: string; targets: Record<string, Facts> }>>(
+  "burn-data/family-enablers.json",
+);
+const cases = Object.entries(oracle).flatMap(([ref, r]) =>
+  Object.entries(r.targets).map(([inner, facts]) => [ref, inner, r.version, facts] as const),
+);
 
 describe("resolver agrees with cargo on every feature-family target", () => {
   it("covers the table (143 target × ref pairs, 24 refs)", () => {
@@ -47,13 +51,17 @@ describe("every feature-family site gets a verified edit wherever burn-data says
         for (const feature of s.fix.features) {
           const facts = oracle[s.ref]?.targets[`${s.fix.crate}/${feature}`];
           if (!facts) continue;
-          const reachable = facts.alone.some((f) => f !== "default") || Object.keys(facts.only_together_with).some((f) => f !== "default");
+          const reachable =
+            facts.alone.some((f) => f !== "default") ||
+            Object.keys(facts.only_together_with).some((f) => f !== "default");
           for (const defaults of [false, true]) {
             const text = `[dependencies]\nburn = { version = "=${s.version}"${defaults ? "" : ", default-features = false"} }\n`;
             const plan = planFix({ path: "Cargo.toml", text }, { target: { crate: s.fix.crate, feature } });
             planned++;
-            if (reachable && plan.kind !== "fixed" && plan.kind !== "already-on") missed.push(`${e.id} ${s.ref} ${feature} defaults=${defaults}`);
-            if (!reachable && plan.kind === "fixed") missed.push(`${e.id} ${s.ref} ${feature}: an edit where the data has none`);
+            if (reachable && plan.kind !== "fixed" && plan.kind !== "already-on")
+              missed.push(`${e.id} ${s.ref} ${feature} defaults=${defaults}`);
+            if (!reachable && plan.kind === "fixed")
+              missed.push(`${e.id} ${s.ref} ${feature}: an edit where the data has none`);
           }
         }
       }

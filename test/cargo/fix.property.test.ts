@@ -11,7 +11,9 @@ import { parsePlain } from "../../src/cargo/toml.js";
 // 0.21 never; and any fix must parse with @iarna/toml and leave every other line alone.
 const BACKENDS = ["std", "wgpu", "cuda", "ndarray", "fusion", "dataset", "metal"];
 
-const textLine = fc.string({ unit: "grapheme", maxLength: 12 }).map((s) => s.replace(/[\r\n\u2028\u2029\u0085]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "?"));
+const textLine = fc
+  .string({ unit: "grapheme", maxLength: 12 })
+  .map((s) => s.replace(/[\r\n\u2028\u2029\u0085]/g, " ").replace(/[\u0000-\u001f\u007f]/g, "?"));
 const sp = fc.constantFrom("", " ", "  ", "\t");
 
 interface Case {
@@ -39,7 +41,9 @@ const caseArb = fc
     key: fc.constantFrom("burn", "nn"),
     spaceA: sp,
     spaceB: sp,
-    others: fc.subarray(['serde = { version = "1", features = ["derive"] }', 'anyhow = "1"', "tokio.version = \"1\""], { maxLength: 3 }),
+    others: fc.subarray(['serde = { version = "1", features = ["derive"] }', 'anyhow = "1"', 'tokio.version = "1"'], {
+      maxLength: 3,
+    }),
     after: fc.boolean(),
   })
   .map((g): Case => {
@@ -53,7 +57,17 @@ const caseArb = fc
       "one-line": `[${fs.map((f) => `${q}${f}${q}`).join(", ")}${g.trailingComma && fs.length > 0 ? "," : ""}]`,
       // burn's own examples: one per line, often without a trailing comma after the last.
       "per-line": `[${e}${fs.map((f, i) => `${g.indent}${item(f, i, fs.length)}${note(i)}`).join(e)}${e}]`,
-      "several-per-line": `[${e}${g.indent}${fs.slice(0, 2).map((f, i) => item(f, i, fs.length)).join(" ")}${fs.length > 2 ? `${note(0)}${e}${g.indent}${fs.slice(2).map((f, i) => item(f, i + 2, fs.length)).join(" ")}` : ""}${e}]`,
+      "several-per-line": `[${e}${g.indent}${fs
+        .slice(0, 2)
+        .map((f, i) => item(f, i, fs.length))
+        .join(" ")}${
+        fs.length > 2
+          ? `${note(0)}${e}${g.indent}${fs
+              .slice(2)
+              .map((f, i) => item(f, i + 2, fs.length))
+              .join(" ")}`
+          : ""
+      }${e}]`,
       "close-on-last": `[${fs.map((f, i) => `${i === 0 ? "" : `${e}${g.indent}`}${item(f, i, fs.length)}`).join("")}]`,
       "empty-multiline": `[${e}${g.itemComments ? `${g.indent}# nothing yet${e}` : ""}]`,
     };

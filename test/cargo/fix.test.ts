@@ -7,20 +7,53 @@ import { fixture } from "../helpers/fixtures.js";
 const V = "0.22.0-pre.2";
 function fixed(text: string, root?: string) {
   const plan = planFix({ path: "Cargo.toml", text }, { root: root ? { path: "Cargo.toml", text: root } : null });
-  if (plan.kind !== "fixed") throw new Error(`expected a fix, got ${plan.kind}: ${"reason" in plan ? plan.reason : ""}`);
+  if (plan.kind !== "fixed")
+    throw new Error(`expected a fix, got ${plan.kind}: ${"reason" in plan ? plan.reason : ""}`);
   return plan.change;
 }
 
 describe("editor: the minimal edit for each form", () => {
   it.each([
-    ["one-line array", `[dependencies]\nburn = { version = "${V}", default-features = false, features = ["std", "wgpu"] }\n`, `features = ["std", "wgpu", "autodiff"] }`],
-    ["literal quotes", `[dependencies]\nburn = { version = "${V}", default-features = false, features = ['wgpu'] }\n`, `features = ['wgpu', 'autodiff'] }`],
-    ["empty array", `[dependencies]\nburn = { version = "${V}", default-features = false, features = [] }\n`, `features = ["autodiff"] }`],
-    ["inline table without features", `[dependencies]\nburn = { version = "${V}", default-features = false }\n`, `default-features = false, features = ["autodiff"] }`],
-    ["sub-table", `[dependencies.burn]\nversion = "${V}"\ndefault-features = false\n\n[dependencies.serde]\nversion = "1"\n`, `default-features = false\nfeatures = ["autodiff"]\n\n[dependencies.serde]`],
-    ["dotted keys", `[dependencies]\nburn.version = "${V}"\nburn.default-features = false\nserde = "1"\n`, `burn.default-features = false\nburn.features = ["autodiff"]\nserde = "1"`],
-    ["renamed", `[dependencies]\nnn = { package = "burn", version = "${V}", default-features = false }\n`, `nn = { package = "burn", version = "${V}", default-features = false, features = ["autodiff"] }`],
-    ["0.21 string needs a pair", `[dependencies]\nburn = "0.21.0"\n`, `burn = { version = "0.21.0", features = ["autodiff", "dispatch"] }`],
+    [
+      "one-line array",
+      `[dependencies]\nburn = { version = "${V}", default-features = false, features = ["std", "wgpu"] }\n`,
+      `features = ["std", "wgpu", "autodiff"] }`,
+    ],
+    [
+      "literal quotes",
+      `[dependencies]\nburn = { version = "${V}", default-features = false, features = ['wgpu'] }\n`,
+      `features = ['wgpu', 'autodiff'] }`,
+    ],
+    [
+      "empty array",
+      `[dependencies]\nburn = { version = "${V}", default-features = false, features = [] }\n`,
+      `features = ["autodiff"] }`,
+    ],
+    [
+      "inline table without features",
+      `[dependencies]\nburn = { version = "${V}", default-features = false }\n`,
+      `default-features = false, features = ["autodiff"] }`,
+    ],
+    [
+      "sub-table",
+      `[dependencies.burn]\nversion = "${V}"\ndefault-features = false\n\n[dependencies.serde]\nversion = "1"\n`,
+      `default-features = false\nfeatures = ["autodiff"]\n\n[dependencies.serde]`,
+    ],
+    [
+      "dotted keys",
+      `[dependencies]\nburn.version = "${V}"\nburn.default-features = false\nserde = "1"\n`,
+      `burn.default-features = false\nburn.features = ["autodiff"]\nserde = "1"`,
+    ],
+    [
+      "renamed",
+      `[dependencies]\nnn = { package = "burn", version = "${V}", default-features = false }\n`,
+      `nn = { package = "burn", version = "${V}", default-features = false, features = ["autodiff"] }`,
+    ],
+    [
+      "0.21 string needs a pair",
+      `[dependencies]\nburn = "0.21.0"\n`,
+      `burn = { version = "0.21.0", features = ["autodiff", "dispatch"] }`,
+    ],
   ])("%s", (_name, text, expected) => {
     const c = fixed(text);
     expect(c.after).toContain(expected);
@@ -28,7 +61,9 @@ describe("editor: the minimal edit for each form", () => {
 
   it("multi-line array: new line, same indentation, trailing comma kept", () => {
     const text = `[dependencies]\nburn = { version = "${V}", default-features = false, features = [\n    "std",\n    "wgpu", # GPU\n] }\n`;
-    expect(fixed(text).after).toBe(`[dependencies]\nburn = { version = "${V}", default-features = false, features = [\n    "std",\n    "wgpu", # GPU\n    "autodiff",\n] }\n`);
+    expect(fixed(text).after).toBe(
+      `[dependencies]\nburn = { version = "${V}", default-features = false, features = [\n    "std",\n    "wgpu", # GPU\n    "autodiff",\n] }\n`,
+    );
   });
 
   it("multi-line array without trailing comma keeps the comment on its line", () => {
@@ -38,7 +73,9 @@ describe("editor: the minimal edit for each form", () => {
 
   it("keeps CRLF line endings", () => {
     const c = fixed(`[dependencies.burn]\r\nversion = "${V}"\r\ndefault-features = false\r\n`);
-    expect(c.after).toBe(`[dependencies.burn]\r\nversion = "${V}"\r\ndefault-features = false\r\nfeatures = ["autodiff"]\r\n`);
+    expect(c.after).toBe(
+      `[dependencies.burn]\r\nversion = "${V}"\r\ndefault-features = false\r\nfeatures = ["autodiff"]\r\n`,
+    );
   });
 
   it("edits the member, not the workspace root", () => {
@@ -47,17 +84,25 @@ describe("editor: the minimal edit for each form", () => {
     const c = fixed(member, root);
     expect(c.after).toContain('burn = { workspace = true, features = ["cuda", "autodiff"] }');
     // The macOS-only table is left alone: the unconditional entry applies on every target.
-    expect(c.after).toContain('[target.\'cfg(target_os = "macos")\'.dependencies]\nburn = { workspace = true, features = ["metal"] }');
+    expect(c.after).toContain(
+      '[target.\'cfg(target_os = "macos")\'.dependencies]\nburn = { workspace = true, features = ["metal"] }',
+    );
   });
 
   it("gives a GitHub suggestion for exactly the changed lines", () => {
     const c = fixed(`[package]\nname = "x"\n\n[dependencies]\nburn = { version = "${V}", default-features = false }\n`);
-    expect(c.suggestion).toEqual({ startLine: 5, endLine: 5, lines: [`burn = { version = "${V}", default-features = false, features = ["autodiff"] }`] });
+    expect(c.suggestion).toEqual({
+      startLine: 5,
+      endLine: 5,
+      lines: [`burn = { version = "${V}", default-features = false, features = ["autodiff"] }`],
+    });
     expect(c.diff).toContain(`+burn = { version = "${V}", default-features = false, features = ["autodiff"] }`);
   });
 
   it("survives non-ASCII text before the dependency (UTF-16 offsets)", () => {
-    const c = fixed(`# 🔥 模型 — ünïcödé\n[package]\nname = "é"\ndescription = "𝔘𝔫𝔦"\n[dependencies]\nburn = { version = "${V}", default-features = false }\n`);
+    const c = fixed(
+      `# 🔥 模型 — ünïcödé\n[package]\nname = "é"\ndescription = "𝔘𝔫𝔦"\n[dependencies]\nburn = { version = "${V}", default-features = false }\n`,
+    );
     expect(c.after).toContain(`burn = { version = "${V}", default-features = false, features = ["autodiff"] }`);
     expect(c.after.startsWith("# 🔥 模型 — ünïcödé\n")).toBe(true);
   });
@@ -91,7 +136,10 @@ describe("planFix outcomes", () => {
     expect(plan.kind).toBe("no-fix");
   });
   it("no burn dependency", () => {
-    expect(planFix({ path: "Cargo.toml", text: '[dependencies]\nserde = "1"\n' })).toMatchObject({ kind: "no-fix", reason: expect.stringContaining("no burn") });
+    expect(planFix({ path: "Cargo.toml", text: '[dependencies]\nserde = "1"\n' })).toMatchObject({
+      kind: "no-fix",
+      reason: expect.stringContaining("no burn"),
+    });
   });
 });
 
@@ -99,21 +147,42 @@ describe("verification rejects wrong edits", () => {
   const before = `[package]\nname = "x"\n\n[dependencies]\nburn = { version = "${V}", default-features = false }\nserde = "1"\n`;
   const decl = parseManifest(before).dependencies[0]!;
   const on = (m: Parameters<typeof diagnose>[0]) => diagnose(m).verdict === "on";
-  const check = (after: string) => verify(before, { text: after, start: 0, end: before.length }, decl, ["autodiff"], on);
+  const check = (after: string) =>
+    verify(before, { text: after, start: 0, end: before.length }, decl, ["autodiff"], on);
   it("an edit that does not turn autodiff on", () => {
-    expect(check(before.replace("default-features = false", "default-features = false, features = [\"wgpu\"]"))).toMatch(/changed meaning|still/);
+    expect(check(before.replace("default-features = false", 'default-features = false, features = ["wgpu"]'))).toMatch(
+      /changed meaning|still/,
+    );
   });
   it("an edit that changes another dependency", () => {
-    expect(check(before.replace('default-features = false }', 'default-features = false, features = ["autodiff"] }').replace('serde = "1"', 'serde = "2"'))).toMatch(/serde/);
+    expect(
+      check(
+        before
+          .replace("default-features = false }", 'default-features = false, features = ["autodiff"] }')
+          .replace('serde = "1"', 'serde = "2"'),
+      ),
+    ).toMatch(/serde/);
   });
   it("an edit that breaks TOML", () => {
     expect(check(before.replace("}", ""))).toMatch(/not valid TOML/);
   });
   it("an edit that touches bytes outside its span", () => {
-    const after = before.replace('name = "x"', 'name = "y"').replace('default-features = false }', 'default-features = false, features = ["autodiff"] }');
-    expect(verify(before, { text: after, start: before.indexOf("burn ="), end: before.indexOf("serde") }, decl, ["autodiff"], on)).toMatch(/outside/);
+    const after = before
+      .replace('name = "x"', 'name = "y"')
+      .replace("default-features = false }", 'default-features = false, features = ["autodiff"] }');
+    expect(
+      verify(
+        before,
+        { text: after, start: before.indexOf("burn ="), end: before.indexOf("serde") },
+        decl,
+        ["autodiff"],
+        on,
+      ),
+    ).toMatch(/outside/);
   });
   it("accepts the right edit", () => {
-    expect(check(before.replace('default-features = false }', 'default-features = false, features = ["autodiff"] }'))).toBeNull();
+    expect(
+      check(before.replace("default-features = false }", 'default-features = false, features = ["autodiff"] }')),
+    ).toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import { lineIndex } from "../../src/cargo/toml.js";
 import { guardToml, MAX_TOML_CHARS, MAX_TOML_DEPTH } from "../../src/cargo/toml-guard.js";
 
 const burn = 'burn = { version = "0.22.0-pre.2", default-features = false }';
-const panic = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+const panic =
+  "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
 
 describe("TOML is bounded before it is parsed", () => {
   it("a 5,000-deep array in the burn entry is an error at its position, not a stack overflow", () => {
@@ -23,7 +24,11 @@ describe("TOML is bounded before it is parsed", () => {
   });
   it("brackets, dots and quotes inside strings and comments do not count", () => {
     const deep = "[".repeat(MAX_TOML_DEPTH + 5);
-    expect(() => guardToml(`a = "${deep}"\nb = '${deep}'\nc = """\n${deep}\n"""\nd = '''${deep}'''\n# ${deep}\ne = "${".".repeat(500)}"\n`)).not.toThrow();
+    expect(() =>
+      guardToml(
+        `a = "${deep}"\nb = '${deep}'\nc = """\n${deep}\n"""\nd = '''${deep}'''\n# ${deep}\ne = "${".".repeat(500)}"\n`,
+      ),
+    ).not.toThrow();
     expect(() => guardToml(`a = "\\"${deep}"\n`)).not.toThrow();
   });
   it("real nesting at the limit passes, one more fails", () => {
@@ -78,7 +83,10 @@ describe("workspace members stay inside the repository", () => {
   ])("%s → %s", (entry, path) => {
     expect(memberPath(entry)).toBe(path);
   });
-  it.each(["..", "../*", "../../etc", "crates/../../x", "/abs", "C:/x", ".", "*", "a\\..\\b"])("refuses %s", (entry) => {
-    expect(memberPath(entry)).toBeNull();
-  });
+  it.each(["..", "../*", "../../etc", "crates/../../x", "/abs", "C:/x", ".", "*", "a\\..\\b"])(
+    "refuses %s",
+    (entry) => {
+      expect(memberPath(entry)).toBeNull();
+    },
+  );
 });

@@ -8,15 +8,38 @@ import { DEFAULT_INDEX, indexUrl } from "../../src/cargo/live-registries.js";
 
 const INDEX = "https://index.example.test";
 const tags = snapshot("tags");
-const file = (name: string) => `${tags.versions(name).map((l) => JSON.stringify(l)).join("\n")}\n`;
-const burnCrates = ["burn", ...new Set(tags.versions("burn").flatMap((l) => l.deps.map((d) => d.name)).filter((n) => n.startsWith("burn-")))];
+const file = (name: string) =>
+  `${tags
+    .versions(name)
+    .map((l) => JSON.stringify(l))
+    .join("\n")}\n`;
+const burnCrates = [
+  "burn",
+  ...new Set(
+    tags
+      .versions("burn")
+      .flatMap((l) => l.deps.map((d) => d.name))
+      .filter((n) => n.startsWith("burn-")),
+  ),
+];
 
 function serveAll(scope: nock.Scope, etag = '"v1"') {
-  return scope
-    .get(/\/bu\/rn\/burn.*/)
-    .times(200)
-    // nock 15 hands a fetch Request (not a path string) to reply functions.
-    .reply(200, (req: unknown) => file(String(typeof req === "string" ? req : (req as Request).url).split("/").at(-1)!), { etag });
+  return (
+    scope
+      .get(/\/bu\/rn\/burn.*/)
+      .times(200)
+      // nock 15 hands a fetch Request (not a path string) to reply functions.
+      .reply(
+        200,
+        (req: unknown) =>
+          file(
+            String(typeof req === "string" ? req : (req as Request).url)
+              .split("/")
+              .at(-1)!,
+          ),
+        { etag },
+      )
+  );
 }
 
 describe("live crates.io sparse index", () => {
@@ -51,7 +74,13 @@ describe("live crates.io sparse index", () => {
   });
 
   it("falls back to the snapshot per crate on errors and timeouts", async () => {
-    nock(INDEX).get("/bu/rn/burn").reply(500).get(/\/bu\/rn\/burn-.*/).times(200).delay(500).reply(200, "");
+    nock(INDEX)
+      .get("/bu/rn/burn")
+      .reply(500)
+      .get(/\/bu\/rn\/burn-.*/)
+      .times(200)
+      .delay(500)
+      .reply(200, "");
     const r = await new LiveIndex({ baseUrl: INDEX, timeoutMs: 100 }).registryFor(["burn"]);
     expect(r.fellBack).toContain("burn");
     expect(new Set(r.fellBack).size).toBe(r.fellBack.length);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => index.close());
 
-const manifest = (req: string, features: string[]) => `[dependencies]\nburn = { version = "${req}", default-features = false, features = [${features.map((f) => JSON.stringify(f)).join(", ")}] }\n`;
+const manifest = (req: string, features: string[]) =>
+  `[dependencies]\nburn = { version = "${req}", default-features = false, features = [${features.map((f) => JSON.stringify(f)).join(", ")}] }\n`;
 
 async function registries() {
   const r = await new LiveIndex({ baseUrl: index.url }).registryFor(["burn"]);
@@ -28,7 +29,12 @@ describe("burn releases the bundled data does not have, through the live index",
   it("0.22.1 resolves on its own graph (a `^` requirement), and the fix is verified there", async () => {
     const regs = await registries();
     const d = diagnose(parseManifest(manifest("0.22.1", ["std", "wgpu"])), { registries: regs });
-    expect(d).toMatchObject({ verdict: "off", graphVersion: "0.22.1", assumed: {}, registryLabel: "crates.io's index" });
+    expect(d).toMatchObject({
+      verdict: "off",
+      graphVersion: "0.22.1",
+      assumed: {},
+      registryLabel: "crates.io's index",
+    });
     expect(d.fix?.add).toEqual(["autodiff"]);
     // Offline, the same manifest is judged on the newest bundled graph, and says so.
     const offline = diagnose(parseManifest(manifest("0.22.1", ["std", "wgpu"])));
@@ -49,7 +55,9 @@ describe("burn releases the bundled data does not have, through the live index",
   it("the comment names the graph's source", async () => {
     const regs = await registries();
     const text = `thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:54:9:\nnot implemented: Requires \`autodiff\` feature\n\n\`\`\`toml\n${manifest("0.22.1", ["std", "wgpu"])}\`\`\`\n`;
-    expect(renderIssueComment(analyze({ text, registries: regs }))).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
+    expect(renderIssueComment(analyze({ text, registries: regs }))).toContain(
+      "Verified on burn `0.22.1`'s feature graph, from crates.io's index:",
+    );
     expect(renderIssueComment(analyze({ text }))).toContain("Checked on the assumed graph above");
   });
 

@@ -1,19 +1,43 @@
 import { describe, expect, it } from "@jest/globals";
 import { mayEnable } from "../../src/cargo/reach.js";
-import { allFeatures, type IndexDep, type IndexLine, MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
+import {
+  allFeatures,
+  type IndexDep,
+  type IndexLine,
+  MapRegistry,
+  recentRelease,
+  snapshot,
+} from "../../src/cargo/registry.js";
 import { AUTODIFF_TARGET, type FeatureTarget, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 
 const reg = snapshot("tags");
 const probe = (line: IndexLine, features: string[]): IndexLine => ({
   name: "(probe)",
   vers: "0.0.0",
-  deps: [{ name: line.name, req: `=${line.vers}`, features, optional: false, default_features: false, target: null, kind: "normal" }],
+  deps: [
+    {
+      name: line.name,
+      req: `=${line.vers}`,
+      features,
+      optional: false,
+      default_features: false,
+      target: null,
+      kind: "normal",
+    },
+  ],
   features: {},
 });
-const featuresOf = (l: IndexLine) => [...new Set([...Object.keys(allFeatures(l)), ...l.deps.filter((d) => d.optional).map((d) => d.name)])].filter((f) => f !== "default");
+const featuresOf = (l: IndexLine) =>
+  [...new Set([...Object.keys(allFeatures(l)), ...l.deps.filter((d) => d.optional).map((d) => d.name)])].filter(
+    (f) => f !== "default",
+  );
 
 describe("the walk that narrows the enabler search", () => {
-  const targets: FeatureTarget[] = [AUTODIFF_TARGET, { crate: "burn-core", feature: "std" }, { crate: "burn-dispatch", feature: "cuda" }];
+  const targets: FeatureTarget[] = [
+    AUTODIFF_TARGET,
+    { crate: "burn-core", feature: "std" },
+    { crate: "burn-dispatch", feature: "cuda" },
+  ];
   const lines = reg.versions("burn").filter(recentRelease);
 
   it("never rules out a feature that turns the target on (every burn release, three targets)", () => {
@@ -23,7 +47,8 @@ describe("the walk that narrows the enabler search", () => {
       for (const target of targets) {
         const may = mayEnable(line, reg, target, new WorkBudget());
         for (const f of featuresOf(line))
-          if (!may(f) && featureState(resolve(probe(line, [f]), [], { registry: reg }), target).on) missed.push(`${line.vers} ${f} → ${target.crate}/${target.feature}`);
+          if (!may(f) && featureState(resolve(probe(line, [f]), [], { registry: reg }), target).on)
+            missed.push(`${line.vers} ${f} → ${target.crate}/${target.feature}`);
       }
     expect(missed).toEqual([]);
   });
@@ -38,22 +63,47 @@ describe("the walk that narrows the enabler search", () => {
 
   it("does not narrow a gated target (a cfg over several features)", () => {
     const line = lines.at(-1)!;
-    const may = mayEnable(line, reg, { crate: "burn", feature: "wgpu", gate: 'feature = "burn/wgpu"' }, new WorkBudget());
+    const may = mayEnable(
+      line,
+      reg,
+      { crate: "burn", feature: "wgpu", gate: 'feature = "burn/wgpu"' },
+      new WorkBudget(),
+    );
     expect(featuresOf(line).every(may)).toBe(true);
   });
 
   it("spends the event's work budget", () => {
-    expect(() => mayEnable(lines.at(-1)!, reg, AUTODIFF_TARGET, new WorkBudget(10))).toThrow(/larger than the bot walks/);
+    expect(() => mayEnable(lines.at(-1)!, reg, AUTODIFF_TARGET, new WorkBudget(10))).toThrow(
+      /larger than the bot walks/,
+    );
   });
 });
 
 describe("each way cargo turns a feature on is followed", () => {
-  const dep = (name: string, extra: Partial<IndexDep> = {}): IndexDep => ({ name, req: "^1", features: [], optional: false, default_features: true, target: null, kind: "normal", ...extra });
-  const line = (name: string, deps: IndexDep[], features: Record<string, string[]>): IndexLine => ({ name, vers: "1.0.0", deps, features });
+  const dep = (name: string, extra: Partial<IndexDep> = {}): IndexDep => ({
+    name,
+    req: "^1",
+    features: [],
+    optional: false,
+    default_features: true,
+    target: null,
+    kind: "normal",
+    ...extra,
+  });
+  const line = (name: string, deps: IndexDep[], features: Record<string, string[]>): IndexLine => ({
+    name,
+    vers: "1.0.0",
+    deps,
+    features,
+  });
   const b = line("b", [], { x: [], default: [] });
   // Each case: crate `a`'s dependencies and features; feature `f` of `a` turns `b/x` on.
   const cases: Array<[string, IndexDep[], Record<string, string[]>]> = [
-    ["dep: activates an optional dependency that lists the feature", [dep("b", { optional: true, features: ["x"] })], { f: ["dep:b"] }],
+    [
+      "dep: activates an optional dependency that lists the feature",
+      [dep("b", { optional: true, features: ["x"] })],
+      { f: ["dep:b"] },
+    ],
     ["an implicit feature of an optional dependency", [dep("b", { optional: true, features: ["x"] })], { f: ["b"] }],
     ["dep/feature", [dep("b", { optional: true })], { f: ["b/x"] }],
     ["dep?/feature on a dependency another feature activates", [dep("b")], { f: ["b?/x"] }],
@@ -64,7 +114,14 @@ describe("each way cargo turns a feature on is followed", () => {
 
   it.each(cases)("%s", (_name, deps, features) => {
     const a = line("a", deps, features);
-    const reg = new MapRegistry("synthetic", new Map([["a", [a]], ["b", [b]], ["c", [c]]]));
+    const reg = new MapRegistry(
+      "synthetic",
+      new Map([
+        ["a", [a]],
+        ["b", [b]],
+        ["c", [c]],
+      ]),
+    );
     const target = { crate: "b", feature: "x" };
     expect(featureState(resolve(probe(a, ["f"]), [], { registry: reg }), target).on).toBe(true);
     expect(mayEnable(a, reg, target, new WorkBudget())("f")).toBe(true);

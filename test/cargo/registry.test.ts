@@ -1,14 +1,23 @@
 import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { cargoRange, indexPath, matches, parseBundledIndexFile, parseIndexFile, selectVersion, snapshot } from "../../src/cargo/registry.js";
+import {
+  cargoRange,
+  indexPath,
+  matches,
+  parseBundledIndexFile,
+  parseIndexFile,
+  selectVersion,
+  snapshot,
+} from "../../src/cargo/registry.js";
 import { targetApplies } from "../../src/cargo/cfg.js";
 import { dataDir } from "../../src/data-dir.js";
 
 describe("the bundled snapshot", () => {
   const files: string[] = [];
   const walk = (dir: string) => {
-    for (const f of readdirSync(dir)) statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : files.push(join(dir, f));
+    for (const f of readdirSync(dir))
+      statSync(join(dir, f)).isDirectory() ? walk(join(dir, f)) : files.push(join(dir, f));
   };
   walk(join(dataDir, "index"));
 

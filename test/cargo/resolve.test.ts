@@ -35,14 +35,18 @@ function lineOf(facts: RefFacts, crate: string, version: string): IndexLine {
 describe("resolver agrees with cargo on burn's real feature graph", () => {
   it("covers every ref that has burn-dispatch", () => {
     const refs = new Set(cases.map(([ref]) => ref));
-    expect([...refs]).toEqual(expect.arrayContaining(["v0.21.0-pre.2", "v0.21.0", "v0.22.0-pre.1", "v0.22.0-pre.2", "HEAD"]));
+    expect([...refs]).toEqual(
+      expect.arrayContaining(["v0.21.0-pre.2", "v0.21.0", "v0.22.0-pre.1", "v0.22.0-pre.2", "HEAD"]),
+    );
     expect(cases.length).toBeGreaterThanOrEqual(20);
   });
 
   it.each(cases)("%s %s", (_ref, crate, facts, root) => {
     const reg = snapshot(facts.index_dir === "index" ? "tags" : "main");
     const got = enablersOf(lineOf(facts, crate, root.version), reg);
-    const expected = Object.keys(root.features_enabling_alone).filter((f) => f !== "default").sort();
+    const expected = Object.keys(root.features_enabling_alone)
+      .filter((f) => f !== "default")
+      .sort();
     expect([...got.enablers].sort()).toEqual(expected);
     expect(got.defaultsEnable).toBe(root.default_enables_dispatch_autodiff);
     for (const [f, partners] of Object.entries(root.features_enabling_only_together_with ?? {})) {
@@ -71,7 +75,11 @@ describe("resolver semantics", () => {
   });
   it("explains the activation chain back to the manifest", () => {
     const s = featureState(resolve(user("0.22.0-pre.2", [], true), [], { registry: reg }));
-    expect(s.chain[0]).toEqual({ kind: "feature", pkg: { name: "burn-dispatch", version: "0.22.0-pre.2" }, feature: "autodiff" });
+    expect(s.chain[0]).toEqual({
+      kind: "feature",
+      pkg: { name: "burn-dispatch", version: "0.22.0-pre.2" },
+      feature: "autodiff",
+    });
     expect(s.chain.map(reasonText).join(" ")).toContain("burn@0.22.0-pre.2 feature `optim`");
     expect(reasonText(s.chain.at(-1)!)).toContain("your manifest");
   });
@@ -81,7 +89,9 @@ describe("resolver semantics", () => {
     expect(featureState(resolve(line, ["train"], { registry: reg })).on).toBe(true);
   });
   it("uses the pinned version when it matches the requirement", () => {
-    const s = featureState(resolve(user("^0.22.0-pre.1", ["autodiff"], false), [], { registry: reg, pin: () => "0.22.0-pre.1" }));
+    const s = featureState(
+      resolve(user("^0.22.0-pre.1", ["autodiff"], false), [], { registry: reg, pin: () => "0.22.0-pre.1" }),
+    );
     expect(s.version).toBe("0.22.0-pre.1");
   });
 });

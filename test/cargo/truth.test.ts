@@ -62,7 +62,9 @@ describe("releases without burn-dispatch", () => {
   });
 
   it("a git tag older than burn-dispatch is pre-dispatch", async () => {
-    const d = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", tag = "v0.18.0", features = ["wgpu"] }\n');
+    const d = diag(
+      '[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", tag = "v0.18.0", features = ["wgpu"] }\n',
+    );
     expect(d.verdict).toBe("pre-dispatch");
     expect(d.selected?.source).toBe("git");
   });
@@ -76,7 +78,9 @@ describe("every assumption is stated", () => {
   });
 
   it("a git dependency at an unknown branch assumes main; at the snapshot's commit it does not", async () => {
-    const branch = diag('[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "feat/x", default-features = false, features = ["std"] }\n');
+    const branch = diag(
+      '[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "feat/x", default-features = false, features = ["std"] }\n',
+    );
     expect(assumptionText(branch.assumed.graph!)).toContain("branch `feat/x`");
     const rev = diag(manifest("git-rev.toml"));
     expect(rev.selected?.source).toBe("git");
@@ -95,7 +99,10 @@ describe("every assumption is stated", () => {
     const dir = mkdtempSync(join(tmpdir(), "bt-truth-"));
     try {
       const path = join(dir, "Cargo.toml");
-      writeFileSync(path, '[dependencies]\nburn = { version = "0.23", default-features = false, features = ["std"] }\n');
+      writeFileSync(
+        path,
+        '[dependencies]\nburn = { version = "0.23", default-features = false, features = ["std"] }\n',
+      );
       const w = JSON.parse((await cli(["why", "--json", path])).out);
       expect(w.selected).toEqual({ version: "0.22.0-pre.2", source: "requirement" });
       expect(assumptionText(w.assumed.graph!)).toContain('burn = "0.23"');
@@ -109,7 +116,7 @@ describe("every assumption is stated", () => {
 });
 
 describe("a user's own crate is not burn's", () => {
-  it("burn-rl = { path = \"../burn-rl\" } is ignored; burn itself gets the fix", () => {
+  it('burn-rl = { path = "../burn-rl" } is ignored; burn itself gets the fix', () => {
     const d = diag(manifest("user-crate-named-burn.toml"));
     expect(d.burnDeps.map((b) => b.decl.key)).toEqual(["burn"]);
     expect(d.fix).toMatchObject({ add: ["autodiff"] });
@@ -129,9 +136,13 @@ describe("every array and table style gets a valid edit", () => {
 });
 
 describe("the minimal feature set on 0.21", () => {
-  const on021 = (features: string[]) => `[dependencies]\nburn = { version = "0.21.0", default-features = false, features = [${features.map((f) => `"${f}"`).join(", ")}] }\n`;
+  const on021 = (features: string[]) =>
+    `[dependencies]\nburn = { version = "0.21.0", default-features = false, features = [${features.map((f) => `"${f}"`).join(", ")}] }\n`;
   it.each([
-    [["std", "wgpu"], ["autodiff", "dispatch"]],
+    [
+      ["std", "wgpu"],
+      ["autodiff", "dispatch"],
+    ],
     [["std", "autodiff", "wgpu"], ["dispatch"]],
     [["std", "train", "ndarray"], ["dispatch"]],
     [["std", "dispatch", "cuda"], ["autodiff"]],
@@ -153,7 +164,10 @@ describe("CRLF manifests", () => {
     const dir = mkdtempSync(join(tmpdir(), "bt-crlf-"));
     try {
       writeFileSync(join(dir, "Cargo.toml"), text);
-      writeFileSync(join(dir, "fix.diff"), p.change.diff.replace("--- Cargo.toml", "--- a/Cargo.toml").replace("+++ Cargo.toml", "+++ b/Cargo.toml"));
+      writeFileSync(
+        join(dir, "fix.diff"),
+        p.change.diff.replace("--- Cargo.toml", "--- a/Cargo.toml").replace("+++ Cargo.toml", "+++ b/Cargo.toml"),
+      );
       execFileSync("git", ["apply", "fix.diff"], { cwd: dir });
       expect(execFileSync("cat", ["Cargo.toml"], { cwd: dir, encoding: "utf8" })).toBe(p.change.after);
     } finally {

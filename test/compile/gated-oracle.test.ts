@@ -14,7 +14,11 @@ interface Gate {
   suggest: string[] | null;
   suggest_no_default: string[] | null;
 }
-const data = JSON.parse(readFileSync(join(root, "data/gated.json"), "utf8")) as { paths: string[]; gates: Gate[]; refs: Record<string, { version: string; entries: Array<[number, number]> }> };
+const data = JSON.parse(readFileSync(join(root, "data/gated.json"), "utf8")) as {
+  paths: string[];
+  gates: Gate[];
+  refs: Record<string, { version: string; entries: Array<[number, number]> }>;
+};
 
 describe("the engine against burn-data's answers for gated paths", () => {
   it.each(["v0.16.0", "v0.20.1", "v0.21.0", "v0.22.0-pre.2"])("%s", (ref) => {
@@ -27,7 +31,13 @@ describe("the engine against burn-data's answers for gated paths", () => {
         const answer = defaults ? g.suggest : g.suggest_no_default;
         if (answer === null) continue;
         const text = `[dependencies]\nburn = { version = "=${r.version}"${defaults ? "" : ", default-features = false"} }\n`;
-        const plan = planFix({ path: "Cargo.toml", text }, { target: { crate: "burn", feature: path, gate: g.gate, label: path }, additions: answer.length > 0 ? [answer] : [] });
+        const plan = planFix(
+          { path: "Cargo.toml", text },
+          {
+            target: { crate: "burn", feature: path, gate: g.gate, label: path },
+            additions: answer.length > 0 ? [answer] : [],
+          },
+        );
         if (plan.kind === "fixed") {
           outcomes.fixed++;
           if (plan.change.added.length > answer.length) outcomes.larger.push(`${path} ${defaults}`);

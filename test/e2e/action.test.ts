@@ -90,7 +90,9 @@ describe("GitHub Action entry (lib/action.js)", () => {
     expect(r.code).toBe(0);
     expect(r.calls).toContain("POST /repos/alice/mnist-demo/pulls/12/reviews");
     expect(fake.reviews).toHaveLength(1);
-    expect(fake.reviews[0]!.comments).toEqual([expect.objectContaining({ path: "Cargo.toml", line: 7, body: expect.stringContaining("```suggestion") })]);
+    expect(fake.reviews[0]!.comments).toEqual([
+      expect.objectContaining({ path: "Cargo.toml", line: 7, body: expect.stringContaining("```suggestion") }),
+    ]);
   });
 
   it("stays silent on an unrelated issue and on events it does not handle", async () => {
@@ -104,7 +106,9 @@ describe("GitHub Action entry (lib/action.js)", () => {
     const noToken = await runAction("issues", webhook("issues.opened"), { "INPUT_GITHUB-TOKEN": "" });
     expect(noToken.code).toBe(1);
     expect(noToken.output).toContain("no token: pass `github-token`");
-    const noEvent = await runAction("issues", webhook("issues.opened"), { GITHUB_EVENT_PATH: join(dir, "missing.json") });
+    const noEvent = await runAction("issues", webhook("issues.opened"), {
+      GITHUB_EVENT_PATH: join(dir, "missing.json"),
+    });
     expect(noEvent.code).toBe(1);
     expect(noEvent.output).toContain("cannot read the event payload");
     expect(noEvent.calls).toEqual([]);

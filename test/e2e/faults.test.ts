@@ -15,7 +15,8 @@ function issue(body?: string) {
   return p;
 }
 const commentsOn = (fake: FakeGitHub, issueNumber: number) => fake.comments.filter((c) => c.issue === issueNumber);
-const postsTo = (fake: FakeGitHub, path: string) => fake.calls.filter((c) => c.method === "POST" && c.path === path).length;
+const postsTo = (fake: FakeGitHub, path: string) =>
+  fake.calls.filter((c) => c.method === "POST" && c.path === path).length;
 
 describe("fault suite: the real server against a misbehaving GitHub", () => {
   const stack = withServers(1);
@@ -31,7 +32,14 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
   it("a secondary rate limit (403 + retry-after) is retried, not dropped", async () => {
     const p = issue();
     const path = `/repos/alice/mnist-demo/issues/${p.issue.number}/comments`;
-    stack.fake.faults.push({ method: "POST", path, status: 403, headers: { "retry-after": "1" }, body: { message: "You have exceeded a secondary rate limit." }, times: 1 });
+    stack.fake.faults.push({
+      method: "POST",
+      path,
+      status: 403,
+      headers: { "retry-after": "1" },
+      body: { message: "You have exceeded a secondary rate limit." },
+      times: 1,
+    });
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
     expect(postsTo(stack.fake, path)).toBe(2);
@@ -48,7 +56,9 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
   });
 
   it("404s for the repository's manifests fall back to a stated assumption", async () => {
-    const p = issue("thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n");
+    const p = issue(
+      "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n",
+    );
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
     expect(stack.fake.calls.some((c) => c.path.startsWith("/repos/alice/mnist-demo/contents/Cargo.toml"))).toBe(true);
@@ -70,7 +80,9 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
   it("100 redeliveries of one delivery leave exactly one comment", async () => {
     const p = issue();
     for (let batch = 0; batch < 10; batch++) {
-      const res = await Promise.all(Array.from({ length: 10 }, () => deliver(stack.servers[0]!, "issues", p, { id: "same-delivery" })));
+      const res = await Promise.all(
+        Array.from({ length: 10 }, () => deliver(stack.servers[0]!, "issues", p, { id: "same-delivery" })),
+      );
       expect(res.every((r) => r.status === 200)).toBe(true);
     }
     await until(() => commentsOn(stack.fake, p.issue.number).length >= 1);
@@ -81,7 +93,9 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
   it("concurrent opened/edited deliveries for one issue leave exactly one comment", async () => {
     const opened = issue();
     const edited = { ...opened, action: "edited", changes: { body: { from: "x" } } };
-    await Promise.all(Array.from({ length: 20 }, (_, i) => deliver(stack.servers[0]!, "issues", i % 2 ? edited : opened)));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => deliver(stack.servers[0]!, "issues", i % 2 ? edited : opened)),
+    );
     await until(() => commentsOn(stack.fake, opened.issue.number).length >= 1);
     await new Promise((r) => setTimeout(r, 300));
     expect(commentsOn(stack.fake, opened.issue.number)).toHaveLength(1);
@@ -134,7 +148,17 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
     const p = issue();
     await deliver(a, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
-    const edited = { ...p, action: "edited", changes: { body: { from: p.issue.body } }, issue: { ...p.issue, body: p.issue.body.replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826").replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"') } };
+    const edited = {
+      ...p,
+      action: "edited",
+      changes: { body: { from: p.issue.body } },
+      issue: {
+        ...p.issue,
+        body: p.issue.body
+          .replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826")
+          .replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"'),
+      },
+    };
     await deliver(b, "issues", edited);
     await until(() => commentsOn(stack.fake, p.issue.number)[0]!.body.includes("0.22.0-pre.1"));
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
@@ -157,32 +181,35 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
 
 const redisBin = which("redis-server");
 
-requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")("REDIS_URL is burn-triage's, not Probot's throttling", () => {
-  let redis: ChildProcess;
-  let fake: FakeGitHub;
-  let server: RunningServer;
-  let port = 0;
-  beforeAll(async () => {
-    port = await freePort();
-    redis = spawn(redisBin!, ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    await new Promise((r) => setTimeout(r, 500));
-    fake = await startFakeGitHub(scenarioRepo());
-    server = await startServer(fake, { REDIS_URL: `redis://127.0.0.1:${port}` });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await fake?.close();
-    redis?.kill();
-  });
-  it("comments with coordination in Redis and rate-limit throttling in process", async () => {
-    const p = issue();
-    await deliver(server, "issues", p);
-    await until(() => commentsOn(fake, p.issue.number).length === 1, 15000);
-    expect(server.output()).not.toMatch(/bottleneck|ECONNREFUSED/i);
-    // Bottleneck (Probot's throttling) has no fallback and no deadline: its state must not be in
-    // Redis, or every GitHub call stops when Redis does.
-    const keys = execFileSync("redis-cli", ["-p", String(port), "--scan"], { encoding: "utf8" });
-    expect(keys).toMatch(/^burn-triage:delivery:/m);
-    expect(keys).not.toMatch(/^b_/m);
-  });
-});
+requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")(
+  "REDIS_URL is burn-triage's, not Probot's throttling",
+  () => {
+    let redis: ChildProcess;
+    let fake: FakeGitHub;
+    let server: RunningServer;
+    let port = 0;
+    beforeAll(async () => {
+      port = await freePort();
+      redis = spawn(redisBin!, ["--port", String(port), "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+      await new Promise((r) => setTimeout(r, 500));
+      fake = await startFakeGitHub(scenarioRepo());
+      server = await startServer(fake, { REDIS_URL: `redis://127.0.0.1:${port}` });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await fake?.close();
+      redis?.kill();
+    });
+    it("comments with coordination in Redis and rate-limit throttling in process", async () => {
+      const p = issue();
+      await deliver(server, "issues", p);
+      await until(() => commentsOn(fake, p.issue.number).length === 1, 15000);
+      expect(server.output()).not.toMatch(/bottleneck|ECONNREFUSED/i);
+      // Bottleneck (Probot's throttling) has no fallback and no deadline: its state must not be in
+      // Redis, or every GitHub call stops when Redis does.
+      const keys = execFileSync("redis-cli", ["-p", String(port), "--scan"], { encoding: "utf8" });
+      expect(keys).toMatch(/^burn-triage:delivery:/m);
+      expect(keys).not.toMatch(/^b_/m);
+    });
+  },
+);

@@ -35,15 +35,31 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
     stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 503, times: 5 });
     await deliver(stack.servers[0]!, "issues", p);
     // The edit lands on GitHub before the retry runs (its own delivery is not needed here).
-    stack.fake.current.issues.set(p.issue.number, { ...p.issue, body: "Never mind, it was my Cargo.toml.", updated_at: new Date().toISOString() });
+    stack.fake.current.issues.set(p.issue.number, {
+      ...p.issue,
+      body: "Never mind, it was my Cargo.toml.",
+      updated_at: new Date().toISOString(),
+    });
     await until(() => stack.servers[0]!.output().includes("retrying a failed delivery"), 25000);
-    await until(() => /issue triaged|retry skipped|handler failed/.test(stack.servers[0]!.output().split("retrying a failed delivery").at(-1)!), 25000);
+    await until(
+      () =>
+        /issue triaged|retry skipped|handler failed/.test(
+          stack.servers[0]!.output().split("retrying a failed delivery").at(-1)!,
+        ),
+      25000,
+    );
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(0);
   }, 40000);
 
   it("GitHub stores the comment and then answers 502: still exactly one comment", async () => {
     const p = issue();
-    stack.fake.faults.push({ method: "POST", path: `/issues/${p.issue.number}/comments`, status: 502, times: 1, after: true });
+    stack.fake.faults.push({
+      method: "POST",
+      path: `/issues/${p.issue.number}/comments`,
+      status: 502,
+      times: 1,
+      after: true,
+    });
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => stack.fake.labels.some((l) => l.issue === p.issue.number), 15000);
     await new Promise((r) => setTimeout(r, 1500));
@@ -52,7 +68,13 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
 
   it("a truncated JSON listing is a failed read, retried, not an empty list", async () => {
     const p = issue();
-    stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 200, times: 1, raw: '[{"id": 1, "bo' });
+    stack.fake.faults.push({
+      method: "GET",
+      path: `/issues/${p.issue.number}/comments`,
+      status: 200,
+      times: 1,
+      raw: '[{"id": 1, "bo',
+    });
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
     expect(stack.servers[0]!.output()).toContain("retrying a failed delivery");
@@ -62,7 +84,14 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
 
   it("a hung API call times out and does not hold the conversation's lock", async () => {
     const p = issue();
-    stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 200, times: 1, delayMs: 120000, body: [] });
+    stack.fake.faults.push({
+      method: "GET",
+      path: `/issues/${p.issue.number}/comments`,
+      status: 200,
+      times: 1,
+      delayMs: 120000,
+      body: [],
+    });
     await deliver(stack.servers[0]!, "issues", p);
     const t = Date.now();
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 20000);
@@ -72,7 +101,13 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
 
   it("another app's comment carrying the marker is neither edited nor deleted, and is not taken for ours", async () => {
     const p = issue();
-    const foreign = { id: 77001, body: `${ISSUE_MARKER}\nnot mine`, user: { login: "other-bot[bot]", type: "Bot" }, performed_via_github_app: { id: 999, slug: "other-bot" }, issue: p.issue.number };
+    const foreign = {
+      id: 77001,
+      body: `${ISSUE_MARKER}\nnot mine`,
+      user: { login: "other-bot[bot]", type: "Bot" },
+      performed_via_github_app: { id: 999, slug: "other-bot" },
+      issue: p.issue.number,
+    };
     stack.fake.comments.push(foreign);
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 2);
@@ -86,7 +121,18 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
 
   it("a replayed older delivery does not roll the comment back", async () => {
     const older = issue({ updated_at: "2026-11-01T10:00:00Z" });
-    const newer = { ...older, action: "edited", changes: { body: { from: older.issue.body } }, issue: { ...older.issue, updated_at: "2026-11-02T10:00:00Z", body: older.issue.body.replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826").replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"') } };
+    const newer = {
+      ...older,
+      action: "edited",
+      changes: { body: { from: older.issue.body } },
+      issue: {
+        ...older.issue,
+        updated_at: "2026-11-02T10:00:00Z",
+        body: older.issue.body
+          .replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826")
+          .replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"'),
+      },
+    };
     await deliver(stack.servers[0]!, "issues", older);
     await until(() => commentsOn(stack.fake, older.issue.number).length === 1);
     await deliver(stack.servers[0]!, "issues", newer);
@@ -94,12 +140,21 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
     await deliver(stack.servers[0]!, "issues", older);
     await until(() => stack.servers[0]!.output().includes("older delivery ignored"));
     expect(commentsOn(stack.fake, older.issue.number)[0]!.body).toContain("v0.22.0-pre.1/");
-    expect(commentsOn(stack.fake, older.issue.number)[0]!.body.split("\n")[0]).toBe('<!-- burn-triage:issue {"updated_at":"2026-11-02T10:00:00Z"} -->');
+    expect(commentsOn(stack.fake, older.issue.number)[0]!.body.split("\n")[0]).toBe(
+      '<!-- burn-triage:issue {"updated_at":"2026-11-02T10:00:00Z"} -->',
+    );
   });
 
   it("another bot's review quoting the marker does not stop the review", async () => {
     const pr = webhook("pull_request.opened");
-    stack.fake.reviews.push({ id: 88001, body: `${REVIEW_MARKER}\nquoted`, commit_id: pr.pull_request.head.sha, user: { login: "other-bot[bot]", type: "Bot" }, comments: [], pull: pr.pull_request.number });
+    stack.fake.reviews.push({
+      id: 88001,
+      body: `${REVIEW_MARKER}\nquoted`,
+      commit_id: pr.pull_request.head.sha,
+      user: { login: "other-bot[bot]", type: "Bot" },
+      comments: [],
+      pull: pr.pull_request.number,
+    });
     await deliver(stack.servers[0]!, "pull_request", pr);
     await until(() => stack.fake.reviews.some((r) => r.user.login === "burn-triage[bot]"), 15000);
     expect(stack.fake.reviews.find((r) => r.id === 88001)?.body).toBe(`${REVIEW_MARKER}\nquoted`);
@@ -123,4 +178,3 @@ describe("config unreadable: a repository that disabled the bot never hears from
     expect(stack.fake.writes()).toEqual([]);
   }, 40000);
 });
-

@@ -15,7 +15,14 @@ let url: string;
 
 beforeAll(async () => {
   fake = await startFakeGitHub(scenarioRepo());
-  Object.assign(process.env, { APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: SECRET, GHE_HOST: fake.host, GHE_PROTOCOL: "http", LOG_LEVEL: "fatal" });
+  Object.assign(process.env, {
+    APP_ID: "1",
+    PRIVATE_KEY: privateKey,
+    WEBHOOK_SECRET: SECRET,
+    GHE_HOST: fake.host,
+    GHE_PROTOCOL: "http",
+    LOG_LEVEL: "fatal",
+  });
   const { default: handler } = await import("../../src/middleware.js");
   server = createServer((req, res) => void handler(req, res));
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -25,13 +32,19 @@ afterAll(async () => {
   server.closeAllConnections();
   await new Promise((r) => server.close(r));
   await fake?.close();
-  for (const k of ["APP_ID", "PRIVATE_KEY", "WEBHOOK_SECRET", "GHE_HOST", "GHE_PROTOCOL", "LOG_LEVEL"]) delete process.env[k];
+  for (const k of ["APP_ID", "PRIVATE_KEY", "WEBHOOK_SECRET", "GHE_HOST", "GHE_PROTOCOL", "LOG_LEVEL"])
+    delete process.env[k];
 });
 
 const post = (body: string, signature: string) =>
   fetch(`${url}/api/github/webhooks`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": `mw-${Math.random()}`, "x-hub-signature-256": signature },
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": "issues",
+      "x-github-delivery": `mw-${Math.random()}`,
+      "x-hub-signature-256": signature,
+    },
     body,
   });
 

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => index.close());
 
 const repo = scenarioRepo();
-repo.files!["v0.22.1:crates/burn-dispatch/src/backend.rs"] = fixture("burn-src/v0.22.1/crates/burn-dispatch/src/backend.rs");
+repo.files!["v0.22.1:crates/burn-dispatch/src/backend.rs"] = fixture(
+  "burn-src/v0.22.1/crates/burn-dispatch/src/backend.rs",
+);
 
 function issue(number: number) {
   const p = webhook("issues.opened");
@@ -43,7 +45,9 @@ describe("end to end: a release newer than the bundled data", () => {
     expect(body).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
     expect(body).toContain('features = ["std", "cuda", "autodiff"]');
     const reads = stack.fake.calls.filter((c) => c.path.includes("/contents/crates"));
-    expect(reads.map((c) => c.path)).toEqual(["/repos/tracel-ai/burn/contents/crates%2Fburn-dispatch%2Fsrc%2Fbackend.rs?ref=v0.22.1"]);
+    expect(reads.map((c) => c.path)).toEqual([
+      "/repos/tracel-ai/burn/contents/crates%2Fburn-dispatch%2Fsrc%2Fbackend.rs?ref=v0.22.1",
+    ]);
     const cold = index.requests.filter((r) => r.status === 200).length;
     expect(cold).toBeGreaterThan(20);
 

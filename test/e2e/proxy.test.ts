@@ -33,7 +33,11 @@ describe("webhook proxy (smee-client)", () => {
 
   it("still checks the signature of what comes through the proxy", async () => {
     const before = fake.calls.length;
-    smee.send("issues", { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 8 } }, "not-the-secret");
+    smee.send(
+      "issues",
+      { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 8 } },
+      "not-the-secret",
+    );
     await until(() => /webhook proxy: forwarded","status":400/.test(server.output()));
     expect(fake.calls.length).toBe(before);
   });
@@ -44,7 +48,11 @@ describe("webhook proxy (smee-client)", () => {
     await until(() => (server.output().match(/malformed message skipped/g) ?? []).length === 2);
     expect(server.proc.exitCode).toBeNull();
     const before = fake.comments.length;
-    smee.send("issues", { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 9 } }, SECRET);
+    smee.send(
+      "issues",
+      { ...webhook("issues.opened"), issue: { ...webhook("issues.opened").issue, number: 9 } },
+      SECRET,
+    );
     await until(() => fake.comments.length === before + 1);
   });
 });

@@ -29,11 +29,22 @@ afterEach(async () => {
   rmSync(cache, { recursive: true, force: true });
 });
 
-const env = (token = "ghp_fake_maintainer") => ({ PATH: process.env.PATH ?? "", GITHUB_TOKEN: token, GITHUB_API_URL: fake.apiUrl, CRATES_INDEX_URL: "off", XDG_CACHE_HOME: cache });
+const env = (token = "ghp_fake_maintainer") => ({
+  PATH: process.env.PATH ?? "",
+  GITHUB_TOKEN: token,
+  GITHUB_API_URL: fake.apiUrl,
+  CRATES_INDEX_URL: "off",
+  XDG_CACHE_HOME: cache,
+});
 
 function scan(args: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) =>
-    execFile(process.execPath, [cli, "scan", REPO, ...args], { env: env(token), timeout: 120_000 }, (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr })),
+    execFile(
+      process.execPath,
+      [cli, "scan", REPO, ...args],
+      { env: env(token), timeout: 120_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
+    ),
   );
 }
 
@@ -41,9 +52,15 @@ const json = async (args: string[], token?: string) => {
   const r = await scan([...args, "--json"], token);
   expect(r.stderr).toBe("");
   expect(r.code).toBe(0);
-  return JSON.parse(r.stdout) as { scanned: number; writes: number; unchanged: boolean; rows: Array<{ number: number; status: string; applied?: string; fix: unknown }> };
+  return JSON.parse(r.stdout) as {
+    scanned: number;
+    writes: number;
+    unchanged: boolean;
+    rows: Array<{ number: number; status: string; applied?: string; fix: unknown }>;
+  };
 };
-const marked = (issue: number) => fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
+const marked = (issue: number) =>
+  fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
 const listings = () => fake.calls.filter((c) => c.method === "GET" && /\/repos\/acme\/widgets\/issues\?/.test(c.path));
 
 describe("burn-triage scan", () => {
@@ -90,7 +107,11 @@ describe("burn-triage scan", () => {
   });
 
   it("resumes after being killed mid-apply: every answerable issue ends with exactly one comment", async () => {
-    const child: ChildProcess = spawn(process.execPath, [cli, "scan", REPO, "--apply", "--write-interval-ms", "20", "--json"], { env: env(), stdio: "ignore" });
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [cli, "scan", REPO, "--apply", "--write-interval-ms", "20", "--json"],
+      { env: env(), stdio: "ignore" },
+    );
     const exited = new Promise((r) => child.once("exit", r));
     while (fake.comments.length < 10) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGKILL");
@@ -103,15 +124,30 @@ describe("burn-triage scan", () => {
   });
 
   it("rides out a 502 and waits out a rate limit; an error GitHub will not retry stops the scan and says how to resume", async () => {
-    fake.faults.push({ method: "GET", path: "/repos/acme/widgets/issues", status: 403, headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1) }, body: { message: "API rate limit exceeded" }, times: 1 });
+    fake.faults.push({
+      method: "GET",
+      path: "/repos/acme/widgets/issues",
+      status: 403,
+      headers: { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(Math.floor(Date.now() / 1000) + 1) },
+      body: { message: "API rate limit exceeded" },
+      times: 1,
+    });
     fake.faults.push({ method: "GET", path: `/issues/${answered[3]}/comments`, status: 502, times: 1 });
     const r = await scan(["--json"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/rate limit is used up; waiting \d+ s/);
     expect(JSON.parse(r.stdout).rows).toHaveLength(answered.length);
-    expect(fake.calls.filter((c) => c.path.startsWith(`/repos/acme/widgets/issues/${answered[3]}/comments`))).toHaveLength(2);
+    expect(
+      fake.calls.filter((c) => c.path.startsWith(`/repos/acme/widgets/issues/${answered[3]}/comments`)),
+    ).toHaveLength(2);
 
-    fake.faults.push({ method: "GET", path: `/issues/${answered[5]}/comments`, status: 403, body: { message: "Resource not accessible by personal access token" }, times: 1 });
+    fake.faults.push({
+      method: "GET",
+      path: `/issues/${answered[5]}/comments`,
+      status: 403,
+      body: { message: "Resource not accessible by personal access token" },
+      times: 1,
+    });
     const stopped = await scan(["--apply", "--write-interval-ms", "0"]);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(/the scan stopped: GitHub answered 403: Resource not accessible/);
@@ -123,7 +159,9 @@ describe("burn-triage scan", () => {
 
   it("refuses what it cannot scan with a usage error and no call", async () => {
     const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
-      execFile(process.execPath, [cli, "scan", "not-a-repo"], { env: env() }, (err, _o, stderr) => resolve({ code: Number(err?.code ?? 0), stderr })),
+      execFile(process.execPath, [cli, "scan", "not-a-repo"], { env: env() }, (err, _o, stderr) =>
+        resolve({ code: Number(err?.code ?? 0), stderr }),
+      ),
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("scan wants OWNER/REPO");

@@ -38,7 +38,9 @@ describe("end to end: the real server", () => {
     expect(res.status).toBe(200);
     await until(() => stack.fake.reviews.length === 1);
     const review = stack.fake.reviews[0]!;
-    expect(review.comments).toEqual([expect.objectContaining({ path: "Cargo.toml", line: 7, body: expect.stringContaining("```suggestion") })]);
+    expect(review.comments).toEqual([
+      expect.objectContaining({ path: "Cargo.toml", line: 7, body: expect.stringContaining("```suggestion") }),
+    ]);
     expect(stack.fake.checkRuns).toHaveLength(1);
   });
 

@@ -50,7 +50,16 @@ maybe("registering the app from app.yml through Probot's setup page", () => {
     servers.push(setup);
     const browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const context = await browser.newContext();
@@ -69,10 +78,13 @@ maybe("registering the app from app.yml through Probot's setup page", () => {
     expect(fake.manifests).toHaveLength(1);
     const manifest = fake.manifests[0] as Record<string, unknown>;
     const appYml = load(readFileSync(join(root, "app.yml"), "utf8")) as Record<string, unknown>;
-    for (const key of ["name", "description", "url", "public", "default_events", "default_permissions"]) expect(manifest[key]).toEqual(appYml[key]);
+    for (const key of ["name", "description", "url", "public", "default_events", "default_permissions"])
+      expect(manifest[key]).toEqual(appYml[key]);
     expect(manifest.hook_attributes).toEqual({ url: smee.url });
     expect(manifest.redirect_url).toBe(`${setup.url}/probot/setup`);
-    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toContain("POST /app-manifests/fake-manifest-code/conversions");
+    expect(fake.calls.map((c) => `${c.method} ${c.path}`)).toContain(
+      "POST /app-manifests/fake-manifest-code/conversions",
+    );
 
     const env = readFileSync(join(dir, ".env"), "utf8");
     expect(env).toMatch(/^APP_ID=4242$/m);
@@ -85,7 +97,9 @@ maybe("registering the app from app.yml through Probot's setup page", () => {
     const app = await startServer(fake, {}, { cwd: dir, credentials: false });
     servers.push(app);
     expect((await deliver(app, "issues", webhook("issues.opened"), { secret: "e2e-webhook-secret" })).status).toBe(400);
-    expect((await deliver(app, "issues", webhook("issues.opened"), { secret: "secret-from-registration" })).status).toBe(200);
+    expect(
+      (await deliver(app, "issues", webhook("issues.opened"), { secret: "secret-from-registration" })).status,
+    ).toBe(200);
     await until(() => fake.comments.length === 1);
     expect(fake.comments[0]!.body.startsWith(ISSUE_MARKER)).toBe(true);
     expect(existsSync(join(OUTPUT_DIR, "setup-page.png"))).toBe(true);

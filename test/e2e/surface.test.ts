@@ -26,7 +26,11 @@ afterAll(async () => {
 function stream(url: string, bytes: number, declared?: number): Promise<number | "closed"> {
   return new Promise((resolve) => {
     const u = new URL(`${url}/api/github/webhooks`);
-    const headers: Record<string, string | number> = { "content-type": "application/json", "x-github-event": "issues", "x-github-delivery": "big" };
+    const headers: Record<string, string | number> = {
+      "content-type": "application/json",
+      "x-github-event": "issues",
+      "x-github-delivery": "big",
+    };
     if (declared !== undefined) headers["content-length"] = declared;
     const req = request({ host: u.hostname, port: u.port, path: u.pathname, method: "POST", headers }, (res) => {
       res.resume();

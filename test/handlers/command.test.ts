@@ -4,7 +4,10 @@ import { API, asApp, github, newComment, noConfig, REPO } from "../helpers/nock.
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 function start(config?: string) {
-  if (config) return github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", config));
+  if (config)
+    return github()
+      .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
+      .reply(200, contentsBody(".github/burn-triage.yml", config));
   return noConfig(github());
 }
 
@@ -25,9 +28,7 @@ describe("/explain-panic", () => {
   it("reacts, then replies once with the analysis of the pasted log", async () => {
     const p = payload("issue_comment.created");
     let reply = "";
-    const api = start()
-      .post(`${REPO}/issues/comments/9001/reactions`, { content: "eyes" })
-      .reply(201, {});
+    const api = start().post(`${REPO}/issues/comments/9001/reactions`, { content: "eyes" }).reply(201, {});
     newComment(api, 9, (b) => {
       reply = b;
     });
@@ -40,9 +41,7 @@ describe("/explain-panic", () => {
   it("falls back to the issue body, and says plainly when nothing is known", async () => {
     let reply = "";
     const p = comment("/explain-panic");
-    const api = start()
-      .post(`${REPO}/issues/comments/${p.comment.id}/reactions`)
-      .reply(201, {});
+    const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`).reply(201, {});
     newComment(api, p.issue.number, (b) => {
       reply = b;
     });
@@ -53,13 +52,15 @@ describe("/explain-panic", () => {
   });
 
   it("answers a pasted rustc error for a gated burn path", async () => {
-    const p = comment("/explain-panic\n```\nerror[E0412]: cannot find type `Wgpu` in module `burn::backend`\n --> src/main.rs:3:25\n```\nwith `burn = { version = \"0.20.1\", features = [\"ndarray\"] }`");
+    const p = comment(
+      '/explain-panic\n```\nerror[E0412]: cannot find type `Wgpu` in module `burn::backend`\n --> src/main.rs:3:25\n```\nwith `burn = { version = "0.20.1", features = ["ndarray"] }`',
+    );
     let reply = "";
     const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`, { content: "eyes" }).reply(201, {});
     newComment(api, p.issue.number, (b) => (reply = b));
     await makeProbot().receive({ id: `cmd-${p.comment.id}`, name: "issue_comment", payload: p });
     expect(api.pendingMocks()).toEqual([]);
-    expect(reply).toContain("`burn::backend::Wgpu` exists only when `feature = \"wgpu\"`");
+    expect(reply).toContain('`burn::backend::Wgpu` exists only when `feature = "wgpu"`');
     expect(reply).toContain("edit your comment and I will update this reply");
   });
 
@@ -90,15 +91,31 @@ describe("/explain-panic", () => {
   });
 
   it("costs nothing when there is no command, or the author is a bot, or it is our own reply", async () => {
-    await makeProbot().receive({ id: "4", name: "issue_comment", payload: comment("thanks! see `/explain-panic` docs") });
-    await makeProbot().receive({ id: "5", name: "issue_comment", payload: comment("/explain-panic", { user: { login: "other[bot]", type: "Bot" } }) });
-    await makeProbot().receive({ id: "6", name: "issue_comment", payload: comment("<!-- burn-triage:command:1 -->\n/explain-panic") });
+    await makeProbot().receive({
+      id: "4",
+      name: "issue_comment",
+      payload: comment("thanks! see `/explain-panic` docs"),
+    });
+    await makeProbot().receive({
+      id: "5",
+      name: "issue_comment",
+      payload: comment("/explain-panic", { user: { login: "other[bot]", type: "Bot" } }),
+    });
+    await makeProbot().receive({
+      id: "6",
+      name: "issue_comment",
+      payload: comment("<!-- burn-triage:command:1 -->\n/explain-panic"),
+    });
     expect(nock.pendingMocks()).toEqual([]);
   });
 
   it("respects `allowed: collaborators`", async () => {
     const api = start("commands:\n  allowed: collaborators\n");
-    await makeProbot().receive({ id: "7", name: "issue_comment", payload: comment("/explain-panic", { author_association: "NONE" }) });
+    await makeProbot().receive({
+      id: "7",
+      name: "issue_comment",
+      payload: comment("/explain-panic", { author_association: "NONE" }),
+    });
     expect(api.pendingMocks()).toEqual([]);
   });
 
@@ -114,7 +131,10 @@ describe("/explain-panic", () => {
   it("a second command in the same issue within the cooldown is ignored", async () => {
     const first = comment("/explain-panic help");
     const second = { ...first, comment: { ...first.comment, id: first.comment.id + 5000 } };
-    newComment(start().post(`${REPO}/issues/comments/${first.comment.id}/reactions`).reply(201, {}), first.issue.number);
+    newComment(
+      start().post(`${REPO}/issues/comments/${first.comment.id}/reactions`).reply(201, {}),
+      first.issue.number,
+    );
     const probot = makeProbot();
     await probot.receive({ id: "8", name: "issue_comment", payload: first });
     const api = start();
@@ -127,7 +147,13 @@ describe("/explain-panic", () => {
       .reply(200, {})
       .get(`${REPO}/issues/${first.issue.number}/comments`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 1, body: `<!-- burn-triage:command:${first.comment.id} -->\nold`, user: { login: "burn-triage[bot]", type: "Bot" } }])
+      .reply(200, [
+        {
+          id: 1,
+          body: `<!-- burn-triage:command:${first.comment.id} -->\nold`,
+          user: { login: "burn-triage[bot]", type: "Bot" },
+        },
+      ])
       .patch(`${REPO}/issues/comments/1`)
       .reply(200, {});
     await probot.receive({ id: "8", name: "issue_comment", payload: first });

@@ -20,7 +20,9 @@ describe("issues handler: compile errors", () => {
     expect(posted).toContain("### `burn::train` is behind a cargo feature that is off");
     expect(posted).toContain("error[E0433]: failed to resolve: could not find `train` in `burn`");
     expect(posted).toContain("error[E0432]: unresolved import `burn::train`");
-    expect(posted).toContain('+burn = { version = "0.20.1", default-features = false, features = ["std", "wgpu", "dataset", "train"] }');
+    expect(posted).toContain(
+      '+burn = { version = "0.20.1", default-features = false, features = ["std", "wgpu", "dataset", "train"] }',
+    );
     expect(posted).toContain("(https://github.com/tracel-ai/burn/blob/v0.20.1/crates/burn/src/lib.rs#L122)");
   });
 

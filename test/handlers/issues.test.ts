@@ -6,7 +6,6 @@ import { API, APP, asApp, github, listed, newComment, noConfig, own, REPO } from
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
-
 describe("issues handler", () => {
   beforeEach(() => {
     nock.disableNetConnect();
@@ -51,7 +50,12 @@ describe("issues handler", () => {
       .query({ per_page: 100 })
       .reply(200, [
         { id: 1, body: "thanks!", user: { login: "bob", type: "User" } },
-        { id: 2, body: `${ISSUE_MARKER}\nstale`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
+        {
+          id: 2,
+          body: `${ISSUE_MARKER}\nstale`,
+          user: { login: "burn-triage[bot]", type: "Bot" },
+          performed_via_github_app: APP,
+        },
       ])
       .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
         patched = b.body;
@@ -85,10 +89,20 @@ describe("issues handler", () => {
     })
       .post(`${REPO}/issues/7/labels`)
       .reply(502, { message: "Bad Gateway" });
-    await expect(makeProbot().receive({ id: "40", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
+    await expect(
+      makeProbot().receive({ id: "40", name: "issues", payload: payload("issues.opened") }),
+    ).rejects.toThrow();
     expect(failing.pendingMocks()).toEqual([]);
     const issue = payload("issues.opened").issue;
-    const retry = listed(noConfig(github().get(`${REPO}/issues/7`).reply(200, { ...issue, labels: [] })), 7, [own(9, first)])
+    const retry = listed(
+      noConfig(
+        github()
+          .get(`${REPO}/issues/7`)
+          .reply(200, { ...issue, labels: [] }),
+      ),
+      7,
+      [own(9, first)],
+    )
       .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
     await makeProbot().receive({ id: "40:retry1", name: "issues", payload: payload("issues.opened") });
@@ -133,7 +147,11 @@ describe("issues handler", () => {
     edited.issue.updated_at = "2099-01-01T00:00:00Z";
     const mine = { ...own(77, `${ISSUE_MARKER}\nold`), issue_url: `https://api.github.com${REPO}/issues/7` };
     // The same app instance: its installation token and identity are cached.
-    const second = noConfig(nock(API)).get(`${REPO}/issues/comments/77`).reply(200, mine).patch(`${REPO}/issues/comments/77`).reply(200, { id: 77 });
+    const second = noConfig(nock(API))
+      .get(`${REPO}/issues/comments/77`)
+      .reply(200, mine)
+      .patch(`${REPO}/issues/comments/77`)
+      .reply(200, { id: 77 });
     await probot.receive({ id: "51", name: "issues", payload: edited });
     expect(second.pendingMocks()).toEqual([]);
   });
@@ -167,7 +185,10 @@ describe("issues handler", () => {
       .reply(200, '[{"id": 1, "bo', { "content-type": "application/json; charset=utf-8" });
     const failed = await makeProbot()
       .receive({ id: "60", name: "issues", payload: payload("issues.opened") })
-      .then(() => null, (e: { errors?: unknown[] }) => e.errors?.[0] ?? e);
+      .then(
+        () => null,
+        (e: { errors?: unknown[] }) => e.errors?.[0] ?? e,
+      );
     expect(api.pendingMocks()).toEqual([]);
     expect(classify(failed)).toEqual({ kind: "github", status: 502, passes: true });
   });
@@ -179,8 +200,18 @@ describe("issues handler", () => {
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
       .reply(200, [
-        { id: 2, body: `${ISSUE_MARKER}\nA`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
-        { id: 3, body: `${ISSUE_MARKER}\nB`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP },
+        {
+          id: 2,
+          body: `${ISSUE_MARKER}\nA`,
+          user: { login: "burn-triage[bot]", type: "Bot" },
+          performed_via_github_app: APP,
+        },
+        {
+          id: 3,
+          body: `${ISSUE_MARKER}\nB`,
+          user: { login: "burn-triage[bot]", type: "Bot" },
+          performed_via_github_app: APP,
+        },
         { id: 4, body: `quoting you: ${ISSUE_MARKER}`, user: { login: "carol", type: "User" } },
       ])
       .delete(`${REPO}/issues/comments/3`)
@@ -198,7 +229,14 @@ describe("issues handler", () => {
       .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
       .query({ per_page: 100 })
-      .reply(200, [{ id: 2, body: `${ISSUE_MARKER}\nadvice`, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: APP }])
+      .reply(200, [
+        {
+          id: 2,
+          body: `${ISSUE_MARKER}\nadvice`,
+          user: { login: "burn-triage[bot]", type: "Bot" },
+          performed_via_github_app: APP,
+        },
+      ])
       .patch(`${REPO}/issues/comments/2`, (b: { body: string }) => {
         patched = b.body;
         return true;
@@ -222,8 +260,10 @@ describe("issues handler", () => {
 
   it("reads the repository's manifests when the issue has none, within the read budget", async () => {
     const p = payload("issues.opened");
-    p.issue.body = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
-    const root = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
+    p.issue.body =
+      "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+    const root =
+      '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
     const trainer = '[package]\nname = "trainer"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n';
     let posted = "";
     const api = noConfig(github())
@@ -254,13 +294,18 @@ describe("issues handler", () => {
 
   it("workspace members outside the repository are never read (`..`, `../*`)", async () => {
     const p = payload("issues.opened");
-    p.issue.body = "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
-    const root = '[workspace]\nmembers = ["../*", "../../secrets", "./app"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
+    p.issue.body =
+      "thread 'main' panicked at /h/.cargo/registry/src/index.crates.io-1/burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9:\nnot implemented: Requires `autodiff` feature\n";
+    const root =
+      '[workspace]\nmembers = ["../*", "../../secrets", "./app"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n';
     const api = noConfig(github())
       .get(`${REPO}/contents/Cargo.toml`)
       .reply(200, contentsBody("Cargo.toml", root))
       .get(`${REPO}/contents/app%2FCargo.toml`)
-      .reply(200, contentsBody("app/Cargo.toml", '[package]\nname = "app"\n[dependencies]\nburn = { workspace = true }\n'))
+      .reply(
+        200,
+        contentsBody("app/Cargo.toml", '[package]\nname = "app"\n[dependencies]\nburn = { workspace = true }\n'),
+      )
       .get(`${REPO}/contents/Cargo.lock`)
       .reply(404);
     newComment(api, 7).post(`${REPO}/issues/7/labels`).reply(200, []);
@@ -311,7 +356,9 @@ describe("issues handler", () => {
 
   it("a config larger than the cap is refused unparsed and the defaults answer", async () => {
     const huge = `issues:\n${Array.from({ length: 30000 }, (_, i) => `  k${i}: ${i}`).join("\n")}\n`;
-    const api = github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", huge));
+    const api = github()
+      .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
+      .reply(200, contentsBody(".github/burn-triage.yml", huge));
     newComment(api, 7).post(`${REPO}/issues/7/labels`).reply(200, []);
     await makeProbot().receive({ id: "14", name: "issues", payload: payload("issues.opened") });
     expect(api.pendingMocks()).toEqual([]);
@@ -320,14 +367,18 @@ describe("issues handler", () => {
   it("a config the API fails to serve (5xx) means silence now (and a retry later), not defaults", async () => {
     // Retries are off in these tests: one 503 is the final answer.
     const api = github().get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(503, { message: "unavailable" });
-    await expect(makeProbot().receive({ id: "15", name: "issues", payload: payload("issues.opened") })).rejects.toThrow(/could not be read/);
+    await expect(makeProbot().receive({ id: "15", name: "issues", payload: payload("issues.opened") })).rejects.toThrow(
+      /could not be read/,
+    );
     expect(api.pendingMocks()).toEqual([]);
     expect(nock.pendingMocks()).toEqual([]);
   });
 
   it("an API error surfaces as a failed delivery, not a wrong comment", async () => {
     asApp(noConfig(github())).get(`${REPO}/issues/7/comments`).query({ per_page: 100 }).reply(500, { message: "boom" });
-    await expect(makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") })).rejects.toThrow();
+    await expect(
+      makeProbot().receive({ id: "10", name: "issues", payload: payload("issues.opened") }),
+    ).rejects.toThrow();
     expect(nock.pendingMocks()).toEqual([]);
   });
 });

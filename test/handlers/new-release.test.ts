@@ -35,7 +35,9 @@ function answeredAfterRead(ref: string, status: number, seen: (body: string) => 
   return newComment(noConfig(github()), 7, seen)
     .get(SOURCE)
     .query({ ref })
-    .reply(status, status === 200 ? file : { message: "Bad Gateway" }, { "content-type": status === 200 ? "text/plain; charset=utf-8" : "application/json" })
+    .reply(status, status === 200 ? file : { message: "Bad Gateway" }, {
+      "content-type": status === 200 ? "text/plain; charset=utf-8" : "application/json",
+    })
     .post(`${REPO}/issues/7/labels`)
     .reply(200, []);
 }
@@ -44,7 +46,15 @@ function serveIndex() {
   return nock(INDEX)
     .get(/\/bu\/rn\/burn.*/)
     .times(200)
-    .reply(200, (uri: unknown) => files.get(String(typeof uri === "string" ? uri : (uri as Request).url).split("/").at(-1)!) ?? "");
+    .reply(
+      200,
+      (uri: unknown) =>
+        files.get(
+          String(typeof uri === "string" ? uri : (uri as Request).url)
+            .split("/")
+            .at(-1)!,
+        ) ?? "",
+    );
 }
 
 describe("a release newer than the bundled data", () => {
@@ -65,10 +75,14 @@ describe("a release newer than the bundled data", () => {
     const probot = makeProbot();
     await probot.receive({ id: "nr1", name: "issues", payload: issue(body) });
     expect(api.pendingMocks()).toEqual([]);
-    expect(posted).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
+    expect(posted).toContain(
+      "(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)",
+    );
     expect(posted).toContain("read from burn's source at `v0.22.1`");
     expect(posted).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
-    expect(posted).toContain('+burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu", "autodiff"] }');
+    expect(posted).toContain(
+      '+burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu", "autodiff"] }',
+    );
     // A file at a tag never changes: the next delivery to this app does not read it again (the
     // token and the app's identity are cached too).
     nock.cleanAll();
@@ -101,7 +115,11 @@ describe("a release newer than the bundled data", () => {
     serveIndex();
     let posted = "";
     const api = answeredAfterRead("v0.23.0-pre.1", 502, (b) => (posted = b));
-    await makeProbot().receive({ id: "nr2", name: "issues", payload: issue(body.replaceAll("0.22.1", "0.23.0-pre.1")) });
+    await makeProbot().receive({
+      id: "nr2",
+      name: "issues",
+      payload: issue(body.replaceAll("0.22.1", "0.23.0-pre.1")),
+    });
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain("blob/v0.23.0-pre.1/crates/burn-dispatch/src/backend.rs#L54");
     expect(posted).toContain("the link follows your backtrace's line");

@@ -7,7 +7,8 @@ import { type IssuePlan, planIssue } from "../../src/plan.js";
 import { API, APP } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
-const MISUSE = "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
+const MISUSE =
+  "thread 'main' panicked at /home/q/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/src/macros.rs:1387:17:\nAutodiff float tensor is on the wrong backend (expected Cuda).\n";
 
 interface Variant {
   name: string;
@@ -17,26 +18,44 @@ interface Variant {
 
 const variants: Variant[] = [
   { name: "a matching issue with its manifest", edit: () => undefined },
-  { name: "a matching issue without a manifest (the repository is read)", edit: (p) => {
-    p.issue.body = "not implemented: Requires `autodiff` feature\n";
-  } },
-  { name: "a bot's issue", edit: (p) => {
-    p.issue.user.type = "Bot";
-  } },
-  { name: "a locked issue", edit: (p) => {
-    p.issue.locked = true;
-  } },
-  { name: "an unrelated issue", edit: (p) => {
-    p.issue.body = "How do I save a model?";
-  } },
+  {
+    name: "a matching issue without a manifest (the repository is read)",
+    edit: (p) => {
+      p.issue.body = "not implemented: Requires `autodiff` feature\n";
+    },
+  },
+  {
+    name: "a bot's issue",
+    edit: (p) => {
+      p.issue.user.type = "Bot";
+    },
+  },
+  {
+    name: "a locked issue",
+    edit: (p) => {
+      p.issue.locked = true;
+    },
+  },
+  {
+    name: "an unrelated issue",
+    edit: (p) => {
+      p.issue.body = "How do I save a model?";
+    },
+  },
   { name: "issues turned off", edit: () => undefined, config: "issues:\n  enabled: false\n" },
-  { name: "an ignored label", edit: (p) => {
-    p.issue.labels = [{ name: "wontfix" }];
-  } },
+  {
+    name: "an ignored label",
+    edit: (p) => {
+      p.issue.labels = [{ name: "wontfix" }];
+    },
+  },
   { name: "an ignored user", edit: () => undefined, config: "ignore:\n  users: [alice]\n" },
-  { name: "the label already on", edit: (p) => {
-    p.issue.labels = [{ name: "burn: feature off" }];
-  } },
+  {
+    name: "the label already on",
+    edit: (p) => {
+      p.issue.labels = [{ name: "burn: feature off" }];
+    },
+  },
   {
     name: "repository reads turned off",
     edit: (p) => {
@@ -44,9 +63,12 @@ const variants: Variant[] = [
     },
     config: "issues:\n  fetch_manifests: false\n",
   },
-  { name: "a misuse panic (no label, no manifest)", edit: (p) => {
-    p.issue.body = MISUSE;
-  } },
+  {
+    name: "a misuse panic (no label, no manifest)",
+    edit: (p) => {
+      p.issue.body = MISUSE;
+    },
+  },
 ];
 
 /** Every request the handler made, as `METHOD path`, against a GitHub that answers everything. */
@@ -54,10 +76,16 @@ function recordingGitHub(configYaml: string | undefined): string[] {
   const seen: string[] = [];
   const scope = nock(API).persist();
   // nock hands the listener a fetch Request: its `url` is absolute.
-  scope.on("request", (req: { method: string; url: string }) => void seen.push(`${req.method} ${decodeURIComponent(new URL(req.url).pathname)}`));
+  scope.on(
+    "request",
+    (req: { method: string; url: string }) =>
+      void seen.push(`${req.method} ${decodeURIComponent(new URL(req.url).pathname)}`),
+  );
   scope.post("/app/installations/42/access_tokens").reply(201, { token: "t", expires_at: "2099-01-01T00:00:00Z" });
   scope.get("/app").reply(200, APP);
-  scope.get(/burn-triage\.yml/).reply(configYaml ? 200 : 404, configYaml ? contentsBody(".github/burn-triage.yml", configYaml) : {});
+  scope
+    .get(/burn-triage\.yml/)
+    .reply(configYaml ? 200 : 404, configYaml ? contentsBody(".github/burn-triage.yml", configYaml) : {});
   scope.get(/\/contents\//).reply(404, { message: "Not Found" });
   scope.get(/\/issues\/\d+\/comments/).reply(200, []);
   scope.post(/\/issues\/\d+\/comments/).reply(201, { id: 1 });
@@ -76,7 +104,15 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
     const p = payload("issues.opened");
     v.edit(p);
     const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-    const event = { action: "opened" as const, title: p.issue.title, body: p.issue.body, author: p.issue.user, locked: p.issue.locked, labels: p.issue.labels.map((l: { name: string }) => l.name), senderIsBot: false };
+    const event = {
+      action: "opened" as const,
+      title: p.issue.title,
+      body: p.issue.body,
+      author: p.issue.user,
+      locked: p.issue.locked,
+      labels: p.issue.labels.map((l: { name: string }) => l.name),
+      senderIsBot: false,
+    };
     const first = planIssue(event);
     const plan: IssuePlan = first.kind === "needs-config" ? planIssue(event, config) : first;
 
@@ -102,12 +138,34 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
       const p = payload("issues.opened");
       v.edit(p);
       const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-      const event = { action: "opened" as const, title: p.issue.title, body: p.issue.body, author: p.issue.user, locked: p.issue.locked, labels: p.issue.labels.map((l: { name: string }) => l.name), senderIsBot: false };
+      const event = {
+        action: "opened" as const,
+        title: p.issue.title,
+        body: p.issue.body,
+        author: p.issue.user,
+        locked: p.issue.locked,
+        labels: p.issue.labels.map((l: { name: string }) => l.name),
+        senderIsBot: false,
+      };
       const plan = planIssue(event, config);
-      kinds.add(plan.kind === "answer" ? `answer read=${plan.readRepository} label=${plan.label !== null}` : `${plan.kind}:${"reason" in plan ? plan.reason : ""}`);
+      kinds.add(
+        plan.kind === "answer"
+          ? `answer read=${plan.readRepository} label=${plan.label !== null}`
+          : `${plan.kind}:${"reason" in plan ? plan.reason : ""}`,
+      );
     }
     expect([...kinds].sort()).toEqual(
-      ["answer read=false label=false", "answer read=false label=true", "answer read=true label=true", "ignore:bot", "ignore:disabled", "ignore:ignored-label", "ignore:ignored-user", "ignore:locked", "ignore:nothing-to-answer"].sort(),
+      [
+        "answer read=false label=false",
+        "answer read=false label=true",
+        "answer read=true label=true",
+        "ignore:bot",
+        "ignore:disabled",
+        "ignore:ignored-label",
+        "ignore:ignored-user",
+        "ignore:locked",
+        "ignore:nothing-to-answer",
+      ].sort(),
     );
   });
 });

@@ -16,7 +16,9 @@ type Body = any;
 
 /** The listing, the config (none) and the app's identity: every review starts with these. */
 function starts(files: unknown[]) {
-  return noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, files)).get("/app").reply(200, APP);
+  return noConfig(github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, files))
+    .get("/app")
+    .reply(200, APP);
 }
 
 function file(scope: nock.Scope, path: string, ref: string, text: string | null) {
@@ -50,7 +52,13 @@ function trimScenario(head = fixture("repos/pr-trim/head/Cargo.toml"), sha = HEA
   return tree(s, ["Cargo.toml", "src/main.rs", "src/train.rs"], sha);
 }
 
-function capture<T>(scope: nock.Scope, method: "post" | "patch" | "put", path: string, reply: object, into: (b: T) => void) {
+function capture<T>(
+  scope: nock.Scope,
+  method: "post" | "patch" | "put",
+  path: string,
+  reply: object,
+  into: (b: T) => void,
+) {
   return scope[method](path, (b: T) => {
     into(b);
     return true;
@@ -60,7 +68,9 @@ function capture<T>(scope: nock.Scope, method: "post" | "patch" | "put", path: s
 /** Every request the scope answered, in order, to show reads come before writes. */
 function recordOrder(scope: nock.Scope): string[] {
   const seen: string[] = [];
-  scope.on("request", (req: { method?: string; path?: string; url?: string }) => seen.push(`${req.method} ${new URL(String(req.url ?? req.path), API).pathname}`));
+  scope.on("request", (req: { method?: string; path?: string; url?: string }) =>
+    seen.push(`${req.method} ${new URL(String(req.url ?? req.path), API).pathname}`),
+  );
   return seen;
 }
 
@@ -70,7 +80,10 @@ describe("pull request review", () => {
   afterAll(() => nock.restore());
 
   it("a PR that does not touch Cargo.toml costs one call", async () => {
-    const api = github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }]);
+    const api = github()
+      .get(`${REPO}/pulls/12/files`)
+      .query({ per_page: 100 })
+      .reply(200, [{ filename: "src/main.rs", status: "modified", patch: "@@ -1 +1 @@\n-a\n+b" }]);
     await makeProbot().receive({ id: "1", name: "pull_request", payload: payload("pull_request.opened") });
     expect(api.pendingMocks()).toEqual([]);
   });
@@ -80,7 +93,8 @@ describe("pull request review", () => {
     ["it carries a label in ignore.labels", "", [{ name: "wontfix" }]],
   ])("leaves a PR alone when %s: the listing and the config are read, nothing else", async (_name, config, labels) => {
     const api = github().get(`${REPO}/pulls/12/files`).query({ per_page: 100 }).reply(200, [manifestFile]);
-    if (config) api.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", config));
+    if (config)
+      api.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(200, contentsBody(".github/burn-triage.yml", config));
     else noConfig(api);
     const identity = nock(API).get("/app").reply(200, APP);
     const p = payload("pull_request.opened");
@@ -105,26 +119,42 @@ describe("pull request review", () => {
     expect(order.slice(firstWrite)).toEqual([`POST ${REPO}/check-runs`, `POST ${REPO}/pulls/12/reviews`]);
     expect(review).toMatchObject({ commit_id: HEAD, event: "COMMENT" });
     expect(review.body.split("\n")[0]).toBe(reviewMarker(HEAD, "open"));
-    expect(review.body).toContain("This change sets `default-features = false` on `burn`, which drops `optim` from burn's default set (it brought autodiff)");
-    expect(review.body).toContain(`[\`src/train.rs:6\`](https://github.com/alice/mnist-demo/blob/${HEAD}/src/train.rs#L6) uses \`.backward()\`, so that crate needs gradients`);
+    expect(review.body).toContain(
+      "This change sets `default-features = false` on `burn`, which drops `optim` from burn's default set (it brought autodiff)",
+    );
+    expect(review.body).toContain(
+      `[\`src/train.rs:6\`](https://github.com/alice/mnist-demo/blob/${HEAD}/src/train.rs#L6) uses \`.backward()\`, so that crate needs gradients`,
+    );
     expect(review.body).toContain('"Commit suggestion" on the line comment restores autodiff.');
     expect(review.comments).toHaveLength(1);
     expect(review.comments[0]).toMatchObject({ path: "Cargo.toml", line: 7, side: "RIGHT" });
-    expect(review.comments[0].body).toContain('```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```');
+    expect(review.comments[0].body).toContain(
+      '```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```',
+    );
     expect(check).toMatchObject({ conclusion: "neutral", head_sha: HEAD });
     expect(check.output.annotations[0]).toMatchObject({ start_line: 7 });
   });
 
   it("a change to [workspace.dependencies] is reviewed through every member that inherits it", async () => {
     let review: Body;
-    const baseRoot = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["std"] }\n';
-    const headRoot = '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n';
-    const member = (name: string) => `[package]\nname = "${name}"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n`;
-    const patch = '@@ -4,2 +4,2 @@\n [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", features = ["std"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }';
+    const baseRoot =
+      '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["std"] }\n';
+    const headRoot =
+      '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n';
+    const member = (name: string) =>
+      `[package]\nname = "${name}"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n`;
+    const patch =
+      '@@ -4,2 +4,2 @@\n [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", features = ["std"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }';
     const api = starts([{ filename: "Cargo.toml", status: "modified", patch }]);
     file(api, "Cargo.toml", HEAD, headRoot);
     file(api, "Cargo.toml", BASE, baseRoot);
-    tree(api, ["Cargo.toml", "crates/infer/Cargo.toml", "crates/infer/src/main.rs", "crates/trainer/Cargo.toml", "crates/trainer/src/train.rs"]);
+    tree(api, [
+      "Cargo.toml",
+      "crates/infer/Cargo.toml",
+      "crates/infer/src/main.rs",
+      "crates/trainer/Cargo.toml",
+      "crates/trainer/src/train.rs",
+    ]);
     for (const name of ["infer", "trainer"]) {
       file(api, `crates/${name}/Cargo.toml`, HEAD, member(name));
       file(api, `crates/${name}/Cargo.toml`, BASE, member(name));
@@ -139,7 +169,9 @@ describe("pull request review", () => {
     expect(review.body).toContain("for `crates/trainer/Cargo.toml`, which inherits `burn` from this workspace");
     expect(review.body).not.toContain("crates/infer");
     expect(review.comments).toEqual([expect.objectContaining({ path: "Cargo.toml", line: 5 })]);
-    expect(review.comments[0].body).toContain('burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "autodiff"] }');
+    expect(review.comments[0].body).toContain(
+      'burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "autodiff"] }',
+    );
   });
 
   it("a PR from a fork (even a deleted one) is read through the base repository", async () => {
@@ -184,7 +216,12 @@ describe("pull request review", () => {
   it("a review already marked fixed is not edited again, whatever its prose says", async () => {
     const sha = "c".repeat(40);
     const api = trimScenario(fixture("repos/pr-trim/base/Cargo.toml"), sha);
-    previous(api, [{ id: 77, body: `${reviewMarker(HEAD, "fixed")}\nno tick here`, user: BOT, commit_id: HEAD }], [], sha);
+    previous(
+      api,
+      [{ id: 77, body: `${reviewMarker(HEAD, "fixed")}\nno tick here`, user: BOT, commit_id: HEAD }],
+      [],
+      sha,
+    );
     api.post(`${REPO}/check-runs`).reply(201, { id: 5 });
     await makeProbot().receive({ id: "4b", name: "pull_request", payload: payload("pull_request.synchronize") });
     expect(api.pendingMocks()).toEqual([]);

@@ -5,12 +5,18 @@ export const REPO = "/repos/alice/mnist-demo";
 
 /** The installation token every first call of a delivery needs. */
 export function github(): nock.Scope {
-  return nock(API).post("/app/installations/42/access_tokens").reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
+  return nock(API)
+    .post("/app/installations/42/access_tokens")
+    .reply(201, { token: "ghs_test", expires_at: "2099-01-01T00:00:00Z", permissions: {} });
 }
 
 /** No `.github/burn-triage.yml`: the repository is asked first, then the owner's `.github`. */
 export function noConfig(scope: nock.Scope): nock.Scope {
-  return scope.get(`${REPO}/contents/.github%2Fburn-triage.yml`).reply(404).get("/repos/alice/.github/contents/.github%2Fburn-triage.yml").reply(404);
+  return scope
+    .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
+    .reply(404)
+    .get("/repos/alice/.github/contents/.github%2Fburn-triage.yml")
+    .reply(404);
 }
 
 /** The app's own identity (`GET /app`, once per app instance): its comments are `burn-triage[bot]`'s. */
@@ -26,7 +32,12 @@ export function listed(scope: nock.Scope, issue: number, comments: unknown[]): n
 
 /** A comment written by this app. */
 export function own(id: number, body: string) {
-  return { id, body, user: { login: "burn-triage[bot]", type: "Bot" }, performed_via_github_app: { id: 1, slug: "burn-triage" } };
+  return {
+    id,
+    body,
+    user: { login: "burn-triage[bot]", type: "Bot" },
+    performed_via_github_app: { id: 1, slug: "burn-triage" },
+  };
 }
 
 /** An issue without comments that gets one; `seen` receives the posted body. */

@@ -26,5 +26,12 @@ export function b64(text: string): string {
 }
 
 export function contentsBody(path: string, text: string) {
-  return { type: "file", encoding: "base64", size: Buffer.byteLength(text), name: path.split("/").at(-1), path, content: b64(text) };
+  return {
+    type: "file",
+    encoding: "base64",
+    size: Buffer.byteLength(text),
+    name: path.split("/").at(-1),
+    path,
+    content: b64(text),
+  };
 }

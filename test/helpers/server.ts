@@ -39,10 +39,15 @@ export interface ServerOptions {
   credentials?: boolean;
 }
 
-export async function startServer(fake: FakeGitHub, env: Record<string, string> = {}, opts: ServerOptions = {}): Promise<RunningServer> {
+export async function startServer(
+  fake: FakeGitHub,
+  env: Record<string, string> = {},
+  opts: ServerOptions = {},
+): Promise<RunningServer> {
   const port = await freePort();
   let out = "";
-  const credentials = opts.credentials === false ? {} : { APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: SECRET };
+  const credentials =
+    opts.credentials === false ? {} : { APP_ID: "1", PRIVATE_KEY: privateKey, WEBHOOK_SECRET: SECRET };
   const proc = spawn(process.execPath, [join(root, "lib/main.js")], {
     cwd: opts.cwd ?? root,
     env: {
@@ -93,7 +98,12 @@ export function sign(body: string, secret = SECRET): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
-export async function deliver(server: RunningServer, event: string, payload: unknown, opts: { id?: string; secret?: string; signature?: string } = {}): Promise<Response> {
+export async function deliver(
+  server: RunningServer,
+  event: string,
+  payload: unknown,
+  opts: { id?: string; secret?: string; signature?: string } = {},
+): Promise<Response> {
   const body = JSON.stringify(payload);
   server.fake.observe(payload);
   return fetch(`${server.url}/api/github/webhooks`, {
@@ -123,7 +133,11 @@ export interface Stack {
 }
 
 /** Inside a describe: a fake GitHub and `replicas` real servers, started before its tests and stopped after. */
-export function withServers(replicas = 1, env: Record<string, string> | (() => Record<string, string>) = {}, repo: FakeRepo = scenarioRepo()): Stack {
+export function withServers(
+  replicas = 1,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+  repo: FakeRepo = scenarioRepo(),
+): Stack {
   const stack = { servers: [] } as unknown as Stack;
   beforeAll(async () => {
     stack.fake = await startFakeGitHub(repo);

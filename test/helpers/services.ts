@@ -20,7 +20,10 @@ export function browserPath(): string | null {
 }
 
 /** `describe` when `found`; under CI a suite that fails and says what is missing; else `describe.skip`. */
-export function requireOrSkip(found: string | null, what: string): typeof describe | ((name: string, fn: () => void) => void) {
+export function requireOrSkip(
+  found: string | null,
+  what: string,
+): typeof describe | ((name: string, fn: () => void) => void) {
   if (found) return describe;
   if (process.env.CI) {
     return (name: string) =>

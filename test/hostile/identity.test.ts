@@ -17,8 +17,12 @@ describe("the Action's identity", () => {
   it("another app's installation token (GET /user refused) owns app-written marked comments, never a person's", async () => {
     const { octokit: o } = octokit({ status: 403 });
     const who = await identityResolver("action")(o);
-    expect(authoredBy(who, { user: { login: "other-app[bot]", type: "Bot" }, performed_via_github_app: { id: 999 } })).toBe(true);
-    expect(authoredBy(who, { user: { login: "github-actions[bot]", type: "Bot" }, performed_via_github_app: { id: 15368 } })).toBe(true);
+    expect(
+      authoredBy(who, { user: { login: "other-app[bot]", type: "Bot" }, performed_via_github_app: { id: 999 } }),
+    ).toBe(true);
+    expect(
+      authoredBy(who, { user: { login: "github-actions[bot]", type: "Bot" }, performed_via_github_app: { id: 15368 } }),
+    ).toBe(true);
     expect(authoredBy(who, { user: { login: "mallory", type: "User" } })).toBe(false);
   });
 
@@ -27,7 +31,9 @@ describe("the Action's identity", () => {
     const who = await identityResolver("action")(o);
     expect(who).toEqual({ appId: null, login: "maintainer" });
     expect(calls).toHaveLength(2);
-    expect(authoredBy(who, { user: { login: "github-actions[bot]", type: "Bot" }, performed_via_github_app: { id: 15368 } })).toBe(false);
+    expect(
+      authoredBy(who, { user: { login: "github-actions[bot]", type: "Bot" }, performed_via_github_app: { id: 15368 } }),
+    ).toBe(false);
   });
 
   it("a GET /user that keeps failing fails the run", async () => {

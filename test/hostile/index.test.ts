@@ -3,7 +3,14 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { planFix } from "../../src/cargo/fix.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
-import { INDEX_LIMITS, IndexShapeError, indexPath, MapRegistry, parseIndexFile, snapshot } from "../../src/cargo/registry.js";
+import {
+  INDEX_LIMITS,
+  IndexShapeError,
+  indexPath,
+  MapRegistry,
+  parseIndexFile,
+  snapshot,
+} from "../../src/cargo/registry.js";
 import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 import { fakeIndexFiles } from "../support/fake-index.js";
 import { redactUrl } from "../../src/redact.js";
@@ -70,7 +77,10 @@ describe("index data is bounded before the resolver walks it", () => {
       expect(() => parseIndexFile(bad, "burn-evil")).toThrow(IndexShapeError);
     }
     // A dependency without `features` is read as cargo reads it: no features.
-    const lenient = parseIndexFile(JSON.stringify({ name: "burn-evil", vers: "1.0.0", deps: [{ name: "serde", req: "1" }], features: {} }), "burn-evil");
+    const lenient = parseIndexFile(
+      JSON.stringify({ name: "burn-evil", vers: "1.0.0", deps: [{ name: "serde", req: "1" }], features: {} }),
+      "burn-evil",
+    );
     expect(lenient[0]!.deps[0]).toMatchObject({ name: "serde", features: [], kind: null });
   });
 
@@ -85,7 +95,12 @@ describe("index data is bounded before the resolver walks it", () => {
     const features = Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, i + 1 < n ? [`f${i + 1}`] : []]));
     const deep = { name: "burn-deep", vers: "1.0.0", deps: [], features };
     const registry = new MapRegistry("test", new Map([["burn-deep", [deep]]]));
-    const root = { name: "(root)", vers: "0.0.0", deps: [{ ...(dep("burn-deep", "1") as Record<string, unknown>), features: ["f0"] } as never], features: {} };
+    const root = {
+      name: "(root)",
+      vers: "0.0.0",
+      deps: [{ ...(dep("burn-deep", "1") as Record<string, unknown>), features: ["f0"] } as never],
+      features: {},
+    };
     const res = resolve(root, [], { registry });
     expect(featureState(res, { crate: "burn-deep", feature: `f${n - 1}` }).on).toBe(true);
     // The same walk on a budget smaller than the chain stops with BudgetExceeded, not a stack error.
@@ -96,7 +111,8 @@ describe("index data is bounded before the resolver walks it", () => {
 describe("names and answers never steer the index reads", () => {
   it("names outside cargo's rules build no URL", async () => {
     index = await startHostileIndex({});
-    for (const name of ["..", "burn-../../x", "burn?x=1", "burn%2e%2e", "burn/evil", "a".repeat(65)]) expect(() => indexPath(name)).toThrow(IndexShapeError);
+    for (const name of ["..", "burn-../../x", "burn?x=1", "burn%2e%2e", "burn/evil", "a".repeat(65)])
+      expect(() => indexPath(name)).toThrow(IndexShapeError);
     const r = await new LiveIndex({ baseUrl: index.url }).registryFor(["../../etc", "burn?x", "%2e%2e"]);
     expect(index.paths).toEqual([]);
     expect(r.fetched).toBe(0);

@@ -11,7 +11,12 @@ import { requireOrSkip, which } from "../helpers/services.js";
 
 const redisBin = which("redis-server");
 const warnings: string[] = [];
-const log = { warn: (_o: object, m?: string) => void warnings.push(m ?? ""), info: () => undefined, debug: () => undefined, error: () => undefined } as never;
+const log = {
+  warn: (_o: object, m?: string) => void warnings.push(m ?? ""),
+  info: () => undefined,
+  debug: () => undefined,
+  error: () => undefined,
+} as never;
 const SECRET = "s3cret";
 
 async function startRedis(port: number): Promise<ChildProcess> {
@@ -27,7 +32,8 @@ async function startRedis(port: number): Promise<ChildProcess> {
   throw new Error("redis-server did not start");
 }
 
-const cli = (port: number, ...args: string[]) => execFileSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).trim();
+const cli = (port: number, ...args: string[]) =>
+  execFileSync("redis-cli", ["-p", String(port), ...args], { encoding: "utf8" }).trim();
 /** A coordination over a fresh connection to `port`; `close()` disconnects it. */
 async function coordinationAt(port: number) {
   const redis = connect(`redis://127.0.0.1:${port}`);
@@ -39,94 +45,103 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Redis answers again and the pause after a failure is over. */
 const recover = () => sleep(REDIS_PAUSE_MS + 300);
 
-requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")("Redis failure modes", () => {
-  let port = 0;
-  let server: ChildProcess;
-  beforeAll(async () => {
-    port = await freePort();
-    server = await startRedis(port);
-  });
-  afterAll(() => {
-    server.kill("SIGCONT");
-    server.kill();
-  });
-  afterEach(() => {
-    warnings.length = 0;
-  });
-
-  it("frozen (SIGSTOP): a claim answers within the command deadline, in process, and Redis is used again after SIGCONT", async () => {
-    const { c, close } = await coordinationAt(port);
-    server.kill("SIGSTOP");
-    try {
-      const t0 = Date.now();
-      expect(await c.claimDelivery("frozen-1")).toBe(true);
-      expect(Date.now() - t0).toBeLessThan(3000);
-      // Paused: the next call does not wait for the deadline again.
-      const t1 = Date.now();
-      expect(await c.cooldown("k", 1000, 1)).toBe(true);
-      expect(Date.now() - t1).toBeLessThan(100);
-      expect(warnings).toContain("Redis unavailable; using in-process state");
-    } finally {
-      server.kill("SIGCONT");
-    }
-    await recover();
-    expect(await c.claimDelivery("after-freeze")).toBe(true);
-    expect(cli(port, "exists", "burn-triage:delivery:after-freeze")).toBe("1");
-    close();
-  });
-
-  it("read-only after a failover (READONLY): writes fall back; back to Redis once it is a primary again", async () => {
-    const { c, close } = await coordinationAt(port);
-    cli(port, "replicaof", "127.0.0.1", String(await freePort()));
-    try {
-      expect(await c.claimDelivery("ro-1")).toBe(true);
-      const ran: string[] = [];
-      await c.lock("issue#1", async () => void ran.push("locked"));
-      expect(ran).toEqual(["locked"]);
-      expect(warnings.length).toBeGreaterThan(0);
-    } finally {
-      cli(port, "replicaof", "no", "one");
-    }
-    await recover();
-    expect(await c.claimDelivery("ro-2")).toBe(true);
-    expect(await c.claimDelivery("ro-2")).toBe(false);
-    close();
-  });
-
-  it("killed mid-delivery and restarted: in process meanwhile, Redis again by itself", async () => {
-    const { c, close } = await coordinationAt(port);
-    let inside = false;
-    await c.lock("issue#2", async () => {
-      inside = true;
-      server.kill("SIGKILL");
-      await sleep(200);
-      // Later work of the same delivery goes on in process.
-      expect(await c.claimDelivery("killed-1")).toBe(true);
-      await c.cacheSet("x", "y", 60);
-      expect(await c.cacheGet("x")).toBe("y");
+requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run installs it)")(
+  "Redis failure modes",
+  () => {
+    let port = 0;
+    let server: ChildProcess;
+    beforeAll(async () => {
+      port = await freePort();
+      server = await startRedis(port);
     });
-    expect(inside).toBe(true);
-    server = await startRedis(port);
-    await recover();
-    await sleep(2500); // ioredis reconnects on its own schedule (at most 2 s apart)
-    expect(await c.claimDelivery("killed-2")).toBe(true);
-    expect(cli(port, "exists", "burn-triage:delivery:killed-2")).toBe("1");
-    close();
-  });
+    afterAll(() => {
+      server.kill("SIGCONT");
+      server.kill();
+    });
+    afterEach(() => {
+      warnings.length = 0;
+    });
 
-  it("retry entries not signed by this app are dropped, never run", async () => {
-    const { c, close } = await coordinationAt(port);
-    const mine = { id: "d1:retry1", name: "issues", payload: { action: "opened" } };
-    await c.defer(mine, 1);
-    cli(port, "zadd", "burn-triage:retry", "1", JSON.stringify({ id: "evil", name: "issues", payload: {} }));
-    cli(port, "zadd", "burn-triage:retry", "1", sealPending({ id: "forged", name: "issues", payload: {} }, "another-secret"));
-    const due = await c.takeDue(Date.now());
-    expect(due).toEqual([mine]);
-    expect(warnings.filter((w) => /not written by this app/.test(w))).toHaveLength(2);
-    expect(openPending(sealPending(mine, SECRET), SECRET)).toEqual(mine);
-    close();
-  });
-});
+    it("frozen (SIGSTOP): a claim answers within the command deadline, in process, and Redis is used again after SIGCONT", async () => {
+      const { c, close } = await coordinationAt(port);
+      server.kill("SIGSTOP");
+      try {
+        const t0 = Date.now();
+        expect(await c.claimDelivery("frozen-1")).toBe(true);
+        expect(Date.now() - t0).toBeLessThan(3000);
+        // Paused: the next call does not wait for the deadline again.
+        const t1 = Date.now();
+        expect(await c.cooldown("k", 1000, 1)).toBe(true);
+        expect(Date.now() - t1).toBeLessThan(100);
+        expect(warnings).toContain("Redis unavailable; using in-process state");
+      } finally {
+        server.kill("SIGCONT");
+      }
+      await recover();
+      expect(await c.claimDelivery("after-freeze")).toBe(true);
+      expect(cli(port, "exists", "burn-triage:delivery:after-freeze")).toBe("1");
+      close();
+    });
+
+    it("read-only after a failover (READONLY): writes fall back; back to Redis once it is a primary again", async () => {
+      const { c, close } = await coordinationAt(port);
+      cli(port, "replicaof", "127.0.0.1", String(await freePort()));
+      try {
+        expect(await c.claimDelivery("ro-1")).toBe(true);
+        const ran: string[] = [];
+        await c.lock("issue#1", async () => void ran.push("locked"));
+        expect(ran).toEqual(["locked"]);
+        expect(warnings.length).toBeGreaterThan(0);
+      } finally {
+        cli(port, "replicaof", "no", "one");
+      }
+      await recover();
+      expect(await c.claimDelivery("ro-2")).toBe(true);
+      expect(await c.claimDelivery("ro-2")).toBe(false);
+      close();
+    });
+
+    it("killed mid-delivery and restarted: in process meanwhile, Redis again by itself", async () => {
+      const { c, close } = await coordinationAt(port);
+      let inside = false;
+      await c.lock("issue#2", async () => {
+        inside = true;
+        server.kill("SIGKILL");
+        await sleep(200);
+        // Later work of the same delivery goes on in process.
+        expect(await c.claimDelivery("killed-1")).toBe(true);
+        await c.cacheSet("x", "y", 60);
+        expect(await c.cacheGet("x")).toBe("y");
+      });
+      expect(inside).toBe(true);
+      server = await startRedis(port);
+      await recover();
+      await sleep(2500); // ioredis reconnects on its own schedule (at most 2 s apart)
+      expect(await c.claimDelivery("killed-2")).toBe(true);
+      expect(cli(port, "exists", "burn-triage:delivery:killed-2")).toBe("1");
+      close();
+    });
+
+    it("retry entries not signed by this app are dropped, never run", async () => {
+      const { c, close } = await coordinationAt(port);
+      const mine = { id: "d1:retry1", name: "issues", payload: { action: "opened" } };
+      await c.defer(mine, 1);
+      cli(port, "zadd", "burn-triage:retry", "1", JSON.stringify({ id: "evil", name: "issues", payload: {} }));
+      cli(
+        port,
+        "zadd",
+        "burn-triage:retry",
+        "1",
+        sealPending({ id: "forged", name: "issues", payload: {} }, "another-secret"),
+      );
+      const due = await c.takeDue(Date.now());
+      expect(due).toEqual([mine]);
+      expect(warnings.filter((w) => /not written by this app/.test(w))).toHaveLength(2);
+      expect(openPending(sealPending(mine, SECRET), SECRET)).toEqual(mine);
+      close();
+    });
+  },
+);
 
 /** A server that speaks RESP but answers every command with `:1` (an integer): the wrong type for SET and GET. */
 async function wrongTypes(): Promise<{ port: number; server: Server }> {

@@ -8,7 +8,12 @@ function octokit(answers: { issue?: object; pull?: object; comment?: object; sta
     if (answers.status) throw Object.assign(new Error("gone"), { status: answers.status });
     return { data };
   };
-  return { rest: { issues: { get: answer(answers.issue), getComment: answer(answers.comment) }, pulls: { get: answer(answers.pull) } } } as never;
+  return {
+    rest: {
+      issues: { get: answer(answers.issue), getComment: answer(answers.comment) },
+      pulls: { get: answer(answers.pull) },
+    },
+  } as never;
 }
 
 describe("freshen", () => {
@@ -19,13 +24,25 @@ describe("freshen", () => {
   });
 
   it("a deleted comment or issue ends the retry", async () => {
-    expect(await freshen(octokit({ status: 404 }), { repository, issue: { number: 1 }, comment: { id: 5 } })).toBe(false);
+    expect(await freshen(octokit({ status: 404 }), { repository, issue: { number: 1 }, comment: { id: 5 } })).toBe(
+      false,
+    );
     expect(await freshen(octokit({ status: 410 }), { repository, issue: { number: 1 } })).toBe(false);
   });
 
   it("a pull request whose head moved is left to the newer push's delivery", async () => {
-    expect(await freshen(octokit({ pull: { head: { sha: "new" } } }), { repository, pull_request: { number: 2, head: { sha: "old" } } })).toBe(false);
-    expect(await freshen(octokit({ pull: { head: { sha: "old" }, title: "t" } }), { repository, pull_request: { number: 2, head: { sha: "old" } } })).toBe(true);
+    expect(
+      await freshen(octokit({ pull: { head: { sha: "new" } } }), {
+        repository,
+        pull_request: { number: 2, head: { sha: "old" } },
+      }),
+    ).toBe(false);
+    expect(
+      await freshen(octokit({ pull: { head: { sha: "old" }, title: "t" } }), {
+        repository,
+        pull_request: { number: 2, head: { sha: "old" } },
+      }),
+    ).toBe(true);
   });
 
   it("other failures are failures (the retry is scheduled again), not silence", async () => {

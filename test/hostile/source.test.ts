@@ -10,7 +10,8 @@ import { catalogFiles, isReleaseTag } from "../../src/panics/catalog.js";
 import { MAX_SITES, scanSource } from "../../src/panics/source-scan.js";
 
 const STUB = "Requires `autodiff` feature";
-const at = (path: string) => `thread 'main' panicked at ${path}:54:9:\nnot implemented: Requires \`autodiff\` feature\n`;
+const at = (path: string) =>
+  `thread 'main' panicked at ${path}:54:9:\nnot implemented: Requires \`autodiff\` feature\n`;
 const REG = "/home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f";
 
 describe("source reads are release tags and catalog files only", () => {
@@ -50,11 +51,29 @@ describe("source reads are release tags and catalog files only", () => {
       return { data: "fn x() {}" };
     };
     const octokit = { rest: { repos: { getContent } } } as never;
-    const log = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never;
-    const out = await readBurnSources(octokit, [{ ref: "v0.22.1", path: ".github/workflows/ci.yml" }, { ref: "main", path: "crates/burn-dispatch/src/backend.rs" }], memoryCoordination(), log);
+    const log = {
+      warn: () => undefined,
+      info: () => undefined,
+      debug: () => undefined,
+      error: () => undefined,
+    } as never;
+    const out = await readBurnSources(
+      octokit,
+      [
+        { ref: "v0.22.1", path: ".github/workflows/ci.yml" },
+        { ref: "main", path: "crates/burn-dispatch/src/backend.rs" },
+      ],
+      memoryCoordination(),
+      log,
+    );
     expect(out).toEqual({});
     expect(calls).toEqual([]);
-    await readBurnSources(octokit, [{ ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" }], memoryCoordination(), log);
+    await readBurnSources(
+      octokit,
+      [{ ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" }],
+      memoryCoordination(),
+      log,
+    );
     expect(calls).toHaveLength(1);
   });
 });
@@ -62,7 +81,7 @@ describe("source reads are release tags and catalog files only", () => {
 describe("the scanner is total and linear in nesting", () => {
   it("131 KiB of nested blocks, each with the message, is scanned in one pass with bounded sites", () => {
     const depth = 20_000;
-    const hostile = `${"fn a() {\"Requires `autodiff` feature\"".repeat(depth / 10)}${"{\"Requires `autodiff` feature\"".repeat(depth)}`;
+    const hostile = `${'fn a() {"Requires `autodiff` feature"'.repeat(depth / 10)}${'{"Requires `autodiff` feature"'.repeat(depth)}`;
     expect(hostile.length).toBeGreaterThan(131 * 1024);
     const sites = scanSource(hostile, STUB);
     expect(sites).toHaveLength(MAX_SITES);
@@ -71,7 +90,10 @@ describe("the scanner is total and linear in nesting", () => {
   });
 
   it("a `\\u{110000}` literal is a replacement character, and the file's real sites are still found", () => {
-    const src = 'const BAD: &str = "\\u{110000}\\u{d800}";\nfn backward() { unimplemented!("Requires `autodiff` feature") }\n';
-    expect(scanSource(src, STUB)).toEqual([{ line: 2, column: 17, macro: "unimplemented!", item: "fn backward", cfg: null }]);
+    const src =
+      'const BAD: &str = "\\u{110000}\\u{d800}";\nfn backward() { unimplemented!("Requires `autodiff` feature") }\n';
+    expect(scanSource(src, STUB)).toEqual([
+      { line: 2, column: 17, macro: "unimplemented!", item: "fn backward", cfg: null },
+    ]);
   });
 });

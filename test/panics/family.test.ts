@@ -22,7 +22,11 @@ const data = load(fixture("family/cases.yml")) as { cases: Case[]; quoted: Array
 
 describe("the feature-gate family, printed", () => {
   it("has a printed case for every family message kind", () => {
-    const families = new Set(loadCatalog().entries.filter((e) => e.family).map((e) => e.family));
+    const families = new Set(
+      loadCatalog()
+        .entries.filter((e) => e.family)
+        .map((e) => e.family),
+    );
     const covered = new Set(data.cases.map((c) => loadCatalog().entries.find((e) => e.id === c.id)?.family));
     expect([...families].filter((f) => !covered.has(f))).toEqual([]);
   });
@@ -40,7 +44,9 @@ describe("the feature-gate family, printed", () => {
       expect(plan.change.dependency).toBe(c.dependency);
       expect(body).toContain("**Fix**");
       expect(body).toMatch(/Verified on burn `[^`]+`'s feature graph/);
-      expect(body).toContain(`\`${a.target.kind === "one" ? `${a.target.target.crate}/${a.target.target.feature}` : "?"}\` resolves on`);
+      expect(body).toContain(
+        `\`${a.target.kind === "one" ? `${a.target.target.crate}/${a.target.target.feature}` : "?"}\` resolves on`,
+      );
     }
     if (c.choose) {
       expect(a.target).toMatchObject({ kind: "choose", features: c.choose });
@@ -68,9 +74,25 @@ describe("the feature-gate family, quoted", () => {
 describe("every BURN_DEVICE message, printed at its own line", () => {
   // From the catalog's own sites at the newest tag: each backend's panic, with a manifest that
   // has neither defaults nor that backend; the edit must turn exactly that backend on.
-  const oracle = JSON.parse(fixture("burn-data/family-enablers.json")) as Record<string, { targets: Record<string, { alone: string[] }> }>;
+  const oracle = JSON.parse(fixture("burn-data/family-enablers.json")) as Record<
+    string,
+    { targets: Record<string, { alone: string[] }> }
+  >;
   const entries = loadCatalog().entries.filter((e) => e.family === "dispatch-burn-device-env");
-  it("has all 11", () => expect(entries.map((e) => e.backend).sort()).toEqual(["cpu", "cuda", "flex", "metal", "ndarray", "remote", "rocm", "tch", "vulkan", "webgpu", "wgpu"]));
+  it("has all 11", () =>
+    expect(entries.map((e) => e.backend).sort()).toEqual([
+      "cpu",
+      "cuda",
+      "flex",
+      "metal",
+      "ndarray",
+      "remote",
+      "rocm",
+      "tch",
+      "vulkan",
+      "webgpu",
+      "wgpu",
+    ]));
   it.each(entries.map((e) => [e.backend!, e] as const))("%s", (backend, e) => {
     const site = e.sites.filter((s) => s.ref === "v0.22.0-pre.2")[0]!;
     const text = `thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.0-pre.2/${site.file.replace(/^crates\/burn-dispatch\//, "")}:${site.line}:25:\n${e.message}\n\n\`\`\`toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;

@@ -12,7 +12,13 @@ describe("scanSource", () => {
   it("finds each stub with its macro, item and the impl's cfg; comments are not sites", () => {
     const sites = scanSource(file, STUB);
     expect(sites.map((s) => s.line)).toEqual([54, 58, 63]);
-    expect(sites[0]).toEqual({ line: 54, column: 9, macro: "unimplemented!", item: "impl AutodiffBackend for Dispatch > fn backward", cfg: '#[cfg(not(feature = "autodiff"))]' });
+    expect(sites[0]).toEqual({
+      line: 54,
+      column: 9,
+      macro: "unimplemented!",
+      item: "impl AutodiffBackend for Dispatch > fn backward",
+      cfg: '#[cfg(not(feature = "autodiff"))]',
+    });
     expect(sites[2]!.item).toBe("impl AutodiffBackend for Dispatch > fn inner");
   });
 
@@ -20,7 +26,7 @@ describe("scanSource", () => {
     const src = [
       "impl Default for DispatchDevice {",
       "    fn default() -> Self {",
-      "        match std::env::var(\"BURN_DEVICE\").as_deref() {",
+      '        match std::env::var("BURN_DEVICE").as_deref() {',
       '            #[cfg(feature = "std")]',
       '            Ok("cuda") => panic!(',
       "                \"BURN_DEVICE=cuda requested, but the 'cuda' feature is not enabled.\"",
@@ -30,13 +36,27 @@ describe("scanSource", () => {
       "    }",
       "}",
     ].join("\n");
-    expect(scanSource(src, "BURN_DEVICE=cuda requested")).toEqual([{ line: 5, column: 27, macro: "panic!", item: "impl Default for DispatchDevice > fn default", cfg: '#[cfg(feature = "std")]' }]);
-    expect(scanSource(src, "No backend feature enabled.")).toEqual([{ line: 8, column: 18, macro: "unreachable!", item: "impl Default for DispatchDevice > fn default", cfg: null }]);
+    expect(scanSource(src, "BURN_DEVICE=cuda requested")).toEqual([
+      {
+        line: 5,
+        column: 27,
+        macro: "panic!",
+        item: "impl Default for DispatchDevice > fn default",
+        cfg: '#[cfg(feature = "std")]',
+      },
+    ]);
+    expect(scanSource(src, "No backend feature enabled.")).toEqual([
+      { line: 8, column: 18, macro: "unreachable!", item: "impl Default for DispatchDevice > fn default", cfg: null },
+    ]);
   });
 
   it("reads raw strings, escapes and line continuations; ignores block comments and char literals", () => {
-    const src = 'fn a() { let q = \'"\'; /* panic!("Requires `autodiff` feature") */ panic!(r#"Requires `autodiff` feature"#) }\nfn b() { panic!("Requires \\\n        `autodiff` feature") }\n';
-    expect(scanSource(src, STUB).map((s) => [s.line, s.item])).toEqual([[1, "fn a"], [2, "fn b"]]);
+    const src =
+      'fn a() { let q = \'"\'; /* panic!("Requires `autodiff` feature") */ panic!(r#"Requires `autodiff` feature"#) }\nfn b() { panic!("Requires \\\n        `autodiff` feature") }\n';
+    expect(scanSource(src, STUB).map((s) => [s.line, s.item])).toEqual([
+      [1, "fn a"],
+      [2, "fn b"],
+    ]);
   });
 
   it("is linear: a megabyte of unclosed blocks and strings is scanned in bounded time", () => {
@@ -50,7 +70,8 @@ describe("scanSource", () => {
 });
 
 describe("a release newer than the catalog", () => {
-  const text = "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:54:9:\nnot implemented: Requires `autodiff` feature\n";
+  const text =
+    "thread 'main' panicked at /home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-dispatch-0.22.1/src/backend.rs:54:9:\nnot implemented: Requires `autodiff` feature\n";
 
   it("asks to read the printed file at that tag, and nothing for a release the data has", () => {
     expect(sourceReads(analyze({ text }))).toEqual([{ ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" }]);
@@ -67,7 +88,14 @@ describe("a release newer than the catalog", () => {
 
   it("with the file read at the tag: the line, its item and gate come from the source", () => {
     const a = analyzePanic({ text, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
-    expect(a.link).toMatchObject({ ref: "v0.22.1", line: 54, verified: true, from: "source", item: "impl AutodiffBackend for Dispatch > fn backward", cfg: '#[cfg(not(feature = "autodiff"))]' });
+    expect(a.link).toMatchObject({
+      ref: "v0.22.1",
+      line: 54,
+      verified: true,
+      from: "source",
+      item: "impl AutodiffBackend for Dispatch > fn backward",
+      cfg: '#[cfg(not(feature = "autodiff"))]',
+    });
     const body = renderIssueComment(a)!;
     expect(body).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
     expect(body).toContain("read from burn's source at `v0.22.1`");
@@ -75,9 +103,21 @@ describe("a release newer than the catalog", () => {
   });
 
   it("without a printed location: the stub block of the file read at the tag", () => {
-    const lock = 'not implemented: Requires `autodiff` feature\n\nCargo.lock:\n[[package]]\nname = "burn-dispatch"\nversion = "0.22.1"\n';
-    expect(sourceReads(analyze({ text: lock }))).toEqual([{ ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" }]);
-    const a = analyzePanic({ text: lock, sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file } });
-    expect(a.link).toMatchObject({ ref: "v0.22.1", line: 54, lineEnd: 63, methods: ["backward", "grad", "inner"], from: "source" });
+    const lock =
+      'not implemented: Requires `autodiff` feature\n\nCargo.lock:\n[[package]]\nname = "burn-dispatch"\nversion = "0.22.1"\n';
+    expect(sourceReads(analyze({ text: lock }))).toEqual([
+      { ref: "v0.22.1", path: "crates/burn-dispatch/src/backend.rs" },
+    ]);
+    const a = analyzePanic({
+      text: lock,
+      sources: { [sourceKey("v0.22.1", "crates/burn-dispatch/src/backend.rs")]: file },
+    });
+    expect(a.link).toMatchObject({
+      ref: "v0.22.1",
+      line: 54,
+      lineEnd: 63,
+      methods: ["backward", "grad", "inner"],
+      from: "source",
+    });
   });
 });

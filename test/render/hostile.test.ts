@@ -10,37 +10,95 @@ import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } f
 import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";
 
-const EVIL = "@octocat @org/team #123 tracel-ai/burn#9 GH-7 https://evil.example/x www.evil.example <img src=x onerror=alert(1)> ](https://evil.example) ![i](https://evil.example/i.png) </details> <!-- burn-triage:issue -->";
+const EVIL =
+  "@octocat @org/team #123 tracel-ai/burn#9 GH-7 https://evil.example/x www.evil.example <img src=x onerror=alert(1)> ](https://evil.example) ![i](https://evil.example/i.png) </details> <!-- burn-triage:issue -->";
 /** The same, without the characters a TOML basic string or a path cannot hold. */
 const EVIL_TOML = EVIL.replace(/["\\]/g, "");
 const REG = "/home/u/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f";
-const panicAt = (path: string, line = 824) => `thread 'main' panicked at ${path}:${line}:9:\nnot implemented: Requires \`autodiff\` feature\n`;
+const panicAt = (path: string, line = 824) =>
+  `thread 'main' panicked at ${path}:${line}:9:\nnot implemented: Requires \`autodiff\` feature\n`;
 const stub = panicAt(`${REG}/burn-dispatch-0.22.0-pre.2/src/backend.rs`);
 /** A vendored build: the path names no version, so the manifest decides it. */
 const vendored = panicAt("/work/app/vendor/burn-dispatch/src/backend.rs");
 const toml = (body: string) => `\`\`\`toml\n${body}\n\`\`\`\n`;
 
 const ISSUES: Array<[string, string]> = [
-  ["a backtrace path that closes the link", panicAt(`${REG}/burn-dispatch-0.22.0-pre.2/src/a)[x](https://evil.example) ${EVIL_TOML}/backend.rs`)],
-  ["a git-checkout path with a crafted crate", panicAt(`/h/.cargo/git/checkouts/burn-0123456789abcdef/2c06be3/crates/burn-dispatch/src/x](https://evil.example)/backend.rs`)],
-  ["a version requirement", stub + toml(`[dependencies]\nburn = { version = "9.9.9 ${EVIL_TOML}", default-features = false }`)],
-  ["an unknown requirement without a pin", vendored + toml(`[dependencies]\nburn = { version = "99.0 ${EVIL_TOML}", default-features = false }`)],
-  ["a git branch", vendored + toml(`[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "${EVIL_TOML}", default-features = false }`)],
-  ["a git rev", vendored + toml(`[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", rev = "${EVIL_TOML}", default-features = false }`)],
-  ["a path dependency", vendored + toml(`[dependencies]\nburn = { path = "../burn/crates/burn ${EVIL_TOML}", default-features = false }`)],
-  ["feature names", stub + toml(`[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["${EVIL_TOML}", "@octocat"] }`)],
-  ["a renamed dependency", stub + toml(`[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2", default-features = false }`)],
-  ["own feature names that gate burn", stub + toml(`[features]\n"${EVIL_TOML}" = ["burn/train"]\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }`)],
-  ["malformed TOML echoing user text", stub + toml(`[dependencies]\nburn = { version = "0.22.0-pre.2", ${EVIL_TOML} }`)],
+  [
+    "a backtrace path that closes the link",
+    panicAt(`${REG}/burn-dispatch-0.22.0-pre.2/src/a)[x](https://evil.example) ${EVIL_TOML}/backend.rs`),
+  ],
+  [
+    "a git-checkout path with a crafted crate",
+    panicAt(
+      `/h/.cargo/git/checkouts/burn-0123456789abcdef/2c06be3/crates/burn-dispatch/src/x](https://evil.example)/backend.rs`,
+    ),
+  ],
+  [
+    "a version requirement",
+    stub + toml(`[dependencies]\nburn = { version = "9.9.9 ${EVIL_TOML}", default-features = false }`),
+  ],
+  [
+    "an unknown requirement without a pin",
+    vendored + toml(`[dependencies]\nburn = { version = "99.0 ${EVIL_TOML}", default-features = false }`),
+  ],
+  [
+    "a git branch",
+    vendored +
+      toml(
+        `[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", branch = "${EVIL_TOML}", default-features = false }`,
+      ),
+  ],
+  [
+    "a git rev",
+    vendored +
+      toml(
+        `[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", rev = "${EVIL_TOML}", default-features = false }`,
+      ),
+  ],
+  [
+    "a path dependency",
+    vendored + toml(`[dependencies]\nburn = { path = "../burn/crates/burn ${EVIL_TOML}", default-features = false }`),
+  ],
+  [
+    "feature names",
+    stub +
+      toml(
+        `[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["${EVIL_TOML}", "@octocat"] }`,
+      ),
+  ],
+  [
+    "a renamed dependency",
+    stub +
+      toml(`[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2", default-features = false }`),
+  ],
+  [
+    "own feature names that gate burn",
+    stub +
+      toml(
+        `[features]\n"${EVIL_TOML}" = ["burn/train"]\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }`,
+      ),
+  ],
+  [
+    "malformed TOML echoing user text",
+    stub + toml(`[dependencies]\nburn = { version = "0.22.0-pre.2", ${EVIL_TOML} }`),
+  ],
   ["a prose version", `${vendored}I use burn 0.22 ${EVIL}`],
   ["a Cargo.lock pin", vendored + toml(`[[package]]\nname = "burn"\nversion = "0.22.0-pre.2 ${EVIL_TOML}"`)],
-  ["a rustc error line", `error[E0432]: unresolved imports \`burn::train\`, ${EVIL}\n --> src/main.rs:1:5\n  |\n1 | use burn::train; ${EVIL}\n  |     ^ could not find \`train\` in \`burn\`\n${toml(`[dependencies]\nburn = { version = "0.20.1", default-features = false, features = ["std", "${EVIL_TOML}"] }`)}`],
-  ["a rustc error without a manifest", `burn 0.20.1\nerror[E0433]: failed to resolve: could not find \`train\` in \`burn\` ${EVIL}\n`],
+  [
+    "a rustc error line",
+    `error[E0432]: unresolved imports \`burn::train\`, ${EVIL}\n --> src/main.rs:1:5\n  |\n1 | use burn::train; ${EVIL}\n  |     ^ could not find \`train\` in \`burn\`\n${toml(`[dependencies]\nburn = { version = "0.20.1", default-features = false, features = ["std", "${EVIL_TOML}"] }`)}`,
+  ],
+  [
+    "a rustc error without a manifest",
+    `burn 0.20.1\nerror[E0433]: failed to resolve: could not find \`train\` in \`burn\` ${EVIL}\n`,
+  ],
 ];
 
 describe("hostile values in every field stay text", () => {
   it("the checker itself sees mentions, references, foreign links and HTML", () => {
-    expect(activeMarkdown(`hi @octocat see #12 and https://evil.example <img src=x> [a](https://evil.example) ![i](x.png)`)).toHaveLength(6);
+    expect(
+      activeMarkdown(`hi @octocat see #12 and https://evil.example <img src=x> [a](https://evil.example) ![i](x.png)`),
+    ).toHaveLength(6);
     expect(activeMarkdown("`@octocat #12 https://evil.example <img>`")).toEqual([]);
   });
 
@@ -53,36 +111,86 @@ describe("hostile values in every field stay text", () => {
   });
 
   it("help, nothing-found and resolved replies", () => {
-    for (const md of [renderHelp(commandMarker(1)), renderNothingFound(commandMarker(1)), renderResolvedComment()]) expectInert(md);
+    for (const md of [renderHelp(commandMarker(1)), renderNothingFound(commandMarker(1)), renderResolvedComment()])
+      expectInert(md);
   });
 
   it.each([
-    ["renamed key", (f: string) => `[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2"${f} }\n`],
-    ["feature names", (f: string) => `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"]${f} }\n`],
+    [
+      "renamed key",
+      (f: string) => `[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2"${f} }\n`,
+    ],
+    [
+      "feature names",
+      (f: string) => `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"]${f} }\n`,
+    ],
   ])("review body, suggestion, check output and superseded note: %s", (_n, manifest) => {
     const base = manifest("");
     const head = manifest(", default-features = false");
-    const r = reviewManifest({ path: `crates/${EVIL_TOML}/Cargo.toml`, base, head, commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n") });
+    const r = reviewManifest({
+      path: `crates/${EVIL_TOML}/Cargo.toml`,
+      base,
+      head,
+      commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
+    });
     expect(r.kind).toBe("regression");
     if (r.kind !== "regression") return;
     // The crate path, the source path and the repository's names are user-controlled too.
-    const p = { ...r, crates: [{ manifest: `crates/${EVIL_TOML}/Cargo.toml`, evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: ".backward()" } }] };
+    const p = {
+      ...r,
+      crates: [
+        {
+          manifest: `crates/${EVIL_TOML}/Cargo.toml`,
+          evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: ".backward()" },
+        },
+      ],
+    };
     const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
-    for (const md of [renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }), suggestionComment(p, repo, "b".repeat(40)).body, checkOutput([p], [], []).summary, renderReviewState("b".repeat(40), "fixed")]) expectInert(md);
-    expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain("](https://github.com/alice/mnist-demo/blob/");
+    for (const md of [
+      renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }),
+      suggestionComment(p, repo, "b".repeat(40)).body,
+      checkOutput([p], [], []).summary,
+      renderReviewState("b".repeat(40), "fixed"),
+    ])
+      expectInert(md);
+    expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain(
+      "](https://github.com/alice/mnist-demo/blob/",
+    );
   });
 
   it("an unparseable head manifest in a review", () => {
-    const r = reviewManifest({ path: "Cargo.toml", base: null, head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`, commentable: new Set() });
+    const r = reviewManifest({
+      path: "Cargo.toml",
+      base: null,
+      head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`,
+      commentable: new Set(),
+    });
     if (r.kind !== "invalid-toml") throw new Error(`expected invalid-toml, got ${r.kind}`);
-    expectInert(renderReviewBody([r], { headSha: "b".repeat(40), repo: { owner: "alice", repo: "mnist-demo" }, notices: [], lineComments: 0 }));
+    expectInert(
+      renderReviewBody([r], {
+        headSha: "b".repeat(40),
+        repo: { owner: "alice", repo: "mnist-demo" },
+        notices: [],
+        lineComments: 0,
+      }),
+    );
   });
 });
 
 describe("permalinks only of the allowed shape", () => {
   it.each([
-    ["v0.22.0-pre.2", "crates/burn-dispatch/src/backend.rs", 824, "https://github.com/tracel-ai/burn/blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824"],
-    ["2c06be3", "crates/burn-dispatch/src/ops/qtensor.rs", 41, "https://github.com/tracel-ai/burn/blob/2c06be3/crates/burn-dispatch/src/ops/qtensor.rs#L41"],
+    [
+      "v0.22.0-pre.2",
+      "crates/burn-dispatch/src/backend.rs",
+      824,
+      "https://github.com/tracel-ai/burn/blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824",
+    ],
+    [
+      "2c06be3",
+      "crates/burn-dispatch/src/ops/qtensor.rs",
+      41,
+      "https://github.com/tracel-ai/burn/blob/2c06be3/crates/burn-dispatch/src/ops/qtensor.rs#L41",
+    ],
   ])("%s %s", (ref, path, line, url) => {
     expect(burnPermalink(ref, path, line)).toBe(url);
   });

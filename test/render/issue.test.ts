@@ -11,11 +11,17 @@ describe("why", () => {
     const { parseManifest } = await import("../../src/cargo/manifest.js");
     const { why } = await import("../../src/render/why.js");
     const root = parseManifest('[workspace]\n[workspace.dependencies]\nburn = "0.22.0-pre.2"\n');
-    const member = parseManifest('[dependencies]\nburn = { workspace = true, default-features = false }\n');
+    const member = parseManifest("[dependencies]\nburn = { workspace = true, default-features = false }\n");
     const d = diagnose(member, { root });
     expect(d.verdict).toBe("on");
-    expect(why(d)).toBe("This manifest does turn `burn-dispatch/autodiff` on (`burn/default` → `burn/optim` → `burn/burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`) (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it). The binary that panicked was built another way: another manifest, `--no-default-features`, or a different crate of the workspace.");
-    const off = diagnose(parseManifest('[dependencies]\nburn = { workspace = true, default-features = false }\n'), { root: parseManifest('[workspace]\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n') });
+    expect(why(d)).toBe(
+      "This manifest does turn `burn-dispatch/autodiff` on (`burn/default` → `burn/optim` → `burn/burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`) (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it). The binary that panicked was built another way: another manifest, `--no-default-features`, or a different crate of the workspace.",
+    );
+    const off = diagnose(parseManifest("[dependencies]\nburn = { workspace = true, default-features = false }\n"), {
+      root: parseManifest(
+        '[workspace]\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false }\n',
+      ),
+    });
     expect(why(off)).not.toContain("ignored");
   });
 });
@@ -23,11 +29,19 @@ describe("why", () => {
 describe("issue comment", () => {
   const body = render(fixture("issues/pos-registry-backtrace.md"))!;
   it("has the marker, the permalink, the cfg gate, the why and the verified diff", () => {
-    expect(body.startsWith(`${ISSUE_MARKER}\n### \`burn-dispatch\` was built without its \`autodiff\` feature`)).toBe(true);
-    expect(body).toContain("[`burn-dispatch 0.22.0-pre.2 · src/backend.rs:824`](https://github.com/tracel-ai/burn/blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824)");
+    expect(body.startsWith(`${ISSUE_MARKER}\n### \`burn-dispatch\` was built without its \`autodiff\` feature`)).toBe(
+      true,
+    );
+    expect(body).toContain(
+      "[`burn-dispatch 0.22.0-pre.2 · src/backend.rs:824`](https://github.com/tracel-ai/burn/blob/v0.22.0-pre.2/crates/burn-dispatch/src/backend.rs#L824)",
+    );
     expect(body).toContain('`#[cfg(not(feature = "autodiff"))]`');
-    expect(body).toContain("**Why it is off here:** `burn` is declared with `default-features = false` and `features = [\"std\", \"wgpu\", \"dataset\"]`. In `burn` 0.22.0-pre.2 `autodiff` comes from `autodiff`, `optim` or `train` (`optim` is in the default set you turned off).");
-    expect(body).toContain('+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "dataset", "autodiff"] }');
+    expect(body).toContain(
+      '**Why it is off here:** `burn` is declared with `default-features = false` and `features = ["std", "wgpu", "dataset"]`. In `burn` 0.22.0-pre.2 `autodiff` comes from `autodiff`, `optim` or `train` (`optim` is in the default set you turned off).',
+    );
+    expect(body).toContain(
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "dataset", "autodiff"] }',
+    );
     expect(body).toContain("**Fix** — `Cargo.toml`, line 7:");
     expect(body).toContain("<details><summary>Other ways out</summary>");
     expect(body).toContain("from the crate path in your backtrace");
@@ -40,9 +54,11 @@ describe("issue comment", () => {
   });
 
   it("renders nothing for every hard negative", () => {
-    for (const [file, c] of issueCases()) if (c.finding === null && !c.compile) expect(render(fixture(`issues/${file}`))).toBeNull();
+    for (const [file, c] of issueCases())
+      if (c.finding === null && !c.compile) expect(render(fixture(`issues/${file}`))).toBeNull();
     // 0.21's `Dispatch: AutodiffBackend` bound is the compile-time twin of the stub's panic.
-    for (const [file, c] of issueCases()) if (c.compile) expect(render(fixture(`issues/${file}`))).toContain("exists only when");
+    for (const [file, c] of issueCases())
+      if (c.compile) expect(render(fixture(`issues/${file}`))).toContain("exists only when");
   });
 
   it("explains misuse panics without a manifest diff", () => {
@@ -74,12 +90,16 @@ describe("issue comment", () => {
   });
 
   it("a feature name with a backtick cannot break its code span", () => {
-    const b = render('not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["a`b @x"] }\n```\n')!;
+    const b = render(
+      'not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["a`b @x"] }\n```\n',
+    )!;
     expect(b).toContain('``features = ["a`b @x"]``');
   });
 
   it("reports malformed TOML with its line and column", () => {
-    const b = render('not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2" features = [] }\n```')!;
+    const b = render(
+      'not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = { version = "0.22.0-pre.2" features = [] }\n```',
+    )!;
     expect(b).toMatch(/I could not read your Cargo.toml:\*\* line 2, column \d+/);
     expect(b).not.toContain("```diff");
   });

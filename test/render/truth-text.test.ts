@@ -31,7 +31,9 @@ describe("no invented facts", () => {
   it("blames the method the location or the backtrace shows, not always backward()", () => {
     expect(analyzePanic({ text: fixture("issues/pos-cargo-vendor.md") }).firstCall).toBe("grad");
     expect(analyzePanic({ text: fixture("issues/pos-tracing-panic.md") }).firstCall).toBe("from_inner");
-    const traced = analyzePanic({ text: `${STUB}\nstack backtrace:\n   2: <burn_dispatch::backend::Dispatch as burn_backend::backend::autodiff::AutodiffBackend>::inner\n` });
+    const traced = analyzePanic({
+      text: `${STUB}\nstack backtrace:\n   2: <burn_dispatch::backend::Dispatch as burn_backend::backend::autodiff::AutodiffBackend>::inner\n`,
+    });
     expect(traced.firstCall).toBe("inner");
     expect(renderIssueComment(traced)).toContain("In your output it was `inner` that reached the stub.");
     expect(analyzePanic({ text: STUB }).firstCall).toBeNull();
@@ -50,7 +52,9 @@ describe("no invented facts", () => {
 
   it("an /explain-panic reply asks to edit the comment, an issue comment to edit the issue", () => {
     const a = analyzePanic({ text: STUB });
-    expect(renderIssueComment(a, commandMarker(1), "command")).toContain("edit your comment and I will update this reply");
+    expect(renderIssueComment(a, commandMarker(1), "command")).toContain(
+      "edit your comment and I will update this reply",
+    );
     expect(renderIssueComment(a)).toContain("edit the issue and I will update this comment");
   });
 
@@ -67,12 +71,25 @@ describe("no invented facts", () => {
 
 describe("more real locations and clues", () => {
   it("reads color-eyre's Location: line and tracing-panic's panic.location", () => {
-    expect(detect(fixture("issues/pos-color-eyre.md"))[0]?.location).toMatchObject({ origin: "registry", version: "0.22.0-pre.2", line: 829 });
-    expect(detect(fixture("issues/pos-tracing-panic.md"))[0]?.location).toMatchObject({ version: "0.22.0-pre.1", line: 859 });
+    expect(detect(fixture("issues/pos-color-eyre.md"))[0]?.location).toMatchObject({
+      origin: "registry",
+      version: "0.22.0-pre.2",
+      line: 829,
+    });
+    expect(detect(fixture("issues/pos-tracing-panic.md"))[0]?.location).toMatchObject({
+      version: "0.22.0-pre.1",
+      line: 859,
+    });
   });
   it("reads cargo vendor trees and Nix store paths", () => {
-    expect(parseLocation("vendor/burn-dispatch/src/backend.rs:824:9")).toMatchObject({ origin: "vendor", crate: "burn-dispatch", repoPath: "crates/burn-dispatch/src/backend.rs" });
-    expect(parseLocation("/nix/store/0a1b2c3d4e5f6g7h8i9j0k1l2m3n4p5q-burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9")).toMatchObject({ origin: "registry", crate: "burn-dispatch", version: "0.22.0-pre.2" });
+    expect(parseLocation("vendor/burn-dispatch/src/backend.rs:824:9")).toMatchObject({
+      origin: "vendor",
+      crate: "burn-dispatch",
+      repoPath: "crates/burn-dispatch/src/backend.rs",
+    });
+    expect(
+      parseLocation("/nix/store/0a1b2c3d4e5f6g7h8i9j0k1l2m3n4p5q-burn-dispatch-0.22.0-pre.2/src/backend.rs:824:9"),
+    ).toMatchObject({ origin: "registry", crate: "burn-dispatch", version: "0.22.0-pre.2" });
   });
   it("recognises a message backslash-escaped in Markdown", () => {
     expect(detect("not implemented: Requires \\`autodiff\\` feature")).toHaveLength(1);
@@ -93,10 +110,15 @@ describe("more real locations and clues", () => {
 });
 
 describe("quoted source is not a printed panic", () => {
-  it.each(["neg-quoted-source-api.md", "neg-quoted-source-diff.md", "neg-grep-output.md", "neg-review-qtensor.md"])("%s is silent", (file) => {
-    expect(detect(fixture(`issues/${file}`))).toEqual([]);
-  });
+  it.each(["neg-quoted-source-api.md", "neg-quoted-source-diff.md", "neg-grep-output.md", "neg-review-qtensor.md"])(
+    "%s is silent",
+    (file) => {
+      expect(detect(fixture(`issues/${file}`))).toEqual([]);
+    },
+  );
   it("a printed panic next to quoted source still counts", () => {
-    expect(detect(`burn has \`unimplemented!("Requires \`autodiff\` feature")\`, and my run printed:\n${STUB}`)).toHaveLength(1);
+    expect(
+      detect(`burn has \`unimplemented!("Requires \`autodiff\` feature")\`, and my run printed:\n${STUB}`),
+    ).toHaveLength(1);
   });
 });

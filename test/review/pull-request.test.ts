@@ -16,10 +16,21 @@ interface Case {
   tree: string[];
   evidence: PrSnapshot["evidence"];
   options?: Partial<PrSnapshot["options"]>;
-  expect: { review: boolean; check: string | null; body_contains?: string[]; body_lacks?: string[]; comment_contains?: string[]; check_contains?: string[]; comments?: number };
+  expect: {
+    review: boolean;
+    check: string | null;
+    body_contains?: string[];
+    body_lacks?: string[];
+    comment_contains?: string[];
+    check_contains?: string[];
+    comments?: number;
+  };
 }
 
-function snapshot(c: Pick<Case, "changed" | "base" | "head" | "tree" | "evidence" | "options">, previous: PrSnapshot["previous"] = { review: null, checkRunId: null }): PrSnapshot {
+function snapshot(
+  c: Pick<Case, "changed" | "base" | "head" | "tree" | "evidence" | "options">,
+  previous: PrSnapshot["previous"] = { review: null, checkRunId: null },
+): PrSnapshot {
   return {
     repo: { owner: "alice", repo: "mnist-demo" },
     headSha: HEAD,
@@ -43,7 +54,8 @@ describe("reviewPullRequest over real-style PRs", () => {
     expect(a.check?.conclusion ?? null).toBe(c.expect.check);
     for (const s of c.expect.body_contains ?? []) expect(a.review?.body).toContain(s);
     for (const s of c.expect.body_lacks ?? []) expect(a.review?.body).not.toContain(s);
-    for (const s of c.expect.comment_contains ?? []) expect(a.review?.comments.map((x) => x.body).join("\n")).toContain(s);
+    for (const s of c.expect.comment_contains ?? [])
+      expect(a.review?.comments.map((x) => x.body).join("\n")).toContain(s);
     for (const s of c.expect.check_contains ?? []) expect(a.check?.output.summary).toContain(s);
     if (c.expect.comments !== undefined) expect(a.review?.comments).toHaveLength(c.expect.comments);
     if (a.review) expect(markedReviewState(a.review.body)).toEqual({ sha: HEAD, state: "open" });
@@ -52,15 +64,31 @@ describe("reviewPullRequest over real-style PRs", () => {
 
 /** A root change that turns autodiff off for two members: one trains, one only infers. */
 function twoMembers(trainer: string, infer: string): PrSnapshot {
-  const root = (off: boolean) => `[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2"${off ? ", default-features = false" : ""}, features = ["std"] }\n`;
-  const member = (name: string) => `[package]\nname = "${name}"\nversion = "0.1.0"\n\n[dependencies]\nburn = { workspace = true, features = ["wgpu"] }\n`;
-  const files = (off: boolean) => ({ "Cargo.toml": root(off), [`crates/${trainer}/Cargo.toml`]: member(trainer), [`crates/${infer}/Cargo.toml`]: member(infer) });
+  const root = (off: boolean) =>
+    `[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2"${off ? ", default-features = false" : ""}, features = ["std"] }\n`;
+  const member = (name: string) =>
+    `[package]\nname = "${name}"\nversion = "0.1.0"\n\n[dependencies]\nburn = { workspace = true, features = ["wgpu"] }\n`;
+  const files = (off: boolean) => ({
+    "Cargo.toml": root(off),
+    [`crates/${trainer}/Cargo.toml`]: member(trainer),
+    [`crates/${infer}/Cargo.toml`]: member(infer),
+  });
   return snapshot({
-    changed: [{ path: "Cargo.toml", status: "modified", patch: '@@ -4,2 +4,2 @@\n [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", features = ["std"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }' }],
+    changed: [
+      {
+        path: "Cargo.toml",
+        status: "modified",
+        patch:
+          '@@ -4,2 +4,2 @@\n [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", features = ["std"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }',
+      },
+    ],
     base: files(false),
     head: files(true),
     tree: Object.keys(files(true)),
-    evidence: { [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: ".backward()" }, [`crates/${infer}/Cargo.toml`]: null },
+    evidence: {
+      [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: ".backward()" },
+      [`crates/${infer}/Cargo.toml`]: null,
+    },
   });
 }
 
@@ -82,11 +110,16 @@ describe("properties", () => {
     s.evidence["crates/viz/Cargo.toml"] = { path: "crates/viz/src/lib.rs", line: 2, what: "AutodiffBackend" };
     const a = reviewPullRequest(s);
     expect(a.review?.comments).toHaveLength(1);
-    expect(a.review?.body).toContain("for `crates/trainer/Cargo.toml` and `crates/viz/Cargo.toml`, which inherit `burn` from this workspace");
+    expect(a.review?.body).toContain(
+      "for `crates/trainer/Cargo.toml` and `crates/viz/Cargo.toml`, which inherit `burn` from this workspace",
+    );
   });
 
   it("the reads a root change needs are its members, in a stable order", () => {
-    expect(manifestReads(twoMembers("z-trainer", "a-infer"))).toEqual(["crates/a-infer/Cargo.toml", "crates/z-trainer/Cargo.toml"]);
+    expect(manifestReads(twoMembers("z-trainer", "a-infer"))).toEqual([
+      "crates/a-infer/Cargo.toml",
+      "crates/z-trainer/Cargo.toml",
+    ]);
   });
 
   it("a cap that was hit is said in the review and in the check", () => {
@@ -99,21 +132,42 @@ describe("properties", () => {
 
   it("the decision is data: problems, the check's conclusion, the review's transitions, no words", () => {
     const s = twoMembers("trainer", "infer");
-    const d = decidePullRequest({ ...s, previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: 3 } });
-    expect(d).toMatchObject({ silent: null, review: true, check: { existingId: 3, conclusion: "neutral" }, previous: { id: 7, state: "superseded" } });
+    const d = decidePullRequest({
+      ...s,
+      previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: 3 },
+    });
+    expect(d).toMatchObject({
+      silent: null,
+      review: true,
+      check: { existingId: 3, conclusion: "neutral" },
+      previous: { id: 7, state: "superseded" },
+    });
     expect(d.problems.map((p) => p.kind)).toEqual(["regression"]);
     expect(d.suggestions).toHaveLength(1);
     // Nothing in it is Markdown the renderer would have to parse back.
-    const facts = JSON.stringify(d, (k, v) => (k === "nodes" || k === "parent" || k === "ast" || k === "text" || k === "before" || k === "after" || k === "diff" ? undefined : v));
+    const facts = JSON.stringify(d, (k, v) =>
+      k === "nodes" || k === "parent" || k === "ast" || k === "text" || k === "before" || k === "after" || k === "diff"
+        ? undefined
+        : v,
+    );
     expect(facts).not.toMatch(/\*\*|<!--|```|`/);
-    const fixed = decidePullRequest({ ...s, head: { ...s.head, ...s.base }, previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: null } });
+    const fixed = decidePullRequest({
+      ...s,
+      head: { ...s.head, ...s.base },
+      previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: null },
+    });
     expect(fixed).toMatchObject({ review: false, previous: { id: 7, state: "fixed" } });
   });
 
   it("a redelivery for a reviewed head posts no second review; a new head supersedes the open one", () => {
     const s = twoMembers("trainer", "infer");
-    expect(reviewPullRequest({ ...s, previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: 3 } })).toMatchObject({ review: null, updateReview: null, check: { existingId: 3 } });
-    const next = reviewPullRequest({ ...s, previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: null } });
+    expect(
+      reviewPullRequest({ ...s, previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: 3 } }),
+    ).toMatchObject({ review: null, updateReview: null, check: { existingId: 3 } });
+    const next = reviewPullRequest({
+      ...s,
+      previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: null },
+    });
     expect(next.review).not.toBeNull();
     expect(next.updateReview?.id).toBe(7);
     expect(markedReviewState(next.updateReview?.body)).toEqual({ sha: HEAD, state: "superseded" });

@@ -20,21 +20,33 @@ async function main() {
     await probot.receive({ id: `demo-${i}`, name: step.event as "issues", payload: webhook(step.fixture) });
     const calls = fake.calls.slice(before).filter((c) => !c.path.includes("access_tokens"));
     process.stdout.write(rule(`${step.event} · ${step.fixture}`));
-    process.stdout.write(`${step.note}\nGitHub API calls: ${calls.length} (${calls.map((c) => `${c.method} ${c.path.replace(/\?.*$/, "")}`).join(", ") || "none"})\n`);
+    process.stdout.write(
+      `${step.note}\nGitHub API calls: ${calls.length} (${calls.map((c) => `${c.method} ${c.path.replace(/\?.*$/, "")}`).join(", ") || "none"})\n`,
+    );
     for (const w of fake.writes().slice(writesBefore)) {
-      const b = w.body as { body?: string; comments?: Array<{ path: string; line: number; body: string }>; name?: string; conclusion?: string; labels?: string[]; content?: string };
+      const b = w.body as {
+        body?: string;
+        comments?: Array<{ path: string; line: number; body: string }>;
+        name?: string;
+        conclusion?: string;
+        labels?: string[];
+        content?: string;
+      };
       if (b.labels) process.stdout.write(`\n→ label: ${b.labels.join(", ")}\n`);
       else if (b.content) process.stdout.write(`\n→ reaction: ${b.content}\n`);
       else if (b.name) process.stdout.write(`\n→ check run "${b.name}": ${b.conclusion}\n`);
       else if (b.body) {
         process.stdout.write(`\n→ ${w.method} ${w.path}\n\n${b.body}\n`);
-        for (const c of b.comments ?? []) process.stdout.write(`\n  ↳ review comment on ${c.path}:${c.line}\n\n${c.body.replace(/^/gm, "    ")}\n`);
+        for (const c of b.comments ?? [])
+          process.stdout.write(`\n  ↳ review comment on ${c.path}:${c.line}\n\n${c.body.replace(/^/gm, "    ")}\n`);
       }
     }
     seen += calls.length;
   }
   process.stdout.write(rule("done"));
-  process.stdout.write(`${DEMO_EVENTS.length} deliveries, ${seen} GitHub API calls, ${fake.comments.length} comments, ${fake.reviews.length} review.\n`);
+  process.stdout.write(
+    `${DEMO_EVENTS.length} deliveries, ${seen} GitHub API calls, ${fake.comments.length} comments, ${fake.reviews.length} review.\n`,
+  );
   await fake.close();
 }
 

@@ -120,7 +120,10 @@ const BOT = { login: `${FAKE_APP.slug}[bot]`, type: "Bot" };
 const ACTIONS = { user: { login: "github-actions[bot]", type: "Bot" }, app: { id: 15368, slug: "github-actions" } };
 
 /** Who a write is from: the app's installation tokens write as the app, any other token as GitHub Actions. */
-function author(req: IncomingMessage): { user: { login: string; type: string }; app: { id: number; slug: string } | null } {
+function author(req: IncomingMessage): {
+  user: { login: string; type: string };
+  app: { id: number; slug: string } | null;
+} {
   const auth = req.headers.authorization ?? "";
   if (/^token ghp_fake_/.test(auth)) return { user: FAKE_USER, app: null };
   return /^token ghs_fake_/.test(auth) ? { user: BOT, app: FAKE_APP } : ACTIONS;
@@ -198,7 +201,9 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       /^(?:\/organizations\/[^/]+)?\/settings\/apps\/new$/,
       (_m, c) => {
         const text = typeof c.body === "string" ? c.body : "";
-        const manifest = JSON.parse(new URLSearchParams(text).get("manifest") ?? "null") as { redirect_url?: string } | null;
+        const manifest = JSON.parse(new URLSearchParams(text).get("manifest") ?? "null") as {
+          redirect_url?: string;
+        } | null;
         fake.manifests.push(manifest);
         if (!manifest?.redirect_url) return c.send(422, { message: "manifest without redirect_url" });
         c.send(302, "", { location: `${manifest.redirect_url}?code=fake-manifest-code`, "content-type": "text/plain" });
@@ -210,19 +215,41 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       (m, c) => {
         if (m[1] !== "fake-manifest-code") return c.send(404, { message: "Not Found" });
         const r = fake.registration;
-        c.send(201, { id: r.id, slug: r.slug, client_id: "Iv1.fake", client_secret: "fake-client-secret", webhook_secret: r.webhookSecret, pem: r.pem, html_url: `${fake.url}/apps/${r.slug}` });
+        c.send(201, {
+          id: r.id,
+          slug: r.slug,
+          client_id: "Iv1.fake",
+          client_secret: "fake-client-secret",
+          webhook_secret: r.webhookSecret,
+          pem: r.pem,
+          html_url: `${fake.url}/apps/${r.slug}`,
+        });
       },
     ],
-    ["GET", /^\/apps\/[^/]+\/installations\/new$/, (_m, c) => c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", { "content-type": "text/html" })],
+    [
+      "GET",
+      /^\/apps\/[^/]+\/installations\/new$/,
+      (_m, c) =>
+        c.send(200, "<!doctype html><title>Install</title><h1>Install burn-triage</h1>", {
+          "content-type": "text/html",
+        }),
+    ],
     ["GET", /^\/app$/, (_m, c) => c.send(200, { ...FAKE_APP, name: "burn-triage" })],
     // As GitHub answers an installation token (the workflow's GITHUB_TOKEN among them).
     [
       "GET",
       /^\/user$/,
-      (_m, c) => (/^token ghp_fake_/.test(c.req.headers.authorization ?? "") ? c.send(200, FAKE_USER) : c.send(403, { message: "Resource not accessible by integration" })),
+      (_m, c) =>
+        /^token ghp_fake_/.test(c.req.headers.authorization ?? "")
+          ? c.send(200, FAKE_USER)
+          : c.send(403, { message: "Resource not accessible by integration" }),
     ],
     ["GET", R("issues"), (_m, c) => listIssues(c)],
-    ["POST", /^\/app\/installations\/(\d+)\/access_tokens$/, (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} })],
+    [
+      "POST",
+      /^\/app\/installations\/(\d+)\/access_tokens$/,
+      (m, c) => c.send(201, { token: `ghs_fake_${m[1]}`, expires_at: "2099-01-01T00:00:00Z", permissions: {} }),
+    ],
     ["GET", R("contents/(.+)"), (m, c) => contents(decodeURIComponent(m[1]!), c)],
     ["GET", R("issues/(\\d+)"), (m, c) => current(fake.current.issues.get(Number(m[1])), c)],
     ["GET", R("pulls/(\\d+)"), (m, c) => current(fake.current.pulls.get(Number(m[1])), c)],
@@ -232,9 +259,20 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       R("issues/(\\d+)/comments"),
       (m, c) => {
         const issue = Number(m[1]);
-        if (c.method === "GET") return c.send(200, fake.comments.filter((x) => x.issue === issue));
+        if (c.method === "GET")
+          return c.send(
+            200,
+            fake.comments.filter((x) => x.issue === issue),
+          );
         const by = author(c.req);
-        const comment = { id: nextId++, body: (c.body as { body: string }).body, user: by.user, performed_via_github_app: by.app, issue, updated_at: new Date().toISOString() };
+        const comment = {
+          id: nextId++,
+          body: (c.body as { body: string }).body,
+          user: by.user,
+          performed_via_github_app: by.app,
+          issue,
+          updated_at: new Date().toISOString(),
+        };
         fake.comments.push(comment);
         touch(issue);
         c.send(201, comment);
@@ -281,18 +319,25 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       R("pulls/(\\d+)/reviews"),
       (m, c) => {
         const pull = Number(m[1]);
-        if (c.method === "GET") return c.send(200, fake.reviews.filter((r) => r.pull === pull));
+        if (c.method === "GET")
+          return c.send(
+            200,
+            fake.reviews.filter((r) => r.pull === pull),
+          );
         const b = c.body as { body: string; commit_id: string; comments?: unknown[] };
-        const review = { id: nextId++, body: b.body, commit_id: b.commit_id, user: author(c.req).user, comments: b.comments ?? [], pull };
+        const review = {
+          id: nextId++,
+          body: b.body,
+          commit_id: b.commit_id,
+          user: author(c.req).user,
+          comments: b.comments ?? [],
+          pull,
+        };
         fake.reviews.push(review);
         c.send(200, review);
       },
     ],
-    [
-      "PUT",
-      R("pulls/\\d+/reviews/(\\d+)"),
-      (m, c) => editBody(fake.reviews, Number(m[1]), c),
-    ],
+    ["PUT", R("pulls/\\d+/reviews/(\\d+)"), (m, c) => editBody(fake.reviews, Number(m[1]), c)],
     [
       "POST",
       R("check-runs"),
@@ -337,7 +382,10 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
   /** GitHub moves an issue's `updated_at` on every comment written to it. */
   const touch = (number: number) => {
     const issue = repo.issues?.find((i) => i.number === number);
-    if (issue) issue.updated_at = new Date(Math.max(Date.now(), Date.parse(issue.updated_at) + 1000)).toISOString().replace(/\.\d+Z$/, "Z");
+    if (issue)
+      issue.updated_at = new Date(Math.max(Date.now(), Date.parse(issue.updated_at) + 1000))
+        .toISOString()
+        .replace(/\.\d+Z$/, "Z");
   };
   /** state, since, sort=updated (newest first), per_page, page; an ETag per page, 304 on a match. */
   const listIssues = (c: Ctx) => {
@@ -360,10 +408,14 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       u.searchParams.set("page", String(p));
       return `<${u}>; rel="${rel}"`;
     };
-    const links = [...(page < last ? [link(page + 1, "next"), link(last, "last")] : []), ...(page > 1 ? [link(1, "first"), link(page - 1, "prev")] : [])];
+    const links = [
+      ...(page < last ? [link(page + 1, "next"), link(last, "last")] : []),
+      ...(page > 1 ? [link(1, "first"), link(page - 1, "prev")] : []),
+    ];
     c.send(200, items, { etag, ...(links.length > 0 ? { link: links.join(", ") } : {}) });
   };
-  const current = (item: unknown, c: Ctx) => (item === undefined ? c.send(404, { message: "Not Found" }) : c.send(200, item));
+  const current = (item: unknown, c: Ctx) =>
+    item === undefined ? c.send(404, { message: "Not Found" }) : c.send(200, item);
   const contents = (p: string, c: Ctx) => {
     const text = file(p, c.url.searchParams.get("ref"));
     if (text === undefined) {
@@ -372,11 +424,23 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         .map((k) => k.replace(SHA_PREFIX, ""))
         .filter((k) => k.startsWith(prefix) && k.slice(prefix.length).includes("/"));
       const dirs = new Set(below.map((k) => k.slice(prefix.length).split("/")[0]!));
-      if (dirs.size > 0) return c.send(200, [...dirs].map((name) => ({ type: "dir", name, path: `${p}/${name}` })));
+      if (dirs.size > 0)
+        return c.send(
+          200,
+          [...dirs].map((name) => ({ type: "dir", name, path: `${p}/${name}` })),
+        );
       return c.send(404, { message: "Not Found" });
     }
-    if ((c.req.headers.accept ?? "").includes("raw")) return c.send(200, text, { "content-type": "text/plain; charset=utf-8" });
-    c.send(200, { type: "file", encoding: "base64", name: p.split("/").at(-1), path: p, size: Buffer.byteLength(text), content: Buffer.from(text).toString("base64") });
+    if ((c.req.headers.accept ?? "").includes("raw"))
+      return c.send(200, text, { "content-type": "text/plain; charset=utf-8" });
+    c.send(200, {
+      type: "file",
+      encoding: "base64",
+      name: p.split("/").at(-1),
+      path: p,
+      size: Buffer.byteLength(text),
+      content: Buffer.from(text).toString("base64"),
+    });
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -395,7 +459,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     const route = () => {
       for (const [verb, pattern, answer] of routes) {
         const m = pattern.exec(path);
-        if (m && (verb === null || verb === method)) return answer(m, { method, body, url, req, send: fault?.after ? () => {} : send }) ?? true;
+        if (m && (verb === null || verb === method))
+          return answer(m, { method, body, url, req, send: fault?.after ? () => {} : send }) ?? true;
       }
       return false;
     };

@@ -22,20 +22,30 @@ function burnCrates(): string[] {
 
 function release(line: IndexLine, version: string): IndexLine {
   const features = JSON.parse(JSON.stringify(line.features)) as Record<string, string[]>;
-  const features2 = line.features2 ? (JSON.parse(JSON.stringify(line.features2)) as Record<string, string[]>) : undefined;
+  const features2 = line.features2
+    ? (JSON.parse(JSON.stringify(line.features2)) as Record<string, string[]>)
+    : undefined;
   const deps = line.deps.map((d) => ((d.package ?? d.name).startsWith("burn") ? { ...d, req: `^${version}` } : d));
   const out: IndexLine = { ...line, vers: version, deps, features, ...(features2 ? { features2 } : {}) };
-  const table = (name: string) => (Object.hasOwn(features, name) ? features : features2 && Object.hasOwn(features2, name) ? features2 : null);
+  const table = (name: string) =>
+    Object.hasOwn(features, name) ? features : features2 && Object.hasOwn(features2, name) ? features2 : null;
   const drop = (name: string) => {
     delete features[name];
     if (features2) delete features2[name];
-    for (const t of [features, features2 ?? {}]) for (const k of Object.keys(t)) t[k] = t[k]!.filter((v) => v !== name && !v.startsWith(`${name}/`) && !v.startsWith(`${name}?/`) && v !== `dep:${name}`);
+    for (const t of [features, features2 ?? {}])
+      for (const k of Object.keys(t))
+        t[k] = t[k]!.filter(
+          (v) => v !== name && !v.startsWith(`${name}/`) && !v.startsWith(`${name}?/`) && v !== `dep:${name}`,
+        );
   };
   if (line.name === "burn") {
     const t = table("autodiff");
     if (t) t.autodiff = t.autodiff!.filter((v) => v !== "burn-autodiff");
   }
-  if (version.startsWith("0.23") && (line.name === "burn" || line.name === "burn-dispatch" || line.name === "burn-core" || line.name === "burn-tensor")) {
+  if (
+    version.startsWith("0.23") &&
+    (line.name === "burn" || line.name === "burn-dispatch" || line.name === "burn-core" || line.name === "burn-tensor")
+  ) {
     drop("ndarray");
     drop("tch");
   }

@@ -4,11 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type Answer =
-  | { body: string }
-  | { redirect: string }
-  | { bytes: number }
-  | { dripMs: number; body: string };
+export type Answer = { body: string } | { redirect: string } | { bytes: number } | { dripMs: number; body: string };
 
 export interface HostileIndex {
   url: string;

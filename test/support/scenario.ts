@@ -34,23 +34,37 @@ export function scenarioRepo(): FakeRepo {
 
 /** A throwaway app key: the fake API accepts any signed JWT. */
 export function throwawayKey(): string {
-  return generateKeyPairSync("rsa", { modulusLength: 2048, privateKeyEncoding: { type: "pkcs1", format: "pem" }, publicKeyEncoding: { type: "spki", format: "pem" } }).privateKey;
+  return generateKeyPairSync("rsa", {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: "pkcs1", format: "pem" },
+    publicKeyEncoding: { type: "spki", format: "pem" },
+  }).privateKey;
 }
 
 export const DEMO_EVENTS: Array<{ event: string; fixture: string; note: string }> = [
   { event: "issues", fixture: "issues.opened.unrelated", note: "an unrelated issue: no API call at all" },
   { event: "issues", fixture: "issues.opened", note: "the stub panic with a manifest in the body" },
   { event: "issues", fixture: "issues.opened", note: "the same delivery again: nothing new is written" },
-  { event: "pull_request", fixture: "pull_request.opened", note: "a PR that sets default-features = false on a crate that trains" },
+  {
+    event: "pull_request",
+    fixture: "pull_request.opened",
+    note: "a PR that sets default-features = false on a crate that trains",
+  },
   { event: "issue_comment", fixture: "issue_comment.created", note: "/explain-panic with a pasted log" },
-  { event: "issues", fixture: "issues.opened.compile-error", note: "rustc cannot find `burn::train`: the compile-time twin, answered with the same verified edit" },
+  {
+    event: "issues",
+    fixture: "issues.opened.compile-error",
+    note: "rustc cannot find `burn::train`: the compile-time twin, answered with the same verified edit",
+  },
 ];
 
 /**
  * A Probot for in-process runs (demo, bench, tests). GitHub's write pacing and retries are off:
  * the function form of `defaults` runs after Probot's own, so they really are off.
  */
-export function offlineProbot(opts: { baseUrl?: string; logLevel?: "fatal" | "warn"; privateKey?: string } = {}): Probot {
+export function offlineProbot(
+  opts: { baseUrl?: string; logLevel?: "fatal" | "warn"; privateKey?: string } = {},
+): Probot {
   return new Probot({
     appId: 1,
     privateKey: opts.privateKey ?? throwawayKey(),
