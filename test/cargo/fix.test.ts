@@ -163,6 +163,10 @@ describe("verification rejects wrong edits", () => {
       ),
     ).toMatch(/serde/);
   });
+  it("an edit that adds a dependency (every old one unchanged)", () => {
+    const after = `${before.replace("default-features = false }", 'default-features = false, features = ["autodiff"] }')}rand = "0.8"\n`;
+    expect(check(after)).toMatch(/the set of dependencies changed/);
+  });
   it("an edit that breaks TOML", () => {
     expect(check(before.replace("}", ""))).toMatch(/not valid TOML/);
   });

@@ -55,6 +55,16 @@ describe("rustc errors for feature-gated burn paths", () => {
 });
 
 describe("silence", () => {
+  it("a typo inside a module that exists is not that module's feature being off", () => {
+    // rustc reports the exact item (`no \`Lerner\` in \`train\``): burn::train exists, so the
+    // path's parent is not searched for a gate.
+    const typo =
+      "error[E0432]: unresolved import `burn::train::Lerner`\n --> src/main.rs:1:5\n  |\n1 | use burn::train::Lerner;\n  |     ^^^^^^^^^^^^^^^^^^^ no `Lerner` in `train`\n";
+    expect(detectCompile(typo)).toMatchObject([{ path: "burn::train::Lerner", exact: true }]);
+    expect(gatedFindings(typo)).toEqual([]);
+    expect(gatedFindings(typo.replaceAll("Lerner", "Learner"))).toHaveLength(1);
+  });
+
   it.each(data.silent.map((c) => [c.name, c.text] as const))("%s", (_name, text) => {
     expect(renderIssueComment(analyze({ text }))).toBeNull();
   });

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { classify } from "../../src/github/retry.js";
-import { ISSUE_MARKER } from "../../src/render/issue.js";
+import { ISSUE_MARKER, ISSUE_MARKER_PREFIX, issueMarker } from "../../src/render/issue.js";
 import { API, APP, asApp, github, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
@@ -354,8 +354,40 @@ describe("issues handler", () => {
     expect(api.pendingMocks()).toEqual([]);
   });
 
+  it("a create that fails after GitHub stored it is found on the re-read, not posted twice", async () => {
+    let body = "";
+    const api = listed(noConfig(github()), 7, [])
+      .post(`${REPO}/issues/7/comments`, (b: { body: string }) => {
+        body = b.body;
+        return true;
+      })
+      .reply(502, { message: "Bad Gateway" })
+      .get(`${REPO}/issues/7/comments`)
+      .query({ per_page: 100 })
+      .reply(200, () => [own(5, body)])
+      .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
+      .reply(200, []);
+    await makeProbot().receive({ id: "16", name: "issues", payload: payload("issues.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(body.startsWith(ISSUE_MARKER_PREFIX)).toBe(true);
+  });
+
+  it("an older delivery than the comment's answer changes nothing", async () => {
+    const p = payload("issues.opened");
+    p.action = "edited";
+    p.changes = { body: { from: "old" } };
+    p.issue.updated_at = "2026-01-01T00:00:00Z";
+    const newer = `${issueMarker("2026-01-02T00:00:00Z")}\nthe answer to a later edit\n`;
+    const api = listed(noConfig(github()), 7, [own(5, newer)]);
+    await makeProbot().receive({ id: "17", name: "issues", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
   it("a config larger than the cap is refused unparsed and the defaults answer", async () => {
-    const huge = `issues:\n${Array.from({ length: 30000 }, (_, i) => `  k${i}: ${i}`).join("\n")}\n`;
+    // A valid file that turns issues off, padded past 16 KiB: refused unread, so the defaults
+    // (issues on) answer. Were the cap larger, the bot would obey it and stay silent.
+    const huge = `issues:\n  enabled: false\n${"# padding\n".repeat(1700)}`;
+    expect(huge.length).toBeGreaterThan(16 * 1024);
     const api = github()
       .get(`${REPO}/contents/.github%2Fburn-triage.yml`)
       .reply(200, contentsBody(".github/burn-triage.yml", huge));
