@@ -71607,6 +71607,7 @@ function guarded(name, handler2, deps, opts = {}) {
         return;
       }
       await handler2(context, deps);
+      context.log.info({ handler: name, delivery: context.id }, "delivery done");
     } catch (e) {
       const err = e;
       await coordination.releaseDelivery(context.id);

@@ -43,6 +43,8 @@ export function guarded<C extends Context>(
         return;
       }
       await handler(context, deps);
+      // The end of every attempt that did not fail: what a watcher (or a test) waits for.
+      context.log.info({ handler: name, delivery: context.id }, "delivery done");
     } catch (e) {
       const err = e as { status?: number; message?: string };
       await coordination.releaseDelivery(context.id);

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { deliver, freePort, type RunningServer, startServer, until, withServers } from "../helpers/server.js";
+import {
+  deliver,
+  freePort,
+  type RunningServer,
+  startServer,
+  until,
+  untilDone,
+  untilSettled,
+  withServers,
+} from "../helpers/server.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
 // The fault suite runs the production configuration: Probot's retry and throttling plugins on.
@@ -85,8 +94,7 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
       );
       expect(res.every((r) => r.status === 200)).toBe(true);
     }
-    await until(() => commentsOn(stack.fake, p.issue.number).length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    await untilSettled(stack.servers, "same-delivery", 100);
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   });
 
@@ -94,10 +102,11 @@ describe("fault suite: the real server against a misbehaving GitHub", () => {
     const opened = issue();
     const edited = { ...opened, action: "edited", changes: { body: { from: "x" } } };
     await Promise.all(
-      Array.from({ length: 20 }, (_, i) => deliver(stack.servers[0]!, "issues", i % 2 ? edited : opened)),
+      Array.from({ length: 20 }, (_, i) =>
+        deliver(stack.servers[0]!, "issues", i % 2 ? edited : opened, { id: `race-${i}` }),
+      ),
     );
-    await until(() => commentsOn(stack.fake, opened.issue.number).length >= 1);
-    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 20; i++) await untilSettled(stack.servers, `race-${i}`, 1);
     expect(commentsOn(stack.fake, opened.issue.number)).toHaveLength(1);
   });
 
@@ -170,9 +179,9 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
   it("two replicas answering at once may both comment; the next delivery leaves one", async () => {
     const [a, b] = stack.servers as [RunningServer, RunningServer];
     const p = issue();
-    await Promise.all([deliver(a, "issues", p), deliver(b, "issues", p)]);
-    await until(() => commentsOn(stack.fake, p.issue.number).length >= 1);
-    await new Promise((r) => setTimeout(r, 1500));
+    await Promise.all([deliver(a, "issues", p, { id: "two-a" }), deliver(b, "issues", p, { id: "two-b" })]);
+    await untilDone(a, "two-a");
+    await untilDone(b, "two-b");
     expect(commentsOn(stack.fake, p.issue.number).length).toBeLessThanOrEqual(2);
     await deliver(a, "issues", { ...p, action: "edited", changes: { body: { from: "x" } } });
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1);

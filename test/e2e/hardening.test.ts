@@ -5,7 +5,7 @@ import { FAKE_APP, type FakeGitHub } from "../support/fake-github.js";
 import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { REVIEW_MARKER } from "../../src/render/review.js";
-import { deliver, until, withServers } from "../helpers/server.js";
+import { deliver, until, untilDone, withServers } from "../helpers/server.js";
 
 let n = 900;
 function issue(extra: Record<string, unknown> = {}) {
@@ -23,10 +23,10 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
   it("503 five times on the comment listing: the delivery is retried and the comment lands once", async () => {
     const p = issue();
     stack.fake.faults.push({ method: "GET", path: `/issues/${p.issue.number}/comments`, status: 503, times: 5 });
-    await deliver(stack.servers[0]!, "issues", p);
+    await deliver(stack.servers[0]!, "issues", p, { id: "h-503" });
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 25000);
     expect(stack.servers[0]!.output()).toContain("retrying a failed delivery");
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilDone(stack.servers[0]!, "h-503");
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   }, 40000);
 
@@ -60,9 +60,9 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
       times: 1,
       after: true,
     });
-    await deliver(stack.servers[0]!, "issues", p);
+    await deliver(stack.servers[0]!, "issues", p, { id: "h-502-stored" });
     await until(() => stack.fake.labels.some((l) => l.issue === p.issue.number), 15000);
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilDone(stack.servers[0]!, "h-502-stored");
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   });
 
@@ -75,10 +75,10 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
       times: 1,
       raw: '[{"id": 1, "bo',
     });
-    await deliver(stack.servers[0]!, "issues", p);
+    await deliver(stack.servers[0]!, "issues", p, { id: "h-truncated" });
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1, 15000);
     expect(stack.servers[0]!.output()).toContain("retrying a failed delivery");
-    await new Promise((r) => setTimeout(r, 1000));
+    await untilDone(stack.servers[0]!, "h-truncated");
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);
   });
 
@@ -111,8 +111,13 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
     stack.fake.comments.push(foreign);
     await deliver(stack.servers[0]!, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 2);
-    await deliver(stack.servers[0]!, "issues", { ...p, action: "edited", changes: { body: { from: "x" } } });
-    await new Promise((r) => setTimeout(r, 1000));
+    await deliver(
+      stack.servers[0]!,
+      "issues",
+      { ...p, action: "edited", changes: { body: { from: "x" } } },
+      { id: "h-foreign-edit" },
+    );
+    await untilDone(stack.servers[0]!, "h-foreign-edit");
     const mine = commentsOn(stack.fake, p.issue.number).filter((c) => c.performed_via_github_app?.id === FAKE_APP.id);
     expect(mine).toHaveLength(1);
     expect(stack.fake.comments.find((c) => c.id === foreign.id)?.body).toBe(`${ISSUE_MARKER}\nnot mine`);
@@ -170,10 +175,10 @@ describe("config unreadable: a repository that disabled the bot never hears from
     const p = issue();
     stack.fake.faults.push({ method: "GET", path: "/contents/.github%2Fburn-triage.yml", status: 503, times: 4 });
     stack.fake.faults.push({ method: "GET", path: "/contents/.github/burn-triage.yml", status: 503, times: 4 });
-    await deliver(stack.servers[0]!, "issues", p);
+    await deliver(stack.servers[0]!, "issues", p, { id: "h-config-5xx" });
     await until(() => stack.servers[0]!.output().includes("config unreadable"), 20000);
-    await until(() => stack.servers[0]!.output().includes("retrying a failed delivery"), 20000);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The retry reads `enabled: false` and finishes without writing.
+    await untilDone(stack.servers[0]!, "h-config-5xx");
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(0);
     expect(stack.fake.writes()).toEqual([]);
   }, 40000);

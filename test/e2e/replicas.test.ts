@@ -5,7 +5,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { scenarioRepo, webhook } from "../support/scenario.js";
-import { deliver, freePort, type RunningServer, startServer, until } from "../helpers/server.js";
+import { deliver, freePort, type RunningServer, startServer, until, untilSettled } from "../helpers/server.js";
 import { fixture } from "../helpers/fixtures.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
@@ -78,8 +78,7 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
         const id = `same-${p.issue.number}`;
         await Promise.all(servers.map((s) => deliver(s, "issues", p, { id })));
       }
-      await until(() => issues.every((p) => commentsOn(fake, p.issue.number).length >= 1), 20000);
-      await new Promise((r) => setTimeout(r, 1000));
+      for (const p of issues) await untilSettled(servers, `same-${p.issue.number}`, 2);
       expect(issues.map((p) => commentsOn(fake, p.issue.number).length)).toEqual([1, 1, 1, 1, 1, 1]);
     }, 40000);
 
@@ -87,10 +86,15 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
       const issues = Array.from({ length: 6 }, issue);
       for (const p of issues) {
         const edited = { ...p, action: "edited", changes: { body: { from: "x" } } };
-        await Promise.all([deliver(servers[0]!, "issues", p), deliver(servers[1]!, "issues", edited)]);
+        await Promise.all([
+          deliver(servers[0]!, "issues", p, { id: `opened-${p.issue.number}` }),
+          deliver(servers[1]!, "issues", edited, { id: `edited-${p.issue.number}` }),
+        ]);
       }
-      await until(() => issues.every((p) => commentsOn(fake, p.issue.number).length >= 1), 20000);
-      await new Promise((r) => setTimeout(r, 1000));
+      for (const p of issues) {
+        await untilSettled(servers, `opened-${p.issue.number}`, 1);
+        await untilSettled(servers, `edited-${p.issue.number}`, 1);
+      }
       expect(issues.map((p) => commentsOn(fake, p.issue.number).length)).toEqual([1, 1, 1, 1, 1, 1]);
       expect(
         execFileSync("redis-cli", ["-p", String(port), "--scan", "--pattern", "burn-triage:delivery:*"], {

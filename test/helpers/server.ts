@@ -127,6 +127,31 @@ export async function until(check: () => boolean, ms = 10000): Promise<void> {
   }
 }
 
+const SETTLED = ['"msg":"delivery done"', '"msg":"delivery already taken by another replica"'];
+
+/** Log lines of `servers` that end an attempt of delivery `id` (its retries are `id:retryN`). */
+function endings(servers: RunningServer[], id: string, kinds: string[]): number {
+  return servers
+    .flatMap((s) => s.output().split("\n"))
+    .filter(
+      (l) =>
+        kinds.some((k) => l.includes(k)) && (l.includes(`"delivery":"${id}"`) || l.includes(`"delivery":"${id}:retry`)),
+    ).length;
+}
+
+/**
+ * Waits until the server logged that an attempt of delivery `id` finished without failing:
+ * after that, a negative assert is about what the server did, not how long the test slept.
+ */
+export async function untilDone(server: RunningServer, id: string, ms = 25000): Promise<void> {
+  await until(() => endings([server], id, SETTLED.slice(0, 1)) >= 1, ms);
+}
+
+/** Waits until `count` deliveries of `id` across `servers` were handled or refused as taken. */
+export async function untilSettled(servers: RunningServer[], id: string, count: number, ms = 25000): Promise<void> {
+  await until(() => endings(servers, id, SETTLED) >= count, ms);
+}
+
 export interface Stack {
   fake: FakeGitHub;
   servers: RunningServer[];
