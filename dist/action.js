@@ -42998,7 +42998,7 @@ function sourceReads(a) {
   const ref = refFor(a.version);
   if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path3 = fileToRead(a.entry, a.primary, ref);
-  return path3 ? [{ ref, path: path3 }].slice(0, MAX_SOURCE_READS) : [];
+  return path3 ? [{ ref, path: path3 }].slice(0, MAX_BURN_SOURCE_READS) : [];
 }
 function olderThanMessage(entry, v) {
   const versions = entry.sites.map((s) => s.version).filter((x) => x !== null);
@@ -43009,7 +43009,7 @@ function olderThanMessage(entry, v) {
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var import_semver7, MAX_SOURCE_READS, TRACE_FRAME, PIN_SOURCE;
+var import_semver7, MAX_BURN_SOURCE_READS, TRACE_FRAME, PIN_SOURCE;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
@@ -43026,7 +43026,7 @@ var init_analyze2 = __esm({
     init_source_scan();
     init_target();
     init_version2();
-    MAX_SOURCE_READS = 2;
+    MAX_BURN_SOURCE_READS = 2;
     TRACE_FRAME = /AutodiffBackend>::(\w+)/;
     PIN_SOURCE = {
       backtrace: "backtrace",
@@ -53390,7 +53390,7 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
   for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
     let found = null;
-    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_SOURCE_READS2)) {
+    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
       const text5 = await read(path3, pr.head.sha);
       found = text5 === null ? null : findGradientUse(path3, text5);
       if (found) break;
@@ -53421,7 +53421,7 @@ async function previousState(octokit, repo, pr, who) {
   const runs = pageItems(data2.check_runs, "check runs");
   return { review, checkRunId: runs[0]?.id ?? null };
 }
-var MAX_FILES, MAX_MANIFESTS, MAX_RELATED_MANIFESTS, MAX_EVIDENCE_CRATES, MAX_SOURCE_READS2, isManifest;
+var MAX_FILES, MAX_MANIFESTS, MAX_RELATED_MANIFESTS, MAX_EVIDENCE_CRATES, MAX_CRATE_SOURCE_FILES, isManifest;
 var init_pr_snapshot = __esm({
   "src/github/pr-snapshot.ts"() {
     "use strict";
@@ -53436,7 +53436,7 @@ var init_pr_snapshot = __esm({
     MAX_MANIFESTS = 10;
     MAX_RELATED_MANIFESTS = 20;
     MAX_EVIDENCE_CRATES = 6;
-    MAX_SOURCE_READS2 = 6;
+    MAX_CRATE_SOURCE_FILES = 6;
     isManifest = (path3) => path3 === "Cargo.toml" || path3.endsWith("/Cargo.toml");
   }
 });

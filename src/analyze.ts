@@ -41,7 +41,7 @@ export interface SourceRead {
   path: string;
 }
 
-export const MAX_SOURCE_READS = 2;
+export const MAX_BURN_SOURCE_READS = 2;
 
 export interface SourceLink {
   crate: string;
@@ -373,7 +373,7 @@ function choicesFor(
 }
 
 /**
- * The source files to read before answering: at most MAX_SOURCE_READS, only for a release the
+ * The source files to read before answering: at most MAX_BURN_SOURCE_READS, only for a release the
  * catalog has no site of this message at, and only a tag (a commit or branch is not a release).
  */
 export function sourceReads(a: Analysis): SourceRead[] {
@@ -381,7 +381,7 @@ export function sourceReads(a: Analysis): SourceRead[] {
   const ref = refFor(a.version);
   if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path = fileToRead(a.entry, a.primary, ref);
-  return path ? [{ ref, path }].slice(0, MAX_SOURCE_READS) : [];
+  return path ? [{ ref, path }].slice(0, MAX_BURN_SOURCE_READS) : [];
 }
 
 function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {

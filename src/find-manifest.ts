@@ -33,7 +33,8 @@ function planWithDev(file: ManifestFile, fx: FixOptions): FixPlan {
   }
 }
 
-export interface RepoManifests {
+/** The repository's manifests as the analysis receives them (github/manifests.ts reads them). */
+export interface RepoManifestInput {
   repoManifests?: ManifestFile[];
   repoRoot?: ManifestFile | null;
 }
@@ -60,7 +61,7 @@ export function manifestFromText(pasted: Snippet[], fx: FixOptions): ManifestVer
   return fallback;
 }
 
-export function manifestFromRepo(input: RepoManifests, fx: FixOptions): ManifestVerdict | null {
+export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): ManifestVerdict | null {
   for (const file of input.repoManifests ?? []) {
     const root = input.repoRoot ?? null;
     const plan = planWithDev(file, { ...fx, root });

@@ -24,7 +24,7 @@ export const MAX_MANIFESTS = 10;
 export const MAX_RELATED_MANIFESTS = 20;
 /** Crates whose sources are read for gradient evidence, and Rust files read per crate. */
 export const MAX_EVIDENCE_CRATES = 6;
-export const MAX_SOURCE_READS = 6;
+export const MAX_CRATE_SOURCE_FILES = 6;
 
 interface PrFile {
   filename: string;
@@ -134,7 +134,7 @@ export async function gatherPr(
   const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
   for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
     let found: GradientUse | null = null;
-    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_SOURCE_READS)) {
+    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
       const text = await read(path, pr.head.sha);
       found = text === null ? null : findGradientUse(path, text);
       if (found) break;
