@@ -42804,8 +42804,9 @@ function refFor(version) {
   const refs = loadCatalog().refs;
   return refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ?? (version.version ? `v${version.version}` : null);
 }
-function preferredSite(sites) {
-  return sites.find((s) => s.item.includes("fn backward")) ?? sites[0];
+function preferredSite(entry, sites) {
+  const prefer = entry.prefer_item;
+  return (prefer ? sites.find((s) => s.item.includes(prefer)) : void 0) ?? sites[0];
 }
 function fileToRead(entry, finding2, ref) {
   if (entry.sites.some((s) => s.ref === ref)) return null;
@@ -42840,10 +42841,10 @@ function linkFor(entry, finding2, version, sources) {
   const loc = finding2.location;
   if (loc?.repoPath) {
     const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites);
+    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
     return make(entry, loc.repoPath, loc.line, ref, near, exact !== void 0);
   }
-  const site = preferredSite(atRef);
+  const site = preferredSite(entry, atRef);
   if (!site) return null;
   const block2 = atRef.filter(
     (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]
@@ -42865,12 +42866,15 @@ function methodOf(item) {
   return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
 }
 function firstCallOf(entry, finding2, text5) {
+  if (!entry.first_call) return null;
   const loc = finding2.location;
   if (loc?.repoPath) {
     const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
     if (site) return methodOf(site.item);
   }
-  return TRACE_FRAME.exec(text5.slice(0, 65536))?.[1] ?? null;
+  let frame = frames.get(entry.first_call);
+  if (!frame) frames.set(entry.first_call, frame = new RegExp(entry.first_call));
+  return frame.exec(text5.slice(0, 65536))?.[1] ?? null;
 }
 function make(entry, repoPath, line, ref, site, verified, lineEnd2 = null, methods = []) {
   return {
@@ -43009,7 +43013,7 @@ function olderThanMessage(entry, v) {
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var import_semver7, MAX_BURN_SOURCE_READS, TRACE_FRAME, PIN_SOURCE;
+var import_semver7, MAX_BURN_SOURCE_READS, frames, PIN_SOURCE;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
@@ -43027,7 +43031,7 @@ var init_analyze2 = __esm({
     init_target();
     init_version2();
     MAX_BURN_SOURCE_READS = 2;
-    TRACE_FRAME = /AutodiffBackend>::(\w+)/;
+    frames = /* @__PURE__ */ new Map();
     PIN_SOURCE = {
       backtrace: "backtrace",
       "crate-path": "crate-path",
@@ -52455,7 +52459,7 @@ function linked(label2, url) {
 }
 function sourceSentence(a, entry) {
   const link = a.link;
-  const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : entry.when === "compile-time" ? "a `compile_error!` in" : entry.family ? "the fallback in" : entry.cause === "feature-off" ? "a stub in" : "a check in";
+  const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : SITE_WORDS[entry.site_kind];
   if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
   const at = `${link.crate} ${a.version.version ?? link.ref} \xB7 ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
@@ -52505,7 +52509,7 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   }
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   const live2 = a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
-  const reached = a.firstCall && entry.cause === "feature-off" && !entry.family ? ` In your output it was ${code(a.firstCall)} that reached the stub.` : "";
+  const reached = a.firstCall ? ` In your output it was ${code(a.firstCall)} that reached the ${entry.site_kind === "stub" ? "stub" : "code"}.` : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live2 : ""}${reached}`, "");
   if (a.target.kind === "one" && a.target.hint)
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
@@ -52547,7 +52551,7 @@ function renderResolvedComment(marker = ISSUE_MARKER) {
 The issue was edited and no longer contains a panic I recognise, so my earlier advice no longer applies.
 `;
 }
-var ISSUE_MARKER, ISSUE_MARKER_PREFIX, TIMESTAMP, CFG_PREDICATE;
+var ISSUE_MARKER, ISSUE_MARKER_PREFIX, TIMESTAMP, SITE_WORDS, CFG_PREDICATE;
 var init_issue = __esm({
   "src/render/issue.ts"() {
     "use strict";
@@ -52558,6 +52562,12 @@ var init_issue = __esm({
     ISSUE_MARKER = "<!-- burn-triage:issue -->";
     ISSUE_MARKER_PREFIX = "<!-- burn-triage:issue";
     TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
+    SITE_WORDS = {
+      stub: "a stub in",
+      check: "a check in",
+      fallback: "the fallback in",
+      "compile-error": "a `compile_error!` in"
+    };
     CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
   }
 });

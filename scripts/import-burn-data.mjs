@@ -85,7 +85,15 @@ function panicEntry(entry) {
   }
   if (sites.length === 0 && !entry.match) throw new Error(`no site in burn-data for catalog entry ${entry.id}`);
   const { seeds: _seeds, ...rest } = entry;
-  return { ...rest, sites };
+  return { ...rest, site_kind: siteKind(entry, null), sites };
+}
+
+/** How a comment names the entry's code, unless the source entry says (see catalog-source.yml). */
+function siteKind(entry, when) {
+  if (entry.site_kind) return entry.site_kind;
+  if (when === "compile-time") return "compile-error";
+  if (entry.family) return "fallback";
+  return entry.cause === "feature-off" ? "stub" : "check";
 }
 
 // The feature-gate family, per ref: every site with its gate and the feature that removes it.
@@ -131,6 +139,9 @@ function familyEntries(entry) {
       family: entry.family,
       ...(backend ? { backend } : {}),
       when: last.when,
+      site_kind: siteKind(entry, last.when),
+      ...(entry.prefer_item ? { prefer_item: entry.prefer_item } : {}),
+      ...(entry.first_call ? { first_call: entry.first_call } : {}),
       title: fill(entry.title),
       explanation: fill(entry.explanation),
       fixes: entry.fixes.map(fill),

@@ -118,8 +118,9 @@ function refFor(version: VersionGuess): string | null {
   );
 }
 
-function preferredSite(sites: Site[]): Site | undefined {
-  return sites.find((s) => s.item.includes("fn backward")) ?? sites[0];
+function preferredSite(entry: Entry, sites: Site[]): Site | undefined {
+  const prefer = entry.prefer_item;
+  return (prefer ? sites.find((s) => s.item.includes(prefer)) : undefined) ?? sites[0];
 }
 
 /** The file to read at `ref` when the catalog has no site of this entry there. */
@@ -173,12 +174,12 @@ function linkFor(
   if (loc?.repoPath) {
     // The printed location is the truth for the user's build, even where the data lacks that ref.
     const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry.sites);
+    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
     return make(entry, loc.repoPath, loc.line, ref, near, exact !== undefined);
   }
   // No location printed: any stub method of the block may have raised it. Link the block, not
   // one line presented as the place.
-  const site = preferredSite(atRef);
+  const site = preferredSite(entry, atRef);
   if (!site) return null;
   const block = atRef.filter(
     (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0],
@@ -201,16 +202,19 @@ function methodOf(item: string): string | null {
   return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
 }
 
-/** `<burn_dispatch::Dispatch as burn_backend::AutodiffBackend>::grad` in a backtrace frame. */
-const TRACE_FRAME = /AutodiffBackend>::(\w+)/;
+const frames = new Map<string, RegExp>();
 
+/** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
 function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {
+  if (!entry.first_call) return null;
   const loc = finding.location;
   if (loc?.repoPath) {
     const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
     if (site) return methodOf(site.item);
   }
-  return TRACE_FRAME.exec(text.slice(0, 65536))?.[1] ?? null;
+  let frame = frames.get(entry.first_call);
+  if (!frame) frames.set(entry.first_call, (frame = new RegExp(entry.first_call)));
+  return frame.exec(text.slice(0, 65536))?.[1] ?? null;
 }
 
 function make(

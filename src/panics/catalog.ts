@@ -51,7 +51,15 @@ export interface Entry {
   family?: string;
   backend?: string;
   when?: "run-time" | "compile-time";
+  /** How a comment names the entry's code (a site inside `macro_rules!` is its macro's arm). */
+  site_kind: SiteKind;
+  /** With no printed location, the site linked is the first whose item contains this. */
+  prefer_item?: string;
+  /** A regex whose group 1, in a backtrace, names the method that reached the site. */
+  first_call?: string;
 }
+
+export type SiteKind = "stub" | "check" | "fallback" | "compile-error";
 
 export interface Ref {
   ref: string;

@@ -1,7 +1,7 @@
 import type { Analysis, PanicAnalysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
-import type { Entry } from "../panics/catalog.js";
+import type { Entry, SiteKind } from "../panics/catalog.js";
 import { andList, code, orList, withMarker } from "./escape.js";
 import { manifestSection, SOURCE_WORDS } from "./manifest.js";
 
@@ -37,17 +37,16 @@ function linked(label: string, url: string | null): string {
   return url ? `[${code(label)}](${url})` : code(label);
 }
 
+const SITE_WORDS: Record<SiteKind, string> = {
+  stub: "a stub in",
+  check: "a check in",
+  fallback: "the fallback in",
+  "compile-error": "a `compile_error!` in",
+};
+
 function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   const link = a.link;
-  const what = link?.item?.startsWith("macro_rules")
-    ? "the fallback arm of a macro in"
-    : entry.when === "compile-time"
-      ? "a `compile_error!` in"
-      : entry.family
-        ? "the fallback in"
-        : entry.cause === "feature-off"
-          ? "a stub in"
-          : "a check in";
+  const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : SITE_WORDS[entry.site_kind];
   if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
   const at = `${link.crate} ${a.version.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
@@ -111,10 +110,9 @@ export function renderIssueComment(
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   const live =
     a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
-  const reached =
-    a.firstCall && entry.cause === "feature-off" && !entry.family
-      ? ` In your output it was ${code(a.firstCall)} that reached the stub.`
-      : "";
+  const reached = a.firstCall
+    ? ` In your output it was ${code(a.firstCall)} that reached the ${entry.site_kind === "stub" ? "stub" : "code"}.`
+    : "";
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
   if (a.target.kind === "one" && a.target.hint)
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
