@@ -34800,6 +34800,25 @@ function fencedBlocks(text5) {
   }
   return blocks;
 }
+function proseAndCode(text5) {
+  const prose = [];
+  const code3 = [];
+  let open = null;
+  for (const line of text5.replace(/\r\n?/g, "\n").split("\n")) {
+    const m = FENCE.exec(line);
+    if (!open) {
+      if (m) open = m[1];
+      else prose.push(line);
+    } else if (m && m[1][0] === open[0] && m[1].length >= open.length && m[2].trim() === "") open = null;
+    else code3.push(line);
+  }
+  const spans = [];
+  const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner) => {
+    spans.push(inner);
+    return " ";
+  });
+  return { prose: outside, code: [...code3, ...spans].join("\n") };
+}
 function newSideOfDiff(body) {
   return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
 }
@@ -42693,11 +42712,12 @@ function sitesAt(entry, version) {
 }
 function backendHints(text5, perVariant) {
   const t = text5.slice(0, HINT_WINDOW);
+  const { prose, code: code3 } = proseAndCode(t);
   const word = (w) => BACKEND_WORDS[w.toLowerCase()];
   const tiers = [];
-  const collect = (tier, re, map) => {
+  const collect = (tier, re, map, within = t) => {
     const features = /* @__PURE__ */ new Set();
-    for (const m of t.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
+    for (const m of within.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
   collect(
@@ -42713,7 +42733,17 @@ function backendHints(text5, perVariant) {
   collect(
     "the devices and backends in your code",
     /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,
-    (m) => [word(m[1])].filter((x) => !!x)
+    (m) => [word(m[1])].filter((x) => !!x),
+    code3
+  );
+  collect(
+    "what you wrote about your machine",
+    PROSE_BACKEND,
+    (m) => {
+      if (NEGATED.test(prose.slice(Math.max(0, m.index - 24), m.index).toLowerCase())) return [];
+      return [/^(?:nvidia-smi|nvidia)$/i.test(m[1]) ? "cuda" : word(m[1])].filter((x) => !!x);
+    },
+    prose
   );
   return tiers;
 }
@@ -42734,10 +42764,11 @@ function chooseTarget(entry, version, text5) {
   }
   return { kind: "choose", crate: fix.crate, features: fix.features };
 }
-var BACKEND_WORDS, HINT_WINDOW;
+var BACKEND_WORDS, HINT_WINDOW, PROSE_BACKEND, NEGATED;
 var init_target = __esm({
   "src/panics/target.ts"() {
     "use strict";
+    init_extract();
     BACKEND_WORDS = {
       cuda: "cuda",
       wgpu: "wgpu",
@@ -42755,6 +42786,8 @@ var init_target = __esm({
       capture: "capture"
     };
     HINT_WINDOW = 64 * 1024;
+    PROSE_BACKEND = /\b(CUDA|Cuda|ROCm|HIP|Metal|Vulkan|WebGPU|wgpu|WGPU|NdArray|ndarray|LibTorch|libtorch|nvidia-smi|NVIDIA|Nvidia)\b/g;
+    NEGATED = /\b(?:no|not|without|don't|doesn't|didn't|isn't|never|lacks?|instead of)\b[^.!?\n]*$/;
   }
 });
 
@@ -42873,7 +42906,10 @@ function firstCallOf(entry, finding2, text5) {
     if (site) return methodOf(site.item);
   }
   let frame = frames.get(entry.first_call);
-  if (!frame) frames.set(entry.first_call, frame = new RegExp(entry.first_call));
+  if (!frame) {
+    frame = new RegExp(entry.first_call);
+    frames.set(entry.first_call, frame);
+  }
   return frame.exec(text5.slice(0, 65536))?.[1] ?? null;
 }
 function make(entry, repoPath, line, ref, site, verified, lineEnd2 = null, methods = []) {

@@ -213,7 +213,10 @@ function firstCallOf(entry: Entry, finding: Finding, text: string): string | nul
     if (site) return methodOf(site.item);
   }
   let frame = frames.get(entry.first_call);
-  if (!frame) frames.set(entry.first_call, (frame = new RegExp(entry.first_call)));
+  if (!frame) {
+    frame = new RegExp(entry.first_call);
+    frames.set(entry.first_call, frame);
+  }
   return frame.exec(text.slice(0, 65536))?.[1] ?? null;
 }
 

@@ -35,6 +35,31 @@ function fencedBlocks(text: string): Array<{ info: string; body: string }> {
   return blocks;
 }
 
+/**
+ * A text split into its prose and its code (fenced blocks, by the same fence rule as
+ * `fencedBlocks`, CommonMark's: a fence left open runs to the end; and inline code spans).
+ * One pass over the lines.
+ */
+export function proseAndCode(text: string): { prose: string; code: string } {
+  const prose: string[] = [];
+  const code: string[] = [];
+  let open: string | null = null;
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
+    const m = FENCE.exec(line);
+    if (!open) {
+      if (m) open = m[1]!;
+      else prose.push(line);
+    } else if (m && m[1]![0] === open[0] && m[1]!.length >= open.length && m[2]!.trim() === "") open = null;
+    else code.push(line);
+  }
+  const spans: string[] = [];
+  const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner: string) => {
+    spans.push(inner);
+    return " ";
+  });
+  return { prose: outside, code: [...code, ...spans].join("\n") };
+}
+
 function newSideOfDiff(body: string): string {
   return body
     .split("\n")

@@ -1,6 +1,7 @@
 // Which cargo feature a finding asks for, at the user's burn version: `burn-dispatch/autodiff` for
 // the stub, `burn-core/std` for the no_std panic, one backend of burn-dispatch for
 // `No backend feature enabled.` — chosen from what the user's text points to, never guessed.
+import { proseAndCode } from "../cargo/extract.js";
 import type { FeatureTarget } from "../cargo/resolve.js";
 import type { Entry, Site, SiteFix } from "./catalog.js";
 
@@ -48,19 +49,21 @@ const HINT_WINDOW = 64 * 1024;
 
 /**
  * Backends the text points to, strongest evidence first: a `DispatchDeviceId::X` variant, a
- * `BURN_DEVICE=x` setting, then device and backend types (`CudaDevice`, `burn::backend::Wgpu`,
- * `DispatchDevice::Cuda`). Each tier is one linear regex pass.
+ * `BURN_DEVICE=x` setting, then device and backend types in code (`CudaDevice`,
+ * `burn::backend::Wgpu`, `DispatchDevice::Cuda`), then the machine as the prose describes it.
+ * Each tier is one linear regex pass.
  */
 export function backendHints(
   text: string,
   perVariant?: Record<string, string[]>,
 ): Array<{ tier: string; features: Set<string> }> {
   const t = text.slice(0, HINT_WINDOW);
+  const { prose, code } = proseAndCode(t);
   const word = (w: string) => BACKEND_WORDS[w.toLowerCase()];
   const tiers: Array<{ tier: string; features: Set<string> }> = [];
-  const collect = (tier: string, re: RegExp, map: (m: RegExpMatchArray) => string[] | undefined) => {
+  const collect = (tier: string, re: RegExp, map: (m: RegExpMatchArray) => string[] | undefined, within = t) => {
     const features = new Set<string>();
-    for (const m of t.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
+    for (const m of within.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
   collect(
@@ -76,9 +79,27 @@ export function backendHints(
     "the devices and backends in your code",
     /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,
     (m) => [word(m[1]!)].filter((x): x is string => !!x),
+    code,
+  );
+  // Weakest: the machine as the reporter describes it ("listing the CUDA GPUs", "on my ROCm
+  // box", "nvidia-smi shows"), in prose only (code was read above); a negated mention ("no
+  // CUDA here") is what the machine lacks, not what it has.
+  collect(
+    "what you wrote about your machine",
+    PROSE_BACKEND,
+    (m) => {
+      if (NEGATED.test(prose.slice(Math.max(0, m.index! - 24), m.index).toLowerCase())) return [];
+      return [/^(?:nvidia-smi|nvidia)$/i.test(m[1]!) ? "cuda" : word(m[1]!)].filter((x): x is string => !!x);
+    },
+    prose,
   );
   return tiers;
 }
+
+/** Backend names as people write them about their machine; case matters ("metal" is a word). */
+const PROSE_BACKEND =
+  /\b(CUDA|Cuda|ROCm|HIP|Metal|Vulkan|WebGPU|wgpu|WGPU|NdArray|ndarray|LibTorch|libtorch|nvidia-smi|NVIDIA|Nvidia)\b/g;
+const NEGATED = /\b(?:no|not|without|don't|doesn't|didn't|isn't|never|lacks?|instead of)\b[^.!?\n]*$/;
 
 function single(fix: SiteFix): FeatureTarget | null {
   return fix.features.length === 1 ? { crate: fix.crate, feature: fix.features[0]! } : null;
