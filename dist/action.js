@@ -41242,11 +41242,11 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
     return featureState(resolve(root, [], { registry, budget }), target);
   };
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
-  const reachable2 = test(names).on;
-  const may = reachable2 ? mayEnable(line, registry, target, budget) : () => false;
+  const may = mayEnable(line, registry, target, budget);
+  const reachable2 = target.gate ? test(names).on : names.some(may);
   const enablers = reachable2 ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs = [];
-  if (reachable2 && !target.gate && enablers.every((f) => f === "doc")) {
+  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names).on) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);

@@ -372,18 +372,19 @@ export function enablersOf(
   // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
   // before implicit ones.
   const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);
-  // Features only add: when all of them together leave the target off, no single one or pair
-  // turns it on, and the search (60 resolutions, or 3,600 for pairs) is skipped.
-  const reachable = test(names).on;
-  // Each feature is resolved only when one walk of the graph says it may reach the target.
-  const may = reachable ? mayEnable(line, registry, target, budget) : () => false;
+  // Each feature is resolved only when one walk of the graph says it may reach the target (the
+  // walk over-approximates; a gated target is not narrowed, and there all features together are
+  // resolved first: when they leave it off, none of the 60 does).
+  const may = mayEnable(line, registry, target, budget);
+  const reachable = target.gate ? test(names).on : names.some(may);
   const enablers = reachable
     ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b))
     : [];
   const pairs: string[][] = [];
-  // A gated path's answers come with the data (DiagnoseOptions.additions); searching every pair
-  // of ~60 features against a gate would cost seconds.
-  if (reachable && !target.gate && enablers.every((f) => f === "doc")) {
+  // Features only add: a pair is searched for (3,600 resolutions) only when no single feature
+  // turns the target on and all of them together do. A gated path's answers come with the data
+  // (DiagnoseOptions.additions), so its pairs are never searched.
+  if (reachable && !target.gate && enablers.every((f) => f === "doc") && test(names).on) {
     const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
     for (const f of names
       .filter((n) => Object.hasOwn(table, n))
