@@ -41215,32 +41215,21 @@ function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
 }
+function featureNames(line) {
+  const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
+  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
+}
+function probeOf(line, features, defaults = false) {
+  const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
+  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
+}
 function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
   const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key2);
   if (hit) return hit;
   const table = allFeatures(line);
-  const implicit = line.deps.filter((d) => d.optional && !Object.values(table).some((v) => v.includes(`dep:${d.name}`))).map((d) => d.name);
-  const names = [.../* @__PURE__ */ new Set([...Object.keys(table), ...implicit])].filter((f) => f !== "default");
-  const test = (features, defaults = false) => {
-    const root = {
-      name: "(probe)",
-      vers: "0.0.0",
-      deps: [
-        {
-          name: line.name,
-          req: `=${line.vers}`,
-          features,
-          optional: false,
-          default_features: defaults,
-          target: null,
-          kind: "normal"
-        }
-      ],
-      features: {}
-    };
-    return featureState(resolve(root, [], { registry, budget }), target);
-  };
+  const names = featureNames(line);
+  const test = (features, defaults = false) => featureState(resolve(probeOf(line, features, defaults), [], { registry, budget }), target);
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
   const may = mayEnable(line, registry, target, budget);
   const reachable2 = target.gate ? test(names).on : names.some(may);
@@ -42272,6 +42261,9 @@ var init_analyze = __esm({
 });
 
 // src/config-defaults.ts
+function section(properties) {
+  return { type: "object", additionalProperties: false, default: {}, properties };
+}
 function defaultsOf(node2) {
   if (!node2.properties) return structuredClone(node2.default);
   const out = {};
@@ -42304,127 +42296,102 @@ var init_config_defaults = __esm({
       type: "object",
       additionalProperties: false,
       properties: {
-        issues: {
-          type: "object",
-          additionalProperties: false,
-          default: {},
-          properties: {
-            enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
-            fetch_manifests: {
-              type: "boolean",
-              default: true,
-              appliesTo: "issues",
-              description: "Read the repository's Cargo.toml files when an issue pastes none."
-            },
-            label: {
-              ...label,
-              appliesTo: "issues",
-              description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`."
-            }
+        issues: section({
+          enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
+          fetch_manifests: {
+            type: "boolean",
+            default: true,
+            appliesTo: "issues",
+            description: "Read the repository's Cargo.toml files when an issue pastes none."
+          },
+          label: {
+            ...label,
+            appliesTo: "issues",
+            description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`."
           }
-        },
-        labels: {
-          type: "object",
-          additionalProperties: false,
-          default: {},
-          properties: {
-            feature_off: {
-              ...label,
-              default: "burn: feature off",
-              appliesTo: "issues",
-              description: "Added with the comment on a panic from a cargo feature left off; empty for none."
-            },
-            compile_error: {
-              ...label,
-              default: "burn: feature off",
-              appliesTo: "issues",
-              description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none."
-            },
-            misuse: {
-              ...label,
-              default: "",
-              appliesTo: "issues",
-              description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none."
-            }
+        }),
+        labels: section({
+          feature_off: {
+            ...label,
+            default: "burn: feature off",
+            appliesTo: "issues",
+            description: "Added with the comment on a panic from a cargo feature left off; empty for none."
+          },
+          compile_error: {
+            ...label,
+            default: "burn: feature off",
+            appliesTo: "issues",
+            description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none."
+          },
+          misuse: {
+            ...label,
+            default: "",
+            appliesTo: "issues",
+            description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none."
           }
-        },
-        pull_requests: {
-          type: "object",
-          additionalProperties: false,
-          default: {},
-          properties: {
-            enabled: {
-              type: "boolean",
-              default: true,
-              appliesTo: "pull requests",
-              description: "Review pull requests that change Cargo.toml feature lists."
-            },
-            check_run: {
-              type: "boolean",
-              default: true,
-              appliesTo: "pull requests",
-              description: "Report the review as the `burn-triage / autodiff` check run too."
-            },
-            conclusion: {
-              enum: ["neutral", "failure"],
-              default: "neutral",
-              appliesTo: "pull requests",
-              description: "The check run's conclusion when a change turns off a feature the code needs."
-            },
-            review_burn_repo: {
-              type: "boolean",
-              default: false,
-              appliesTo: "pull requests",
-              description: "Review burn's own repository too (its manifests are burn's, not a user's)."
-            }
+        }),
+        pull_requests: section({
+          enabled: {
+            type: "boolean",
+            default: true,
+            appliesTo: "pull requests",
+            description: "Review pull requests that change Cargo.toml feature lists."
+          },
+          check_run: {
+            type: "boolean",
+            default: true,
+            appliesTo: "pull requests",
+            description: "Report the review as the `burn-triage / autodiff` check run too."
+          },
+          conclusion: {
+            enum: ["neutral", "failure"],
+            default: "neutral",
+            appliesTo: "pull requests",
+            description: "The check run's conclusion when a change turns off a feature the code needs."
+          },
+          review_burn_repo: {
+            type: "boolean",
+            default: false,
+            appliesTo: "pull requests",
+            description: "Review burn's own repository too (its manifests are burn's, not a user's)."
           }
-        },
-        commands: {
-          type: "object",
-          additionalProperties: false,
-          default: {},
-          properties: {
-            enabled: {
-              type: "boolean",
-              default: true,
-              appliesTo: "`/explain-panic`",
-              description: "Answer `/explain-panic` in issue and pull request comments."
-            },
-            allowed: {
-              enum: ["everyone", "collaborators"],
-              default: "everyone",
-              appliesTo: "`/explain-panic`",
-              description: "Who may ask: everyone, or owners, members and collaborators only."
-            },
-            cooldown_seconds: {
-              type: "integer",
-              minimum: 0,
-              maximum: 86400,
-              default: 30,
-              appliesTo: "`/explain-panic`",
-              description: "Seconds between two answers on one issue."
-            }
+        }),
+        commands: section({
+          enabled: {
+            type: "boolean",
+            default: true,
+            appliesTo: "`/explain-panic`",
+            description: "Answer `/explain-panic` in issue and pull request comments."
+          },
+          allowed: {
+            enum: ["everyone", "collaborators"],
+            default: "everyone",
+            appliesTo: "`/explain-panic`",
+            description: "Who may ask: everyone, or owners, members and collaborators only."
+          },
+          cooldown_seconds: {
+            type: "integer",
+            minimum: 0,
+            maximum: 86400,
+            default: 30,
+            appliesTo: "`/explain-panic`",
+            description: "Seconds between two answers on one issue."
           }
-        },
-        ignore: {
-          type: "object",
-          additionalProperties: false,
-          default: {},
-          properties: {
-            users: {
-              ...strings3,
-              default: [],
-              appliesTo: "issues, pull requests, `/explain-panic`",
-              description: "Logins whose issues, pull requests and commands are left alone."
-            },
-            labels: {
-              ...strings3,
-              default: ["wontfix"],
-              appliesTo: "issues, pull requests",
-              description: "Issues and pull requests carrying one of these labels are left alone."
-            }
+        }),
+        ignore: section({
+          users: {
+            ...strings3,
+            default: [],
+            appliesTo: "issues, pull requests, `/explain-panic`",
+            description: "Logins whose issues, pull requests and commands are left alone."
+          },
+          labels: {
+            ...strings3,
+            default: ["wontfix"],
+            appliesTo: "issues, pull requests",
+            description: "Issues and pull requests carrying one of these labels are left alone."
           }
-        }
+        })
       }
     };
     DEFAULTS2 = defaultsOf(schema);
@@ -50169,9 +50136,9 @@ function resolveConfig(raw) {
   if (!validate(user)) {
     for (const e of validate.errors ?? []) {
       errors.push(describe(e));
-      const [section, key2] = errorPath(e);
-      if (section && key2 && user[section] && typeof user[section] === "object") delete user[section][key2];
-      else if (section) delete user[section];
+      const [section2, key2] = errorPath(e);
+      if (section2 && key2 && user[section2] && typeof user[section2] === "object") delete user[section2][key2];
+      else if (section2) delete user[section2];
     }
     if (!validate(user)) return { config: DEFAULTS2, errors };
   }

@@ -9,135 +9,113 @@ export const CONFIG_FILE = "burn-triage.yml";
 const strings = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 } as const;
 const label = { type: "string", maxLength: 50 } as const;
 
+/** A section of the file: a mapping of known keys, each with its default. */
+function section<const P extends Record<string, object>>(properties: P) {
+  return { type: "object", additionalProperties: false, default: {}, properties } as const;
+}
+
 export const schema = {
   $schema: "http://json-schema.org/draft-07/schema#",
   title: "burn-triage configuration (.github/burn-triage.yml)",
   type: "object",
   additionalProperties: false,
   properties: {
-    issues: {
-      type: "object",
-      additionalProperties: false,
-      default: {},
-      properties: {
-        enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
-        fetch_manifests: {
-          type: "boolean",
-          default: true,
-          appliesTo: "issues",
-          description: "Read the repository's Cargo.toml files when an issue pastes none.",
-        },
-        label: {
-          ...label,
-          appliesTo: "issues",
-          description:
-            "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`.",
-        },
+    issues: section({
+      enabled: { type: "boolean", default: true, appliesTo: "issues", description: "Answer new and edited issues." },
+      fetch_manifests: {
+        type: "boolean",
+        default: true,
+        appliesTo: "issues",
+        description: "Read the repository's Cargo.toml files when an issue pastes none.",
       },
-    },
-    labels: {
-      type: "object",
-      additionalProperties: false,
-      default: {},
-      properties: {
-        feature_off: {
-          ...label,
-          default: "burn: feature off",
-          appliesTo: "issues",
-          description: "Added with the comment on a panic from a cargo feature left off; empty for none.",
-        },
-        compile_error: {
-          ...label,
-          default: "burn: feature off",
-          appliesTo: "issues",
-          description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none.",
-        },
-        misuse: {
-          ...label,
-          default: "",
-          appliesTo: "issues",
-          description:
-            "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none.",
-        },
+      label: {
+        ...label,
+        appliesTo: "issues",
+        description: "Older configs' one label: when set, it replaces `labels.feature_off` and `labels.compile_error`.",
       },
-    },
-    pull_requests: {
-      type: "object",
-      additionalProperties: false,
-      default: {},
-      properties: {
-        enabled: {
-          type: "boolean",
-          default: true,
-          appliesTo: "pull requests",
-          description: "Review pull requests that change Cargo.toml feature lists.",
-        },
-        check_run: {
-          type: "boolean",
-          default: true,
-          appliesTo: "pull requests",
-          description: "Report the review as the `burn-triage / autodiff` check run too.",
-        },
-        conclusion: {
-          enum: ["neutral", "failure"],
-          default: "neutral",
-          appliesTo: "pull requests",
-          description: "The check run's conclusion when a change turns off a feature the code needs.",
-        },
-        review_burn_repo: {
-          type: "boolean",
-          default: false,
-          appliesTo: "pull requests",
-          description: "Review burn's own repository too (its manifests are burn's, not a user's).",
-        },
+    }),
+    labels: section({
+      feature_off: {
+        ...label,
+        default: "burn: feature off",
+        appliesTo: "issues",
+        description: "Added with the comment on a panic from a cargo feature left off; empty for none.",
       },
-    },
-    commands: {
-      type: "object",
-      additionalProperties: false,
-      default: {},
-      properties: {
-        enabled: {
-          type: "boolean",
-          default: true,
-          appliesTo: "`/explain-panic`",
-          description: "Answer `/explain-panic` in issue and pull request comments.",
-        },
-        allowed: {
-          enum: ["everyone", "collaborators"],
-          default: "everyone",
-          appliesTo: "`/explain-panic`",
-          description: "Who may ask: everyone, or owners, members and collaborators only.",
-        },
-        cooldown_seconds: {
-          type: "integer",
-          minimum: 0,
-          maximum: 86400,
-          default: 30,
-          appliesTo: "`/explain-panic`",
-          description: "Seconds between two answers on one issue.",
-        },
+      compile_error: {
+        ...label,
+        default: "burn: feature off",
+        appliesTo: "issues",
+        description: "Added with the comment on a rustc error for a path a cargo feature gates; empty for none.",
       },
-    },
-    ignore: {
-      type: "object",
-      additionalProperties: false,
-      default: {},
-      properties: {
-        users: {
-          ...strings,
-          default: [],
-          appliesTo: "issues, pull requests, `/explain-panic`",
-          description: "Logins whose issues, pull requests and commands are left alone.",
-        },
-        labels: {
-          ...strings,
-          default: ["wontfix"],
-          appliesTo: "issues, pull requests",
-          description: "Issues and pull requests carrying one of these labels are left alone.",
-        },
+      misuse: {
+        ...label,
+        default: "",
+        appliesTo: "issues",
+        description: "Added with the comment on a panic from misuse (wrong backend, moved gradients); empty for none.",
       },
-    },
+    }),
+    pull_requests: section({
+      enabled: {
+        type: "boolean",
+        default: true,
+        appliesTo: "pull requests",
+        description: "Review pull requests that change Cargo.toml feature lists.",
+      },
+      check_run: {
+        type: "boolean",
+        default: true,
+        appliesTo: "pull requests",
+        description: "Report the review as the `burn-triage / autodiff` check run too.",
+      },
+      conclusion: {
+        enum: ["neutral", "failure"],
+        default: "neutral",
+        appliesTo: "pull requests",
+        description: "The check run's conclusion when a change turns off a feature the code needs.",
+      },
+      review_burn_repo: {
+        type: "boolean",
+        default: false,
+        appliesTo: "pull requests",
+        description: "Review burn's own repository too (its manifests are burn's, not a user's).",
+      },
+    }),
+    commands: section({
+      enabled: {
+        type: "boolean",
+        default: true,
+        appliesTo: "`/explain-panic`",
+        description: "Answer `/explain-panic` in issue and pull request comments.",
+      },
+      allowed: {
+        enum: ["everyone", "collaborators"],
+        default: "everyone",
+        appliesTo: "`/explain-panic`",
+        description: "Who may ask: everyone, or owners, members and collaborators only.",
+      },
+      cooldown_seconds: {
+        type: "integer",
+        minimum: 0,
+        maximum: 86400,
+        default: 30,
+        appliesTo: "`/explain-panic`",
+        description: "Seconds between two answers on one issue.",
+      },
+    }),
+    ignore: section({
+      users: {
+        ...strings,
+        default: [],
+        appliesTo: "issues, pull requests, `/explain-panic`",
+        description: "Logins whose issues, pull requests and commands are left alone.",
+      },
+      labels: {
+        ...strings,
+        default: ["wontfix"],
+        appliesTo: "issues, pull requests",
+        description: "Issues and pull requests carrying one of these labels are left alone.",
+      },
+    }),
   },
 } as const;
 

@@ -12,7 +12,15 @@ import {
   selectBurn,
   type VersionSource,
 } from "./burn-version.js";
-import { allFeatures, type IndexDep, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
+import {
+  allFeatures,
+  depHidden,
+  type IndexDep,
+  type IndexLine,
+  type Registry,
+  selectVersion,
+  snapshot,
+} from "./registry.js";
 import {
   AUTODIFF_TARGET,
   BudgetExceeded,
@@ -333,6 +341,18 @@ interface Enablers {
   pairs: string[][];
 }
 
+/** What a user can ask of `line`: its feature table and the implicit features of optional dependencies. */
+export function featureNames(line: IndexLine): string[] {
+  const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
+  return [...new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
+}
+
+/** A crate depending on exactly this version of `line` with `features`: what one resolution probes. */
+export function probeOf(line: IndexLine, features: string[], defaults = false): IndexLine {
+  const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
+  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
+}
+
 const enablerCache = new Map<string, Enablers>();
 
 /** Which features of one crate version turn the target on on their own. */
@@ -346,29 +366,9 @@ export function enablersOf(
   const hit = enablerCache.get(key);
   if (hit) return hit;
   const table = allFeatures(line);
-  const implicit = line.deps
-    .filter((d) => d.optional && !Object.values(table).some((v) => v.includes(`dep:${d.name}`)))
-    .map((d) => d.name);
-  const names = [...new Set([...Object.keys(table), ...implicit])].filter((f) => f !== "default");
-  const test = (features: string[], defaults = false) => {
-    const root: IndexLine = {
-      name: "(probe)",
-      vers: "0.0.0",
-      deps: [
-        {
-          name: line.name,
-          req: `=${line.vers}`,
-          features,
-          optional: false,
-          default_features: defaults,
-          target: null,
-          kind: "normal",
-        },
-      ],
-      features: {},
-    };
-    return featureState(resolve(root, [], { registry, budget }), target);
-  };
+  const names = featureNames(line);
+  const test = (features: string[], defaults = false) =>
+    featureState(resolve(probeOf(line, features, defaults), [], { registry, budget }), target);
   // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
   // before implicit ones.
   const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);

@@ -1,36 +1,13 @@
 import { describe, expect, it } from "@jest/globals";
+import { featureNames, probeOf } from "../../src/cargo/diagnose.js";
 import { mayEnable } from "../../src/cargo/reach.js";
-import {
-  allFeatures,
-  type IndexDep,
-  type IndexLine,
-  MapRegistry,
-  recentRelease,
-  snapshot,
-} from "../../src/cargo/registry.js";
+import { type IndexDep, type IndexLine, MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
 import { AUTODIFF_TARGET, type FeatureTarget, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 
 const reg = snapshot("tags");
-const probe = (line: IndexLine, features: string[]): IndexLine => ({
-  name: "(probe)",
-  vers: "0.0.0",
-  deps: [
-    {
-      name: line.name,
-      req: `=${line.vers}`,
-      features,
-      optional: false,
-      default_features: false,
-      target: null,
-      kind: "normal",
-    },
-  ],
-  features: {},
-});
-const featuresOf = (l: IndexLine) =>
-  [...new Set([...Object.keys(allFeatures(l)), ...l.deps.filter((d) => d.optional).map((d) => d.name)])].filter(
-    (f) => f !== "default",
-  );
+// The probe and the feature list are enablersOf's own, so the walk is checked on what it narrows.
+const probe = (line: IndexLine, features: string[]) => probeOf(line, features);
+const featuresOf = featureNames;
 
 describe("the walk that narrows the enabler search", () => {
   const targets: FeatureTarget[] = [

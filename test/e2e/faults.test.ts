@@ -1,7 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
+import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import {
   deliver,
@@ -157,17 +157,7 @@ describe("horizontal scale: two replicas share nothing but GitHub", () => {
     const p = issue();
     await deliver(a, "issues", p);
     await until(() => commentsOn(stack.fake, p.issue.number).length === 1);
-    const edited = {
-      ...p,
-      action: "edited",
-      changes: { body: { from: p.issue.body } },
-      issue: {
-        ...p.issue,
-        body: p.issue.body
-          .replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826")
-          .replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"'),
-      },
-    };
+    const edited = editedToPre1(p);
     await deliver(b, "issues", edited);
     await until(() => commentsOn(stack.fake, p.issue.number)[0]!.body.includes("0.22.0-pre.1"));
     expect(commentsOn(stack.fake, p.issue.number)).toHaveLength(1);

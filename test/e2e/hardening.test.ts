@@ -2,7 +2,7 @@
 // comment, no doubled comment, no wedged conversation, only its own comments touched.
 import { describe, expect, it } from "@jest/globals";
 import { FAKE_APP, type FakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
+import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { REVIEW_MARKER } from "../../src/render/review.js";
 import { deliver, until, untilDone, withServers } from "../helpers/server.js";
@@ -126,18 +126,7 @@ describe("faults past Octokit's retries are retried later, never lost or doubled
 
   it("a replayed older delivery does not roll the comment back", async () => {
     const older = issue({ updated_at: "2026-11-01T10:00:00Z" });
-    const newer = {
-      ...older,
-      action: "edited",
-      changes: { body: { from: older.issue.body } },
-      issue: {
-        ...older.issue,
-        updated_at: "2026-11-02T10:00:00Z",
-        body: older.issue.body
-          .replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826")
-          .replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"'),
-      },
-    };
+    const newer = editedToPre1(older, { updated_at: "2026-11-02T10:00:00Z" });
     await deliver(stack.servers[0]!, "issues", older);
     await until(() => commentsOn(stack.fake, older.issue.number).length === 1);
     await deliver(stack.servers[0]!, "issues", newer);

@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { DEFAULTS, resolveConfig } from "../../src/config.js";
-import { type IssuePlan, planIssue } from "../../src/plan.js";
+import { type IssuePlan, issueEvent, planIssue } from "../../src/plan.js";
 import { API, APP } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
@@ -104,15 +104,7 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
     const p = payload("issues.opened");
     v.edit(p);
     const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-    const event = {
-      action: "opened" as const,
-      title: p.issue.title,
-      body: p.issue.body,
-      author: p.issue.user,
-      locked: p.issue.locked,
-      labels: p.issue.labels.map((l: { name: string }) => l.name),
-      senderIsBot: false,
-    };
+    const event = issueEvent(p, false);
     const first = planIssue(event);
     const plan: IssuePlan = first.kind === "needs-config" ? planIssue(event, config) : first;
 
@@ -138,15 +130,7 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
       const p = payload("issues.opened");
       v.edit(p);
       const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-      const event = {
-        action: "opened" as const,
-        title: p.issue.title,
-        body: p.issue.body,
-        author: p.issue.user,
-        locked: p.issue.locked,
-        labels: p.issue.labels.map((l: { name: string }) => l.name),
-        senderIsBot: false,
-      };
+      const event = issueEvent(p, false);
       const plan = planIssue(event, config);
       kinds.add(
         plan.kind === "answer"

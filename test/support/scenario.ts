@@ -18,6 +18,26 @@ export function webhook(name: string): any {
   return JSON.parse(fixtureText(`webhooks/${name}.json`));
 }
 
+/**
+ * The `issues.edited` delivery after the reporter moved the scenario's issue from burn
+ * 0.22.0-pre.2 to 0.22.0-pre.1 (backtrace and manifest both): the answer's link must move too.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: webhook payloads are plain JSON
+export function editedToPre1(opened: any, issue: Record<string, unknown> = {}): any {
+  return {
+    ...opened,
+    action: "edited",
+    changes: { body: { from: opened.issue.body } },
+    issue: {
+      ...opened.issue,
+      ...issue,
+      body: opened.issue.body
+        .replace("0.22.0-pre.2/src/backend.rs:824", "0.22.0-pre.1/src/backend.rs:826")
+        .replace(/"0\.22\.0-pre\.2"/, '"0.22.0-pre.1"'),
+    },
+  };
+}
+
 export const HEAD_SHA = "b".repeat(40);
 export const BASE_SHA = "a".repeat(40);
 
