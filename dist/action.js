@@ -2162,7 +2162,7 @@ var require_thread_stream = __commonJS({
     var { version } = require_package();
     var { EventEmitter } = __require("events");
     var { Worker } = __require("worker_threads");
-    var { join: join6 } = __require("path");
+    var { join: join7 } = __require("path");
     var { pathToFileURL: pathToFileURL2 } = __require("url");
     var { wait: wait2 } = require_wait();
     var {
@@ -2214,7 +2214,7 @@ var require_thread_stream = __commonJS({
     function createWorker(stream, opts) {
       const { filename, workerData } = opts;
       const bundlerOverrides = "__bundlerPathsOverrides" in globalThis ? globalThis.__bundlerPathsOverrides : {};
-      const toExecute = bundlerOverrides["thread-stream-worker"] || join6(__dirname, "lib", "worker.js");
+      const toExecute = bundlerOverrides["thread-stream-worker"] || join7(__dirname, "lib", "worker.js");
       const worker = new Worker(toExecute, {
         ...opts.workerOpts,
         name: opts.workerOpts?.name || "thread-stream",
@@ -2727,7 +2727,7 @@ var require_transport = __commonJS({
     var { createRequire: createRequire2 } = __require("module");
     var { existsSync: existsSync3 } = __require("node:fs");
     var getCallers = require_caller();
-    var { join: join6, isAbsolute, sep: sep2 } = __require("node:path");
+    var { join: join7, isAbsolute, sep: sep2 } = __require("node:path");
     var { fileURLToPath: fileURLToPath2 } = __require("node:url");
     var sleep = require_atomic_sleep();
     var onExit = require_on_exit_leak_free();
@@ -2882,7 +2882,7 @@ var require_transport = __commonJS({
         throw new Error("only one of target or targets can be specified");
       }
       if (targets) {
-        target = bundlerOverrides["pino-worker"] || join6(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join7(__dirname, "worker.js");
         options2.targets = targets.filter((dest) => dest.target).map((dest) => {
           return {
             ...dest,
@@ -2903,7 +2903,7 @@ var require_transport = __commonJS({
         const pipelinesHaveLevel = options2.pipelines.some((p) => p.some((t) => t.level != null));
         usesMultistream = options2.targets.length + options2.pipelines.length > 1 || targetsHaveLevel || pipelinesHaveLevel;
       } else if (pipeline) {
-        target = bundlerOverrides["pino-worker"] || join6(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join7(__dirname, "worker.js");
         options2.pipelines = [pipeline.map((dest) => {
           return {
             ...dest,
@@ -2930,7 +2930,7 @@ var require_transport = __commonJS({
           return origin;
         }
         if (origin === "pino/file") {
-          return join6(__dirname, "..", "file.js");
+          return join7(__dirname, "..", "file.js");
         }
         let fixTarget2;
         for (const filePath of callers) {
@@ -3910,7 +3910,7 @@ var require_safe_stable_stringify = __commonJS({
               return circularValue;
             }
             let res = "";
-            let join6 = ",";
+            let join7 = ",";
             const originalIndentation = indentation;
             if (Array.isArray(value)) {
               if (value.length === 0) {
@@ -3924,7 +3924,7 @@ var require_safe_stable_stringify = __commonJS({
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join6 = `,
+                join7 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -3932,13 +3932,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join6;
+                res += join7;
               }
               const tmp = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join6}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join7}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -3959,7 +3959,7 @@ ${originalIndentation}`;
             let separator = "";
             if (spacer !== "") {
               indentation += spacer;
-              join6 = `,
+              join7 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -3973,13 +3973,13 @@ ${indentation}`;
               const tmp = stringifyFnReplacer(key3, value, stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join6;
+                separator = join7;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...":${whitespace}"${getItemCount(removedKeys)} not stringified"`;
-              separator = join6;
+              separator = join7;
             }
             if (spacer !== "" && separator.length > 1) {
               res = `
@@ -4020,7 +4020,7 @@ ${originalIndentation}`;
             }
             const originalIndentation = indentation;
             let res = "";
-            let join6 = ",";
+            let join7 = ",";
             if (Array.isArray(value)) {
               if (value.length === 0) {
                 return "[]";
@@ -4033,7 +4033,7 @@ ${originalIndentation}`;
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join6 = `,
+                join7 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -4041,13 +4041,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join6;
+                res += join7;
               }
               const tmp = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join6}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join7}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -4060,7 +4060,7 @@ ${originalIndentation}`;
             let whitespace = "";
             if (spacer !== "") {
               indentation += spacer;
-              join6 = `,
+              join7 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -4069,7 +4069,7 @@ ${indentation}`;
               const tmp = stringifyArrayReplacer(key3, value[key3], stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join6;
+                separator = join7;
               }
             }
             if (spacer !== "" && separator.length > 1) {
@@ -4127,20 +4127,20 @@ ${originalIndentation}`;
               indentation += spacer;
               let res2 = `
 ${indentation}`;
-              const join7 = `,
+              const join8 = `,
 ${indentation}`;
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
               let i = 0;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyIndent(String(i), value[i], stack, spacer, indentation);
                 res2 += tmp2 !== void 0 ? tmp2 : "null";
-                res2 += join7;
+                res2 += join8;
               }
               const tmp = stringifyIndent(String(i), value[i], stack, spacer, indentation);
               res2 += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res2 += `${join7}"... ${getItemCount(removedKeys)} not stringified"`;
+                res2 += `${join8}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               res2 += `
 ${originalIndentation}`;
@@ -4156,16 +4156,16 @@ ${originalIndentation}`;
               return '"[Object]"';
             }
             indentation += spacer;
-            const join6 = `,
+            const join7 = `,
 ${indentation}`;
             let res = "";
             let separator = "";
             let maximumPropertiesToStringify = Math.min(keyLength, maximumBreadth);
             if (isTypedArrayWithEntries(value)) {
-              res += stringifyTypedArray(value, join6, maximumBreadth);
+              res += stringifyTypedArray(value, join7, maximumBreadth);
               keys = keys.slice(value.length);
               maximumPropertiesToStringify -= value.length;
-              separator = join6;
+              separator = join7;
             }
             if (deterministic) {
               keys = sort(keys, comparator);
@@ -4176,13 +4176,13 @@ ${indentation}`;
               const tmp = stringifyIndent(key3, value[key3], stack, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}: ${tmp}`;
-                separator = join6;
+                separator = join7;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...": "${getItemCount(removedKeys)} not stringified"`;
-              separator = join6;
+              separator = join7;
             }
             if (separator !== "") {
               res = `
@@ -40658,17 +40658,17 @@ function parseCfg(src) {
   };
   return expr();
 }
-function evaluate(e, p, feature) {
+function evaluate(e, p, feature2) {
   const f = FACTS[p];
   switch (e.op) {
     case "all":
-      return e.args.every((a) => evaluate(a, p, feature));
+      return e.args.every((a) => evaluate(a, p, feature2));
     case "any":
-      return e.args.some((a) => evaluate(a, p, feature));
+      return e.args.some((a) => evaluate(a, p, feature2));
     case "not":
-      return !evaluate(e.arg, p, feature);
+      return !evaluate(e.arg, p, feature2);
     case "kv":
-      if (e.key === "feature") return feature?.(e.value) ?? false;
+      if (e.key === "feature") return feature2?.(e.value) ?? false;
       return (f.kv[e.key] ?? []).includes(e.value);
     case "flag":
       return f.flags.includes(e.name);
@@ -40827,28 +40827,28 @@ function resolve(root, rootFeatures, opts) {
       ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason))
     );
   };
-  const depFeature = (id, dep, feature, reason) => {
+  const depFeature = (id, dep, feature2, reason) => {
     const p = pkgs.get(id);
     const steps = [];
     for (const d of liveDeps(id, dep)) {
       if (d.optional && !p.activated.has(dep)) continue;
       const child = select(d);
-      if (child) steps.push(() => addFeature(idOf2(child), feature, reason));
+      if (child) steps.push(() => addFeature(idOf2(child), feature2, reason));
     }
     later(...steps);
   };
-  const addFeature = (id, feature, reason) => {
+  const addFeature = (id, feature2, reason) => {
     const p = pkgs.get(id);
-    if (!p || p.features.has(feature)) return;
+    if (!p || p.features.has(feature2)) return;
     const table = allFeatures(p.line);
-    const explicit = Object.hasOwn(table, feature);
-    const implicit = !explicit && depsNamed(p.line, feature).some((d) => d.optional) && !depHidden(p.line, feature);
-    if (!explicit && !implicit && feature !== "default") return;
-    p.features.add(feature);
-    because.set(`${id}/${feature}`, reason);
-    const here = { kind: "feature", pkg: refOf(id, p.line), feature };
-    if (implicit) return later(() => activateOptional(id, feature, here));
-    later(...(table[feature] ?? []).map((value) => () => featureValue(id, p, value, here)));
+    const explicit = Object.hasOwn(table, feature2);
+    const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
+    if (!explicit && !implicit && feature2 !== "default") return;
+    p.features.add(feature2);
+    because.set(`${id}/${feature2}`, reason);
+    const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
+    if (implicit) return later(() => activateOptional(id, feature2, here));
+    later(...(table[feature2] ?? []).map((value) => () => featureValue(id, p, value, here)));
   };
   const featureValue = (id, p, value, here) => {
     if (value.startsWith("dep:")) {
@@ -40885,6 +40885,10 @@ function resolve(root, rootFeatures, opts) {
 }
 function targetName(t) {
   return t.label ?? `${t.crate}/${t.feature}`;
+}
+function parseTarget(s) {
+  const m = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
+  return m ? { crate: m[1], feature: m[2] } : null;
 }
 function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   if (target.gate) {
@@ -41008,14 +41012,14 @@ function mayEnable(line, registry, target, budget) {
         continue;
       }
       const dep = v.slice(0, slash).replace(/\?$/, "");
-      const feature = v.slice(slash + 1);
+      const feature2 = v.slice(slash + 1);
       if (!v.includes("?/")) {
         if (!depHidden(l, dep)) reach(node2, featureNode(id, dep));
         reach(node2, activationNode(id, dep));
       }
       for (const d of named(dep)) {
         const c = child(d);
-        if (c) reach(node2, featureNode(c, feature));
+        if (c) reach(node2, featureNode(c, feature2));
       }
     }
   };
@@ -41047,7 +41051,7 @@ function mayEnable(line, registry, target, budget) {
     }
   }
   const base = from.has(pkgNode(idOf(line)));
-  return (feature) => base || from.has(featureNode(idOf(line), feature));
+  return (feature2) => base || from.has(featureNode(idOf(line), feature2));
 }
 var idOf, SEP, pkgNode, featureNode, activationNode;
 var init_reach = __esm({
@@ -41057,7 +41061,7 @@ var init_reach = __esm({
     idOf = (l) => `${l.name}@${l.vers}`;
     SEP = "\0";
     pkgNode = (id) => `P${SEP}${id}`;
-    featureNode = (id, feature) => `F${SEP}${id}${SEP}${feature}`;
+    featureNode = (id, feature2) => `F${SEP}${id}${SEP}${feature2}`;
     activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
   }
 });
@@ -41944,15 +41948,15 @@ function configuredOut(b) {
   const where = /-->\s*(\S+)/.exec(rest);
   const path3 = where ? NOTE_PATH.exec(where[1]) : null;
   const cfg = /(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(/.exec(rest);
-  const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
-  if (!path3 || !cfg || !feature) return null;
+  const feature2 = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
+  if (!path3 || !cfg || !feature2) return null;
   const crate = path3[1];
   return {
     crate,
     version: path3[2] ?? null,
     file: `crates/${crate}/src/${path3[3].replace(/\\/g, "/")}`,
     cfgLine: Number(cfg[1]),
-    feature: feature[1]
+    feature: feature2[1]
   };
 }
 function block(text5, from) {
@@ -42093,12 +42097,22 @@ function gateAt(ref, path3, exact) {
   }
   return null;
 }
+function pathsRequiring(ref, crateFeature) {
+  const m = load2().byRef.get(ref);
+  if (!m) return null;
+  const out = [];
+  for (const [path3, gates] of m)
+    if (gates.every((g) => gateHolds(g.gate, () => true) && !gateHolds(g.gate, (f) => f !== crateFeature)))
+      out.push(path3);
+  return out.sort();
+}
 var import_semver5, data;
 var init_gated = __esm({
   "src/compile/gated.ts"() {
     "use strict";
     import_semver5 = __toESM(require_semver2(), 1);
     init_data_dir();
+    init_cfg();
   }
 });
 
@@ -42135,10 +42149,10 @@ function itemsFromNotes(findings) {
   for (const f of findings) {
     const n = f.note;
     if (!n) return null;
-    const feature = `${n.crate}/${n.feature}`;
+    const feature2 = `${n.crate}/${n.feature}`;
     const suggest = n.crate === "burn" ? [n.feature] : null;
     const gate = {
-      gate: `feature = "${feature}"`,
+      gate: `feature = "${feature2}"`,
       crate: n.crate,
       file: n.file,
       cfg_line: n.cfgLine,
@@ -42994,9 +43008,9 @@ function planTarget(t) {
 function choicesFor(m, t, fx) {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out = [];
-  for (const feature of t.features) {
-    const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature } });
-    if (plan.kind === "fixed") out.push({ feature, plan });
+  for (const feature2 of t.features) {
+    const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature: feature2 } });
+    if (plan.kind === "fixed") out.push({ feature: feature2, plan });
   }
   return out;
 }
@@ -44260,18 +44274,18 @@ var require_util2 = __commonJS({
         return;
       if (typeof schema2 === "boolean")
         return;
-      const rules = self2.RULES.keywords;
+      const rules2 = self2.RULES.keywords;
       for (const key2 in schema2) {
-        if (!rules[key2])
+        if (!rules2[key2])
           checkStrictMode(it, `unknown keyword: "${key2}"`);
       }
     }
     exports2.checkUnknownRules = checkUnknownRules;
-    function schemaHasRules(schema2, rules) {
+    function schemaHasRules(schema2, rules2) {
       if (typeof schema2 == "boolean")
         return !schema2;
       for (const key2 in schema2)
-        if (rules[key2])
+        if (rules2[key2])
           return true;
       return false;
     }
@@ -45744,9 +45758,9 @@ var require_validate = __commonJS({
       }
     }
     function checkKeywordTypes(it, ts) {
-      const rules = it.self.RULES.all;
-      for (const keyword in rules) {
-        const rule = rules[keyword];
+      const rules2 = it.self.RULES.all;
+      for (const keyword in rules2) {
+        const rule = rules2[keyword];
         if (typeof rule == "object" && (0, applicability_1.shouldUseRule)(it.schema, rule)) {
           const { type } = rule.definition;
           if (type.length && !type.some((t) => hasApplicableType(ts, t))) {
@@ -47575,7 +47589,7 @@ var require_core = __commonJS({
         uriResolver
       };
     }
-    var Ajv2 = class {
+    var Ajv3 = class {
       constructor(opts = {}) {
         this.schemas = {};
         this.refs = {};
@@ -47862,15 +47876,15 @@ var require_core = __commonJS({
         return errors.map((e) => `${dataVar}${e.instancePath} ${e.message}`).reduce((text5, msg) => text5 + separator + msg);
       }
       $dataMetaSchema(metaSchema, keywordsJsonPointers) {
-        const rules = this.RULES.all;
+        const rules2 = this.RULES.all;
         metaSchema = JSON.parse(JSON.stringify(metaSchema));
         for (const jsonPointer of keywordsJsonPointers) {
           const segments = jsonPointer.split("/").slice(1);
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key2 in rules) {
-            const rule = rules[key2];
+          for (const key2 in rules2) {
+            const rule = rules2[key2];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
@@ -47945,9 +47959,9 @@ var require_core = __commonJS({
         }
       }
     };
-    Ajv2.ValidationError = validation_error_1.default;
-    Ajv2.MissingRefError = ref_error_1.default;
-    exports2.default = Ajv2;
+    Ajv3.ValidationError = validation_error_1.default;
+    Ajv3.MissingRefError = ref_error_1.default;
+    exports2.default = Ajv3;
     function checkOptions(checkOpts, options2, msg, log = "error") {
       for (const key2 in checkOpts) {
         const opt = key2;
@@ -50058,7 +50072,7 @@ var require_ajv = __commonJS({
     var draft7MetaSchema = require_json_schema_draft_07();
     var META_SUPPORT_DATA = ["/properties"];
     var META_SCHEMA_ID = "http://json-schema.org/draft-07/schema";
-    var Ajv2 = class extends core_1.default {
+    var Ajv3 = class extends core_1.default {
       _addVocabularies() {
         super._addVocabularies();
         draft7_1.default.forEach((v) => this.addVocabulary(v));
@@ -50077,11 +50091,11 @@ var require_ajv = __commonJS({
         return this.opts.defaultMeta = super.defaultMeta() || (this.getSchema(META_SCHEMA_ID) ? META_SCHEMA_ID : void 0);
       }
     };
-    exports2.Ajv = Ajv2;
-    module2.exports = exports2 = Ajv2;
-    module2.exports.Ajv = Ajv2;
+    exports2.Ajv = Ajv3;
+    module2.exports = exports2 = Ajv3;
+    module2.exports.Ajv = Ajv3;
     Object.defineProperty(exports2, "__esModule", { value: true });
-    exports2.default = Ajv2;
+    exports2.default = Ajv3;
     var validate_1 = require_validate();
     Object.defineProperty(exports2, "KeywordCxt", { enumerable: true, get: function() {
       return validate_1.KeywordCxt;
@@ -52234,7 +52248,7 @@ function namedEnablers(d) {
 function why(d, opts = {}) {
   const p = d.primary;
   const target = code(targetName(d.target));
-  const feature = code(d.target.feature);
+  const feature2 = code(d.target.feature);
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "too-large":
@@ -52256,9 +52270,9 @@ function why(d, opts = {}) {
       return `This manifest does turn ${target} on${chain}${ignored}. ${opts.about === "compile" ? "The crate that failed" : "The binary that panicked"} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
     }
     case "gated":
-      return `${declared(p.decl, p.effective)}. ${feature} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
+      return `${declared(p.decl, p.effective)}. ${feature2} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
     case "no-dispatch":
-      return `${declared(p.decl, p.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
+      return `${declared(p.decl, p.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature2} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
     case "off": {
       const named = namedEnablers(d);
       if (d.target.gate) {
@@ -52268,7 +52282,7 @@ function why(d, opts = {}) {
         const paths = andList(list2);
         return `${declared(p.decl, p.effective)}. In ${version}, ${paths} ${exists}.`;
       }
-      const source = named.length > 0 ? `In ${version} ${feature} comes from ${orList(named)}` : d.fix ? d.fix.add.length > 1 ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together` : `In ${version} no feature turns ${target} on alone; together with what you already list, ${code(d.fix.add[0])} does` : `In ${version} no feature of ${code(p.effective.name)} reaches ${target}`;
+      const source = named.length > 0 ? `In ${version} ${feature2} comes from ${orList(named)}` : d.fix ? d.fix.add.length > 1 ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together` : `In ${version} no feature turns ${target} on alone; together with what you already list, ${code(d.fix.add[0])} does` : `In ${version} no feature of ${code(p.effective.name)} reaches ${target}`;
       const dropped = opts.manifestShown !== false && p.effective.defaultFeatures === false && d.defaultEnablers.length > 0 ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)` : "";
       return `${declared(p.decl, p.effective)}. ${source}${dropped}.`;
     }
@@ -52882,6 +52896,79 @@ var init_issues = __esm({
   }
 });
 
+// src/review/evidence.ts
+function matcherFor(rule, version) {
+  const modules = /* @__PURE__ */ new Map();
+  if (rule.evidence.gatedPaths) {
+    const ref = version ? refOfVersion(version) : null;
+    const paths = ref ? pathsRequiring(ref, targetName(rule.target)) : null;
+    if (!paths) return { gap: true };
+    const names = /* @__PURE__ */ new Map();
+    for (const p of paths) {
+      const [, module2, ...rest] = p.split("::");
+      if (!module2 || !/^\w+$/.test(module2)) continue;
+      if (!names.has(module2)) names.set(module2, /* @__PURE__ */ new Set());
+      const last2 = rest.at(-1);
+      if (last2 === void 0) modules.set(module2, { gated: new RegExp(`\\bburn::${module2}\\b`), names: null });
+      else if (/^[A-Z]\w{3,}$/.test(last2)) names.get(module2).add(last2);
+    }
+    for (const [module2, set3] of names) {
+      const gated = modules.get(module2)?.gated ?? null;
+      const re = set3.size > 0 ? new RegExp(`\\b(?:${[...set3].sort().join("|")})\\b`) : null;
+      if (gated || re) modules.set(module2, { gated, names: re });
+    }
+  }
+  return { signs: rule.evidence.signs, modules };
+}
+function findUse(m, path3, text5) {
+  const lines = text5.split("\n");
+  for (const { re, what } of m.signs) {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      if (!usable(line)) continue;
+      const hit = re.exec(line);
+      if (hit) return { path: path3, line: i + 1, what: what ?? hit[0] };
+    }
+  }
+  if (m.modules.size === 0) return null;
+  const named = /* @__PURE__ */ new Set();
+  for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (!usable(line)) continue;
+    for (const module2 of named) {
+      const spec = m.modules.get(module2);
+      if (!spec) continue;
+      if (spec.gated?.test(line)) return { path: path3, line: i + 1, what: `burn::${module2}` };
+      const hit = spec.names?.exec(line);
+      if (hit) return { path: path3, line: i + 1, what: hit[0] };
+    }
+  }
+  return null;
+}
+function priority(path3) {
+  if (/train|learn|optim/i.test(path3)) return 0;
+  if (/(?:^|\/)(?:main|lib)\.rs$/.test(path3)) return 1;
+  return 2;
+}
+function sourcesToRead(crateDir, tree, otherCrateDirs, max) {
+  const prefix = crateDir ? `${crateDir}/` : "";
+  const insideOther = (p) => [...otherCrateDirs].some((d) => d !== crateDir && d.startsWith(prefix) && p.startsWith(`${d}/`));
+  return tree.filter(
+    (p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p)
+  ).sort((a, b) => priority(a) - priority(b) || a.localeCompare(b)).slice(0, max);
+}
+var MAX_LINE2, usable;
+var init_evidence2 = __esm({
+  "src/review/evidence.ts"() {
+    "use strict";
+    init_gated();
+    init_resolve();
+    MAX_LINE2 = 2e3;
+    usable = (line) => line.length <= MAX_LINE2 && !/^\s*\/\//.test(line);
+  }
+});
+
 // src/review/manifest.ts
 function diagnosisOf(plan) {
   return plan.kind === "invalid-toml" ? null : plan.diagnosis;
@@ -52906,16 +52993,16 @@ function inDiff(plan, commentable) {
   for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
 }
-function dispatchEra(d) {
-  return d !== null && HAS_DISPATCH.has(d.verdict);
+function judged(d) {
+  return d !== null && JUDGED.has(d.verdict);
 }
 function unknownVersion(d) {
   return d.assumed.version ?? d.assumed.graph ?? null;
 }
 function judge(before, after) {
-  const burn = dispatchEra(before) || dispatchEra(after);
+  const burn = judged(before) || judged(after);
   if (after.verdict === "too-large") return { kind: "unresolved", why: { kind: "too-large" } };
-  if (before?.verdict !== "on" || !dispatchEra(after) || after.verdict === "on") return { kind: "fine", burn };
+  if (before?.verdict !== "on" || !judged(after) || after.verdict === "on") return { kind: "fine", burn };
   const unknown = unknownVersion(before) ?? unknownVersion(after);
   if (unknown) return { kind: "unresolved", why: { kind: "assumed", assumption: unknown } };
   return { kind: "regression" };
@@ -52932,46 +53019,53 @@ function lossOf(before, after) {
     moved: from && to && from !== to ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable } : null
   };
 }
-function regressed(path3, crateManifest, before, plan, after, commentable, member) {
-  const base = { path: path3, before, after, loss: lossOf(before, after), crateManifest, ...member ? { member } : {} };
+function regressed(j, plan) {
+  const { rule, path: path3, crateManifest, before, after, commentable, member } = j;
+  const base = { rule, path: path3, before, after, loss: lossOf(before, after), crateManifest, ...member ? { member } : {} };
   if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
 }
-function reviewWorkspaceRoot(c) {
+function reviewWorkspaceRoot(c, rule) {
   const out = [];
+  const target = rule.target;
   const headRoot = { path: c.path, text: c.head };
   for (const m of c.members) {
-    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot });
+    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target });
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
-    const before = c.base === null ? null : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
+    const basePlan = c.base === null ? null : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
+    const before = basePlan && diagnosisOf(basePlan);
     const verdict = judge(before, afterPlan.diagnosis);
-    if (verdict.kind === "unresolved") out.push({ kind: "unresolved", path: c.path, member: m.path, why: verdict.why });
+    if (verdict.kind === "unresolved")
+      out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
     const loss = lossOf(before, afterPlan.diagnosis);
-    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed });
-    out.push(regressed(c.path, m.path, before, plan, afterPlan.diagnosis, c.commentable, m.path));
+    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
+    const j = { rule: rule.id, path: c.path, crateManifest: m.path, before, after: afterPlan.diagnosis };
+    out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
   }
   return out;
 }
-function reviewManifest(c) {
-  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot });
+function reviewManifest(c, rule) {
+  const target = rule.target;
+  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot, target });
   if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
   const after = probe.diagnosis;
-  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot });
+  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
-  if (verdict.kind === "unresolved") return { kind: "unresolved", path: c.path, why: verdict.why };
+  if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
   const removed = lossOf(before, after).removed;
-  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed }) : probe;
-  return regressed(c.path, c.path, before, plan, after, c.commentable);
+  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
+  const j = { rule: rule.id, path: c.path, crateManifest: c.path, before, after };
+  return regressed({ ...j, commentable: c.commentable }, plan);
 }
-var HAS_DISPATCH, invalid;
+var JUDGED, invalid;
 var init_manifest3 = __esm({
   "src/review/manifest.ts"() {
     "use strict";
     init_fix();
-    HAS_DISPATCH = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
+    JUDGED = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
     invalid = (path3, e) => ({
       kind: "invalid-toml",
       path: path3,
@@ -52979,6 +53073,91 @@ var init_manifest3 = __esm({
       column: e.column,
       message: e.message.replace(/^\d+:\d+: /, "")
     });
+  }
+});
+
+// src/review/rules.ts
+import { readFileSync as readFileSync4 } from "node:fs";
+import { join as join6 } from "node:path";
+function parseRules(yaml3) {
+  const raw = load(yaml3);
+  const validate = new import_ajv2.Ajv({ allErrors: true }).compile(rulesSchema);
+  if (!validate(raw))
+    throw new Error(
+      `review rules: ${(validate.errors ?? []).map((e) => `${e.instancePath || "(top)"} ${e.message}`).join("; ")}`
+    );
+  const entries = raw;
+  const ids = /* @__PURE__ */ new Set();
+  return entries.map((e) => {
+    if (ids.has(e.id)) throw new Error(`review rules: id ${e.id} is used twice`);
+    ids.add(e.id);
+    const target = parseTarget(e.target);
+    if (!target) throw new Error(`review rules: ${e.id}: target ${e.target} is not CRATE/FEATURE`);
+    const signs = (e.evidence.signs ?? []).map((s) => ({
+      re: new RegExp(s.pattern),
+      ...s.what ? { what: s.what } : {}
+    }));
+    if (signs.length === 0 && !e.evidence.gated_paths)
+      throw new Error(`review rules: ${e.id}: evidence needs signs or gated_paths`);
+    return {
+      id: e.id,
+      target,
+      check: e.check,
+      evidence: { signs, gatedPaths: e.evidence.gated_paths === true },
+      words: e.words
+    };
+  });
+}
+function reviewRules() {
+  rules ??= parseRules(readFileSync4(join6(dataDir, "review-rules.yml"), "utf8"));
+  return rules;
+}
+var import_ajv2, ruleSchema, rulesSchema, rules;
+var init_rules = __esm({
+  "src/review/rules.ts"() {
+    "use strict";
+    import_ajv2 = __toESM(require_ajv(), 1);
+    init_js_yaml();
+    init_data_dir();
+    init_resolve();
+    ruleSchema = {
+      type: "object",
+      additionalProperties: false,
+      required: ["id", "target", "check", "evidence", "words"],
+      properties: {
+        id: { type: "string", pattern: "^[a-z][a-z0-9-]*$" },
+        target: { type: "string", pattern: "^[a-z0-9_-]+/[A-Za-z0-9_+-]+$" },
+        check: { enum: ["always", "when-found"] },
+        evidence: {
+          type: "object",
+          additionalProperties: false,
+          properties: {
+            signs: {
+              type: "array",
+              items: {
+                type: "object",
+                additionalProperties: false,
+                required: ["pattern"],
+                properties: { pattern: { type: "string", minLength: 1 }, what: { type: "string", minLength: 1 } }
+              }
+            },
+            gated_paths: { type: "boolean" }
+          }
+        },
+        words: {
+          type: "object",
+          additionalProperties: false,
+          required: ["code", "needs", "assumed", "looked_for"],
+          properties: {
+            code: { type: "string", minLength: 1 },
+            needs: { type: "string", minLength: 1 },
+            assumed: { type: "string", minLength: 1 },
+            looked_for: { type: "string", minLength: 1 }
+          }
+        }
+      }
+    };
+    rulesSchema = { type: "array", minItems: 1, items: ruleSchema };
   }
 });
 
@@ -53014,7 +53193,10 @@ function rootAt(side, path3, self2, tree) {
   const text5 = side[rootPath];
   return text5 ? { path: rootPath, text: text5 } : null;
 }
-function assess(s) {
+function assess(s, rules2 = reviewRules()) {
+  return rules2.flatMap((rule) => assessRule(s, rule));
+}
+function assessRule(s, rule) {
   const tree = new Set(s.tree);
   const out = [];
   for (const f of s.changed) {
@@ -53025,57 +53207,66 @@ function assess(s) {
     const self2 = parsed2(head);
     if (self2 && isBurnRoot(head, base)) {
       const members = membersOf(f.path, self2, tree).filter((p) => s.head[p] && inheritsBurnFrom(s.head[p], self2)).map((p) => ({ path: p, head: s.head[p], base: s.base[p] ?? null }));
-      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }));
+      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
       if (!self2.dependencies.some(isBurnDependency)) continue;
     }
     const baseSelf = parsed2(base);
     out.push(
-      reviewManifest({
-        path: f.path,
-        base,
-        head,
-        headRoot: self2 ? rootAt(s.head, f.path, self2, tree) : null,
-        baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
-        commentable
-      })
+      reviewManifest(
+        {
+          path: f.path,
+          base,
+          head,
+          headRoot: self2 ? rootAt(s.head, f.path, self2, tree) : null,
+          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
+          commentable
+        },
+        rule
+      )
     );
   }
   return out;
 }
-function evidenceNeeded(s) {
-  return [
-    ...new Set(
-      assess(s).filter(isRegression).map((r) => r.crateManifest)
-    )
-  ].filter((p) => !(p in s.evidence)).sort();
+function evidenceNeeded(s, rules2 = reviewRules()) {
+  const byCrate = /* @__PURE__ */ new Map();
+  for (const r of assess(s, rules2).filter(isRegression)) {
+    if (r.crateManifest in (s.evidence[r.rule] ?? {})) continue;
+    const rule = rules2.find((x) => x.id === r.rule);
+    const wanted = byCrate.get(r.crateManifest) ?? { manifest: r.crateManifest, lookFor: [] };
+    byCrate.set(r.crateManifest, wanted);
+    if (!wanted.lookFor.some((l) => l.rule === rule.id))
+      wanted.lookFor.push({ rule: rule.id, matcher: matcherFor(rule, r.after.graphVersion) });
+  }
+  return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
 }
 function isBurnRepository(s) {
   return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed2(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true;
 }
-function decidePullRequest(s) {
+function decidePullRequest(s, rules2 = reviewRules()) {
   const none = {
     silent: null,
     problems: [],
     unresolved: [],
-    check: null,
+    checks: [],
     review: false,
     previous: null,
     suggestions: []
   };
   if (isBurnRepository(s) && !s.options.reviewBurnRepo)
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
-  const assessed = assess(s);
+  const assessed = assess(s, rules2);
   const problems = [];
   const unresolved = assessed.filter((r) => r.kind === "unresolved");
   let burn = assessed.some((r) => r.kind !== "fine" || r.burn);
   const byRoot = /* @__PURE__ */ new Map();
   for (const r of assessed) {
-    if (r.kind === "invalid-toml") problems.push(r);
+    if (r.kind === "invalid-toml" && !problems.some((p) => p.kind === "invalid-toml" && p.path === r.path))
+      problems.push(r);
     if (!isRegression(r)) continue;
-    const evidence = s.evidence[r.crateManifest];
-    if (evidence === null || evidence === void 0 && !s.options.assumeGradients) continue;
+    const evidence = s.evidence[r.rule]?.[r.crateManifest];
+    if (evidence === null || evidence === void 0 && !s.options.assumeEvidence) continue;
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
-    const key2 = `${r.path}\0${r.member ? "root" : r.crateManifest}`;
+    const key2 = `${r.rule}\0${r.path}\0${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key2);
     if (seen) seen.crates.push(needs);
     else {
@@ -53087,25 +53278,31 @@ function decidePullRequest(s) {
   }
   const prev = s.previous.review;
   const d = { ...none, problems, unresolved };
-  if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0)) {
-    d.check = {
-      existingId: s.previous.checkRunId,
-      conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success"
-    };
-  }
+  if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0))
+    d.checks = rules2.flatMap((rule) => checkFor(rule, problems, unresolved, s));
   if (problems.length === 0) {
-    if (prev?.state === "open" && unresolved.length === 0) d.previous = { id: prev.id, state: "fixed" };
-    return { ...d, silent: burn ? null : "no change to burn-dispatch/autodiff" };
+    if (prev?.state === "open" && unresolved.length === 0)
+      d.previous = { id: prev.id, state: "fixed", rules: prev.rules };
+    return { ...d, silent: burn ? null : "no change to a feature the review rules watch" };
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
   d.suggestions = problems.filter(
     (p) => p.kind === "regression" && p.inDiff
   );
-  if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded" };
+  if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
   return d;
 }
-var baseTextOf, isRegression;
+function checkFor(rule, problems, unresolved, s) {
+  const mine = problems.filter((p) => concerns(rule, p));
+  const open = unresolved.filter((u) => concerns(rule, u));
+  const existingId = s.previous.checkRuns[rule.id] ?? null;
+  const found = open.length > 0 || mine.some((p) => p.kind !== "invalid-toml");
+  if (rule.check === "when-found" && !found && existingId === null) return [];
+  const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
+  return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
+}
+var baseTextOf, isRegression, concerns;
 var init_pull_request = __esm({
   "src/review/pull-request.ts"() {
     "use strict";
@@ -53113,54 +53310,69 @@ var init_pull_request = __esm({
     init_facts();
     init_manifest();
     init_workspace();
+    init_evidence2();
     init_manifest3();
+    init_rules();
     baseTextOf = (s, f) => f.status === "added" ? null : s.base[f.previousPath ?? f.path] ?? null;
     isRegression = (r) => r.kind === "regression" || r.kind === "regression-unfixable";
+    concerns = (rule, p) => p.kind === "invalid-toml" || p.rule === rule.id;
   }
 });
 
 // src/render/review.ts
-function reviewMarker(sha, state) {
-  return `${REVIEW_MARKER} ${JSON.stringify({ sha: /^[0-9a-f]{40}$/.test(sha) ? sha : null, state })} -->`;
+function ruleOf(id) {
+  const r = reviewRules().find((x) => x.id === id);
+  if (!r) throw new Error(`no review rule ${id}`);
+  return r;
+}
+function reviewMarker(sha, state, rules2) {
+  const data2 = { sha: /^[0-9a-f]{40}$/.test(sha) ? sha : null, state, rules: rules2 };
+  return `${REVIEW_MARKER} ${JSON.stringify(data2)} -->`;
 }
 function markedReviewState(body) {
   if (!body?.startsWith(REVIEW_MARKER)) return null;
   const m = /^<!-- burn-triage:review (\{[^\n]*?\}) -->/.exec(body);
-  if (!m) return { sha: null, state: "open" };
+  const unknown = { sha: null, state: "open", rules: FIRST_RULES };
+  if (!m) return unknown;
   try {
     const data2 = JSON.parse(m[1]);
     const state = data2.state === "fixed" || data2.state === "superseded" ? data2.state : "open";
-    return { sha: typeof data2.sha === "string" ? data2.sha : null, state };
+    const known = new Set(reviewRules().map((r) => r.id));
+    const rules2 = Array.isArray(data2.rules) ? data2.rules.filter((r) => known.has(r)) : FIRST_RULES;
+    return { sha: typeof data2.sha === "string" ? data2.sha : null, state, rules: rules2 };
   } catch {
-    return { sha: null, state: "open" };
+    return unknown;
   }
 }
-function lossText(l) {
+function lossText(l, rule) {
+  const f = rule.target.feature;
   const parts = [];
   if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
   if (l.defaultsOff) {
-    const dropped = l.defaultsOff.length > 0 ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought autodiff)` : "";
+    const dropped = l.defaultsOff.length > 0 ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})` : "";
     parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
   }
   if (l.moved)
     parts.push(
-      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`
+      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring ${f}` : ""}`
     );
   return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
 }
-function evidenceText(c, repo, headSha) {
-  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; assumed to train)`;
+function evidenceText(c, rule, repo, headSha) {
+  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; ${rule.words.assumed})`;
   const where = `${c.evidence.path}:${c.evidence.line}`;
   const url = repoPermalink(repo.owner, repo.repo, headSha, c.evidence.path, c.evidence.line);
   return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
 }
 function needsText(p, repo, headSha) {
-  return `${p.crates.map((c) => evidenceText(c, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} gradients`;
+  const rule = ruleOf(p.rule);
+  return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
 }
 function suggestionComment(p, repo, headSha) {
   const s = p.plan.change.suggestion;
+  const rule = ruleOf(p.rule);
   const body = [
-    `${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
     "",
     fence(s.lines.join("\n"), "suggestion")
   ].join("\n");
@@ -53172,61 +53384,78 @@ function reaches(p) {
   return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
 }
 function renderReviewBody(problems, o) {
-  const lines = [`### This PR turns off \`autodiff\` for code that trains`, ""];
+  const lines = [];
   let verified = null;
-  for (const p of problems) {
-    if (p.kind === "invalid-toml") {
-      lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
-      continue;
-    }
-    lines.push(
-      `- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`
-    );
-    if (p.kind === "regression-unfixable") lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
-    else {
-      verified ??= p.plan.diagnosis.graphVersion;
-      if (!p.inDiff)
-        lines.push(
-          "",
-          "  The fix touches lines outside this PR's diff, so here it is as a diff:",
-          "",
-          fence(diffBody(p.plan.change.diff), "diff")
-        );
+  const invalid2 = problems.filter((p) => p.kind === "invalid-toml");
+  if (invalid2.length > 0) lines.push("### A Cargo.toml in this PR does not parse", "");
+  for (const p of invalid2)
+    lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
+  const spoken = reviewRules().filter((r) => problems.some((p) => p.kind !== "invalid-toml" && p.rule === r.id));
+  for (const rule of spoken) {
+    if (lines.length > 0) lines.push("");
+    lines.push(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`, "");
+    for (const p of problems) {
+      if (p.kind === "invalid-toml" || p.rule !== rule.id) continue;
+      lines.push(
+        `- ${code(p.path)}: ${lossText(p.loss, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`
+      );
+      if (p.kind === "regression-unfixable")
+        lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
+      else {
+        verified ??= p.plan.diagnosis.graphVersion;
+        if (!p.inDiff)
+          lines.push(
+            "",
+            "  The fix touches lines outside this PR's diff, so here it is as a diff:",
+            "",
+            fence(diffBody(p.plan.change.diff), "diff")
+          );
+      }
     }
   }
   for (const n of o.notices) lines.push("", `> **Note:** ${n}`);
-  const commit = o.lineComments > 0 ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores autodiff.` : "";
+  const restored = spoken.map((r) => r.target.feature).join(" and ");
+  const commit = o.lineComments > 0 ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores ${restored}.` : "";
   const check = verified ? ` Each fix was verified on burn ${code(verified)}'s feature graph.` : "";
   lines.push("", `<sub>Checked at ${code(o.headSha.slice(0, 12))}.${commit}${check}</sub>`);
-  return withMarker(reviewMarker(o.headSha, "open"), `${lines.join("\n")}
+  const marker = reviewMarker(
+    o.headSha,
+    "open",
+    spoken.map((r) => r.id)
+  );
+  return withMarker(marker, `${lines.join("\n")}
 `);
 }
-function renderReviewState(headSha, state) {
-  const body = state === "fixed" ? `\u2705 Fixed at ${code(headSha.slice(0, 12))}: ${code("burn-dispatch/autodiff")} is on again. This earlier review no longer applies.` : `Superseded by a newer review at ${code(headSha.slice(0, 12))}.`;
-  return `${reviewMarker(headSha, state)}
+function renderReviewState(headSha, state, ruleIds) {
+  const rules2 = ruleIds.map(ruleOf);
+  const on = rules2.length > 0 ? `${andList(rules2.map((r) => targetName(r.target)))} ${rules2.length > 1 ? "are" : "is"} on again` : "what it named is fixed";
+  const body = state === "fixed" ? `\u2705 Fixed at ${code(headSha.slice(0, 12))}: ${on}. This earlier review no longer applies.` : `Superseded by a newer review at ${code(headSha.slice(0, 12))}.`;
+  return `${reviewMarker(headSha, state, ruleIds)}
 ${body}
 `;
 }
 function unresolvedText(why2) {
   return why2.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(why2.assumption);
 }
-function checkOutput(problems, unresolved, notices) {
+function checkOutput(c, notices) {
+  const rule = ruleOf(c.rule);
+  const { problems, unresolved } = c;
   const notes = notices.map((n) => `
 
 > **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
     const list2 = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
     return {
-      title: "autodiff could not be checked",
-      summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:
+      title: `${rule.target.feature} could not be checked`,
+      summary: `I could not tell whether this PR turns ${feature(rule)} off:
 
 ${list2}${notes}`
     };
   }
   if (problems.length === 0)
     return {
-      title: "autodiff unchanged",
-      summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}`
+      title: `${rule.target.feature} unchanged`,
+      summary: `No Cargo.toml change in this PR turns ${feature(rule)} off for ${rule.words.code}.${notes}`
     };
   const annotations = problems.flatMap((r) => {
     if (r.kind === "regression") {
@@ -53237,7 +53466,7 @@ ${list2}${notes}`
           start_line: s.startLine,
           end_line: s.endLine,
           annotation_level: "warning",
-          message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`
+          message: `${rule.target.feature} is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`
         }
       ];
     }
@@ -53263,7 +53492,12 @@ function renderPrActions(d, s) {
   const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
   return {
     silent: d.silent,
-    check: d.check && { ...d.check, output: checkOutput(d.problems, d.unresolved, s.notices) },
+    checks: d.checks.map((c) => ({
+      name: checkName({ id: c.rule }),
+      existingId: c.existingId,
+      conclusion: c.conclusion,
+      output: checkOutput(c, s.notices)
+    })),
     review: d.review ? {
       body: renderReviewBody(d.problems, {
         headSha: s.headSha,
@@ -53273,62 +53507,30 @@ function renderPrActions(d, s) {
       }),
       comments
     } : null,
-    updateReview: d.previous && { id: d.previous.id, body: renderReviewState(s.headSha, d.previous.state) }
+    updateReview: d.previous && {
+      id: d.previous.id,
+      body: renderReviewState(s.headSha, d.previous.state, d.previous.rules)
+    }
   };
 }
 function reviewPullRequest(s) {
   return renderPrActions(decidePullRequest(s), s);
 }
-var REVIEW_MARKER, CHECK_NAME;
+var REVIEW_MARKER, checkName, feature, FIRST_RULES;
 var init_review = __esm({
   "src/render/review.ts"() {
     "use strict";
     init_pull_request();
+    init_rules();
+    init_resolve();
     init_manifest2();
     init_escape();
     init_links();
     init_why();
     REVIEW_MARKER = "<!-- burn-triage:review";
-    CHECK_NAME = "burn-triage / autodiff";
-  }
-});
-
-// src/review/evidence.ts
-function findGradientUse(path3, text5) {
-  const lines = text5.split("\n");
-  for (const [re, what] of SIGNS) {
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      if (line.length > MAX_LINE2 || /^\s*\/\//.test(line)) continue;
-      if (re.test(line)) return { path: path3, line: i + 1, what };
-    }
-  }
-  return null;
-}
-function priority(path3) {
-  if (/train|learn|optim/i.test(path3)) return 0;
-  if (/(?:^|\/)(?:main|lib)\.rs$/.test(path3)) return 1;
-  return 2;
-}
-function sourcesToRead(crateDir, tree, otherCrateDirs, max) {
-  const prefix = crateDir ? `${crateDir}/` : "";
-  const insideOther = (p) => [...otherCrateDirs].some((d) => d !== crateDir && d.startsWith(prefix) && p.startsWith(`${d}/`));
-  return tree.filter(
-    (p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p)
-  ).sort((a, b) => priority(a) - priority(b) || a.localeCompare(b)).slice(0, max);
-}
-var SIGNS, MAX_LINE2;
-var init_evidence2 = __esm({
-  "src/review/evidence.ts"() {
-    "use strict";
-    SIGNS = [
-      [/\.backward\s*\(/, ".backward()"],
-      [/\bAutodiffBackend\b/, "AutodiffBackend"],
-      [/\bAutodiff\s*</, "Autodiff<\u2026>"],
-      [/\bburn::train\b|\bburn_train\b/, "burn::train"],
-      [/\bLearner(?:Builder)?\b/, "Learner"]
-    ];
-    MAX_LINE2 = 2e3;
+    checkName = (rule) => `burn-triage / ${rule.id}`;
+    feature = (r) => code(targetName(r.target));
+    FIRST_RULES = ["autodiff"];
   }
 });
 
@@ -53372,7 +53574,7 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
     base: {},
     tree: [],
     evidence: {},
-    previous: { review: null, checkRunId: null },
+    previous: { review: null, checkRuns: {} },
     notices,
     options: {
       checkRun: config2.pull_requests.check_run,
@@ -53395,23 +53597,45 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
       `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`
     );
   for (const path3 of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path3);
-  const crates = evidenceNeeded(snapshot2);
-  if (crates.length > MAX_EVIDENCE_CRATES)
-    notices.push(
-      `${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`
-    );
-  const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
-  for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
-    let found = null;
-    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
-      const text5 = await read(path3, pr.head.sha);
-      found = text5 === null ? null : findGradientUse(path3, text5);
-      if (found) break;
-    }
-    snapshot2.evidence[manifest] = found;
-  }
+  await gatherEvidence2(snapshot2, (path3) => read(path3, pr.head.sha));
   snapshot2.previous = await previousState(octokit, repo, pr, who);
   return snapshot2;
+}
+async function gatherEvidence2(snapshot2, read) {
+  const crates = evidenceNeeded(snapshot2);
+  const rules2 = reviewRules();
+  const wordsOf = (id) => rules2.find((r) => r.id === id).words;
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    snapshot2.notices.push(
+      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`
+    );
+  const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
+  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
+    const open = /* @__PURE__ */ new Map();
+    for (const { rule, matcher } of lookFor) {
+      if ("gap" in matcher)
+        snapshot2.notices.push(
+          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`
+        );
+      else open.set(rule, matcher);
+    }
+    for (const rule of open.keys()) {
+      snapshot2.evidence[rule] ??= {};
+      snapshot2.evidence[rule][manifest] = null;
+    }
+    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
+      if (open.size === 0) break;
+      const text5 = await read(path3);
+      if (text5 === null) continue;
+      for (const [rule, matcher] of open) {
+        const found = findUse(matcher, path3, text5);
+        if (found) {
+          snapshot2.evidence[rule][manifest] = found;
+          open.delete(rule);
+        }
+      }
+    }
+  }
 }
 async function previousState(octokit, repo, pr, who) {
   const reviews = [];
@@ -53423,16 +53647,20 @@ async function previousState(octokit, repo, pr, who) {
   let review = null;
   for (const r of reviews) {
     const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
-    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state };
+    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
   }
-  const { data: data2 } = await octokit.rest.checks.listForRef({
-    ...repo,
-    ref: pr.head.sha,
-    check_name: CHECK_NAME,
-    ...who.appId !== null ? { app_id: who.appId } : {}
-  });
-  const runs = pageItems(data2.check_runs, "check runs");
-  return { review, checkRunId: runs[0]?.id ?? null };
+  const checkRuns = {};
+  for (const rule of reviewRules()) {
+    const { data: data2 } = await octokit.rest.checks.listForRef({
+      ...repo,
+      ref: pr.head.sha,
+      check_name: checkName(rule),
+      ...who.appId !== null ? { app_id: who.appId } : {}
+    });
+    const runs = pageItems(data2.check_runs, "check runs");
+    checkRuns[rule.id] = runs[0]?.id ?? null;
+  }
+  return { review, checkRuns };
 }
 var MAX_FILES, MAX_MANIFESTS, MAX_RELATED_MANIFESTS, MAX_EVIDENCE_CRATES, MAX_CRATE_SOURCE_FILES, isManifest;
 var init_pr_snapshot = __esm({
@@ -53441,6 +53669,7 @@ var init_pr_snapshot = __esm({
     init_workspace();
     init_review();
     init_evidence2();
+    init_rules();
     init_pull_request();
     init_files();
     init_identity();
@@ -53478,10 +53707,10 @@ async function onPullRequest(context, deps) {
   await (await deps.coordination()).lock(`${repo.owner}/${repo.repo}#${pr.number}`, async () => {
     const snapshot2 = await gatherPr(context.octokit, repo, pr, who, config2, start);
     const actions = reviewPullRequest(snapshot2);
-    const { check, review, updateReview } = actions;
-    if (check) {
+    const { checks, review, updateReview } = actions;
+    for (const check of checks) {
       const run2 = {
-        name: CHECK_NAME,
+        name: check.name,
         status: "completed",
         conclusion: check.conclusion,
         output: check.output
@@ -53504,7 +53733,7 @@ async function onPullRequest(context, deps) {
       {
         ...where,
         manifests: snapshot2.changed.length,
-        check: check?.conclusion ?? null,
+        checks: Object.fromEntries(checks.map((c) => [c.name, c.conclusion])),
         review: review !== null,
         silent: actions.silent
       },
@@ -63481,7 +63710,7 @@ var init_command3 = __esm({
 });
 
 // src/action.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { readFileSync as readFileSync5 } from "node:fs";
 
 // node_modules/probot/lib/context.js
 var import_deepmerge = __toESM(require_cjs(), 1);
@@ -71726,7 +71955,7 @@ async function main() {
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
   if (!token)
     throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
-  const delivery = deliveryFromEnv(process.env, (p) => readFileSync4(p, "utf8"));
+  const delivery = deliveryFromEnv(process.env, (p) => readFileSync5(p, "utf8"));
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),

@@ -4,6 +4,8 @@ import { parseArgs } from "node:util";
 import { reviewPullRequest, unresolvedText } from "../render/review.js";
 import { assess, type PrSnapshot } from "../review/pull-request.js";
 import { findRoot, type Io, read, UsageError } from "./io.js";
+import { reviewRules } from "../review/rules.js";
+import { targetName } from "../cargo/resolve.js";
 
 export function reviewCmd(args: string[], io: Io): number {
   const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" } }, allowPositionals: true });
@@ -29,9 +31,9 @@ export function reviewCmd(args: string[], io: Io): number {
     base: { ...files, [path]: base },
     tree: Object.keys({ ...files, [path]: head }),
     evidence: {},
-    previous: { review: null, checkRunId: null },
+    previous: { review: null, checkRuns: {} },
     notices: [],
-    options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeGradients: true },
+    options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeEvidence: true },
   };
   const [first] = assess(snapshot);
   const actions = reviewPullRequest(snapshot);
@@ -51,7 +53,9 @@ export function reviewCmd(args: string[], io: Io): number {
     io.stdout(
       first?.kind === "unresolved"
         ? `No review: ${unresolvedText(first.why).replace(/`/g, "")}.\n`
-        : "No review: this change does not turn burn-dispatch/autodiff off.\n",
+        : `No review: this change does not turn off ${reviewRules()
+            .map((r) => targetName(r.target))
+            .join(" or ")}.\n`,
     );
   }
   return first?.kind === "invalid-toml" ? 2 : 0;

@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { dataDir } from "../data-dir.js";
+import { gateHolds } from "../cargo/cfg.js";
 
 export interface Gate {
   /** The whole condition, over crate-qualified features: `all(feature = "burn-core/extension", …)`. */
@@ -84,4 +85,19 @@ export function gateAt(ref: string, path: string, exact: boolean): { gate: Gate;
     p = cut > "burn".length ? p.slice(0, cut) : null;
   }
   return null;
+}
+
+/**
+ * The paths at `ref` that exist only with `crateFeature` on: their gate holds with every feature
+ * on and fails with that one off (`burn::data` and `burn::data::dataset::InMemDataset` need
+ * `burn-core/std`). null when the data has no such ref: a gap, not "none".
+ */
+export function pathsRequiring(ref: string, crateFeature: string): string[] | null {
+  const m = load().byRef.get(ref);
+  if (!m) return null;
+  const out: string[] = [];
+  for (const [path, gates] of m)
+    if (gates.every((g) => gateHolds(g.gate, () => true) && !gateHolds(g.gate, (f) => f !== crateFeature)))
+      out.push(path);
+  return out.sort();
 }

@@ -1,10 +1,11 @@
 // The bounded gathering step of PR review: every read the pure core needs, and nothing else.
 // Changed manifests at base and head, the tree at head, the roots and members those manifests
-// involve, the sources of crates that regressed, and the bot's previous review and check run.
+// involve, the sources of crates that regressed, and the bot's previous review and check runs.
 import type { Config } from "../config.js";
 import { dirOf } from "../cargo/workspace.js";
-import { CHECK_NAME, markedReviewState } from "../render/review.js";
-import { findGradientUse, type GradientUse, sourcesToRead } from "../review/evidence.js";
+import { checkName, markedReviewState } from "../render/review.js";
+import { findUse, sourcesToRead } from "../review/evidence.js";
+import { reviewRules } from "../review/rules.js";
 import {
   type ChangedManifest,
   evidenceNeeded,
@@ -22,7 +23,7 @@ export const MAX_FILES = 3000;
 export const MAX_MANIFESTS = 10;
 /** Other manifests (roots, members) read per PR, at each side. */
 export const MAX_RELATED_MANIFESTS = 20;
-/** Crates whose sources are read for gradient evidence, and Rust files read per crate. */
+/** Crates whose sources are read for a rule's evidence, and Rust files read per crate. */
 export const MAX_EVIDENCE_CRATES = 6;
 export const MAX_CRATE_SOURCE_FILES = 6;
 
@@ -98,7 +99,7 @@ export async function gatherPr(
     base: {},
     tree: [],
     evidence: {},
-    previous: { review: null, checkRunId: null },
+    previous: { review: null, checkRuns: {} },
     notices,
     options: {
       checkRun: config.pull_requests.check_run,
@@ -126,21 +127,7 @@ export async function gatherPr(
     );
   for (const path of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path);
 
-  const crates = evidenceNeeded(snapshot);
-  if (crates.length > MAX_EVIDENCE_CRATES)
-    notices.push(
-      `${crates.length} crates lost autodiff; I looked for gradient use in the first ${MAX_EVIDENCE_CRATES}`,
-    );
-  const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
-  for (const manifest of crates.slice(0, MAX_EVIDENCE_CRATES)) {
-    let found: GradientUse | null = null;
-    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
-      const text = await read(path, pr.head.sha);
-      found = text === null ? null : findGradientUse(path, text);
-      if (found) break;
-    }
-    snapshot.evidence[manifest] = found;
-  }
+  await gatherEvidence(snapshot, (path) => read(path, pr.head.sha));
   snapshot.previous = await previousState(octokit, repo, pr, who);
   return snapshot;
 }
@@ -152,7 +139,49 @@ interface Review {
   commit_id: string | null;
 }
 
-/** The bot's latest review (state from its marker) and its check run for this head, if any. */
+/**
+ * Each rule's evidence in the sources of the crates that lost its feature: one pass over at most
+ * MAX_CRATE_SOURCE_FILES files per crate answers every rule that crate needs, and stops when all
+ * have an answer. A rule whose data lacks the head's release gets no answer (and a note), not "none".
+ */
+async function gatherEvidence(snapshot: PrSnapshot, read: (path: string) => Promise<string | null>): Promise<void> {
+  const crates = evidenceNeeded(snapshot);
+  const rules = reviewRules();
+  const wordsOf = (id: string) => rules.find((r) => r.id === id)!.words;
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    snapshot.notices.push(
+      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`,
+    );
+  const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
+  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
+    const open = new Map<string, Parameters<typeof findUse>[0]>();
+    for (const { rule, matcher } of lookFor) {
+      if ("gap" in matcher)
+        snapshot.notices.push(
+          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`,
+        );
+      else open.set(rule, matcher);
+    }
+    for (const rule of open.keys()) {
+      snapshot.evidence[rule] ??= {};
+      snapshot.evidence[rule][manifest] = null;
+    }
+    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
+      if (open.size === 0) break;
+      const text = await read(path);
+      if (text === null) continue;
+      for (const [rule, matcher] of open) {
+        const found = findUse(matcher, path, text);
+        if (found) {
+          snapshot.evidence[rule]![manifest] = found;
+          open.delete(rule);
+        }
+      }
+    }
+  }
+}
+
+/** The bot's latest review (state from its marker) and each rule's check run for this head, if any. */
 async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity): Promise<PrSnapshot["previous"]> {
   const reviews: Review[] = [];
   for await (const page of listPages<Review>(
@@ -163,14 +192,18 @@ async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Ident
   let review: PreviousReview | null = null;
   for (const r of reviews) {
     const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
-    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state };
+    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
   }
-  const { data } = await octokit.rest.checks.listForRef({
-    ...repo,
-    ref: pr.head.sha,
-    check_name: CHECK_NAME,
-    ...(who.appId !== null ? { app_id: who.appId } : {}),
-  });
-  const runs = pageItems<{ id: number }>((data as { check_runs?: unknown }).check_runs, "check runs");
-  return { review, checkRunId: runs[0]?.id ?? null };
+  const checkRuns: Record<string, number | null> = {};
+  for (const rule of reviewRules()) {
+    const { data } = await octokit.rest.checks.listForRef({
+      ...repo,
+      ref: pr.head.sha,
+      check_name: checkName(rule),
+      ...(who.appId !== null ? { app_id: who.appId } : {}),
+    });
+    const runs = pageItems<{ id: number }>((data as { check_runs?: unknown }).check_runs, "check runs");
+    checkRuns[rule.id] = runs[0]?.id ?? null;
+  }
+  return { review, checkRuns };
 }

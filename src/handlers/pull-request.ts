@@ -2,7 +2,7 @@ import type { Context } from "probot";
 import { ignoredBy } from "../config.js";
 import { loadConfig } from "../github/config.js";
 import { changedManifests, gatherPr } from "../github/pr-snapshot.js";
-import { CHECK_NAME, reviewPullRequest } from "../render/review.js";
+import { reviewPullRequest } from "../render/review.js";
 import type { Deps } from "./deps.js";
 
 type PrContext = Context<
@@ -29,10 +29,10 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
   await (await deps.coordination()).lock(`${repo.owner}/${repo.repo}#${pr.number}`, async () => {
     const snapshot = await gatherPr(context.octokit, repo, pr, who, config, start);
     const actions = reviewPullRequest(snapshot);
-    const { check, review, updateReview } = actions;
-    if (check) {
+    const { checks, review, updateReview } = actions;
+    for (const check of checks) {
       const run = {
-        name: CHECK_NAME,
+        name: check.name,
         status: "completed" as const,
         conclusion: check.conclusion,
         output: check.output,
@@ -55,7 +55,7 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
       {
         ...where,
         manifests: snapshot.changed.length,
-        check: check?.conclusion ?? null,
+        checks: Object.fromEntries(checks.map((c) => [c.name, c.conclusion])),
         review: review !== null,
         silent: actions.silent,
       },

@@ -1,13 +1,15 @@
 import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import {
+  type CheckDecision,
   decidePullRequest,
-  type NeedsGradients,
+  type NeedingCrate,
   type PrSnapshot,
   type Problem,
   type ReviewDecision,
   type ReviewState,
-  type Unresolved,
 } from "../review/pull-request.js";
+import { type ReviewRule, reviewRules } from "../review/rules.js";
+import { targetName } from "../cargo/resolve.js";
 import { assumptionText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
 import { repoPermalink } from "../links.js";
@@ -15,7 +17,18 @@ import { why } from "./why.js";
 
 /** What identifies the bot's review whatever state its marker carries. */
 export const REVIEW_MARKER = "<!-- burn-triage:review";
-export const CHECK_NAME = "burn-triage / autodiff";
+
+/** A rule's check run is named after it: `burn-triage / autodiff`. */
+export const checkName = (rule: { id: string }) => `burn-triage / ${rule.id}`;
+
+/** The rule a review names (every id in the data resolves; an unknown one is a bug in the caller). */
+function ruleOf(id: string): ReviewRule {
+  const r = reviewRules().find((x) => x.id === id);
+  if (!r) throw new Error(`no review rule ${id}`);
+  return r;
+}
+
+const feature = (r: ReviewRule) => code(targetName(r.target));
 
 export interface ReviewComment {
   path: string;
@@ -31,61 +44,77 @@ interface Repo {
   repo: string;
 }
 
-export function reviewMarker(sha: string, state: ReviewState): string {
-  return `${REVIEW_MARKER} ${JSON.stringify({ sha: /^[0-9a-f]{40}$/.test(sha) ? sha : null, state })} -->`;
+export function reviewMarker(sha: string, state: ReviewState, rules: string[]): string {
+  const data = { sha: /^[0-9a-f]{40}$/.test(sha) ? sha : null, state, rules };
+  return `${REVIEW_MARKER} ${JSON.stringify(data)} -->`;
 }
 
+interface Marked {
+  sha: string | null;
+  state: ReviewState;
+  rules: string[];
+}
+
+/** Reviews from before rules were data spoke for autodiff alone. */
+const FIRST_RULES = ["autodiff"];
+
 /** The state an earlier review's marker records; a marker without data is an open review. */
-export function markedReviewState(body: string | null | undefined): { sha: string | null; state: ReviewState } | null {
+export function markedReviewState(body: string | null | undefined): Marked | null {
   if (!body?.startsWith(REVIEW_MARKER)) return null;
   const m = /^<!-- burn-triage:review (\{[^\n]*?\}) -->/.exec(body);
-  if (!m) return { sha: null, state: "open" };
+  const unknown = { sha: null, state: "open" as const, rules: FIRST_RULES };
+  if (!m) return unknown;
   try {
-    const data = JSON.parse(m[1]!) as { sha?: unknown; state?: unknown };
+    const data = JSON.parse(m[1]!) as { sha?: unknown; state?: unknown; rules?: unknown };
     const state = data.state === "fixed" || data.state === "superseded" ? data.state : "open";
-    return { sha: typeof data.sha === "string" ? data.sha : null, state };
+    const known = new Set(reviewRules().map((r) => r.id));
+    const rules = Array.isArray(data.rules) ? data.rules.filter((r): r is string => known.has(r)) : FIRST_RULES;
+    return { sha: typeof data.sha === "string" ? data.sha : null, state, rules };
   } catch {
-    return { sha: null, state: "open" };
+    return unknown;
   }
 }
 
 /** "sets `default-features = false` …", from what the PR changed. */
-export function lossText(l: Loss): string {
+export function lossText(l: Loss, rule: ReviewRule): string {
+  const f = rule.target.feature;
   const parts: string[] = [];
   if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
   if (l.defaultsOff) {
     const dropped =
       l.defaultsOff.length > 0
-        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought autodiff)`
+        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})`
         : "";
     parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
   }
   if (l.moved)
     parts.push(
-      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring autodiff` : ""}`,
+      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring ${f}` : ""}`,
     );
   return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
 }
 
-function evidenceText(c: NeedsGradients, repo: Repo, headSha: string): string {
-  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; assumed to train)`;
+function evidenceText(c: NeedingCrate, rule: ReviewRule, repo: Repo, headSha: string): string {
+  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; ${rule.words.assumed})`;
   const where = `${c.evidence.path}:${c.evidence.line}`;
   const url = repoPermalink(repo.owner, repo.repo, headSha, c.evidence.path, c.evidence.line);
   return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
 }
 
-function needsText(p: Extract<Problem, { crates: NeedsGradients[] }>, repo: Repo, headSha: string): string {
-  return `${p.crates.map((c) => evidenceText(c, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} gradients`;
+function needsText(p: Extract<Problem, { crates: NeedingCrate[] }>, repo: Repo, headSha: string): string {
+  const rule = ruleOf(p.rule);
+  return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
 }
 
 export function suggestionComment(
-  p: Regression & { crates: NeedsGradients[] },
+  p: Regression & { crates: NeedingCrate[] },
   repo: Repo,
   headSha: string,
 ): ReviewComment {
   const s = p.plan.change.suggestion;
+  const rule = ruleOf(p.rule);
   const body = [
-    `${lossText(p.loss)}: ${code("burn-dispatch/autodiff")} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
     "",
     fence(s.lines.join("\n"), "suggestion"),
   ].join("\n");
@@ -94,54 +123,73 @@ export function suggestionComment(
     : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 
-function reaches(p: Extract<Problem, { crates: NeedsGradients[] }>): string {
+function reaches(p: Extract<Problem, { crates: NeedingCrate[] }>): string {
   if (!p.member) return "";
   const members = p.crates.map((c) => code(c.manifest));
   return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
 }
 
+/** The problems of a review, under one heading per rule, in the rules' order (parse errors first). */
 export function renderReviewBody(
   problems: Problem[],
   o: { headSha: string; repo: Repo; notices: string[]; lineComments: number },
 ): string {
-  const lines = [`### This PR turns off \`autodiff\` for code that trains`, ""];
+  const lines: string[] = [];
   let verified: string | null = null;
-  for (const p of problems) {
-    if (p.kind === "invalid-toml") {
-      lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
-      continue;
-    }
-    lines.push(
-      `- ${code(p.path)}: ${lossText(p.loss)}; ${code("burn-dispatch/autodiff")} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`,
-    );
-    if (p.kind === "regression-unfixable") lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
-    else {
-      verified ??= p.plan.diagnosis.graphVersion;
-      if (!p.inDiff)
-        lines.push(
-          "",
-          "  The fix touches lines outside this PR's diff, so here it is as a diff:",
-          "",
-          fence(diffBody(p.plan.change.diff), "diff"),
-        );
+  const invalid = problems.filter((p) => p.kind === "invalid-toml");
+  if (invalid.length > 0) lines.push("### A Cargo.toml in this PR does not parse", "");
+  for (const p of invalid)
+    lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
+  const spoken = reviewRules().filter((r) => problems.some((p) => p.kind !== "invalid-toml" && p.rule === r.id));
+  for (const rule of spoken) {
+    if (lines.length > 0) lines.push("");
+    lines.push(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`, "");
+    for (const p of problems) {
+      if (p.kind === "invalid-toml" || p.rule !== rule.id) continue;
+      lines.push(
+        `- ${code(p.path)}: ${lossText(p.loss, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`,
+      );
+      if (p.kind === "regression-unfixable")
+        lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
+      else {
+        verified ??= p.plan.diagnosis.graphVersion;
+        if (!p.inDiff)
+          lines.push(
+            "",
+            "  The fix touches lines outside this PR's diff, so here it is as a diff:",
+            "",
+            fence(diffBody(p.plan.change.diff), "diff"),
+          );
+      }
     }
   }
   for (const n of o.notices) lines.push("", `> **Note:** ${n}`);
+  const restored = spoken.map((r) => r.target.feature).join(" and ");
   const commit =
     o.lineComments > 0
-      ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores autodiff.`
+      ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores ${restored}.`
       : "";
   const check = verified ? ` Each fix was verified on burn ${code(verified)}'s feature graph.` : "";
   lines.push("", `<sub>Checked at ${code(o.headSha.slice(0, 12))}.${commit}${check}</sub>`);
-  return withMarker(reviewMarker(o.headSha, "open"), `${lines.join("\n")}\n`);
+  const marker = reviewMarker(
+    o.headSha,
+    "open",
+    spoken.map((r) => r.id),
+  );
+  return withMarker(marker, `${lines.join("\n")}\n`);
 }
 
-export function renderReviewState(headSha: string, state: "fixed" | "superseded"): string {
+export function renderReviewState(headSha: string, state: "fixed" | "superseded", ruleIds: string[]): string {
+  const rules = ruleIds.map(ruleOf);
+  const on =
+    rules.length > 0
+      ? `${andList(rules.map((r) => targetName(r.target)))} ${rules.length > 1 ? "are" : "is"} on again`
+      : "what it named is fixed";
   const body =
     state === "fixed"
-      ? `✅ Fixed at ${code(headSha.slice(0, 12))}: ${code("burn-dispatch/autodiff")} is on again. This earlier review no longer applies.`
+      ? `✅ Fixed at ${code(headSha.slice(0, 12))}: ${on}. This earlier review no longer applies.`
       : `Superseded by a newer review at ${code(headSha.slice(0, 12))}.`;
-  return `${reviewMarker(headSha, state)}\n${body}\n`;
+  return `${reviewMarker(headSha, state, ruleIds)}\n${body}\n`;
 }
 
 interface Annotation {
@@ -165,20 +213,25 @@ export function unresolvedText(why: UnresolvedWhy): string {
     : assumptionText(why.assumption);
 }
 
-/** The check run's output: a title, a Markdown summary and one annotation per problem line. */
-export function checkOutput(problems: Problem[], unresolved: Unresolved[], notices: string[]): CheckOutput {
+/** One rule's check run output: a title, a Markdown summary and one annotation per problem line. */
+export function checkOutput(
+  c: Pick<CheckDecision, "rule" | "problems" | "unresolved">,
+  notices: string[],
+): CheckOutput {
+  const rule = ruleOf(c.rule);
+  const { problems, unresolved } = c;
   const notes = notices.map((n) => `\n\n> **Note:** ${n}`).join("");
   if (problems.length === 0 && unresolved.length > 0) {
     const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
     return {
-      title: "autodiff could not be checked",
-      summary: `I could not tell whether this PR turns \`burn-dispatch/autodiff\` off:\n\n${list}${notes}`,
+      title: `${rule.target.feature} could not be checked`,
+      summary: `I could not tell whether this PR turns ${feature(rule)} off:\n\n${list}${notes}`,
     };
   }
   if (problems.length === 0)
     return {
-      title: "autodiff unchanged",
-      summary: `No Cargo.toml change in this PR turns \`burn-dispatch/autodiff\` off for a crate that trains.${notes}`,
+      title: `${rule.target.feature} unchanged`,
+      summary: `No Cargo.toml change in this PR turns ${feature(rule)} off for ${rule.words.code}.${notes}`,
     };
   const annotations = problems.flatMap((r): Annotation[] => {
     if (r.kind === "regression") {
@@ -189,7 +242,7 @@ export function checkOutput(problems: Problem[], unresolved: Unresolved[], notic
           start_line: s.startLine,
           end_line: s.endLine,
           annotation_level: "warning",
-          message: `autodiff is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`,
+          message: `${rule.target.feature} is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`,
         },
       ];
     }
@@ -212,11 +265,18 @@ export function checkOutput(problems: Problem[], unresolved: Unresolved[], notic
   };
 }
 
+export interface CheckRunAction {
+  name: string;
+  existingId: number | null;
+  conclusion: "success" | "neutral" | "failure";
+  output: CheckOutput;
+}
+
 /** The writes a decision names, worded. */
 export interface PrActions {
   review: { body: string; comments: ReviewComment[] } | null;
   updateReview: { id: number; body: string } | null;
-  check: { existingId: number | null; conclusion: "success" | "neutral" | "failure"; output: CheckOutput } | null;
+  checks: CheckRunAction[];
   /** Why nothing was said, for the log. */
   silent: string | null;
 }
@@ -225,7 +285,12 @@ export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | 
   const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
   return {
     silent: d.silent,
-    check: d.check && { ...d.check, output: checkOutput(d.problems, d.unresolved, s.notices) },
+    checks: d.checks.map((c) => ({
+      name: checkName({ id: c.rule }),
+      existingId: c.existingId,
+      conclusion: c.conclusion,
+      output: checkOutput(c, s.notices),
+    })),
     review: d.review
       ? {
           body: renderReviewBody(d.problems, {
@@ -237,7 +302,10 @@ export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | 
           comments,
         }
       : null,
-    updateReview: d.previous && { id: d.previous.id, body: renderReviewState(s.headSha, d.previous.state) },
+    updateReview: d.previous && {
+      id: d.previous.id,
+      body: renderReviewState(s.headSha, d.previous.state, d.previous.rules),
+    },
   };
 }
 

@@ -1,16 +1,12 @@
-// Does a crate's code compute gradients, and where does it say so? Pure: Rust source text in,
-// the first line that asks for gradients out, so a review can point at it.
+// Does a crate's code need a rule's feature, and where does it say so? Pure: Rust source text in,
+// the first line that shows it out, so a review can point at it. What to look for is the rule's
+// (data/review-rules.yml): its signs, and the `burn::…` items the gated-path data puts behind its
+// feature at the head's burn release.
+import { pathsRequiring, refOfVersion } from "../compile/gated.js";
+import { targetName } from "../cargo/resolve.js";
+import type { ReviewRule, Sign } from "./rules.js";
 
-/** What in the source shows gradients are needed, strongest first. */
-const SIGNS: Array<[RegExp, string]> = [
-  [/\.backward\s*\(/, ".backward()"],
-  [/\bAutodiffBackend\b/, "AutodiffBackend"],
-  [/\bAutodiff\s*</, "Autodiff<…>"],
-  [/\bburn::train\b|\bburn_train\b/, "burn::train"],
-  [/\bLearner(?:Builder)?\b/, "Learner"],
-];
-
-export interface GradientUse {
+export interface FeatureUse {
   path: string;
   /** 1-based. */
   line: number;
@@ -18,16 +14,69 @@ export interface GradientUse {
   what: string;
 }
 
+/**
+ * What one rule looks for at one release. `modules` come from the gated-path data: a file that
+ * names `burn::<module>` uses the module itself when it is gated, or one of `names` (the last
+ * segments of its gated items: `CompactRecorder` after `use burn::record::{…}`).
+ */
+export interface UseMatcher {
+  signs: Sign[];
+  modules: Map<string, { gated: RegExp | null; names: RegExp | null }>;
+}
+
 /** Lines longer than this are generated code or minified data, not a training loop. */
 const MAX_LINE = 2000;
 
-export function findGradientUse(path: string, text: string): GradientUse | null {
+/** The matcher for `rule` at burn `version`; a gap when the rule needs data the bundle lacks for that release. */
+export function matcherFor(rule: ReviewRule, version: string | null): UseMatcher | { gap: true } {
+  const modules: UseMatcher["modules"] = new Map();
+  if (rule.evidence.gatedPaths) {
+    const ref = version ? refOfVersion(version) : null;
+    const paths = ref ? pathsRequiring(ref, targetName(rule.target)) : null;
+    if (!paths) return { gap: true };
+    const names = new Map<string, Set<string>>();
+    for (const p of paths) {
+      const [, module, ...rest] = p.split("::");
+      if (!module || !/^\w+$/.test(module)) continue;
+      if (!names.has(module)) names.set(module, new Set());
+      const last = rest.at(-1);
+      if (last === undefined) modules.set(module, { gated: new RegExp(`\\bburn::${module}\\b`), names: null });
+      else if (/^[A-Z]\w{3,}$/.test(last)) names.get(module)!.add(last);
+    }
+    for (const [module, set] of names) {
+      const gated = modules.get(module)?.gated ?? null;
+      const re = set.size > 0 ? new RegExp(`\\b(?:${[...set].sort().join("|")})\\b`) : null;
+      if (gated || re) modules.set(module, { gated, names: re });
+    }
+  }
+  return { signs: rule.evidence.signs, modules };
+}
+
+const usable = (line: string) => line.length <= MAX_LINE && !/^\s*\/\//.test(line);
+
+export function findUse(m: UseMatcher, path: string, text: string): FeatureUse | null {
   const lines = text.split("\n");
-  for (const [re, what] of SIGNS) {
+  for (const { re, what } of m.signs) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      if (line.length > MAX_LINE || /^\s*\/\//.test(line)) continue;
-      if (re.test(line)) return { path, line: i + 1, what };
+      if (!usable(line)) continue;
+      const hit = re.exec(line);
+      if (hit) return { path, line: i + 1, what: what ?? hit[0] };
+    }
+  }
+  if (m.modules.size === 0) return null;
+  // The modules the file names, then the first line that uses one (or one of its gated items).
+  const named = new Set<string>();
+  for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]!);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!usable(line)) continue;
+    for (const module of named) {
+      const spec = m.modules.get(module);
+      if (!spec) continue;
+      if (spec.gated?.test(line)) return { path, line: i + 1, what: `burn::${module}` };
+      const hit = spec.names?.exec(line);
+      if (hit) return { path, line: i + 1, what: hit[0] };
     }
   }
   return null;

@@ -1,10 +1,11 @@
-// The pure half of PR review for one manifest: given its base and head text (and the workspace
-// root that governs it at each side), decide whether this change turned autodiff off, what in
-// the change did it, and the verified edit that restores it. Whether the crate needs gradients
-// is decided later, from the evidence the shell read.
+// The pure half of PR review for one manifest and one rule: given its base and head text (and the
+// workspace root that governs it at each side), decide whether this change turned the rule's
+// feature off, what in the change did it, and the verified edit that restores it. Whether the
+// crate needs the feature is decided later, from the evidence the shell read.
 import type { Assumption } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnose.js";
 import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
+import type { ReviewRule } from "./rules.js";
 
 export interface ManifestChange {
   path: string;
@@ -21,18 +22,20 @@ export interface Loss {
   dependency: string;
   /** Features the PR removed from the dependency. */
   removed: string[];
-  /** `default-features = false` was set; the default features that had brought autodiff. */
+  /** `default-features = false` was set; the default features that had brought the target. */
   defaultsOff: string[] | null;
-  /** The burn version moved; `defaultsLost` when its default features no longer bring autodiff. */
+  /** The burn version moved; `defaultsLost` when its default features no longer bring the target. */
   moved: { from: string; to: string; defaultsLost: boolean } | null;
 }
 
 interface Regressed {
+  /** The rule whose feature this change turned off (its id). */
+  rule: string;
   path: string;
   before: Diagnosis;
   after: Diagnosis;
   loss: Loss;
-  /** The crate whose build lost autodiff (a member, for a root change). */
+  /** The crate whose build lost the feature (a member, for a root change). */
   crateManifest: string;
   member?: string;
 }
@@ -41,7 +44,7 @@ export type ManifestReview =
   | (Regressed & { kind: "regression"; plan: FixPlan & { kind: "fixed" }; inDiff: boolean })
   | (Regressed & { kind: "regression-unfixable"; reason: string })
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
-  | { kind: "unresolved"; path: string; member?: string; why: UnresolvedWhy }
+  | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };
 
 export type Regression = Extract<ManifestReview, { kind: "regression" }>;
@@ -73,11 +76,11 @@ function inDiff(plan: FixPlan & { kind: "fixed" }, commentable: Set<number>): bo
   return true;
 }
 
-const HAS_DISPATCH = new Set(["on", "off", "gated", "no-dispatch"]);
+const JUDGED = new Set(["on", "off", "gated", "no-dispatch"]);
 
-/** burn-dispatch exists in this side's graph (not a release before it, not a crate without burn). */
-function dispatchEra(d: Diagnosis | null): boolean {
-  return d !== null && HAS_DISPATCH.has(d.verdict);
+/** The target was judged on this side's graph (not a release before burn-dispatch, not a crate without burn). */
+function judged(d: Diagnosis | null): boolean {
+  return d !== null && JUDGED.has(d.verdict);
 }
 
 function unknownVersion(d: Diagnosis): Assumption | null {
@@ -90,14 +93,14 @@ export type UnresolvedWhy = { kind: "too-large" } | { kind: "assumed"; assumptio
 type Judgement = { kind: "regression" } | { kind: "unresolved"; why: UnresolvedWhy } | { kind: "fine"; burn: boolean };
 
 /**
- * A regression is autodiff on at the base and off at the head, both judged on graphs the data
- * has. A release before burn-dispatch on either side, or burn removed, is not one; a version the
- * data does not know makes the answer unknown, never a guess.
+ * A regression is the target on at the base and off at the head, both judged on graphs the data
+ * has. A release before burn-dispatch on either side (for its features), or burn removed, is not
+ * one; a version the data does not know makes the answer unknown, never a guess.
  */
 export function judge(before: Diagnosis | null, after: Diagnosis): Judgement {
-  const burn = dispatchEra(before) || dispatchEra(after);
+  const burn = judged(before) || judged(after);
   if (after.verdict === "too-large") return { kind: "unresolved", why: { kind: "too-large" } };
-  if (before?.verdict !== "on" || !dispatchEra(after) || after.verdict === "on") return { kind: "fine", burn };
+  if (before?.verdict !== "on" || !judged(after) || after.verdict === "on") return { kind: "fine", burn };
   const unknown = unknownVersion(before) ?? unknownVersion(after);
   if (unknown) return { kind: "unresolved", why: { kind: "assumed", assumption: unknown } };
   return { kind: "regression" };
@@ -119,16 +122,19 @@ export function lossOf(before: Diagnosis, after: Diagnosis): Loss {
   };
 }
 
-function regressed(
-  path: string,
-  crateManifest: string,
-  before: Diagnosis,
-  plan: FixPlan,
-  after: Diagnosis,
-  commentable: Set<number>,
-  member?: string,
-): ManifestReview {
-  const base = { path, before, after, loss: lossOf(before, after), crateManifest, ...(member ? { member } : {}) };
+interface Judged {
+  rule: string;
+  path: string;
+  crateManifest: string;
+  before: Diagnosis;
+  after: Diagnosis;
+  commentable: Set<number>;
+  member?: string;
+}
+
+function regressed(j: Judged, plan: FixPlan): ManifestReview {
+  const { rule, path, crateManifest, before, after, commentable, member } = j;
+  const base = { rule, path, before, after, loss: lossOf(before, after), crateManifest, ...(member ? { member } : {}) };
   if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
 }
@@ -151,42 +157,48 @@ export interface RootChange {
 }
 
 /**
- * A changed workspace root reaches every member that inherits from it: each member whose
- * autodiff was on at the base and is off at the head is a regression, fixed in the root's own
- * line. Every member is judged; none is skipped because another came first.
+ * A changed workspace root reaches every member that inherits from it: each member whose target
+ * was on at the base and is off at the head is a regression, fixed in the root's own line. Every
+ * member is judged; none is skipped because another came first.
  */
-export function reviewWorkspaceRoot(c: RootChange): ManifestReview[] {
+export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestReview[] {
   const out: ManifestReview[] = [];
+  const target = rule.target;
   const headRoot = { path: c.path, text: c.head };
   for (const m of c.members) {
-    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot });
+    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target });
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
-    const before =
+    const basePlan =
       c.base === null
         ? null
-        : diagnosisOf(planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base } }));
+        : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
+    const before = basePlan && diagnosisOf(basePlan);
     const verdict = judge(before, afterPlan.diagnosis);
-    if (verdict.kind === "unresolved") out.push({ kind: "unresolved", path: c.path, member: m.path, why: verdict.why });
+    if (verdict.kind === "unresolved")
+      out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
     const loss = lossOf(before!, afterPlan.diagnosis);
-    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed });
-    out.push(regressed(c.path, m.path, before!, plan, afterPlan.diagnosis, c.commentable, m.path));
+    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
+    const j = { rule: rule.id, path: c.path, crateManifest: m.path, before: before!, after: afterPlan.diagnosis };
+    out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
   }
   return out;
 }
 
-export function reviewManifest(c: ManifestChange): ManifestReview {
-  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot });
+export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestReview {
+  const target = rule.target;
+  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot, target });
   if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
   const after = probe.diagnosis;
-  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot });
+  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
-  if (verdict.kind === "unresolved") return { kind: "unresolved", path: c.path, why: verdict.why };
+  if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
   // Restore what the PR removed when that is as small as any other fix.
   const removed = lossOf(before!, after).removed;
   const plan =
-    removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed }) : probe;
-  return regressed(c.path, c.path, before!, plan, after, c.commentable);
+    removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
+  const j = { rule: rule.id, path: c.path, crateManifest: c.path, before: before!, after };
+  return regressed({ ...j, commentable: c.commentable }, plan);
 }

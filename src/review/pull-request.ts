@@ -1,13 +1,13 @@
 // The pure core of PR review: a snapshot of everything the shell read (changed manifests at base
-// and head, the roots that govern them, the members a root change reaches, gradient evidence,
+// and head, the roots that govern them, the members a root change reaches, each rule's evidence,
 // the bot's previous review) in; what to say, as data, out (render/review.ts words it). The
-// handler and the CLI both call it.
+// handler and the CLI both call it. Every rule of data/review-rules.yml is judged the same way.
 import { isBurnDependency } from "../cargo/burn-version.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { type Manifest, parseManifest } from "../cargo/manifest.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
-import type { GradientUse } from "./evidence.js";
+import { type FeatureUse, matcherFor, type UseMatcher } from "./evidence.js";
 import {
   commentableLines,
   type ManifestReview,
@@ -15,6 +15,7 @@ import {
   reviewManifest,
   reviewWorkspaceRoot,
 } from "./manifest.js";
+import { type ReviewRule, reviewRules } from "./rules.js";
 
 export interface ChangedManifest {
   path: string;
@@ -26,20 +27,22 @@ export interface ChangedManifest {
 /** What the bot's last review says now: a problem still open, fixed, or replaced by a newer review. */
 export type ReviewState = "open" | "fixed" | "superseded";
 
-/** A crate whose build lost autodiff, and where its code asks for gradients (null: assumed, not read). */
-export interface NeedsGradients {
+/** A crate whose build lost a rule's feature, and where its code needs it (null: assumed, not read). */
+export interface NeedingCrate {
   manifest: string;
-  evidence: GradientUse | null;
+  evidence: FeatureUse | null;
 }
 
 type Regressed = Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }>;
-export type Problem = Extract<ManifestReview, { kind: "invalid-toml" }> | (Regressed & { crates: NeedsGradients[] });
+export type Problem = Extract<ManifestReview, { kind: "invalid-toml" }> | (Regressed & { crates: NeedingCrate[] });
 export type Unresolved = Extract<ManifestReview, { kind: "unresolved" }>;
 
 export interface PreviousReview {
   id: number;
   sha: string | null;
   state: ReviewState;
+  /** The rules it spoke for (a marker from before rules were data spoke for autodiff). */
+  rules: string[];
 }
 
 export interface PrSnapshot {
@@ -51,17 +54,18 @@ export interface PrSnapshot {
   base: Record<string, string | null>;
   /** Every file path at the head commit. */
   tree: string[];
-  /** Gradient evidence by crate manifest path; null when its sources were read and show none. */
-  evidence: Record<string, GradientUse | null>;
-  previous: { review: PreviousReview | null; checkRunId: number | null };
+  /** Evidence by rule id, then crate manifest path; null when its sources were read and show none. */
+  evidence: Record<string, Record<string, FeatureUse | null>>;
+  /** The bot's last review, and its check run at this head per rule id (null: none yet). */
+  previous: { review: PreviousReview | null; checkRuns: Record<string, number | null> };
   /** Caps that were hit while gathering, said in the review and the check. */
   notices: string[];
   options: {
     checkRun: boolean;
     conclusion: "neutral" | "failure";
     reviewBurnRepo: boolean;
-    /** The CLI has no sources to read: a regression is reported, saying gradients were assumed. */
-    assumeGradients?: boolean;
+    /** The CLI has no sources to read: a regression is reported, saying the need was assumed. */
+    assumeEvidence?: boolean;
   };
 }
 
@@ -71,14 +75,22 @@ export interface ReviewDecision {
   silent: string | null;
   problems: Problem[];
   unresolved: Unresolved[];
-  /** Write the check run (conclusion from the problems), updating `existingId` when there is one. */
-  check: { existingId: number | null; conclusion: "success" | "neutral" | "failure" } | null;
+  /** The check runs to write, one per rule that has one (conclusion from its problems), updating `existingId`. */
+  checks: CheckDecision[];
   /** Post a new review of the problems at this head. */
   review: boolean;
-  /** The earlier review's new state, when it changes. */
-  previous: { id: number; state: "fixed" | "superseded" } | null;
+  /** The earlier review's new state, when it changes, with the rules it spoke for. */
+  previous: { id: number; state: "fixed" | "superseded"; rules: string[] } | null;
   /** Regressions whose lines are in the diff: each gets a suggestion on its line. */
-  suggestions: Array<Regression & { crates: NeedsGradients[] }>;
+  suggestions: Array<Regression & { crates: NeedingCrate[] }>;
+}
+
+export interface CheckDecision {
+  rule: string;
+  existingId: number | null;
+  conclusion: "success" | "neutral" | "failure";
+  problems: Problem[];
+  unresolved: Unresolved[];
 }
 
 function parsed(text: string | null | undefined): Manifest | null {
@@ -135,8 +147,12 @@ function rootAt(
   return text ? { path: rootPath, text } : null;
 }
 
-/** Every changed manifest judged on its own graph and its own workspace (no gradient evidence yet). */
-export function assess(s: PrSnapshot): ManifestReview[] {
+/** Every changed manifest judged for every rule on its own graph and its own workspace (no evidence yet). */
+export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[] {
+  return rules.flatMap((rule) => assessRule(s, rule));
+}
+
+function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
   const tree = new Set(s.tree);
   const out: ManifestReview[] = [];
   for (const f of s.changed) {
@@ -149,20 +165,23 @@ export function assess(s: PrSnapshot): ManifestReview[] {
       const members = membersOf(f.path, self, tree)
         .filter((p) => s.head[p] && inheritsBurnFrom(s.head[p]!, self))
         .map((p) => ({ path: p, head: s.head[p]!, base: s.base[p] ?? null }));
-      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }));
+      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
       // The root's own package, if it has one, is judged like any other.
       if (!self.dependencies.some(isBurnDependency)) continue;
     }
     const baseSelf = parsed(base);
     out.push(
-      reviewManifest({
-        path: f.path,
-        base,
-        head,
-        headRoot: self ? rootAt(s.head, f.path, self, tree) : null,
-        baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
-        commentable,
-      }),
+      reviewManifest(
+        {
+          path: f.path,
+          base,
+          head,
+          headRoot: self ? rootAt(s.head, f.path, self, tree) : null,
+          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
+          commentable,
+        },
+        rule,
+      ),
     );
   }
   return out;
@@ -173,17 +192,24 @@ const isRegression = (
 ): r is Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }> =>
   r.kind === "regression" || r.kind === "regression-unfixable";
 
-/** The crates whose sources decide whether a regression matters, not yet looked at. */
-export function evidenceNeeded(s: PrSnapshot): string[] {
-  return [
-    ...new Set(
-      assess(s)
-        .filter(isRegression)
-        .map((r) => r.crateManifest),
-    ),
-  ]
-    .filter((p) => !(p in s.evidence))
-    .sort();
+/** What to look for in one crate's sources: per rule, its matcher at the head's burn release, or a gap. */
+export interface EvidenceWanted {
+  manifest: string;
+  lookFor: Array<{ rule: string; matcher: UseMatcher | { gap: true } }>;
+}
+
+/** The crates whose sources decide whether a regression matters, not yet looked at, in a stable order. */
+export function evidenceNeeded(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): EvidenceWanted[] {
+  const byCrate = new Map<string, EvidenceWanted>();
+  for (const r of assess(s, rules).filter(isRegression)) {
+    if (r.crateManifest in (s.evidence[r.rule] ?? {})) continue;
+    const rule = rules.find((x) => x.id === r.rule)!;
+    const wanted = byCrate.get(r.crateManifest) ?? { manifest: r.crateManifest, lookFor: [] };
+    byCrate.set(r.crateManifest, wanted);
+    if (!wanted.lookFor.some((l) => l.rule === rule.id))
+      wanted.lookFor.push({ rule: rule.id, matcher: matcherFor(rule, r.after.graphVersion) });
+  }
+  return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
 }
 
 /** burn's own repository (or a fork): its manifests are burn's, reviewed by burn's maintainers. */
@@ -194,31 +220,33 @@ export function isBurnRepository(s: Pick<PrSnapshot, "tree" | "head">): boolean 
   );
 }
 
-export function decidePullRequest(s: PrSnapshot): ReviewDecision {
+export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ReviewDecision {
   const none: ReviewDecision = {
     silent: null,
     problems: [],
     unresolved: [],
-    check: null,
+    checks: [],
     review: false,
     previous: null,
     suggestions: [],
   };
   if (isBurnRepository(s) && !s.options.reviewBurnRepo)
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
-  const assessed = assess(s);
+  const assessed = assess(s, rules);
   const problems: Problem[] = [];
   const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved");
   let burn = assessed.some((r) => r.kind !== "fine" || r.burn);
   // Regressions of one root line are one problem, whichever member comes first.
   const byRoot = new Map<string, Problem & { kind: "regression" | "regression-unfixable" }>();
   for (const r of assessed) {
-    if (r.kind === "invalid-toml") problems.push(r);
+    // One manifest that does not parse is one problem, whichever rule met it first.
+    if (r.kind === "invalid-toml" && !problems.some((p) => p.kind === "invalid-toml" && p.path === r.path))
+      problems.push(r);
     if (!isRegression(r)) continue;
-    const evidence = s.evidence[r.crateManifest];
-    if (evidence === null || (evidence === undefined && !s.options.assumeGradients)) continue; // a crate that never asks for gradients
+    const evidence = s.evidence[r.rule]?.[r.crateManifest];
+    if (evidence === null || (evidence === undefined && !s.options.assumeEvidence)) continue; // its code does not need it
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
-    const key = `${r.path}\u0000${r.member ? "root" : r.crateManifest}`;
+    const key = `${r.rule}\u0000${r.path}\u0000${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key);
     if (seen) seen.crates.push(needs);
     else {
@@ -230,22 +258,37 @@ export function decidePullRequest(s: PrSnapshot): ReviewDecision {
   }
   const prev = s.previous.review;
   const d: ReviewDecision = { ...none, problems, unresolved };
-  if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0)) {
-    d.check = {
-      existingId: s.previous.checkRunId,
-      conclusion: problems.length > 0 ? s.options.conclusion : unresolved.length > 0 ? "neutral" : "success",
-    };
-  }
+  if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0))
+    d.checks = rules.flatMap((rule) => checkFor(rule, problems, unresolved, s));
   if (problems.length === 0) {
     // Say the earlier problem is gone only when it is known to be gone.
-    if (prev?.state === "open" && unresolved.length === 0) d.previous = { id: prev.id, state: "fixed" };
-    return { ...d, silent: burn ? null : "no change to burn-dispatch/autodiff" };
+    if (prev?.state === "open" && unresolved.length === 0)
+      d.previous = { id: prev.id, state: "fixed", rules: prev.rules };
+    return { ...d, silent: burn ? null : "no change to a feature the review rules watch" };
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
   d.suggestions = problems.filter(
-    (p): p is Regression & { crates: NeedsGradients[] } => p.kind === "regression" && p.inDiff,
+    (p): p is Regression & { crates: NeedingCrate[] } => p.kind === "regression" && p.inDiff,
   );
-  if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded" };
+  if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
   return d;
+}
+
+/** A parse error stops every rule: it is in every check. */
+const concerns = (rule: ReviewRule, p: Problem | Unresolved) => p.kind === "invalid-toml" || p.rule === rule.id;
+
+/**
+ * The rule's check run: on every burn PR for an `always` rule; for a `when-found` rule only when
+ * it found something of its own (a parse error alone is the `always` rules' to report) or already
+ * has a run at this head to update.
+ */
+function checkFor(rule: ReviewRule, problems: Problem[], unresolved: Unresolved[], s: PrSnapshot): CheckDecision[] {
+  const mine = problems.filter((p) => concerns(rule, p));
+  const open = unresolved.filter((u) => concerns(rule, u));
+  const existingId = s.previous.checkRuns[rule.id] ?? null;
+  const found = open.length > 0 || mine.some((p) => p.kind !== "invalid-toml");
+  if (rule.check === "when-found" && !found && existingId === null) return [];
+  const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
+  return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
 }

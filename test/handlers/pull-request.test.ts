@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { REVIEW_MARKER, reviewMarker } from "../../src/render/review.js";
+import { reviewRules } from "../../src/review/rules.js";
 import { fixture } from "../helpers/fixtures.js";
 import { API, APP, github, noConfig, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
@@ -33,15 +34,17 @@ function tree(scope: nock.Scope, paths: string[], sha = HEAD) {
     .reply(200, { tree: paths.map((path) => ({ path, type: "blob" })) });
 }
 
-/** The bot's earlier reviews and its check runs for this head. */
+/** The bot's earlier reviews and its check runs for this head: `checkRuns` are autodiff's, every other rule has none. */
 function previous(scope: nock.Scope, reviews: unknown[] = [], checkRuns: unknown[] = [], sha = HEAD) {
-  return scope
-    .get(`${REPO}/pulls/12/reviews`)
-    .query({ per_page: 100 })
-    .reply(200, reviews)
-    .get(`${REPO}/commits/${sha}/check-runs`)
-    .query({ check_name: "burn-triage / autodiff", app_id: 1 })
-    .reply(200, { total_count: checkRuns.length, check_runs: checkRuns });
+  let s = scope.get(`${REPO}/pulls/12/reviews`).query({ per_page: 100 }).reply(200, reviews);
+  for (const rule of reviewRules()) {
+    const runs = rule.id === "autodiff" ? checkRuns : [];
+    s = s
+      .get(`${REPO}/commits/${sha}/check-runs`)
+      .query({ check_name: `burn-triage / ${rule.id}`, app_id: 1 })
+      .reply(200, { total_count: runs.length, check_runs: runs });
+  }
+  return s;
 }
 
 /** The single-crate scenario: a PR that sets default-features = false on a crate that trains. */
@@ -118,7 +121,7 @@ describe("pull request review", () => {
     const firstWrite = order.findIndex((r) => !r.startsWith("GET") && !r.includes("access_tokens"));
     expect(order.slice(firstWrite)).toEqual([`POST ${REPO}/check-runs`, `POST ${REPO}/pulls/12/reviews`]);
     expect(review).toMatchObject({ commit_id: HEAD, event: "COMMENT" });
-    expect(review.body.split("\n")[0]).toBe(reviewMarker(HEAD, "open"));
+    expect(review.body.split("\n")[0]).toBe(reviewMarker(HEAD, "open", ["autodiff"]));
     expect(review.body).toContain(
       "This change sets `default-features = false` on `burn`, which drops `optim` from burn's default set (it brought autodiff)",
     );
@@ -204,12 +207,17 @@ describe("pull request review", () => {
     const sha = "c".repeat(40);
     let updated = "";
     const api = trimScenario(fixture("repos/pr-trim/base/Cargo.toml"), sha);
-    previous(api, [{ id: 77, body: `${reviewMarker(HEAD, "open")}\nold`, user: BOT, commit_id: HEAD }], [], sha);
+    previous(
+      api,
+      [{ id: 77, body: `${reviewMarker(HEAD, "open", ["autodiff"])}\nold`, user: BOT, commit_id: HEAD }],
+      [],
+      sha,
+    );
     api.post(`${REPO}/check-runs`).reply(201, { id: 5 });
     capture(api, "put", `${REPO}/pulls/12/reviews/77`, { id: 77 }, (b: { body: string }) => (updated = b.body));
     await makeProbot().receive({ id: "4", name: "pull_request", payload: payload("pull_request.synchronize") });
     expect(api.pendingMocks()).toEqual([]);
-    expect(updated.split("\n")[0]).toBe(reviewMarker(sha, "fixed"));
+    expect(updated.split("\n")[0]).toBe(reviewMarker(sha, "fixed", ["autodiff"]));
     expect(updated).toContain("Fixed at `cccccccccccc`");
   });
 
@@ -218,7 +226,7 @@ describe("pull request review", () => {
     const api = trimScenario(fixture("repos/pr-trim/base/Cargo.toml"), sha);
     previous(
       api,
-      [{ id: 77, body: `${reviewMarker(HEAD, "fixed")}\nno tick here`, user: BOT, commit_id: HEAD }],
+      [{ id: 77, body: `${reviewMarker(HEAD, "fixed", ["autodiff"])}\nno tick here`, user: BOT, commit_id: HEAD }],
       [],
       sha,
     );

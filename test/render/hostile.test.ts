@@ -8,7 +8,10 @@ import { renderIssueComment, renderResolvedComment } from "../../src/render/issu
 import { burnPermalink } from "../../src/links.js";
 import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } from "../../src/render/review.js";
 import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
+import { ruleById } from "../../src/review/rules.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";
+
+const autodiff = ruleById("autodiff")!;
 
 const EVIL =
   "@octocat @org/team #123 tracel-ai/burn#9 GH-7 https://evil.example/x www.evil.example <img src=x onerror=alert(1)> ](https://evil.example) ![i](https://evil.example/i.png) </details> <!-- burn-triage:issue -->";
@@ -127,12 +130,15 @@ describe("hostile values in every field stay text", () => {
   ])("review body, suggestion, check output and superseded note: %s", (_n, manifest) => {
     const base = manifest("");
     const head = manifest(", default-features = false");
-    const r = reviewManifest({
-      path: `crates/${EVIL_TOML}/Cargo.toml`,
-      base,
-      head,
-      commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
-    });
+    const r = reviewManifest(
+      {
+        path: `crates/${EVIL_TOML}/Cargo.toml`,
+        base,
+        head,
+        commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
+      },
+      autodiff,
+    );
     expect(r.kind).toBe("regression");
     if (r.kind !== "regression") return;
     // The crate path, the source path and the repository's names are user-controlled too.
@@ -149,8 +155,8 @@ describe("hostile values in every field stay text", () => {
     for (const md of [
       renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }),
       suggestionComment(p, repo, "b".repeat(40)).body,
-      checkOutput([p], [], []).summary,
-      renderReviewState("b".repeat(40), "fixed"),
+      checkOutput({ rule: "autodiff", problems: [p], unresolved: [] }, []).summary,
+      renderReviewState("b".repeat(40), "fixed", ["autodiff"]),
     ])
       expectInert(md);
     expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain(
@@ -159,12 +165,15 @@ describe("hostile values in every field stay text", () => {
   });
 
   it("an unparseable head manifest in a review", () => {
-    const r = reviewManifest({
-      path: "Cargo.toml",
-      base: null,
-      head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`,
-      commentable: new Set(),
-    });
+    const r = reviewManifest(
+      {
+        path: "Cargo.toml",
+        base: null,
+        head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`,
+        commentable: new Set(),
+      },
+      autodiff,
+    );
     if (r.kind !== "invalid-toml") throw new Error(`expected invalid-toml, got ${r.kind}`);
     expectInert(
       renderReviewBody([r], {

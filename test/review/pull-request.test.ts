@@ -18,7 +18,8 @@ interface Case {
   options?: Partial<PrSnapshot["options"]>;
   expect: {
     review: boolean;
-    check: string | null;
+    /** The conclusion of each check run written, by rule id. */
+    checks: Record<string, string>;
     body_contains?: string[];
     body_lacks?: string[];
     comment_contains?: string[];
@@ -29,7 +30,7 @@ interface Case {
 
 function snapshot(
   c: Pick<Case, "changed" | "base" | "head" | "tree" | "evidence" | "options">,
-  previous: PrSnapshot["previous"] = { review: null, checkRunId: null },
+  previous: PrSnapshot["previous"] = { review: null, checkRuns: {} },
 ): PrSnapshot {
   return {
     repo: { owner: "alice", repo: "mnist-demo" },
@@ -51,14 +52,17 @@ describe("reviewPullRequest over real-style PRs", () => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
     const a = reviewPullRequest(snapshot(c));
     expect(a.review !== null).toBe(c.expect.review);
-    expect(a.check?.conclusion ?? null).toBe(c.expect.check);
+    expect(Object.fromEntries(a.checks.map((x) => [x.name.replace("burn-triage / ", ""), x.conclusion]))).toEqual(
+      c.expect.checks,
+    );
     for (const s of c.expect.body_contains ?? []) expect(a.review?.body).toContain(s);
     for (const s of c.expect.body_lacks ?? []) expect(a.review?.body).not.toContain(s);
     for (const s of c.expect.comment_contains ?? [])
       expect(a.review?.comments.map((x) => x.body).join("\n")).toContain(s);
-    for (const s of c.expect.check_contains ?? []) expect(a.check?.output.summary).toContain(s);
+    for (const s of c.expect.check_contains ?? [])
+      expect(a.checks.map((x) => x.output.summary).join("\n")).toContain(s);
     if (c.expect.comments !== undefined) expect(a.review?.comments).toHaveLength(c.expect.comments);
-    if (a.review) expect(markedReviewState(a.review.body)).toEqual({ sha: HEAD, state: "open" });
+    if (a.review) expect(markedReviewState(a.review.body)).toMatchObject({ sha: HEAD, state: "open" });
   });
 });
 
@@ -86,8 +90,10 @@ function twoMembers(trainer: string, infer: string): PrSnapshot {
     head: files(true),
     tree: Object.keys(files(true)),
     evidence: {
-      [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: ".backward()" },
-      [`crates/${infer}/Cargo.toml`]: null,
+      autodiff: {
+        [`crates/${trainer}/Cargo.toml`]: { path: `crates/${trainer}/src/train.rs`, line: 4, what: ".backward()" },
+        [`crates/${infer}/Cargo.toml`]: null,
+      },
     },
   });
 }
@@ -102,12 +108,12 @@ describe("properties", () => {
     expect(norm(a.review?.comments[0]?.body)).toBe(norm(b.review?.comments[0]?.body));
     expect(a.review?.body).toContain("crates/a-trainer/Cargo.toml");
     expect(b.review?.body).not.toContain("crates/a-infer/Cargo.toml");
-    expect([a.check?.conclusion, b.check?.conclusion]).toEqual(["neutral", "neutral"]);
+    expect([a.checks.map((c) => c.conclusion), b.checks.map((c) => c.conclusion)]).toEqual([["neutral"], ["neutral"]]);
   });
 
   it("both members training are both named, in one suggestion on the root's line", () => {
     const s = twoMembers("trainer", "viz");
-    s.evidence["crates/viz/Cargo.toml"] = { path: "crates/viz/src/lib.rs", line: 2, what: "AutodiffBackend" };
+    s.evidence.autodiff!["crates/viz/Cargo.toml"] = { path: "crates/viz/src/lib.rs", line: 2, what: "AutodiffBackend" };
     const a = reviewPullRequest(s);
     expect(a.review?.comments).toHaveLength(1);
     expect(a.review?.body).toContain(
@@ -127,20 +133,23 @@ describe("properties", () => {
     s.notices = ["this PR changes 12 Cargo.toml files; I reviewed the first 10 (2 not checked)"];
     const a = reviewPullRequest(s);
     expect(a.review?.body).toContain("> **Note:** this PR changes 12 Cargo.toml files");
-    expect(a.check?.output.summary).toContain("2 not checked");
+    expect(a.checks[0]?.output.summary).toContain("2 not checked");
   });
 
   it("the decision is data: problems, the check's conclusion, the review's transitions, no words", () => {
     const s = twoMembers("trainer", "infer");
     const d = decidePullRequest({
       ...s,
-      previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: 3 },
+      previous: {
+        review: { id: 7, sha: "c".repeat(40), state: "open", rules: ["autodiff"] },
+        checkRuns: { autodiff: 3 },
+      },
     });
     expect(d).toMatchObject({
       silent: null,
       review: true,
-      check: { existingId: 3, conclusion: "neutral" },
-      previous: { id: 7, state: "superseded" },
+      checks: [{ rule: "autodiff", existingId: 3, conclusion: "neutral" }],
+      previous: { id: 7, state: "superseded", rules: ["autodiff"] },
     });
     expect(d.problems.map((p) => p.kind)).toEqual(["regression"]);
     expect(d.suggestions).toHaveLength(1);
@@ -154,7 +163,7 @@ describe("properties", () => {
     const fixed = decidePullRequest({
       ...s,
       head: { ...s.head, ...s.base },
-      previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: null },
+      previous: { review: { id: 7, sha: HEAD, state: "open", rules: ["autodiff"] }, checkRuns: {} },
     });
     expect(fixed).toMatchObject({ review: false, previous: { id: 7, state: "fixed" } });
   });
@@ -162,14 +171,17 @@ describe("properties", () => {
   it("a redelivery for a reviewed head posts no second review; a new head supersedes the open one", () => {
     const s = twoMembers("trainer", "infer");
     expect(
-      reviewPullRequest({ ...s, previous: { review: { id: 7, sha: HEAD, state: "open" }, checkRunId: 3 } }),
-    ).toMatchObject({ review: null, updateReview: null, check: { existingId: 3 } });
+      reviewPullRequest({
+        ...s,
+        previous: { review: { id: 7, sha: HEAD, state: "open", rules: ["autodiff"] }, checkRuns: { autodiff: 3 } },
+      }),
+    ).toMatchObject({ review: null, updateReview: null, checks: [{ existingId: 3 }] });
     const next = reviewPullRequest({
       ...s,
-      previous: { review: { id: 7, sha: "c".repeat(40), state: "open" }, checkRunId: null },
+      previous: { review: { id: 7, sha: "c".repeat(40), state: "open", rules: ["autodiff"] }, checkRuns: {} },
     });
     expect(next.review).not.toBeNull();
     expect(next.updateReview?.id).toBe(7);
-    expect(markedReviewState(next.updateReview?.body)).toEqual({ sha: HEAD, state: "superseded" });
+    expect(markedReviewState(next.updateReview?.body)).toEqual({ sha: HEAD, state: "superseded", rules: ["autodiff"] });
   });
 });

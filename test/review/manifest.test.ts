@@ -1,6 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
-import { commentableLines, reviewManifest, reviewWorkspaceRoot } from "../src/review/manifest.js";
-import { fixture } from "./helpers/fixtures.js";
+import { commentableLines, reviewManifest, reviewWorkspaceRoot } from "../../src/review/manifest.js";
+import { ruleById } from "../../src/review/rules.js";
+import { fixture } from "../helpers/fixtures.js";
+
+const autodiff = ruleById("autodiff")!;
 
 const base = fixture("repos/pr-trim/base/Cargo.toml");
 const head = fixture("repos/pr-trim/head/Cargo.toml");
@@ -15,16 +18,19 @@ describe("commentableLines", () => {
 
 describe("reviewManifest", () => {
   it("flags a change that turns autodiff off, with the fix on the changed line", () => {
-    const r = reviewManifest({
-      path: "Cargo.toml",
-      base,
-      head,
-      commentable: commentableLines(fixture("repos/pr-trim/patch.diff")),
-    });
+    const r = reviewManifest(
+      {
+        path: "Cargo.toml",
+        base,
+        head,
+        commentable: commentableLines(fixture("repos/pr-trim/patch.diff")),
+      },
+      autodiff,
+    );
     expect(r).toMatchObject({ kind: "regression", inDiff: true });
   });
   it("marks a fix outside the diff so it goes into the review body", () => {
-    expect(reviewManifest({ path: "Cargo.toml", base, head, commentable: new Set([1]) })).toMatchObject({
+    expect(reviewManifest({ path: "Cargo.toml", base, head, commentable: new Set([1]) }, autodiff)).toMatchObject({
       kind: "regression",
       inDiff: false,
     });
@@ -41,7 +47,7 @@ describe("reviewManifest", () => {
       head.replace('serde = { version = "1"', 'serde = { version = "1.0.200"'),
     ],
   ])("no noise for %s", (_n, b, h) => {
-    expect(reviewManifest({ path: "Cargo.toml", base: b, head: h, commentable: all }).kind).toBe("fine");
+    expect(reviewManifest({ path: "Cargo.toml", base: b, head: h, commentable: all }, autodiff).kind).toBe("fine");
   });
 });
 
@@ -54,13 +60,16 @@ describe("reviewWorkspaceRoot", () => {
     head: "[dependencies]\nburn = { workspace = true }\n",
   };
   it("a root change that turns a member's autodiff off is fixed in the root", () => {
-    const [r] = reviewWorkspaceRoot({
-      path: "Cargo.toml",
-      base: root(false),
-      head: root(true),
-      members: [member],
-      commentable: all,
-    });
+    const [r] = reviewWorkspaceRoot(
+      {
+        path: "Cargo.toml",
+        base: root(false),
+        head: root(true),
+        members: [member],
+        commentable: all,
+      },
+      autodiff,
+    );
     expect(r).toMatchObject({ kind: "regression", path: "Cargo.toml", member: "m/Cargo.toml" });
     expect(r?.kind === "regression" && r.plan.change.after).toContain(
       'default-features = false, features = ["autodiff"] }',
@@ -68,13 +77,16 @@ describe("reviewWorkspaceRoot", () => {
   });
   it("no noise when members keep autodiff", () => {
     expect(
-      reviewWorkspaceRoot({
-        path: "Cargo.toml",
-        base: root(false),
-        head: root(false),
-        members: [member],
-        commentable: all,
-      }),
+      reviewWorkspaceRoot(
+        {
+          path: "Cargo.toml",
+          base: root(false),
+          head: root(false),
+          members: [member],
+          commentable: all,
+        },
+        autodiff,
+      ),
     ).toEqual([]);
   });
 });
