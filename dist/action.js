@@ -41476,24 +41476,24 @@ function verify2(before, edited, decl, add, resolvesOn, target = AUTODIFF_TARGET
   return null;
 }
 function planWorkspaceFix(root, member, opts = {}) {
-  const plan = planFix(member, { ...opts, root });
-  if (plan.kind !== "fixed" && plan.kind !== "no-fix") return plan;
-  const fix = plan.diagnosis.fix;
-  if (!fix?.decl.inherits) return plan;
+  const plan2 = planFix(member, { ...opts, root });
+  if (plan2.kind !== "fixed" && plan2.kind !== "no-fix") return plan2;
+  const fix = plan2.diagnosis.fix;
+  if (!fix?.decl.inherits) return plan2;
   const rootManifest = parseManifest(root.text);
   const memberManifest = parseManifest(member.text);
   const wsDecl = rootManifest.workspaceDependencies.find((d) => d.key === fix.decl.key);
   if (!wsDecl)
     return {
       kind: "no-fix",
-      diagnosis: plan.diagnosis,
+      diagnosis: plan2.diagnosis,
       reason: `the workspace root does not declare \`${fix.decl.key}\``
     };
   let edited;
   try {
     edited = applyEdits(root.text, featureEdits(root.text, wsDecl, fix.add));
   } catch (e) {
-    if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: e.message };
+    if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan2.diagnosis, reason: e.message };
     throw e;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
@@ -41513,11 +41513,21 @@ function planWorkspaceFix(root, member, opts = {}) {
     (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on",
     target
   );
-  if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
-  return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
+  if (problem) return { kind: "no-fix", diagnosis: plan2.diagnosis, reason: `the edit failed verification: ${problem}` };
+  return { kind: "fixed", diagnosis: plan2.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }
 function toChange(file, edited, decl, add) {
-  const before = file.text;
+  return changeOf(file.path, file.text, edited, decl.key, add);
+}
+function changeBetween(path3, before, after, dependency2, added) {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let tail = 0;
+  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
+  return changeOf(path3, before, { text: after, start, end: before.length - tail }, dependency2, added);
+}
+function changeOf(path3, before, edited, dependency2, add) {
   const after = edited.text;
   const startLine = lineOf(before, edited.start);
   const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
@@ -41525,14 +41535,14 @@ function toChange(file, edited, decl, add) {
   const afterLines = after.split(/\r?\n/);
   const grown = afterLines.length - beforeLines.length;
   return {
-    path: file.path,
+    path: path3,
     before,
     after,
     // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
     // that `git apply` and `patch` accept the diff.
-    diff: createPatch(file.path, before, after, "", "", { context: 1 }),
+    diff: createPatch(path3, before, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
-    dependency: decl.key,
+    dependency: dependency2,
     added: add
   };
 }
@@ -41552,13 +41562,13 @@ var init_fix = __esm({
 
 // src/find-manifest.ts
 function planWithDev(file, fx) {
-  const plan = planFix(file, fx);
-  if (plan.kind !== "no-fix" || plan.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan;
+  const plan2 = planFix(file, fx);
+  if (plan2.kind !== "no-fix" || plan2.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan2;
   try {
     const m = parseManifest(file.text);
-    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan;
+    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan2;
   } catch {
-    return plan;
+    return plan2;
   }
 }
 function manifestFromText(pasted, fx) {
@@ -41571,10 +41581,10 @@ function manifestFromText(pasted, fx) {
     if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
     const file = { path: "Cargo.toml", text: s.text };
     const ownRoot = s === roots[0] ? null : root;
-    const plan = planWithDev(file, { ...fx, root: ownRoot });
-    const verdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
-    if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
-    if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
+    const plan2 = planWithDev(file, { ...fx, root: ownRoot });
+    const verdict = { origin: "issue", plan: plan2, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    if (plan2.kind === "fixed" || plan2.kind === "already-on" || plan2.kind === "invalid-toml") return verdict;
+    if (plan2.kind === "no-fix" && plan2.diagnosis.verdict !== "no-burn") return verdict;
     if (s.whole) fallback ??= verdict;
   }
   return fallback;
@@ -41582,9 +41592,9 @@ function manifestFromText(pasted, fx) {
 function manifestFromRepo(input, fx) {
   for (const file of input.repoManifests ?? []) {
     const root = input.repoRoot ?? null;
-    const plan = planWithDev(file, { ...fx, root });
-    if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan, wrapped: false, file, root, whole: true };
+    const plan2 = planWithDev(file, { ...fx, root });
+    if (plan2.kind === "no-fix" && plan2.diagnosis.verdict === "no-burn") continue;
+    return { origin: "repository", plan: plan2, wrapped: false, file, root, whole: true };
   }
   return null;
 }
@@ -42355,7 +42365,7 @@ var init_config_defaults = __esm({
             type: "boolean",
             default: true,
             appliesTo: "pull requests",
-            description: "Report the review as the `burn-triage / autodiff` check run too."
+            description: "Report the review as check runs too, one per review rule: `burn-triage / autodiff` on every PR that changes a burn manifest, `burn-triage / std` when it finds something."
           },
           conclusion: {
             enum: ["neutral", "failure"],
@@ -42919,12 +42929,12 @@ function assumedManifest(version, fallback, fx) {
 burn = { ${source}, default-features = false, features = ["std"] }
 `
   };
-  const plan = planFix(file, {
+  const plan2 = planFix(file, {
     ...fx,
     burnVersion: version.version ?? fallback,
     burnVersionSource: PIN_SOURCE[version.source] ?? "prose"
   });
-  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
+  return plan2.kind === "fixed" ? { origin: "assumed", plan: plan2, wrapped: true, file, root: null, whole: false } : null;
 }
 function manifestVersion(v) {
   if (!v || v.plan.kind === "invalid-toml") return null;
@@ -43009,8 +43019,8 @@ function choicesFor(m, t, fx) {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out = [];
   for (const feature2 of t.features) {
-    const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature: feature2 } });
-    if (plan.kind === "fixed") out.push({ feature: feature2, plan });
+    const plan2 = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature: feature2 } });
+    if (plan2.kind === "fixed") out.push({ feature: feature2, plan: plan2 });
   }
   return out;
 }
@@ -52101,18 +52111,19 @@ function membersOf(rootPath, root, tree) {
   const rootDir = dirOf(rootPath);
   const out = [];
   for (const p of tree) {
-    if (p === rootPath || !(p === "Cargo.toml" || p.endsWith("/Cargo.toml"))) continue;
+    if (p === rootPath || !isManifest(p)) continue;
     const dir = dirOf(p);
     if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
     if (isMemberDir(rootDir, root, dir)) out.push(p);
   }
   return out.sort();
 }
-var import_picomatch, join5;
+var import_picomatch, isManifest, join5;
 var init_workspace = __esm({
   "src/cargo/workspace.ts"() {
     "use strict";
     import_picomatch = __toESM(require_picomatch2(), 1);
+    isManifest = (path3) => path3 === "Cargo.toml" || path3.endsWith("/Cargo.toml");
     join5 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
   }
 });
@@ -52327,21 +52338,21 @@ function fragmentShows(f) {
 }
 function manifestSection(m, opts) {
   const out = [];
-  const plan = m.plan;
-  if (plan.kind === "invalid-toml") {
+  const plan2 = m.plan;
+  if (plan2.kind === "invalid-toml") {
     out.push(
-      `**I could not read your Cargo.toml:** line ${plan.error.line}, column ${plan.error.column}: ${text(plan.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`
+      `**I could not read your Cargo.toml:** line ${plan2.error.line}, column ${plan2.error.column}: ${text(plan2.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`
     );
     return out;
   }
-  const d = plan.diagnosis;
+  const d = plan2.diagnosis;
   if (m.origin === "assumed") {
     const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
     out.push(
       `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`
     );
   } else {
-    const from = m.origin === "repository" ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)` : "";
+    const from = m.origin === "repository" ? ` (${code(plan2.kind === "fixed" ? plan2.change.path : "Cargo.toml")} in this repository)` : "";
     const heading = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
     if (!m.whole && d.verdict !== "no-burn")
@@ -52351,15 +52362,15 @@ function manifestSection(m, opts) {
   }
   const assumptions = [d.assumed.version, d.assumed.graph].filter((x) => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
-  if (plan.kind === "fixed") {
-    const c = plan.change;
+  if (plan2.kind === "fixed") {
+    const c = plan2.change;
     const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** \u2014 ${where}:`, fence(diffBody(c.diff), "diff"));
     out.push(
       d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`
     );
-  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
-    out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
+  } else if (plan2.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
+    out.push("", `I found no verified one-line fix: ${text(plan2.reason)}.`);
   }
   return out;
 }
@@ -52803,22 +52814,22 @@ async function withSources(context, deps, input) {
 }
 async function onIssue(context, deps) {
   const event = issueEvent(context.payload, context.isBot);
-  let plan = planIssue(event);
-  if (plan.kind === "retract") return retract(context, deps);
-  if (plan.kind === "needs-config") plan = planIssue(event, (await loadConfig(context)).config);
-  if (plan.kind !== "answer") return;
-  const analysis = await gatherAnswer(context, deps, plan);
+  let plan2 = planIssue(event);
+  if (plan2.kind === "retract") return retract(context, deps);
+  if (plan2.kind === "needs-config") plan2 = planIssue(event, (await loadConfig(context)).config);
+  if (plan2.kind !== "answer") return;
+  const analysis = await gatherAnswer(context, deps, plan2);
   const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
   if (body)
     await publishAnswer(context, deps, {
       body,
-      label: plan.label,
+      label: plan2.label,
       finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind
     });
 }
-async function gatherAnswer(context, deps, plan, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
-  const { text: text5, featureOff } = plan;
-  const repo = plan.readRepository ? await readRepository() : null;
+async function gatherAnswer(context, deps, plan2, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
+  const { text: text5, featureOff } = plan2;
+  const repo = plan2.readRepository ? await readRepository() : null;
   const index2 = featureOff ? await registries(context.log, indexRoots(text5, repo?.manifests)) : void 0;
   return withSources(context, deps, {
     text: text5,
@@ -52970,8 +52981,8 @@ var init_evidence2 = __esm({
 });
 
 // src/review/manifest.ts
-function diagnosisOf(plan) {
-  return plan.kind === "invalid-toml" ? null : plan.diagnosis;
+function diagnosisOf(plan2) {
+  return plan2.kind === "invalid-toml" ? null : plan2.diagnosis;
 }
 function commentableLines(patch) {
   const lines = /* @__PURE__ */ new Set();
@@ -52988,8 +52999,8 @@ function commentableLines(patch) {
   }
   return lines;
 }
-function inDiff(plan, commentable) {
-  const s = plan.change.suggestion;
+function inDiff(plan2, commentable) {
+  const s = plan2.change.suggestion;
   for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
 }
@@ -53019,11 +53030,19 @@ function lossOf(before, after) {
     moved: from && to && from !== to ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable } : null
   };
 }
-function regressed(j, plan) {
-  const { rule, path: path3, crateManifest, before, after, commentable, member } = j;
-  const base = { rule, path: path3, before, after, loss: lossOf(before, after), crateManifest, ...member ? { member } : {} };
-  if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
-  return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
+function regressed(j, plan2) {
+  const { rule, path: path3, crateManifest, before, after, commentable, member, headRoot } = j;
+  const base = {
+    rule,
+    path: path3,
+    before,
+    after,
+    loss: lossOf(before, after),
+    crateManifest,
+    ...member ? { member } : { headRoot: headRoot ?? null }
+  };
+  if (plan2.kind === "fixed") return { ...base, kind: "regression", plan: plan2, inDiff: inDiff(plan2, commentable) };
+  return { ...base, kind: "regression-unfixable", reason: plan2.kind === "no-fix" ? plan2.reason : "no fix" };
 }
 function reviewWorkspaceRoot(c, rule) {
   const out = [];
@@ -53039,9 +53058,9 @@ function reviewWorkspaceRoot(c, rule) {
       out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
     const loss = lossOf(before, afterPlan.diagnosis);
-    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
+    const plan2 = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
     const j = { rule: rule.id, path: c.path, crateManifest: m.path, before, after: afterPlan.diagnosis };
-    out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
+    out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan2));
   }
   return out;
 }
@@ -53056,9 +53075,9 @@ function reviewManifest(c, rule) {
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
   const removed = lossOf(before, after).removed;
-  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
+  const plan2 = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
   const j = { rule: rule.id, path: c.path, crateManifest: c.path, before, after };
-  return regressed({ ...j, commentable: c.commentable }, plan);
+  return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null }, plan2);
 }
 var JUDGED, invalid;
 var init_manifest3 = __esm({
@@ -53161,6 +53180,53 @@ var init_rules = __esm({
   }
 });
 
+// src/review/shared-fix.ts
+function shareFixes(problems, rules2) {
+  const fixed = problems.filter((p) => p.kind === "regression" && !("member" in p && p.member));
+  const out = /* @__PURE__ */ new Map();
+  const done = /* @__PURE__ */ new Set();
+  for (const first of fixed) {
+    if (done.has(first)) continue;
+    const group = fixed.filter((p) => p.path === first.path && !done.has(p) && overlap(first, p));
+    if (group.length < 2) continue;
+    const merged = plan(group, rules2);
+    if (!merged) continue;
+    for (const p of group) done.add(p);
+    out.set(first, { ...first, plan: { ...first.plan, change: merged } });
+    for (const p of group.slice(1)) out.set(p, { ...p, inDiff: false, sharedWith: first.rule });
+  }
+  return problems.map((p) => out.get(p) ?? p);
+}
+function plan(group, rules2) {
+  const head = group[0].plan.change.before;
+  const path3 = group[0].path;
+  const root = group[0].headRoot ?? null;
+  const target = (p) => rules2.find((r) => r.id === p.rule).target;
+  let text5 = head;
+  const added = [];
+  for (const p of group) {
+    const next = planFix({ path: path3, text: text5 }, { root, target: target(p), prefer: p.loss.removed });
+    if (next.kind === "already-on") continue;
+    if (next.kind !== "fixed" || next.change.dependency !== group[0].plan.change.dependency) return null;
+    text5 = next.change.after;
+    added.push(...next.change.added);
+  }
+  if (group.some((p) => planFix({ path: path3, text: text5 }, { root, target: target(p) }).kind !== "already-on")) return null;
+  return changeBetween(path3, head, text5, group[0].plan.change.dependency, added);
+}
+var overlap;
+var init_shared_fix = __esm({
+  "src/review/shared-fix.ts"() {
+    "use strict";
+    init_fix();
+    overlap = (a, b) => {
+      const x = a.plan.change.suggestion;
+      const y = b.plan.change.suggestion;
+      return x.startLine <= y.endLine && y.startLine <= x.endLine;
+    };
+  }
+});
+
 // src/review/pull-request.ts
 function parsed2(text5) {
   if (!text5) return null;
@@ -53256,15 +53322,18 @@ function decidePullRequest(s, rules2 = reviewRules()) {
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
   const assessed = assess(s, rules2);
   const problems = [];
-  const unresolved = assessed.filter((r) => r.kind === "unresolved");
-  let burn = assessed.some((r) => r.kind !== "fine" || r.burn);
+  const prev = s.previous.review;
+  const speaks = (id) => rules2.find((r) => r.id === id)?.check === "always" || prev?.rules.includes(id) === true;
+  const unresolved = assessed.filter((r) => r.kind === "unresolved" && speaks(r.rule));
+  let burn = assessed.some((r) => r.kind === "fine" ? r.burn : r.kind !== "unresolved" || speaks(r.rule));
   const byRoot = /* @__PURE__ */ new Map();
   for (const r of assessed) {
     if (r.kind === "invalid-toml" && !problems.some((p) => p.kind === "invalid-toml" && p.path === r.path))
       problems.push(r);
     if (!isRegression(r)) continue;
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
-    if (evidence === null || evidence === void 0 && !s.options.assumeEvidence) continue;
+    const assumed = evidence === void 0 && s.options.assumeEvidence === true && speaks(r.rule);
+    if (evidence === null || evidence === void 0 && !assumed) continue;
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
     const key2 = `${r.rule}\0${r.path}\0${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key2);
@@ -53276,10 +53345,9 @@ function decidePullRequest(s, rules2 = reviewRules()) {
     }
     burn = true;
   }
-  const prev = s.previous.review;
-  const d = { ...none, problems, unresolved };
+  const d = { ...none, problems: shareFixes(problems, rules2), unresolved };
   if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0))
-    d.checks = rules2.flatMap((rule) => checkFor(rule, problems, unresolved, s));
+    d.checks = rules2.flatMap((rule) => checkFor(rule, d.problems, unresolved, s));
   if (problems.length === 0) {
     if (prev?.state === "open" && unresolved.length === 0)
       d.previous = { id: prev.id, state: "fixed", rules: prev.rules };
@@ -53287,7 +53355,7 @@ function decidePullRequest(s, rules2 = reviewRules()) {
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
-  d.suggestions = problems.filter(
+  d.suggestions = d.problems.filter(
     (p) => p.kind === "regression" && p.inDiff
   );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
@@ -53313,6 +53381,7 @@ var init_pull_request = __esm({
     init_evidence2();
     init_manifest3();
     init_rules();
+    init_shared_fix();
     baseTextOf = (s, f) => f.status === "added" ? null : s.base[f.previousPath ?? f.path] ?? null;
     isRegression = (r) => r.kind === "regression" || r.kind === "regression-unfixable";
     concerns = (rule, p) => p.kind === "invalid-toml" || p.rule === rule.id;
@@ -53368,11 +53437,12 @@ function needsText(p, repo, headSha) {
   const rule = ruleOf(p.rule);
   return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
 }
-function suggestionComment(p, repo, headSha) {
+function suggestionComment(p, repo, headSha, shared = []) {
   const s = p.plan.change.suggestion;
   const rule = ruleOf(p.rule);
+  const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
   const body = [
-    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`,
     "",
     fence(s.lines.join("\n"), "suggestion")
   ].join("\n");
@@ -53401,6 +53471,8 @@ function renderReviewBody(problems, o) {
       );
       if (p.kind === "regression-unfixable")
         lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
+      else if (p.sharedWith)
+        lines.push(`  The fix for ${feature(ruleOf(p.sharedWith))} edits the same lines and restores this too.`);
       else {
         verified ??= p.plan.diagnosis.graphVersion;
         if (!p.inDiff)
@@ -53489,7 +53561,10 @@ ${list2}${notes}`
   };
 }
 function renderPrActions(d, s) {
-  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
+  const sharing = (p) => d.problems.filter(
+    (q) => q.kind === "regression" && q.sharedWith === p.rule && q.path === p.path
+  );
+  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p)));
   return {
     silent: d.silent,
     checks: d.checks.map((c) => ({
@@ -53531,6 +53606,55 @@ var init_review = __esm({
     checkName = (rule) => `burn-triage / ${rule.id}`;
     feature = (r) => code(targetName(r.target));
     FIRST_RULES = ["autodiff"];
+  }
+});
+
+// src/review/gather-evidence.ts
+async function gatherEvidence2(snapshot2, read, rules2 = reviewRules()) {
+  const crates = evidenceNeeded(snapshot2, rules2);
+  const wordsOf = (id) => rules2.find((r) => r.id === id).words;
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    snapshot2.notices.push(
+      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`
+    );
+  const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
+  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
+    const open = /* @__PURE__ */ new Map();
+    for (const { rule, matcher } of lookFor) {
+      if ("gap" in matcher)
+        snapshot2.notices.push(
+          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`
+        );
+      else open.set(rule, matcher);
+    }
+    for (const rule of open.keys()) {
+      snapshot2.evidence[rule] ??= {};
+      snapshot2.evidence[rule][manifest] = null;
+    }
+    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
+      if (open.size === 0) break;
+      const text5 = await read(path3);
+      if (text5 === null) continue;
+      for (const [rule, matcher] of open) {
+        const found = findUse(matcher, path3, text5);
+        if (found) {
+          snapshot2.evidence[rule][manifest] = found;
+          open.delete(rule);
+        }
+      }
+    }
+  }
+}
+var MAX_EVIDENCE_CRATES, MAX_CRATE_SOURCE_FILES;
+var init_gather_evidence = __esm({
+  "src/review/gather-evidence.ts"() {
+    "use strict";
+    init_workspace();
+    init_evidence2();
+    init_pull_request();
+    init_rules();
+    MAX_EVIDENCE_CRATES = 6;
+    MAX_CRATE_SOURCE_FILES = 6;
   }
 });
 
@@ -53601,42 +53725,6 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   snapshot2.previous = await previousState(octokit, repo, pr, who);
   return snapshot2;
 }
-async function gatherEvidence2(snapshot2, read) {
-  const crates = evidenceNeeded(snapshot2);
-  const rules2 = reviewRules();
-  const wordsOf = (id) => rules2.find((r) => r.id === id).words;
-  if (crates.length > MAX_EVIDENCE_CRATES)
-    snapshot2.notices.push(
-      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`
-    );
-  const crateDirs = new Set(snapshot2.tree.filter(isManifest).map(dirOf));
-  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
-    const open = /* @__PURE__ */ new Map();
-    for (const { rule, matcher } of lookFor) {
-      if ("gap" in matcher)
-        snapshot2.notices.push(
-          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`
-        );
-      else open.set(rule, matcher);
-    }
-    for (const rule of open.keys()) {
-      snapshot2.evidence[rule] ??= {};
-      snapshot2.evidence[rule][manifest] = null;
-    }
-    for (const path3 of sourcesToRead(dirOf(manifest), snapshot2.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
-      if (open.size === 0) break;
-      const text5 = await read(path3);
-      if (text5 === null) continue;
-      for (const [rule, matcher] of open) {
-        const found = findUse(matcher, path3, text5);
-        if (found) {
-          snapshot2.evidence[rule][manifest] = found;
-          open.delete(rule);
-        }
-      }
-    }
-  }
-}
 async function previousState(octokit, repo, pr, who) {
   const reviews = [];
   for await (const page of listPages(
@@ -53662,13 +53750,13 @@ async function previousState(octokit, repo, pr, who) {
   }
   return { review, checkRuns };
 }
-var MAX_FILES, MAX_MANIFESTS, MAX_RELATED_MANIFESTS, MAX_EVIDENCE_CRATES, MAX_CRATE_SOURCE_FILES, isManifest;
+var MAX_FILES, MAX_MANIFESTS, MAX_RELATED_MANIFESTS;
 var init_pr_snapshot = __esm({
   "src/github/pr-snapshot.ts"() {
     "use strict";
     init_workspace();
     init_review();
-    init_evidence2();
+    init_gather_evidence();
     init_rules();
     init_pull_request();
     init_files();
@@ -53677,9 +53765,6 @@ var init_pr_snapshot = __esm({
     MAX_FILES = 3e3;
     MAX_MANIFESTS = 10;
     MAX_RELATED_MANIFESTS = 20;
-    MAX_EVIDENCE_CRATES = 6;
-    MAX_CRATE_SOURCE_FILES = 6;
-    isManifest = (path3) => path3 === "Cargo.toml" || path3.endsWith("/Cargo.toml");
   }
 });
 
@@ -71917,10 +72002,10 @@ var index_default = (app) => {
     redeliveries: () => redeliveries ??= deps.coordination().then((c) => new Redeliveries(c, (d) => app.receive(d), app.log))
   };
   void deps.redeliveries().then(async (r) => (await deps.coordination()).kind === "redis" ? r.start() : void 0);
-  let plan;
+  let plan2;
   const relevant = async (context) => {
-    plan ??= Promise.resolve().then(() => (init_plan(), plan_exports));
-    const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan;
+    plan2 ??= Promise.resolve().then(() => (init_plan(), plan_exports));
+    const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan2;
     return planIssue2(issueEvent2(context.payload, context.isBot)).kind !== "ignore";
   };
   app.on(

@@ -65,7 +65,8 @@ export const schema = {
         type: "boolean",
         default: true,
         appliesTo: "pull requests",
-        description: "Report the review as the `burn-triage / autodiff` check run too.",
+        description:
+          "Report the review as check runs too, one per review rule: `burn-triage / autodiff` on every PR that changes a burn manifest, `burn-triage / std` when it finds something.",
       },
       conclusion: {
         enum: ["neutral", "failure"],

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
@@ -147,6 +147,41 @@ describe("burn-triage review", () => {
     expect(r.out).toContain(
       '```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```',
     );
+  });
+  it("without the crate's sources it assumes only what an always-on rule needs, and says so", async () => {
+    const r = await run([
+      "review",
+      join(root, "fixtures/repos/pr-trim/base/Cargo.toml"),
+      join(root, "fixtures/repos/pr-trim/head/Cargo.toml"),
+    ]);
+    expect(r.out).toContain("(I did not read its sources; assumed to train)");
+    // std speaks only when it finds a use: no sources, no std claim.
+    expect(r.out).not.toContain("`std`");
+  });
+  it("reads the crate's sources (HEAD's folder, or --crate) for each rule's evidence", async () => {
+    const crate = mkdtempSync(join(tmpdir(), "burn-triage-crate-"));
+    mkdirSync(join(crate, "src"));
+    writeFileSync(join(crate, "Cargo.toml"), fixture("repos/pr-trim/head/Cargo.toml"));
+    writeFileSync(join(crate, "src/main.rs"), "use burn::data::dataloader::DataLoaderBuilder;\n\nfn main() {}\n");
+    writeFileSync(join(crate, "src/train.rs"), fixture("repos/pr-trim/src/train.rs"));
+    const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
+    const r = await run(["review", base, join(crate, "Cargo.toml")]);
+    expect(r.out).toContain("`src/train.rs:6` uses `.backward()`, so that crate needs gradients");
+    expect(r.out).toContain("`src/main.rs:1` uses `burn::data`, so that crate needs burn's std-only items");
+    // One suggestion restores both: the two rules' edits of line 7 merged.
+    expect(r.out.match(/```suggestion/g)).toHaveLength(1);
+    expect(r.out).toContain('features = ["wgpu", "dataset", "autodiff", "std"] }');
+    const elsewhere = await run([
+      "review",
+      base,
+      join(root, "fixtures/repos/pr-trim/head/Cargo.toml"),
+      "--crate",
+      join(root, "fixtures/repos/pr-trim"),
+    ]);
+    expect(elsewhere.out).toContain("`src/train.rs:6` uses `.backward()`");
+    expect(elsewhere.out).not.toContain("`std`");
+    const empty = await run(["review", base, base, "--crate", tmp]);
+    expect(empty.code).toBe(2);
   });
   it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");

@@ -86,6 +86,20 @@ describe("the README", () => {
     expect(`${shown}\n`).toBe(stdout);
   });
 
+  it("its worked examples are the entries the data files hold", () => {
+    const diffs = [...readme.matchAll(/```diff\n([\s\S]*?)```/g)].map((m) =>
+      m[1]!
+        .split("\n")
+        .filter((l) => l.startsWith("+") && !l.includes("…"))
+        .map((l) => l.slice(1)),
+    );
+    const rules = readFileSync(join(root, "data/review-rules.yml"), "utf8");
+    const catalog = readFileSync(join(root, "data/catalog-source.yml"), "utf8");
+    const [rule, message] = diffs.slice(-2);
+    expect(rules).toContain(rule!.join("\n"));
+    for (const line of message!) expect(catalog).toContain(line);
+  });
+
   it("runs its demo (the first command a newcomer types)", async () => {
     expect(scripts.demo).toContain("build/test/support/demo.js");
     const r = await run("node build/test/support/demo.js", {});

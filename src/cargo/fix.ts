@@ -245,7 +245,39 @@ function toChange(
   decl: DepDecl,
   add: string[],
 ): Change {
-  const before = file.text;
+  return changeOf(file.path, file.text, edited, decl.key, add);
+}
+
+/**
+ * The change from `before` to `after`, two texts that differ in one span (edits of one
+ * declaration applied one after the other), as one suggestion and one diff.
+ */
+export function changeBetween(
+  path: string,
+  before: string,
+  after: string,
+  dependency: string,
+  added: string[],
+): Change {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let tail = 0;
+  while (
+    tail < before.length - start &&
+    tail < after.length - start &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  return changeOf(path, before, { text: after, start, end: before.length - tail }, dependency, added);
+}
+
+function changeOf(
+  path: string,
+  before: string,
+  edited: { text: string; start: number; end: number },
+  dependency: string,
+  add: string[],
+): Change {
   const after = edited.text;
   const startLine = lineOf(before, edited.start);
   const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
@@ -253,14 +285,14 @@ function toChange(
   const afterLines = after.split(/\r?\n/);
   const grown = afterLines.length - beforeLines.length;
   return {
-    path: file.path,
+    path,
     before,
     after,
     // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
     // that `git apply` and `patch` accept the diff.
-    diff: createPatch(file.path, before, after, "", "", { context: 1 }),
+    diff: createPatch(path, before, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
-    dependency: decl.key,
+    dependency,
     added: add,
   };
 }

@@ -6,6 +6,9 @@ import picomatch from "picomatch";
 import type { Manifest } from "./manifest.js";
 
 /** The directory of a repository path (`""` for the top level). */
+/** A path names a manifest when its last segment is `Cargo.toml`. */
+export const isManifest = (path: string): boolean => path === "Cargo.toml" || path.endsWith("/Cargo.toml");
+
 export function dirOf(path: string): string {
   const d = posix.dirname(path);
   return d === "." ? "" : d;
@@ -80,7 +83,7 @@ export function membersOf(rootPath: string, root: Manifest, tree: Iterable<strin
   const rootDir = dirOf(rootPath);
   const out: string[] = [];
   for (const p of tree) {
-    if (p === rootPath || !(p === "Cargo.toml" || p.endsWith("/Cargo.toml"))) continue;
+    if (p === rootPath || !isManifest(p)) continue;
     const dir = dirOf(p);
     if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
     if (isMemberDir(rootDir, root, dir)) out.push(p);

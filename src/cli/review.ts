@@ -1,14 +1,39 @@
 // burn-triage review: what the bot would say on a PR changing BASE into HEAD.
-import { dirname, relative, resolve as resolvePath, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { reviewPullRequest, unresolvedText } from "../render/review.js";
-import { assess, type PrSnapshot } from "../review/pull-request.js";
-import { findRoot, type Io, read, UsageError } from "./io.js";
-import { reviewRules } from "../review/rules.js";
 import { targetName } from "../cargo/resolve.js";
+import { dirOf } from "../cargo/workspace.js";
+import { reviewPullRequest, unresolvedText } from "../render/review.js";
+import { gatherEvidence } from "../review/gather-evidence.js";
+import { assess, type PrSnapshot } from "../review/pull-request.js";
+import { reviewRules } from "../review/rules.js";
+import { findRoot, type Io, read, UsageError } from "./io.js";
 
-export function reviewCmd(args: string[], io: Io): number {
-  const { values, positionals } = parseArgs({ args, options: { json: { type: "boolean" } }, allowPositionals: true });
+/** Files listed from a crate directory, as many as GitHub lists for a PR. */
+const MAX_LISTED = 3000;
+
+/** The Rust files of a crate directory that evidence is read from, as cargo lays them out, capped. */
+function crateFiles(dir: string, max: number): string[] {
+  const out: string[] = [];
+  const walk = (rel: string) => {
+    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
+      if (out.length >= max) return;
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "target") walk(p);
+      else if (e.isFile() && (e.name.endsWith(".rs") || e.name === "Cargo.toml")) out.push(p);
+    }
+  };
+  for (const top of ["src", "examples", "benches", "tests"]) if (existsSync(join(dir, top))) walk(top);
+  return out;
+}
+
+export async function reviewCmd(args: string[], io: Io): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    options: { json: { type: "boolean" }, crate: { type: "string" } },
+    allowPositionals: true,
+  });
   const [basePath, headPath] = positionals;
   if (!basePath || !headPath) throw new UsageError("review needs the base and the head Cargo.toml");
   const head = read(headPath, io);
@@ -35,6 +60,27 @@ export function reviewCmd(args: string[], io: Io): number {
     notices: [],
     options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeEvidence: true },
   };
+  // The head crate's own sources, as the App reads them at the PR's head: --crate, or the head
+  // manifest's directory when it holds a cargo layout. Without them the need is assumed, and said so.
+  const sourceDir = values.crate ?? dirname(resolvePath(headPath));
+  const sources = crateFiles(sourceDir, MAX_LISTED);
+  if (values.crate && sources.length === 0)
+    throw new UsageError(`${values.crate} has no src/, examples/, benches/ or tests/ with Rust files`);
+  if (sources.length > 0) {
+    const crateDir = dirOf(path);
+    const inSnapshot = (f: string) => (crateDir ? `${crateDir}/${f}` : f);
+    const onDisk = new Map(sources.map((f) => [inSnapshot(f), join(sourceDir, f)]));
+    snapshot.tree.push(...onDisk.keys());
+    await gatherEvidence(snapshot, async (p) => {
+      const file = onDisk.get(p);
+      try {
+        return file ? readFileSync(file, "utf8") : null;
+      } catch (e) {
+        io.stderr(`burn-triage: skipped ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}\n`);
+        return null;
+      }
+    });
+  }
   const [first] = assess(snapshot);
   const actions = reviewPullRequest(snapshot);
   if (values.json) {

@@ -14,7 +14,10 @@ const USAGE = `usage:
                                               is on, and why
   burn-triage fix MANIFEST [--feature CRATE/FEATURE] [--workspace-root DIR] [--json]
                                               print the verified Cargo.toml edit that turns it on
-  burn-triage review BASE HEAD [--json]       what the bot would say on a PR changing BASE into HEAD
+  burn-triage review BASE HEAD [--crate DIR] [--json]
+                                              what the bot would say on a PR changing BASE into
+                                              HEAD; the crate's sources (--crate, or HEAD's folder)
+                                              are read for what its code needs
   burn-triage scan OWNER/REPO [--all] [--since DATE] [--markdown|--json] [--apply] [--state FILE]
                                               what the bot would answer on the repository's open
                                               issues (--all: closed too), and whether its comment is
@@ -38,7 +41,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       case "fix":
         return await (await import("./manifest.js")).fixCmd(rest, io);
       case "review":
-        return (await import("./review.js")).reviewCmd(rest, io);
+        return await (await import("./review.js")).reviewCmd(rest, io);
       case "scan":
         return await (await import("./scan.js")).scanCmd(rest, io);
       case undefined:

@@ -2,17 +2,11 @@
 // Changed manifests at base and head, the tree at head, the roots and members those manifests
 // involve, the sources of crates that regressed, and the bot's previous review and check runs.
 import type { Config } from "../config.js";
-import { dirOf } from "../cargo/workspace.js";
+import { isManifest } from "../cargo/workspace.js";
 import { checkName, markedReviewState } from "../render/review.js";
-import { findUse, sourcesToRead } from "../review/evidence.js";
+import { gatherEvidence } from "../review/gather-evidence.js";
 import { reviewRules } from "../review/rules.js";
-import {
-  type ChangedManifest,
-  evidenceNeeded,
-  manifestReads,
-  type PrSnapshot,
-  type PreviousReview,
-} from "../review/pull-request.js";
+import { type ChangedManifest, manifestReads, type PrSnapshot, type PreviousReview } from "../review/pull-request.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
 import { listPages, type Octokit, pageItems, type RepoRef } from "./types.js";
@@ -23,9 +17,6 @@ export const MAX_FILES = 3000;
 export const MAX_MANIFESTS = 10;
 /** Other manifests (roots, members) read per PR, at each side. */
 export const MAX_RELATED_MANIFESTS = 20;
-/** Crates whose sources are read for a rule's evidence, and Rust files read per crate. */
-export const MAX_EVIDENCE_CRATES = 6;
-export const MAX_CRATE_SOURCE_FILES = 6;
 
 interface PrFile {
   filename: string;
@@ -33,8 +24,6 @@ interface PrFile {
   previous_filename?: string;
   patch?: string;
 }
-
-const isManifest = (path: string) => path === "Cargo.toml" || path.endsWith("/Cargo.toml");
 
 /** The changed manifests, or null when the PR touches none (one call, and nothing else is read). */
 export async function changedManifests(
@@ -137,48 +126,6 @@ interface Review {
   body: string | null;
   user: { login?: string } | null;
   commit_id: string | null;
-}
-
-/**
- * Each rule's evidence in the sources of the crates that lost its feature: one pass over at most
- * MAX_CRATE_SOURCE_FILES files per crate answers every rule that crate needs, and stops when all
- * have an answer. A rule whose data lacks the head's release gets no answer (and a note), not "none".
- */
-async function gatherEvidence(snapshot: PrSnapshot, read: (path: string) => Promise<string | null>): Promise<void> {
-  const crates = evidenceNeeded(snapshot);
-  const rules = reviewRules();
-  const wordsOf = (id: string) => rules.find((r) => r.id === id)!.words;
-  if (crates.length > MAX_EVIDENCE_CRATES)
-    snapshot.notices.push(
-      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`,
-    );
-  const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
-  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
-    const open = new Map<string, Parameters<typeof findUse>[0]>();
-    for (const { rule, matcher } of lookFor) {
-      if ("gap" in matcher)
-        snapshot.notices.push(
-          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`,
-        );
-      else open.set(rule, matcher);
-    }
-    for (const rule of open.keys()) {
-      snapshot.evidence[rule] ??= {};
-      snapshot.evidence[rule][manifest] = null;
-    }
-    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
-      if (open.size === 0) break;
-      const text = await read(path);
-      if (text === null) continue;
-      for (const [rule, matcher] of open) {
-        const found = findUse(matcher, path, text);
-        if (found) {
-          snapshot.evidence[rule]![manifest] = found;
-          open.delete(rule);
-        }
-      }
-    }
-  }
 }
 
 /** The bot's latest review (state from its marker) and each rule's check run for this head, if any. */

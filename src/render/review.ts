@@ -106,15 +106,18 @@ function needsText(p: Extract<Problem, { crates: NeedingCrate[] }>, repo: Repo, 
   return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
 }
 
+/** The line comment of a fix; `shared` are the problems whose features the same edit restores. */
 export function suggestionComment(
   p: Regression & { crates: NeedingCrate[] },
   repo: Repo,
   headSha: string,
+  shared: Array<Extract<Problem, { crates: NeedingCrate[] }>> = [],
 ): ReviewComment {
   const s = p.plan.change.suggestion;
   const rule = ruleOf(p.rule);
+  const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
   const body = [
-    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}`,
+    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`,
     "",
     fence(s.lines.join("\n"), "suggestion"),
   ].join("\n");
@@ -151,6 +154,8 @@ export function renderReviewBody(
       );
       if (p.kind === "regression-unfixable")
         lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
+      else if (p.sharedWith)
+        lines.push(`  The fix for ${feature(ruleOf(p.sharedWith))} edits the same lines and restores this too.`);
       else {
         verified ??= p.plan.diagnosis.graphVersion;
         if (!p.inDiff)
@@ -282,7 +287,12 @@ export interface PrActions {
 }
 
 export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | "headSha" | "notices">): PrActions {
-  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha));
+  const sharing = (p: Regression) =>
+    d.problems.filter(
+      (q): q is Extract<Problem, { crates: NeedingCrate[] }> =>
+        q.kind === "regression" && q.sharedWith === p.rule && q.path === p.path,
+    );
+  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p)));
   return {
     silent: d.silent,
     checks: d.checks.map((c) => ({

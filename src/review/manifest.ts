@@ -38,10 +38,18 @@ interface Regressed {
   /** The crate whose build lost the feature (a member, for a root change). */
   crateManifest: string;
   member?: string;
+  /** The workspace root that governs the head manifest (for re-planning a shared fix). */
+  headRoot?: ManifestFile | null;
 }
 
 export type ManifestReview =
-  | (Regressed & { kind: "regression"; plan: FixPlan & { kind: "fixed" }; inDiff: boolean })
+  | (Regressed & {
+      kind: "regression";
+      plan: FixPlan & { kind: "fixed" };
+      inDiff: boolean;
+      /** Another rule's suggestion restores this one's feature too (its id): one edit of the same lines. */
+      sharedWith?: string;
+    })
   | (Regressed & { kind: "regression-unfixable"; reason: string })
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
   | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
@@ -130,11 +138,20 @@ interface Judged {
   after: Diagnosis;
   commentable: Set<number>;
   member?: string;
+  headRoot?: ManifestFile | null;
 }
 
 function regressed(j: Judged, plan: FixPlan): ManifestReview {
-  const { rule, path, crateManifest, before, after, commentable, member } = j;
-  const base = { rule, path, before, after, loss: lossOf(before, after), crateManifest, ...(member ? { member } : {}) };
+  const { rule, path, crateManifest, before, after, commentable, member, headRoot } = j;
+  const base = {
+    rule,
+    path,
+    before,
+    after,
+    loss: lossOf(before, after),
+    crateManifest,
+    ...(member ? { member } : { headRoot: headRoot ?? null }),
+  };
   if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
 }
@@ -200,5 +217,5 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const plan =
     removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
   const j = { rule: rule.id, path: c.path, crateManifest: c.path, before: before!, after };
-  return regressed({ ...j, commentable: c.commentable }, plan);
+  return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null }, plan);
 }

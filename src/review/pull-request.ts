@@ -16,6 +16,7 @@ import {
   reviewWorkspaceRoot,
 } from "./manifest.js";
 import { type ReviewRule, reviewRules } from "./rules.js";
+import { shareFixes } from "./shared-fix.js";
 
 export interface ChangedManifest {
   path: string;
@@ -64,7 +65,10 @@ export interface PrSnapshot {
     checkRun: boolean;
     conclusion: "neutral" | "failure";
     reviewBurnRepo: boolean;
-    /** The CLI has no sources to read: a regression is reported, saying the need was assumed. */
+    /**
+     * No sources were read (a CLI run on two manifests): a regression of a rule that always speaks
+     * is reported, saying the need was assumed; a rule that speaks when it finds a use stays quiet.
+     */
     assumeEvidence?: boolean;
   };
 }
@@ -234,8 +238,12 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
   const assessed = assess(s, rules);
   const problems: Problem[] = [];
-  const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved");
-  let burn = assessed.some((r) => r.kind !== "fine" || r.burn);
+  const prev = s.previous.review;
+  // What a rule cannot judge is said by rules that always speak, and by one the open review spoke for.
+  const speaks = (id: string) =>
+    rules.find((r) => r.id === id)?.check === "always" || prev?.rules.includes(id) === true;
+  const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved" && speaks(r.rule));
+  let burn = assessed.some((r) => (r.kind === "fine" ? r.burn : r.kind !== "unresolved" || speaks(r.rule)));
   // Regressions of one root line are one problem, whichever member comes first.
   const byRoot = new Map<string, Problem & { kind: "regression" | "regression-unfixable" }>();
   for (const r of assessed) {
@@ -244,7 +252,8 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
       problems.push(r);
     if (!isRegression(r)) continue;
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
-    if (evidence === null || (evidence === undefined && !s.options.assumeEvidence)) continue; // its code does not need it
+    const assumed = evidence === undefined && s.options.assumeEvidence === true && speaks(r.rule);
+    if (evidence === null || (evidence === undefined && !assumed)) continue; // its code does not need it
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
     const key = `${r.rule}\u0000${r.path}\u0000${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key);
@@ -256,10 +265,9 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     }
     burn = true;
   }
-  const prev = s.previous.review;
-  const d: ReviewDecision = { ...none, problems, unresolved };
+  const d: ReviewDecision = { ...none, problems: shareFixes(problems, rules), unresolved };
   if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0))
-    d.checks = rules.flatMap((rule) => checkFor(rule, problems, unresolved, s));
+    d.checks = rules.flatMap((rule) => checkFor(rule, d.problems, unresolved, s));
   if (problems.length === 0) {
     // Say the earlier problem is gone only when it is known to be gone.
     if (prev?.state === "open" && unresolved.length === 0)
@@ -268,7 +276,7 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   }
   if (prev?.sha === s.headSha) return { ...d, silent: "this head is already reviewed" };
   d.review = true;
-  d.suggestions = problems.filter(
+  d.suggestions = d.problems.filter(
     (p): p is Regression & { crates: NeedingCrate[] } => p.kind === "regression" && p.inDiff,
   );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };

@@ -55,6 +55,15 @@ function trimScenario(head = fixture("repos/pr-trim/head/Cargo.toml"), sha = HEA
   return tree(s, ["Cargo.toml", "src/main.rs", "src/train.rs"], sha);
 }
 
+/**
+ * The crate's sources: train.rs shows gradients; main.rs is read for the std rule, which
+ * train.rs does not answer (`main` names a std-only item of burn, or nothing).
+ */
+function sources(scope: nock.Scope, main = "fn main() {}\n") {
+  file(scope, "src/train.rs", HEAD, fixture("repos/pr-trim/src/train.rs"));
+  return file(scope, "src/main.rs", HEAD, main);
+}
+
 function capture<T>(
   scope: nock.Scope,
   method: "post" | "patch" | "put",
@@ -112,7 +121,7 @@ describe("pull request review", () => {
     let check: Body;
     const api = trimScenario();
     const order = recordOrder(api);
-    file(api, "src/train.rs", HEAD, fixture("repos/pr-trim/src/train.rs"));
+    sources(api);
     previous(api);
     capture(api, "post", `${REPO}/check-runs`, { id: 5 }, (b: Body) => (check = b));
     capture(api, "post", `${REPO}/pulls/12/reviews`, { id: 77 }, (b: Body) => (review = b));
@@ -177,12 +186,39 @@ describe("pull request review", () => {
     );
   });
 
+  it("a second rule: std off for code that uses burn::data gets its own check and shares the line's one suggestion", async () => {
+    let review: Body;
+    const checks: Body[] = [];
+    const api = trimScenario();
+    sources(api, "use burn::data::dataloader::DataLoaderBuilder;\n\nfn main() {}\n");
+    previous(api);
+    for (let i = 0; i < 2; i++) capture(api, "post", `${REPO}/check-runs`, { id: 5 + i }, (b: Body) => checks.push(b));
+    capture(api, "post", `${REPO}/pulls/12/reviews`, { id: 77 }, (b: Body) => (review = b));
+    await makeProbot().receive({ id: "2s", name: "pull_request", payload: payload("pull_request.opened") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(checks.map((c) => [c.name, c.conclusion])).toEqual([
+      ["burn-triage / autodiff", "neutral"],
+      ["burn-triage / std", "neutral"],
+    ]);
+    expect(review.body.split("\n")[0]).toBe(reviewMarker(HEAD, "open", ["autodiff", "std"]));
+    expect(review.body).toContain("### This PR turns off `std` for code that uses burn's std-only items");
+    expect(review.body).toContain(
+      `[\`src/main.rs:1\`](https://github.com/alice/mnist-demo/blob/${HEAD}/src/main.rs#L1) uses \`burn::data\`, so that crate needs burn's std-only items`,
+    );
+    // One edit of line 7 restores both features: two suggestions on one line could not both be committed.
+    expect(review.comments).toHaveLength(1);
+    expect(review.comments[0].body).toContain(
+      'burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff", "std"] }',
+    );
+    expect(review.comments[0].body).toContain("It also restores `burn-core/std`");
+  });
+
   it("a PR from a fork (even a deleted one) is read through the base repository", async () => {
     const fork = payload("pull_request.opened");
     fork.pull_request.head.repo = null;
     let review: Body;
     const api = trimScenario();
-    file(api, "src/train.rs", HEAD, fixture("repos/pr-trim/src/train.rs"));
+    sources(api);
     previous(api);
     api.post(`${REPO}/check-runs`).reply(201, { id: 5 });
     capture(api, "post", `${REPO}/pulls/12/reviews`, { id: 77 }, (b: Body) => (review = b));
@@ -238,7 +274,7 @@ describe("pull request review", () => {
   it("a redelivery for an already reviewed head updates its check run and posts no new review", async () => {
     let updated: Body;
     const api = trimScenario();
-    file(api, "src/train.rs", HEAD, fixture("repos/pr-trim/src/train.rs"));
+    sources(api);
     previous(api, [{ id: 77, body: `${REVIEW_MARKER} -->\nlegacy marker`, user: BOT, commit_id: HEAD }], [{ id: 5 }]);
     capture(api, "patch", `${REPO}/check-runs/5`, { id: 5 }, (b: Body) => (updated = b));
     await makeProbot().receive({ id: "5", name: "pull_request", payload: payload("pull_request.opened") });

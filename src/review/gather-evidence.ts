@@ -1,0 +1,56 @@
+// Each rule's evidence in the sources of the crates that lost its feature, for the App (files read
+// through the contents API) and the CLI (files on disk) alike: the reader is the caller's, the
+// choice of files, the caps and the answers are here.
+import { dirOf, isManifest } from "../cargo/workspace.js";
+import { findUse, sourcesToRead, type UseMatcher } from "./evidence.js";
+import { evidenceNeeded, type PrSnapshot } from "./pull-request.js";
+import { type ReviewRule, reviewRules } from "./rules.js";
+
+/** Crates whose sources are read for a rule's evidence, and Rust files read per crate. */
+export const MAX_EVIDENCE_CRATES = 6;
+export const MAX_CRATE_SOURCE_FILES = 6;
+
+/**
+ * Fills `snapshot.evidence` (and its notices): one pass over at most MAX_CRATE_SOURCE_FILES files
+ * per crate answers every rule that crate needs, and stops when all have an answer. A rule whose
+ * data lacks the head's release gets no answer (and a note), not "none".
+ */
+export async function gatherEvidence(
+  snapshot: PrSnapshot,
+  read: (path: string) => Promise<string | null>,
+  rules: readonly ReviewRule[] = reviewRules(),
+): Promise<void> {
+  const crates = evidenceNeeded(snapshot, rules);
+  const wordsOf = (id: string) => rules.find((r) => r.id === id)!.words;
+  if (crates.length > MAX_EVIDENCE_CRATES)
+    snapshot.notices.push(
+      `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`,
+    );
+  const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
+  for (const { manifest, lookFor } of crates.slice(0, MAX_EVIDENCE_CRATES)) {
+    const open = new Map<string, UseMatcher>();
+    for (const { rule, matcher } of lookFor) {
+      if ("gap" in matcher)
+        snapshot.notices.push(
+          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`,
+        );
+      else open.set(rule, matcher);
+    }
+    for (const rule of open.keys()) {
+      snapshot.evidence[rule] ??= {};
+      snapshot.evidence[rule][manifest] = null;
+    }
+    for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
+      if (open.size === 0) break;
+      const text = await read(path);
+      if (text === null) continue;
+      for (const [rule, matcher] of open) {
+        const found = findUse(matcher, path, text);
+        if (found) {
+          snapshot.evidence[rule]![manifest] = found;
+          open.delete(rule);
+        }
+      }
+    }
+  }
+}
