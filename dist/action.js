@@ -34656,9 +34656,18 @@ function groupKey(s) {
 function parseManifest(text5) {
   const ast = parseSpans(text5);
   const plain = parsePlain(text5);
-  const groups2 = /* @__PURE__ */ new Map();
   const lineAt = lineIndex(text5);
-  const top = ast.body[0];
+  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
+  return {
+    text: text5,
+    ast,
+    ...packageFacts(plain),
+    dependencies: decls.filter((d) => !d.inWorkspaceTable),
+    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable)
+  };
+}
+function dependencyGroups(ast) {
+  const groups2 = /* @__PURE__ */ new Map();
   const visit = (prefix, kv, table) => {
     const path3 = [...prefix, ...keyNames(kv)];
     const scope = scopeOf(path3);
@@ -34688,39 +34697,41 @@ function parseManifest(text5) {
       if (field === "features") g.featuresPair = kv;
     }
   };
-  for (const node2 of top.body) {
+  for (const node2 of ast.body[0].body) {
     if (node2.type === "TOMLKeyValue") visit([], node2, void 0);
     else for (const kv of node2.body) visit(node2.resolvedKey.map(String), kv, node2);
   }
-  const decls = [];
-  for (const g of groups2.values()) {
-    const f = g.fields;
-    const df = f["default-features"] ?? f.default_features;
-    const anchor = g.table ? g.table.range[0] : g.pairs[0].range[0];
-    decls.push({
-      key: g.scope.name,
-      name: typeof f.package === "string" ? f.package : g.scope.name,
-      kind: g.scope.kind,
-      target: g.scope.target,
-      inWorkspaceTable: g.scope.ws,
-      form: g.form,
-      version: typeof f.version === "string" ? f.version : null,
-      features: Array.isArray(f.features) ? f.features.filter((x) => typeof x === "string") : [],
-      defaultFeatures: typeof df === "boolean" ? df : null,
-      optional: f.optional === true,
-      inherits: f.workspace === true,
-      git: typeof f.git === "string" ? f.git : null,
-      gitRef: gitRefOf(f),
-      path: typeof f.path === "string" ? f.path : null,
-      line: lineAt(anchor),
-      nodes: {
-        pair: g.whole,
-        table: g.form === "table" ? g.table : void 0,
-        dotted: g.form === "dotted" ? g.pairs : void 0,
-        features: g.featuresPair
-      }
-    });
-  }
+  return groups2;
+}
+function declOf(g, lineAt) {
+  const f = g.fields;
+  const df = f["default-features"] ?? f.default_features;
+  const anchor = g.table ? g.table.range[0] : g.pairs[0].range[0];
+  return {
+    key: g.scope.name,
+    name: typeof f.package === "string" ? f.package : g.scope.name,
+    kind: g.scope.kind,
+    target: g.scope.target,
+    inWorkspaceTable: g.scope.ws,
+    form: g.form,
+    version: typeof f.version === "string" ? f.version : null,
+    features: Array.isArray(f.features) ? f.features.filter((x) => typeof x === "string") : [],
+    defaultFeatures: typeof df === "boolean" ? df : null,
+    optional: f.optional === true,
+    inherits: f.workspace === true,
+    git: typeof f.git === "string" ? f.git : null,
+    gitRef: gitRefOf(f),
+    path: typeof f.path === "string" ? f.path : null,
+    line: lineAt(anchor),
+    nodes: {
+      pair: g.whole,
+      table: g.form === "table" ? g.table : void 0,
+      dotted: g.form === "dotted" ? g.pairs : void 0,
+      features: g.featuresPair
+    }
+  };
+}
+function packageFacts(plain) {
   const pkg = plain.package ?? {};
   const ws = plain.workspace ?? null;
   const wsPkg = ws?.package ?? {};
@@ -34731,8 +34742,6 @@ function parseManifest(text5) {
     if (Array.isArray(v)) features[k] = v.filter((x) => typeof x === "string");
   }
   return {
-    text: text5,
-    ast,
     packageName: typeof pkg.name === "string" ? pkg.name : null,
     edition: typeof edition === "string" ? edition : editionInherited && typeof wsPkg.edition === "string" ? wsPkg.edition : null,
     editionInherited,
@@ -34740,8 +34749,6 @@ function parseManifest(text5) {
     members: strings2(ws?.members),
     exclude: strings2(ws?.exclude),
     packageWorkspace: typeof pkg.workspace === "string" ? pkg.workspace : null,
-    dependencies: decls.filter((d) => !d.inWorkspaceTable),
-    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable),
     features
   };
 }

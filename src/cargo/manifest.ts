@@ -116,10 +116,20 @@ export function parseManifest(text: string): Manifest {
   const ast = parseSpans(text);
   // The span parser is lenient in places; the independent parser must agree the file is valid.
   const plain = parsePlain(text);
-  const groups = new Map<string, Group>();
   const lineAt = lineIndex(text);
-  const top = ast.body[0]!;
+  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
+  return {
+    text,
+    ast,
+    ...packageFacts(plain),
+    dependencies: decls.filter((d) => !d.inWorkspaceTable),
+    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable),
+  };
+}
 
+/** Every dependency declaration's key-value pairs, grouped by the dependency they declare. */
+function dependencyGroups(ast: ReturnType<typeof parseSpans>): Map<string, Group> {
+  const groups = new Map<string, Group>();
   const visit = (prefix: string[], kv: KeyValue, table: Table | undefined) => {
     const path = [...prefix, ...keyNames(kv)];
     const scope = scopeOf(path);
@@ -156,42 +166,45 @@ export function parseManifest(text: string): Manifest {
       if (field === "features") g.featuresPair = kv;
     }
   };
-
-  for (const node of top.body) {
+  for (const node of ast.body[0]!.body) {
     if (node.type === "TOMLKeyValue") visit([], node, undefined);
     else for (const kv of node.body) visit(node.resolvedKey.map(String), kv, node);
   }
+  return groups;
+}
 
-  const decls: DepDecl[] = [];
-  for (const g of groups.values()) {
-    const f = g.fields;
-    const df = f["default-features"] ?? f.default_features;
-    const anchor = g.table ? g.table.range[0] : g.pairs[0]!.range[0];
-    decls.push({
-      key: g.scope.name,
-      name: typeof f.package === "string" ? f.package : g.scope.name,
-      kind: g.scope.kind,
-      target: g.scope.target,
-      inWorkspaceTable: g.scope.ws,
-      form: g.form,
-      version: typeof f.version === "string" ? f.version : null,
-      features: Array.isArray(f.features) ? f.features.filter((x): x is string => typeof x === "string") : [],
-      defaultFeatures: typeof df === "boolean" ? df : null,
-      optional: f.optional === true,
-      inherits: f.workspace === true,
-      git: typeof f.git === "string" ? f.git : null,
-      gitRef: gitRefOf(f),
-      path: typeof f.path === "string" ? f.path : null,
-      line: lineAt(anchor),
-      nodes: {
-        pair: g.whole,
-        table: g.form === "table" ? g.table : undefined,
-        dotted: g.form === "dotted" ? g.pairs : undefined,
-        features: g.featuresPair,
-      },
-    });
-  }
+/** One dependency as cargo reads it, with the nodes an edit of it needs. */
+function declOf(g: Group, lineAt: (offset: number) => number): DepDecl {
+  const f = g.fields;
+  const df = f["default-features"] ?? f.default_features;
+  const anchor = g.table ? g.table.range[0] : g.pairs[0]!.range[0];
+  return {
+    key: g.scope.name,
+    name: typeof f.package === "string" ? f.package : g.scope.name,
+    kind: g.scope.kind,
+    target: g.scope.target,
+    inWorkspaceTable: g.scope.ws,
+    form: g.form,
+    version: typeof f.version === "string" ? f.version : null,
+    features: Array.isArray(f.features) ? f.features.filter((x): x is string => typeof x === "string") : [],
+    defaultFeatures: typeof df === "boolean" ? df : null,
+    optional: f.optional === true,
+    inherits: f.workspace === true,
+    git: typeof f.git === "string" ? f.git : null,
+    gitRef: gitRefOf(f),
+    path: typeof f.path === "string" ? f.path : null,
+    line: lineAt(anchor),
+    nodes: {
+      pair: g.whole,
+      table: g.form === "table" ? g.table : undefined,
+      dotted: g.form === "dotted" ? g.pairs : undefined,
+      features: g.featuresPair,
+    },
+  };
+}
 
+/** The [package], [workspace] and [features] facts, from the independent parser's plain value. */
+function packageFacts(plain: Record<string, unknown>) {
   const pkg = (plain.package ?? {}) as Record<string, unknown>;
   const ws = (plain.workspace ?? null) as Record<string, unknown> | null;
   const wsPkg = (ws?.package ?? {}) as Record<string, unknown>;
@@ -203,8 +216,6 @@ export function parseManifest(text: string): Manifest {
     if (Array.isArray(v)) features[k] = v.filter((x): x is string => typeof x === "string");
   }
   return {
-    text,
-    ast,
     packageName: typeof pkg.name === "string" ? pkg.name : null,
     edition:
       typeof edition === "string"
@@ -217,8 +228,6 @@ export function parseManifest(text: string): Manifest {
     members: strings(ws?.members),
     exclude: strings(ws?.exclude),
     packageWorkspace: typeof pkg.workspace === "string" ? pkg.workspace : null,
-    dependencies: decls.filter((d) => !d.inWorkspaceTable),
-    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable),
     features,
   };
 }

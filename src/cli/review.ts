@@ -36,6 +36,13 @@ export async function reviewCmd(args: string[], io: Io): Promise<number> {
   });
   const [basePath, headPath] = positionals;
   if (!basePath || !headPath) throw new UsageError("review needs the base and the head Cargo.toml");
+  const snapshot = localSnapshot(basePath, headPath, io);
+  await readLocalEvidence(snapshot, values.crate ?? null, headPath, io);
+  return print(snapshot, values.json === true, io);
+}
+
+/** A PR of one manifest, BASE into HEAD, inside HEAD's workspace as GitHub would show it. */
+function localSnapshot(basePath: string, headPath: string, io: Io): PrSnapshot {
   const head = read(headPath, io);
   const base = read(basePath, io);
   const root = findRoot(headPath, undefined, io);
@@ -60,12 +67,17 @@ export async function reviewCmd(args: string[], io: Io): Promise<number> {
     notices: [],
     options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeEvidence: true },
   };
+  return snapshot;
+}
+
+async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, headPath: string, io: Io) {
+  const path = snapshot.changed[0]!.path;
   // The head crate's own sources, as the App reads them at the PR's head: --crate, or the head
   // manifest's directory when it holds a cargo layout. Without them the need is assumed, and said so.
-  const sourceDir = values.crate ?? dirname(resolvePath(headPath));
+  const sourceDir = crate ?? dirname(resolvePath(headPath));
   const sources = crateFiles(sourceDir, MAX_LISTED);
-  if (values.crate && sources.length === 0)
-    throw new UsageError(`${values.crate} has no src/, examples/, benches/ or tests/ with Rust files`);
+  if (crate && sources.length === 0)
+    throw new UsageError(`${crate} has no src/, examples/, benches/ or tests/ with Rust files`);
   if (sources.length > 0) {
     const crateDir = dirOf(path);
     const inSnapshot = (f: string) => (crateDir ? `${crateDir}/${f}` : f);
@@ -81,9 +93,12 @@ export async function reviewCmd(args: string[], io: Io): Promise<number> {
       }
     });
   }
+}
+
+function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
   const [first] = assess(snapshot);
   const actions = reviewPullRequest(snapshot);
-  if (values.json) {
+  if (json) {
     const out =
       first?.kind === "regression"
         ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff }
