@@ -53138,6 +53138,9 @@ function reviewRules() {
   rules ??= parseRules(readFileSync4(join6(dataDir, "review-rules.yml"), "utf8"));
   return rules;
 }
+function ruleById(id, rules2 = reviewRules()) {
+  return rules2.find((r) => r.id === id);
+}
 var import_ajv2, ruleSchema, rulesSchema, rules;
 var init_rules = __esm({
   "src/review/rules.ts"() {
@@ -53208,7 +53211,7 @@ function plan(group, rules2) {
   const head = group[0].plan.change.before;
   const path3 = group[0].path;
   const root = group[0].headRoot ?? null;
-  const target = (p) => rules2.find((r) => r.id === p.rule).target;
+  const target = (p) => ruleById(p.rule, rules2).target;
   let text5 = head;
   const added = [];
   for (const p of group) {
@@ -53226,6 +53229,7 @@ var init_shared_fix = __esm({
   "src/review/shared-fix.ts"() {
     "use strict";
     init_fix();
+    init_rules();
     overlap = (a, b) => {
       const x = a.plan.change.suggestion;
       const y = b.plan.change.suggestion;
@@ -53330,7 +53334,7 @@ function decidePullRequest(s, rules2 = reviewRules()) {
   const assessed = assess(s, rules2);
   const problems = [];
   const prev = s.previous.review;
-  const speaks = (id) => rules2.find((r) => r.id === id)?.check === "always" || prev?.rules.includes(id) === true;
+  const speaks = (id) => ruleById(id, rules2)?.check === "always" || prev?.rules.includes(id) === true;
   const unresolved = assessed.filter((r) => r.kind === "unresolved" && speaks(r.rule));
   let burn = assessed.some((r) => r.kind === "fine" ? r.burn : r.kind !== "unresolved" || speaks(r.rule));
   const byRoot = /* @__PURE__ */ new Map();
@@ -53619,7 +53623,7 @@ var init_review = __esm({
 // src/review/gather-evidence.ts
 async function gatherEvidence2(snapshot2, read, rules2 = reviewRules()) {
   const crates = evidenceNeeded(snapshot2, rules2);
-  const wordsOf = (id) => rules2.find((r) => r.id === id).words;
+  const wordsOf = (id) => ruleById(id, rules2).words;
   if (crates.length > MAX_EVIDENCE_CRATES)
     snapshot2.notices.push(
       `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`

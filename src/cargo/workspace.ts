@@ -5,10 +5,10 @@ import { posix } from "node:path";
 import picomatch from "picomatch";
 import type { Manifest } from "./manifest.js";
 
-/** The directory of a repository path (`""` for the top level). */
 /** A path names a manifest when its last segment is `Cargo.toml`. */
 export const isManifest = (path: string): boolean => path === "Cargo.toml" || path.endsWith("/Cargo.toml");
 
+/** The directory of a repository path (`""` for the top level). */
 export function dirOf(path: string): string {
   const d = posix.dirname(path);
   return d === "." ? "" : d;

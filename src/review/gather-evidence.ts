@@ -4,7 +4,7 @@
 import { dirOf, isManifest } from "../cargo/workspace.js";
 import { findUse, sourcesToRead, type UseMatcher } from "./evidence.js";
 import { evidenceNeeded, type PrSnapshot } from "./pull-request.js";
-import { type ReviewRule, reviewRules } from "./rules.js";
+import { type ReviewRule, reviewRules, ruleById } from "./rules.js";
 
 /** Crates whose sources are read for a rule's evidence, and Rust files read per crate. */
 export const MAX_EVIDENCE_CRATES = 6;
@@ -21,7 +21,7 @@ export async function gatherEvidence(
   rules: readonly ReviewRule[] = reviewRules(),
 ): Promise<void> {
   const crates = evidenceNeeded(snapshot, rules);
-  const wordsOf = (id: string) => rules.find((r) => r.id === id)!.words;
+  const wordsOf = (id: string) => ruleById(id, rules)!.words;
   if (crates.length > MAX_EVIDENCE_CRATES)
     snapshot.notices.push(
       `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`,

@@ -15,7 +15,7 @@ import {
   reviewManifest,
   reviewWorkspaceRoot,
 } from "./manifest.js";
-import { type ReviewRule, reviewRules } from "./rules.js";
+import { type ReviewRule, reviewRules, ruleById } from "./rules.js";
 import { shareFixes } from "./shared-fix.js";
 
 export interface ChangedManifest {
@@ -240,8 +240,7 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   const problems: Problem[] = [];
   const prev = s.previous.review;
   // What a rule cannot judge is said by rules that always speak, and by one the open review spoke for.
-  const speaks = (id: string) =>
-    rules.find((r) => r.id === id)?.check === "always" || prev?.rules.includes(id) === true;
+  const speaks = (id: string) => ruleById(id, rules)?.check === "always" || prev?.rules.includes(id) === true;
   const unresolved = assessed.filter((r): r is Unresolved => r.kind === "unresolved" && speaks(r.rule));
   let burn = assessed.some((r) => (r.kind === "fine" ? r.burn : r.kind !== "unresolved" || speaks(r.rule)));
   // Regressions of one root line are one problem, whichever member comes first.

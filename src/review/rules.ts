@@ -104,6 +104,6 @@ export function reviewRules(): ReviewRule[] {
   return rules;
 }
 
-export function ruleById(id: string): ReviewRule | undefined {
-  return reviewRules().find((r) => r.id === id);
+export function ruleById(id: string, rules: readonly ReviewRule[] = reviewRules()): ReviewRule | undefined {
+  return rules.find((r) => r.id === id);
 }

@@ -3,7 +3,7 @@
 // for every rule it serves, and said as one suggestion. Pure: problems in, problems out.
 import { changeBetween, planFix } from "../cargo/fix.js";
 import type { Regression } from "./manifest.js";
-import type { ReviewRule } from "./rules.js";
+import { type ReviewRule, ruleById } from "./rules.js";
 
 type Fixed = Regression & { crates: unknown[] };
 
@@ -39,7 +39,7 @@ function plan(group: Fixed[], rules: readonly ReviewRule[]) {
   const head = group[0]!.plan.change.before;
   const path = group[0]!.path;
   const root = group[0]!.headRoot ?? null;
-  const target = (p: Fixed) => rules.find((r) => r.id === p.rule)!.target;
+  const target = (p: Fixed) => ruleById(p.rule, rules)!.target;
   let text = head;
   const added: string[] = [];
   for (const p of group) {
