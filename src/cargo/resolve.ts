@@ -102,131 +102,168 @@ function crateOf(dep: IndexDep): string {
 
 /** Resolves features with `root` as the top package (a user manifest rendered as an index line). */
 export function resolve(root: IndexLine, rootFeatures: string[], opts: ResolveOptions): Resolution {
-  const platform = opts.platform ?? "linux";
-  const budget = opts.budget ?? new WorkBudget();
-  // Work is a stack of steps run in depth-first order (children before the next sibling, as a
-  // recursive walk would visit them), so a deep feature chain costs heap, not the call stack.
-  const stack: Array<() => void> = [];
-  const later = (...steps: Array<() => void>) => {
-    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]!);
-  };
-  const pkgs = new Map<string, Pkg>();
-  const because = new Map<string, Reason>();
-  const lineOf = (id: string) => (id === ROOT_ID ? root : pkgs.get(id)!.line);
-  const idOf = (l: IndexLine) => (l === root ? ROOT_ID : `${l.name}@${l.vers}`);
+  return new Resolver(root, opts).run(rootFeatures);
+}
 
-  const liveDeps = (id: string, local: string) =>
-    depsNamed(lineOf(id), local).filter((d) => (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
+/**
+ * One resolution's state. Work is a stack of steps run in depth-first order (children before the
+ * next sibling, as a recursive walk would visit them), so a deep feature chain costs heap, not the
+ * call stack; every step spends from the event's budget.
+ */
+class Resolver {
+  private readonly stack: Array<() => void> = [];
+  private readonly pkgs = new Map<string, Pkg>();
+  private readonly because = new Map<string, Reason>();
+  private readonly platform: Platform;
+  private readonly budget: WorkBudget;
 
-  const select = (dep: IndexDep): IndexLine | null => {
+  constructor(
+    private readonly root: IndexLine,
+    private readonly opts: ResolveOptions,
+  ) {
+    this.platform = opts.platform ?? "linux";
+    this.budget = opts.budget ?? new WorkBudget();
+  }
+
+  run(rootFeatures: string[]): Resolution {
+    this.pkgs.set(ROOT_ID, { line: this.root, features: new Set(), activated: new Set(), weak: new Map() });
+    this.later(
+      ...this.normalDeps(this.root).map(
+        (dep) => () => this.edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name }),
+      ),
+      ...rootFeatures.map((f) => () => this.addFeature(ROOT_ID, f, { kind: "root-feature", feature: f })),
+    );
+    for (let step = this.stack.pop(); step; step = this.stack.pop()) {
+      this.budget.spend();
+      step();
+    }
+    const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
+    for (const [id, p] of this.pkgs)
+      if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+    return { packages, because: this.because, root: ROOT_ID };
+  }
+
+  /** Queues steps to run next, in the given order. */
+  private later(...steps: Array<() => void>): void {
+    for (let i = steps.length - 1; i >= 0; i--) this.stack.push(steps[i]!);
+  }
+
+  private lineOf(id: string): IndexLine {
+    return id === ROOT_ID ? this.root : this.pkgs.get(id)!.line;
+  }
+
+  private idOf(l: IndexLine): string {
+    return l === this.root ? ROOT_ID : `${l.name}@${l.vers}`;
+  }
+
+  private applies(dep: IndexDep): boolean {
+    return (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, this.platform);
+  }
+
+  /** The dependencies a package always has on this platform (not optional, not dev or build). */
+  private normalDeps(line: IndexLine): IndexDep[] {
+    return line.deps.filter((dep) => !dep.optional && this.applies(dep));
+  }
+
+  private liveDeps(id: string, local: string): IndexDep[] {
+    return depsNamed(this.lineOf(id), local).filter((d) => this.applies(d));
+  }
+
+  private select(dep: IndexDep): IndexLine | null {
     const crate = crateOf(dep);
-    return selectVersion(opts.registry.versions(crate), dep.req, opts.pin?.(crate));
-  };
+    return selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+  }
 
-  const addPackage = (line: IndexLine, reason: Reason): string => {
-    const id = idOf(line);
-    if (pkgs.has(id)) return id;
-    pkgs.set(id, { line, features: new Set(), activated: new Set(), weak: new Map() });
-    because.set(id, reason);
-    later(
-      ...line.deps
-        .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
-        .map((dep) => () => edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name })),
+  private addPackage(line: IndexLine, reason: Reason): void {
+    const id = this.idOf(line);
+    if (this.pkgs.has(id)) return;
+    this.pkgs.set(id, { line, features: new Set(), activated: new Set(), weak: new Map() });
+    this.because.set(id, reason);
+    this.later(
+      ...this.normalDeps(line).map(
+        (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name }),
+      ),
     );
-    return id;
-  };
+  }
 
-  const edge = (parent: string, dep: IndexDep, reason: Reason) => {
-    const child = select(dep);
+  private edge(parent: string, dep: IndexDep, reason: Reason): void {
+    const child = this.select(dep);
     if (!child) return;
-    const cid = idOf(child);
-    const pkg = refOf(parent, lineOf(parent));
-    later(
-      () => addPackage(child, reason),
-      ...(dep.default_features ? [() => addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : []),
-      ...dep.features.map((f) => () => addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f })),
+    const cid = this.idOf(child);
+    const pkg = refOf(parent, this.lineOf(parent));
+    this.later(
+      () => this.addPackage(child, reason),
+      ...(dep.default_features
+        ? [() => this.addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })]
+        : []),
+      ...dep.features.map((f) => () => this.addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f })),
     );
-  };
+  }
 
-  const activateOptional = (id: string, dep: string, reason: Reason & { kind: "feature" }) => {
-    const p = pkgs.get(id)!;
+  private activateOptional(id: string, dep: string, reason: FeatureReason): void {
+    const p = this.pkgs.get(id)!;
     if (p.activated.has(dep)) return;
-    const decls = liveDeps(id, dep).filter((d) => d.optional);
+    const decls = this.liveDeps(id, dep).filter((d) => d.optional);
     if (decls.length === 0) return;
     p.activated.add(dep);
     const weak = p.weak.get(dep) ?? [];
     p.weak.delete(dep);
-    later(
+    this.later(
       ...decls.map(
-        (d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep }),
+        (d) => () => this.edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep }),
       ),
-      ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason)),
+      ...weak.map((w) => () => this.depFeature(id, dep, w.feature, w.reason)),
     );
-  };
+  }
 
-  const depFeature = (id: string, dep: string, feature: string, reason: Reason) => {
-    const p = pkgs.get(id)!;
+  private depFeature(id: string, dep: string, feature: string, reason: Reason): void {
+    const p = this.pkgs.get(id)!;
     const steps: Array<() => void> = [];
-    for (const d of liveDeps(id, dep)) {
+    for (const d of this.liveDeps(id, dep)) {
       if (d.optional && !p.activated.has(dep)) continue;
-      const child = select(d);
-      if (child) steps.push(() => addFeature(idOf(child), feature, reason));
+      const child = this.select(d);
+      if (child) steps.push(() => this.addFeature(this.idOf(child), feature, reason));
     }
-    later(...steps);
-  };
+    this.later(...steps);
+  }
 
-  const addFeature = (id: string, feature: string, reason: Reason) => {
-    const p = pkgs.get(id);
+  private addFeature(id: string, feature: string, reason: Reason): void {
+    const p = this.pkgs.get(id);
     if (!p || p.features.has(feature)) return;
     const table = allFeatures(p.line);
     const explicit = Object.hasOwn(table, feature);
     const implicit = !explicit && depsNamed(p.line, feature).some((d) => d.optional) && !depHidden(p.line, feature);
     if (!explicit && !implicit && feature !== "default") return;
     p.features.add(feature);
-    because.set(`${id}/${feature}`, reason);
-    const here: Reason & { kind: "feature" } = { kind: "feature", pkg: refOf(id, p.line), feature };
-    if (implicit) return later(() => activateOptional(id, feature, here));
-    later(...(table[feature] ?? []).map((value) => () => featureValue(id, p, value, here)));
-  };
+    this.because.set(`${id}/${feature}`, reason);
+    const here: FeatureReason = { kind: "feature", pkg: refOf(id, p.line), feature };
+    if (implicit) return this.later(() => this.activateOptional(id, feature, here));
+    this.later(...(table[feature] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
+  }
 
   /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
-  const featureValue = (id: string, p: Pkg, value: string, here: Reason & { kind: "feature" }) => {
+  private featureValue(id: string, p: Pkg, value: string, here: FeatureReason): void {
     if (value.startsWith("dep:")) {
-      activateOptional(id, value.slice(4), here);
+      this.activateOptional(id, value.slice(4), here);
     } else if (value.includes("?/")) {
       const [dep, f] = value.split("?/") as [string, string];
-      if (p.activated.has(dep) || liveDeps(id, dep).some((d) => !d.optional)) depFeature(id, dep, f, here);
+      if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
       else p.weak.set(dep, [...(p.weak.get(dep) ?? []), { feature: f, reason: here }]);
     } else if (value.includes("/")) {
       const [dep, f] = value.split("/") as [string, string];
       const steps: Array<() => void> = [];
-      if (liveDeps(id, dep).some((d) => d.optional)) {
-        if (!depHidden(p.line, dep)) steps.push(() => addFeature(id, dep, here));
-        steps.push(() => activateOptional(id, dep, here));
+      if (this.liveDeps(id, dep).some((d) => d.optional)) {
+        if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
+        steps.push(() => this.activateOptional(id, dep, here));
       }
-      later(...steps, () => depFeature(id, dep, f, here));
+      this.later(...steps, () => this.depFeature(id, dep, f, here));
     } else {
-      addFeature(id, value, here);
+      this.addFeature(id, value, here);
     }
-  };
-
-  pkgs.set(ROOT_ID, { line: root, features: new Set(), activated: new Set(), weak: new Map() });
-  later(
-    ...root.deps
-      .filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform))
-      .map((dep) => () => edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })),
-    ...rootFeatures.map((f) => () => addFeature(ROOT_ID, f, { kind: "root-feature", feature: f })),
-  );
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    budget.spend();
-    step();
   }
-
-  const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
-  for (const [id, p] of pkgs)
-    if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
-  return { packages, because, root: ROOT_ID };
 }
+
+type FeatureReason = Reason & { kind: "feature" };
 
 /** A cargo feature of one crate: `burn-dispatch/autodiff`, `burn-core/std`, `burn-dispatch/cuda`. */
 export interface FeatureTarget {
