@@ -40783,112 +40783,7 @@ function crateOf(dep) {
   return dep.package ?? dep.name;
 }
 function resolve(root, rootFeatures, opts) {
-  const platform = opts.platform ?? "linux";
-  const budget = opts.budget ?? new WorkBudget();
-  const stack = [];
-  const later = (...steps) => {
-    for (let i = steps.length - 1; i >= 0; i--) stack.push(steps[i]);
-  };
-  const pkgs = /* @__PURE__ */ new Map();
-  const because = /* @__PURE__ */ new Map();
-  const lineOf2 = (id) => id === ROOT_ID ? root : pkgs.get(id).line;
-  const idOf2 = (l) => l === root ? ROOT_ID : `${l.name}@${l.vers}`;
-  const liveDeps = (id, local) => depsNamed(lineOf2(id), local).filter((d) => (d.kind ?? "normal") === "normal" && targetApplies(d.target, platform));
-  const select = (dep) => {
-    const crate = crateOf(dep);
-    return selectVersion(opts.registry.versions(crate), dep.req, opts.pin?.(crate));
-  };
-  const addPackage = (line, reason) => {
-    const id = idOf2(line);
-    if (pkgs.has(id)) return id;
-    pkgs.set(id, { line, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
-    because.set(id, reason);
-    later(
-      ...line.deps.filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform)).map((dep) => () => edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name }))
-    );
-    return id;
-  };
-  const edge = (parent, dep, reason) => {
-    const child = select(dep);
-    if (!child) return;
-    const cid = idOf2(child);
-    const pkg = refOf(parent, lineOf2(parent));
-    later(
-      () => addPackage(child, reason),
-      ...dep.default_features ? [() => addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : [],
-      ...dep.features.map((f) => () => addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f }))
-    );
-  };
-  const activateOptional = (id, dep, reason) => {
-    const p = pkgs.get(id);
-    if (p.activated.has(dep)) return;
-    const decls = liveDeps(id, dep).filter((d) => d.optional);
-    if (decls.length === 0) return;
-    p.activated.add(dep);
-    const weak = p.weak.get(dep) ?? [];
-    p.weak.delete(dep);
-    later(
-      ...decls.map(
-        (d) => () => edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })
-      ),
-      ...weak.map((w) => () => depFeature(id, dep, w.feature, w.reason))
-    );
-  };
-  const depFeature = (id, dep, feature2, reason) => {
-    const p = pkgs.get(id);
-    const steps = [];
-    for (const d of liveDeps(id, dep)) {
-      if (d.optional && !p.activated.has(dep)) continue;
-      const child = select(d);
-      if (child) steps.push(() => addFeature(idOf2(child), feature2, reason));
-    }
-    later(...steps);
-  };
-  const addFeature = (id, feature2, reason) => {
-    const p = pkgs.get(id);
-    if (!p || p.features.has(feature2)) return;
-    const table = allFeatures(p.line);
-    const explicit = Object.hasOwn(table, feature2);
-    const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
-    if (!explicit && !implicit && feature2 !== "default") return;
-    p.features.add(feature2);
-    because.set(`${id}/${feature2}`, reason);
-    const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
-    if (implicit) return later(() => activateOptional(id, feature2, here));
-    later(...(table[feature2] ?? []).map((value) => () => featureValue(id, p, value, here)));
-  };
-  const featureValue = (id, p, value, here) => {
-    if (value.startsWith("dep:")) {
-      activateOptional(id, value.slice(4), here);
-    } else if (value.includes("?/")) {
-      const [dep, f] = value.split("?/");
-      if (p.activated.has(dep) || liveDeps(id, dep).some((d) => !d.optional)) depFeature(id, dep, f, here);
-      else p.weak.set(dep, [...p.weak.get(dep) ?? [], { feature: f, reason: here }]);
-    } else if (value.includes("/")) {
-      const [dep, f] = value.split("/");
-      const steps = [];
-      if (liveDeps(id, dep).some((d) => d.optional)) {
-        if (!depHidden(p.line, dep)) steps.push(() => addFeature(id, dep, here));
-        steps.push(() => activateOptional(id, dep, here));
-      }
-      later(...steps, () => depFeature(id, dep, f, here));
-    } else {
-      addFeature(id, value, here);
-    }
-  };
-  pkgs.set(ROOT_ID, { line: root, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
-  later(
-    ...root.deps.filter((dep) => !dep.optional && (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, platform)).map((dep) => () => edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })),
-    ...rootFeatures.map((f) => () => addFeature(ROOT_ID, f, { kind: "root-feature", feature: f }))
-  );
-  for (let step = stack.pop(); step; step = stack.pop()) {
-    budget.spend();
-    step();
-  }
-  const packages = /* @__PURE__ */ new Map();
-  for (const [id, p] of pkgs)
-    if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
-  return { packages, because, root: ROOT_ID };
+  return new Resolver(root, opts).run(rootFeatures);
 }
 function targetName(t) {
   return t.label ?? `${t.crate}/${t.feature}`;
@@ -40930,7 +40825,7 @@ function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   }
   return { inGraph: true, version: p.version, on, chain };
 }
-var DISPATCH, AUTODIFF, WorkBudget, BudgetExceeded, ROOT_ID, refOf, idOfRef, AUTODIFF_TARGET;
+var DISPATCH, AUTODIFF, WorkBudget, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
 var init_resolve = __esm({
   "src/cargo/resolve.ts"() {
     "use strict";
@@ -40957,6 +40852,142 @@ var init_resolve = __esm({
     ROOT_ID = "(root)";
     refOf = (id, line) => id === ROOT_ID ? null : { name: line.name, version: line.vers };
     idOfRef = (r) => r === null ? ROOT_ID : `${r.name}@${r.version}`;
+    Resolver = class {
+      constructor(root, opts) {
+        this.root = root;
+        this.opts = opts;
+        this.platform = opts.platform ?? "linux";
+        this.budget = opts.budget ?? new WorkBudget();
+      }
+      root;
+      opts;
+      stack = [];
+      pkgs = /* @__PURE__ */ new Map();
+      because = /* @__PURE__ */ new Map();
+      platform;
+      budget;
+      run(rootFeatures) {
+        this.pkgs.set(ROOT_ID, { line: this.root, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
+        this.later(
+          ...this.normalDeps(this.root).map(
+            (dep) => () => this.edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })
+          ),
+          ...rootFeatures.map((f) => () => this.addFeature(ROOT_ID, f, { kind: "root-feature", feature: f }))
+        );
+        for (let step = this.stack.pop(); step; step = this.stack.pop()) {
+          this.budget.spend();
+          step();
+        }
+        const packages = /* @__PURE__ */ new Map();
+        for (const [id, p] of this.pkgs)
+          if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+        return { packages, because: this.because, root: ROOT_ID };
+      }
+      /** Queues steps to run next, in the given order. */
+      later(...steps) {
+        for (let i = steps.length - 1; i >= 0; i--) this.stack.push(steps[i]);
+      }
+      lineOf(id) {
+        return id === ROOT_ID ? this.root : this.pkgs.get(id).line;
+      }
+      idOf(l) {
+        return l === this.root ? ROOT_ID : `${l.name}@${l.vers}`;
+      }
+      applies(dep) {
+        return (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, this.platform);
+      }
+      /** The dependencies a package always has on this platform (not optional, not dev or build). */
+      normalDeps(line) {
+        return line.deps.filter((dep) => !dep.optional && this.applies(dep));
+      }
+      liveDeps(id, local) {
+        return depsNamed(this.lineOf(id), local).filter((d) => this.applies(d));
+      }
+      select(dep) {
+        const crate = crateOf(dep);
+        return selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+      }
+      addPackage(line, reason) {
+        const id = this.idOf(line);
+        if (this.pkgs.has(id)) return;
+        this.pkgs.set(id, { line, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
+        this.because.set(id, reason);
+        this.later(
+          ...this.normalDeps(line).map(
+            (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name })
+          )
+        );
+      }
+      edge(parent, dep, reason) {
+        const child = this.select(dep);
+        if (!child) return;
+        const cid = this.idOf(child);
+        const pkg = refOf(parent, this.lineOf(parent));
+        this.later(
+          () => this.addPackage(child, reason),
+          ...dep.default_features ? [() => this.addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : [],
+          ...dep.features.map((f) => () => this.addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f }))
+        );
+      }
+      activateOptional(id, dep, reason) {
+        const p = this.pkgs.get(id);
+        if (p.activated.has(dep)) return;
+        const decls = this.liveDeps(id, dep).filter((d) => d.optional);
+        if (decls.length === 0) return;
+        p.activated.add(dep);
+        const weak = p.weak.get(dep) ?? [];
+        p.weak.delete(dep);
+        this.later(
+          ...decls.map(
+            (d) => () => this.edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })
+          ),
+          ...weak.map((w) => () => this.depFeature(id, dep, w.feature, w.reason))
+        );
+      }
+      depFeature(id, dep, feature2, reason) {
+        const p = this.pkgs.get(id);
+        const steps = [];
+        for (const d of this.liveDeps(id, dep)) {
+          if (d.optional && !p.activated.has(dep)) continue;
+          const child = this.select(d);
+          if (child) steps.push(() => this.addFeature(this.idOf(child), feature2, reason));
+        }
+        this.later(...steps);
+      }
+      addFeature(id, feature2, reason) {
+        const p = this.pkgs.get(id);
+        if (!p || p.features.has(feature2)) return;
+        const table = allFeatures(p.line);
+        const explicit = Object.hasOwn(table, feature2);
+        const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
+        if (!explicit && !implicit && feature2 !== "default") return;
+        p.features.add(feature2);
+        this.because.set(`${id}/${feature2}`, reason);
+        const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
+        if (implicit) this.later(() => this.activateOptional(id, feature2, here));
+        else this.later(...(table[feature2] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
+      }
+      /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
+      featureValue(id, p, value, here) {
+        if (value.startsWith("dep:")) {
+          this.activateOptional(id, value.slice(4), here);
+        } else if (value.includes("?/")) {
+          const [dep, f] = value.split("?/");
+          if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
+          else p.weak.set(dep, [...p.weak.get(dep) ?? [], { feature: f, reason: here }]);
+        } else if (value.includes("/")) {
+          const [dep, f] = value.split("/");
+          const steps = [];
+          if (this.liveDeps(id, dep).some((d) => d.optional)) {
+            if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
+            steps.push(() => this.activateOptional(id, dep, here));
+          }
+          this.later(...steps, () => this.depFeature(id, dep, f, here));
+        } else {
+          this.addFeature(id, value, here);
+        }
+      }
+    };
     AUTODIFF_TARGET = { crate: DISPATCH, feature: AUTODIFF };
   }
 });
@@ -41092,58 +41123,16 @@ function diagnose(manifest, opts = {}) {
 function diagnoseWithin(manifest, opts) {
   const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
   const target = opts.target ?? AUTODIFF_TARGET;
-  const includeDev = opts.includeDev ?? false;
-  const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const named = effective.filter(
-    (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
-  );
-  const inData = (name) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
-  const burn = named.filter((b) => inData(b.effective.name));
-  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
-  const pin = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
-  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
-  const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
-  const selection = primaryDecl ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
-  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  const choice = chooseBurn(manifest, opts, regs, target);
+  const { selection, registry, unknownCrates } = choice;
   const selected = selection && {
     version: selection.version,
     source: selection.source,
     preDispatch: selection.preDispatch
   };
   const assumed = { ...selection?.assumed ?? {} };
-  const version = selection?.line?.vers ?? null;
-  const pinAll = (crate) => version && isBurnCrate(crate) ? version : void 0;
-  const reqFor = (d) => {
-    if (!isBurnDependency(d)) return d.version;
-    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
-    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
-  };
-  const reqs = new Map(effective.map((b) => [b.decl, reqFor(b.effective)]));
-  const rootLine = (extra) => ({
-    name: manifest.packageName ?? "(your crate)",
-    vers: "0.0.0",
-    deps: effective.map(
-      (b) => asIndexDep(b.effective, includeDev, {
-        req: reqs.get(b.decl) ?? null,
-        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features
-      })
-    ),
-    features: manifest.features
-  });
-  const run2 = (features, extra) => featureState(
-    resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
-    target,
-    opts.platform
-  );
-  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  const lines = new Map(
-    burn.map((b) => [
-      b.decl,
-      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))
-    ])
-  );
-  const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
-  const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
+  const { run: run2, burnDeps, lines } = buildOf(manifest, choice, opts, target);
+  const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
   if (!primary)
@@ -41156,6 +41145,7 @@ function diagnoseWithin(manifest, opts) {
     };
   if (selection?.preDispatch)
     return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
+  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   let state;
   let found;
   const line = lines.get(primary.decl) ?? null;
@@ -41186,6 +41176,57 @@ function diagnoseWithin(manifest, opts) {
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
+}
+function chooseBurn(manifest, opts, regs, target) {
+  const includeDev = opts.includeDev ?? false;
+  const declared2 = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
+  const named = declared2.filter(
+    (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
+  );
+  const inData = (name) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
+  const burn = named.filter((b) => inData(b.effective.name));
+  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
+  const pin = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
+  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
+  const primary = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
+  const selection = primary ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
+  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  return { declared: declared2, burn, unknownCrates, primary, selection, registry };
+}
+function buildOf(manifest, { declared: declared2, burn, selection, registry }, opts, target) {
+  const includeDev = opts.includeDev ?? false;
+  const version = selection?.line?.vers ?? null;
+  const pinAll = (crate) => version && isBurnCrate(crate) ? version : void 0;
+  const reqFor = (d) => {
+    if (!isBurnDependency(d)) return d.version;
+    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
+    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
+  };
+  const reqs = new Map(declared2.map((b) => [b.decl, reqFor(b.effective)]));
+  const rootLine = (extra) => ({
+    name: manifest.packageName ?? "(your crate)",
+    vers: "0.0.0",
+    deps: declared2.map(
+      (b) => asIndexDep(b.effective, includeDev, {
+        req: reqs.get(b.decl) ?? null,
+        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features
+      })
+    ),
+    features: manifest.features
+  });
+  const run2 = (features, extra) => featureState(
+    resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+    target,
+    opts.platform
+  );
+  const lines = new Map(
+    burn.map((b) => [
+      b.decl,
+      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))
+    ])
+  );
+  const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
+  return { run: run2, burnDeps, lines };
 }
 function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) {
   let fix = null;

@@ -4,6 +4,7 @@ import semver from "semver";
 import type { Pin } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
+import type { Registries } from "./cargo/registry.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
@@ -26,7 +27,7 @@ export interface AnalyzeInput {
   repoRoot?: ManifestFile | null;
   repoLock?: string | null;
   /** Index data to resolve with; the bundled snapshot when absent. */
-  registries?: FixOptions["registries"];
+  registries?: Registries;
   /** burn source files the shell read for a release the catalog lacks, by `sourceKey(ref, path)`. */
   sources?: Record<string, string>;
 }

@@ -4,7 +4,7 @@
 import semver from "semver";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
-import { cargoRange, type IndexLine, type Registry, selectVersion, snapshot } from "./registry.js";
+import { cargoRange, type IndexLine, type Registries, selectVersion, snapshot } from "./registry.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";
@@ -101,7 +101,7 @@ const newest = (lines: IndexLine[]) => lines.filter((l) => !l.yanked).at(-1) ?? 
  */
 export function selectBurn(
   d: DepDecl,
-  regs: { tags: Registry; main: Registry },
+  regs: Registries,
   pin: Pin | null,
   first: string | null = FIRST_DISPATCH,
 ): Selection {

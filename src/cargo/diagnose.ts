@@ -17,6 +17,7 @@ import {
   depHidden,
   type IndexDep,
   type IndexLine,
+  type Registries,
   type Registry,
   selectVersion,
   snapshot,
@@ -44,7 +45,7 @@ export interface DiagnoseOptions {
   platform?: Platform;
   /** Follow [dev-dependencies] too (the panic came from a test or an example). */
   includeDev?: boolean;
-  registries?: { tags: Registry; main: Registry };
+  registries?: Registries;
   /** Among additions of the same size, these features first (a PR review restores what it removed). */
   prefer?: string[];
   /** The feature the question is about; `burn-dispatch/autodiff` when absent. */
@@ -150,69 +151,16 @@ export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagno
 function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: WorkBudget }): Diagnosis {
   const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
   const target = opts.target ?? AUTODIFF_TARGET;
-  const includeDev = opts.includeDev ?? false;
-  const effective = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
-  const named = effective.filter(
-    (b) =>
-      isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")),
-  );
-  // A crate the data has no line of says nothing about burn's graph: it is named, not resolved.
-  const inData = (name: string) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
-  const burn = named.filter((b) => inData(b.effective.name));
-  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
-  const pin: Pin | null = opts.burnVersion
-    ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" }
-    : null;
-  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
-  const primaryDecl = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
-  const selection = primaryDecl
-    ? selectBurn(primaryDecl.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null)
-    : null;
-  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  const choice = chooseBurn(manifest, opts, regs, target);
+  const { selection, registry, unknownCrates } = choice;
   const selected = selection && {
     version: selection.version,
     source: selection.source,
     preDispatch: selection.preDispatch,
   };
   const assumed: Assumed = { ...(selection?.assumed ?? {}) };
-
-  // Every burn crate of one build comes from one release: resolve them all at the selected one.
-  const version = selection?.line?.vers ?? null;
-  const pinAll = (crate: string) => (version && isBurnCrate(crate) ? version : undefined);
-  const reqFor = (d: DepDecl): string | null => {
-    if (!isBurnDependency(d)) return d.version;
-    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
-    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
-  };
-  const reqs = new Map(effective.map((b) => [b.decl, reqFor(b.effective)]));
-
-  const rootLine = (extra?: { target: DepDecl; add: string[] }): IndexLine => ({
-    name: manifest.packageName ?? "(your crate)",
-    vers: "0.0.0",
-    deps: effective.map((b) =>
-      asIndexDep(b.effective, includeDev, {
-        req: reqs.get(b.decl) ?? null,
-        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features,
-      }),
-    ),
-    features: manifest.features,
-  });
-  const run = (features: string[], extra?: { target: DepDecl; add: string[] }) =>
-    featureState(
-      resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
-      target,
-      opts.platform,
-    );
-
-  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  const lines = new Map(
-    burn.map((b) => [
-      b.decl,
-      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name)),
-    ]),
-  );
-  const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
-  const primary = burnDeps.find((b) => b.decl === primaryDecl?.decl) ?? null;
+  const { run, burnDeps, lines } = buildOf(manifest, choice, opts, target);
+  const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
   if (!primary)
@@ -226,6 +174,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   if (selection?.preDispatch)
     return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 
+  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   let state: FeatureState;
   let found: Enablers;
   const line = lines.get(primary.decl) ?? null;
@@ -258,6 +207,93 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
+}
+
+/** A declaration as written and after workspace inheritance. */
+type Declared = Pick<BurnDep, "decl" | "effective">;
+
+interface BurnChoice {
+  /** Every dependency of the manifest, inherited fields filled in. */
+  declared: Declared[];
+  /** The burn dependencies the data has a line of. */
+  burn: Declared[];
+  unknownCrates: string[];
+  /** The one that carries the target into the build (the one to edit). */
+  primary: Declared | null;
+  selection: ReturnType<typeof selectBurn> | null;
+  /** The data the selected release is in. */
+  registry: Registry;
+}
+
+/** Which burn dependencies the manifest has, which one carries the target, and at which release. */
+function chooseBurn(manifest: Manifest, opts: DiagnoseOptions, regs: Registries, target: FeatureTarget): BurnChoice {
+  const includeDev = opts.includeDev ?? false;
+  const declared = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
+  const named = declared.filter(
+    (b) =>
+      isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")),
+  );
+  // A crate the data has no line of says nothing about burn's graph: it is named, not resolved.
+  const inData = (name: string) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
+  const burn = named.filter((b) => inData(b.effective.name));
+  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
+  const pin: Pin | null = opts.burnVersion
+    ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" }
+    : null;
+  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
+  const primary = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
+  const selection = primary
+    ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null)
+    : null;
+  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  return { declared, burn, unknownCrates, primary, selection, registry };
+}
+
+/**
+ * The user's build at the selected release: every burn crate of one build comes from one release,
+ * so all are resolved at it. `run` resolves it once with the package's own features (and an
+ * addition to one declaration, for a fix being tried).
+ */
+function buildOf(
+  manifest: Manifest,
+  { declared, burn, selection, registry }: BurnChoice,
+  opts: DiagnoseOptions,
+  target: FeatureTarget,
+): { run: Run; burnDeps: BurnDep[]; lines: Map<DepDecl, IndexLine | null> } {
+  const includeDev = opts.includeDev ?? false;
+  const version = selection?.line?.vers ?? null;
+  const pinAll = (crate: string) => (version && isBurnCrate(crate) ? version : undefined);
+  const reqFor = (d: DepDecl): string | null => {
+    if (!isBurnDependency(d)) return d.version;
+    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
+    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
+  };
+  const reqs = new Map(declared.map((b) => [b.decl, reqFor(b.effective)]));
+  const rootLine = (extra?: { target: DepDecl; add: string[] }): IndexLine => ({
+    name: manifest.packageName ?? "(your crate)",
+    vers: "0.0.0",
+    deps: declared.map((b) =>
+      asIndexDep(b.effective, includeDev, {
+        req: reqs.get(b.decl) ?? null,
+        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features,
+      }),
+    ),
+    features: manifest.features,
+  });
+  const run: Run = (features, extra) =>
+    featureState(
+      resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+      target,
+      opts.platform,
+    );
+  const lines = new Map(
+    burn.map((b) => [
+      b.decl,
+      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name)),
+    ]),
+  );
+  const burnDeps: BurnDep[] = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
+  return { run, burnDeps, lines };
 }
 
 type Run = (features: string[], extra?: { target: DepDecl; add: string[] }) => FeatureState;

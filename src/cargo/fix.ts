@@ -15,6 +15,7 @@ import {
   targetName,
   type WorkBudget,
 } from "./resolve.js";
+import type { Registries } from "./registry.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -53,7 +54,7 @@ export interface FixOptions {
   burnVersionSource?: DiagnoseOptions["burnVersionSource"];
   platform?: Platform;
   includeDev?: boolean;
-  registries?: DiagnoseOptions["registries"];
+  registries?: Registries;
   prefer?: string[];
   target?: FeatureTarget;
   additions?: string[][];

@@ -1,6 +1,5 @@
-import type { AnalyzeInput } from "../analyze.js";
 import { LiveIndex } from "./live-index.js";
-import { snapshot } from "./registry.js";
+import { type Registries, snapshot } from "./registry.js";
 import type { Log } from "../github/types.js";
 import { redactUrl } from "../redact.js";
 
@@ -20,7 +19,7 @@ let live: { url: string; index: LiveIndex } | undefined;
  * so that releases newer than the bundled data resolve on their own graph; any crate the index
  * does not serve in time comes from the bundled data, and the comment says which was used.
  */
-export async function registries(log: Log, roots: string[] = ["burn"]): Promise<AnalyzeInput["registries"]> {
+export async function registries(log: Log, roots: string[] = ["burn"]): Promise<Registries | undefined> {
   const url = indexUrl();
   if (!url) return undefined;
   if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };

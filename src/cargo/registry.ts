@@ -196,6 +196,9 @@ function newestTag(): string {
   );
 }
 
+/** The data a burn version is looked up in: the release tags' snapshot and main's (see `snapshot`). */
+export type Registries = { tags: Registry; main: Registry };
+
 /** `tags`: one line per burn release tag; `main`: burn's main branch at the data's HEAD. */
 export function snapshot(which: "tags" | "main"): Registry {
   let reg = snapshots.get(which);

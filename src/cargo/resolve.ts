@@ -237,8 +237,8 @@ class Resolver {
     p.features.add(feature);
     this.because.set(`${id}/${feature}`, reason);
     const here: FeatureReason = { kind: "feature", pkg: refOf(id, p.line), feature };
-    if (implicit) return this.later(() => this.activateOptional(id, feature, here));
-    this.later(...(table[feature] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
+    if (implicit) this.later(() => this.activateOptional(id, feature, here));
+    else this.later(...(table[feature] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
   }
 
   /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */

@@ -2,7 +2,7 @@
 // use, and burn's graph from the live index unless offline.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
-import type { AnalyzeInput } from "../analyze.js";
+import type { Registries } from "../cargo/registry.js";
 import { registries } from "../cargo/live-registries.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { manifestFacts } from "../cargo/facts.js";
@@ -47,7 +47,7 @@ export function tomlError(path: string, e: TomlError, io: Io): number {
 }
 
 /** burn's graph from the live index unless offline; undefined means the bundled data. */
-export async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<AnalyzeInput["registries"]> {
+export async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<Registries | undefined> {
   if (offline) return undefined;
   const quiet = () => {};
   return registries(
