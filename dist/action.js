@@ -39930,58 +39930,56 @@ function requirementPredates(first, req) {
   return first !== null && range !== null && import_semver3.default.gtr(first, range, { includePrerelease: true });
 }
 function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
-  const older = (v) => olderThan(first, v);
   const tags = regs.tags.versions(d.name);
   const main2 = regs.main.versions(d.name);
-  const base = { preDispatch: null, assumed: {} };
-  if (pin) {
-    const hit = tags.find((l) => l.vers === pin.version);
-    if (older(pin.version))
-      return {
-        ...base,
-        version: pin.version,
-        source: pin.source,
-        snapshot: "tags",
-        line: hit ?? null,
-        preDispatch: pin.version
-      };
-    if (hit) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit };
-  }
-  if (d.git) {
-    const tag = d.gitRef?.tag?.replace(/^v/, "");
-    const tagged = tag ? tags.find((l) => l.vers === tag) : void 0;
-    if (tag && older(tag))
-      return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
-    if (tagged) return { ...base, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
-    const line2 = newest(main2);
-    const rev = d.gitRef?.rev;
-    const head = mainSnapshotCommit();
-    const known = rev !== void 0 && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-    const graph = known ? void 0 : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-    return {
-      ...base,
-      version: line2?.vers ?? null,
-      source: "git",
-      snapshot: "main",
-      line: line2,
-      assumed: graph ? { graph } : {}
-    };
-  }
-  if (d.path) {
-    const line2 = newest(main2);
-    return {
-      ...base,
-      version: line2?.vers ?? null,
-      source: "path",
-      snapshot: "main",
-      line: line2,
-      assumed: { graph: { kind: "path", path: d.path, head: mainSnapshotCommit().slice(0, 7) } }
-    };
-  }
+  const pinned = pin ? fromPin(pin, tags, first) : null;
+  if (pinned) return pinned;
+  if (d.git) return fromGit(d, tags, main2, first);
+  if (d.path) return fromPath(d.path, main2);
+  return fromRequirement(d, tags, pin, first);
+}
+function fromPin(pin, tags, first) {
+  const hit = tags.find((l) => l.vers === pin.version);
+  const at = { ...BASE, version: pin.version, source: pin.source, snapshot: "tags" };
+  if (olderThan(first, pin.version)) return { ...at, line: hit ?? null, preDispatch: pin.version };
+  return hit ? { ...at, line: hit } : null;
+}
+function fromGit(d, tags, main2, first) {
+  const tag = d.gitRef?.tag?.replace(/^v/, "");
+  const tagged = tag ? tags.find((l) => l.vers === tag) : void 0;
+  if (tag && olderThan(first, tag))
+    return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
+  if (tagged) return { ...BASE, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
+  const line = newest(main2);
+  const rev = d.gitRef?.rev;
+  const head = mainSnapshotCommit();
+  const known = rev !== void 0 && rev.length >= 7 && head.startsWith(rev.toLowerCase());
+  const graph = known ? void 0 : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
+  return {
+    ...BASE,
+    version: line?.vers ?? null,
+    source: "git",
+    snapshot: "main",
+    line,
+    assumed: graph ? { graph } : {}
+  };
+}
+function fromPath(path3, main2) {
+  const line = newest(main2);
+  return {
+    ...BASE,
+    version: line?.vers ?? null,
+    source: "path",
+    snapshot: "main",
+    line,
+    assumed: { graph: { kind: "path", path: path3, head: mainSnapshotCommit().slice(0, 7) } }
+  };
+}
+function fromRequirement(d, tags, pin, first) {
   if (!d.version) {
     const line2 = newest(tags.filter((l) => !import_semver3.default.prerelease(l.vers))) ?? newest(tags);
     return {
-      ...base,
+      ...BASE,
       version: line2?.vers ?? null,
       source: "default",
       snapshot: "tags",
@@ -39990,37 +39988,22 @@ function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
     };
   }
   if (requirementPredates(first, d.version))
-    return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
+    return { ...BASE, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
-  if (line)
-    return {
-      ...base,
-      version: line.vers,
-      source: "requirement",
-      snapshot: "tags",
-      line,
-      preDispatch: older(line.vers) ? line.vers : null
-    };
+  const at = { ...BASE, source: "requirement", snapshot: "tags" };
+  if (line) return { ...at, version: line.vers, line, preDispatch: olderThan(first, line.vers) ? line.vers : null };
   const last2 = newest(tags);
+  const used = last2?.vers ?? null;
   return {
-    ...base,
-    version: last2?.vers ?? null,
-    source: "requirement",
-    snapshot: "tags",
+    ...at,
+    version: used,
     line: last2,
     assumed: {
-      graph: {
-        kind: "outside-data",
-        key: d.key,
-        requirement: d.version,
-        pin,
-        newest: last2?.vers ?? null,
-        used: last2?.vers ?? null
-      }
+      graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: used, used }
     }
   };
 }
-var import_semver3, FIRST_DISPATCH, newest;
+var import_semver3, FIRST_DISPATCH, newest, BASE;
 var init_burn_version = __esm({
   "src/cargo/burn-version.ts"() {
     "use strict";
@@ -40029,6 +40012,7 @@ var init_burn_version = __esm({
     init_registry();
     FIRST_DISPATCH = "0.21.0-pre.2";
     newest = (lines) => lines.filter((l) => !l.yanked).at(-1) ?? null;
+    BASE = { preDispatch: null, assumed: {} };
   }
 });
 
@@ -40995,103 +40979,20 @@ var init_resolve = __esm({
 // src/cargo/reach.ts
 function mayEnable(line, registry, target, budget) {
   if (target.gate) return () => true;
-  const back = /* @__PURE__ */ new Map();
-  const lines = /* @__PURE__ */ new Map([[idOf(line), line]]);
-  const seen = /* @__PURE__ */ new Set();
-  const todo = [];
-  const reach = (from2, to) => {
-    const into = back.get(to);
-    if (into) into.push(from2);
-    else back.set(to, [from2]);
-    if (!seen.has(to)) {
-      seen.add(to);
-      todo.push(to);
-    }
-  };
-  const normal2 = (d) => (d.kind ?? "normal") === "normal";
-  const child = (d) => {
-    const l = selectVersion(registry.versions(d.package ?? d.name), d.req);
-    if (!l) return null;
-    lines.set(idOf(l), l);
-    return idOf(l);
-  };
-  const depend = (from2, d) => {
-    const c = child(d);
-    if (!c) return;
-    reach(from2, pkgNode(c));
-    if (d.default_features) reach(from2, featureNode(c, "default"));
-    for (const f of d.features) reach(from2, featureNode(c, f));
-  };
-  const expand2 = (node2) => {
-    const [kind, id, name] = node2.split(SEP);
-    const l = lines.get(id);
-    if (kind === "P") {
-      for (const d of l.deps) if (!d.optional && normal2(d)) depend(node2, d);
-      return;
-    }
-    const named = (dep) => depsNamed(l, dep).filter(normal2);
-    if (kind === "A") {
-      for (const d of named(name)) if (d.optional) depend(node2, d);
-      return;
-    }
-    const values = allFeatures(l)[name];
-    if (!values) {
-      if (named(name).some((d) => d.optional)) reach(node2, activationNode(id, name));
-      return;
-    }
-    for (const v of values) {
-      if (v.startsWith("dep:")) {
-        reach(node2, activationNode(id, v.slice(4)));
-        continue;
-      }
-      const slash = v.indexOf("/");
-      if (slash < 0) {
-        reach(node2, featureNode(id, v));
-        continue;
-      }
-      const dep = v.slice(0, slash).replace(/\?$/, "");
-      const feature2 = v.slice(slash + 1);
-      if (!v.includes("?/")) {
-        if (!depHidden(l, dep)) reach(node2, featureNode(id, dep));
-        reach(node2, activationNode(id, dep));
-      }
-      for (const d of named(dep)) {
-        const c = child(d);
-        if (c) reach(node2, featureNode(c, feature2));
-      }
-    }
-  };
-  const start = [
-    pkgNode(idOf(line)),
-    ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)),
-    ...line.deps.map((d) => featureNode(idOf(line), d.name))
-  ];
-  for (const s of start) {
-    if (seen.has(s)) continue;
-    seen.add(s);
-    todo.push(s);
-  }
-  for (let node2 = todo.pop(); node2 !== void 0; node2 = todo.pop()) {
-    budget.spend();
-    expand2(node2);
-  }
-  const stack = [...seen].filter((n) => {
-    const [kind, id, name] = n.split(SEP);
+  const top = idOf(line);
+  const walk = new ForwardWalk(registry, line, budget);
+  walk.run([
+    pkgNode(top),
+    ...Object.keys(allFeatures(line)).map((f) => featureNode(top, f)),
+    ...line.deps.map((d) => featureNode(top, d.name))
+  ]);
+  const from = walk.reachingAny((kind, id, name) => {
     return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
   });
-  const from = new Set(stack);
-  for (let node2 = stack.pop(); node2 !== void 0; node2 = stack.pop()) {
-    budget.spend();
-    for (const prev of back.get(node2) ?? []) {
-      if (from.has(prev)) continue;
-      from.add(prev);
-      stack.push(prev);
-    }
-  }
-  const base = from.has(pkgNode(idOf(line)));
-  return (feature2) => base || from.has(featureNode(idOf(line), feature2));
+  const base = from.has(pkgNode(top));
+  return (feature2) => base || from.has(featureNode(top, feature2));
 }
-var idOf, SEP, pkgNode, featureNode, activationNode;
+var idOf, SEP, pkgNode, featureNode, activationNode, ForwardWalk, normal;
 var init_reach = __esm({
   "src/cargo/reach.ts"() {
     "use strict";
@@ -41101,6 +41002,107 @@ var init_reach = __esm({
     pkgNode = (id) => `P${SEP}${id}`;
     featureNode = (id, feature2) => `F${SEP}${id}${SEP}${feature2}`;
     activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
+    ForwardWalk = class {
+      constructor(registry, line, budget) {
+        this.registry = registry;
+        this.budget = budget;
+        this.lines.set(idOf(line), line);
+      }
+      registry;
+      budget;
+      back = /* @__PURE__ */ new Map();
+      lines = /* @__PURE__ */ new Map();
+      seen = /* @__PURE__ */ new Set();
+      todo = [];
+      run(start) {
+        for (const s of start) this.visit(s);
+        for (let node2 = this.todo.pop(); node2 !== void 0; node2 = this.todo.pop()) {
+          this.budget.spend();
+          this.expand(node2);
+        }
+      }
+      /** The nodes from which some node matching `isEnd` was reached (those nodes included). */
+      reachingAny(isEnd) {
+        const stack = [...this.seen].filter((n) => {
+          const [kind, id, name] = n.split(SEP);
+          return isEnd(kind, id, name);
+        });
+        const from = new Set(stack);
+        for (let node2 = stack.pop(); node2 !== void 0; node2 = stack.pop()) {
+          this.budget.spend();
+          for (const prev of this.back.get(node2) ?? []) {
+            if (from.has(prev)) continue;
+            from.add(prev);
+            stack.push(prev);
+          }
+        }
+        return from;
+      }
+      visit(node2) {
+        if (this.seen.has(node2)) return;
+        this.seen.add(node2);
+        this.todo.push(node2);
+      }
+      reach(from, to) {
+        const into = this.back.get(to);
+        if (into) into.push(from);
+        else this.back.set(to, [from]);
+        this.visit(to);
+      }
+      child(d) {
+        const l = selectVersion(this.registry.versions(d.package ?? d.name), d.req);
+        if (!l) return null;
+        this.lines.set(idOf(l), l);
+        return idOf(l);
+      }
+      /** What depending on `d` brings: the package, its defaults if asked, the features it lists. */
+      depend(from, d) {
+        const c = this.child(d);
+        if (!c) return;
+        this.reach(from, pkgNode(c));
+        if (d.default_features) this.reach(from, featureNode(c, "default"));
+        for (const f of d.features) this.reach(from, featureNode(c, f));
+      }
+      expand(node2) {
+        const [kind, id, name] = node2.split(SEP);
+        const l = this.lines.get(id);
+        if (kind === "P") {
+          for (const d of l.deps) if (!d.optional && normal(d)) this.depend(node2, d);
+          return;
+        }
+        if (kind === "A") {
+          for (const d of depsNamed(l, name).filter(normal)) if (d.optional) this.depend(node2, d);
+          return;
+        }
+        const values = allFeatures(l)[name];
+        if (!values) {
+          if (depsNamed(l, name).some((d) => d.optional && normal(d))) this.reach(node2, activationNode(id, name));
+          return;
+        }
+        for (const v of values) this.featureValue(node2, id, l, v);
+      }
+      /** One entry of a feature's list: over-approximated (a weak `dep?/f` reaches as if `dep` were on). */
+      featureValue(node2, id, l, v) {
+        if (v.startsWith("dep:")) this.reach(node2, activationNode(id, v.slice(4)));
+        else if (!v.includes("/")) this.reach(node2, featureNode(id, v));
+        else this.depFeature(node2, id, l, v);
+      }
+      /** `dep/f` or `dep?/f`: `f` of every version of `dep` the line declares (and `dep` itself, unless weak). */
+      depFeature(node2, id, l, v) {
+        const slash = v.indexOf("/");
+        const dep = v.slice(0, slash).replace(/\?$/, "");
+        const feature2 = v.slice(slash + 1);
+        if (!v.includes("?/")) {
+          if (!depHidden(l, dep)) this.reach(node2, featureNode(id, dep));
+          this.reach(node2, activationNode(id, dep));
+        }
+        for (const d of depsNamed(l, dep).filter(normal)) {
+          const c = this.child(d);
+          if (c) this.reach(node2, featureNode(c, feature2));
+        }
+      }
+    };
+    normal = (d) => (d.kind ?? "normal") === "normal";
   }
 });
 
@@ -41676,19 +41678,19 @@ function versionFromPaths(text5) {
   }
   return null;
 }
-function normal(m) {
+function normal2(m) {
   const [, major, minor, patch, tag, n] = m;
   return `${major}.${minor}.${patch ?? "0"}${tag ? `-${tag.toLowerCase()}.${n}` : ""}`;
 }
 function versionFromProse(text5) {
   const head = text5.slice(0, SCAN_CHARS);
   for (const m of head.matchAll(NEXT_TO_BURN)) {
-    const v = normal(m);
+    const v = normal2(m);
     if (import_semver4.default.valid(v)) return v;
   }
   const known = new Set(loadCatalog().refs.map((r) => r.version));
   for (const m of head.matchAll(BARE)) {
-    const v = normal(m);
+    const v = normal2(m);
     if (m[4] && known.has(v)) return v;
   }
   return null;
@@ -42589,126 +42591,21 @@ function itemName(header) {
   return out.replace(/\s+/g, " ").trim();
 }
 function scanSource(source, message) {
-  const text5 = source.length > MAX_SOURCE ? source.slice(0, MAX_SOURCE) : source;
-  const sites = [];
-  const stack = [];
-  let header = "";
-  let attrs = [];
-  let parens = 0;
-  let macro = null;
-  let line = 1;
-  let lineStart = 0;
-  let i = 0;
-  const n = text5.length;
-  const take = (to) => {
-    for (let k = i; k < to; k++)
-      if (text5.charCodeAt(k) === 10) {
-        line++;
-        lineStart = k + 1;
-      }
-    i = to;
-  };
-  while (i < n) {
-    const c = text5[i];
-    const next = text5[i + 1];
-    if (c === "/" && next === "/") {
-      const end = text5.indexOf("\n", i);
-      take(end < 0 ? n : end);
-      continue;
-    }
-    if (c === "/" && next === "*") {
-      let depth = 1;
-      let k = i + 2;
-      while (k < n && depth > 0) {
-        if (text5[k] === "/" && text5[k + 1] === "*") {
-          depth++;
-          k += 2;
-        } else if (text5[k] === "*" && text5[k + 1] === "/") {
-          depth--;
-          k += 2;
-        } else k++;
-      }
-      take(k);
-      continue;
-    }
-    if (c === "#" && (next === "[" || next === "!" && text5[i + 2] === "[")) {
-      let depth = 0;
-      let k = i;
-      for (; k < n; k++) {
-        if (text5[k] === "[") depth++;
-        else if (text5[k] === "]" && --depth === 0) break;
-        else if (text5[k] === '"') k = skipString(text5, k);
-      }
-      const attr = text5.slice(i, k + 1);
-      if (CFG.test(attr)) attrs.push(attr);
-      take(Math.min(n, k + 1));
-      continue;
-    }
-    const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text5[i - 1])) ? /^b?r(#*)"/.exec(text5.slice(i, i + 40)) : null;
-    if (c === '"' || raw) {
-      const startLine = line;
-      const column = i - lineStart + 1;
-      let end;
-      let body;
-      if (raw) {
-        const close = `"${raw[1]}`;
-        const from = i + raw[0].length;
-        const at = text5.indexOf(close, from);
-        end = at < 0 ? n : at + close.length;
-        body = text5.slice(from, at < 0 ? n : at);
-      } else {
-        end = skipString(text5, i) + 1;
-        body = unescapeRust(text5.slice(i + 1, end - 1));
-      }
-      if (body.includes(message)) {
-        const m = /(\w+)!\s*[([{]\s*$/.exec(header);
-        const at = m && macro?.name === m[1] ? macro : null;
-        const top = stack.at(-1);
-        const cfg = attrs.at(-1) ?? top?.cfg ?? null;
-        sites.push({
-          line: at?.line ?? startLine,
-          column: at?.column ?? column,
-          macro: m ? `${m[1]}!` : null,
-          item: itemPath(top?.named ?? null),
-          cfg
-        });
-        if (sites.length >= MAX_SITES) return sites;
-      }
-      header += ' ""';
-      take(Math.min(n, end));
-      continue;
-    }
-    if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text5.slice(i, i + 12))) {
-      take(text5.indexOf("'", i + 2) + 1);
-      continue;
-    }
-    if (c === "!") {
-      const id = /(\w+)$/.exec(header);
-      if (id) macro = { name: id[1], line, column: i - lineStart + 1 - id[1].length };
-    }
-    if (c === "{") {
-      const parent = stack.at(-1);
-      const name = itemName(header);
-      const named = name ? { name, parent: parent?.named ?? null } : parent?.named ?? null;
-      stack.push({ header, attrs, parens, cfg: attrs.at(-1) ?? parent?.cfg ?? null, named });
-      header = "";
-      attrs = [];
-      parens = 0;
-    } else if (c === "}") {
-      parens = stack.pop()?.parens ?? 0;
-      header = "";
-      attrs = [];
-    } else if (c === ";" || c === "," && parens === 0 && header.includes("=>")) {
-      header = "";
-      attrs = [];
-    } else {
-      if (c === "(" || c === "[") parens++;
-      else if (c === ")" || c === "]") parens = Math.max(0, parens - 1);
-      header = header.length < 400 ? header + c : header.slice(200) + c;
-    }
-    take(i + 1);
+  return new SourceScanner(source.length > MAX_SOURCE ? source.slice(0, MAX_SOURCE) : source, message).run();
+}
+function blockCommentEnd(text5, start) {
+  let depth = 1;
+  let k = start + 2;
+  while (k < text5.length && depth > 0) {
+    if (text5[k] === "/" && text5[k + 1] === "*") {
+      depth++;
+      k += 2;
+    } else if (text5[k] === "*" && text5[k + 1] === "/") {
+      depth--;
+      k += 2;
+    } else k++;
   }
-  return sites;
+  return k;
 }
 function skipString(text5, start) {
   let k = start + 1;
@@ -42725,7 +42622,7 @@ function unescapeRust(s) {
     return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m] ?? m;
   });
 }
-var MAX_SOURCE, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG;
+var MAX_SOURCE, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
 var init_source_scan = __esm({
   "src/panics/source-scan.ts"() {
     "use strict";
@@ -42734,6 +42631,129 @@ var init_source_scan = __esm({
     MAX_ITEM_DEPTH = 8;
     ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
     CFG = /^#!?\[\s*cfg\s*\(/;
+    SourceScanner = class {
+      constructor(text5, message) {
+        this.text = text5;
+        this.message = message;
+      }
+      text;
+      message;
+      sites = [];
+      stack = [];
+      /** The text since the last `{`, `}` or `;` (bounded): the item keyword, the macro name. */
+      header = "";
+      /** `#[cfg]` attributes seen since then. */
+      attrs = [];
+      parens = 0;
+      /** The last `name!` seen: where a panic's printed location is. */
+      macro = null;
+      line = 1;
+      lineStart = 0;
+      i = 0;
+      run() {
+        const { text: text5 } = this;
+        const n = text5.length;
+        while (this.i < n && this.sites.length < MAX_SITES) {
+          const i = this.i;
+          const c = text5[i];
+          const next = text5[i + 1];
+          const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text5[i - 1])) ? /^b?r(#*)"/.exec(text5.slice(i, i + 40)) : null;
+          if (c === "/" && next === "/") {
+            const end = text5.indexOf("\n", i);
+            this.take(end < 0 ? n : end);
+          } else if (c === "/" && next === "*") this.take(blockCommentEnd(text5, i));
+          else if (c === "#" && (next === "[" || next === "!" && text5[i + 2] === "[")) this.attribute();
+          else if (c === '"' || raw) this.literal(raw);
+          else if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text5.slice(i, i + 12))) this.take(text5.indexOf("'", i + 2) + 1);
+          else this.punctuation(c);
+        }
+        return this.sites;
+      }
+      /** Moves to `to`, counting the newlines passed. */
+      take(to) {
+        for (let k = this.i; k < to; k++)
+          if (this.text.charCodeAt(k) === 10) {
+            this.line++;
+            this.lineStart = k + 1;
+          }
+        this.i = to;
+      }
+      attribute() {
+        const { text: text5, i } = this;
+        let depth = 0;
+        let k = i;
+        for (; k < text5.length; k++) {
+          if (text5[k] === "[") depth++;
+          else if (text5[k] === "]" && --depth === 0) break;
+          else if (text5[k] === '"') k = skipString(text5, k);
+        }
+        const attr = text5.slice(i, k + 1);
+        if (CFG.test(attr)) this.attrs.push(attr);
+        this.take(Math.min(text5.length, k + 1));
+      }
+      literal(raw) {
+        const { text: text5, i } = this;
+        const n = text5.length;
+        const startLine = this.line;
+        const column = i - this.lineStart + 1;
+        let end;
+        let body;
+        if (raw) {
+          const close = `"${raw[1]}`;
+          const from = i + raw[0].length;
+          const at = text5.indexOf(close, from);
+          end = at < 0 ? n : at + close.length;
+          body = text5.slice(from, at < 0 ? n : at);
+        } else {
+          end = skipString(text5, i) + 1;
+          body = unescapeRust(text5.slice(i + 1, end - 1));
+        }
+        if (body.includes(this.message)) {
+          const m = /(\w+)!\s*[([{]\s*$/.exec(this.header);
+          const at = m && this.macro?.name === m[1] ? this.macro : null;
+          const top = this.stack.at(-1);
+          this.sites.push({
+            line: at?.line ?? startLine,
+            column: at?.column ?? column,
+            macro: m ? `${m[1]}!` : null,
+            item: itemPath(top?.named ?? null),
+            cfg: this.attrs.at(-1) ?? top?.cfg ?? null
+          });
+        }
+        this.header += ' ""';
+        this.take(Math.min(n, end));
+      }
+      /** Blocks open and close; a statement or a match arm ends; anything else extends the header. */
+      punctuation(c) {
+        if (c === "!") {
+          const id = /(\w+)$/.exec(this.header);
+          if (id) this.macro = { name: id[1], line: this.line, column: this.i - this.lineStart + 1 - id[1].length };
+        }
+        if (c === "{") {
+          const parent = this.stack.at(-1);
+          const name = itemName(this.header);
+          const named = name ? { name, parent: parent?.named ?? null } : parent?.named ?? null;
+          const cfg = this.attrs.at(-1) ?? parent?.cfg ?? null;
+          this.stack.push({ header: this.header, attrs: this.attrs, parens: this.parens, cfg, named });
+          this.endHeader();
+          this.parens = 0;
+        } else if (c === "}") {
+          this.parens = this.stack.pop()?.parens ?? 0;
+          this.endHeader();
+        } else if (c === ";" || c === "," && this.parens === 0 && this.header.includes("=>")) {
+          this.endHeader();
+        } else {
+          if (c === "(" || c === "[") this.parens++;
+          else if (c === ")" || c === "]") this.parens = Math.max(0, this.parens - 1);
+          this.header = this.header.length < 400 ? this.header + c : this.header.slice(200) + c;
+        }
+        this.take(this.i + 1);
+      }
+      endHeader() {
+        this.header = "";
+        this.attrs = [];
+      }
+    };
   }
 });
 
@@ -52118,9 +52138,9 @@ function dirOf(path3) {
 }
 function memberPath(entry, rootDir = "") {
   if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
-  const normal2 = join5(rootDir, entry).replace(/\/+$/, "");
-  if (normal2 === "." || normal2 === ".." || normal2.startsWith("../") || normal2 === "*") return null;
-  return normal2;
+  const normal3 = join5(rootDir, entry).replace(/\/+$/, "");
+  if (normal3 === "." || normal3 === ".." || normal3.startsWith("../") || normal3 === "*") return null;
+  return normal3;
 }
 function isMemberDir(rootDir, root, dir) {
   if (dir === rootDir) return true;

@@ -105,62 +105,66 @@ export function selectBurn(
   pin: Pin | null,
   first: string | null = FIRST_DISPATCH,
 ): Selection {
-  const older = (v: string) => olderThan(first, v);
   const tags = regs.tags.versions(d.name);
   const main = regs.main.versions(d.name);
-  const base = { preDispatch: null, assumed: {} };
+  const pinned = pin ? fromPin(pin, tags, first) : null;
+  if (pinned) return pinned;
+  if (d.git) return fromGit(d, tags, main, first);
+  if (d.path) return fromPath(d.path, main);
+  return fromRequirement(d, tags, pin, first);
+}
 
-  if (pin) {
-    const hit = tags.find((l) => l.vers === pin.version);
-    if (older(pin.version))
-      return {
-        ...base,
-        version: pin.version,
-        source: pin.source,
-        snapshot: "tags",
-        line: hit ?? null,
-        preDispatch: pin.version,
-      };
-    if (hit) return { ...base, version: pin.version, source: pin.source, snapshot: "tags", line: hit };
-  }
+const BASE = { preDispatch: null, assumed: {} };
 
-  if (d.git) {
-    const tag = d.gitRef?.tag?.replace(/^v/, "");
-    const tagged = tag ? tags.find((l) => l.vers === tag) : undefined;
-    if (tag && older(tag))
-      return { ...base, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
-    if (tagged) return { ...base, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
-    const line = newest(main);
-    const rev = d.gitRef?.rev;
-    const head = mainSnapshotCommit();
-    const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-    const graph: Assumption | undefined = known ? undefined : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-    return {
-      ...base,
-      version: line?.vers ?? null,
-      source: "git",
-      snapshot: "main",
-      line,
-      assumed: graph ? { graph } : {},
-    };
-  }
+/** A version from the user's build: used when it is a release the data has, or predates `first`. */
+function fromPin(pin: Pin, tags: IndexLine[], first: string | null): Selection | null {
+  const hit = tags.find((l) => l.vers === pin.version);
+  const at = { ...BASE, version: pin.version, source: pin.source, snapshot: "tags" as const };
+  if (olderThan(first, pin.version)) return { ...at, line: hit ?? null, preDispatch: pin.version };
+  return hit ? { ...at, line: hit } : null;
+}
 
-  if (d.path) {
-    const line = newest(main);
-    return {
-      ...base,
-      version: line?.vers ?? null,
-      source: "path",
-      snapshot: "main",
-      line,
-      assumed: { graph: { kind: "path", path: d.path, head: mainSnapshotCommit().slice(0, 7) } },
-    };
-  }
+/** A git dependency: its release tag when it names one the data has, else main's graph. */
+function fromGit(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string | null): Selection {
+  const tag = d.gitRef?.tag?.replace(/^v/, "");
+  const tagged = tag ? tags.find((l) => l.vers === tag) : undefined;
+  if (tag && olderThan(first, tag))
+    return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
+  if (tagged) return { ...BASE, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
+  const line = newest(main);
+  const rev = d.gitRef?.rev;
+  const head = mainSnapshotCommit();
+  const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
+  const graph: Assumption | undefined = known ? undefined : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
+  return {
+    ...BASE,
+    version: line?.vers ?? null,
+    source: "git",
+    snapshot: "main",
+    line,
+    assumed: graph ? { graph } : {},
+  };
+}
 
+/** A path dependency: a local checkout, whose graph is assumed to be main's. */
+function fromPath(path: string, main: IndexLine[]): Selection {
+  const line = newest(main);
+  return {
+    ...BASE,
+    version: line?.vers ?? null,
+    source: "path",
+    snapshot: "main",
+    line,
+    assumed: { graph: { kind: "path", path, head: mainSnapshotCommit().slice(0, 7) } },
+  };
+}
+
+/** A registry dependency: the newest release its requirement admits, as cargo picks it. */
+function fromRequirement(d: DepDecl, tags: IndexLine[], pin: Pin | null, first: string | null): Selection {
   if (!d.version) {
     const line = newest(tags.filter((l) => !semver.prerelease(l.vers))) ?? newest(tags);
     return {
-      ...base,
+      ...BASE,
       version: line?.vers ?? null,
       source: "default",
       snapshot: "tags",
@@ -168,35 +172,19 @@ export function selectBurn(
       assumed: { version: { kind: "no-requirement", key: d.key, assumed: line?.vers ?? null } },
     };
   }
-
   if (requirementPredates(first, d.version))
-    return { ...base, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
+    return { ...BASE, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
-  if (line)
-    return {
-      ...base,
-      version: line.vers,
-      source: "requirement",
-      snapshot: "tags",
-      line,
-      preDispatch: older(line.vers) ? line.vers : null,
-    };
+  const at = { ...BASE, source: "requirement" as const, snapshot: "tags" as const };
+  if (line) return { ...at, version: line.vers, line, preDispatch: olderThan(first, line.vers) ? line.vers : null };
   const last = newest(tags);
+  const used = last?.vers ?? null;
   return {
-    ...base,
-    version: last?.vers ?? null,
-    source: "requirement",
-    snapshot: "tags",
+    ...at,
+    version: used,
     line: last,
     assumed: {
-      graph: {
-        kind: "outside-data",
-        key: d.key,
-        requirement: d.version,
-        pin,
-        newest: last?.vers ?? null,
-        used: last?.vers ?? null,
-      },
+      graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: used, used },
     },
   };
 }

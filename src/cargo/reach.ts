@@ -32,103 +32,131 @@ export function mayEnable(
   budget: WorkBudget,
 ): (feature: string) => boolean {
   if (target.gate) return () => true;
-  const back = new Map<string, string[]>();
-  const lines = new Map<string, IndexLine>([[idOf(line), line]]);
-  const seen = new Set<string>();
-  const todo: string[] = [];
-  const reach = (from: string, to: string) => {
-    const into = back.get(to);
-    if (into) into.push(from);
-    else back.set(to, [from]);
-    if (!seen.has(to)) {
-      seen.add(to);
-      todo.push(to);
+  const top = idOf(line);
+  const walk = new ForwardWalk(registry, line, budget);
+  walk.run([
+    pkgNode(top),
+    ...Object.keys(allFeatures(line)).map((f) => featureNode(top, f)),
+    ...line.deps.map((d) => featureNode(top, d.name)),
+  ]);
+  // Backwards from the target, in any version of its crate the walk met.
+  const from = walk.reachingAny((kind, id, name) => {
+    return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
+  });
+  const base = from.has(pkgNode(top));
+  return (feature) => base || from.has(featureNode(top, feature));
+}
+
+/** Everything the features of one crate version may reach, with the edges kept to walk back. */
+class ForwardWalk {
+  private readonly back = new Map<string, string[]>();
+  private readonly lines = new Map<string, IndexLine>();
+  private readonly seen = new Set<string>();
+  private readonly todo: string[] = [];
+
+  constructor(
+    private readonly registry: Registry,
+    line: IndexLine,
+    private readonly budget: WorkBudget,
+  ) {
+    this.lines.set(idOf(line), line);
+  }
+
+  run(start: string[]): void {
+    for (const s of start) this.visit(s);
+    for (let node = this.todo.pop(); node !== undefined; node = this.todo.pop()) {
+      this.budget.spend();
+      this.expand(node);
     }
-  };
-  const normal = (d: IndexDep) => (d.kind ?? "normal") === "normal";
-  const child = (d: IndexDep): string | null => {
-    const l = selectVersion(registry.versions(d.package ?? d.name), d.req);
+  }
+
+  /** The nodes from which some node matching `isEnd` was reached (those nodes included). */
+  reachingAny(isEnd: (kind: string, id: string, name: string | undefined) => boolean): Set<string> {
+    const stack = [...this.seen].filter((n) => {
+      const [kind, id, name] = n.split(SEP) as [string, string, string | undefined];
+      return isEnd(kind, id, name);
+    });
+    const from = new Set(stack);
+    for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+      this.budget.spend();
+      for (const prev of this.back.get(node) ?? []) {
+        if (from.has(prev)) continue;
+        from.add(prev);
+        stack.push(prev);
+      }
+    }
+    return from;
+  }
+
+  private visit(node: string): void {
+    if (this.seen.has(node)) return;
+    this.seen.add(node);
+    this.todo.push(node);
+  }
+
+  private reach(from: string, to: string): void {
+    const into = this.back.get(to);
+    if (into) into.push(from);
+    else this.back.set(to, [from]);
+    this.visit(to);
+  }
+
+  private child(d: IndexDep): string | null {
+    const l = selectVersion(this.registry.versions(d.package ?? d.name), d.req);
     if (!l) return null;
-    lines.set(idOf(l), l);
+    this.lines.set(idOf(l), l);
     return idOf(l);
-  };
+  }
+
   /** What depending on `d` brings: the package, its defaults if asked, the features it lists. */
-  const depend = (from: string, d: IndexDep) => {
-    const c = child(d);
+  private depend(from: string, d: IndexDep): void {
+    const c = this.child(d);
     if (!c) return;
-    reach(from, pkgNode(c));
-    if (d.default_features) reach(from, featureNode(c, "default"));
-    for (const f of d.features) reach(from, featureNode(c, f));
-  };
-  const expand = (node: string) => {
+    this.reach(from, pkgNode(c));
+    if (d.default_features) this.reach(from, featureNode(c, "default"));
+    for (const f of d.features) this.reach(from, featureNode(c, f));
+  }
+
+  private expand(node: string): void {
     const [kind, id, name] = node.split(SEP) as [string, string, string | undefined];
-    const l = lines.get(id)!;
+    const l = this.lines.get(id)!;
     if (kind === "P") {
-      for (const d of l.deps) if (!d.optional && normal(d)) depend(node, d);
+      for (const d of l.deps) if (!d.optional && normal(d)) this.depend(node, d);
       return;
     }
-    const named = (dep: string) => depsNamed(l, dep).filter(normal);
     if (kind === "A") {
-      for (const d of named(name!)) if (d.optional) depend(node, d);
+      for (const d of depsNamed(l, name!).filter(normal)) if (d.optional) this.depend(node, d);
       return;
     }
     const values = allFeatures(l)[name!];
     if (!values) {
-      if (named(name!).some((d) => d.optional)) reach(node, activationNode(id, name!));
+      if (depsNamed(l, name!).some((d) => d.optional && normal(d))) this.reach(node, activationNode(id, name!));
       return;
     }
-    for (const v of values) {
-      if (v.startsWith("dep:")) {
-        reach(node, activationNode(id, v.slice(4)));
-        continue;
-      }
-      const slash = v.indexOf("/");
-      if (slash < 0) {
-        reach(node, featureNode(id, v));
-        continue;
-      }
-      const dep = v.slice(0, slash).replace(/\?$/, "");
-      const feature = v.slice(slash + 1);
-      if (!v.includes("?/")) {
-        if (!depHidden(l, dep)) reach(node, featureNode(id, dep));
-        reach(node, activationNode(id, dep));
-      }
-      for (const d of named(dep)) {
-        const c = child(d);
-        if (c) reach(node, featureNode(c, feature));
-      }
-    }
-  };
-
-  const start = [
-    pkgNode(idOf(line)),
-    ...Object.keys(allFeatures(line)).map((f) => featureNode(idOf(line), f)),
-    ...line.deps.map((d) => featureNode(idOf(line), d.name)),
-  ];
-  for (const s of start) {
-    if (seen.has(s)) continue;
-    seen.add(s);
-    todo.push(s);
-  }
-  for (let node = todo.pop(); node !== undefined; node = todo.pop()) {
-    budget.spend();
-    expand(node);
+    for (const v of values) this.featureValue(node, id, l, v);
   }
 
-  // Backwards from the target, in any version of its crate the walk met.
-  const stack = [...seen].filter((n) => {
-    const [kind, id, name] = n.split(SEP);
-    return kind === "F" && name === target.feature && id!.slice(0, id!.lastIndexOf("@")) === target.crate;
-  });
-  const from = new Set(stack);
-  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
-    budget.spend();
-    for (const prev of back.get(node) ?? []) {
-      if (from.has(prev)) continue;
-      from.add(prev);
-      stack.push(prev);
+  /** One entry of a feature's list: over-approximated (a weak `dep?/f` reaches as if `dep` were on). */
+  private featureValue(node: string, id: string, l: IndexLine, v: string): void {
+    if (v.startsWith("dep:")) this.reach(node, activationNode(id, v.slice(4)));
+    else if (!v.includes("/")) this.reach(node, featureNode(id, v));
+    else this.depFeature(node, id, l, v);
+  }
+
+  /** `dep/f` or `dep?/f`: `f` of every version of `dep` the line declares (and `dep` itself, unless weak). */
+  private depFeature(node: string, id: string, l: IndexLine, v: string): void {
+    const slash = v.indexOf("/");
+    const dep = v.slice(0, slash).replace(/\?$/, "");
+    const feature = v.slice(slash + 1);
+    if (!v.includes("?/")) {
+      if (!depHidden(l, dep)) this.reach(node, featureNode(id, dep));
+      this.reach(node, activationNode(id, dep));
+    }
+    for (const d of depsNamed(l, dep).filter(normal)) {
+      const c = this.child(d);
+      if (c) this.reach(node, featureNode(c, feature));
     }
   }
-  const base = from.has(pkgNode(idOf(line)));
-  return (feature) => base || from.has(featureNode(idOf(line), feature));
 }
+
+const normal = (d: IndexDep) => (d.kind ?? "normal") === "normal";

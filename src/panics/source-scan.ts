@@ -67,131 +67,158 @@ const CFG = /^#!?\[\s*cfg\s*\(/;
 
 /** Every occurrence of `message` (the literal text, placeholders included) in `source`. */
 export function scanSource(source: string, message: string): ScannedSite[] {
-  const text = source.length > MAX_SOURCE ? source.slice(0, MAX_SOURCE) : source;
-  const sites: ScannedSite[] = [];
-  const stack: Frame[] = [];
-  let header = "";
-  let attrs: string[] = [];
-  let parens = 0;
-  let macro: { name: string; line: number; column: number } | null = null;
-  let line = 1;
-  let lineStart = 0;
-  let i = 0;
-  const n = text.length;
-  const take = (to: number) => {
-    for (let k = i; k < to; k++)
-      if (text.charCodeAt(k) === 10) {
-        line++;
-        lineStart = k + 1;
-      }
-    i = to;
-  };
-  while (i < n) {
-    const c = text[i]!;
-    const next = text[i + 1];
-    if (c === "/" && next === "/") {
-      const end = text.indexOf("\n", i);
-      take(end < 0 ? n : end);
-      continue;
+  return new SourceScanner(source.length > MAX_SOURCE ? source.slice(0, MAX_SOURCE) : source, message).run();
+}
+
+/** One pass over one file: `i` only moves forward, each token kind has its method. */
+class SourceScanner {
+  private readonly sites: ScannedSite[] = [];
+  private readonly stack: Frame[] = [];
+  /** The text since the last `{`, `}` or `;` (bounded): the item keyword, the macro name. */
+  private header = "";
+  /** `#[cfg]` attributes seen since then. */
+  private attrs: string[] = [];
+  private parens = 0;
+  /** The last `name!` seen: where a panic's printed location is. */
+  private macro: { name: string; line: number; column: number } | null = null;
+  private line = 1;
+  private lineStart = 0;
+  private i = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly message: string,
+  ) {}
+
+  run(): ScannedSite[] {
+    const { text } = this;
+    const n = text.length;
+    while (this.i < n && this.sites.length < MAX_SITES) {
+      const i = this.i;
+      const c = text[i]!;
+      const next = text[i + 1];
+      const raw =
+        (c === "r" || c === "b") && (i === 0 || !/\w/.test(text[i - 1]!))
+          ? /^b?r(#*)"/.exec(text.slice(i, i + 40))
+          : null;
+      if (c === "/" && next === "/") {
+        const end = text.indexOf("\n", i);
+        this.take(end < 0 ? n : end);
+      } else if (c === "/" && next === "*") this.take(blockCommentEnd(text, i));
+      else if (c === "#" && (next === "[" || (next === "!" && text[i + 2] === "["))) this.attribute();
+      else if (c === '"' || raw) this.literal(raw);
+      else if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text.slice(i, i + 12))) this.take(text.indexOf("'", i + 2) + 1);
+      else this.punctuation(c);
     }
-    if (c === "/" && next === "*") {
-      let depth = 1;
-      let k = i + 2;
-      while (k < n && depth > 0) {
-        if (text[k] === "/" && text[k + 1] === "*") {
-          depth++;
-          k += 2;
-        } else if (text[k] === "*" && text[k + 1] === "/") {
-          depth--;
-          k += 2;
-        } else k++;
+    return this.sites;
+  }
+
+  /** Moves to `to`, counting the newlines passed. */
+  private take(to: number): void {
+    for (let k = this.i; k < to; k++)
+      if (this.text.charCodeAt(k) === 10) {
+        this.line++;
+        this.lineStart = k + 1;
       }
-      take(k);
-      continue;
+    this.i = to;
+  }
+
+  private attribute(): void {
+    const { text, i } = this;
+    let depth = 0;
+    let k = i;
+    for (; k < text.length; k++) {
+      if (text[k] === "[") depth++;
+      else if (text[k] === "]" && --depth === 0) break;
+      else if (text[k] === '"') k = skipString(text, k);
     }
-    if (c === "#" && (next === "[" || (next === "!" && text[i + 2] === "["))) {
-      let depth = 0;
-      let k = i;
-      for (; k < n; k++) {
-        if (text[k] === "[") depth++;
-        else if (text[k] === "]" && --depth === 0) break;
-        else if (text[k] === '"') k = skipString(text, k);
-      }
-      const attr = text.slice(i, k + 1);
-      if (CFG.test(attr)) attrs.push(attr);
-      take(Math.min(n, k + 1));
-      continue;
+    const attr = text.slice(i, k + 1);
+    if (CFG.test(attr)) this.attrs.push(attr);
+    this.take(Math.min(text.length, k + 1));
+  }
+
+  private literal(raw: RegExpExecArray | null): void {
+    const { text, i } = this;
+    const n = text.length;
+    const startLine = this.line;
+    const column = i - this.lineStart + 1;
+    let end: number;
+    let body: string;
+    if (raw) {
+      const close = `"${raw[1]}`;
+      const from = i + raw[0].length;
+      const at = text.indexOf(close, from);
+      end = at < 0 ? n : at + close.length;
+      body = text.slice(from, at < 0 ? n : at);
+    } else {
+      end = skipString(text, i) + 1;
+      body = unescapeRust(text.slice(i + 1, end - 1));
     }
-    const raw =
-      (c === "r" || c === "b") && (i === 0 || !/\w/.test(text[i - 1]!))
-        ? /^b?r(#*)"/.exec(text.slice(i, i + 40))
-        : null;
-    if (c === '"' || raw) {
-      const startLine = line;
-      const column = i - lineStart + 1;
-      let end: number;
-      let body: string;
-      if (raw) {
-        const close = `"${raw[1]}`;
-        const from = i + raw[0].length;
-        const at = text.indexOf(close, from);
-        end = at < 0 ? n : at + close.length;
-        body = text.slice(from, at < 0 ? n : at);
-      } else {
-        end = skipString(text, i) + 1;
-        body = unescapeRust(text.slice(i + 1, end - 1));
-      }
-      if (body.includes(message)) {
-        // A panic's printed location is its macro's, which may sit lines above a long message.
-        const m = /(\w+)!\s*[([{]\s*$/.exec(header);
-        const at = m && macro?.name === m[1] ? macro : null;
-        const top = stack.at(-1);
-        const cfg = attrs.at(-1) ?? top?.cfg ?? null;
-        sites.push({
-          line: at?.line ?? startLine,
-          column: at?.column ?? column,
-          macro: m ? `${m[1]}!` : null,
-          item: itemPath(top?.named ?? null),
-          cfg,
-        });
-        if (sites.length >= MAX_SITES) return sites;
-      }
-      header += ' ""';
-      take(Math.min(n, end));
-      continue;
+    if (body.includes(this.message)) {
+      // A panic's printed location is its macro's, which may sit lines above a long message.
+      const m = /(\w+)!\s*[([{]\s*$/.exec(this.header);
+      const at = m && this.macro?.name === m[1] ? this.macro : null;
+      const top = this.stack.at(-1);
+      this.sites.push({
+        line: at?.line ?? startLine,
+        column: at?.column ?? column,
+        macro: m ? `${m[1]}!` : null,
+        item: itemPath(top?.named ?? null),
+        cfg: this.attrs.at(-1) ?? top?.cfg ?? null,
+      });
     }
-    if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text.slice(i, i + 12))) {
-      take(text.indexOf("'", i + 2) + 1);
-      continue;
-    }
+    this.header += ' ""';
+    this.take(Math.min(n, end));
+  }
+
+  /** Blocks open and close; a statement or a match arm ends; anything else extends the header. */
+  private punctuation(c: string): void {
     if (c === "!") {
-      const id = /(\w+)$/.exec(header);
-      if (id) macro = { name: id[1]!, line, column: i - lineStart + 1 - id[1]!.length };
+      const id = /(\w+)$/.exec(this.header);
+      if (id) this.macro = { name: id[1]!, line: this.line, column: this.i - this.lineStart + 1 - id[1]!.length };
     }
     if (c === "{") {
-      const parent = stack.at(-1);
-      const name = itemName(header);
+      const parent = this.stack.at(-1);
+      const name = itemName(this.header);
       const named = name ? { name, parent: parent?.named ?? null } : (parent?.named ?? null);
-      stack.push({ header, attrs, parens, cfg: attrs.at(-1) ?? parent?.cfg ?? null, named });
-      header = "";
-      attrs = [];
-      parens = 0;
+      const cfg = this.attrs.at(-1) ?? parent?.cfg ?? null;
+      this.stack.push({ header: this.header, attrs: this.attrs, parens: this.parens, cfg, named });
+      this.endHeader();
+      this.parens = 0;
     } else if (c === "}") {
-      parens = stack.pop()?.parens ?? 0;
-      header = "";
-      attrs = [];
-    } else if (c === ";" || (c === "," && parens === 0 && header.includes("=>"))) {
-      header = "";
-      attrs = [];
+      this.parens = this.stack.pop()?.parens ?? 0;
+      this.endHeader();
+    } else if (c === ";" || (c === "," && this.parens === 0 && this.header.includes("=>"))) {
+      this.endHeader();
     } else {
-      if (c === "(" || c === "[") parens++;
-      else if (c === ")" || c === "]") parens = Math.max(0, parens - 1);
+      if (c === "(" || c === "[") this.parens++;
+      else if (c === ")" || c === "]") this.parens = Math.max(0, this.parens - 1);
       // Only the tail of a header matters (the item keyword, the macro name); keep it bounded.
-      header = header.length < 400 ? header + c : header.slice(200) + c;
+      this.header = this.header.length < 400 ? this.header + c : this.header.slice(200) + c;
     }
-    take(i + 1);
+    this.take(this.i + 1);
   }
-  return sites;
+
+  private endHeader(): void {
+    this.header = "";
+    this.attrs = [];
+  }
+}
+
+/** Index just past the block comment (nested, as Rust's are) that opens at `start`. */
+function blockCommentEnd(text: string, start: number): number {
+  let depth = 1;
+  let k = start + 2;
+  while (k < text.length && depth > 0) {
+    if (text[k] === "/" && text[k + 1] === "*") {
+      depth++;
+      k += 2;
+    } else if (text[k] === "*" && text[k + 1] === "/") {
+      depth--;
+      k += 2;
+    } else k++;
+  }
+  return k;
 }
 
 /** Index of the closing quote of the string that opens at `start`. */
