@@ -106,70 +106,19 @@ async function progressBar(enabled: boolean): Promise<{ update(done: number, tot
 }
 
 export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    options: {
-      all: { type: "boolean" },
-      since: { type: "string" },
-      markdown: { type: "boolean" },
-      json: { type: "boolean" },
-      apply: { type: "boolean" },
-      state: { type: "string" },
-      "write-interval-ms": { type: "string" },
-      progress: { type: "boolean" },
-    },
-    allowPositionals: true,
-  });
-  const repo = positionals[0] ?? "";
-  const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(repo);
-  if (!m) throw new UsageError(`scan wants OWNER/REPO (got ${JSON.stringify(repo)})`);
-  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
-    throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(values.since)})`);
-  const interval = values["write-interval-ms"] === undefined ? undefined : Number(values["write-interval-ms"]);
-  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0))
-    throw new UsageError("--write-interval-ms wants a number of milliseconds");
-
+  const { values, owner, repo, interval } = scanArgs(args);
   // Logs (rate-limit waits, retries) go to stderr; stdout is the report.
   const log = pino({ level: env.LOG_LEVEL ?? "warn" }, pino.destination(2));
-  const probot = new Probot({
-    githubToken: token(env),
-    baseUrl: env.GITHUB_API_URL || "https://api.github.com",
-    log,
-    // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
-    Octokit: productionOctokit().defaults((o: any) => ({
-      ...o,
-      throttle: {
-        ...o.throttle,
-        ...(interval === undefined ? {} : { write: spaced(interval), notifications: spaced(interval) }),
-        onRateLimit: (retryAfter: number) => {
-          const wait = retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-          io.stderr(
-            `burn-triage: GitHub's rate limit is used up; ${wait ? `waiting ${retryAfter} s` : `it resets in ${retryAfter} s, stopping (run again then: the scan resumes)`}\n`,
-          );
-          return wait;
-        },
-      },
-    })),
-  });
-  const octokit = await probot.auth();
+  const octokit = await scanOctokit(env, log, interval, io);
   const query = JSON.stringify({ state: values.all ? "all" : "open", since: values.since ?? null });
-  const path = values.state ?? statePath(env, repo);
-  const previous = loadState(path, repo, toolDigest(), query);
-  const coordination = memoryCoordination();
-  const actionIdentity = identityResolver("action");
-  const deps: Deps = {
-    coordination: async () => coordination,
-    // The token's owner, and any GitHub App: the bot installed as an App may have answered
-    // already, and one issue gets one comment whoever posted it.
-    identity: async (octokit) => ({ ...(await actionIdentity(octokit)), anyApp: true }),
-    redeliveries: () => Promise.reject(new Error("a scan schedules no redeliveries")),
-  };
+  const path = values.state ?? statePath(env, `${owner}/${repo}`);
+  const previous = loadState(path, `${owner}/${repo}`, toolDigest(), query);
   const bar = await progressBar(values.progress ?? process.stderr.isTTY === true);
   let report: ScanReport;
   try {
-    report = await scanRepository(octokit, deps, log, {
-      owner: m[1]!,
-      repo: m[2]!,
+    report = await scanRepository(octokit, scanDeps(), log, {
+      owner,
+      repo,
       state: values.all ? "all" : "open",
       since: values.since,
       apply: values.apply === true,
@@ -190,4 +139,68 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
   else if (values.markdown) io.stdout(markdownReport(report));
   else io.stdout(await table(report));
   return 0;
+}
+
+/** The command line, checked: a usage error names what is wrong before anything is asked of GitHub. */
+function scanArgs(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    options: {
+      all: { type: "boolean" },
+      since: { type: "string" },
+      markdown: { type: "boolean" },
+      json: { type: "boolean" },
+      apply: { type: "boolean" },
+      state: { type: "string" },
+      "write-interval-ms": { type: "string" },
+      progress: { type: "boolean" },
+    },
+    allowPositionals: true,
+  });
+  const slug = positionals[0] ?? "";
+  const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(slug);
+  if (!m) throw new UsageError(`scan wants OWNER/REPO (got ${JSON.stringify(slug)})`);
+  if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
+    throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(values.since)})`);
+  const interval = values["write-interval-ms"] === undefined ? undefined : Number(values["write-interval-ms"]);
+  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0))
+    throw new UsageError("--write-interval-ms wants a number of milliseconds");
+  return { values, owner: m[1]!, repo: m[2]!, interval };
+}
+
+/** The token's client, throttled as the App's is, with writes spaced by `interval` when given. */
+async function scanOctokit(env: NodeJS.ProcessEnv, log: pino.Logger, interval: number | undefined, io: Io) {
+  const probot = new Probot({
+    githubToken: token(env),
+    baseUrl: env.GITHUB_API_URL || "https://api.github.com",
+    log,
+    // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
+    Octokit: productionOctokit().defaults((o: any) => ({
+      ...o,
+      throttle: {
+        ...o.throttle,
+        ...(interval === undefined ? {} : { write: spaced(interval), notifications: spaced(interval) }),
+        onRateLimit: (retryAfter: number) => {
+          const wait = retryAfter <= MAX_RATE_LIMIT_WAIT_S;
+          io.stderr(
+            `burn-triage: GitHub's rate limit is used up; ${wait ? `waiting ${retryAfter} s` : `it resets in ${retryAfter} s, stopping (run again then: the scan resumes)`}\n`,
+          );
+          return wait;
+        },
+      },
+    })),
+  });
+  return probot.auth();
+}
+
+function scanDeps(): Deps {
+  const coordination = memoryCoordination();
+  const actionIdentity = identityResolver("action");
+  return {
+    coordination: async () => coordination,
+    // The token's owner, and any GitHub App: the bot installed as an App may have answered
+    // already, and one issue gets one comment whoever posted it.
+    identity: async (octokit) => ({ ...(await actionIdentity(octokit)), anyApp: true }),
+    redeliveries: () => Promise.reject(new Error("a scan schedules no redeliveries")),
+  };
 }

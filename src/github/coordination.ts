@@ -126,40 +126,131 @@ export function openPending(sealed: string, secret: string): Pending | null {
 }
 
 export function redisCoordination(redis: Redis, log: Log, secret = "development"): Coordination {
-  const memory = memoryCoordination();
-  let warnedAt = 0;
-  let pausedUntil = 0;
-  const warn = (what: string, e: unknown) => {
-    if (Date.now() - warnedAt < 60_000) return;
-    warnedAt = Date.now();
-    log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
-  };
-  // Down, frozen, READONLY after a failover, LOADING, OOM, wrong types: every failure is the same
-  // answer — in process for REDIS_PAUSE_MS, so a frozen Redis costs one command deadline, not one per call.
-  const fallback = async <T>(what: string, op: () => Promise<T>, instead: () => Promise<T>): Promise<T> => {
-    if (Date.now() < pausedUntil) return instead();
+  return new RedisCoordination(redis, log, secret);
+}
+
+/** Every call asks Redis and, when Redis fails, answers from the in-process state instead. */
+class RedisCoordination implements Coordination {
+  readonly kind = "redis";
+  private readonly memory = memoryCoordination();
+  private warnedAt = 0;
+  private pausedUntil = 0;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: Log,
+    private readonly secret: string,
+  ) {}
+
+  async lock<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const token = await this.acquire(key);
+    if (token === null) return this.memory.lock(key, work);
     try {
-      return await op();
-    } catch (e) {
-      pausedUntil = Date.now() + REDIS_PAUSE_MS;
-      warn(what, e);
-      return instead();
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE, 1, `${PREFIX}lock:${key}`, token).catch(() => undefined);
     }
-  };
+  }
+
+  claimDelivery(id: string): Promise<boolean> {
+    return this.fallback(
+      "claim",
+      async () =>
+        expectReply(
+          await this.redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"),
+          okOrNull,
+          "SET",
+        ) === "OK",
+      () => this.memory.claimDelivery(id),
+    );
+  }
+
+  releaseDelivery(id: string): Promise<void> {
+    return this.fallback(
+      "release",
+      async () => void (await this.redis.del(`${PREFIX}delivery:${id}`)),
+      () => this.memory.releaseDelivery(id),
+    );
+  }
+
+  cooldown(key: string, ms: number, commentId: number): Promise<boolean> {
+    return this.fallback(
+      "cooldown",
+      async () => {
+        const k = `${PREFIX}cooldown:${key}`;
+        const set = await this.redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX");
+        if (expectReply(set, okOrNull, "SET") === "OK") return true;
+        return expectReply(await this.redis.get(k), stringOrNull, "GET") === String(commentId);
+      },
+      () => this.memory.cooldown(key, ms, commentId),
+    );
+  }
+
+  defer(p: Pending, due: number): Promise<void> {
+    return this.fallback(
+      "defer",
+      async () =>
+        void expectReply(await this.redis.zadd(`${PREFIX}retry`, due, sealPending(p, this.secret)), integer, "ZADD"),
+      () => this.memory.defer(p, due),
+    );
+  }
+
+  takeDue(now: number): Promise<Pending[]> {
+    return this.fallback(
+      "take",
+      async () => [...(await this.takeDueFromRedis(now)), ...(await this.memory.takeDue(now))],
+      () => this.memory.takeDue(now),
+    );
+  }
+
+  cacheGet(key: string): Promise<string | null> {
+    return this.fallback(
+      "cache-get",
+      async () => expectReply(await this.redis.get(`${PREFIX}cache:${key}`), stringOrNull, "GET"),
+      () => this.memory.cacheGet(key),
+    );
+  }
+
+  cacheSet(key: string, value: string, ttl: number): Promise<void> {
+    return this.fallback(
+      "cache-set",
+      async () => void expectReply(await this.redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl), okOrNull, "SET"),
+      () => this.memory.cacheSet(key, value, ttl),
+    );
+  }
+
+  private async takeDueFromRedis(now: number): Promise<Pending[]> {
+    const members = expectReply(
+      await this.redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
+      strings,
+      "ZRANGEBYSCORE",
+    );
+    const mine: Pending[] = [];
+    // ZREM succeeds for exactly one replica: that one runs the delivery.
+    for (const m of members) {
+      if (expectReply(await this.redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
+      const p = openPending(m, this.secret);
+      if (p) mine.push(p);
+      else
+        this.log.warn(
+          { bytes: m.length },
+          "retry entry in Redis not written by this app (signature does not verify); dropped",
+        );
+    }
+    return mine;
+  }
+
   /** The lock's token, or null when Redis failed (the caller then locks in process). */
-  const acquire = async (key: string): Promise<string | null> => {
-    if (Date.now() < pausedUntil) return null;
+  private async acquire(key: string): Promise<string | null> {
+    if (Date.now() < this.pausedUntil) return null;
     const token = randomUUID();
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait = 25; ; wait = Math.min(wait * 2, 500)) {
       try {
-        if (
-          expectReply(await redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK"
-        )
-          return token;
+        const set = await this.redis.set(`${PREFIX}lock:${key}`, token, "PX", LOCK_TTL_MS, "NX");
+        if (expectReply(set, okOrNull, "SET") === "OK") return token;
       } catch (e) {
-        pausedUntil = Date.now() + REDIS_PAUSE_MS;
-        warn("lock", e);
+        this.failed("lock", e);
         return null;
       }
       // A deadline, like a network timeout: the retry may find the lock free.
@@ -167,87 +258,26 @@ export function redisCoordination(redis: Redis, log: Log, secret = "development"
         throw Object.assign(new Error(`lock ${key} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait));
     }
-  };
-  return {
-    kind: "redis",
-    lock: async (key, work) => {
-      const token = await acquire(key);
-      if (token === null) return memory.lock(key, work);
-      try {
-        return await work();
-      } finally {
-        await redis.eval(RELEASE, 1, `${PREFIX}lock:${key}`, token).catch(() => undefined);
-      }
-    },
-    claimDelivery: (id) =>
-      fallback(
-        "claim",
-        async () =>
-          expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") ===
-          "OK",
-        () => memory.claimDelivery(id),
-      ),
-    releaseDelivery: (id) =>
-      fallback(
-        "release",
-        async () => void (await redis.del(`${PREFIX}delivery:${id}`)),
-        () => memory.releaseDelivery(id),
-      ),
-    cooldown: (key, ms, commentId) =>
-      fallback(
-        "cooldown",
-        async () => {
-          const k = `${PREFIX}cooldown:${key}`;
-          if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK")
-            return true;
-          return expectReply(await redis.get(k), stringOrNull, "GET") === String(commentId);
-        },
-        () => memory.cooldown(key, ms, commentId),
-      ),
-    defer: (p, due) =>
-      fallback(
-        "defer",
-        async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"),
-        () => memory.defer(p, due),
-      ),
-    takeDue: (now) =>
-      fallback(
-        "take",
-        async () => {
-          const members = expectReply(
-            await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
-            strings,
-            "ZRANGEBYSCORE",
-          );
-          const mine: Pending[] = [];
-          // ZREM succeeds for exactly one replica: that one runs the delivery.
-          for (const m of members) {
-            if (expectReply(await redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
-            const p = openPending(m, secret);
-            if (p) mine.push(p);
-            else
-              log.warn(
-                { bytes: m.length },
-                "retry entry in Redis not written by this app (signature does not verify); dropped",
-              );
-          }
-          return [...mine, ...(await memory.takeDue(now))];
-        },
-        () => memory.takeDue(now),
-      ),
-    cacheGet: (key) =>
-      fallback(
-        "cache-get",
-        async () => expectReply(await redis.get(`${PREFIX}cache:${key}`), stringOrNull, "GET"),
-        () => memory.cacheGet(key),
-      ),
-    cacheSet: (key, value, ttl) =>
-      fallback(
-        "cache-set",
-        async () => void expectReply(await redis.set(`${PREFIX}cache:${key}`, value, "EX", ttl), okOrNull, "SET"),
-        () => memory.cacheSet(key, value, ttl),
-      ),
-  };
+  }
+
+  // Down, frozen, READONLY after a failover, LOADING, OOM, wrong types: every failure is the same
+  // answer — in process for REDIS_PAUSE_MS, so a frozen Redis costs one command deadline, not one per call.
+  private async fallback<T>(what: string, op: () => Promise<T>, instead: () => Promise<T>): Promise<T> {
+    if (Date.now() < this.pausedUntil) return instead();
+    try {
+      return await op();
+    } catch (e) {
+      this.failed(what, e);
+      return instead();
+    }
+  }
+
+  private failed(what: string, e: unknown): void {
+    this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+    if (Date.now() - this.warnedAt < 60_000) return;
+    this.warnedAt = Date.now();
+    this.log.warn({ op: what, error: (e as Error).message }, "Redis unavailable; using in-process state");
+  }
 }
 
 /** Redis when REDIS_URL is set and answers now; otherwise in process, said once. */
