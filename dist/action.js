@@ -39820,11 +39820,11 @@ function cargoRange(req) {
   }).join(" ");
 }
 function matches(version, req) {
-  return satisfies(version, req, false);
+  return satisfies(version, req, { includePrerelease: false });
 }
-function satisfies(version, req, includePrerelease) {
+function satisfies(version, req, opts) {
   if (req === null) return true;
-  const range = rangeOf(req, includePrerelease);
+  const range = rangeOf(req, opts.includePrerelease);
   const v = versionOf(version);
   return v !== null && range?.test(v) === true;
 }
@@ -39861,7 +39861,7 @@ function selectVersion(lines, req, pin) {
 function pick2(lines, req, pin) {
   if (pin) {
     const pinned = lines.find((l) => l.vers === pin);
-    if (pinned && satisfies(pin, req, true)) return pinned;
+    if (pinned && satisfies(pin, req, { includePrerelease: true })) return pinned;
   }
   let best = null;
   for (const l of lines) {
@@ -39908,6 +39908,9 @@ var init_registry = __esm({
 // src/cargo/burn-version.ts
 function mainSnapshotCommit() {
   return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
+}
+function isPinSource(s) {
+  return PIN_SOURCES.includes(s);
 }
 function isBurnCheckoutPath(path3) {
   return /(?:^|[\\/])crates[\\/]burn(?:-[a-z0-9-]+)?[\\/]?$/i.test(path3.trim());
@@ -40003,7 +40006,7 @@ function fromRequirement(d, tags, pin, first) {
     }
   };
 }
-var import_semver3, FIRST_DISPATCH, newest, BASE;
+var import_semver3, FIRST_DISPATCH, PIN_SOURCES, newest, BASE;
 var init_burn_version = __esm({
   "src/cargo/burn-version.ts"() {
     "use strict";
@@ -40011,6 +40014,7 @@ var init_burn_version = __esm({
     init_catalog();
     init_registry();
     FIRST_DISPATCH = "0.21.0-pre.2";
+    PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"];
     newest = (lines) => lines.filter((l) => !l.yanked).at(-1) ?? null;
     BASE = { preDispatch: null, assumed: {} };
   }
@@ -41107,16 +41111,16 @@ var init_reach = __esm({
 });
 
 // src/cargo/diagnose.ts
-function asIndexDep(d, includeDev, override) {
+function asIndexDep(d, use) {
   return {
     name: d.key,
     package: d.name !== d.key ? d.name : void 0,
-    req: override?.req !== void 0 ? override.req ?? "*" : d.version ?? "*",
-    features: override?.features ?? d.features,
+    req: use.req ?? "*",
+    features: use.features,
     optional: d.optional,
     default_features: d.defaultFeatures !== false,
     target: d.target,
-    kind: d.kind === "dev" && includeDev ? "normal" : d.kind
+    kind: d.kind === "dev" && use.includeDev ? "normal" : d.kind
   };
 }
 function diagnose(manifest, opts = {}) {
@@ -41209,7 +41213,8 @@ function buildOf(manifest, { declared: declared2, burn, selection, registry }, o
     name: manifest.packageName ?? "(your crate)",
     vers: "0.0.0",
     deps: declared2.map(
-      (b) => asIndexDep(b.effective, includeDev, {
+      (b) => asIndexDep(b.effective, {
+        includeDev,
         req: reqs.get(b.decl) ?? null,
         features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features
       })
@@ -41273,7 +41278,7 @@ function featureNames(line) {
   const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
   return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
 }
-function probeOf(line, features, defaults = false) {
+function probeOf(line, features, { defaults = false } = {}) {
   const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
   return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
 }
@@ -41283,7 +41288,7 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
   if (hit) return hit;
   const table = allFeatures(line);
   const names = featureNames(line);
-  const test = (features, defaults = false) => featureState(resolve(probeOf(line, features, defaults), [], { registry, budget }), target);
+  const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
   const may = mayEnable(line, registry, target, budget);
   const reachable2 = target.gate ? test(names).on : names.some(may);
@@ -41294,7 +41299,7 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
-  const result = { enablers, defaultsEnable: test([], true).on, pairs };
+  const result = { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
   enablerCache.set(key2, result);
   return result;
 }
@@ -41705,9 +41710,9 @@ function textVersions(text5, repoLock) {
 function pickVersion(c, fallback) {
   if (c.printed) return c.printed;
   if (c.text.path) return { version: c.text.path, commit: null, source: "crate-path" };
-  if (c.text.lock) return { version: c.text.lock, commit: null, source: "Cargo.lock" };
-  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "manifest" };
-  if (c.manifest) return { version: c.manifest, commit: null, source: "manifest" };
+  if (c.text.lock) return { version: c.text.lock, commit: null, source: "lock" };
+  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "git" };
+  if (c.manifest) return { version: c.manifest, commit: null, source: "requirement" };
   if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
   return c.lineNumber ?? fallback;
 }
@@ -41827,7 +41832,7 @@ var init_normalize = __esm({
 });
 
 // src/panics/location.ts
-function parseLocation(text5, whole = false) {
+function parseLocation(text5, { whole = false } = {}) {
   const head = text5.slice(0, 1024);
   const m = (whole ? WHOLE2.exec(head) : null) ?? LOCATION.exec(head);
   if (!m) return null;
@@ -41928,12 +41933,12 @@ function locate(text5, hit) {
   if (header >= 0 && hit.start - header <= HEADER_WINDOW) {
     const between = text5.slice(header + PANICKED_AT.length, hit.start);
     if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text5.slice(hit.end, hit.end + 400));
-    const loc = parseLocation(between, true);
+    const loc = parseLocation(between, { whole: true });
     if (loc) return loc;
   }
   const after = text5.slice(hit.end, hit.end + 400);
   const m = LOCATION_AFTER.exec(after);
-  if (m) return parseLocation(after.slice(m[0].length), true) ?? parseLocation(after);
+  if (m) return parseLocation(after.slice(m[0].length), { whole: true }) ?? parseLocation(after);
   return null;
 }
 function belongsTo(entry, loc) {
@@ -42141,7 +42146,7 @@ function key(path3, m) {
   if (path3 !== "<Dispatch as AutodiffBackend>") return path3;
   return [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null;
 }
-function gateAt(ref, path3, exact) {
+function gateAt(ref, { path: path3, exact }) {
   const m = load2().byRef.get(ref);
   if (!m) return null;
   let p = key(path3, m);
@@ -42187,7 +42192,7 @@ function itemsAt(ref, version, findings) {
   const out = [];
   for (const f of findings) {
     if (f.code === "E0277" && version && since && import_semver6.default.gte(version, since)) continue;
-    const hit = gateAt(ref, f.path, f.exact);
+    const hit = gateAt(ref, f);
     if (!hit) continue;
     const same = out.find((i) => i.path === hit.path);
     if (same) {
@@ -42247,7 +42252,7 @@ function agreeingRefs(items) {
   const sig = (g) => JSON.stringify([g.gate, g.suggest, g.suggest_no_default]);
   return gatedRefs().filter(
     (ref) => items.every((i) => {
-      const at = gateAt(ref, i.finding.path, i.finding.exact);
+      const at = gateAt(ref, i.finding);
       return at !== null && at.path === i.path && sig(at.gate) === sig(i.gate);
     })
   );
@@ -42256,7 +42261,7 @@ function gatedFindings(text5) {
   const findings = detectCompile(text5);
   if (findings.length === 0) return [];
   const refs = gatedRefs();
-  return findings.filter((f) => refs.some((r) => gateAt(r, f.path, f.exact) !== null));
+  return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
 }
 function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.repoLock)) {
   const findings = detectCompile(input.text);
@@ -42500,7 +42505,7 @@ function issueText(title, body) {
 
 ${body ?? ""}`;
 }
-function issueEvent(payload, senderIsBot) {
+function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;
   return {
     action: payload.action === "edited" ? "edited" : "opened",
@@ -43000,7 +43005,7 @@ burn = { ${source}, default-features = false, features = ["std"] }
   const plan2 = planFix(file, {
     ...fx,
     burnVersion: version.version ?? fallback,
-    burnVersionSource: PIN_SOURCE[version.source] ?? "prose"
+    burnVersionSource: isPinSource(version.source) ? version.source : "prose"
   });
   return plan2.kind === "fixed" ? { origin: "assumed", plan: plan2, wrapped: true, file, root: null, whole: false } : null;
 }
@@ -43108,11 +43113,12 @@ function olderThanMessage(entry, v) {
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var import_semver7, MAX_BURN_SOURCE_READS, frames, PIN_SOURCE;
+var import_semver7, MAX_BURN_SOURCE_READS, frames;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
     import_semver7 = __toESM(require_semver2(), 1);
+    init_burn_version();
     init_extract();
     init_facts();
     init_fix();
@@ -43127,11 +43133,6 @@ var init_analyze2 = __esm({
     init_version2();
     MAX_BURN_SOURCE_READS = 2;
     frames = /* @__PURE__ */ new Map();
-    PIN_SOURCE = {
-      backtrace: "backtrace",
-      "crate-path": "crate-path",
-      "Cargo.lock": "lock"
-    };
   }
 });
 
@@ -52396,7 +52397,7 @@ function assumptionText(a) {
     case "path":
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
-      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${PIN_WORDS[a.pin.source]})` : "";
+      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${SOURCE_WORDS[a.pin.source]})` : "";
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
     }
   }
@@ -52442,7 +52443,7 @@ function manifestSection(m, opts) {
   }
   return out;
 }
-var SOURCE_WORDS, PIN_WORDS, PASTE_IT;
+var SOURCE_WORDS, PASTE_IT;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
@@ -52453,17 +52454,14 @@ var init_manifest2 = __esm({
       backtrace: "from the crate path in your backtrace",
       "crate-path": "from the burn crate path printed in the output",
       "git-checkout": "from the git checkout path in your backtrace",
-      "Cargo.lock": "from Cargo.lock",
-      manifest: "from your Cargo.toml's version requirement",
+      lock: "from Cargo.lock",
+      requirement: "from your Cargo.toml's version requirement",
+      git: "from your Cargo.toml's git dependency",
+      path: "from your Cargo.toml's path dependency (burn's main branch assumed)",
       prose: "from the version named in the issue",
       "line-number": "from the line number in the panic, which only that version has",
+      default: "assumed: your Cargo.toml names no version, so the newest release",
       assumed: "assumed: nothing in the issue names a version"
-    };
-    PIN_WORDS = {
-      lock: "from the Cargo.lock",
-      backtrace: "from the backtrace",
-      "crate-path": "from the crate path rustc printed",
-      prose: "from the issue's text"
     };
     PASTE_IT = "Paste that line (or the whole Cargo.toml) and I will check the exact edit.";
   }
@@ -52477,7 +52475,7 @@ function newerThan(named, than) {
 function gateText(gate) {
   return code(gate.replace(/feature = "burn\/([^"]+)"/g, 'feature = "$1"'));
 }
-function suggestion(features, defaults) {
+function suggestion(features, { defaults }) {
   if (features === null) return `no \`burn\` feature turns it on${defaults ? "" : " without default features"}`;
   if (features.length === 0) return "nothing: it is on with burn's default features";
   return `${code(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
@@ -52506,7 +52504,7 @@ function renderCompileBody(c, footer) {
   } else {
     const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
     lines.push(
-      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
+      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
       ""
     );
   }
@@ -52881,7 +52879,7 @@ async function withSources(context, deps, input) {
   return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
 }
 async function onIssue(context, deps) {
-  const event = issueEvent(context.payload, context.isBot);
+  const event = issueEvent(context.payload, { senderIsBot: context.isBot });
   let plan2 = planIssue(event);
   if (plan2.kind === "retract") return retract(context, deps);
   if (plan2.kind === "needs-config") plan2 = planIssue(event, (await loadConfig(context)).config);
@@ -71861,113 +71859,143 @@ function openPending(sealed, secret) {
   }
 }
 function redisCoordination(redis, log, secret = "development") {
-  const memory = memoryCoordination();
-  let warnedAt = 0;
-  let pausedUntil = 0;
-  const warn = (what, e) => {
-    if (Date.now() - warnedAt < 6e4) return;
-    warnedAt = Date.now();
-    log.warn({ op: what, error: e.message }, "Redis unavailable; using in-process state");
-  };
-  const fallback = async (what, op, instead) => {
-    if (Date.now() < pausedUntil) return instead();
+  return new RedisCoordination(redis, log, secret);
+}
+var RedisCoordination = class {
+  constructor(redis, log, secret) {
+    this.redis = redis;
+    this.log = log;
+    this.secret = secret;
+  }
+  redis;
+  log;
+  secret;
+  kind = "redis";
+  memory = memoryCoordination();
+  warnedAt = 0;
+  pausedUntil = 0;
+  async lock(key2, work) {
+    const token = await this.acquire(key2);
+    if (token === null) return this.memory.lock(key2, work);
     try {
-      return await op();
-    } catch (e) {
-      pausedUntil = Date.now() + REDIS_PAUSE_MS;
-      warn(what, e);
-      return instead();
+      return await work();
+    } finally {
+      await this.redis.eval(RELEASE, 1, `${PREFIX}lock:${key2}`, token).catch(() => void 0);
     }
-  };
-  const acquire = async (key2) => {
-    if (Date.now() < pausedUntil) return null;
+  }
+  claimDelivery(id) {
+    return this.fallback(
+      "claim",
+      async () => expectReply(
+        await this.redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"),
+        okOrNull,
+        "SET"
+      ) === "OK",
+      () => this.memory.claimDelivery(id)
+    );
+  }
+  releaseDelivery(id) {
+    return this.fallback(
+      "release",
+      async () => void await this.redis.del(`${PREFIX}delivery:${id}`),
+      () => this.memory.releaseDelivery(id)
+    );
+  }
+  cooldown(key2, ms, commentId) {
+    return this.fallback(
+      "cooldown",
+      async () => {
+        const k = `${PREFIX}cooldown:${key2}`;
+        const set3 = await this.redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX");
+        if (expectReply(set3, okOrNull, "SET") === "OK") return true;
+        return expectReply(await this.redis.get(k), stringOrNull, "GET") === String(commentId);
+      },
+      () => this.memory.cooldown(key2, ms, commentId)
+    );
+  }
+  defer(p, due) {
+    return this.fallback(
+      "defer",
+      async () => void expectReply(await this.redis.zadd(`${PREFIX}retry`, due, sealPending(p, this.secret)), integer, "ZADD"),
+      () => this.memory.defer(p, due)
+    );
+  }
+  takeDue(now) {
+    return this.fallback(
+      "take",
+      async () => [...await this.takeDueFromRedis(now), ...await this.memory.takeDue(now)],
+      () => this.memory.takeDue(now)
+    );
+  }
+  cacheGet(key2) {
+    return this.fallback(
+      "cache-get",
+      async () => expectReply(await this.redis.get(`${PREFIX}cache:${key2}`), stringOrNull, "GET"),
+      () => this.memory.cacheGet(key2)
+    );
+  }
+  cacheSet(key2, value, ttl) {
+    return this.fallback(
+      "cache-set",
+      async () => void expectReply(await this.redis.set(`${PREFIX}cache:${key2}`, value, "EX", ttl), okOrNull, "SET"),
+      () => this.memory.cacheSet(key2, value, ttl)
+    );
+  }
+  async takeDueFromRedis(now) {
+    const members = expectReply(
+      await this.redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
+      strings,
+      "ZRANGEBYSCORE"
+    );
+    const mine = [];
+    for (const m of members) {
+      if (expectReply(await this.redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
+      const p = openPending(m, this.secret);
+      if (p) mine.push(p);
+      else
+        this.log.warn(
+          { bytes: m.length },
+          "retry entry in Redis not written by this app (signature does not verify); dropped"
+        );
+    }
+    return mine;
+  }
+  /** The lock's token, or null when Redis failed (the caller then locks in process). */
+  async acquire(key2) {
+    if (Date.now() < this.pausedUntil) return null;
     const token = randomUUID();
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait2 = 25; ; wait2 = Math.min(wait2 * 2, 500)) {
       try {
-        if (expectReply(await redis.set(`${PREFIX}lock:${key2}`, token, "PX", LOCK_TTL_MS, "NX"), okOrNull, "SET") === "OK")
-          return token;
+        const set3 = await this.redis.set(`${PREFIX}lock:${key2}`, token, "PX", LOCK_TTL_MS, "NX");
+        if (expectReply(set3, okOrNull, "SET") === "OK") return token;
       } catch (e) {
-        pausedUntil = Date.now() + REDIS_PAUSE_MS;
-        warn("lock", e);
+        this.failed("lock", e);
         return null;
       }
       if (Date.now() > deadline)
         throw Object.assign(new Error(`lock ${key2} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait2));
     }
-  };
-  return {
-    kind: "redis",
-    lock: async (key2, work) => {
-      const token = await acquire(key2);
-      if (token === null) return memory.lock(key2, work);
-      try {
-        return await work();
-      } finally {
-        await redis.eval(RELEASE, 1, `${PREFIX}lock:${key2}`, token).catch(() => void 0);
-      }
-    },
-    claimDelivery: (id) => fallback(
-      "claim",
-      async () => expectReply(await redis.set(`${PREFIX}delivery:${id}`, "1", "EX", DELIVERY_TTL_S, "NX"), okOrNull, "SET") === "OK",
-      () => memory.claimDelivery(id)
-    ),
-    releaseDelivery: (id) => fallback(
-      "release",
-      async () => void await redis.del(`${PREFIX}delivery:${id}`),
-      () => memory.releaseDelivery(id)
-    ),
-    cooldown: (key2, ms, commentId) => fallback(
-      "cooldown",
-      async () => {
-        const k = `${PREFIX}cooldown:${key2}`;
-        if (expectReply(await redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX"), okOrNull, "SET") === "OK")
-          return true;
-        return expectReply(await redis.get(k), stringOrNull, "GET") === String(commentId);
-      },
-      () => memory.cooldown(key2, ms, commentId)
-    ),
-    defer: (p, due) => fallback(
-      "defer",
-      async () => void expectReply(await redis.zadd(`${PREFIX}retry`, due, sealPending(p, secret)), integer, "ZADD"),
-      () => memory.defer(p, due)
-    ),
-    takeDue: (now) => fallback(
-      "take",
-      async () => {
-        const members = expectReply(
-          await redis.zrangebyscore(`${PREFIX}retry`, "-inf", now, "LIMIT", 0, 10),
-          strings,
-          "ZRANGEBYSCORE"
-        );
-        const mine = [];
-        for (const m of members) {
-          if (expectReply(await redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
-          const p = openPending(m, secret);
-          if (p) mine.push(p);
-          else
-            log.warn(
-              { bytes: m.length },
-              "retry entry in Redis not written by this app (signature does not verify); dropped"
-            );
-        }
-        return [...mine, ...await memory.takeDue(now)];
-      },
-      () => memory.takeDue(now)
-    ),
-    cacheGet: (key2) => fallback(
-      "cache-get",
-      async () => expectReply(await redis.get(`${PREFIX}cache:${key2}`), stringOrNull, "GET"),
-      () => memory.cacheGet(key2)
-    ),
-    cacheSet: (key2, value, ttl) => fallback(
-      "cache-set",
-      async () => void expectReply(await redis.set(`${PREFIX}cache:${key2}`, value, "EX", ttl), okOrNull, "SET"),
-      () => memory.cacheSet(key2, value, ttl)
-    )
-  };
-}
+  }
+  // Down, frozen, READONLY after a failover, LOADING, OOM, wrong types: every failure is the same
+  // answer — in process for REDIS_PAUSE_MS, so a frozen Redis costs one command deadline, not one per call.
+  async fallback(what, op, instead) {
+    if (Date.now() < this.pausedUntil) return instead();
+    try {
+      return await op();
+    } catch (e) {
+      this.failed(what, e);
+      return instead();
+    }
+  }
+  failed(what, e) {
+    this.pausedUntil = Date.now() + REDIS_PAUSE_MS;
+    if (Date.now() - this.warnedAt < 6e4) return;
+    this.warnedAt = Date.now();
+    this.log.warn({ op: what, error: e.message }, "Redis unavailable; using in-process state");
+  }
+};
 async function coordinationFromEnv(env, log) {
   const url = redisUrlOf(env);
   if (!url) return memoryCoordination();
@@ -72078,7 +72106,7 @@ var index_default = (app) => {
   const relevant = async (context) => {
     plan2 ??= Promise.resolve().then(() => (init_plan(), plan_exports));
     const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan2;
-    return planIssue2(issueEvent2(context.payload, context.isBot)).kind !== "ignore";
+    return planIssue2(issueEvent2(context.payload, { senderIsBot: context.isBot })).kind !== "ignore";
   };
   app.on(
     ["issues.opened", "issues.edited"],

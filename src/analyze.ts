@@ -1,7 +1,7 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
 import semver from "semver";
-import type { Pin } from "./cargo/burn-version.js";
+import { isPinSource } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
 import type { Registries } from "./cargo/registry.js";
@@ -248,12 +248,6 @@ function make(
   };
 }
 
-const PIN_SOURCE: Partial<Record<VersionGuess["source"], Pin["source"]>> = {
-  backtrace: "backtrace",
-  "crate-path": "crate-path",
-  "Cargo.lock": "lock",
-};
-
 /** The manifest most reports have: burn with default features off and one backend. */
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
   const source = version.commit
@@ -267,7 +261,7 @@ function assumedManifest(version: VersionGuess, fallback: string | null, fx: Fix
   const plan = planFix(file, {
     ...fx,
     burnVersion: version.version ?? fallback,
-    burnVersionSource: PIN_SOURCE[version.source] ?? "prose",
+    burnVersionSource: isPinSource(version.source) ? version.source : "prose",
   });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
 }

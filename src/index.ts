@@ -35,7 +35,7 @@ export default (app: Probot): void => {
   const relevant = async (context: Context<"issues.opened" | "issues.edited">) => {
     plan ??= import("./plan.js");
     const { issueEvent, planIssue } = await plan;
-    return planIssue(issueEvent(context.payload, context.isBot)).kind !== "ignore";
+    return planIssue(issueEvent(context.payload, { senderIsBot: context.isBot })).kind !== "ignore";
   };
   app.on(
     ["issues.opened", "issues.edited"],

@@ -65,7 +65,7 @@ export interface IssuesPayload {
 }
 
 /** The decision's inputs, from the payload. */
-export function issueEvent(payload: IssuesPayload, senderIsBot: boolean): IssueEvent {
+export function issueEvent(payload: IssuesPayload, { senderIsBot }: { senderIsBot: boolean }): IssueEvent {
   const { issue } = payload;
   return {
     action: payload.action === "edited" ? "edited" : "opened",

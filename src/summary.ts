@@ -3,7 +3,7 @@
 import type { Analysis } from "./analyze.js";
 import type { FixPlan } from "./cargo/fix.js";
 import { targetName } from "./cargo/resolve.js";
-import type { EvidenceSource } from "./evidence/version.js";
+import type { VersionSource } from "./cargo/burn-version.js";
 
 export interface FindingSummary {
   kind: "panic" | "compile";
@@ -15,7 +15,7 @@ export interface FindingSummary {
   path: string | null;
   version: string | null;
   commit: string | null;
-  versionSource: EvidenceSource | null;
+  versionSource: VersionSource | null;
   /** The cargo feature that fixes it (`crate/feature`), null when none or a choice. */
   target: string | null;
   /** Where the judged manifest came from; null when none was read or assumed. */

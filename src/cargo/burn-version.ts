@@ -13,12 +13,43 @@ function mainSnapshotCommit(): string {
   return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
 }
 
-export type VersionSource = "lock" | "backtrace" | "crate-path" | "requirement" | "path" | "git" | "prose" | "default";
+/**
+ * Where a burn version came from, in every pipeline (the text's evidence, the manifest's
+ * selection, a pin); render/manifest.ts words each.
+ */
+export type VersionSource =
+  /** A burn crate's registry path in a backtrace. */
+  | "backtrace"
+  /** A burn crate's registry path rustc printed (`-->`, `:::`, a note). */
+  | "crate-path"
+  /** A git checkout path in a backtrace (a commit, no version). */
+  | "git-checkout"
+  | "lock"
+  /** The manifest's version requirement. */
+  | "requirement"
+  /** A git dependency: its tag, its rev, or main's graph. */
+  | "git"
+  /** A path dependency: main's graph. */
+  | "path"
+  /** A version named next to "burn" in the issue's text. */
+  | "prose"
+  /** The panic's printed line exists at one release only. */
+  | "line-number"
+  /** No version requirement: the newest release. */
+  | "default"
+  /** Nothing names a version. */
+  | "assumed";
+
+/** The sources that name the version the user's build has (not a requirement a range admits). */
+export const PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"] as const;
 
 export interface Pin {
   version: string;
-  /** `crate-path`: a burn crate's registry path rustc printed in a note. */
-  source: "lock" | "backtrace" | "crate-path" | "prose";
+  source: (typeof PIN_SOURCES)[number];
+}
+
+export function isPinSource(s: VersionSource): s is Pin["source"] {
+  return (PIN_SOURCES as readonly string[]).includes(s);
 }
 
 export interface Selection {

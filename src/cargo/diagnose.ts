@@ -125,20 +125,17 @@ export interface Diagnosis {
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
-function asIndexDep(
-  d: DepDecl,
-  includeDev: boolean,
-  override?: { features?: string[]; req?: string | null },
-): IndexDep {
+/** A declaration as an index dependency: `req` and `features` as the resolution is to use them. */
+function asIndexDep(d: DepDecl, use: { includeDev: boolean; features: string[]; req: string | null }): IndexDep {
   return {
     name: d.key,
     package: d.name !== d.key ? d.name : undefined,
-    req: override?.req !== undefined ? (override.req ?? "*") : (d.version ?? "*"),
-    features: override?.features ?? d.features,
+    req: use.req ?? "*",
+    features: use.features,
     optional: d.optional,
     default_features: d.defaultFeatures !== false,
     target: d.target,
-    kind: d.kind === "dev" && includeDev ? "normal" : d.kind,
+    kind: d.kind === "dev" && use.includeDev ? "normal" : d.kind,
   };
 }
 
@@ -273,7 +270,8 @@ function buildOf(
     name: manifest.packageName ?? "(your crate)",
     vers: "0.0.0",
     deps: declared.map((b) =>
-      asIndexDep(b.effective, includeDev, {
+      asIndexDep(b.effective, {
+        includeDev,
         req: reqs.get(b.decl) ?? null,
         features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features,
       }),
@@ -384,7 +382,7 @@ export function featureNames(line: IndexLine): string[] {
 }
 
 /** A crate depending on exactly this version of `line` with `features`: what one resolution probes. */
-export function probeOf(line: IndexLine, features: string[], defaults = false): IndexLine {
+export function probeOf(line: IndexLine, features: string[], { defaults = false } = {}): IndexLine {
   const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
   return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
 }
@@ -403,8 +401,8 @@ export function enablersOf(
   if (hit) return hit;
   const table = allFeatures(line);
   const names = featureNames(line);
-  const test = (features: string[], defaults = false) =>
-    featureState(resolve(probeOf(line, features, defaults), [], { registry, budget }), target);
+  const test = (features: string[], opts: { defaults?: boolean } = {}) =>
+    featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
   // The target's own name first (`autodiff`, `cuda`): it names the intent; then explicit features
   // before implicit ones.
   const order = (f: string) => (f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2);
@@ -427,7 +425,7 @@ export function enablersOf(
       .sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
-  const result = { enablers, defaultsEnable: test([], true).on, pairs };
+  const result = { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
   enablerCache.set(key, result);
   return result;
 }

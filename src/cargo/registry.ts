@@ -303,13 +303,13 @@ export function cargoRange(req: string): string {
  * `null` (no requirement: a git or path dependency) matches anything.
  */
 export function matches(version: string, req: string | null): boolean {
-  return satisfies(version, req, false);
+  return satisfies(version, req, { includePrerelease: false });
 }
 
 /** `includePrerelease` for a pinned version: one that was built is compatible with a plain `*`. */
-function satisfies(version: string, req: string | null, includePrerelease: boolean): boolean {
+function satisfies(version: string, req: string | null, opts: { includePrerelease: boolean }): boolean {
   if (req === null) return true;
-  const range = rangeOf(req, includePrerelease);
+  const range = rangeOf(req, opts.includePrerelease);
   const v = versionOf(version);
   return v !== null && range?.test(v) === true;
 }
@@ -364,7 +364,7 @@ export function selectVersion(lines: IndexLine[], req: string | null, pin?: stri
 function pick(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
   if (pin) {
     const pinned = lines.find((l) => l.vers === pin);
-    if (pinned && satisfies(pin, req, true)) return pinned;
+    if (pinned && satisfies(pin, req, { includePrerelease: true })) return pinned;
   }
   let best: IndexLine | null = null;
   for (const l of lines) {

@@ -9,7 +9,8 @@ import type { FeatureTarget } from "../cargo/resolve.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
 import { loadCatalog } from "../panics/catalog.js";
-import { type EvidenceSource, pickVersion } from "../evidence/version.js";
+import type { VersionSource } from "../cargo/burn-version.js";
+import { pickVersion } from "../evidence/version.js";
 import { burnPermalink } from "../links.js";
 import { type CompileFinding, detectCompile } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
@@ -39,7 +40,7 @@ export interface CompileAnalysis {
   items: GatedItem[];
   ref: string;
   version: string;
-  versionSource: EvidenceSource;
+  versionSource: VersionSource;
   /** With an assumed version: the releases where every item has the same gate and answer. */
   agreeing: string[] | null;
   /** The burn the text names (a version or requirement) when the gated-path data lacks it. */
@@ -64,7 +65,7 @@ function itemsAt(ref: string, version: string | null, findings: CompileFinding[]
   const out: GatedItem[] = [];
   for (const f of findings) {
     if (f.code === "E0277" && version && since && semver.gte(version, since)) continue;
-    const hit = gateAt(ref, f.path, f.exact);
+    const hit = gateAt(ref, f);
     if (!hit) continue;
     const same = out.find((i) => i.path === hit.path);
     if (same) {
@@ -131,7 +132,7 @@ function agreeingRefs(items: GatedItem[]): string[] {
   const sig = (g: Gate) => JSON.stringify([g.gate, g.suggest, g.suggest_no_default]);
   return gatedRefs().filter((ref) =>
     items.every((i) => {
-      const at = gateAt(ref, i.finding.path, i.finding.exact);
+      const at = gateAt(ref, i.finding);
       return at !== null && at.path === i.path && sig(at.gate) === sig(i.gate);
     }),
   );
@@ -145,7 +146,7 @@ export function gatedFindings(text: string): CompileFinding[] {
   const findings = detectCompile(text);
   if (findings.length === 0) return [];
   const refs = gatedRefs();
-  return findings.filter((f) => refs.some((r) => gateAt(r, f.path, f.exact) !== null));
+  return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
 }
 
 /** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
@@ -191,7 +192,7 @@ export function analyzeCompile(
   // the release that was built, not the newest release the data has.
   const noted = !known && guess.version !== null && semver.valid(guess.version) ? itemsFromNotes(findings) : null;
   const version = known || noted ? guess.version! : newest.slice(1);
-  const source: EvidenceSource = known || noted ? guess.source : "assumed";
+  const source: VersionSource = known || noted ? guess.source : "assumed";
   const beyond = known || noted ? null : (guess.version ?? requirement);
   const ref = noted ? `v${version}` : refOfVersion(version)!;
   const items = noted ?? itemsAt(ref, version, findings);

@@ -70,7 +70,10 @@ function key(path: string, m: Map<string, Gate[]>): string | null {
  * ancestor. null when nothing on the way is gated there (the user's own module, a typo, an item
  * renamed or removed) and when its records disagree (two namespaces under other gates).
  */
-export function gateAt(ref: string, path: string, exact: boolean): { gate: Gate; path: string } | null {
+export function gateAt(
+  ref: string,
+  { path, exact }: { path: string; exact: boolean },
+): { gate: Gate; path: string } | null {
   const m = load().byRef.get(ref);
   if (!m) return null;
   let p = key(path, m);

@@ -3,24 +3,14 @@
 // checkout path, Cargo.lock, the manifest, a version named next to "burn" in prose. Panics and
 // rustc errors take their version from here, through `pickVersion`, in one order.
 import semver from "semver";
-import { isBurnCrate } from "../cargo/burn-version.js";
+import { isBurnCrate, type VersionSource } from "../cargo/burn-version.js";
 import { loadCatalog } from "../panics/catalog.js";
-
-export type EvidenceSource =
-  | "backtrace"
-  | "crate-path"
-  | "git-checkout"
-  | "Cargo.lock"
-  | "manifest"
-  | "prose"
-  | "line-number"
-  | "assumed";
 
 export interface VersionGuess {
   version: string | null;
   /** Commit id when the code came from git. */
   commit: string | null;
-  source: EvidenceSource;
+  source: VersionSource;
 }
 
 const LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
@@ -119,10 +109,10 @@ export interface Candidates {
 export function pickVersion(c: Candidates, fallback: VersionGuess): VersionGuess {
   if (c.printed) return c.printed;
   if (c.text.path) return { version: c.text.path, commit: null, source: "crate-path" };
-  if (c.text.lock) return { version: c.text.lock, commit: null, source: "Cargo.lock" };
+  if (c.text.lock) return { version: c.text.lock, commit: null, source: "lock" };
   // A git `rev = "…"` is a commit, not a version requirement.
-  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "manifest" };
-  if (c.manifest) return { version: c.manifest, commit: null, source: "manifest" };
+  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "git" };
+  if (c.manifest) return { version: c.manifest, commit: null, source: "requirement" };
   if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
   return c.lineNumber ?? fallback;
 }

@@ -98,7 +98,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
       repository: { name: o.repo, owner: { login: o.owner }, full_name: repo },
       sender: issue.user,
     };
-    const plan = planIssue(issueEvent(payload, false), config);
+    const plan = planIssue(issueEvent(payload, { senderIsBot: false }), config);
     const context = new Context(
       { id: `scan-${repo}#${issue.number}`, name: "issues", payload } as never,
       octokit,

@@ -39,7 +39,7 @@ export async function withSources(
 }
 
 export async function onIssue(context: IssueContext, deps: Deps): Promise<void> {
-  const event = issueEvent(context.payload, context.isBot);
+  const event = issueEvent(context.payload, { senderIsBot: context.isBot });
   // Decided from the payload alone: an issue without a known panic costs no API call.
   let plan = planIssue(event);
   if (plan.kind === "retract") return retract(context, deps);

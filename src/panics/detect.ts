@@ -127,12 +127,12 @@ function locate(text: string, hit: Hit): Location | null {
     const between = text.slice(header + PANICKED_AT.length, hit.start);
     // Old form: panicked at 'MESSAGE', path:L:C — the location follows the message.
     if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text.slice(hit.end, hit.end + 400));
-    const loc = parseLocation(between, true);
+    const loc = parseLocation(between, { whole: true });
     if (loc) return loc;
   }
   const after = text.slice(hit.end, hit.end + 400);
   const m = LOCATION_AFTER.exec(after);
-  if (m) return parseLocation(after.slice(m[0].length), true) ?? parseLocation(after);
+  if (m) return parseLocation(after.slice(m[0].length), { whole: true }) ?? parseLocation(after);
   return null;
 }
 

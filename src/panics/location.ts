@@ -32,7 +32,7 @@ const WHOLE = /^\s*(\S.*?\.rs):(\d+):(\d+)(?::|\s|$)/;
  * Reads the first location in `text`; only the first KiB is looked at, so the cost is bounded.
  * With `whole`, the text is the entire `panicked at …:` header and may contain spaces.
  */
-export function parseLocation(text: string, whole = false): Location | null {
+export function parseLocation(text: string, { whole = false } = {}): Location | null {
   const head = text.slice(0, 1024);
   const m = (whole ? WHOLE.exec(head) : null) ?? LOCATION.exec(head);
   if (!m) return null;

@@ -17,7 +17,7 @@ function gateText(gate: string): string {
   return code(gate.replace(/feature = "burn\/([^"]+)"/g, 'feature = "$1"'));
 }
 
-function suggestion(features: string[] | null, defaults: boolean): string {
+function suggestion(features: string[] | null, { defaults }: { defaults: boolean }): string {
   if (features === null) return `no \`burn\` feature turns it on${defaults ? "" : " without default features"}`;
   if (features.length === 0) return "nothing: it is on with burn's default features";
   return `${code(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
@@ -47,7 +47,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   } else {
     const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
     lines.push(
-      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, true)} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, false)} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
+      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
       "",
     );
   }

@@ -1,21 +1,23 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 import type { ManifestVerdict } from "../analyze.js";
-import type { Assumption, Pin } from "../cargo/burn-version.js";
+import type { Assumption, VersionSource } from "../cargo/burn-version.js";
 import { targetName } from "../cargo/resolve.js";
-import type { VersionGuess } from "../evidence/version.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, text } from "./escape.js";
 import { type About, why } from "./why.js";
 
-export const SOURCE_WORDS: Record<VersionGuess["source"], string> = {
+export const SOURCE_WORDS: Record<VersionSource, string> = {
   backtrace: "from the crate path in your backtrace",
   "crate-path": "from the burn crate path printed in the output",
   "git-checkout": "from the git checkout path in your backtrace",
-  "Cargo.lock": "from Cargo.lock",
-  manifest: "from your Cargo.toml's version requirement",
+  lock: "from Cargo.lock",
+  requirement: "from your Cargo.toml's version requirement",
+  git: "from your Cargo.toml's git dependency",
+  path: "from your Cargo.toml's path dependency (burn's main branch assumed)",
   prose: "from the version named in the issue",
   "line-number": "from the line number in the panic, which only that version has",
+  default: "assumed: your Cargo.toml names no version, so the newest release",
   assumed: "assumed: nothing in the issue names a version",
 };
 
@@ -33,13 +35,6 @@ function holds(d: { target: { gate?: string; label?: string; crate: string; feat
   if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
   return `${code(targetName(d.target))} resolves on`;
 }
-
-const PIN_WORDS: Record<Pin["source"], string> = {
-  lock: "from the Cargo.lock",
-  backtrace: "from the backtrace",
-  "crate-path": "from the crate path rustc printed",
-  prose: "from the issue's text",
-};
 
 /** An assumption in words; user values only inside code spans. */
 export function assumptionText(a: Assumption): string {
@@ -60,7 +55,7 @@ export function assumptionText(a: Assumption): string {
     case "path":
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
-      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${PIN_WORDS[a.pin.source]})` : "";
+      const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${SOURCE_WORDS[a.pin.source]})` : "";
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
     }
   }

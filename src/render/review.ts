@@ -6,6 +6,7 @@ import {
   type PrSnapshot,
   type Problem,
   type ReviewDecision,
+  type PreviousReview,
   type ReviewState,
 } from "../review/pull-request.js";
 import { type ReviewRule, reviewRules } from "../review/rules.js";
@@ -49,11 +50,8 @@ export function reviewMarker(sha: string, state: ReviewState, rules: string[]): 
   return `${REVIEW_MARKER} ${JSON.stringify(data)} -->`;
 }
 
-interface Marked {
-  sha: string | null;
-  state: ReviewState;
-  rules: string[];
-}
+/** What a marker records: a previous review without its id. */
+type Marked = Omit<PreviousReview, "id">;
 
 /** Reviews from before rules were data spoke for autodiff alone. */
 const FIRST_RULES = ["autodiff"];

@@ -104,7 +104,7 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
     const p = payload("issues.opened");
     v.edit(p);
     const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-    const event = issueEvent(p, false);
+    const event = issueEvent(p, { senderIsBot: false });
     const first = planIssue(event);
     const plan: IssuePlan = first.kind === "needs-config" ? planIssue(event, config) : first;
 
@@ -130,7 +130,7 @@ describe("the issue handler does what planIssue decides, nothing else", () => {
       const p = payload("issues.opened");
       v.edit(p);
       const config = v.config ? resolveConfig((await import("js-yaml")).load(v.config)).config : DEFAULTS;
-      const event = issueEvent(p, false);
+      const event = issueEvent(p, { senderIsBot: false });
       const plan = planIssue(event, config);
       kinds.add(
         plan.kind === "answer"

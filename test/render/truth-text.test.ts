@@ -104,7 +104,7 @@ describe("more real locations and clues", () => {
   ])("prose %j → %s", (text, v) => expect(versionFromProse(text)).toBe(v));
   it("a git rev in the manifest is a commit, not a requirement", () => {
     const a = analyzePanic({ text: fixture("issues/pos-git-rev-manifest.md") });
-    expect(a.version).toMatchObject({ commit: "2c06be3", version: null, source: "manifest" });
+    expect(a.version).toMatchObject({ commit: "2c06be3", version: null, source: "git" });
     expect(a.link?.ref).toBe("2c06be3");
   });
 });

@@ -2,12 +2,12 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { load } from "js-yaml";
-import { analyze } from "../src/analyze.js";
-import { declaresBurn } from "../src/cargo/facts.js";
-import { detectCompile } from "../src/compile/detect.js";
-import { versionFromPaths, versionFromProse } from "../src/evidence/version.js";
-import { renderIssueComment } from "../src/render/issue.js";
-import { fixture } from "./helpers/fixtures.js";
+import { analyze } from "../../src/analyze.js";
+import { declaresBurn } from "../../src/cargo/facts.js";
+import { detectCompile } from "../../src/compile/detect.js";
+import { versionFromPaths, versionFromProse } from "../../src/evidence/version.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { fixture } from "../helpers/fixtures.js";
 
 interface Case {
   name: string;
