@@ -39953,30 +39953,17 @@ function fromGit(d, tags, main2, first) {
   if (tag && olderThan(first, tag))
     return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
   if (tagged) return { ...BASE, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
-  const line = newest(main2);
   const rev = d.gitRef?.rev;
   const head = mainSnapshotCommit();
   const known = rev !== void 0 && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-  const graph = known ? void 0 : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-  return {
-    ...BASE,
-    version: line?.vers ?? null,
-    source: "git",
-    snapshot: "main",
-    line,
-    assumed: graph ? { graph } : {}
-  };
+  return onMain("git", main2, known ? null : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) });
 }
 function fromPath(path3, main2) {
+  return onMain("path", main2, { kind: "path", path: path3, head: mainSnapshotCommit().slice(0, 7) });
+}
+function onMain(source, main2, graph) {
   const line = newest(main2);
-  return {
-    ...BASE,
-    version: line?.vers ?? null,
-    source: "path",
-    snapshot: "main",
-    line,
-    assumed: { graph: { kind: "path", path: path3, head: mainSnapshotCommit().slice(0, 7) } }
-  };
+  return { ...BASE, version: line?.vers ?? null, source, snapshot: "main", line, assumed: graph ? { graph } : {} };
 }
 function fromRequirement(d, tags, pin, first) {
   if (!d.version) {
@@ -40016,7 +40003,7 @@ var init_burn_version = __esm({
     FIRST_DISPATCH = "0.21.0-pre.2";
     PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"];
     newest = (lines) => lines.filter((l) => !l.yanked).at(-1) ?? null;
-    BASE = { preDispatch: null, assumed: {} };
+    BASE = Object.freeze({ preDispatch: null, assumed: Object.freeze({}) });
   }
 });
 

@@ -145,7 +145,8 @@ export function selectBurn(
   return fromRequirement(d, tags, pin, first);
 }
 
-const BASE = { preDispatch: null, assumed: {} };
+// Frozen: every Selection spreads it, so its `assumed` object is shared.
+const BASE = Object.freeze({ preDispatch: null, assumed: Object.freeze({}) });
 
 /** A version from the user's build: used when it is a release the data has, or predates `first`. */
 function fromPin(pin: Pin, tags: IndexLine[], first: string | null): Selection | null {
@@ -162,32 +163,21 @@ function fromGit(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string
   if (tag && olderThan(first, tag))
     return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
   if (tagged) return { ...BASE, version: tagged.vers, source: "git", snapshot: "tags", line: tagged };
-  const line = newest(main);
   const rev = d.gitRef?.rev;
   const head = mainSnapshotCommit();
   const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-  const graph: Assumption | undefined = known ? undefined : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
-  return {
-    ...BASE,
-    version: line?.vers ?? null,
-    source: "git",
-    snapshot: "main",
-    line,
-    assumed: graph ? { graph } : {},
-  };
+  return onMain("git", main, known ? null : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) });
 }
 
 /** A path dependency: a local checkout, whose graph is assumed to be main's. */
 function fromPath(path: string, main: IndexLine[]): Selection {
+  return onMain("path", main, { kind: "path", path, head: mainSnapshotCommit().slice(0, 7) });
+}
+
+/** main's newest line, with the assumption that its graph is the build's (null: the rev is main's). */
+function onMain(source: "git" | "path", main: IndexLine[], graph: Assumption | null): Selection {
   const line = newest(main);
-  return {
-    ...BASE,
-    version: line?.vers ?? null,
-    source: "path",
-    snapshot: "main",
-    line,
-    assumed: { graph: { kind: "path", path, head: mainSnapshotCommit().slice(0, 7) } },
-  };
+  return { ...BASE, version: line?.vers ?? null, source, snapshot: "main", line, assumed: graph ? { graph } : {} };
 }
 
 /** A registry dependency: the newest release its requirement admits, as cargo picks it. */
