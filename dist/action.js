@@ -2162,7 +2162,7 @@ var require_thread_stream = __commonJS({
     var { version } = require_package();
     var { EventEmitter } = __require("events");
     var { Worker } = __require("worker_threads");
-    var { join: join7 } = __require("path");
+    var { join: join9 } = __require("path");
     var { pathToFileURL: pathToFileURL2 } = __require("url");
     var { wait: wait2 } = require_wait();
     var {
@@ -2214,7 +2214,7 @@ var require_thread_stream = __commonJS({
     function createWorker(stream, opts) {
       const { filename, workerData } = opts;
       const bundlerOverrides = "__bundlerPathsOverrides" in globalThis ? globalThis.__bundlerPathsOverrides : {};
-      const toExecute = bundlerOverrides["thread-stream-worker"] || join7(__dirname, "lib", "worker.js");
+      const toExecute = bundlerOverrides["thread-stream-worker"] || join9(__dirname, "lib", "worker.js");
       const worker = new Worker(toExecute, {
         ...opts.workerOpts,
         name: opts.workerOpts?.name || "thread-stream",
@@ -2727,7 +2727,7 @@ var require_transport = __commonJS({
     var { createRequire: createRequire2 } = __require("module");
     var { existsSync: existsSync3 } = __require("node:fs");
     var getCallers = require_caller();
-    var { join: join7, isAbsolute, sep: sep2 } = __require("node:path");
+    var { join: join9, isAbsolute, sep: sep2 } = __require("node:path");
     var { fileURLToPath: fileURLToPath2 } = __require("node:url");
     var sleep = require_atomic_sleep();
     var onExit = require_on_exit_leak_free();
@@ -2804,8 +2804,8 @@ var require_transport = __commonJS({
     }
     function stripQuotes(value) {
       const first = value[0];
-      const last2 = value[value.length - 1];
-      if (first === '"' && last2 === '"' || first === "'" && last2 === "'") {
+      const last3 = value[value.length - 1];
+      if (first === '"' && last3 === '"' || first === "'" && last3 === "'") {
         return value.slice(1, -1);
       }
       return value;
@@ -2882,7 +2882,7 @@ var require_transport = __commonJS({
         throw new Error("only one of target or targets can be specified");
       }
       if (targets) {
-        target = bundlerOverrides["pino-worker"] || join7(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join9(__dirname, "worker.js");
         options2.targets = targets.filter((dest) => dest.target).map((dest) => {
           return {
             ...dest,
@@ -2903,7 +2903,7 @@ var require_transport = __commonJS({
         const pipelinesHaveLevel = options2.pipelines.some((p) => p.some((t) => t.level != null));
         usesMultistream = options2.targets.length + options2.pipelines.length > 1 || targetsHaveLevel || pipelinesHaveLevel;
       } else if (pipeline) {
-        target = bundlerOverrides["pino-worker"] || join7(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join9(__dirname, "worker.js");
         options2.pipelines = [pipeline.map((dest) => {
           return {
             ...dest,
@@ -2930,7 +2930,7 @@ var require_transport = __commonJS({
           return origin;
         }
         if (origin === "pino/file") {
-          return join7(__dirname, "..", "file.js");
+          return join9(__dirname, "..", "file.js");
         }
         let fixTarget2;
         for (const filePath of callers) {
@@ -3023,7 +3023,7 @@ var require_tools = __commonJS({
     }
     function _asString(str) {
       let result = "";
-      let last2 = 0;
+      let last3 = 0;
       let found = false;
       let point3 = 255;
       const l = str.length;
@@ -3033,15 +3033,15 @@ var require_tools = __commonJS({
       for (var i = 0; i < l && point3 >= 32; i++) {
         point3 = str.charCodeAt(i);
         if (point3 === 34 || point3 === 92) {
-          result += str.slice(last2, i) + "\\";
-          last2 = i;
+          result += str.slice(last3, i) + "\\";
+          last3 = i;
           found = true;
         }
       }
       if (!found) {
         result = str;
       } else {
-        result += str.slice(last2);
+        result += str.slice(last3);
       }
       return point3 < 32 ? JSON.stringify(str) : '"' + result + '"';
     }
@@ -3910,7 +3910,7 @@ var require_safe_stable_stringify = __commonJS({
               return circularValue;
             }
             let res = "";
-            let join7 = ",";
+            let join9 = ",";
             const originalIndentation = indentation;
             if (Array.isArray(value)) {
               if (value.length === 0) {
@@ -3924,7 +3924,7 @@ var require_safe_stable_stringify = __commonJS({
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join7 = `,
+                join9 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -3932,13 +3932,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join7;
+                res += join9;
               }
               const tmp = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join7}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join9}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -3959,7 +3959,7 @@ ${originalIndentation}`;
             let separator = "";
             if (spacer !== "") {
               indentation += spacer;
-              join7 = `,
+              join9 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -3973,13 +3973,13 @@ ${indentation}`;
               const tmp = stringifyFnReplacer(key3, value, stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join7;
+                separator = join9;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...":${whitespace}"${getItemCount(removedKeys)} not stringified"`;
-              separator = join7;
+              separator = join9;
             }
             if (spacer !== "" && separator.length > 1) {
               res = `
@@ -4020,7 +4020,7 @@ ${originalIndentation}`;
             }
             const originalIndentation = indentation;
             let res = "";
-            let join7 = ",";
+            let join9 = ",";
             if (Array.isArray(value)) {
               if (value.length === 0) {
                 return "[]";
@@ -4033,7 +4033,7 @@ ${originalIndentation}`;
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join7 = `,
+                join9 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -4041,13 +4041,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join7;
+                res += join9;
               }
               const tmp = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join7}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join9}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -4060,7 +4060,7 @@ ${originalIndentation}`;
             let whitespace = "";
             if (spacer !== "") {
               indentation += spacer;
-              join7 = `,
+              join9 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -4069,7 +4069,7 @@ ${indentation}`;
               const tmp = stringifyArrayReplacer(key3, value[key3], stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join7;
+                separator = join9;
               }
             }
             if (spacer !== "" && separator.length > 1) {
@@ -4127,20 +4127,20 @@ ${originalIndentation}`;
               indentation += spacer;
               let res2 = `
 ${indentation}`;
-              const join8 = `,
+              const join10 = `,
 ${indentation}`;
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
               let i = 0;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyIndent(String(i), value[i], stack, spacer, indentation);
                 res2 += tmp2 !== void 0 ? tmp2 : "null";
-                res2 += join8;
+                res2 += join10;
               }
               const tmp = stringifyIndent(String(i), value[i], stack, spacer, indentation);
               res2 += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res2 += `${join8}"... ${getItemCount(removedKeys)} not stringified"`;
+                res2 += `${join10}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               res2 += `
 ${originalIndentation}`;
@@ -4156,16 +4156,16 @@ ${originalIndentation}`;
               return '"[Object]"';
             }
             indentation += spacer;
-            const join7 = `,
+            const join9 = `,
 ${indentation}`;
             let res = "";
             let separator = "";
             let maximumPropertiesToStringify = Math.min(keyLength, maximumBreadth);
             if (isTypedArrayWithEntries(value)) {
-              res += stringifyTypedArray(value, join7, maximumBreadth);
+              res += stringifyTypedArray(value, join9, maximumBreadth);
               keys = keys.slice(value.length);
               maximumPropertiesToStringify -= value.length;
-              separator = join7;
+              separator = join9;
             }
             if (deterministic) {
               keys = sort(keys, comparator);
@@ -4176,13 +4176,13 @@ ${indentation}`;
               const tmp = stringifyIndent(key3, value[key3], stack, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}: ${tmp}`;
-                separator = join7;
+                separator = join9;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...": "${getItemCount(removedKeys)} not stringified"`;
-              separator = join7;
+              separator = join9;
             }
             if (separator !== "") {
               res = `
@@ -6826,7 +6826,7 @@ var require_filter_log = __commonJS({
     }
     function setLogProperty(log, property, value) {
       const props = splitPropertyKey(property);
-      const last2 = props.pop();
+      const last3 = props.pop();
       let current = log;
       for (const prop of props) {
         if (current[prop] === null || typeof current[prop] !== "object") {
@@ -6834,7 +6834,7 @@ var require_filter_log = __commonJS({
         }
         current = current[prop];
       }
-      current[last2] = value;
+      current[last3] = value;
     }
     function filterLog({ log, context }) {
       const { ignoreKeys, includeKeys } = context;
@@ -13427,8 +13427,8 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last2 = tokens[tokens.length - 1];
-      const end = last2 ? last2.offset + last2.source.length : offset;
+      const last3 = tokens[tokens.length - 1];
+      const end = last3 ? last3.offset + last3.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
       }
@@ -14276,9 +14276,9 @@ var require_resolve_flow_scalar = __commonJS({
         }
         pos = line.lastIndex;
       }
-      const last2 = /[ \t]*(.*)/sy;
-      last2.lastIndex = pos;
-      match = last2.exec(source);
+      const last3 = /[ \t]*(.*)/sy;
+      last3.lastIndex = pos;
+      match = last3.exec(source);
       return res + sep2 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
@@ -16185,12 +16185,12 @@ var require_parser = __commonJS({
               yield* this.pop(token);
           }
           if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
-            const last2 = token.items[token.items.length - 1];
-            if (last2 && !last2.sep && !last2.value && last2.start.length > 0 && findNonEmptyIndex(last2.start) === -1 && (token.indent === 0 || last2.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
+            const last3 = token.items[token.items.length - 1];
+            if (last3 && !last3.sep && !last3.value && last3.start.length > 0 && findNonEmptyIndex(last3.start) === -1 && (token.indent === 0 || last3.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
-                top.end = last2.start;
+                top.end = last3.start;
               else
-                top.items.push({ start: last2.start });
+                top.items.push({ start: last3.start });
               token.items.splice(-1, 1);
             }
           }
@@ -16314,8 +16314,8 @@ var require_parser = __commonJS({
             this.onKeyLine = false;
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last2?.type === "comment")
+              const last3 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last3?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 map.items.push({ start: [this.sourceToken] });
@@ -16507,8 +16507,8 @@ var require_parser = __commonJS({
           case "newline":
             if (it.value) {
               const end = "end" in it.value ? it.value.end : void 0;
-              const last2 = Array.isArray(end) ? end[end.length - 1] : void 0;
-              if (last2?.type === "comment")
+              const last3 = Array.isArray(end) ? end[end.length - 1] : void 0;
+              if (last3?.type === "comment")
                 end?.push(this.sourceToken);
               else
                 seq.items.push({ start: [this.sourceToken] });
@@ -30486,11 +30486,11 @@ var require_parser4 = __commonJS({
       }
       finish() {
         this.char = ParserEND;
-        let last2;
+        let last3;
         do {
-          last2 = this.state.parser;
+          last3 = this.state.parser;
           this.runOne();
-        } while (this.state.parser !== last2);
+        } while (this.state.parser !== last3);
         this.ctx = null;
         this.state = null;
         this._buf = null;
@@ -32059,377 +32059,6 @@ var require_parse_string = __commonJS({
         throw prettyError(err, str);
       }
     }
-  }
-});
-
-// node_modules/@iarna/toml/parse-async.js
-var require_parse_async = __commonJS({
-  "node_modules/@iarna/toml/parse-async.js"(exports2, module2) {
-    "use strict";
-    module2.exports = parseAsync;
-    var TOMLParser2 = require_toml_parser();
-    var prettyError = require_parse_pretty_error();
-    function parseAsync(str, opts) {
-      if (!opts) opts = {};
-      const index2 = 0;
-      const blocksize = opts.blocksize || 40960;
-      const parser2 = new TOMLParser2();
-      return new Promise((resolve2, reject) => {
-        setImmediate(parseAsyncNext, index2, blocksize, resolve2, reject);
-      });
-      function parseAsyncNext(index3, blocksize2, resolve2, reject) {
-        if (index3 >= str.length) {
-          try {
-            return resolve2(parser2.finish());
-          } catch (err) {
-            return reject(prettyError(err, str));
-          }
-        }
-        try {
-          parser2.parse(str.slice(index3, index3 + blocksize2));
-          setImmediate(parseAsyncNext, index3 + blocksize2, blocksize2, resolve2, reject);
-        } catch (err) {
-          reject(prettyError(err, str));
-        }
-      }
-    }
-  }
-});
-
-// node_modules/@iarna/toml/parse-stream.js
-var require_parse_stream = __commonJS({
-  "node_modules/@iarna/toml/parse-stream.js"(exports2, module2) {
-    "use strict";
-    module2.exports = parseStream;
-    var stream = __require("stream");
-    var TOMLParser2 = require_toml_parser();
-    function parseStream(stm) {
-      if (stm) {
-        return parseReadable(stm);
-      } else {
-        return parseTransform(stm);
-      }
-    }
-    function parseReadable(stm) {
-      const parser2 = new TOMLParser2();
-      stm.setEncoding("utf8");
-      return new Promise((resolve2, reject) => {
-        let readable;
-        let ended = false;
-        let errored = false;
-        function finish() {
-          ended = true;
-          if (readable) return;
-          try {
-            resolve2(parser2.finish());
-          } catch (err) {
-            reject(err);
-          }
-        }
-        function error(err) {
-          errored = true;
-          reject(err);
-        }
-        stm.once("end", finish);
-        stm.once("error", error);
-        readNext();
-        function readNext() {
-          readable = true;
-          let data2;
-          while ((data2 = stm.read()) !== null) {
-            try {
-              parser2.parse(data2);
-            } catch (err) {
-              return error(err);
-            }
-          }
-          readable = false;
-          if (ended) return finish();
-          if (errored) return;
-          stm.once("readable", readNext);
-        }
-      });
-    }
-    function parseTransform() {
-      const parser2 = new TOMLParser2();
-      return new stream.Transform({
-        objectMode: true,
-        transform(chunk, encoding, cb) {
-          try {
-            parser2.parse(chunk.toString(encoding));
-          } catch (err) {
-            this.emit("error", err);
-          }
-          cb();
-        },
-        flush(cb) {
-          try {
-            this.push(parser2.finish());
-          } catch (err) {
-            this.emit("error", err);
-          }
-          cb();
-        }
-      });
-    }
-  }
-});
-
-// node_modules/@iarna/toml/parse.js
-var require_parse = __commonJS({
-  "node_modules/@iarna/toml/parse.js"(exports2, module2) {
-    "use strict";
-    module2.exports = require_parse_string();
-    module2.exports.async = require_parse_async();
-    module2.exports.stream = require_parse_stream();
-    module2.exports.prettyError = require_parse_pretty_error();
-  }
-});
-
-// node_modules/@iarna/toml/stringify.js
-var require_stringify2 = __commonJS({
-  "node_modules/@iarna/toml/stringify.js"(exports2, module2) {
-    "use strict";
-    module2.exports = stringify;
-    module2.exports.value = stringifyInline;
-    function stringify(obj) {
-      if (obj === null) throw typeError("null");
-      if (obj === void 0) throw typeError("undefined");
-      if (typeof obj !== "object") throw typeError(typeof obj);
-      if (typeof obj.toJSON === "function") obj = obj.toJSON();
-      if (obj == null) return null;
-      const type = tomlType2(obj);
-      if (type !== "table") throw typeError(type);
-      return stringifyObject("", "", obj);
-    }
-    function typeError(type) {
-      return new Error("Can only stringify objects, not " + type);
-    }
-    function getInlineKeys(obj) {
-      return Object.keys(obj).filter((key2) => isInline(obj[key2]));
-    }
-    function getComplexKeys(obj) {
-      return Object.keys(obj).filter((key2) => !isInline(obj[key2]));
-    }
-    function toJSON(obj) {
-      let nobj = Array.isArray(obj) ? [] : Object.prototype.hasOwnProperty.call(obj, "__proto__") ? { ["__proto__"]: void 0 } : {};
-      for (let prop of Object.keys(obj)) {
-        if (obj[prop] && typeof obj[prop].toJSON === "function" && !("toISOString" in obj[prop])) {
-          nobj[prop] = obj[prop].toJSON();
-        } else {
-          nobj[prop] = obj[prop];
-        }
-      }
-      return nobj;
-    }
-    function stringifyObject(prefix, indent2, obj) {
-      obj = toJSON(obj);
-      let inlineKeys;
-      let complexKeys;
-      inlineKeys = getInlineKeys(obj);
-      complexKeys = getComplexKeys(obj);
-      const result = [];
-      const inlineIndent = indent2 || "";
-      inlineKeys.forEach((key2) => {
-        var type = tomlType2(obj[key2]);
-        if (type !== "undefined" && type !== "null") {
-          result.push(inlineIndent + stringifyKey(key2) + " = " + stringifyAnyInline(obj[key2], true));
-        }
-      });
-      if (result.length > 0) result.push("");
-      const complexIndent = prefix && inlineKeys.length > 0 ? indent2 + "  " : "";
-      complexKeys.forEach((key2) => {
-        result.push(stringifyComplex(prefix, complexIndent, key2, obj[key2]));
-      });
-      return result.join("\n");
-    }
-    function isInline(value) {
-      switch (tomlType2(value)) {
-        case "undefined":
-        case "null":
-        case "integer":
-        case "nan":
-        case "float":
-        case "boolean":
-        case "string":
-        case "datetime":
-          return true;
-        case "array":
-          return value.length === 0 || tomlType2(value[0]) !== "table";
-        case "table":
-          return Object.keys(value).length === 0;
-        /* istanbul ignore next */
-        default:
-          return false;
-      }
-    }
-    function tomlType2(value) {
-      if (value === void 0) {
-        return "undefined";
-      } else if (value === null) {
-        return "null";
-      } else if (typeof value === "bigint" || Number.isInteger(value) && !Object.is(value, -0)) {
-        return "integer";
-      } else if (typeof value === "number") {
-        return "float";
-      } else if (typeof value === "boolean") {
-        return "boolean";
-      } else if (typeof value === "string") {
-        return "string";
-      } else if ("toISOString" in value) {
-        return isNaN(value) ? "undefined" : "datetime";
-      } else if (Array.isArray(value)) {
-        return "array";
-      } else {
-        return "table";
-      }
-    }
-    function stringifyKey(key2) {
-      const keyStr = String(key2);
-      if (/^[-A-Za-z0-9_]+$/.test(keyStr)) {
-        return keyStr;
-      } else {
-        return stringifyBasicString(keyStr);
-      }
-    }
-    function stringifyBasicString(str) {
-      return '"' + escapeString(str).replace(/"/g, '\\"') + '"';
-    }
-    function stringifyLiteralString(str) {
-      return "'" + str + "'";
-    }
-    function numpad(num, str) {
-      while (str.length < num) str = "0" + str;
-      return str;
-    }
-    function escapeString(str) {
-      return str.replace(/\\/g, "\\\\").replace(/[\b]/g, "\\b").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\f/g, "\\f").replace(/\r/g, "\\r").replace(/([\u0000-\u001f\u007f])/, (c) => "\\u" + numpad(4, c.codePointAt(0).toString(16)));
-    }
-    function stringifyMultilineString(str) {
-      let escaped = str.split(/\n/).map((str2) => {
-        return escapeString(str2).replace(/"(?="")/g, '\\"');
-      }).join("\n");
-      if (escaped.slice(-1) === '"') escaped += "\\\n";
-      return '"""\n' + escaped + '"""';
-    }
-    function stringifyAnyInline(value, multilineOk) {
-      let type = tomlType2(value);
-      if (type === "string") {
-        if (multilineOk && /\n/.test(value)) {
-          type = "string-multiline";
-        } else if (!/[\b\t\n\f\r']/.test(value) && /"/.test(value)) {
-          type = "string-literal";
-        }
-      }
-      return stringifyInline(value, type);
-    }
-    function stringifyInline(value, type) {
-      if (!type) type = tomlType2(value);
-      switch (type) {
-        case "string-multiline":
-          return stringifyMultilineString(value);
-        case "string":
-          return stringifyBasicString(value);
-        case "string-literal":
-          return stringifyLiteralString(value);
-        case "integer":
-          return stringifyInteger(value);
-        case "float":
-          return stringifyFloat(value);
-        case "boolean":
-          return stringifyBoolean(value);
-        case "datetime":
-          return stringifyDatetime(value);
-        case "array":
-          return stringifyInlineArray(value.filter((_) => tomlType2(_) !== "null" && tomlType2(_) !== "undefined" && tomlType2(_) !== "nan"));
-        case "table":
-          return stringifyInlineTable(value);
-        /* istanbul ignore next */
-        default:
-          throw typeError(type);
-      }
-    }
-    function stringifyInteger(value) {
-      return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "_");
-    }
-    function stringifyFloat(value) {
-      if (value === Infinity) {
-        return "inf";
-      } else if (value === -Infinity) {
-        return "-inf";
-      } else if (Object.is(value, NaN)) {
-        return "nan";
-      } else if (Object.is(value, -0)) {
-        return "-0.0";
-      }
-      const [int, dec] = String(value).split(".");
-      return stringifyInteger(int) + "." + dec;
-    }
-    function stringifyBoolean(value) {
-      return String(value);
-    }
-    function stringifyDatetime(value) {
-      return value.toISOString();
-    }
-    function stringifyInlineArray(values) {
-      values = toJSON(values);
-      let result = "[";
-      const stringified = values.map((_) => stringifyInline(_));
-      if (stringified.join(", ").length > 60 || /\n/.test(stringified)) {
-        result += "\n  " + stringified.join(",\n  ") + "\n";
-      } else {
-        result += " " + stringified.join(", ") + (stringified.length > 0 ? " " : "");
-      }
-      return result + "]";
-    }
-    function stringifyInlineTable(value) {
-      value = toJSON(value);
-      const result = [];
-      Object.keys(value).forEach((key2) => {
-        result.push(stringifyKey(key2) + " = " + stringifyAnyInline(value[key2], false));
-      });
-      return "{ " + result.join(", ") + (result.length > 0 ? " " : "") + "}";
-    }
-    function stringifyComplex(prefix, indent2, key2, value) {
-      const valueType = tomlType2(value);
-      if (valueType === "array") {
-        return stringifyArrayOfTables(prefix, indent2, key2, value);
-      } else if (valueType === "table") {
-        return stringifyComplexTable(prefix, indent2, key2, value);
-      } else {
-        throw typeError(valueType);
-      }
-    }
-    function stringifyArrayOfTables(prefix, indent2, key2, values) {
-      values = toJSON(values);
-      const firstValueType = tomlType2(values[0]);
-      if (firstValueType !== "table") throw typeError(firstValueType);
-      const fullKey = prefix + stringifyKey(key2);
-      let result = "";
-      values.forEach((table) => {
-        if (result.length > 0) result += "\n";
-        result += indent2 + "[[" + fullKey + "]]\n";
-        result += stringifyObject(fullKey + ".", indent2, table);
-      });
-      return result;
-    }
-    function stringifyComplexTable(prefix, indent2, key2, value) {
-      const fullKey = prefix + stringifyKey(key2);
-      let result = "";
-      if (getInlineKeys(value).length > 0) {
-        result += indent2 + "[" + fullKey + "]\n";
-      }
-      return result + stringifyObject(fullKey + ".", indent2, value);
-    }
-  }
-});
-
-// node_modules/@iarna/toml/toml.js
-var require_toml = __commonJS({
-  "node_modules/@iarna/toml/toml.js"(exports2) {
-    "use strict";
-    exports2.parse = require_parse();
-    exports2.stringify = require_stringify2();
   }
 });
 
@@ -34598,7 +34227,7 @@ function parseSpans(text5) {
 function parsePlain(text5) {
   guardToml(text5);
   try {
-    return import_toml.default.parse(withoutBom(text5).replace(/\r\n/g, "\n"));
+    return (0, import_parse_string.default)(withoutBom(text5).replace(/\r\n/g, "\n"));
   } catch (e) {
     const err = e;
     const first = String(err.message ?? e).split("\n")[0].replace(/ at row \d+, col \d+, pos \d+:?$/, "");
@@ -34628,11 +34257,11 @@ function lineIndex(text5) {
 function lineOf(text5, offset) {
   return lineIndex(text5)(offset);
 }
-var import_toml;
+var import_parse_string;
 var init_toml = __esm({
   "src/cargo/toml.ts"() {
     "use strict";
-    import_toml = __toESM(require_toml(), 1);
+    import_parse_string = __toESM(require_parse_string(), 1);
     init_lib2();
     init_toml_guard();
     init_toml_error();
@@ -34654,17 +34283,22 @@ function groupKey(s) {
   return JSON.stringify([s.ws, s.kind, s.target, s.name]);
 }
 function parseManifest(text5) {
+  if (last2?.text === text5) return last2;
+  last2 = parseWhole(text5);
+  return last2;
+}
+function parseWhole(text5) {
   const ast = parseSpans(text5);
   const plain = parsePlain(text5);
   const lineAt = lineIndex(text5);
   const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
-  return {
+  return Object.freeze({
     text: text5,
     ast,
     ...packageFacts(plain),
-    dependencies: decls.filter((d) => !d.inWorkspaceTable),
-    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable)
-  };
+    dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
+    workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable))
+  });
 }
 function dependencyGroups(ast) {
   const groups2 = /* @__PURE__ */ new Map();
@@ -34776,7 +34410,7 @@ function effectiveDecl(dep, root) {
     defaultFeatures
   };
 }
-var DEP_TABLES;
+var DEP_TABLES, last2;
 var init_manifest = __esm({
   "src/cargo/manifest.ts"() {
     "use strict";
@@ -34866,6 +34500,63 @@ var init_extract = __esm({
     );
     BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
     INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
+  }
+});
+
+// node_modules/semver/internal/lrucache.js
+var require_lrucache = __commonJS({
+  "node_modules/semver/internal/lrucache.js"(exports2, module2) {
+    "use strict";
+    var LRUCache = class {
+      constructor() {
+        this.max = 1e3;
+        this.map = /* @__PURE__ */ new Map();
+      }
+      get(key2) {
+        const value = this.map.get(key2);
+        if (value === void 0) {
+          return void 0;
+        } else {
+          this.map.delete(key2);
+          this.map.set(key2, value);
+          return value;
+        }
+      }
+      delete(key2) {
+        return this.map.delete(key2);
+      }
+      set(key2, value) {
+        const deleted = this.delete(key2);
+        if (!deleted && value !== void 0) {
+          if (this.map.size >= this.max) {
+            const firstKey = this.map.keys().next().value;
+            this.delete(firstKey);
+          }
+          this.map.set(key2, value);
+        }
+        return this;
+      }
+    };
+    module2.exports = LRUCache;
+  }
+});
+
+// node_modules/semver/internal/parse-options.js
+var require_parse_options = __commonJS({
+  "node_modules/semver/internal/parse-options.js"(exports2, module2) {
+    "use strict";
+    var looseOption = Object.freeze({ loose: true });
+    var emptyOpts = Object.freeze({});
+    var parseOptions = (options2) => {
+      if (!options2) {
+        return emptyOpts;
+      }
+      if (typeof options2 !== "object") {
+        return looseOption;
+      }
+      return options2;
+    };
+    module2.exports = parseOptions;
   }
 });
 
@@ -35024,25 +34715,6 @@ var require_re = __commonJS({
     createToken("STAR", "(<|>)?=?\\s*\\*");
     createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
     createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
-  }
-});
-
-// node_modules/semver/internal/parse-options.js
-var require_parse_options = __commonJS({
-  "node_modules/semver/internal/parse-options.js"(exports2, module2) {
-    "use strict";
-    var looseOption = Object.freeze({ loose: true });
-    var emptyOpts = Object.freeze({});
-    var parseOptions = (options2) => {
-      if (!options2) {
-        return emptyOpts;
-      }
-      if (typeof options2 !== "object") {
-        return looseOption;
-      }
-      return options2;
-    };
-    module2.exports = parseOptions;
   }
 });
 
@@ -35363,165 +35035,6 @@ var require_semver = __commonJS({
   }
 });
 
-// node_modules/semver/functions/parse.js
-var require_parse2 = __commonJS({
-  "node_modules/semver/functions/parse.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var parse4 = (version, options2, throwErrors = false) => {
-      if (version instanceof SemVer) {
-        return version;
-      }
-      try {
-        return new SemVer(version, options2);
-      } catch (er) {
-        if (!throwErrors) {
-          return null;
-        }
-        throw er;
-      }
-    };
-    module2.exports = parse4;
-  }
-});
-
-// node_modules/semver/functions/valid.js
-var require_valid = __commonJS({
-  "node_modules/semver/functions/valid.js"(exports2, module2) {
-    "use strict";
-    var parse4 = require_parse2();
-    var valid = (version, options2) => {
-      const v = parse4(version, options2);
-      return v ? v.version : null;
-    };
-    module2.exports = valid;
-  }
-});
-
-// node_modules/semver/functions/clean.js
-var require_clean = __commonJS({
-  "node_modules/semver/functions/clean.js"(exports2, module2) {
-    "use strict";
-    var parse4 = require_parse2();
-    var clean = (version, options2) => {
-      const s = parse4(version.trim().replace(/^[=v]+/, ""), options2);
-      return s ? s.version : null;
-    };
-    module2.exports = clean;
-  }
-});
-
-// node_modules/semver/functions/inc.js
-var require_inc = __commonJS({
-  "node_modules/semver/functions/inc.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var inc = (version, release, options2, identifier, identifierBase) => {
-      if (typeof options2 === "string") {
-        identifierBase = identifier;
-        identifier = options2;
-        options2 = void 0;
-      }
-      try {
-        return new SemVer(
-          version instanceof SemVer ? version.version : version,
-          options2
-        ).inc(release, identifier, identifierBase).version;
-      } catch (er) {
-        return null;
-      }
-    };
-    module2.exports = inc;
-  }
-});
-
-// node_modules/semver/functions/diff.js
-var require_diff = __commonJS({
-  "node_modules/semver/functions/diff.js"(exports2, module2) {
-    "use strict";
-    var parse4 = require_parse2();
-    var diff = (version1, version2) => {
-      const v1 = parse4(version1, null, true);
-      const v2 = parse4(version2, null, true);
-      const comparison = v1.compare(v2);
-      if (comparison === 0) {
-        return null;
-      }
-      const v1Higher = comparison > 0;
-      const highVersion = v1Higher ? v1 : v2;
-      const lowVersion = v1Higher ? v2 : v1;
-      const highHasPre = !!highVersion.prerelease.length;
-      const lowHasPre = !!lowVersion.prerelease.length;
-      if (lowHasPre && !highHasPre) {
-        if (!lowVersion.patch && !lowVersion.minor) {
-          return "major";
-        }
-        if (lowVersion.compareMain(highVersion) === 0) {
-          if (lowVersion.minor && !lowVersion.patch) {
-            return "minor";
-          }
-          return "patch";
-        }
-      }
-      const prefix = highHasPre ? "pre" : "";
-      if (v1.major !== v2.major) {
-        return prefix + "major";
-      }
-      if (v1.minor !== v2.minor) {
-        return prefix + "minor";
-      }
-      if (v1.patch !== v2.patch) {
-        return prefix + "patch";
-      }
-      return "prerelease";
-    };
-    module2.exports = diff;
-  }
-});
-
-// node_modules/semver/functions/major.js
-var require_major = __commonJS({
-  "node_modules/semver/functions/major.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var major = (a, loose) => new SemVer(a, loose).major;
-    module2.exports = major;
-  }
-});
-
-// node_modules/semver/functions/minor.js
-var require_minor = __commonJS({
-  "node_modules/semver/functions/minor.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var minor = (a, loose) => new SemVer(a, loose).minor;
-    module2.exports = minor;
-  }
-});
-
-// node_modules/semver/functions/patch.js
-var require_patch = __commonJS({
-  "node_modules/semver/functions/patch.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var patch = (a, loose) => new SemVer(a, loose).patch;
-    module2.exports = patch;
-  }
-});
-
-// node_modules/semver/functions/prerelease.js
-var require_prerelease = __commonJS({
-  "node_modules/semver/functions/prerelease.js"(exports2, module2) {
-    "use strict";
-    var parse4 = require_parse2();
-    var prerelease = (version, options2) => {
-      const parsed3 = parse4(version, options2);
-      return parsed3 && parsed3.prerelease.length ? parsed3.prerelease : null;
-    };
-    module2.exports = prerelease;
-  }
-});
-
 // node_modules/semver/functions/compare.js
 var require_compare = __commonJS({
   "node_modules/semver/functions/compare.js"(exports2, module2) {
@@ -35529,80 +35042,6 @@ var require_compare = __commonJS({
     var SemVer = require_semver();
     var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
     module2.exports = compare;
-  }
-});
-
-// node_modules/semver/functions/rcompare.js
-var require_rcompare = __commonJS({
-  "node_modules/semver/functions/rcompare.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var rcompare = (a, b, loose) => compare(b, a, loose);
-    module2.exports = rcompare;
-  }
-});
-
-// node_modules/semver/functions/compare-loose.js
-var require_compare_loose = __commonJS({
-  "node_modules/semver/functions/compare-loose.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var compareLoose = (a, b) => compare(a, b, true);
-    module2.exports = compareLoose;
-  }
-});
-
-// node_modules/semver/functions/compare-build.js
-var require_compare_build = __commonJS({
-  "node_modules/semver/functions/compare-build.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var compareBuild = (a, b, loose) => {
-      const versionA = new SemVer(a, loose);
-      const versionB = new SemVer(b, loose);
-      return versionA.compare(versionB) || versionA.compareBuild(versionB);
-    };
-    module2.exports = compareBuild;
-  }
-});
-
-// node_modules/semver/functions/sort.js
-var require_sort = __commonJS({
-  "node_modules/semver/functions/sort.js"(exports2, module2) {
-    "use strict";
-    var compareBuild = require_compare_build();
-    var sort = (list2, loose) => list2.sort((a, b) => compareBuild(a, b, loose));
-    module2.exports = sort;
-  }
-});
-
-// node_modules/semver/functions/rsort.js
-var require_rsort = __commonJS({
-  "node_modules/semver/functions/rsort.js"(exports2, module2) {
-    "use strict";
-    var compareBuild = require_compare_build();
-    var rsort = (list2, loose) => list2.sort((a, b) => compareBuild(b, a, loose));
-    module2.exports = rsort;
-  }
-});
-
-// node_modules/semver/functions/gt.js
-var require_gt = __commonJS({
-  "node_modules/semver/functions/gt.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var gt = (a, b, loose) => compare(a, b, loose) > 0;
-    module2.exports = gt;
-  }
-});
-
-// node_modules/semver/functions/lt.js
-var require_lt = __commonJS({
-  "node_modules/semver/functions/lt.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var lt = (a, b, loose) => compare(a, b, loose) < 0;
-    module2.exports = lt;
   }
 });
 
@@ -35626,6 +35065,16 @@ var require_neq = __commonJS({
   }
 });
 
+// node_modules/semver/functions/gt.js
+var require_gt = __commonJS({
+  "node_modules/semver/functions/gt.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var gt = (a, b, loose) => compare(a, b, loose) > 0;
+    module2.exports = gt;
+  }
+});
+
 // node_modules/semver/functions/gte.js
 var require_gte = __commonJS({
   "node_modules/semver/functions/gte.js"(exports2, module2) {
@@ -35633,6 +35082,16 @@ var require_gte = __commonJS({
     var compare = require_compare();
     var gte = (a, b, loose) => compare(a, b, loose) >= 0;
     module2.exports = gte;
+  }
+});
+
+// node_modules/semver/functions/lt.js
+var require_lt = __commonJS({
+  "node_modules/semver/functions/lt.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var lt = (a, b, loose) => compare(a, b, loose) < 0;
+    module2.exports = lt;
   }
 });
 
@@ -35696,128 +35155,116 @@ var require_cmp = __commonJS({
   }
 });
 
-// node_modules/semver/functions/coerce.js
-var require_coerce = __commonJS({
-  "node_modules/semver/functions/coerce.js"(exports2, module2) {
+// node_modules/semver/classes/comparator.js
+var require_comparator = __commonJS({
+  "node_modules/semver/classes/comparator.js"(exports2, module2) {
     "use strict";
-    var SemVer = require_semver();
-    var parse4 = require_parse2();
-    var { safeRe: re, t } = require_re();
-    var coerce = (version, options2) => {
-      if (version instanceof SemVer) {
-        return version;
+    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
+    var Comparator = class _Comparator {
+      static get ANY() {
+        return ANY2;
       }
-      if (typeof version === "number") {
-        version = String(version);
-      }
-      if (typeof version !== "string") {
-        return null;
-      }
-      options2 = options2 || {};
-      let match = null;
-      if (!options2.rtl) {
-        match = version.match(options2.includePrerelease ? re[t.COERCEFULL] : re[t.COERCE]);
-      } else {
-        const coerceRtlRegex = options2.includePrerelease ? re[t.COERCERTLFULL] : re[t.COERCERTL];
-        let next;
-        while ((next = coerceRtlRegex.exec(version)) && (!match || match.index + match[0].length !== version.length)) {
-          if (!match || next.index + next[0].length !== match.index + match[0].length) {
-            match = next;
+      constructor(comp, options2) {
+        options2 = parseOptions(options2);
+        if (comp instanceof _Comparator) {
+          if (comp.loose === !!options2.loose) {
+            return comp;
+          } else {
+            comp = comp.value;
           }
-          coerceRtlRegex.lastIndex = next.index + next[1].length + next[2].length;
         }
-        coerceRtlRegex.lastIndex = -1;
-      }
-      if (match === null) {
-        return null;
-      }
-      const major = match[2];
-      const minor = match[3] || "0";
-      const patch = match[4] || "0";
-      const prerelease = options2.includePrerelease && match[5] ? `-${match[5]}` : "";
-      const build = options2.includePrerelease && match[6] ? `+${match[6]}` : "";
-      return parse4(`${major}.${minor}.${patch}${prerelease}${build}`, options2);
-    };
-    module2.exports = coerce;
-  }
-});
-
-// node_modules/semver/functions/truncate.js
-var require_truncate = __commonJS({
-  "node_modules/semver/functions/truncate.js"(exports2, module2) {
-    "use strict";
-    var parse4 = require_parse2();
-    var constants = require_constants3();
-    var SemVer = require_semver();
-    var truncate = (version, truncation, options2) => {
-      if (!constants.RELEASE_TYPES.includes(truncation)) {
-        return null;
-      }
-      const clonedVersion = cloneInputVersion(version, options2);
-      return clonedVersion && doTruncation(clonedVersion, truncation);
-    };
-    var cloneInputVersion = (version, options2) => {
-      const versionStringToParse = version instanceof SemVer ? version.version : version;
-      return parse4(versionStringToParse, options2);
-    };
-    var doTruncation = (version, truncation) => {
-      if (isPrerelease(truncation)) {
-        return version.version;
-      }
-      version.prerelease = [];
-      switch (truncation) {
-        case "major":
-          version.minor = 0;
-          version.patch = 0;
-          break;
-        case "minor":
-          version.patch = 0;
-          break;
-      }
-      return version.format();
-    };
-    var isPrerelease = (type) => {
-      return type.startsWith("pre");
-    };
-    module2.exports = truncate;
-  }
-});
-
-// node_modules/semver/internal/lrucache.js
-var require_lrucache = __commonJS({
-  "node_modules/semver/internal/lrucache.js"(exports2, module2) {
-    "use strict";
-    var LRUCache = class {
-      constructor() {
-        this.max = 1e3;
-        this.map = /* @__PURE__ */ new Map();
-      }
-      get(key2) {
-        const value = this.map.get(key2);
-        if (value === void 0) {
-          return void 0;
+        comp = comp.trim().split(/\s+/).join(" ");
+        debug("comparator", comp, options2);
+        this.options = options2;
+        this.loose = !!options2.loose;
+        this.parse(comp);
+        if (this.semver === ANY2) {
+          this.value = "";
         } else {
-          this.map.delete(key2);
-          this.map.set(key2, value);
-          return value;
+          this.value = this.operator + this.semver.version;
+        }
+        debug("comp", this);
+      }
+      parse(comp) {
+        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
+        const m = comp.match(r);
+        if (!m) {
+          throw new TypeError(`Invalid comparator: ${comp}`);
+        }
+        this.operator = m[1] !== void 0 ? m[1] : "";
+        if (this.operator === "=") {
+          this.operator = "";
+        }
+        if (!m[2]) {
+          this.semver = ANY2;
+        } else {
+          this.semver = new SemVer(m[2], this.options.loose);
         }
       }
-      delete(key2) {
-        return this.map.delete(key2);
+      toString() {
+        return this.value;
       }
-      set(key2, value) {
-        const deleted = this.delete(key2);
-        if (!deleted && value !== void 0) {
-          if (this.map.size >= this.max) {
-            const firstKey = this.map.keys().next().value;
-            this.delete(firstKey);
+      test(version) {
+        debug("Comparator.test", version, this.options.loose);
+        if (this.semver === ANY2 || version === ANY2) {
+          return true;
+        }
+        if (typeof version === "string") {
+          try {
+            version = new SemVer(version, this.options);
+          } catch (er) {
+            return false;
           }
-          this.map.set(key2, value);
         }
-        return this;
+        return cmp(version, this.operator, this.semver, this.options);
+      }
+      intersects(comp, options2) {
+        if (!(comp instanceof _Comparator)) {
+          throw new TypeError("a Comparator is required");
+        }
+        if (this.operator === "") {
+          if (this.value === "") {
+            return true;
+          }
+          return new Range(comp.value, options2).test(this.value);
+        } else if (comp.operator === "") {
+          if (comp.value === "") {
+            return true;
+          }
+          return new Range(this.value, options2).test(comp.semver);
+        }
+        options2 = parseOptions(options2);
+        if (options2.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
+          return false;
+        }
+        if (!options2.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
+          return false;
+        }
+        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
+          return true;
+        }
+        if (cmp(this.semver, "<", comp.semver, options2) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (cmp(this.semver, ">", comp.semver, options2) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        return false;
       }
     };
-    module2.exports = LRUCache;
+    module2.exports = Comparator;
+    var parseOptions = require_parse_options();
+    var { safeRe: re, t } = require_re();
+    var cmp = require_cmp();
+    var debug = require_debug2();
+    var SemVer = require_semver();
+    var Range = require_range();
   }
 });
 
@@ -36397,116 +35844,51 @@ var require_range = __commonJS({
   }
 });
 
-// node_modules/semver/classes/comparator.js
-var require_comparator = __commonJS({
-  "node_modules/semver/classes/comparator.js"(exports2, module2) {
+// node_modules/semver/functions/parse.js
+var require_parse = __commonJS({
+  "node_modules/semver/functions/parse.js"(exports2, module2) {
     "use strict";
-    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
-    var Comparator = class _Comparator {
-      static get ANY() {
-        return ANY2;
+    var SemVer = require_semver();
+    var parse4 = (version, options2, throwErrors = false) => {
+      if (version instanceof SemVer) {
+        return version;
       }
-      constructor(comp, options2) {
-        options2 = parseOptions(options2);
-        if (comp instanceof _Comparator) {
-          if (comp.loose === !!options2.loose) {
-            return comp;
-          } else {
-            comp = comp.value;
-          }
+      try {
+        return new SemVer(version, options2);
+      } catch (er) {
+        if (!throwErrors) {
+          return null;
         }
-        comp = comp.trim().split(/\s+/).join(" ");
-        debug("comparator", comp, options2);
-        this.options = options2;
-        this.loose = !!options2.loose;
-        this.parse(comp);
-        if (this.semver === ANY2) {
-          this.value = "";
-        } else {
-          this.value = this.operator + this.semver.version;
-        }
-        debug("comp", this);
-      }
-      parse(comp) {
-        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
-        const m = comp.match(r);
-        if (!m) {
-          throw new TypeError(`Invalid comparator: ${comp}`);
-        }
-        this.operator = m[1] !== void 0 ? m[1] : "";
-        if (this.operator === "=") {
-          this.operator = "";
-        }
-        if (!m[2]) {
-          this.semver = ANY2;
-        } else {
-          this.semver = new SemVer(m[2], this.options.loose);
-        }
-      }
-      toString() {
-        return this.value;
-      }
-      test(version) {
-        debug("Comparator.test", version, this.options.loose);
-        if (this.semver === ANY2 || version === ANY2) {
-          return true;
-        }
-        if (typeof version === "string") {
-          try {
-            version = new SemVer(version, this.options);
-          } catch (er) {
-            return false;
-          }
-        }
-        return cmp(version, this.operator, this.semver, this.options);
-      }
-      intersects(comp, options2) {
-        if (!(comp instanceof _Comparator)) {
-          throw new TypeError("a Comparator is required");
-        }
-        if (this.operator === "") {
-          if (this.value === "") {
-            return true;
-          }
-          return new Range(comp.value, options2).test(this.value);
-        } else if (comp.operator === "") {
-          if (comp.value === "") {
-            return true;
-          }
-          return new Range(this.value, options2).test(comp.semver);
-        }
-        options2 = parseOptions(options2);
-        if (options2.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
-          return false;
-        }
-        if (!options2.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
-          return false;
-        }
-        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
-          return true;
-        }
-        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
-          return true;
-        }
-        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
-          return true;
-        }
-        if (cmp(this.semver, "<", comp.semver, options2) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
-          return true;
-        }
-        if (cmp(this.semver, ">", comp.semver, options2) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
-          return true;
-        }
-        return false;
+        throw er;
       }
     };
-    module2.exports = Comparator;
-    var parseOptions = require_parse_options();
-    var { safeRe: re, t } = require_re();
-    var cmp = require_cmp();
-    var debug = require_debug2();
-    var SemVer = require_semver();
-    var Range = require_range();
+    module2.exports = parse4;
+  }
+});
+
+// node_modules/semver/functions/prerelease.js
+var require_prerelease = __commonJS({
+  "node_modules/semver/functions/prerelease.js"(exports2, module2) {
+    "use strict";
+    var parse4 = require_parse();
+    var prerelease = (version, options2) => {
+      const parsed3 = parse4(version, options2);
+      return parsed3 && parsed3.prerelease.length ? parsed3.prerelease : null;
+    };
+    module2.exports = prerelease;
+  }
+});
+
+// node_modules/semver/functions/valid.js
+var require_valid = __commonJS({
+  "node_modules/semver/functions/valid.js"(exports2, module2) {
+    "use strict";
+    var parse4 = require_parse();
+    var valid = (version, options2) => {
+      const v = parse4(version, options2);
+      return v ? v.version : null;
+    };
+    module2.exports = valid;
   }
 });
 
@@ -36524,149 +35906,6 @@ var require_satisfies = __commonJS({
       return range.test(version);
     };
     module2.exports = satisfies2;
-  }
-});
-
-// node_modules/semver/ranges/to-comparators.js
-var require_to_comparators = __commonJS({
-  "node_modules/semver/ranges/to-comparators.js"(exports2, module2) {
-    "use strict";
-    var Range = require_range();
-    var toComparators = (range, options2) => new Range(range, options2).set.map((comp) => comp.map((c) => c.value).join(" ").trim().split(" "));
-    module2.exports = toComparators;
-  }
-});
-
-// node_modules/semver/ranges/max-satisfying.js
-var require_max_satisfying = __commonJS({
-  "node_modules/semver/ranges/max-satisfying.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var Range = require_range();
-    var maxSatisfying = (versions, range, options2) => {
-      let max = null;
-      let maxSV = null;
-      let rangeObj = null;
-      try {
-        rangeObj = new Range(range, options2);
-      } catch (er) {
-        return null;
-      }
-      versions.forEach((v) => {
-        if (rangeObj.test(v)) {
-          if (!max || maxSV.compare(v) === -1) {
-            max = v;
-            maxSV = new SemVer(max, options2);
-          }
-        }
-      });
-      return max;
-    };
-    module2.exports = maxSatisfying;
-  }
-});
-
-// node_modules/semver/ranges/min-satisfying.js
-var require_min_satisfying = __commonJS({
-  "node_modules/semver/ranges/min-satisfying.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var Range = require_range();
-    var minSatisfying = (versions, range, options2) => {
-      let min = null;
-      let minSV = null;
-      let rangeObj = null;
-      try {
-        rangeObj = new Range(range, options2);
-      } catch (er) {
-        return null;
-      }
-      versions.forEach((v) => {
-        if (rangeObj.test(v)) {
-          if (!min || minSV.compare(v) === 1) {
-            min = v;
-            minSV = new SemVer(min, options2);
-          }
-        }
-      });
-      return min;
-    };
-    module2.exports = minSatisfying;
-  }
-});
-
-// node_modules/semver/ranges/min-version.js
-var require_min_version = __commonJS({
-  "node_modules/semver/ranges/min-version.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var Range = require_range();
-    var gt = require_gt();
-    var minVersion = (range, loose) => {
-      range = new Range(range, loose);
-      let minver = new SemVer("0.0.0");
-      if (range.test(minver)) {
-        return minver;
-      }
-      minver = new SemVer("0.0.0-0");
-      if (range.test(minver)) {
-        return minver;
-      }
-      minver = null;
-      for (let i = 0; i < range.set.length; ++i) {
-        const comparators = range.set[i];
-        let setMin = null;
-        comparators.forEach((comparator) => {
-          const compver = new SemVer(comparator.semver.version);
-          switch (comparator.operator) {
-            case ">":
-              if (compver.prerelease.length === 0) {
-                compver.patch++;
-              } else {
-                compver.prerelease.push(0);
-              }
-              compver.raw = compver.format();
-            /* fallthrough */
-            case "":
-            case ">=":
-              if (!setMin || gt(compver, setMin)) {
-                setMin = compver;
-              }
-              break;
-            case "<":
-            case "<=":
-              break;
-            /* istanbul ignore next */
-            default:
-              throw new Error(`Unexpected operation: ${comparator.operator}`);
-          }
-        });
-        if (setMin && (!minver || gt(minver, setMin))) {
-          minver = setMin;
-        }
-      }
-      if (minver && range.test(minver)) {
-        return minver;
-      }
-      return null;
-    };
-    module2.exports = minVersion;
-  }
-});
-
-// node_modules/semver/ranges/valid.js
-var require_valid2 = __commonJS({
-  "node_modules/semver/ranges/valid.js"(exports2, module2) {
-    "use strict";
-    var Range = require_range();
-    var validRange = (range, options2) => {
-      try {
-        return new Range(range, options2).range || "*";
-      } catch (er) {
-        return null;
-      }
-    };
-    module2.exports = validRange;
   }
 });
 
@@ -36749,336 +35988,98 @@ var require_gtr = __commonJS({
   }
 });
 
-// node_modules/semver/ranges/ltr.js
-var require_ltr = __commonJS({
-  "node_modules/semver/ranges/ltr.js"(exports2, module2) {
+// node_modules/semver/ranges/min-version.js
+var require_min_version = __commonJS({
+  "node_modules/semver/ranges/min-version.js"(exports2, module2) {
     "use strict";
-    var outside = require_outside();
-    var ltr = (version, range, options2) => outside(version, range, "<", options2);
-    module2.exports = ltr;
+    var SemVer = require_semver();
+    var Range = require_range();
+    var gt = require_gt();
+    var minVersion = (range, loose) => {
+      range = new Range(range, loose);
+      let minver = new SemVer("0.0.0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = new SemVer("0.0.0-0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = null;
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let setMin = null;
+        comparators.forEach((comparator) => {
+          const compver = new SemVer(comparator.semver.version);
+          switch (comparator.operator) {
+            case ">":
+              if (compver.prerelease.length === 0) {
+                compver.patch++;
+              } else {
+                compver.prerelease.push(0);
+              }
+              compver.raw = compver.format();
+            /* fallthrough */
+            case "":
+            case ">=":
+              if (!setMin || gt(compver, setMin)) {
+                setMin = compver;
+              }
+              break;
+            case "<":
+            case "<=":
+              break;
+            /* istanbul ignore next */
+            default:
+              throw new Error(`Unexpected operation: ${comparator.operator}`);
+          }
+        });
+        if (setMin && (!minver || gt(minver, setMin))) {
+          minver = setMin;
+        }
+      }
+      if (minver && range.test(minver)) {
+        return minver;
+      }
+      return null;
+    };
+    module2.exports = minVersion;
   }
 });
 
-// node_modules/semver/ranges/intersects.js
-var require_intersects = __commonJS({
-  "node_modules/semver/ranges/intersects.js"(exports2, module2) {
+// node_modules/semver/ranges/valid.js
+var require_valid2 = __commonJS({
+  "node_modules/semver/ranges/valid.js"(exports2, module2) {
     "use strict";
     var Range = require_range();
-    var intersects = (r1, r2, options2) => {
-      r1 = new Range(r1, options2);
-      r2 = new Range(r2, options2);
-      return r1.intersects(r2, options2);
-    };
-    module2.exports = intersects;
-  }
-});
-
-// node_modules/semver/ranges/simplify.js
-var require_simplify = __commonJS({
-  "node_modules/semver/ranges/simplify.js"(exports2, module2) {
-    "use strict";
-    var satisfies2 = require_satisfies();
-    var compare = require_compare();
-    module2.exports = (versions, range, options2) => {
-      const set3 = [];
-      let first = null;
-      let prev = null;
-      const v = versions.sort((a, b) => compare(a, b, options2));
-      for (const version of v) {
-        const included = satisfies2(version, range, options2);
-        if (included) {
-          prev = version;
-          if (!first) {
-            first = version;
-          }
-        } else {
-          if (prev) {
-            set3.push([first, prev]);
-          }
-          prev = null;
-          first = null;
-        }
-      }
-      if (first) {
-        set3.push([first, null]);
-      }
-      const ranges2 = [];
-      for (const [min, max] of set3) {
-        if (min === max) {
-          ranges2.push(min);
-        } else if (!max && min === v[0]) {
-          ranges2.push("*");
-        } else if (!max) {
-          ranges2.push(`>=${min}`);
-        } else if (min === v[0]) {
-          ranges2.push(`<=${max}`);
-        } else {
-          ranges2.push(`${min} - ${max}`);
-        }
-      }
-      const simplified = ranges2.join(" || ");
-      const original = typeof range.raw === "string" ? range.raw : String(range);
-      return simplified.length < original.length ? simplified : range;
-    };
-  }
-});
-
-// node_modules/semver/ranges/subset.js
-var require_subset = __commonJS({
-  "node_modules/semver/ranges/subset.js"(exports2, module2) {
-    "use strict";
-    var Range = require_range();
-    var Comparator = require_comparator();
-    var { ANY: ANY2 } = Comparator;
-    var satisfies2 = require_satisfies();
-    var compare = require_compare();
-    var subset = (sub, dom, options2 = {}) => {
-      if (sub === dom) {
-        return true;
-      }
-      sub = new Range(sub, options2);
-      dom = new Range(dom, options2);
-      let sawNonNull = false;
-      OUTER: for (const simpleSub of sub.set) {
-        for (const simpleDom of dom.set) {
-          const isSub = simpleSubset(simpleSub, simpleDom, options2);
-          sawNonNull = sawNonNull || isSub !== null;
-          if (isSub) {
-            continue OUTER;
-          }
-        }
-        if (sawNonNull) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var minimumVersionWithPreRelease = [new Comparator(">=0.0.0-0")];
-    var minimumVersion = [new Comparator(">=0.0.0")];
-    var simpleSubset = (sub, dom, options2) => {
-      if (sub === dom) {
-        return true;
-      }
-      if (sub.length === 1 && sub[0].semver === ANY2) {
-        if (dom.length === 1 && dom[0].semver === ANY2) {
-          return true;
-        } else if (options2.includePrerelease) {
-          sub = minimumVersionWithPreRelease;
-        } else {
-          sub = minimumVersion;
-        }
-      }
-      if (dom.length === 1 && dom[0].semver === ANY2) {
-        if (options2.includePrerelease) {
-          return true;
-        } else {
-          dom = minimumVersion;
-        }
-      }
-      const eqSet = /* @__PURE__ */ new Set();
-      let gt, lt;
-      for (const c of sub) {
-        if (c.operator === ">" || c.operator === ">=") {
-          gt = higherGT(gt, c, options2);
-        } else if (c.operator === "<" || c.operator === "<=") {
-          lt = lowerLT(lt, c, options2);
-        } else {
-          eqSet.add(c.semver);
-        }
-      }
-      if (eqSet.size > 1) {
+    var validRange = (range, options2) => {
+      try {
+        return new Range(range, options2).range || "*";
+      } catch (er) {
         return null;
       }
-      let gtltComp;
-      if (gt && lt) {
-        gtltComp = compare(gt.semver, lt.semver, options2);
-        if (gtltComp > 0) {
-          return null;
-        } else if (gtltComp === 0 && (gt.operator !== ">=" || lt.operator !== "<=")) {
-          return null;
-        }
-      }
-      for (const eq of eqSet) {
-        if (gt && !satisfies2(eq, String(gt), options2)) {
-          return null;
-        }
-        if (lt && !satisfies2(eq, String(lt), options2)) {
-          return null;
-        }
-        for (const c of dom) {
-          if (!satisfies2(eq, String(c), options2)) {
-            return false;
-          }
-        }
-        return true;
-      }
-      let higher, lower;
-      let hasDomLT, hasDomGT;
-      let needDomLTPre = lt && !options2.includePrerelease && lt.semver.prerelease.length ? lt.semver : false;
-      let needDomGTPre = gt && !options2.includePrerelease && gt.semver.prerelease.length ? gt.semver : false;
-      if (needDomLTPre && needDomLTPre.prerelease.length === 1 && lt.operator === "<" && needDomLTPre.prerelease[0] === 0) {
-        needDomLTPre = false;
-      }
-      for (const c of dom) {
-        hasDomGT = hasDomGT || c.operator === ">" || c.operator === ">=";
-        hasDomLT = hasDomLT || c.operator === "<" || c.operator === "<=";
-        if (gt) {
-          if (needDomGTPre) {
-            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomGTPre.major && c.semver.minor === needDomGTPre.minor && c.semver.patch === needDomGTPre.patch) {
-              needDomGTPre = false;
-            }
-          }
-          if (c.operator === ">" || c.operator === ">=") {
-            higher = higherGT(gt, c, options2);
-            if (higher === c && higher !== gt) {
-              return false;
-            }
-          } else if (gt.operator === ">=" && !c.test(gt.semver)) {
-            return false;
-          }
-        }
-        if (lt) {
-          if (needDomLTPre) {
-            if (c.semver.prerelease && c.semver.prerelease.length && c.semver.major === needDomLTPre.major && c.semver.minor === needDomLTPre.minor && c.semver.patch === needDomLTPre.patch) {
-              needDomLTPre = false;
-            }
-          }
-          if (c.operator === "<" || c.operator === "<=") {
-            lower = lowerLT(lt, c, options2);
-            if (lower === c && lower !== lt) {
-              return false;
-            }
-          } else if (lt.operator === "<=" && !c.test(lt.semver)) {
-            return false;
-          }
-        }
-        if (!c.operator && (lt || gt) && gtltComp !== 0) {
-          return false;
-        }
-      }
-      if (gt && hasDomLT && !lt && gtltComp !== 0) {
-        return false;
-      }
-      if (lt && hasDomGT && !gt && gtltComp !== 0) {
-        return false;
-      }
-      if (needDomGTPre || needDomLTPre) {
-        return false;
-      }
-      return true;
     };
-    var higherGT = (a, b, options2) => {
-      if (!a) {
-        return b;
-      }
-      const comp = compare(a.semver, b.semver, options2);
-      return comp > 0 ? a : comp < 0 ? b : b.operator === ">" && a.operator === ">=" ? b : a;
-    };
-    var lowerLT = (a, b, options2) => {
-      if (!a) {
-        return b;
-      }
-      const comp = compare(a.semver, b.semver, options2);
-      return comp < 0 ? a : comp > 0 ? b : b.operator === "<" && a.operator === "<=" ? b : a;
-    };
-    module2.exports = subset;
+    module2.exports = validRange;
   }
 });
 
-// node_modules/semver/index.js
-var require_semver2 = __commonJS({
-  "node_modules/semver/index.js"(exports2, module2) {
+// src/semver.ts
+var import_range, import_semver, import_compare, import_gt, import_gte, import_lt, import_parse, import_prerelease, import_valid, import_gtr, import_min_version, import_valid2;
+var init_semver = __esm({
+  "src/semver.ts"() {
     "use strict";
-    var internalRe = require_re();
-    var constants = require_constants3();
-    var SemVer = require_semver();
-    var identifiers = require_identifiers();
-    var parse4 = require_parse2();
-    var valid = require_valid();
-    var clean = require_clean();
-    var inc = require_inc();
-    var diff = require_diff();
-    var major = require_major();
-    var minor = require_minor();
-    var patch = require_patch();
-    var prerelease = require_prerelease();
-    var compare = require_compare();
-    var rcompare = require_rcompare();
-    var compareLoose = require_compare_loose();
-    var compareBuild = require_compare_build();
-    var sort = require_sort();
-    var rsort = require_rsort();
-    var gt = require_gt();
-    var lt = require_lt();
-    var eq = require_eq();
-    var neq = require_neq();
-    var gte = require_gte();
-    var lte = require_lte();
-    var cmp = require_cmp();
-    var coerce = require_coerce();
-    var truncate = require_truncate();
-    var Comparator = require_comparator();
-    var Range = require_range();
-    var satisfies2 = require_satisfies();
-    var toComparators = require_to_comparators();
-    var maxSatisfying = require_max_satisfying();
-    var minSatisfying = require_min_satisfying();
-    var minVersion = require_min_version();
-    var validRange = require_valid2();
-    var outside = require_outside();
-    var gtr = require_gtr();
-    var ltr = require_ltr();
-    var intersects = require_intersects();
-    var simplifyRange = require_simplify();
-    var subset = require_subset();
-    module2.exports = {
-      parse: parse4,
-      valid,
-      clean,
-      inc,
-      diff,
-      major,
-      minor,
-      patch,
-      prerelease,
-      compare,
-      rcompare,
-      compareLoose,
-      compareBuild,
-      sort,
-      rsort,
-      gt,
-      lt,
-      eq,
-      neq,
-      gte,
-      lte,
-      cmp,
-      coerce,
-      truncate,
-      Comparator,
-      Range,
-      satisfies: satisfies2,
-      toComparators,
-      maxSatisfying,
-      minSatisfying,
-      minVersion,
-      validRange,
-      outside,
-      gtr,
-      ltr,
-      intersects,
-      simplifyRange,
-      subset,
-      SemVer,
-      re: internalRe.re,
-      src: internalRe.src,
-      tokens: internalRe.t,
-      SEMVER_SPEC_VERSION: constants.SEMVER_SPEC_VERSION,
-      RELEASE_TYPES: constants.RELEASE_TYPES,
-      compareIdentifiers: identifiers.compareIdentifiers,
-      rcompareIdentifiers: identifiers.rcompareIdentifiers
-    };
+    import_range = __toESM(require_range(), 1);
+    import_semver = __toESM(require_semver(), 1);
+    import_compare = __toESM(require_compare(), 1);
+    import_gt = __toESM(require_gt(), 1);
+    import_gte = __toESM(require_gte(), 1);
+    import_lt = __toESM(require_lt(), 1);
+    import_parse = __toESM(require_parse(), 1);
+    import_prerelease = __toESM(require_prerelease(), 1);
+    import_valid = __toESM(require_valid(), 1);
+    import_gtr = __toESM(require_gtr(), 1);
+    import_min_version = __toESM(require_min_version(), 1);
+    import_valid2 = __toESM(require_valid2(), 1);
   }
 });
 
@@ -39601,31 +38602,52 @@ var init_data_dir = __esm({
   }
 });
 
+// src/data-cache.ts
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join as join2, relative } from "node:path";
+function fingerprint(paths, dir = dataDir) {
+  return paths.flatMap((p) => {
+    const full = join2(dir, p);
+    const s = statSync(full);
+    if (!s.isDirectory()) return [full];
+    return readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join2(e.parentPath, e.name));
+  }).sort().map((full) => {
+    const s = statSync(full);
+    return `${relative(dir, full)} ${s.size} ${s.mtimeMs}`;
+  }).join("\n");
+}
+function readCache(name, sources, dir = dataDir) {
+  try {
+    const entry = JSON.parse(readFileSync(join2(dir, CACHE_DIR, name), "utf8"));
+    return entry.fingerprint === fingerprint(sources, dir) ? entry.value : void 0;
+  } catch {
+    return void 0;
+  }
+}
+var CACHE_DIR;
+var init_data_cache = __esm({
+  "src/data-cache.ts"() {
+    "use strict";
+    init_data_dir();
+    CACHE_DIR = ".cache";
+  }
+});
+
 // src/panics/catalog.ts
-import { createHash } from "node:crypto";
-import { existsSync as existsSync2, readFileSync } from "node:fs";
-import { join as join2 } from "node:path";
+import { existsSync as existsSync2, readFileSync as readFileSync2 } from "node:fs";
+import { join as join3 } from "node:path";
 function messageLiteral(entry) {
   return entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0];
 }
-function catalogDigest(yaml3) {
-  return createHash("sha1").update(yaml3).digest("hex");
-}
 function loadBaseCatalog(dir = dataDir) {
-  const yaml3 = readFileSync(join2(dir, "catalog.yml"), "utf8");
-  try {
-    const cache = JSON.parse(readFileSync(join2(dir, CATALOG_CACHE), "utf8"));
-    if (cache.digest === catalogDigest(yaml3)) return cache.catalog;
-  } catch {
-  }
-  return load(yaml3);
+  return readCache(CATALOG_CACHE, [CATALOG_YAML], dir) ?? load(readFileSync2(join3(dir, CATALOG_YAML), "utf8"));
 }
 function loadCatalog() {
   if (cached) return cached;
   const base = loadBaseCatalog();
-  const path3 = join2(dataDir, "catalog-refreshed.yml");
+  const path3 = join3(dataDir, "catalog-refreshed.yml");
   if (existsSync2(path3)) {
-    const extra = load(readFileSync(path3, "utf8"));
+    const extra = load(readFileSync2(path3, "utf8"));
     const known = new Set(base.refs.map((r) => r.ref));
     const head = base.refs.filter((r) => r.ref === "HEAD");
     base.refs = [...base.refs.filter((r) => r.ref !== "HEAD"), ...extra.refs.filter((r) => !known.has(r.ref)), ...head];
@@ -39639,22 +38661,24 @@ function catalogFiles() {
   return sourceFiles;
 }
 function isReleaseTag(ref) {
-  return ref.startsWith("v") && import_semver.default.valid(ref.slice(1)) === ref.slice(1);
+  return ref.startsWith("v") && import_valid.default(ref.slice(1)) === ref.slice(1);
 }
-var import_semver, cached, CATALOG_CACHE, sourceFiles;
+var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles;
 var init_catalog = __esm({
   "src/panics/catalog.ts"() {
     "use strict";
-    import_semver = __toESM(require_semver2(), 1);
+    init_semver();
     init_js_yaml();
+    init_data_cache();
     init_data_dir();
-    CATALOG_CACHE = join2(".cache", "catalog.json");
+    CATALOG_YAML = "catalog.yml";
+    CATALOG_CACHE = "catalog.json";
   }
 });
 
 // src/cargo/registry.ts
-import { readFileSync as readFileSync2 } from "node:fs";
-import { join as join3 } from "node:path";
+import { readFileSync as readFileSync3 } from "node:fs";
+import { join as join4 } from "node:path";
 function validCrateName(name) {
   return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name);
 }
@@ -39711,7 +38735,7 @@ function indexLine(v, crate) {
   if (typeof l !== "object" || l === null || Array.isArray(l)) throw bad("not an object");
   if (typeof l.name !== "string" || !validCrateName(l.name) || crate !== void 0 && l.name.toLowerCase() !== crate.toLowerCase())
     throw bad("wrong crate name");
-  if (typeof l.vers !== "string" || l.vers.length > 64 || import_semver2.default.valid(l.vers) === null) throw bad("no valid version");
+  if (typeof l.vers !== "string" || l.vers.length > 64 || import_valid.default(l.vers) === null) throw bad("no valid version");
   if (!Array.isArray(l.deps) || l.deps.length > INDEX_LIMITS.deps) throw bad("deps is not a list of bounded length");
   const deps = l.deps.map(dependency);
   if (deps.some((d) => d === null)) throw bad("a dependency without the fields cargo writes");
@@ -39745,22 +38769,46 @@ function parseIndexFile(text5, crate) {
   return out;
 }
 function parseBundledIndexFile(text5) {
-  return text5.split("\n").flatMap((raw) => raw.trim().length === 0 ? [] : [JSON.parse(raw)]);
+  return text5.split("\n").flatMap((raw) => raw.trim().length === 0 ? [] : [bundledLine(raw)]);
 }
-function newestTag() {
-  return loadCatalog().refs.filter((r) => r.ref.startsWith("v")).at(-1)?.version ?? "?";
+function bundledLine(raw) {
+  const head = LINE_HEAD.exec(raw);
+  if (!head) return JSON.parse(raw);
+  let whole;
+  const full = () => {
+    whole ??= JSON.parse(raw);
+    return whole;
+  };
+  const line = { name: JSON.parse(head[1]), vers: JSON.parse(head[2]) };
+  return Object.defineProperties(raw.includes('"yanked":true') ? { ...line, yanked: true } : line, {
+    deps: { enumerable: true, get: () => full().deps },
+    features: { enumerable: true, get: () => full().features },
+    features2: { enumerable: true, get: () => full().features2 }
+  });
+}
+function bundledSnapshotName(registry) {
+  for (const [name, r] of snapshots) if (r === registry) return name;
+  return null;
+}
+function newestTag(tags) {
+  const versions = tags.versions("burn").flatMap((l) => import_valid.default(l.vers) ?? []);
+  return versions.sort(import_compare.default).at(-1) ?? "?";
 }
 function snapshot(which) {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = /* @__PURE__ */ new Map();
+    let label2;
     const lazy2 = {
-      label: which === "tags" ? `the bundled data (releases up to ${newestTag()})` : "the bundled snapshot of burn's main branch",
+      get label() {
+        label2 ??= which === "tags" ? `the bundled data (releases up to ${newestTag(lazy2)})` : "the bundled snapshot of burn's main branch";
+        return label2;
+      },
       versions(name) {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseBundledIndexFile(readFileSync2(join3(dataDir, "index", which, indexPath(name)), "utf8"));
+            lines = parseBundledIndexFile(readFileSync3(join4(dataDir, "index", which, indexPath(name)), "utf8"));
           } catch {
             lines = [];
           }
@@ -39775,8 +38823,8 @@ function snapshot(which) {
   return reg;
 }
 function recentRelease(l) {
-  const v = import_semver2.default.valid(l.vers);
-  return v !== null && import_semver2.default.gte(v, FLOOR);
+  const v = import_valid.default(l.vers);
+  return v !== null && import_gte.default(v, FLOOR);
 }
 function burnDependencies(lines, known) {
   const out = /* @__PURE__ */ new Set();
@@ -39831,7 +38879,7 @@ function satisfies(version, req, opts) {
 function versionOf(version) {
   let v = versionsParsed.get(version);
   if (v === void 0) {
-    v = import_semver2.default.parse(version);
+    v = import_parse.default(version);
     if (versionsParsed.size >= MAX_RANGES) versionsParsed.clear();
     versionsParsed.set(version, v);
   }
@@ -39841,8 +38889,8 @@ function rangeOf(req, includePrerelease) {
   const key2 = `${includePrerelease ? "+" : "-"}${req}`;
   let range = ranges.get(key2);
   if (range === void 0) {
-    const valid = import_semver2.default.validRange(cargoRange(req === "" ? "*" : req));
-    range = valid === null ? null : new import_semver2.default.Range(valid, { includePrerelease });
+    const valid = import_valid2.default(cargoRange(req === "" ? "*" : req));
+    range = valid === null ? null : new import_range.default(valid, { includePrerelease });
     if (ranges.size >= MAX_RANGES) ranges.clear();
     ranges.set(key2, range);
   }
@@ -39870,18 +38918,18 @@ function pick2(lines, req, pin) {
   }
   return best;
 }
-var import_semver2, IndexShapeError, INDEX_LIMITS, DEP_KINDS, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, versionsParsed, ranges, MAX_RANGES, selections;
+var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, versionsParsed, ranges, MAX_RANGES, selections;
 var init_registry = __esm({
   "src/cargo/registry.ts"() {
     "use strict";
-    import_semver2 = __toESM(require_semver2(), 1);
+    init_semver();
     init_data_dir();
-    init_catalog();
     IndexShapeError = class extends Error {
       name = "IndexShapeError";
     };
     INDEX_LIMITS = { lines: 2e3, deps: 512, features: 1024, values: 512, valueLength: 256 };
     DEP_KINDS = /* @__PURE__ */ new Set(["normal", "dev", "build"]);
+    LINE_HEAD = /^\{"name":("(?:[^"\\]|\\.)*"),"vers":("(?:[^"\\]|\\.)*"),/;
     MapRegistry = class {
       constructor(label2, files) {
         this.label = label2;
@@ -39925,12 +38973,12 @@ function isBurnDependency(d) {
   return segments.at(-1) === d.name && segments.at(-2)?.toLowerCase() === "burn" && snapshot("tags").versions(d.name).length > 0;
 }
 function olderThan(first, version) {
-  const v = import_semver3.default.valid(version);
-  return first !== null && v !== null && import_semver3.default.lt(v, first);
+  const v = import_valid.default(version);
+  return first !== null && v !== null && import_lt.default(v, first);
 }
 function requirementPredates(first, req) {
-  const range = import_semver3.default.validRange(cargoRange(req));
-  return first !== null && range !== null && import_semver3.default.gtr(first, range, { includePrerelease: true });
+  const range = import_valid2.default(cargoRange(req));
+  return first !== null && range !== null && import_gtr.default(first, range, { includePrerelease: true });
 }
 function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   const tags = regs.tags.versions(d.name);
@@ -39967,7 +39015,7 @@ function onMain(source, main2, graph) {
 }
 function fromRequirement(d, tags, pin, first) {
   if (!d.version) {
-    const line2 = newest(tags.filter((l) => !import_semver3.default.prerelease(l.vers))) ?? newest(tags);
+    const line2 = newest(tags.filter((l) => !import_prerelease.default(l.vers))) ?? newest(tags);
     return {
       ...BASE,
       version: line2?.vers ?? null,
@@ -39982,22 +39030,22 @@ function fromRequirement(d, tags, pin, first) {
   const line = selectVersion(tags, d.version);
   const at = { ...BASE, source: "requirement", snapshot: "tags" };
   if (line) return { ...at, version: line.vers, line, preDispatch: olderThan(first, line.vers) ? line.vers : null };
-  const last2 = newest(tags);
-  const used = last2?.vers ?? null;
+  const last3 = newest(tags);
+  const used = last3?.vers ?? null;
   return {
     ...at,
     version: used,
-    line: last2,
+    line: last3,
     assumed: {
       graph: { kind: "outside-data", key: d.key, requirement: d.version, pin, newest: used, used }
     }
   };
 }
-var import_semver3, FIRST_DISPATCH, PIN_SOURCES, newest, BASE;
+var FIRST_DISPATCH, PIN_SOURCES, newest, BASE;
 var init_burn_version = __esm({
   "src/cargo/burn-version.ts"() {
     "use strict";
-    import_semver3 = __toESM(require_semver2(), 1);
+    init_semver();
     init_catalog();
     init_registry();
     FIRST_DISPATCH = "0.21.0-pre.2";
@@ -40162,16 +39210,16 @@ var init_base = __esm({
         }
       }
       addToPath(path3, added, removed, oldPosInc, options2) {
-        const last2 = path3.lastComponent;
-        if (last2 && !options2.oneChangePerToken && last2.added === added && last2.removed === removed) {
+        const last3 = path3.lastComponent;
+        if (last3 && !options2.oneChangePerToken && last3.added === added && last3.removed === removed) {
           return {
             oldPos: path3.oldPos + oldPosInc,
-            lastComponent: { count: last2.count + 1, added, removed, previousComponent: last2.previousComponent }
+            lastComponent: { count: last3.count + 1, added, removed, previousComponent: last3.previousComponent }
           };
         } else {
           return {
             oldPos: path3.oldPos + oldPosInc,
-            lastComponent: { count: 1, added, removed, previousComponent: last2 }
+            lastComponent: { count: 1, added, removed, previousComponent: last3 }
           };
         }
       }
@@ -40967,6 +40015,35 @@ var init_resolve = __esm({
   }
 });
 
+// src/cargo/precomputed.ts
+import { join as join5 } from "node:path";
+function tableOf(which) {
+  if (!tables.has(which))
+    tables.set(
+      which,
+      readCache(`${which}-${ENABLERS_CACHE}`, snapshotSources(which)) ?? null
+    );
+  return tables.get(which) ?? null;
+}
+function precomputedEnablers(line, registry, target) {
+  if (target.gate || targetName(target) !== targetName(AUTODIFF_TARGET)) return void 0;
+  const which = bundledSnapshotName(registry);
+  return which ? tableOf(which)?.[lineKey(line)] : void 0;
+}
+var ENABLERS_CACHE, snapshotSources, lineKey, tables;
+var init_precomputed = __esm({
+  "src/cargo/precomputed.ts"() {
+    "use strict";
+    init_data_cache();
+    init_registry();
+    init_resolve();
+    ENABLERS_CACHE = "enablers.json";
+    snapshotSources = (which) => [join5("index", which)];
+    lineKey = (line) => `${line.name}@${line.vers}`;
+    tables = /* @__PURE__ */ new Map();
+  }
+});
+
 // src/cargo/reach.ts
 function mayEnable(line, registry, target, budget) {
   if (target.gate) return () => true;
@@ -41271,8 +40348,13 @@ function probeOf(line, features, { defaults = false } = {}) {
 }
 function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
   const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key2);
+  const hit = enablerCache.get(key2) ?? precomputedEnablers(line, registry, target);
   if (hit) return hit;
+  const result = computeEnablers(line, registry, target, budget);
+  enablerCache.set(key2, result);
+  return result;
+}
+function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
   const table = allFeatures(line);
   const names = featureNames(line);
   const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
@@ -41286,9 +40368,7 @@ function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkB
     for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
-  const result = { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
-  enablerCache.set(key2, result);
-  return result;
+  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
 }
 var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, enablerCache;
 var init_diagnose = __esm({
@@ -41298,6 +40378,7 @@ var init_diagnose = __esm({
     init_burn_version();
     init_registry();
     init_resolve();
+    init_precomputed();
     init_reach();
     DIAGNOSIS_STEPS = 2e5;
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
@@ -41336,32 +40417,32 @@ function featureEdits(text5, decl, add) {
   if (features) {
     const arr = features.value;
     if (arr.type !== "TOMLArray") throw new EditError("`features` is not an array");
-    const last2 = arr.elements.at(-1);
-    if (!last2) return [{ start: arr.range[0], end: arr.range[1], insert: `[${quoted(add, '"')}]` }];
-    const quote = last2.type === "TOMLValue" && last2.kind === "string" && last2.style === "literal" ? "'" : '"';
+    const last3 = arr.elements.at(-1);
+    if (!last3) return [{ start: arr.range[0], end: arr.range[1], insert: `[${quoted(add, '"')}]` }];
+    const quote = last3.type === "TOMLValue" && last3.kind === "string" && last3.style === "literal" ? "'" : '"';
     const close = arr.range[1] - 1;
-    const eolAfter = lineEnd(text5, last2.range[1]);
-    const commaAfter = /^[ \t]*,/.exec(text5.slice(last2.range[1], Math.min(eolAfter, close)));
+    const eolAfter = lineEnd(text5, last3.range[1]);
+    const commaAfter = /^[ \t]*,/.exec(text5.slice(last3.range[1], Math.min(eolAfter, close)));
     if (close < eolAfter) {
       if (commaAfter)
         return [
           {
-            start: last2.range[1] + commaAfter[0].length,
-            end: last2.range[1] + commaAfter[0].length,
+            start: last3.range[1] + commaAfter[0].length,
+            end: last3.range[1] + commaAfter[0].length,
             insert: ` ${quoted(add, quote)},`
           }
         ];
-      return [{ start: last2.range[1], end: last2.range[1], insert: `, ${quoted(add, quote)}` }];
+      return [{ start: last3.range[1], end: last3.range[1], insert: `, ${quoted(add, quote)}` }];
     }
-    const indent2 = indentAt(text5, last2.range[0]);
+    const indent2 = indentAt(text5, last3.range[0]);
     if (commaAfter)
       return [
         { start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent2}${quote}${f}${quote},`).join("") }
       ];
     const body = add.map((f) => `${eol}${indent2}${quote}${f}${quote}`).join(",");
-    if (eolAfter === last2.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
+    if (eolAfter === last3.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
     return [
-      { start: last2.range[1], end: last2.range[1], insert: "," },
+      { start: last3.range[1], end: last3.range[1], insert: "," },
       { start: eolAfter, end: eolAfter, insert: body }
     ];
   }
@@ -41377,23 +40458,23 @@ function featureEdits(text5, decl, add) {
     ];
   }
   if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
-    const last2 = pair.value.body.at(-1);
-    if (!last2) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array} }` }];
-    return [{ start: last2.range[1], end: last2.range[1], insert: `, features = ${array}` }];
+    const last3 = pair.value.body.at(-1);
+    if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array} }` }];
+    return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array}` }];
   }
   if (table) {
-    const last2 = table.body.at(-1);
-    const at = lineEnd(text5, last2 ? last2.range[1] : table.key.range[1]);
-    const indent2 = last2 ? indentAt(text5, last2.range[0]) : "";
+    const last3 = table.body.at(-1);
+    const at = lineEnd(text5, last3 ? last3.range[1] : table.key.range[1]);
+    const indent2 = last3 ? indentAt(text5, last3.range[0]) : "";
     return [{ start: at, end: at, insert: `${eol}${indent2}features = ${array}` }];
   }
   if (dotted && dotted.length > 0) {
-    const last2 = dotted.at(-1);
-    const keys = last2.key.keys;
-    const field = keyNames(last2).length - 1;
+    const last3 = dotted.at(-1);
+    const keys = last3.key.keys;
+    const field = keyNames(last3).length - 1;
     const prefix = keys.slice(0, field).map((k) => text5.slice(k.range[0], k.range[1])).join(".");
-    const at = lineEnd(text5, last2.range[1]);
-    return [{ start: at, end: at, insert: `${eol}${indentAt(text5, last2.range[0])}${prefix}.features = ${array}` }];
+    const at = lineEnd(text5, last3.range[1]);
+    return [{ start: at, end: at, insert: `${eol}${indentAt(text5, last3.range[0])}${prefix}.features = ${array}` }];
   }
   throw new EditError(`cannot edit the ${decl.form} declaration of \`${decl.key}\``);
 }
@@ -41666,7 +40747,7 @@ function versionFromLock(text5) {
 }
 function versionFromPaths(text5) {
   for (const m of text5.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
-    if (isBurnCrate(m[1]) && import_semver4.default.valid(m[2])) return m[2];
+    if (isBurnCrate(m[1]) && import_valid.default(m[2])) return m[2];
   }
   return null;
 }
@@ -41678,7 +40759,7 @@ function versionFromProse(text5) {
   const head = text5.slice(0, SCAN_CHARS);
   for (const m of head.matchAll(NEXT_TO_BURN)) {
     const v = normal2(m);
-    if (import_semver4.default.valid(v)) return v;
+    if (import_valid.default(v)) return v;
   }
   const known = new Set(loadCatalog().refs.map((r) => r.version));
   for (const m of head.matchAll(BARE)) {
@@ -41703,11 +40784,11 @@ function pickVersion(c, fallback) {
   if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
   return c.lineNumber ?? fallback;
 }
-var import_semver4, LOCK_NAME, LOCK_VERSION, SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
+var LOCK_NAME, LOCK_VERSION, SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
 var init_version = __esm({
   "src/evidence/version.ts"() {
     "use strict";
-    import_semver4 = __toESM(require_semver2(), 1);
+    init_semver();
     init_burn_version();
     init_catalog();
     LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
@@ -42104,11 +41185,11 @@ var init_detect2 = __esm({
 });
 
 // src/compile/gated.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { join as join4 } from "node:path";
+import { readFileSync as readFileSync4 } from "node:fs";
+import { join as join6 } from "node:path";
 function load2() {
   if (data) return data;
-  const raw = JSON.parse(readFileSync3(join4(dataDir, "gated.json"), "utf8"));
+  const raw = JSON.parse(readFileSync4(join6(dataDir, "gated.json"), "utf8"));
   const byRef = /* @__PURE__ */ new Map();
   const versions = /* @__PURE__ */ new Map();
   for (const [ref, r] of Object.entries(raw.refs)) {
@@ -42124,7 +41205,7 @@ function load2() {
   return data;
 }
 function gatedRefs() {
-  return [...load2().versions.entries()].sort(([a], [b]) => import_semver5.default.compare(a, b)).map(([, ref]) => ref);
+  return [...load2().versions.entries()].sort(([a], [b]) => import_compare.default(a, b)).map(([, ref]) => ref);
 }
 function refOfVersion(version) {
   return load2().versions.get(version) ?? null;
@@ -42158,11 +41239,11 @@ function pathsRequiring(ref, crateFeature) {
       out.push(path3);
   return out.sort();
 }
-var import_semver5, data;
+var data;
 var init_gated = __esm({
   "src/compile/gated.ts"() {
     "use strict";
-    import_semver5 = __toESM(require_semver2(), 1);
+    init_semver();
     init_data_dir();
     init_cfg();
   }
@@ -42172,13 +41253,13 @@ var init_gated = __esm({
 function stubSince() {
   const stub = loadCatalog().entries.find((e) => e.id === "dispatch-autodiff-stub");
   const versions = (stub?.sites ?? []).map((s) => s.version).filter((v) => v !== null);
-  return versions.sort(import_semver6.default.compare)[0] ?? null;
+  return versions.sort(import_compare.default)[0] ?? null;
 }
 function itemsAt(ref, version, findings) {
   const since = stubSince();
   const out = [];
   for (const f of findings) {
-    if (f.code === "E0277" && version && since && import_semver6.default.gte(version, since)) continue;
+    if (f.code === "E0277" && version && since && import_gte.default(version, since)) continue;
     const hit = gateAt(ref, f);
     if (!hit) continue;
     const same = out.find((i) => i.path === hit.path);
@@ -42282,7 +41363,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     { version: null, commit: null, source: "assumed" }
   );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
-  const noted = !known && guess.version !== null && import_semver6.default.valid(guess.version) ? itemsFromNotes(findings) : null;
+  const noted = !known && guess.version !== null && import_valid.default(guess.version) ? itemsFromNotes(findings) : null;
   const version = known || noted ? guess.version : newest2.slice(1);
   const source = known || noted ? guess.source : "assumed";
   const beyond = known || noted ? null : guess.version ?? requirement;
@@ -42311,11 +41392,10 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     suggest
   };
 }
-var import_semver6;
 var init_analyze = __esm({
   "src/compile/analyze.ts"() {
     "use strict";
-    import_semver6 = __toESM(require_semver2(), 1);
+    init_semver();
     init_find_manifest();
     init_evidence();
     init_catalog();
@@ -43093,18 +42173,18 @@ function sourceReads(a) {
 }
 function olderThanMessage(entry, v) {
   const versions = entry.sites.map((s) => s.version).filter((x) => x !== null);
-  const first = versions.sort(import_semver7.default.compare)[0];
-  if (!v.version || !first || !import_semver7.default.valid(v.version) || !import_semver7.default.lt(v.version, first)) return null;
+  const first = versions.sort(import_compare.default)[0];
+  if (!v.version || !first || !import_valid.default(v.version) || !import_lt.default(v.version, first)) return null;
   return { named: v.version, firstWith: first };
 }
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var import_semver7, MAX_BURN_SOURCE_READS, frames;
+var MAX_BURN_SOURCE_READS, frames;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
-    import_semver7 = __toESM(require_semver2(), 1);
+    init_semver();
     init_burn_version();
     init_extract();
     init_facts();
@@ -46600,10 +45680,10 @@ var require_utils4 = __commonJS({
         return removeDotSegments(path3);
       }
       const segments = path3.split("/");
-      const last2 = segments.length - 1;
+      const last3 = segments.length - 1;
       const output = [];
       let trailingDirectory = false;
-      for (let i = 0; i <= last2; i++) {
+      for (let i = 0; i <= last3; i++) {
         const segment = segments[i];
         if (segment === "." || segment === "..") {
           if (segment === "..") {
@@ -46613,7 +45693,7 @@ var require_utils4 = __commonJS({
               output.push("..");
             }
           }
-          trailingDirectory = i === last2;
+          trailingDirectory = i === last3;
         } else {
           output.push(segment);
         }
@@ -47169,50 +46249,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative, options2, skipNormalization) {
+    function resolveComponent(base, relative2, options2, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse4(serialize(base, options2), options2);
-        relative = parse4(serialize(relative, options2), options2);
+        relative2 = parse4(serialize(relative2, options2), options2);
       }
       options2 = options2 || {};
-      if (!options2.tolerant && relative.scheme) {
-        target.scheme = relative.scheme;
-        target.userinfo = relative.userinfo;
-        target.host = relative.host;
-        target.port = relative.port;
-        target.path = removeDotSegments(relative.path || "");
-        target.query = relative.query;
+      if (!options2.tolerant && relative2.scheme) {
+        target.scheme = relative2.scheme;
+        target.userinfo = relative2.userinfo;
+        target.host = relative2.host;
+        target.port = relative2.port;
+        target.path = removeDotSegments(relative2.path || "");
+        target.query = relative2.query;
       } else {
-        if (relative.userinfo !== void 0 || relative.host !== void 0 || relative.port !== void 0) {
-          target.userinfo = relative.userinfo;
-          target.host = relative.host;
-          target.port = relative.port;
-          target.path = removeDotSegments(relative.path || "");
-          target.query = relative.query;
+        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
+          target.userinfo = relative2.userinfo;
+          target.host = relative2.host;
+          target.port = relative2.port;
+          target.path = removeDotSegments(relative2.path || "");
+          target.query = relative2.query;
         } else {
-          if (!relative.path) {
+          if (!relative2.path) {
             target.path = base.path;
-            if (relative.query !== void 0) {
-              target.query = relative.query;
+            if (relative2.query !== void 0) {
+              target.query = relative2.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative.path[0] === "/") {
-              target.path = removeDotSegments(relative.path);
+            if (relative2.path[0] === "/") {
+              target.path = removeDotSegments(relative2.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative.path;
+                target.path = "/" + relative2.path;
               } else if (!base.path) {
-                target.path = relative.path;
+                target.path = relative2.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative.query;
+            target.query = relative2.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -47220,7 +46300,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative.fragment;
+      target.fragment = relative2.fragment;
       return target;
     }
     function equal(uriA, uriB, options2) {
@@ -50599,11 +49679,11 @@ var require_utils5 = __commonJS({
     };
     exports2.basename = (path3, { windows } = {}) => {
       const segs = path3.split(windows ? /[\\/]/ : "/");
-      const last2 = segs[segs.length - 1];
-      if (last2 === "") {
+      const last3 = segs[segs.length - 1];
+      if (last3 === "") {
         return segs[segs.length - 2];
       }
-      return last2;
+      return last3;
     };
   }
 });
@@ -50947,7 +50027,7 @@ var require_scan = __commonJS({
 });
 
 // node_modules/picomatch/lib/parse.js
-var require_parse3 = __commonJS({
+var require_parse2 = __commonJS({
   "node_modules/picomatch/lib/parse.js"(exports2, module2) {
     "use strict";
     var constants = require_constants4();
@@ -51966,7 +51046,7 @@ var require_picomatch = __commonJS({
   "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
     "use strict";
     var scan = require_scan();
-    var parse4 = require_parse3();
+    var parse4 = require_parse2();
     var utils = require_utils5();
     var constants = require_constants4();
     var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
@@ -52126,7 +51206,7 @@ function dirOf(path3) {
 }
 function memberPath(entry, rootDir = "") {
   if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
-  const normal3 = join5(rootDir, entry).replace(/\/+$/, "");
+  const normal3 = join7(rootDir, entry).replace(/\/+$/, "");
   if (normal3 === "." || normal3 === ".." || normal3.startsWith("../") || normal3 === "*") return null;
   return normal3;
 }
@@ -52152,7 +51232,7 @@ function governingRoot(manifestPath, self2, ancestors, read) {
   const dir = dirOf(manifestPath);
   if (self2.packageWorkspace !== null) {
     if (self2.packageWorkspace.includes("\\") || posix.isAbsolute(self2.packageWorkspace)) return null;
-    const rootDir = join5(dir, self2.packageWorkspace).replace(/\/+$/, "");
+    const rootDir = join7(dir, self2.packageWorkspace).replace(/\/+$/, "");
     if (rootDir === ".." || rootDir.startsWith("../")) return null;
     return rootDir === "." ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
   }
@@ -52174,13 +51254,13 @@ function membersOf(rootPath, root, tree) {
   }
   return out.sort();
 }
-var import_picomatch, isManifest, join5;
+var import_picomatch, isManifest, join7;
 var init_workspace = __esm({
   "src/cargo/workspace.ts"() {
     "use strict";
     import_picomatch = __toESM(require_picomatch2(), 1);
     isManifest = (path3) => path3 === "Cargo.toml" || path3.endsWith("/Cargo.toml");
-    join5 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
+    join7 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
   }
 });
 
@@ -52456,8 +51536,8 @@ var init_manifest2 = __esm({
 
 // src/render/compile.ts
 function newerThan(named, than) {
-  const low = import_semver8.default.valid(named) ?? import_semver8.default.minVersion(import_semver8.default.validRange(named) ?? "0.0.0")?.version ?? null;
-  return low !== null && import_semver8.default.gt(low, than);
+  const low = import_valid.default(named) ?? import_min_version.default(import_valid2.default(named) ?? "0.0.0")?.version ?? null;
+  return low !== null && import_gt.default(low, than);
 }
 function gateText(gate) {
   return code(gate.replace(/feature = "burn\/([^"]+)"/g, 'feature = "$1"'));
@@ -52511,11 +51591,10 @@ function renderCompileBody(c, footer) {
   );
   return lines;
 }
-var import_semver8;
 var init_compile = __esm({
   "src/render/compile.ts"() {
     "use strict";
-    import_semver8 = __toESM(require_semver2(), 1);
+    init_semver();
     init_escape();
     init_manifest2();
   }
@@ -52972,9 +52051,9 @@ function matcherFor(rule, version) {
       const [, module2, ...rest] = p.split("::");
       if (!module2 || !/^\w+$/.test(module2)) continue;
       if (!names.has(module2)) names.set(module2, /* @__PURE__ */ new Set());
-      const last2 = rest.at(-1);
-      if (last2 === void 0) modules.set(module2, { gated: new RegExp(`\\bburn::${module2}\\b`), names: null });
-      else if (/^[A-Z]\w{3,}$/.test(last2)) names.get(module2).add(last2);
+      const last3 = rest.at(-1);
+      if (last3 === void 0) modules.set(module2, { gated: new RegExp(`\\bburn::${module2}\\b`), names: null });
+      else if (/^[A-Z]\w{3,}$/.test(last3)) names.get(module2).add(last3);
     }
     for (const [module2, set3] of names) {
       const gated = modules.get(module2)?.gated ?? null;
@@ -53149,8 +52228,8 @@ var init_manifest3 = __esm({
 });
 
 // src/review/rules.ts
-import { readFileSync as readFileSync4 } from "node:fs";
-import { join as join6 } from "node:path";
+import { readFileSync as readFileSync5 } from "node:fs";
+import { join as join8 } from "node:path";
 function parseRules(yaml3) {
   const raw = load(yaml3);
   const validate = new import_ajv2.Ajv({ allErrors: true }).compile(rulesSchema);
@@ -53181,7 +52260,7 @@ function parseRules(yaml3) {
   });
 }
 function reviewRules() {
-  rules ??= parseRules(readFileSync4(join6(dataDir, "review-rules.yml"), "utf8"));
+  rules ??= parseRules(readFileSync5(join8(dataDir, "review-rules.yml"), "utf8"));
   return rules;
 }
 function ruleById(id, rules2 = reviewRules()) {
@@ -63852,7 +62931,7 @@ var init_command3 = __esm({
 });
 
 // src/action.ts
-import { readFileSync as readFileSync5 } from "node:fs";
+import { readFileSync as readFileSync6 } from "node:fs";
 
 // node_modules/probot/lib/context.js
 var import_deepmerge = __toESM(require_cjs(), 1);
@@ -64883,15 +63962,15 @@ var LruObject = class {
     if (this.last === item) {
       return;
     }
-    const last2 = this.last;
+    const last3 = this.last;
     const next = item.next;
     const prev = item.prev;
     if (this.first === item) {
       this.first = next;
     }
     item.next = null;
-    item.prev = last2;
-    last2.next = item;
+    item.prev = last3;
+    last3.next = item;
     if (prev !== null) {
       prev.next = next;
     }
@@ -71777,7 +70856,7 @@ var DELIVERY_TTL_S = 3600;
 var LOCK_TTL_MS = 6e4;
 var LOCK_WAIT_MS = 7e4;
 function memoryCoordination() {
-  const last2 = /* @__PURE__ */ new Map();
+  const last3 = /* @__PURE__ */ new Map();
   const cache = /* @__PURE__ */ new Map();
   const pending = [];
   return {
@@ -71788,9 +70867,9 @@ function memoryCoordination() {
     },
     cooldown: async (key2, ms, commentId) => {
       const now = Date.now();
-      const prev = last2.get(key2);
+      const prev = last3.get(key2);
       if (prev && prev.commentId !== commentId && now - prev.at < ms) return false;
-      last2.set(key2, { at: now, commentId });
+      last3.set(key2, { at: now, commentId });
       return true;
     },
     defer: async (p, due) => {
@@ -72127,7 +71206,7 @@ async function main() {
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
   if (!token)
     throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
-  const delivery = deliveryFromEnv(process.env, (p) => readFileSync5(p, "utf8"));
+  const delivery = deliveryFromEnv(process.env, (p) => readFileSync6(p, "utf8"));
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),

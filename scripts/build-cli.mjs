@@ -1,23 +1,59 @@
-// Builds the command line's bundle, dist/cli/: src/cli.ts and its dependencies as ES modules, one
-// chunk per command (the commands import their modules dynamically, so `--help` loads none of
-// them). One file per command instead of a few hundred modules is most of a CLI call's start
-// (BENCHMARKS.md). `npm run build` writes it; it is not committed (the Action's bundle is).
-import { rmSync } from "node:fs";
+// Builds the command line, dist/cli/: one CommonJS bundle per command (explain, why|fix, review,
+// scan) beside a small entry (src/cli.ts with the dispatcher) that requires only the one a call
+// runs, so `--help` loads no analysis code at all. CommonJS rather than ES modules: Node loads a
+// CommonJS bundle about a tenth of a call faster (BENCHMARKS.md, "CLI starts"), and a
+// package.json in the folder says so. `npm run build` writes it; it is not committed (the
+// Action's bundle is).
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { basename, resolve } from "node:path";
 import { build } from "esbuild";
-import { options as action } from "./build-action.mjs";
 
-const { outfile: _outfile, entryPoints: _entryPoints, ...shared } = action;
+const outdir = "dist/cli";
+/** Modules each in their own bundle: the commands, and usage.ts, whose UsageError the entry catches. */
+const separate = ["explain", "manifest", "review", "scan", "usage"].map((m) => `src/cli/${m}.ts`);
 
-export const options = {
-  ...shared,
-  entryPoints: ["src/cli.ts"],
-  outdir: "dist/cli",
-  splitting: true,
-  chunkNames: "chunks/[name]-[hash]",
+/** An import of another bundle's module stays a require of that bundle's file. */
+const sibling = (self) => ({
+  name: "sibling-bundles",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.?\// }, (a) => {
+      const path = resolve(a.resolveDir, a.path).replace(/\.js$/, ".ts");
+      const i = separate.findIndex((s) => resolve(s) === path);
+      if (i < 0 || resolve(self) === path) return undefined;
+      return { path: `./${basename(separate[i], ".ts")}.js`, external: true };
+    });
+  },
+});
+
+const shared = {
+  bundle: true,
+  platform: "node",
+  target: "node22",
+  format: "cjs",
+  // import() of a sibling bundle becomes a require: through the ES module loader Node would
+  // first scan the whole CommonJS file for its export names.
+  supported: { "dynamic-import": false },
+  // src/data-dir.ts finds data/ from its own URL.
+  define: { "import.meta.url": "__burnTriageUrl" },
+  banner: { js: 'const __burnTriageUrl = require("node:url").pathToFileURL(__filename).href;' },
+  legalComments: "eof",
+  logLevel: "warning",
 };
 
+export const entries = ["src/cli.ts", ...separate];
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // Chunk names carry a content hash: without this, every build would leave the last one's behind.
-  rmSync(options.outdir, { recursive: true, force: true });
-  await build(options);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(`${outdir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
+  await Promise.all(
+    entries.map((entry) =>
+      build({
+        ...shared,
+        entryPoints: [entry],
+        outfile: `${outdir}/${basename(entry, ".ts")}.js`,
+        plugins: [sibling(entry)],
+      }),
+    ),
+  );
 }

@@ -1,14 +1,44 @@
-// Keeps data/catalog.yml as JSON in data/.cache/ (not committed), keyed by the YAML's digest:
-// `npm run build` runs this so a CLI call or a cold start does not parse 230 KB of YAML.
-// src/panics/catalog.ts reads the cache only when the digest matches.
-import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+// Writes the derived data that `npm run build` keeps in data/.cache/ (src/data-cache.ts: each
+// entry names the fingerprint of the files it came from, and is ignored once they change):
+// - catalog.json: data/catalog.yml as JSON, so a CLI call or a cold start does not parse 230 KB
+//   of YAML (src/panics/catalog.ts);
+// - tags-enablers.json, main-enablers.json: each bundled index line's enablers of the default
+//   target, so a CLI call does not resolve them cold (src/cargo/precomputed.ts).
+// It runs after tsc: the enablers are lib/'s own computation.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { load } from "js-yaml";
+import { computeEnablers } from "../lib/cargo/diagnose.js";
+import { ENABLERS_CACHE, lineKey, snapshotSources } from "../lib/cargo/precomputed.js";
+import { recentRelease, snapshot } from "../lib/cargo/registry.js";
+import { BudgetExceeded } from "../lib/cargo/resolve.js";
+import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
+import { dataDir } from "../lib/data-dir.js";
+import { CATALOG_CACHE, CATALOG_YAML } from "../lib/panics/catalog.js";
 
-const data = join(dirname(fileURLToPath(import.meta.url)), "..", "data");
-const yaml = readFileSync(join(data, "catalog.yml"), "utf8");
-const digest = createHash("sha1").update(yaml).digest("hex");
-mkdirSync(join(data, ".cache"), { recursive: true });
-writeFileSync(join(data, ".cache", "catalog.json"), JSON.stringify({ digest, catalog: load(yaml) }));
+mkdirSync(join(dataDir, CACHE_DIR), { recursive: true });
+const write = (name, sources, value) =>
+  writeFileSync(join(dataDir, CACHE_DIR, name), JSON.stringify({ fingerprint: fingerprint(sources), value }));
+
+write(CATALOG_CACHE, [CATALOG_YAML], load(readFileSync(join(dataDir, CATALOG_YAML), "utf8")));
+
+for (const which of ["tags", "main"]) {
+  const registry = snapshot(which);
+  const names = snapshotFiles(which);
+  const lines = {};
+  for (const line of names.flatMap((name) => registry.versions(name)).filter(recentRelease)) {
+    try {
+      lines[lineKey(line)] = computeEnablers(line, registry);
+    } catch (e) {
+      // A line over the work budget is left to the call that meets it, which says so.
+      if (!(e instanceof BudgetExceeded)) throw e;
+    }
+  }
+  write(`${which}-${ENABLERS_CACHE}`, snapshotSources(which), lines);
+}
+
+function snapshotFiles(which) {
+  return readdirSync(join(dataDir, "index", which), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
+}

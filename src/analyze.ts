@@ -1,6 +1,6 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
-import semver from "semver";
+import * as semver from "./semver.js";
 import { isPinSource } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";

@@ -1,7 +1,7 @@
 // Which burn the user's build has, where that knowledge came from, and what had to be assumed.
 // Pure: a dependency declaration, the bundled index data and any pinned version in; a selection
 // out. Everything outside the data is said to be outside it, never silently replaced.
-import semver from "semver";
+import * as semver from "../semver.js";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
 import { cargoRange, type IndexLine, type Registries, selectVersion, snapshot } from "./registry.js";

@@ -33,6 +33,7 @@ import {
   targetName,
   WorkBudget,
 } from "./resolve.js";
+import { type Enablers, precomputedEnablers } from "./precomputed.js";
 import { mayEnable } from "./reach.js";
 
 export interface DiagnoseOptions {
@@ -368,13 +369,6 @@ function rank(d: DepDecl): number {
   return i < 0 ? PREFERENCE.length : i;
 }
 
-interface Enablers {
-  enablers: string[];
-  defaultsEnable: boolean;
-  /** Pairs that only work together (burn 0.21: `dispatch` + `autodiff`), when no single feature does. */
-  pairs: string[][];
-}
-
 /** What a user can ask of `line`: its feature table and the implicit features of optional dependencies. */
 export function featureNames(line: IndexLine): string[] {
   const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
@@ -397,8 +391,20 @@ export function enablersOf(
   budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS),
 ): Enablers {
   const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key);
+  const hit = enablerCache.get(key) ?? precomputedEnablers(line, registry, target);
   if (hit) return hit;
+  const result = computeEnablers(line, registry, target, budget);
+  enablerCache.set(key, result);
+  return result;
+}
+
+/** enablersOf without its caches: what the build's table holds (scripts/cache-data.mjs). */
+export function computeEnablers(
+  line: IndexLine,
+  registry: Registry,
+  target: FeatureTarget = AUTODIFF_TARGET,
+  budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS),
+): Enablers {
   const table = allFeatures(line);
   const names = featureNames(line);
   const test = (features: string[], opts: { defaults?: boolean } = {}) =>
@@ -425,7 +431,5 @@ export function enablersOf(
       .sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
-  const result = { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
-  enablerCache.set(key, result);
-  return result;
+  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
 }

@@ -64,9 +64,9 @@ export interface Manifest {
   exclude: string[];
   /** `package.workspace`: the path to this package's workspace root directory, when set. */
   packageWorkspace: string | null;
-  dependencies: DepDecl[];
+  readonly dependencies: readonly DepDecl[];
   /** Declarations in `[workspace.dependencies]`. */
-  workspaceDependencies: DepDecl[];
+  readonly workspaceDependencies: readonly DepDecl[];
   features: Record<string, string[]>;
 }
 
@@ -112,19 +112,29 @@ function groupKey(s: Scope): string {
   return JSON.stringify([s.ws, s.kind, s.target, s.name]);
 }
 
+// The shell asks several questions of one text (facts, crates to read, the diagnosis): the last
+// parse is kept, frozen, so that answering them parses once. A failed parse is not kept.
+let last: Manifest | undefined;
+
 export function parseManifest(text: string): Manifest {
+  if (last?.text === text) return last;
+  last = parseWhole(text);
+  return last;
+}
+
+function parseWhole(text: string): Manifest {
   const ast = parseSpans(text);
   // The span parser is lenient in places; the independent parser must agree the file is valid.
   const plain = parsePlain(text);
   const lineAt = lineIndex(text);
   const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
-  return {
+  return Object.freeze({
     text,
     ast,
     ...packageFacts(plain),
-    dependencies: decls.filter((d) => !d.inWorkspaceTable),
-    workspaceDependencies: decls.filter((d) => d.inWorkspaceTable),
-  };
+    dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
+    workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable)),
+  });
 }
 
 /** Every dependency declaration's key-value pairs, grouped by the dependency they declare. */

@@ -1,9 +1,8 @@
 // crates.io sparse-index data: the bundled snapshot (data/index/) and cargo's version selection.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import semver from "semver";
+import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
-import { loadCatalog } from "../panics/catalog.js";
 
 export interface IndexDep {
   /** The local name (the key in the manifest). */
@@ -172,7 +171,32 @@ export function parseIndexFile(text: string, crate?: string): IndexLine[] {
  * needs (they are half of a CLI call's index time).
  */
 export function parseBundledIndexFile(text: string): IndexLine[] {
-  return text.split("\n").flatMap((raw) => (raw.trim().length === 0 ? [] : [JSON.parse(raw) as IndexLine]));
+  return text.split("\n").flatMap((raw) => (raw.trim().length === 0 ? [] : [bundledLine(raw)]));
+}
+
+/** The head cargo writes first on every line: `{"name":"…","vers":"…",`. */
+const LINE_HEAD = /^\{"name":("(?:[^"\\]|\\.)*"),"vers":("(?:[^"\\]|\\.)*"),/;
+
+/**
+ * One bundled line, its name and version read from its head and the rest parsed on first use: a
+ * call resolves one or two versions of each crate it touches, and parsing all twenty-odd was most
+ * of a CLI call's index time. `"yanked":true` can only be the line's own field (inside a JSON
+ * string its quotes would be escaped, and no other object on a line has that key).
+ */
+function bundledLine(raw: string): IndexLine {
+  const head = LINE_HEAD.exec(raw);
+  if (!head) return JSON.parse(raw) as IndexLine;
+  let whole: IndexLine | undefined;
+  const full = () => {
+    whole ??= JSON.parse(raw) as IndexLine;
+    return whole;
+  };
+  const line = { name: JSON.parse(head[1]!) as string, vers: JSON.parse(head[2]!) as string };
+  return Object.defineProperties(raw.includes('"yanked":true') ? { ...line, yanked: true } : line, {
+    deps: { enumerable: true, get: () => full().deps },
+    features: { enumerable: true, get: () => full().features },
+    features2: { enumerable: true, get: () => full().features2 },
+  }) as IndexLine;
 }
 
 export class MapRegistry implements Registry {
@@ -185,30 +209,40 @@ export class MapRegistry implements Registry {
   }
 }
 
-const snapshots = new Map<string, Registry>();
+/** The bundled snapshots: one line per burn release tag, and burn's main branch at the data's HEAD. */
+export type SnapshotName = "tags" | "main";
 
-/** The newest release the bundled snapshot knows (from the catalog's refs, which the import writes with it). */
-function newestTag(): string {
-  return (
-    loadCatalog()
-      .refs.filter((r) => r.ref.startsWith("v"))
-      .at(-1)?.version ?? "?"
-  );
+const snapshots = new Map<SnapshotName, Registry>();
+
+/** Which bundled snapshot this registry is, by identity (a live index built from it is not). */
+export function bundledSnapshotName(registry: Registry): SnapshotName | null {
+  for (const [name, r] of snapshots) if (r === registry) return name;
+  return null;
+}
+
+/** The newest burn release the bundled tags snapshot holds (data:refresh may have added some). */
+function newestTag(tags: Registry): string {
+  const versions = tags.versions("burn").flatMap((l) => semver.valid(l.vers) ?? []);
+  return versions.sort(semver.compare).at(-1) ?? "?";
 }
 
 /** The data a burn version is looked up in: the release tags' snapshot and main's (see `snapshot`). */
 export type Registries = { tags: Registry; main: Registry };
 
 /** `tags`: one line per burn release tag; `main`: burn's main branch at the data's HEAD. */
-export function snapshot(which: "tags" | "main"): Registry {
+export function snapshot(which: SnapshotName): Registry {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = new Map<string, IndexLine[]>();
+    let label: string | undefined;
     const lazy: Registry = {
-      label:
-        which === "tags"
-          ? `the bundled data (releases up to ${newestTag()})`
-          : "the bundled snapshot of burn's main branch",
+      get label() {
+        label ??=
+          which === "tags"
+            ? `the bundled data (releases up to ${newestTag(lazy)})`
+            : "the bundled snapshot of burn's main branch";
+        return label;
+      },
       versions(name) {
         let lines = files.get(name);
         if (!lines) {

@@ -1,7 +1,8 @@
 // Thin, typed access to the span-aware TOML AST (toml-eslint-parser) plus an independent
 // second opinion from @iarna/toml. Ranges are UTF-16 offsets into the JS string, which is what
 // String.prototype.slice uses, so edits never split a surrogate pair or a multi-byte character.
-import iarna from "@iarna/toml";
+// The string parser alone: the package's index also loads its stream parser, and node:stream with it.
+import parseToml from "@iarna/toml/parse-string.js";
 import { getStaticTOMLValue, parseTOML } from "toml-eslint-parser";
 import type { AST } from "toml-eslint-parser";
 import { guardToml } from "./toml-guard.js";
@@ -37,7 +38,7 @@ export function parsePlain(text: string): Record<string, unknown> {
   try {
     // @iarna/toml rejects the CR of a CRLF that ends a comment line; line endings carry no
     // meaning outside multi-line strings, so both sides of every comparison are normalised.
-    return iarna.parse(withoutBom(text).replace(/\r\n/g, "\n")) as Record<string, unknown>;
+    return parseToml(withoutBom(text).replace(/\r\n/g, "\n")) as Record<string, unknown>;
   } catch (e) {
     const err = e as { message?: string; line?: number; col?: number };
     const first = String(err.message ?? e)

@@ -2,7 +2,7 @@
 // feature that gates it is off. Pure: text (and the repository's manifests, when the shell read
 // them) in; the gated paths at the user's burn version, the gate as the target of the same
 // resolver and verified editor the panics use, and a link to the gating `#[cfg]` out.
-import semver from "semver";
+import * as semver from "../semver.js";
 import type { Platform } from "../cargo/cfg.js";
 import type { FixOptions, ManifestFile } from "../cargo/fix.js";
 import type { FeatureTarget } from "../cargo/resolve.js";

@@ -3,7 +3,7 @@
 // matching rustc error pays for it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import semver from "semver";
+import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
 import { gateHolds } from "../cargo/cfg.js";
 

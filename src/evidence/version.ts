@@ -2,7 +2,7 @@
 // first: a crate path the build printed (a backtrace's or rustc's `-->` / `:::` line), a git
 // checkout path, Cargo.lock, the manifest, a version named next to "burn" in prose. Panics and
 // rustc errors take their version from here, through `pickVersion`, in one order.
-import semver from "semver";
+import * as semver from "../semver.js";
 import { isBurnCrate, type VersionSource } from "../cargo/burn-version.js";
 import { loadCatalog } from "../panics/catalog.js";
 

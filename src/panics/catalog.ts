@@ -1,8 +1,8 @@
-import semver from "semver";
-import { createHash } from "node:crypto";
+import * as semver from "../semver.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
+import { readCache } from "../data-cache.js";
 import { dataDir } from "../data-dir.js";
 
 /**
@@ -81,28 +81,20 @@ export function messageLiteral(entry: Entry): string {
 
 let cached: Catalog | undefined;
 
-/** The catalog as the burn-data import wrote it, without what `data:refresh` added. */
 /**
- * Where `npm run build` keeps the catalog as JSON (scripts/cache-data.mjs): parsing the YAML
- * costs more than the rest of a CLI call. The cache names the YAML's digest and is used only
- * when it matches, so an edited or refreshed catalog is never answered from a stale copy.
+ * The catalog as the burn-data import wrote it, without what `data:refresh` added: from the
+ * build's JSON copy while catalog.yml is unchanged (parsing the YAML cost more than the rest of a
+ * CLI call), else from the YAML.
  */
-export const CATALOG_CACHE = join(".cache", "catalog.json");
-
-export function catalogDigest(yaml: string): string {
-  return createHash("sha1").update(yaml).digest("hex");
-}
-
 export function loadBaseCatalog(dir = dataDir): Catalog {
-  const yaml = readFileSync(join(dir, "catalog.yml"), "utf8");
-  try {
-    const cache = JSON.parse(readFileSync(join(dir, CATALOG_CACHE), "utf8")) as { digest: string; catalog: Catalog };
-    if (cache.digest === catalogDigest(yaml)) return cache.catalog;
-  } catch {
-    // No cache (a fresh clone, the Action's checkout): the YAML is the data.
-  }
-  return load(yaml) as Catalog;
+  return (
+    readCache<Catalog>(CATALOG_CACHE, [CATALOG_YAML], dir) ??
+    (load(readFileSync(join(dir, CATALOG_YAML), "utf8")) as Catalog)
+  );
 }
+
+export const CATALOG_YAML = "catalog.yml";
+export const CATALOG_CACHE = "catalog.json";
 
 interface Refreshed {
   refs: Ref[];

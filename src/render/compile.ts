@@ -1,7 +1,7 @@
 // The comment for rustc's "cannot find `burn::…`" errors: which paths are gated at the user's
 // release and behind what (linked to the `#[cfg]`), why the gate is off in their manifest, and
 // the one verified edit that brings every one of them back.
-import semver from "semver";
+import * as semver from "../semver.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
 import { fragmentShows, manifestSection, SOURCE_WORDS } from "./manifest.js";

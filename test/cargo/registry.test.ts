@@ -26,8 +26,24 @@ describe("the bundled snapshot", () => {
     for (const path of files) {
       const text = readFileSync(path, "utf8");
       const name = path.split("/").at(-1)!;
-      expect(parseBundledIndexFile(text)).toMatchObject(parseIndexFile(text, name));
+      const lines = parseBundledIndexFile(text);
+      expect(lines).toMatchObject(parseIndexFile(text, name));
+      expect(lines.map((l) => l.yanked === true)).toEqual(parseIndexFile(text, name).map((l) => l.yanked === true));
     }
+  });
+
+  it("reads a line's name, version and yank from its head and parses the rest on first use", () => {
+    const line = (yanked: boolean, vers = "0.1.0") =>
+      JSON.stringify({ name: "burn-x", vers, deps: [], features: { a: ["b"] }, yanked, v: 2 });
+    const [kept, yanked] = parseBundledIndexFile(`${line(false)}\n${line(true, "0.2.0")}\n`);
+    expect([kept!.vers, kept!.yanked === true, yanked!.vers, yanked!.yanked]).toEqual(["0.1.0", false, "0.2.0", true]);
+    expect(kept!.features).toEqual({ a: ["b"] });
+    // Another key order than cargo's is parsed whole, not misread.
+    const [odd] = parseBundledIndexFile(JSON.stringify({ vers: "1.0.0", name: "burn-x", deps: [], features: {} }));
+    expect([odd!.name, odd!.vers]).toEqual(["burn-x", "1.0.0"]);
+    // A string that mentions "yanked":true does not yank the line: its quotes are escaped.
+    const [mention] = parseBundledIndexFile(line(false).replace('"a":["b"]', '"a":["\\"yanked\\":true"]'));
+    expect(mention!.yanked === true).toBe(false);
   });
 });
 
