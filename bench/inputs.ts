@@ -110,13 +110,20 @@ function issueWith(body: string): Payload {
   return p;
 }
 
+/** `/explain-panic` in a comment at GitHub's size limit, over Markdown that once held the parser for seconds. */
+function commandWith(rest: string): Payload {
+  const p = webhook("issue_comment.created");
+  p.comment.body = `/explain-panic\n${rest}`.slice(0, BODY_LIMIT);
+  return p;
+}
+
 function prWithHead(head: string): { payload: Payload; files: Record<string, string> } {
   return { payload: prTouchingCargo(), files: { [`${HEAD_SHA}:Cargo.toml`]: head } };
 }
 
 export interface StallCase {
   name: string;
-  event: "issues" | "pull_request";
+  event: "issues" | "pull_request" | "issue_comment";
   payload: Payload;
   /** Files the fake repository serves for this case (on top of the scenario's). */
   files?: Record<string, string>;
@@ -162,6 +169,26 @@ export function stallCases(): StallCase[] {
       files: { ".github/burn-triage.yml": config },
     },
     { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
+    {
+      name: "64 KiB /explain-panic comment: a quote 15,000 deep, then 15,000 lazy lines",
+      event: "issue_comment",
+      payload: commandWith(`${"> ".repeat(15000)}x\n${"y\n".repeat(15000)}`),
+    },
+    {
+      name: "64 KiB /explain-panic comment: a list 15,000 deep, then indented lines",
+      event: "issue_comment",
+      payload: commandWith(`${"- ".repeat(15000)}x\n${"  y\n".repeat(8000)}`),
+    },
+    {
+      name: "64 KiB /explain-panic comment: `[a](` 15,000 times",
+      event: "issue_comment",
+      payload: commandWith("[a](".repeat(15000)),
+    },
+    {
+      name: "64 KiB /explain-panic comment: `*a` 30,000 times",
+      event: "issue_comment",
+      payload: commandWith("*a".repeat(30000)),
+    },
     {
       name: "PR head root with 20,000 [workspace.dependencies] headers",
       event: "pull_request",

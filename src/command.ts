@@ -1,10 +1,13 @@
 // `/explain-panic` in a comment: only at the start of a line of a paragraph, as GitHub's
 // Markdown parses it. Code (fenced, indented, or a fence never closed), block quotes and HTML
 // comments hide it, so pasted logs and quoted replies that mention it do not trigger it.
-import type { Nodes, Parent } from "mdast";
-import { fromMarkdown } from "mdast-util-from-markdown";
-import { gfmFromMarkdown } from "mdast-util-gfm";
-import { gfm } from "micromark-extension-gfm";
+//
+// Parsed with markdown-it in two bounded passes: the blocks of the whole comment, then, for a
+// paragraph that holds the command's name, only the inline constructs that can hide a line start
+// (code spans and inline HTML). Emphasis and links are never parsed: they decide nothing here,
+// and they are where a 64 KiB comment of `*a*a…` or `[a](` holds a parser for seconds; so are
+// deep quotes and lists, which markdown-it caps at its nesting limit (bench: "Event-loop stalls").
+import MarkdownIt from "markdown-it";
 
 export interface Command {
   args: string;
@@ -15,50 +18,57 @@ export interface Command {
 
 /** GitHub's own limit for a comment body; the parser is not asked to read more. */
 export const MAX_COMMENT_CHARS = 65536;
-const COMMAND = /^[ \t]*\/explain-panic(?=\s|$)(.*)$/;
+const NAME = "/explain-panic";
+const COMMAND = /^\/explain-panic(?=\s|$)(.*)$/;
 
-/** Paragraphs outside block quotes, in source order. */
-function paragraphs(node: Nodes, out: Nodes[] = []): Nodes[] {
-  if (node.type === "blockquote" || node.type === "code" || node.type === "html") return out;
-  if (node.type === "paragraph") {
-    out.push(node);
-    return out;
+const blocks = new MarkdownIt("commonmark", { html: true });
+blocks.core.ruler.disable(["inline", "text_join"]);
+const spans = new MarkdownIt("commonmark", { html: true });
+spans.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+spans.inline.ruler2.enableOnly([]);
+
+/** The source lines (0-based) of a paragraph's content that start with a visible command. */
+function commandLines(content: string, firstLine: number): number[] {
+  const out: number[] = [];
+  const children = spans.parseInline(content, {})[0]?.children ?? [];
+  let line = firstLine;
+  let atStart = true;
+  for (const t of children) {
+    if (t.type === "softbreak" || t.type === "hardbreak") {
+      line++;
+      atStart = true;
+      continue;
+    }
+    if (atStart && t.type === "text" && COMMAND.test(t.content)) out.push(line);
+    atStart = false;
   }
-  for (const child of (node as Parent).children ?? []) paragraphs(child as Nodes, out);
-  return out;
-}
-
-/** Offsets covered by inline code and inline HTML (comments included) inside a paragraph. */
-function hidden(node: Nodes, out: Array<[number, number]> = []): Array<[number, number]> {
-  if ((node.type === "inlineCode" || node.type === "html") && node.position)
-    out.push([node.position.start.offset!, node.position.end.offset!]);
-  for (const child of (node as Parent).children ?? []) hidden(child as Nodes, out);
   return out;
 }
 
 export function parseCommand(input: string): Command | null {
-  if (!input.includes("/explain-panic")) return null;
+  if (!input.includes(NAME)) return null;
   const body = input.slice(0, MAX_COMMENT_CHARS).replace(/\r\n?/g, "\n");
-  const tree = fromMarkdown(body, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
-  for (const p of paragraphs(tree as Nodes)) {
-    const start = p.position!.start.offset!;
-    const end = p.position!.end.offset!;
-    const raw = body.slice(start, end);
-    let masked = raw;
-    for (const [a, b] of hidden(p)) masked = masked.slice(0, a - start) + " ".repeat(b - a) + masked.slice(b - start);
-    const rawLines = raw.split("\n");
-    let offset = start;
-    for (const [i, line] of masked.split("\n").entries()) {
-      if (COMMAND.test(line)) {
-        const lineStart = body.lastIndexOf("\n", offset - 1) + 1;
-        const lineEnd = body.indexOf("\n", offset);
-        // The masked line only locates the command; its arguments are the text as written.
-        const args = COMMAND.exec(rawLines[i]!)![1]!.trim();
-        const rest = `${body.slice(0, lineStart)}${lineEnd < 0 ? "" : body.slice(lineEnd + 1)}`.replace(/\n$/, "");
-        return { args, help: /^help\b/i.test(args), rest };
-      }
-      offset += line.length + 1;
+  if (!body.includes(NAME)) return null;
+  const lines = body.split("\n");
+  let quoted = 0;
+  let inParagraph = false;
+  for (const t of blocks.parse(body, {})) {
+    if (t.type === "blockquote_open") quoted++;
+    else if (t.type === "blockquote_close") quoted--;
+    else if (t.type === "paragraph_open") inParagraph = true;
+    else if (t.type === "paragraph_close") inParagraph = false;
+    else if (t.type === "inline" && inParagraph && quoted === 0 && t.map && t.content.includes(NAME)) {
+      const [at] = commandLines(t.content, t.map[0]);
+      if (at !== undefined) return commandAt(lines, at);
     }
   }
   return null;
+}
+
+function commandAt(lines: string[], at: number): Command {
+  const raw = lines[at]!;
+  // The arguments are the line as written, from the command on (a list item's `- ` before it).
+  const args = COMMAND.exec(raw.slice(raw.indexOf(NAME)))?.[1]?.trim() ?? "";
+  const rest = [...lines.slice(0, at), ...lines.slice(at + 1)].join("\n").replace(/\n$/, "");
+  return { args, help: /^help\b/i.test(args), rest };
 }

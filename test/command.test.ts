@@ -31,6 +31,13 @@ describe("/explain-panic parsing", () => {
     expect(parseCommand("```\nlog\n```\n/explain-panic")?.args).toBe("");
     expect(parseCommand("- /explain-panic help")?.help).toBe(true);
   });
+  it("answers the same on Markdown built to hold a parser (deep quotes and lists, unclosed links, emphasis runs)", () => {
+    const deep = `${"> ".repeat(30000)}/explain-panic`;
+    expect(parseCommand(deep)).toBeNull();
+    expect(parseCommand(`/explain-panic help\n${"- ".repeat(15000)}x\n${"  y\n".repeat(8000)}`)?.help).toBe(true);
+    expect(parseCommand(`${"[a](".repeat(15000)}\n\n/explain-panic`)?.args).toBe("");
+    expect(parseCommand(`*a ${"*a".repeat(30000)}\n/explain-panic x`)?.args).toBe("x");
+  });
   it("a huge comment is read only up to GitHub's limit", () => {
     expect(parseCommand(`${"x".repeat(70000)}\n/explain-panic`)).toBeNull();
   });
