@@ -170,6 +170,13 @@ export function stallCases(): StallCase[] {
     },
     { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
     {
+      name: "64 KiB issue: the message alone, in 8 paragraphs of `*a` and a quote 15,000 deep",
+      event: "issues",
+      payload: issueWith(
+        `${Array.from({ length: 8 }, () => `No backend feature enabled. ${"*a".repeat(3000)}`).join("\n\n")}\n\n${"> ".repeat(6000)}x\n`,
+      ),
+    },
+    {
       name: "64 KiB /explain-panic comment: a quote 15,000 deep, then 15,000 lazy lines",
       event: "issue_comment",
       payload: commandWith(`${"> ".repeat(15000)}x\n${"y\n".repeat(15000)}`),

@@ -1,6 +1,7 @@
 import { type Cause, type Entry, loadCatalog } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapseSpaces } from "./normalize.js";
+import { reportView } from "./quoted.js";
 
 export interface Finding {
   id: string;
@@ -150,8 +151,23 @@ function printedForm(text: string, hit: Hit): string {
   return prefix + text.slice(hit.start, hit.end);
 }
 
-/** Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input. */
+/**
+ * Finds catalog panics in free text (issue bodies, comments, logs). Pure and linear in the input.
+ * A message without a location that the text only quotes as documentation (src/panics/quoted.ts)
+ * is not a finding; one with its `panicked at` location is output wherever it sits.
+ */
 export function detect(input: string): Finding[] {
+  const found = findAll(input);
+  if (found.every((f) => f.location)) return found;
+  const view = reportView(input.replace(/\r\n?/g, "\n"), {
+    holds: (s) => findAll(s).length > 0,
+    output: (line) => line.includes(PANICKED_AT) || PRINT_PREFIXES.some((p) => line.includes(p)),
+  });
+  const reported = new Set(findAll(view).map((f) => f.id));
+  return found.filter((f) => f.location || reported.has(f.id));
+}
+
+function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);

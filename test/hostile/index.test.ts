@@ -9,6 +9,7 @@ import {
   indexPath,
   MapRegistry,
   parseIndexFile,
+  type Registry,
   snapshot,
 } from "../../src/cargo/registry.js";
 import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
@@ -50,9 +51,16 @@ describe("index data is bounded before the resolver walks it", () => {
 
   it("a graph that needs more work than the budget is said to be too large, never answered", () => {
     const text = '[dependencies]\nburn = { version = "0.21.0", default-features = false }\n';
-    const cut = planFix({ path: "Cargo.toml", text }, { budget: new WorkBudget(500) });
+    // The same data, but not the bundled registry itself: the build's table of enablers does not
+    // answer for it, so the search for them spends the budget too.
+    const copy = (r: Registry): Registry => ({ label: r.label, versions: (n) => r.versions(n) });
+    const registries = { tags: copy(snapshot("tags")), main: copy(snapshot("main")) };
+    const cut = planFix({ path: "Cargo.toml", text }, { budget: new WorkBudget(500), registries });
     expect(cut).toMatchObject({ kind: "no-fix", reason: new BudgetExceeded().message });
     expect(cut.kind === "no-fix" && cut.diagnosis.verdict).toBe("too-large");
+    // On the bundled registry the table answers, and the user's build alone must fit the budget.
+    const small = planFix({ path: "Cargo.toml", text }, { budget: new WorkBudget(20) });
+    expect(small.kind === "no-fix" && small.diagnosis.verdict).toBe("too-large");
     // With the default budget the same manifest gets its verified edit.
     expect(planFix({ path: "Cargo.toml", text }).kind).toBe("fixed");
   });
