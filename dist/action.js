@@ -34427,7 +34427,7 @@ var init_manifest = __esm({
 
 // src/cargo/extract.ts
 function fencedBlocks(text3) {
-  const blocks3 = [];
+  const blocks2 = [];
   const lines = text3.replace(/\r\n?/g, "\n").split("\n");
   let open = null;
   for (let i = 0; i < lines.length; i++) {
@@ -34435,11 +34435,11 @@ function fencedBlocks(text3) {
     if (!open) {
       if (m) open = { fence: m[1], info: m[2].trim().toLowerCase(), start: i + 1 };
     } else if (m && m[1][0] === open.fence[0] && m[1].length >= open.fence.length && m[2].trim() === "") {
-      blocks3.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
+      blocks2.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
       open = null;
     }
   }
-  return blocks3;
+  return blocks2;
 }
 function proseAndCode(text3) {
   const prose = [];
@@ -34453,12 +34453,12 @@ function proseAndCode(text3) {
     } else if (m && m[1][0] === open[0] && m[1].length >= open.length && m[2].trim() === "") open = null;
     else code3.push(line);
   }
-  const spans2 = [];
+  const spans = [];
   const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner) => {
-    spans2.push(inner);
+    spans.push(inner);
     return " ";
   });
-  return { prose: outside, code: [...code3, ...spans2].join("\n") };
+  return { prose: outside, code: [...code3, ...spans].join("\n") };
 }
 function newSideOfDiff(body) {
   return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
@@ -42853,15 +42853,15 @@ function isLinkClose(str) {
   return /^<\/a\s*>/i.test(str);
 }
 function linkify(state) {
-  const blockTokens = state.tokens;
+  const blockTokens2 = state.tokens;
   if (!state.md.options.linkify) {
     return;
   }
-  for (let j = 0, l = blockTokens.length; j < l; j++) {
-    if (blockTokens[j].type !== "inline" || !state.md.linkify.pretest(blockTokens[j].content)) {
+  for (let j = 0, l = blockTokens2.length; j < l; j++) {
+    if (blockTokens2[j].type !== "inline" || !state.md.linkify.pretest(blockTokens2[j].content)) {
       continue;
     }
-    const tokens = blockTokens[j].children;
+    const tokens = blockTokens2[j].children;
     const replacements = [];
     let htmlLinkLevel = 0;
     for (let i = tokens.length - 1; i >= 0; i--) {
@@ -42960,7 +42960,7 @@ function linkify(state) {
           newTokens[newTokenIndex++] = tokens[i];
         }
       }
-      blockTokens[j].children = newTokens;
+      blockTokens2[j].children = newTokens;
     }
   }
 }
@@ -42973,10 +42973,10 @@ var init_linkify = __esm({
 function replaceFn(match2, name) {
   return SCOPED_ABBR[name.toLowerCase()];
 }
-function replace_scoped(inlineTokens) {
+function replace_scoped(inlineTokens2) {
   let inside_autolink = 0;
-  for (let i = inlineTokens.length - 1; i >= 0; i--) {
-    const token = inlineTokens[i];
+  for (let i = inlineTokens2.length - 1; i >= 0; i--) {
+    const token = inlineTokens2[i];
     if (token.type === "text" && !inside_autolink) {
       token.content = token.content.replace(SCOPED_ABBR_RE, replaceFn);
     }
@@ -42988,10 +42988,10 @@ function replace_scoped(inlineTokens) {
     }
   }
 }
-function replace_rare(inlineTokens) {
+function replace_rare(inlineTokens2) {
   let inside_autolink = 0;
-  for (let i = inlineTokens.length - 1; i >= 0; i--) {
-    const token = inlineTokens[i];
+  for (let i = inlineTokens2.length - 1; i >= 0; i--) {
+    const token = inlineTokens2[i];
     if (token.type === "text" && !inside_autolink) {
       if (RARE_RE.test(token.content)) {
         token.content = token.content.replace(/\+-/g, "\xB1").replace(/\.{2,}/g, "\u2026").replace(/([?!])…/g, "$1..").replace(/([?!]){4,}/g, "$1$1$1").replace(/,{2,}/g, ",").replace(/(^|[^-])---(?=[^-]|$)/mg, "$1\u2014").replace(/(^|\s)--(?=\s|$)/mg, "$1\u2013").replace(/(^|[^-\s])--(?=[^-\s]|$)/mg, "$1\u2013");
@@ -43220,11 +43220,11 @@ var init_smartquotes = __esm({
 // node_modules/markdown-it/lib/rules_core/text_join.mjs
 function text_join(state) {
   let curr, last3;
-  const blockTokens = state.tokens;
-  const l = blockTokens.length;
+  const blockTokens2 = state.tokens;
+  const l = blockTokens2.length;
   for (let j = 0; j < l; j++) {
-    if (blockTokens[j].type !== "inline") continue;
-    const tokens = blockTokens[j].children;
+    if (blockTokens2[j].type !== "inline") continue;
+    const tokens = blockTokens2[j].children;
     const max = tokens.length;
     for (curr = 0; curr < max; curr++) {
       if (tokens[curr].type === "text_special") {
@@ -47021,11 +47021,34 @@ var init_markdown_it = __esm({
   }
 });
 
+// src/markdown.ts
+function blockTokens(text3) {
+  return blocks.parse(text3, {});
+}
+function inlineTokens(content, { emphasis }) {
+  return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
+}
+var NESTING, OPTIONS, blocks, inlineAll, inlineCode;
+var init_markdown = __esm({
+  "src/markdown.ts"() {
+    "use strict";
+    init_markdown_it();
+    NESTING = 6;
+    OPTIONS = { html: true, maxNesting: NESTING };
+    blocks = new lib_default("commonmark", OPTIONS);
+    blocks.core.ruler.disable(["inline", "text_join"]);
+    inlineAll = new lib_default("commonmark", OPTIONS);
+    inlineCode = new lib_default("commonmark", OPTIONS);
+    inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+    inlineCode.inline.ruler2.enableOnly([]);
+  }
+});
+
 // src/panics/quoted.ts
 function plainText(content, inListItem) {
   const out = [];
   let emphasis = 0;
-  for (const t of inline2.parseInline(content, {})[0]?.children ?? []) {
+  for (const t of inlineTokens(content, { emphasis: true })) {
     if (t.type === "strong_open" || t.type === "em_open") emphasis++;
     else if (t.type === "strong_close" || t.type === "em_close") emphasis--;
     else if (emphasis > 0) continue;
@@ -47047,7 +47070,7 @@ function reportView(text3, { holds: holds2, output }) {
   const quotes = [];
   let lists = 0;
   let paragraph2 = false;
-  for (const t of blocks.parse(text3, {})) {
+  for (const t of blockTokens(text3)) {
     if (t.type === "blockquote_open") {
       const [from, to] = t.map ?? [0, 0];
       quotes.push({
@@ -47063,16 +47086,13 @@ function reportView(text3, { holds: holds2, output }) {
   }
   return lines.join("\n");
 }
-var MARKDOWN_LIMIT, PARAGRAPH_LIMIT, blocks, inline2;
+var MARKDOWN_LIMIT, PARAGRAPH_LIMIT;
 var init_quoted = __esm({
   "src/panics/quoted.ts"() {
     "use strict";
-    init_markdown_it();
+    init_markdown();
     MARKDOWN_LIMIT = 65536;
     PARAGRAPH_LIMIT = 8192;
-    blocks = new lib_default("commonmark", { html: true });
-    blocks.core.ruler.disable(["inline", "text_join"]);
-    inline2 = new lib_default("commonmark", { html: true });
   }
 });
 
@@ -59113,10 +59133,9 @@ var init_pull_request2 = __esm({
 // src/command.ts
 function commandLines(content, firstLine) {
   const out = [];
-  const children = spans.parseInline(content, {})[0]?.children ?? [];
   let line = firstLine;
   let atStart = true;
-  for (const t of children) {
+  for (const t of inlineTokens(content, { emphasis: false })) {
     if (t.type === "softbreak" || t.type === "hardbreak") {
       line++;
       atStart = true;
@@ -59134,7 +59153,7 @@ function parseCommand(input) {
   const lines = body.split("\n");
   let quoted2 = 0;
   let inParagraph = false;
-  for (const t of blocks2.parse(body, {})) {
+  for (const t of blockTokens(body)) {
     if (t.type === "blockquote_open") quoted2++;
     else if (t.type === "blockquote_close") quoted2--;
     else if (t.type === "paragraph_open") inParagraph = true;
@@ -59152,19 +59171,14 @@ function commandAt(lines, at) {
   const rest = [...lines.slice(0, at), ...lines.slice(at + 1)].join("\n").replace(/\n$/, "");
   return { args, help: /^help\b/i.test(args), rest };
 }
-var MAX_COMMENT_CHARS, NAME2, COMMAND, blocks2, spans;
+var MAX_COMMENT_CHARS, NAME2, COMMAND;
 var init_command = __esm({
   "src/command.ts"() {
     "use strict";
-    init_markdown_it();
+    init_markdown();
     MAX_COMMENT_CHARS = 65536;
     NAME2 = "/explain-panic";
     COMMAND = /^\/explain-panic(?=\s|$)(.*)$/;
-    blocks2 = new lib_default("commonmark", { html: true });
-    blocks2.core.ruler.disable(["inline", "text_join"]);
-    spans = new lib_default("commonmark", { html: true });
-    spans.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
-    spans.inline.ruler2.enableOnly([]);
   }
 });
 

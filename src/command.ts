@@ -1,13 +1,9 @@
 // `/explain-panic` in a comment: only at the start of a line of a paragraph, as GitHub's
 // Markdown parses it. Code (fenced, indented, or a fence never closed), block quotes and HTML
 // comments hide it, so pasted logs and quoted replies that mention it do not trigger it.
-//
-// Parsed with markdown-it in two bounded passes: the blocks of the whole comment, then, for a
-// paragraph that holds the command's name, only the inline constructs that can hide a line start
-// (code spans and inline HTML). Emphasis and links are never parsed: they decide nothing here,
-// and they are where a 64 KiB comment of `*a*a…` or `[a](` holds a parser for seconds; so are
-// deep quotes and lists, which markdown-it caps at its nesting limit (bench: "Event-loop stalls").
-import MarkdownIt from "markdown-it";
+// The blocks of the whole comment are parsed, then only the paragraphs that name the command,
+// for what can hide a line start (src/markdown.ts: both passes bounded).
+import { blockTokens, inlineTokens } from "./markdown.js";
 
 export interface Command {
   args: string;
@@ -21,19 +17,12 @@ export const MAX_COMMENT_CHARS = 65536;
 const NAME = "/explain-panic";
 const COMMAND = /^\/explain-panic(?=\s|$)(.*)$/;
 
-const blocks = new MarkdownIt("commonmark", { html: true });
-blocks.core.ruler.disable(["inline", "text_join"]);
-const spans = new MarkdownIt("commonmark", { html: true });
-spans.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
-spans.inline.ruler2.enableOnly([]);
-
 /** The source lines (0-based) of a paragraph's content that start with a visible command. */
 function commandLines(content: string, firstLine: number): number[] {
   const out: number[] = [];
-  const children = spans.parseInline(content, {})[0]?.children ?? [];
   let line = firstLine;
   let atStart = true;
-  for (const t of children) {
+  for (const t of inlineTokens(content, { emphasis: false })) {
     if (t.type === "softbreak" || t.type === "hardbreak") {
       line++;
       atStart = true;
@@ -52,7 +41,7 @@ export function parseCommand(input: string): Command | null {
   const lines = body.split("\n");
   let quoted = 0;
   let inParagraph = false;
-  for (const t of blocks.parse(body, {})) {
+  for (const t of blockTokens(body)) {
     if (t.type === "blockquote_open") quoted++;
     else if (t.type === "blockquote_close") quoted--;
     else if (t.type === "paragraph_open") inParagraph = true;

@@ -4,28 +4,21 @@
 // notes: "- Fix `No backend feature enabled.` when …"). A message pasted in prose, inline code
 // included, or in a code block, is the user's own output and still is one.
 //
-// Decided from the Markdown structure, as GitHub parses it (markdown-it, CommonMark): the blocks
-// of the whole text, then the inline structure of each paragraph that holds a message. Bounded
-// like the command parser (src/command.ts): emphasis is parsed only within one paragraph of at
-// most PARAGRAPH_LIMIT characters, and only texts up to GitHub's body limit are read this way.
-import MarkdownIt from "markdown-it";
+// Decided from the Markdown structure (src/markdown.ts): the blocks of the whole text, then the
+// inline structure of each paragraph that holds a message, emphasis included only for paragraphs
+// of at most PARAGRAPH_LIMIT characters; texts over GitHub's body limit are not read as Markdown.
+import { blockTokens, inlineTokens, type Token } from "../markdown.js";
 
 /** GitHub's limit for an issue body; a longer text (a log given to the CLI) is not Markdown. */
 export const MARKDOWN_LIMIT = 65536;
 /** A longer paragraph is left as it is: its emphasis is not parsed. */
 const PARAGRAPH_LIMIT = 8192;
 
-const blocks = new MarkdownIt("commonmark", { html: true });
-blocks.core.ruler.disable(["inline", "text_join"]);
-const inline = new MarkdownIt("commonmark", { html: true });
-
-type Token = ReturnType<typeof blocks.parse>[number];
-
 /** The paragraph's text outside bold and italics (and, in a list item, outside inline code). */
 function plainText(content: string, inListItem: boolean): string {
   const out: string[] = [];
   let emphasis = 0;
-  for (const t of inline.parseInline(content, {})[0]?.children ?? []) {
+  for (const t of inlineTokens(content, { emphasis: true })) {
     if (t.type === "strong_open" || t.type === "em_open") emphasis++;
     else if (t.type === "strong_close" || t.type === "em_close") emphasis--;
     else if (emphasis > 0) continue;
@@ -60,7 +53,7 @@ export function reportView(
   const quotes: Array<{ outputInside: boolean }> = [];
   let lists = 0;
   let paragraph = false;
-  for (const t of blocks.parse(text, {})) {
+  for (const t of blockTokens(text)) {
     if (t.type === "blockquote_open") {
       const [from, to] = t.map ?? [0, 0];
       quotes.push({

@@ -1,0 +1,32 @@
+// Markdown as GitHub parses it (CommonMark, markdown-it), bounded for text anyone can post: the
+// blocks of a whole text without inline parsing, then the inline structure of one paragraph at a
+// time, only where a caller needs it. Nesting stops at NESTING: each line of a paragraph is
+// checked against every open quote and list, so a 64 KiB comment of one 20-deep quote and 30,000
+// lazy lines held markdown-it for 190 ms at its default of 20 (and micromark, used before, for
+// minutes on such input: bench "Event-loop stalls"). What is nested deeper is not parsed.
+import MarkdownIt from "markdown-it";
+
+const NESTING = 6;
+// markdown-it reads `maxNesting` from its options; its types leave it out.
+const OPTIONS = { html: true, maxNesting: NESTING };
+
+const blocks = new MarkdownIt("commonmark", OPTIONS);
+blocks.core.ruler.disable(["inline", "text_join"]);
+const inlineAll = new MarkdownIt("commonmark", OPTIONS);
+// Only what can hide the start of a line: code spans and inline HTML (emphasis and links are
+// where an unclosed `[a](` or a run of `*a` costs most, and they hide nothing).
+const inlineCode = new MarkdownIt("commonmark", OPTIONS);
+inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+inlineCode.inline.ruler2.enableOnly([]);
+
+export type Token = ReturnType<typeof blocks.parse>[number];
+
+/** The block tokens of `text`; an `inline` token's `content` is its paragraph, unparsed. */
+export function blockTokens(text: string): Token[] {
+  return blocks.parse(text, {});
+}
+
+/** The inline tokens of one paragraph: all of them, or only code spans, inline HTML and breaks. */
+export function inlineTokens(content: string, { emphasis }: { emphasis: boolean }): Token[] {
+  return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
+}
