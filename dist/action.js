@@ -40387,6 +40387,51 @@ var init_diagnose = __esm({
   }
 });
 
+// src/cargo/declare.ts
+function declarationFor(manifest, d) {
+  const { target, state, primary } = d;
+  if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
+  if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
+  const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
+  if (declared2.some((x) => x.name === target.crate || x.key === target.crate)) return null;
+  return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
+}
+function declarationLine(decl) {
+  const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
+  return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
+}
+function declarationEdit(manifest, d, decl) {
+  const primary = d.primary.decl;
+  const pair = primary.nodes.pair;
+  if (!pair) return null;
+  const table2 = manifest.ast.body[0]?.body.find(
+    (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
+  );
+  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
+  const last3 = table2.body.at(-1);
+  const text3 = manifest.text;
+  const eol = text3.includes("\r\n") ? "\r\n" : "\n";
+  const lineEnd3 = lineEndAfter(text3, last3.range[1]);
+  const [at, insert] = lineEnd3 < text3.length ? [lineEnd3, `${eol}${declarationLine(decl)}`] : [text3.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
+  return { text: text3.slice(0, at) + insert + text3.slice(at), start: at, end: at };
+}
+function isDependencyTable(key2, target) {
+  const name = key2.at(-1);
+  if (DEP_TABLES[name] !== "normal") return false;
+  return target === null ? key2.length === 1 : key2.length === 3 && key2[0] === "target" && key2[1] === target;
+}
+function lineEndAfter(text3, offset) {
+  const i = text3.indexOf("\n", offset);
+  if (i < 0) return text3.length;
+  return text3[i - 1] === "\r" ? i - 1 : i;
+}
+var init_declare = __esm({
+  "src/cargo/declare.ts"() {
+    "use strict";
+    init_manifest();
+  }
+});
+
 // src/cargo/edit.ts
 function applyEdits(text3, edits) {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
@@ -40534,8 +40579,7 @@ function planFix(file, opts = {}) {
     };
   if (diagnosis.verdict === "too-large" || diagnosis.searchCut)
     return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
-  if (!diagnosis.fix)
-    return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
+  if (!diagnosis.fix) return declareCrate(file, manifest, diagnosis, dopts);
   const { decl, add: add2 } = diagnosis.fix;
   let edited;
   try {
@@ -40547,6 +40591,25 @@ function planFix(file, opts = {}) {
   const problem = verify2(file.text, edited, decl, add2, (after) => diagnose(after, dopts).verdict === "on", target);
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add2) };
+}
+function declareCrate(file, manifest, diagnosis, dopts) {
+  const target = diagnosis.target;
+  const none = {
+    kind: "no-fix",
+    diagnosis,
+    reason: `no feature of this burn version reaches \`${targetName(target)}\``
+  };
+  const decl = declarationFor(manifest, diagnosis);
+  const edited = decl && declarationEdit(manifest, diagnosis, decl);
+  if (!decl || !edited) return none;
+  const resolvesOn = (after) => diagnose(after, dopts).verdict === "on";
+  const problem = verifyDeclaration(file.text, edited, decl, diagnosis.primary.decl, resolvesOn, target);
+  if (problem) return none;
+  return {
+    kind: "fixed",
+    diagnosis,
+    change: changeOf(file.path, file.text, edited, decl.key, decl.features, { declares: true })
+  };
 }
 function withoutDeps(doc) {
   const copy = { ...doc };
@@ -40569,33 +40632,68 @@ function meaning(d) {
   const { nodes: _n, line: _l, form: _f, ...rest } = d;
   return rest;
 }
-function verify2(before, edited, decl, add2, resolvesOn, target = AUTODIFF_TARGET) {
+function outsideUnchanged(before, edited) {
   const after = edited.text;
   const tail = before.length - edited.end;
   if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
-    return "bytes outside the edited span changed";
+    return { problem: "bytes outside the edited span changed" };
   let plainBefore;
   let plainAfter;
   try {
     plainBefore = parsePlain(before);
     plainAfter = parsePlain(after);
   } catch (e) {
-    return `the result is not valid TOML (${e.message})`;
+    return { problem: `the result is not valid TOML (${e.message})` };
   }
   if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
-    return "a value outside the dependency tables changed";
-  const m0 = parseManifest(before);
-  const m1 = parseManifest(after);
-  const all0 = [...m0.dependencies, ...m0.workspaceDependencies];
-  const all1 = new Map([...m1.dependencies, ...m1.workspaceDependencies].map((d) => [declKey(d), d]));
-  if (all0.length !== all1.size) return "the set of dependencies changed";
-  for (const d0 of all0) {
+    return { problem: "a value outside the dependency tables changed" };
+  return { m0: parseManifest(before), m1: parseManifest(after) };
+}
+function depsAsExpected(m0, m1, expected, extra = 0) {
+  const all1 = new Map(declarations(m1).map((d) => [declKey(d), d]));
+  if (declarations(m0).length + extra !== all1.size) return "the set of dependencies changed";
+  for (const d0 of declarations(m0)) {
     const d1 = all1.get(declKey(d0));
     if (!d1) return `\`${d0.key}\` disappeared`;
-    const expected = declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add2] } : meaning(d0);
-    if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
+    if (!isDeepStrictEqual(meaning(d1), expected(d0))) return `\`${d0.key}\` changed meaning`;
   }
-  if (!resolvesOn(m1)) return `the resolver still finds \`${targetName(target)}\` off`;
+  return null;
+}
+function verify2(before, edited, decl, add2, resolvesOn, target = AUTODIFF_TARGET) {
+  const read = outsideUnchanged(before, edited);
+  if ("problem" in read) return read.problem;
+  const problem = depsAsExpected(
+    read.m0,
+    read.m1,
+    (d0) => declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add2] } : meaning(d0)
+  );
+  if (problem) return problem;
+  if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
+  return null;
+}
+function verifyDeclaration(before, edited, decl, table2, resolvesOn, target) {
+  const read = outsideUnchanged(before, edited);
+  if ("problem" in read) return read.problem;
+  const problem = depsAsExpected(read.m0, read.m1, meaning, 1);
+  if (problem) return problem;
+  const added = declarations(read.m1).find((d) => d.key === decl.key);
+  const want = {
+    key: decl.key,
+    name: decl.key,
+    kind: "normal",
+    target: table2.target,
+    inWorkspaceTable: false,
+    version: decl.version,
+    features: decl.features,
+    defaultFeatures: false,
+    optional: false,
+    inherits: false,
+    git: null,
+    gitRef: null,
+    path: null
+  };
+  if (!added || !isDeepStrictEqual(meaning(added), want)) return `\`${decl.key}\` is not declared as intended`;
+  if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
   return null;
 }
 function planWorkspaceFix(root, member, opts = {}) {
@@ -40650,7 +40748,7 @@ function changeBetween(path2, before, after, dependency2, added) {
     tail++;
   return changeOf(path2, before, { text: after, start, end: before.length - tail }, dependency2, added);
 }
-function changeOf(path2, before, edited, dependency2, add2) {
+function changeOf(path2, before, edited, dependency2, add2, { declares = false } = {}) {
   const after = edited.text;
   const startLine = lineOf(before, edited.start);
   const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
@@ -40666,20 +40764,23 @@ function changeOf(path2, before, edited, dependency2, add2) {
     diff: createPatch(path2, before, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
     dependency: dependency2,
-    added: add2
+    added: add2,
+    declares
   };
 }
-var DEP_KEYS;
+var DEP_KEYS, declarations;
 var init_fix = __esm({
   "src/cargo/fix.ts"() {
     "use strict";
     init_libesm();
     init_diagnose();
+    init_declare();
     init_edit();
     init_manifest();
     init_resolve();
     init_toml();
     DEP_KEYS = Object.keys(DEP_TABLES);
+    declarations = (m) => [...m.dependencies, ...m.workspaceDependencies];
   }
 });
 
@@ -57603,6 +57704,10 @@ var init_why = __esm({
 });
 
 // src/render/manifest.ts
+function changeText(c, quote = code2) {
+  const features = andList(c.added.map((f) => JSON.stringify(f)));
+  return c.declares ? `declare ${quote(c.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c.dependency)}'s features`;
+}
 function diffBody(diff) {
   return diff.split("\n").filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l)).join("\n").replace(/\n+$/, "");
 }
@@ -57660,6 +57765,10 @@ function manifestSection(m, opts) {
     const c = plan2.change;
     const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code2(c.path) : `${code2(c.path)}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** \u2014 ${where}:`, fence2(diffBody(c.diff), "diff"));
+    if (c.declares)
+      out.push(
+        `Your build already has ${code2(c.dependency)}, but no feature of ${code2(d.primary?.effective.name ?? "burn")} turns ${code2(c.added.join(", "))} on there: declaring it at the version your build resolves makes Cargo unify the two, and ${code2("default-features = false")} keeps that feature the only thing it adds.`
+      );
     out.push(
       d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code2(d.graphVersion ?? "?")}'s feature graph, from ${text2(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`
     );
@@ -57800,10 +57909,7 @@ function choiceSection(a) {
   }
   const where = a.manifest?.origin === "repository" ? ` (${code2(a.manifest.file.path)} in this repository)` : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices)
-    out.push(
-      `- ${code2(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code2(c.plan.change.dependency)}'s features`
-    );
+  for (const c of a.choices) out.push(`- ${code2(c.feature)}: ${changeText(c.plan.change)}`);
   return out;
 }
 function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
@@ -58832,7 +58938,7 @@ ${list2}${notes}`
           start_line: s.startLine,
           end_line: s.endLine,
           annotation_level: "warning",
-          message: `${rule.target.feature} is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`
+          message: `${rule.target.feature} is off after this change; ${changeText(r.plan.change, JSON.stringify)}.`
         }
       ];
     }

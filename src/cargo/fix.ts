@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { createPatch } from "diff";
 import type { Platform } from "./cfg.js";
 import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
+import { declarationEdit, declarationFor, type Declaration } from "./declare.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 import {
@@ -40,6 +41,8 @@ export interface Change {
   /** The dependency edited and what was added. */
   dependency: string;
   added: string[];
+  /** The edit declares `dependency`, which the manifest did not (src/cargo/declare.ts). */
+  declares: boolean;
 }
 
 export type FixPlan =
@@ -107,8 +110,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     };
   if (diagnosis.verdict === "too-large" || diagnosis.searchCut)
     return { kind: "no-fix", diagnosis, reason: new BudgetExceeded().message };
-  if (!diagnosis.fix)
-    return { kind: "no-fix", diagnosis, reason: `no feature of this burn version reaches \`${targetName(target)}\`` };
+  if (!diagnosis.fix) return declareCrate(file, manifest, diagnosis, dopts);
 
   const { decl, add } = diagnosis.fix;
   let edited: ReturnType<typeof applyEdits>;
@@ -121,6 +123,28 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   const problem = verify(file.text, edited, decl, add, (after) => diagnose(after, dopts).verdict === "on", target);
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
+}
+
+/** No burn feature reaches the target: declaring its crate may (src/cargo/declare.ts), proven as any edit is. */
+function declareCrate(file: ManifestFile, manifest: Manifest, diagnosis: Diagnosis, dopts: DiagnoseOptions): FixPlan {
+  const target = diagnosis.target;
+  const none: FixPlan = {
+    kind: "no-fix",
+    diagnosis,
+    reason: `no feature of this burn version reaches \`${targetName(target)}\``,
+  };
+  const decl = declarationFor(manifest, diagnosis);
+  const edited = decl && declarationEdit(manifest, diagnosis, decl);
+  if (!decl || !edited) return none;
+  const resolvesOn = (after: Manifest) => diagnose(after, dopts).verdict === "on";
+  const problem = verifyDeclaration(file.text, edited, decl, diagnosis.primary!.decl, resolvesOn, target);
+  // A declaration the resolver does not confirm is not offered; the plain answer stands.
+  if (problem) return none;
+  return {
+    kind: "fixed",
+    diagnosis,
+    change: changeOf(file.path, file.text, edited, decl.key, decl.features, { declares: true }),
+  };
 }
 
 const DEP_KEYS = Object.keys(DEP_TABLES);
@@ -149,6 +173,45 @@ function meaning(d: DepDecl) {
   return rest;
 }
 
+/** The checks every edit passes: only its span moved, the result parses, nothing outside the dependency tables changed. */
+function outsideUnchanged(
+  before: string,
+  edited: { text: string; start: number; end: number },
+): { problem: string } | { m0: Manifest; m1: Manifest } {
+  const after = edited.text;
+  const tail = before.length - edited.end;
+  if (
+    after.slice(0, edited.start) !== before.slice(0, edited.start) ||
+    after.slice(after.length - tail) !== before.slice(edited.end)
+  )
+    return { problem: "bytes outside the edited span changed" };
+  let plainBefore: Record<string, unknown>;
+  let plainAfter: Record<string, unknown>;
+  try {
+    plainBefore = parsePlain(before);
+    plainAfter = parsePlain(after);
+  } catch (e) {
+    return { problem: `the result is not valid TOML (${(e as Error).message})` };
+  }
+  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
+    return { problem: "a value outside the dependency tables changed" };
+  return { m0: parseManifest(before), m1: parseManifest(after) };
+}
+
+const declarations = (m: Manifest) => [...m.dependencies, ...m.workspaceDependencies];
+
+/** Why the dependencies of `m1` are not those of `m0` with `expected` applied, or null. */
+function depsAsExpected(m0: Manifest, m1: Manifest, expected: (d0: DepDecl) => ReturnType<typeof meaning>, extra = 0) {
+  const all1 = new Map(declarations(m1).map((d) => [declKey(d), d]));
+  if (declarations(m0).length + extra !== all1.size) return "the set of dependencies changed";
+  for (const d0 of declarations(m0)) {
+    const d1 = all1.get(declKey(d0));
+    if (!d1) return `\`${d0.key}\` disappeared`;
+    if (!isDeepStrictEqual(meaning(d1), expected(d0))) return `\`${d0.key}\` changed meaning`;
+  }
+  return null;
+}
+
 /**
  * Returns why the edit is wrong, or null when it is proven right. `resolvesOn` is the resolver's
  * verdict on the edited manifest (for a workspace root: on the member that inherits from it).
@@ -161,36 +224,47 @@ export function verify(
   resolvesOn: (after: Manifest) => boolean,
   target: FeatureTarget = AUTODIFF_TARGET,
 ): string | null {
-  const after = edited.text;
-  const tail = before.length - edited.end;
-  if (
-    after.slice(0, edited.start) !== before.slice(0, edited.start) ||
-    after.slice(after.length - tail) !== before.slice(edited.end)
-  )
-    return "bytes outside the edited span changed";
-  let plainBefore: Record<string, unknown>;
-  let plainAfter: Record<string, unknown>;
-  try {
-    plainBefore = parsePlain(before);
-    plainAfter = parsePlain(after);
-  } catch (e) {
-    return `the result is not valid TOML (${(e as Error).message})`;
-  }
-  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
-    return "a value outside the dependency tables changed";
-  const m0 = parseManifest(before);
-  const m1 = parseManifest(after);
-  const all0 = [...m0.dependencies, ...m0.workspaceDependencies];
-  const all1 = new Map([...m1.dependencies, ...m1.workspaceDependencies].map((d) => [declKey(d), d]));
-  if (all0.length !== all1.size) return "the set of dependencies changed";
-  for (const d0 of all0) {
-    const d1 = all1.get(declKey(d0));
-    if (!d1) return `\`${d0.key}\` disappeared`;
-    const expected =
-      declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0);
-    if (!isDeepStrictEqual(meaning(d1), expected)) return `\`${d0.key}\` changed meaning`;
-  }
-  if (!resolvesOn(m1)) return `the resolver still finds \`${targetName(target)}\` off`;
+  const read = outsideUnchanged(before, edited);
+  if ("problem" in read) return read.problem;
+  const problem = depsAsExpected(read.m0, read.m1, (d0) =>
+    declKey(d0) === declKey(decl) ? { ...meaning(d0), features: [...d0.features, ...add] } : meaning(d0),
+  );
+  if (problem) return problem;
+  if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
+  return null;
+}
+
+/** verify for an edit that declares a new dependency (src/cargo/declare.ts) and changes nothing else. */
+export function verifyDeclaration(
+  before: string,
+  edited: { text: string; start: number; end: number },
+  decl: Declaration,
+  table: { target: string | null },
+  resolvesOn: (after: Manifest) => boolean,
+  target: FeatureTarget,
+): string | null {
+  const read = outsideUnchanged(before, edited);
+  if ("problem" in read) return read.problem;
+  const problem = depsAsExpected(read.m0, read.m1, meaning, 1);
+  if (problem) return problem;
+  const added = declarations(read.m1).find((d) => d.key === decl.key);
+  const want = {
+    key: decl.key,
+    name: decl.key,
+    kind: "normal",
+    target: table.target,
+    inWorkspaceTable: false,
+    version: decl.version,
+    features: decl.features,
+    defaultFeatures: false,
+    optional: false,
+    inherits: false,
+    git: null,
+    gitRef: null,
+    path: null,
+  };
+  if (!added || !isDeepStrictEqual(meaning(added), want)) return `\`${decl.key}\` is not declared as intended`;
+  if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
   return null;
 }
 
@@ -278,6 +352,7 @@ function changeOf(
   edited: { text: string; start: number; end: number },
   dependency: string,
   add: string[],
+  { declares = false } = {},
 ): Change {
   const after = edited.text;
   const startLine = lineOf(before, edited.start);
@@ -295,5 +370,6 @@ function changeOf(
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
     dependency,
     added: add,
+    declares,
   };
 }

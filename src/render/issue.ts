@@ -2,8 +2,8 @@ import type { Analysis, PanicAnalysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
-import { andList, code, orList, withMarker } from "./escape.js";
-import { manifestSection, SOURCE_WORDS } from "./manifest.js";
+import { code, orList, withMarker } from "./escape.js";
+import { changeText, manifestSection, SOURCE_WORDS } from "./manifest.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
 /** What identifies the issue comment whatever data its marker carries. */
@@ -74,10 +74,7 @@ function choiceSection(a: PanicAnalysis): string[] {
   }
   const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices)
-    out.push(
-      `- ${code(c.feature)}: add ${andList(c.plan.change.added.map((f) => JSON.stringify(f)))} to ${code(c.plan.change.dependency)}'s features`,
-    );
+  for (const c of a.choices) out.push(`- ${code(c.feature)}: ${changeText(c.plan.change)}`);
   return out;
 }
 

@@ -2,6 +2,7 @@
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 import type { ManifestVerdict } from "../analyze.js";
 import type { Assumption, VersionSource } from "../cargo/burn-version.js";
+import type { Change } from "../cargo/fix.js";
 import { targetName } from "../cargo/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, text } from "./escape.js";
@@ -20,6 +21,14 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   default: "assumed: your Cargo.toml names no version, so the newest release",
   assumed: "assumed: nothing in the issue names a version",
 };
+
+/** What a change does, in a sentence's words: `quote` marks names (code spans in a comment). */
+export function changeText(c: Change, quote: (s: string) => string = code): string {
+  const features = andList(c.added.map((f) => JSON.stringify(f)));
+  return c.declares
+    ? `declare ${quote(c.dependency)} with ${features} (no default features)`
+    : `add ${features} to ${quote(c.dependency)}'s features`;
+}
 
 /** The diff lines only (no file headers or hunk markers): what changes is what matters. */
 export function diffBody(diff: string): string {
@@ -118,6 +127,10 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
           ? code(c.path)
           : `${code(c.path)}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
+    if (c.declares)
+      out.push(
+        `Your build already has ${code(c.dependency)}, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declaring it at the version your build resolves makes Cargo unify the two, and ${code("default-features = false")} keeps that feature the only thing it adds.`,
+      );
     out.push(
       d.assumed.graph
         ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`

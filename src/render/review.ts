@@ -11,7 +11,7 @@ import {
 } from "../review/pull-request.js";
 import { type ReviewRule, reviewRules } from "../review/rules.js";
 import { targetName } from "../cargo/resolve.js";
-import { assumptionText, diffBody } from "./manifest.js";
+import { assumptionText, changeText, diffBody } from "./manifest.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
 import { repoPermalink } from "../links.js";
 import { why } from "./why.js";
@@ -245,7 +245,7 @@ export function checkOutput(
           start_line: s.startLine,
           end_line: s.endLine,
           annotation_level: "warning",
-          message: `${rule.target.feature} is off after this change; add ${r.plan.change.added.map((a) => JSON.stringify(a)).join(", ")} to ${JSON.stringify(r.plan.change.dependency)}'s features.`,
+          message: `${rule.target.feature} is off after this change; ${changeText(r.plan.change, JSON.stringify)}.`,
         },
       ];
     }

@@ -17,6 +17,10 @@ interface Case {
   unreachable?: string[];
   none?: boolean;
   link?: string;
+  /** The fix declares the crate: this is the line it adds. */
+  declares?: string;
+  /** Choices whose edit declares the crate rather than adding a feature. */
+  declared?: string[];
 }
 const data = load(fixture("family/cases.yml")) as { cases: Case[]; quoted: Array<{ name: string; text: string }> };
 
@@ -42,6 +46,8 @@ describe("the feature-gate family, printed", () => {
       if (plan?.kind !== "fixed") return;
       expect(plan.change.added).toEqual(c.add);
       expect(plan.change.dependency).toBe(c.dependency);
+      expect(plan.change.declares).toBe(c.declares !== undefined);
+      if (c.declares) expect(plan.change.diff).toContain(`\n+${c.declares}\n`);
       expect(body).toContain("**Fix**");
       expect(body).toMatch(/Verified on burn `[^`]+`'s feature graph/);
       expect(body).toContain(
@@ -56,6 +62,7 @@ describe("the feature-gate family, printed", () => {
       for (const choice of a.choices) expect(choice.plan.diagnosis.target.feature).toBe(choice.feature);
       expect(a.choices.length).toBeGreaterThan(0);
       expect(a.choices.map((x) => x.feature)).toEqual(c.choose.filter((f) => !(c.unreachable ?? []).includes(f)));
+      expect(a.choices.filter((x) => x.plan.change.declares).map((x) => x.feature)).toEqual(c.declared ?? []);
     }
     if (c.none) {
       expect(body).not.toContain("**Fix**");
