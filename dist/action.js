@@ -2754,16 +2754,16 @@ var require_transport = __commonJS({
       return false;
     }
     function sanitizeNodeOptions(nodeOptions) {
-      const tokens = nodeOptions.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g);
-      if (!tokens) {
+      const tokens2 = nodeOptions.match(/(?:[^\s"']+|"[^"]*"|'[^']*')+/g);
+      if (!tokens2) {
         return nodeOptions;
       }
       const sanitized = [];
       let changed = false;
-      for (let i = 0; i < tokens.length; i++) {
-        const token = tokens[i];
+      for (let i = 0; i < tokens2.length; i++) {
+        const token = tokens2[i];
         if (token === "--require" || token === "-r" || token === "--import") {
-          const next = tokens[i + 1];
+          const next = tokens2[i + 1];
           if (next && shouldDropPreload(next)) {
             changed = true;
             i++;
@@ -13321,7 +13321,7 @@ ${pointer}
 var require_resolve_props = __commonJS({
   "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
-    function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
+    function resolveProps(tokens2, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
       let atNewline = startOnNewline;
       let hasSpace = startOnNewline;
@@ -13336,7 +13336,7 @@ var require_resolve_props = __commonJS({
       let comma = null;
       let found = null;
       let start = null;
-      for (const token of tokens) {
+      for (const token of tokens2) {
         if (reqSpace) {
           if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
             onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
@@ -13427,7 +13427,7 @@ var require_resolve_props = __commonJS({
             hasSpace = false;
         }
       }
-      const last3 = tokens[tokens.length - 1];
+      const last3 = tokens2[tokens2.length - 1];
       const end = last3 ? last3.offset + last3.source.length : offset;
       if (reqSpace && next && next.type !== "space" && next.type !== "newline" && next.type !== "comma" && (next.type !== "scalar" || next.source !== "")) {
         onError(next.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
@@ -14767,8 +14767,8 @@ ${cb}` : comment2;
        * @param forceDoc - If the stream contains no document, still emit a final document including any comments and directives that would be applied to a subsequent document.
        * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
        */
-      *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token of tokens)
+      *compose(tokens2, forceDoc = false, endOffset = -1) {
+        for (const token of tokens2)
           yield* this.next(token);
         yield* this.end(forceDoc, endOffset);
       }
@@ -15987,7 +15987,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser = class {
+    var Parser2 = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -16760,7 +16760,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser;
+    exports2.Parser = Parser2;
   }
 });
 
@@ -30443,7 +30443,7 @@ var require_parser4 = __commonJS({
         this.resultArr = null;
       }
     };
-    var Parser = class {
+    var Parser2 = class {
       constructor() {
         this.pos = 0;
         this.col = 0;
@@ -30538,9 +30538,9 @@ var require_parser4 = __commonJS({
         throw new ParserError("Must declare a parseStart method");
       }
     };
-    Parser.END = ParserEND;
-    Parser.Error = ParserError;
-    module2.exports = Parser;
+    Parser2.END = ParserEND;
+    Parser2.Error = ParserError;
+    module2.exports = Parser2;
   }
 });
 
@@ -30890,8 +30890,8 @@ var require_toml_parser = __commonJS({
       }
       return type;
     }
-    function makeParserClass(Parser) {
-      class TOMLParser2 extends Parser {
+    function makeParserClass(Parser2) {
+      class TOMLParser2 extends Parser2 {
         constructor() {
           super();
           this.ctx = this.obj = Table();
@@ -30901,10 +30901,10 @@ var require_toml_parser = __commonJS({
           return this.char === CHAR_NUM || this.char === CTRL_I || this.char === CHAR_SP || this.atEndOfLine();
         }
         atEndOfLine() {
-          return this.char === Parser.END || this.char === CTRL_J || this.char === CTRL_M;
+          return this.char === Parser2.END || this.char === CTRL_J || this.char === CTRL_M;
         }
         parseStart() {
-          if (this.char === Parser.END) {
+          if (this.char === Parser2.END) {
             return null;
           } else if (this.char === CHAR_LSQB) {
             return this.call(this.parseTableOrList);
@@ -30925,7 +30925,7 @@ var require_toml_parser = __commonJS({
             return null;
           } else if (this.char === CHAR_NUM) {
             return this.goto(this.parseComment);
-          } else if (this.char === Parser.END || this.char === CTRL_J) {
+          } else if (this.char === Parser2.END || this.char === CTRL_J) {
             return this.return();
           } else {
             throw this.error(new TomlError("Unexpected character, expected only whitespace or comments till end of line"));
@@ -30999,7 +30999,7 @@ var require_toml_parser = __commonJS({
         /* COMMENTS: #...eol */
         parseComment() {
           do {
-            if (this.char === Parser.END || this.char === CTRL_J) {
+            if (this.char === Parser2.END || this.char === CTRL_J) {
               return this.return();
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
               throw this.errorControlCharIn("comments");
@@ -31109,7 +31109,7 @@ var require_toml_parser = __commonJS({
         }
         /* VALUE string, number, boolean, inline list, inline object */
         parseValue() {
-          if (this.char === Parser.END) {
+          if (this.char === Parser2.END) {
             throw this.error(new TomlError("Key without value"));
           } else if (this.char === CHAR_QUOT) {
             return this.next(this.parseDoubleString);
@@ -31182,7 +31182,7 @@ var require_toml_parser = __commonJS({
         /* KEYS: barewords */
         parseBareKey() {
           do {
-            if (this.char === Parser.END) {
+            if (this.char === Parser2.END) {
               throw this.error(new TomlError("Key ended without value"));
             } else if (isAlphaNumHyphen(this.char)) {
               this.consume();
@@ -31234,7 +31234,7 @@ var require_toml_parser = __commonJS({
           do {
             if (this.char === CHAR_APOS) {
               return this.next(this.parseLiteralMultiEnd);
-            } else if (this.char === Parser.END) {
+            } else if (this.char === Parser2.END) {
               throw this.error(new TomlError("Unterminated multi-line string"));
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
               throw this.errorControlCharIn("strings");
@@ -31324,7 +31324,7 @@ var require_toml_parser = __commonJS({
               return this.call(this.parseMultiEscape, this.recordMultiEscapeReplacement);
             } else if (this.char === CHAR_QUOT) {
               return this.next(this.parseMultiEnd);
-            } else if (this.char === Parser.END) {
+            } else if (this.char === Parser2.END) {
               throw this.error(new TomlError("Unterminated multi-line string"));
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
               throw this.errorControlCharIn("strings");
@@ -31906,7 +31906,7 @@ var require_toml_parser = __commonJS({
         parseInlineList() {
           if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
             return null;
-          } else if (this.char === Parser.END) {
+          } else if (this.char === Parser2.END) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_NUM) {
             return this.call(this.parseComment);
@@ -31944,7 +31944,7 @@ var require_toml_parser = __commonJS({
         parseInlineTable() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_RCUB) {
             return this.return(this.state.resultTable || InlineTable());
@@ -31975,7 +31975,7 @@ var require_toml_parser = __commonJS({
         parseInlineTableNext() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_COMMA) {
             return this.next(this.parseInlineTablePostComma);
@@ -31988,7 +31988,7 @@ var require_toml_parser = __commonJS({
         parseInlineTablePostComma() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_COMMA) {
             throw this.error(new TomlError("Empty elements in inline tables are not permitted"));
@@ -36083,6 +36083,153 @@ var init_semver = __esm({
   }
 });
 
+// src/cargo/cfg.ts
+function parseCfg(src) {
+  let i = 0;
+  const ws = () => {
+    while (i < src.length && /\s/.test(src[i])) i++;
+  };
+  const ident = () => {
+    ws();
+    const start = i;
+    while (i < src.length && /[A-Za-z0-9_]/.test(src[i])) i++;
+    if (start === i) throw new Error(`cfg: expected a name at ${i} in ${src}`);
+    return src.slice(start, i);
+  };
+  const expr = () => {
+    const name = ident();
+    ws();
+    if (src[i] === "(") {
+      i++;
+      const args = [];
+      ws();
+      while (src[i] !== ")") {
+        args.push(expr());
+        ws();
+        if (src[i] === ",") i++;
+        ws();
+        if (i >= src.length) throw new Error(`cfg: unclosed ( in ${src}`);
+      }
+      i++;
+      if (name === "not") return { op: "not", arg: args[0] };
+      if (name === "all" || name === "any") return { op: name, args };
+      throw new Error(`cfg: unknown predicate ${name}`);
+    }
+    if (src[i] === "=") {
+      i++;
+      ws();
+      const q = src[i];
+      if (q !== '"') throw new Error(`cfg: expected a string in ${src}`);
+      const end = src.indexOf('"', i + 1);
+      const value = src.slice(i + 1, end);
+      i = end + 1;
+      return { op: "kv", key: name, value };
+    }
+    return { op: "flag", name };
+  };
+  return expr();
+}
+function evaluate(e, p, feature2) {
+  const f = FACTS[p];
+  switch (e.op) {
+    case "all":
+      return e.args.every((a) => evaluate(a, p, feature2));
+    case "any":
+      return e.args.some((a) => evaluate(a, p, feature2));
+    case "not":
+      return !evaluate(e.arg, p, feature2);
+    case "kv":
+      if (e.key === "feature") return feature2?.(e.value) ?? false;
+      return (f.kv[e.key] ?? []).includes(e.value);
+    case "flag":
+      return f.flags.includes(e.name);
+  }
+}
+function targetApplies(target, platform = "linux") {
+  if (target === null) return true;
+  const key2 = `${platform}|${target}`;
+  let v = memo.get(key2);
+  if (v === void 0) {
+    v = evaluateTarget(target, platform);
+    memo.set(key2, v);
+  }
+  return v;
+}
+function evaluateTarget(target, platform) {
+  const t = target.trim();
+  if (!t.startsWith("cfg(")) return t === FACTS[platform].triple;
+  try {
+    return evaluate(parseCfg(t.slice(4, -1)), platform);
+  } catch {
+    return false;
+  }
+}
+function gateHolds(gate, on, platform = "linux") {
+  if (!parsed.has(gate)) {
+    let e2 = null;
+    try {
+      e2 = parseCfg(gate);
+    } catch {
+      e2 = null;
+    }
+    parsed.set(gate, e2);
+  }
+  const e = parsed.get(gate);
+  return e ? evaluate(e, platform, on) : false;
+}
+var FACTS, memo, parsed;
+var init_cfg = __esm({
+  "src/cargo/cfg.ts"() {
+    "use strict";
+    FACTS = {
+      linux: {
+        triple: "x86_64-unknown-linux-gnu",
+        kv: {
+          target_os: ["linux"],
+          target_family: ["unix"],
+          target_arch: ["x86_64"],
+          target_env: ["gnu"],
+          target_vendor: ["unknown"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["unix"]
+      },
+      windows: {
+        triple: "x86_64-pc-windows-msvc",
+        kv: {
+          target_os: ["windows"],
+          target_family: ["windows"],
+          target_arch: ["x86_64"],
+          target_env: ["msvc"],
+          target_vendor: ["pc"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["windows"]
+      },
+      macos: {
+        triple: "aarch64-apple-darwin",
+        kv: {
+          target_os: ["macos"],
+          target_family: ["unix"],
+          target_arch: ["aarch64"],
+          target_env: [""],
+          target_vendor: ["apple"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["unix"]
+      }
+    };
+    memo = /* @__PURE__ */ new Map();
+    parsed = /* @__PURE__ */ new Map();
+  }
+});
+
 // node_modules/js-yaml/dist/js-yaml.mjs
 function defineScalarTag(tagName, options2) {
   return {
@@ -39642,153 +39789,6 @@ var init_libesm = __esm({
   }
 });
 
-// src/cargo/cfg.ts
-function parseCfg(src) {
-  let i = 0;
-  const ws = () => {
-    while (i < src.length && /\s/.test(src[i])) i++;
-  };
-  const ident = () => {
-    ws();
-    const start = i;
-    while (i < src.length && /[A-Za-z0-9_]/.test(src[i])) i++;
-    if (start === i) throw new Error(`cfg: expected a name at ${i} in ${src}`);
-    return src.slice(start, i);
-  };
-  const expr = () => {
-    const name = ident();
-    ws();
-    if (src[i] === "(") {
-      i++;
-      const args = [];
-      ws();
-      while (src[i] !== ")") {
-        args.push(expr());
-        ws();
-        if (src[i] === ",") i++;
-        ws();
-        if (i >= src.length) throw new Error(`cfg: unclosed ( in ${src}`);
-      }
-      i++;
-      if (name === "not") return { op: "not", arg: args[0] };
-      if (name === "all" || name === "any") return { op: name, args };
-      throw new Error(`cfg: unknown predicate ${name}`);
-    }
-    if (src[i] === "=") {
-      i++;
-      ws();
-      const q = src[i];
-      if (q !== '"') throw new Error(`cfg: expected a string in ${src}`);
-      const end = src.indexOf('"', i + 1);
-      const value = src.slice(i + 1, end);
-      i = end + 1;
-      return { op: "kv", key: name, value };
-    }
-    return { op: "flag", name };
-  };
-  return expr();
-}
-function evaluate(e, p, feature2) {
-  const f = FACTS[p];
-  switch (e.op) {
-    case "all":
-      return e.args.every((a) => evaluate(a, p, feature2));
-    case "any":
-      return e.args.some((a) => evaluate(a, p, feature2));
-    case "not":
-      return !evaluate(e.arg, p, feature2);
-    case "kv":
-      if (e.key === "feature") return feature2?.(e.value) ?? false;
-      return (f.kv[e.key] ?? []).includes(e.value);
-    case "flag":
-      return f.flags.includes(e.name);
-  }
-}
-function targetApplies(target, platform = "linux") {
-  if (target === null) return true;
-  const key2 = `${platform}|${target}`;
-  let v = memo.get(key2);
-  if (v === void 0) {
-    v = evaluateTarget(target, platform);
-    memo.set(key2, v);
-  }
-  return v;
-}
-function evaluateTarget(target, platform) {
-  const t = target.trim();
-  if (!t.startsWith("cfg(")) return t === FACTS[platform].triple;
-  try {
-    return evaluate(parseCfg(t.slice(4, -1)), platform);
-  } catch {
-    return false;
-  }
-}
-function gateHolds(gate, on, platform = "linux") {
-  if (!parsed.has(gate)) {
-    let e2 = null;
-    try {
-      e2 = parseCfg(gate);
-    } catch {
-      e2 = null;
-    }
-    parsed.set(gate, e2);
-  }
-  const e = parsed.get(gate);
-  return e ? evaluate(e, platform, on) : false;
-}
-var FACTS, memo, parsed;
-var init_cfg = __esm({
-  "src/cargo/cfg.ts"() {
-    "use strict";
-    FACTS = {
-      linux: {
-        triple: "x86_64-unknown-linux-gnu",
-        kv: {
-          target_os: ["linux"],
-          target_family: ["unix"],
-          target_arch: ["x86_64"],
-          target_env: ["gnu"],
-          target_vendor: ["unknown"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["unix"]
-      },
-      windows: {
-        triple: "x86_64-pc-windows-msvc",
-        kv: {
-          target_os: ["windows"],
-          target_family: ["windows"],
-          target_arch: ["x86_64"],
-          target_env: ["msvc"],
-          target_vendor: ["pc"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["windows"]
-      },
-      macos: {
-        triple: "aarch64-apple-darwin",
-        kv: {
-          target_os: ["macos"],
-          target_family: ["unix"],
-          target_arch: ["aarch64"],
-          target_env: [""],
-          target_vendor: ["apple"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["unix"]
-      }
-    };
-    memo = /* @__PURE__ */ new Map();
-    parsed = /* @__PURE__ */ new Map();
-  }
-});
-
 // src/cargo/resolve.ts
 function nextKey(r) {
   switch (r.kind) {
@@ -42504,16 +42504,16 @@ var init_renderer = __esm({
   "node_modules/markdown-it/lib/renderer.mjs"() {
     init_utils();
     default_rules = {};
-    default_rules.code_inline = function(tokens, idx, options2, env, slf) {
-      const token = tokens[idx];
+    default_rules.code_inline = function(tokens2, idx, options2, env, slf) {
+      const token = tokens2[idx];
       return "<code" + slf.renderAttrs(token) + ">" + escapeHtml(token.content) + "</code>";
     };
-    default_rules.code_block = function(tokens, idx, options2, env, slf) {
-      const token = tokens[idx];
-      return "<pre" + slf.renderAttrs(token) + "><code>" + escapeHtml(tokens[idx].content) + "</code></pre>\n";
+    default_rules.code_block = function(tokens2, idx, options2, env, slf) {
+      const token = tokens2[idx];
+      return "<pre" + slf.renderAttrs(token) + "><code>" + escapeHtml(tokens2[idx].content) + "</code></pre>\n";
     };
-    default_rules.fence = function(tokens, idx, options2, env, slf) {
-      const token = tokens[idx];
+    default_rules.fence = function(tokens2, idx, options2, env, slf) {
+      const token = tokens2[idx];
       const info = token.info ? unescapeAll(token.info).trim() : "";
       let langName = "";
       let langAttrs = "";
@@ -42549,25 +42549,25 @@ var init_renderer = __esm({
       return `<pre><code${slf.renderAttrs(token)}>${highlighted}</code></pre>
 `;
     };
-    default_rules.image = function(tokens, idx, options2, env, slf) {
-      const token = tokens[idx];
+    default_rules.image = function(tokens2, idx, options2, env, slf) {
+      const token = tokens2[idx];
       token.attrs[token.attrIndex("alt")][1] = slf.renderInlineAsText(token.children, options2, env);
-      return slf.renderToken(tokens, idx, options2);
+      return slf.renderToken(tokens2, idx, options2);
     };
-    default_rules.hardbreak = function(tokens, idx, options2) {
+    default_rules.hardbreak = function(tokens2, idx, options2) {
       return options2.xhtmlOut ? "<br />\n" : "<br>\n";
     };
-    default_rules.softbreak = function(tokens, idx, options2) {
+    default_rules.softbreak = function(tokens2, idx, options2) {
       return options2.breaks ? options2.xhtmlOut ? "<br />\n" : "<br>\n" : "\n";
     };
-    default_rules.text = function(tokens, idx) {
-      return escapeHtml(tokens[idx].content);
+    default_rules.text = function(tokens2, idx) {
+      return escapeHtml(tokens2[idx].content);
     };
-    default_rules.html_block = function(tokens, idx) {
-      return tokens[idx].content;
+    default_rules.html_block = function(tokens2, idx) {
+      return tokens2[idx].content;
     };
-    default_rules.html_inline = function(tokens, idx) {
-      return tokens[idx].content;
+    default_rules.html_inline = function(tokens2, idx) {
+      return tokens2[idx].content;
     };
     Renderer.prototype.renderAttrs = function renderAttrs(token) {
       let i, l, result;
@@ -42580,13 +42580,13 @@ var init_renderer = __esm({
       }
       return result;
     };
-    Renderer.prototype.renderToken = function renderToken(tokens, idx, options2) {
-      const token = tokens[idx];
+    Renderer.prototype.renderToken = function renderToken(tokens2, idx, options2) {
+      const token = tokens2[idx];
       let result = "";
       if (token.hidden) {
         return "";
       }
-      if (token.block && token.nesting !== -1 && idx && tokens[idx - 1].hidden) {
+      if (token.block && token.nesting !== -1 && idx && tokens2[idx - 1].hidden) {
         result += "\n";
       }
       result += (token.nesting === -1 ? "</" : "<") + token.tag;
@@ -42598,8 +42598,8 @@ var init_renderer = __esm({
       if (token.block) {
         needLf = true;
         if (token.nesting === 1) {
-          if (idx + 1 < tokens.length) {
-            const nextToken = tokens[idx + 1];
+          if (idx + 1 < tokens2.length) {
+            const nextToken = tokens2[idx + 1];
             if (nextToken.type === "inline" || nextToken.hidden) {
               needLf = false;
             } else if (nextToken.nesting === -1 && nextToken.tag === token.tag) {
@@ -42611,32 +42611,32 @@ var init_renderer = __esm({
       result += needLf ? ">\n" : ">";
       return result;
     };
-    Renderer.prototype.renderInline = function(tokens, options2, env) {
+    Renderer.prototype.renderInline = function(tokens2, options2, env) {
       let result = "";
       const rules2 = this.rules;
-      for (let i = 0, len = tokens.length; i < len; i++) {
-        const type = tokens[i].type;
+      for (let i = 0, len = tokens2.length; i < len; i++) {
+        const type = tokens2[i].type;
         if (typeof rules2[type] !== "undefined") {
-          result += rules2[type](tokens, i, options2, env, this);
+          result += rules2[type](tokens2, i, options2, env, this);
         } else {
-          result += this.renderToken(tokens, i, options2);
+          result += this.renderToken(tokens2, i, options2);
         }
       }
       return result;
     };
-    Renderer.prototype.renderInlineAsText = function(tokens, options2, env) {
+    Renderer.prototype.renderInlineAsText = function(tokens2, options2, env) {
       let result = "";
-      for (let i = 0, len = tokens.length; i < len; i++) {
-        switch (tokens[i].type) {
+      for (let i = 0, len = tokens2.length; i < len; i++) {
+        switch (tokens2[i].type) {
           case "text":
-            result += tokens[i].content;
+            result += tokens2[i].content;
             break;
           case "image":
-            result += this.renderInlineAsText(tokens[i].children, options2, env);
+            result += this.renderInlineAsText(tokens2[i].children, options2, env);
             break;
           case "html_inline":
           case "html_block":
-            result += tokens[i].content;
+            result += tokens2[i].content;
             break;
           case "softbreak":
           case "hardbreak":
@@ -42647,17 +42647,17 @@ var init_renderer = __esm({
       }
       return result;
     };
-    Renderer.prototype.render = function(tokens, options2, env) {
+    Renderer.prototype.render = function(tokens2, options2, env) {
       let result = "";
       const rules2 = this.rules;
-      for (let i = 0, len = tokens.length; i < len; i++) {
-        const type = tokens[i].type;
+      for (let i = 0, len = tokens2.length; i < len; i++) {
+        const type = tokens2[i].type;
         if (type === "inline") {
-          result += this.renderInline(tokens[i].children, options2, env);
+          result += this.renderInline(tokens2[i].children, options2, env);
         } else if (typeof rules2[type] !== "undefined") {
-          result += rules2[type](tokens, i, options2, env, this);
+          result += rules2[type](tokens2, i, options2, env, this);
         } else {
-          result += this.renderToken(tokens, i, options2, env);
+          result += this.renderToken(tokens2, i, options2, env);
         }
       }
       return result;
@@ -42933,9 +42933,9 @@ var init_block = __esm({
 
 // node_modules/markdown-it/lib/rules_core/inline.mjs
 function inline(state) {
-  const tokens = state.tokens;
-  for (let i = 0, l = tokens.length; i < l; i++) {
-    const tok = tokens[i];
+  const tokens2 = state.tokens;
+  for (let i = 0, l = tokens2.length; i < l; i++) {
+    const tok = tokens2[i];
     if (tok.type === "inline") {
       state.md.inline.parse(tok.content, state.md, state.env, tok.children);
     }
@@ -42962,14 +42962,14 @@ function linkify(state) {
     if (blockTokens2[j].type !== "inline" || !state.md.linkify.pretest(blockTokens2[j].content)) {
       continue;
     }
-    const tokens = blockTokens2[j].children;
+    const tokens2 = blockTokens2[j].children;
     const replacements = [];
     let htmlLinkLevel = 0;
-    for (let i = tokens.length - 1; i >= 0; i--) {
-      const currentToken = tokens[i];
+    for (let i = tokens2.length - 1; i >= 0; i--) {
+      const currentToken = tokens2[i];
       if (currentToken.type === "link_close") {
         i--;
-        while (tokens[i].level !== currentToken.level && tokens[i].type !== "link_open") {
+        while (tokens2[i].level !== currentToken.level && tokens2[i].type !== "link_open") {
           i--;
         }
         continue;
@@ -42991,7 +42991,7 @@ function linkify(state) {
         const nodes = [];
         let level = currentToken.level;
         let lastPos = 0;
-        if (links.length > 0 && links[0].index === 0 && i > 0 && tokens[i - 1].type === "text_special") {
+        if (links.length > 0 && links[0].index === 0 && i > 0 && tokens2[i - 1].type === "text_special") {
           links = links.slice(1);
         }
         for (let ln = 0; ln < links.length; ln++) {
@@ -43042,7 +43042,7 @@ function linkify(state) {
       }
     }
     if (replacements.length > 0) {
-      let newTokensLength = tokens.length;
+      let newTokensLength = tokens2.length;
       for (const replacement of replacements) {
         newTokensLength += replacement.nodes.length - 1;
       }
@@ -43050,7 +43050,7 @@ function linkify(state) {
       let replacementIndex = 0;
       let newTokenIndex = 0;
       replacements.reverse();
-      for (let i = 0; i < tokens.length; i++) {
+      for (let i = 0; i < tokens2.length; i++) {
         const replacement = replacements[replacementIndex];
         if (replacement?.index === i) {
           for (const node of replacement.nodes) {
@@ -43058,7 +43058,7 @@ function linkify(state) {
           }
           replacementIndex++;
         } else {
-          newTokens[newTokenIndex++] = tokens[i];
+          newTokens[newTokenIndex++] = tokens2[i];
         }
       }
       blockTokens2[j].children = newTokens;
@@ -43165,14 +43165,14 @@ function applyReplacements(str, replacements) {
   }
   return result + str.slice(lastPos);
 }
-function process_inlines(tokens, state) {
+function process_inlines(tokens2, state) {
   let j;
   const stack = [];
   const heads = { single: -1, double: -1 };
   const replacements = {};
-  for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i];
-    const thisLevel = tokens[i].level;
+  for (let i = 0; i < tokens2.length; i++) {
+    const token = tokens2[i];
+    const thisLevel = tokens2[i].level;
     for (j = stack.length - 1; j >= 0; j--) {
       if (stack[j].level <= thisLevel) {
         break;
@@ -43201,9 +43201,9 @@ function process_inlines(tokens, state) {
           lastChar = text3.charCodeAt(t.index - 1);
         } else {
           for (j = i - 1; j >= 0; j--) {
-            if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
-            if (!tokens[j].content) continue;
-            lastChar = tokens[j].content.charCodeAt(tokens[j].content.length - 1);
+            if (tokens2[j].type === "softbreak" || tokens2[j].type === "hardbreak") break;
+            if (!tokens2[j].content) continue;
+            lastChar = tokens2[j].content.charCodeAt(tokens2[j].content.length - 1);
             break;
           }
         }
@@ -43211,10 +43211,10 @@ function process_inlines(tokens, state) {
         if (pos < max) {
           nextChar = text3.charCodeAt(pos);
         } else {
-          for (j = i + 1; j < tokens.length; j++) {
-            if (tokens[j].type === "softbreak" || tokens[j].type === "hardbreak") break;
-            if (!tokens[j].content) continue;
-            nextChar = tokens[j].content.charCodeAt(0);
+          for (j = i + 1; j < tokens2.length; j++) {
+            if (tokens2[j].type === "softbreak" || tokens2[j].type === "hardbreak") break;
+            if (!tokens2[j].content) continue;
+            nextChar = tokens2[j].content.charCodeAt(0);
             break;
           }
         }
@@ -43293,7 +43293,7 @@ function process_inlines(tokens, state) {
       }
   }
   Object.keys(replacements).forEach(function(tokenIdx) {
-    tokens[tokenIdx].content = applyReplacements(tokens[tokenIdx].content, replacements[tokenIdx]);
+    tokens2[tokenIdx].content = applyReplacements(tokens2[tokenIdx].content, replacements[tokenIdx]);
   });
 }
 function smartquotes(state) {
@@ -43325,25 +43325,25 @@ function text_join(state) {
   const l = blockTokens2.length;
   for (let j = 0; j < l; j++) {
     if (blockTokens2[j].type !== "inline") continue;
-    const tokens = blockTokens2[j].children;
-    const max = tokens.length;
+    const tokens2 = blockTokens2[j].children;
+    const max = tokens2.length;
     for (curr = 0; curr < max; curr++) {
-      if (tokens[curr].type === "text_special") {
-        tokens[curr].type = "text";
+      if (tokens2[curr].type === "text_special") {
+        tokens2[curr].type = "text";
       }
     }
     for (curr = last3 = 0; curr < max; curr++) {
-      if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") {
-        tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+      if (tokens2[curr].type === "text" && curr + 1 < max && tokens2[curr + 1].type === "text") {
+        tokens2[curr + 1].content = tokens2[curr].content + tokens2[curr + 1].content;
       } else {
         if (curr !== last3) {
-          tokens[last3] = tokens[curr];
+          tokens2[last3] = tokens2[curr];
         }
         last3++;
       }
     }
     if (curr !== last3) {
-      tokens.length = last3;
+      tokens2.length = last3;
     }
   }
 }
@@ -43394,11 +43394,11 @@ var init_parser_core = __esm({
 });
 
 // node_modules/markdown-it/lib/rules_block/state_block.mjs
-function StateBlock(src, md, env, tokens) {
+function StateBlock(src, md, env, tokens2) {
   this.src = src;
   this.md = md;
   this.env = env;
-  this.tokens = tokens;
+  this.tokens = tokens2;
   this.bMarks = [];
   this.eMarks = [];
   this.tShift = [];
@@ -45629,17 +45629,17 @@ function image(state, silent) {
   }
   if (!silent) {
     content = state.src.slice(labelStart, labelEnd);
-    const tokens = [];
+    const tokens2 = [];
     state.md.inline.parse(
       content,
       state.md,
       state.env,
-      tokens
+      tokens2
     );
     const token = state.push("image", "img", 0);
     const attrs = [["src", href], ["alt", ""]];
     token.attrs = attrs;
-    token.children = tokens;
+    token.children = tokens2;
     token.content = content;
     if (title) {
       attrs.push(["title", title]);
@@ -45921,23 +45921,23 @@ var init_balance_pairs = __esm({
 function fragments_join(state) {
   let curr, last3;
   let level = 0;
-  const tokens = state.tokens;
+  const tokens2 = state.tokens;
   const max = state.tokens.length;
   for (curr = last3 = 0; curr < max; curr++) {
-    if (tokens[curr].nesting < 0) level--;
-    tokens[curr].level = level;
-    if (tokens[curr].nesting > 0) level++;
-    if (tokens[curr].type === "text" && curr + 1 < max && tokens[curr + 1].type === "text") {
-      tokens[curr + 1].content = tokens[curr].content + tokens[curr + 1].content;
+    if (tokens2[curr].nesting < 0) level--;
+    tokens2[curr].level = level;
+    if (tokens2[curr].nesting > 0) level++;
+    if (tokens2[curr].type === "text" && curr + 1 < max && tokens2[curr + 1].type === "text") {
+      tokens2[curr + 1].content = tokens2[curr].content + tokens2[curr + 1].content;
     } else {
       if (curr !== last3) {
-        tokens[last3] = tokens[curr];
+        tokens2[last3] = tokens2[curr];
       }
       last3++;
     }
   }
   if (curr !== last3) {
-    tokens.length = last3;
+    tokens2.length = last3;
   }
 }
 var init_fragments_join = __esm({
@@ -47332,6 +47332,82 @@ var init_detect = __esm({
   }
 });
 
+// src/compile/use-tree.ts
+function tokens(source) {
+  return source.match(/::|[A-Za-z_][A-Za-z0-9_]*|[{},;*]|\S/g) ?? [];
+}
+function usePaths(source) {
+  return new Parser(tokens(source.slice(0, MAX_SOURCE))).all();
+}
+var MAX_SOURCE, MAX_DEPTH, MAX_PATHS, Parser;
+var init_use_tree = __esm({
+  "src/compile/use-tree.ts"() {
+    "use strict";
+    MAX_SOURCE = 4096;
+    MAX_DEPTH = 8;
+    MAX_PATHS = 64;
+    Parser = class {
+      constructor(toks) {
+        this.toks = toks;
+      }
+      toks;
+      i = 0;
+      paths = [];
+      peek() {
+        return this.toks[this.i];
+      }
+      emit(segs) {
+        if (segs.length > 0 && this.paths.length < MAX_PATHS) this.paths.push(segs.join("::"));
+      }
+      /** One UseTree under `prefix`; false when the text is not one (the rest is not read). */
+      tree(prefix, depth) {
+        if (depth > MAX_DEPTH) return false;
+        const segs = [...prefix];
+        if (this.peek() === "::") this.i++;
+        for (; ; ) {
+          const t = this.peek();
+          if (t === "{") {
+            this.i++;
+            return this.group(segs, depth + 1);
+          }
+          if (t === "*") {
+            this.i++;
+            this.emit(segs);
+            return true;
+          }
+          if (t === void 0 || !/^[A-Za-z_]/.test(t)) return false;
+          this.i++;
+          if (t !== "self") segs.push(t);
+          if (this.peek() === "::") {
+            this.i++;
+            continue;
+          }
+          if (this.peek() === "as") this.i += 2;
+          this.emit(segs);
+          return true;
+        }
+      }
+      group(prefix, depth) {
+        while (this.peek() !== "}") {
+          if (!this.tree(prefix, depth)) return false;
+          if (this.peek() === ",") this.i++;
+          else if (this.peek() !== "}") return false;
+        }
+        this.i++;
+        return true;
+      }
+      /** Every `use …;` in the tokens. */
+      all() {
+        while (this.i < this.toks.length) {
+          if (this.toks[this.i++] !== "use") continue;
+          if (!this.tree([], 0)) continue;
+        }
+        return this.paths;
+      }
+    };
+  }
+});
+
 // src/compile/detect.ts
 function configuredOut(b) {
   const at = b.indexOf("found an item that was configured out");
@@ -47356,14 +47432,19 @@ function block2(text3, from) {
   const next = rest.search(/\n\s*(?:error|warning)(?:\[E\d{4}\])?: /);
   return next > 0 ? rest.slice(0, next) : rest;
 }
-function sourcePaths(b) {
+function gutter(b) {
   const out = [];
   for (const line of b.split("\n")) {
     const m = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
-    if (!m) continue;
-    for (const p of m[1].matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)) out.push(p[0]);
+    if (m) out.push(m[1]);
   }
   return out;
+}
+function sourcePaths(b) {
+  return gutter(b).flatMap((line) => [...line.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((p) => p[0]));
+}
+function importsThrough(b, module2) {
+  return usePaths(gutter(b).join("\n")).filter((p) => p.startsWith(`${module2}::`));
 }
 function cutAt(path2, y, x) {
   const segs = path2.split("::");
@@ -47406,6 +47487,7 @@ function detectCompile(input) {
         if (!PATH2.test(path2)) continue;
         const cut = missing ? cutAt(path2, missing.y, missing.x) : null;
         push({ ...base, path: cut ?? path2, exact: cut !== null });
+        for (const i of importsThrough(b, cut ?? path2)) push({ ...base, path: i, exact: false });
       }
     } else if (code3 === "E0433") {
       const r = /(?:could not find|cannot find) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(message);
@@ -47413,7 +47495,9 @@ function detectCompile(input) {
       const [x, y] = [r[1], r[2]];
       const full = sourcePaths(b).map((p) => cutAt(p, y, x)).find((p) => p !== null);
       const path2 = full ?? (y === "burn" ? `burn::${x}` : null);
-      if (path2) push({ ...base, path: path2, exact: true });
+      if (!path2) continue;
+      push({ ...base, path: path2, exact: true });
+      for (const i of importsThrough(b, path2)) push({ ...base, path: i, exact: false });
     } else if (code3 === "E0277") {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
@@ -47432,6 +47516,7 @@ var init_detect2 = __esm({
     "use strict";
     init_normalize();
     init_detect();
+    init_use_tree();
     NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
     ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
     MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend/;
@@ -47514,6 +47599,22 @@ function stubSince() {
   const versions = (stub?.sites ?? []).map((s) => s.version).filter((v) => v !== null);
   return versions.sort(import_compare.default)[0] ?? null;
 }
+function implies(a, b) {
+  if (a === b) return true;
+  const names = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m) => m[1]))];
+  if (names.length > 8) return false;
+  for (let mask = 0; mask < 1 << names.length; mask++) {
+    const on = (f) => names.includes(f) && (mask & 1 << names.indexOf(f)) !== 0;
+    if (gateHolds(a, on) && !gateHolds(b, on)) return false;
+  }
+  return true;
+}
+function namedItems(items) {
+  const under = (i, a) => i.path.startsWith(`${a.path}::`);
+  return items.filter(
+    (i) => !items.some((a) => under(i, a) && implies(a.gate.gate, i.gate.gate)) && !items.some((d) => under(d, i) && implies(d.gate.gate, i.gate.gate) && !implies(i.gate.gate, d.gate.gate))
+  );
+}
 function itemsAt(ref, version, findings) {
   const since = stubSince();
   const out = [];
@@ -47534,7 +47635,7 @@ function itemsAt(ref, version, findings) {
       url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null)
     });
   }
-  return out;
+  return namedItems(out);
 }
 function itemsFromNotes(findings) {
   const out = [];
@@ -47655,6 +47756,7 @@ var init_analyze = __esm({
   "src/compile/analyze.ts"() {
     "use strict";
     init_semver();
+    init_cfg();
     init_find_manifest();
     init_evidence();
     init_catalog();
@@ -47922,7 +48024,7 @@ function itemName(header) {
   return out.replace(/\s+/g, " ").trim();
 }
 function scanSource(source, message) {
-  return new SourceScanner(source.length > MAX_SOURCE ? source.slice(0, MAX_SOURCE) : source, message).run();
+  return new SourceScanner(source.length > MAX_SOURCE2 ? source.slice(0, MAX_SOURCE2) : source, message).run();
 }
 function blockCommentEnd(text3, start) {
   let depth = 1;
@@ -47953,11 +48055,11 @@ function unescapeRust(s) {
     return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m] ?? m;
   });
 }
-var MAX_SOURCE, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
+var MAX_SOURCE2, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
 var init_source_scan = __esm({
   "src/panics/source-scan.ts"() {
     "use strict";
-    MAX_SOURCE = 1024 * 1024;
+    MAX_SOURCE2 = 1024 * 1024;
     MAX_SITES = 64;
     MAX_ITEM_DEPTH = 8;
     ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
@@ -55997,7 +56099,7 @@ var require_scan = __commonJS({
       const length = input.length - 1;
       const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
       const slashes = [];
-      const tokens = [];
+      const tokens2 = [];
       const parts = [];
       let str = input;
       let index = -1;
@@ -56081,7 +56183,7 @@ var require_scan = __commonJS({
         }
         if (code3 === CHAR_FORWARD_SLASH) {
           slashes.push(index);
-          tokens.push(token);
+          tokens2.push(token);
           token = { value: "", depth: 0, isGlob: false };
           if (finished === true) continue;
           if (prev === CHAR_DOT && index === start + 1) {
@@ -56243,9 +56345,9 @@ var require_scan = __commonJS({
       if (opts.tokens === true) {
         state.maxDepth = 0;
         if (!isPathSeparator(code3)) {
-          tokens.push(token);
+          tokens2.push(token);
         }
-        state.tokens = tokens;
+        state.tokens = tokens2;
       }
       if (opts.parts === true || opts.tokens === true) {
         let prevIndex;
@@ -56255,13 +56357,13 @@ var require_scan = __commonJS({
           const value2 = input.slice(n2, i);
           if (opts.tokens) {
             if (idx === 0 && start !== 0) {
-              tokens[idx].isPrefix = true;
-              tokens[idx].value = prefix;
+              tokens2[idx].isPrefix = true;
+              tokens2[idx].value = prefix;
             } else {
-              tokens[idx].value = value2;
+              tokens2[idx].value = value2;
             }
-            depth(tokens[idx]);
-            state.maxDepth += tokens[idx].depth;
+            depth(tokens2[idx]);
+            state.maxDepth += tokens2[idx].depth;
           }
           if (i >= start) {
             parts.push(value2);
@@ -56272,9 +56374,9 @@ var require_scan = __commonJS({
         const value = input.slice(n);
         parts.push(value);
         if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-          tokens[tokens.length - 1].value = value;
-          depth(tokens[tokens.length - 1]);
-          state.maxDepth += tokens[tokens.length - 1].depth;
+          tokens2[tokens2.length - 1].value = value;
+          depth(tokens2[tokens2.length - 1]);
+          state.maxDepth += tokens2[tokens2.length - 1].depth;
         }
         state.slashes = slashes;
         state.parts = parts;
@@ -56550,7 +56652,7 @@ var require_parse2 = __commonJS({
         throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
       }
       const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens = [bos];
+      const tokens2 = [bos];
       const capture = opts.capture ? "" : "?:";
       const PLATFORM_CHARS = constants.globChars(opts.windows);
       const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
@@ -56595,7 +56697,7 @@ var require_parse2 = __commonJS({
         parens: 0,
         quotes: 0,
         globstar: false,
-        tokens
+        tokens: tokens2
       };
       input = utils.removePrefix(input, state);
       len = input.length;
@@ -56660,7 +56762,7 @@ var require_parse2 = __commonJS({
           return;
         }
         tok.prev = prev;
-        tokens.push(tok);
+        tokens2.push(tok);
         prev = tok;
       };
       const extglobOpen = (type, value2) => {
@@ -56669,7 +56771,7 @@ var require_parse2 = __commonJS({
         token.parens = state.parens;
         token.output = state.output;
         token.startIndex = state.index;
-        token.tokensIndex = tokens.length;
+        token.tokensIndex = tokens2.length;
         const output = (opts.capture ? "(" : "") + token.open;
         increment("parens");
         push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
@@ -56682,14 +56784,14 @@ var require_parse2 = __commonJS({
         const analysis = analyzeRepeatedExtglob(body, opts);
         if ((token.type === "plus" || token.type === "star") && analysis.risky) {
           const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens[token.tokensIndex];
+          const open = tokens2[token.tokensIndex];
           open.type = "text";
           open.value = literal;
           open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens.length; i++) {
-            tokens[i].value = "";
-            tokens[i].output = "";
-            delete tokens[i].suffix;
+          for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
+            tokens2[i].value = "";
+            tokens2[i].output = "";
+            delete tokens2[i].suffix;
           }
           state.output = token.output + open.output;
           state.backtrack = true;
@@ -56812,7 +56914,7 @@ var require_parse2 = __commonJS({
                   prev.value = pre + posix2;
                   state.backtrack = true;
                   advance();
-                  if (!bos.output && tokens.indexOf(prev) === 1) {
+                  if (!bos.output && tokens2.indexOf(prev) === 1) {
                     bos.output = ONE_CHAR;
                   }
                   continue;
@@ -56930,10 +57032,10 @@ var require_parse2 = __commonJS({
           }
           let output = ")";
           if (brace.dots === true) {
-            const arr = tokens.slice();
+            const arr = tokens2.slice();
             const range = [];
             for (let i = arr.length - 1; i >= 0; i--) {
-              tokens.pop();
+              tokens2.pop();
               if (arr[i].type === "brace") {
                 break;
               }
@@ -56981,7 +57083,7 @@ var require_parse2 = __commonJS({
             state.start = state.index + 1;
             state.consumed = "";
             state.output = "";
-            tokens.pop();
+            tokens2.pop();
             prev = bos;
             continue;
           }

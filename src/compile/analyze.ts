@@ -3,7 +3,7 @@
 // them) in; the gated paths at the user's burn version, the gate as the target of the same
 // resolver and verified editor the panics use, and a link to the gating `#[cfg]` out.
 import * as semver from "../semver.js";
-import type { Platform } from "../cargo/cfg.js";
+import { gateHolds, type Platform } from "../cargo/cfg.js";
 import type { FixOptions, ManifestFile } from "../cargo/fix.js";
 import type { FeatureTarget } from "../cargo/resolve.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
@@ -60,6 +60,32 @@ function stubSince(): string | null {
   return versions.sort(semver.compare)[0] ?? null;
 }
 
+/** Every assignment of the features both gates name that opens `a` opens `b` too (at most 2^8 tried). */
+function implies(a: string, b: string): boolean {
+  if (a === b) return true;
+  const names = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m) => m[1]!))];
+  if (names.length > 8) return false;
+  for (let mask = 0; mask < 1 << names.length; mask++) {
+    const on = (f: string) => names.includes(f) && (mask & (1 << names.indexOf(f))) !== 0;
+    if (gateHolds(a, on) && !gateHolds(b, on)) return false;
+  }
+  return true;
+}
+
+/**
+ * A module rustc could not find and what a `use` imports through it: the import is named when it
+ * needs more than the module (`burn::backend::Wgpu` needs `wgpu` too), the module alone when its
+ * gate already brings every import (`burn::train::Learner` needs `train`, as `burn::train` does).
+ */
+function namedItems(items: GatedItem[]): GatedItem[] {
+  const under = (i: GatedItem, a: GatedItem) => i.path.startsWith(`${a.path}::`);
+  return items.filter(
+    (i) =>
+      !items.some((a) => under(i, a) && implies(a.gate.gate, i.gate.gate)) &&
+      !items.some((d) => under(d, i) && implies(d.gate.gate, i.gate.gate) && !implies(i.gate.gate, d.gate.gate)),
+  );
+}
+
 function itemsAt(ref: string, version: string | null, findings: CompileFinding[]): GatedItem[] {
   const since = stubSince();
   const out: GatedItem[] = [];
@@ -80,7 +106,7 @@ function itemsAt(ref: string, version: string | null, findings: CompileFinding[]
       url: burnPermalink(ref, hit.gate.file, hit.gate.cfg_line, null),
     });
   }
-  return out;
+  return namedItems(out);
 }
 
 /** Items from rustc's configured-out notes, when every error has one (else null: the data decides). */

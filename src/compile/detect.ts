@@ -4,6 +4,7 @@
 // linear; text without an error code of these kinds costs one regex test.
 import { cleanText } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
+import { usePaths } from "./use-tree.js";
 
 export interface CompileFinding {
   code: "E0432" | "E0433" | "E0412" | "E0422" | "E0425" | "E0277";
@@ -78,16 +79,31 @@ function block(text: string, from: number): string {
   return next > 0 ? rest.slice(0, next) : rest;
 }
 
-/** The `burn::…` paths in the source lines rustc prints (`12 | use burn::train::Learner;`). */
-function sourcePaths(b: string): string[] {
+/** The source lines rustc prints in one error (`12 | use burn::train::Learner;`), one per line. */
+function gutter(b: string): string[] {
   const out: string[] = [];
   for (const line of b.split("\n")) {
     // `12 | use …`, also behind a CI log's timestamp column.
     const m = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
-    if (!m) continue;
-    for (const p of m[1]!.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)) out.push(p[0]);
+    if (m) out.push(m[1]!);
   }
   return out;
+}
+
+/** The `burn::…` paths in the printed source lines. */
+function sourcePaths(b: string): string[] {
+  return gutter(b).flatMap((line) => [...line.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((p) => p[0]));
+}
+
+/**
+ * What the printed `use` declarations import through `module`, the path rustc could not find
+ * (`burn::backend` of `use burn::backend::{Autodiff, Wgpu};`): each must exist after the fix,
+ * or the user meets the next error. Not exact: an import the data does not list is judged by
+ * its nearest gated ancestor. src/compile/analyze.ts names the module or the imports, whichever
+ * says what the fix needs.
+ */
+function importsThrough(b: string, module: string): string[] {
+  return usePaths(gutter(b).join("\n")).filter((p) => p.startsWith(`${module}::`));
 }
 
 /** `burn::a::b::c` cut after the segment `x` that follows `y` (`y` = `burn` for the root). */
@@ -143,6 +159,7 @@ export function detectCompile(input: string): CompileFinding[] {
         if (!PATH.test(path)) continue;
         const cut = missing ? cutAt(path, missing.y, missing.x) : null;
         push({ ...base, path: cut ?? path, exact: cut !== null });
+        for (const i of importsThrough(b, cut ?? path)) push({ ...base, path: i, exact: false });
       }
     } else if (code === "E0433") {
       // rustc ≤ 1.8x: "failed to resolve: could not find `x` in `y`"; 1.9x: "cannot find `x` in `y`".
@@ -153,7 +170,9 @@ export function detectCompile(input: string): CompileFinding[] {
         .map((p) => cutAt(p, y, x))
         .find((p): p is string => p !== null);
       const path = full ?? (y === "burn" ? `burn::${x}` : null);
-      if (path) push({ ...base, path, exact: true });
+      if (!path) continue;
+      push({ ...base, path, exact: true });
+      for (const i of importsThrough(b, path)) push({ ...base, path: i, exact: false });
     } else if (code === "E0277") {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
