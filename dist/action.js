@@ -34427,7 +34427,7 @@ var init_manifest = __esm({
 
 // src/cargo/extract.ts
 function fencedBlocks(text3) {
-  const blocks2 = [];
+  const blocks = [];
   const lines = text3.replace(/\r\n?/g, "\n").split("\n");
   let open = null;
   for (let i = 0; i < lines.length; i++) {
@@ -34435,11 +34435,11 @@ function fencedBlocks(text3) {
     if (!open) {
       if (m) open = { fence: m[1], info: m[2].trim().toLowerCase(), start: i + 1 };
     } else if (m && m[1][0] === open.fence[0] && m[1].length >= open.fence.length && m[2].trim() === "") {
-      blocks2.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
+      blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
       open = null;
     }
   }
-  return blocks2;
+  return blocks;
 }
 function proseAndCode(text3) {
   const prose = [];
@@ -40387,51 +40387,6 @@ var init_diagnose = __esm({
   }
 });
 
-// src/cargo/declare.ts
-function declarationFor(manifest, d) {
-  const { target, state, primary } = d;
-  if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
-  if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
-  const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
-  if (declared2.some((x) => x.name === target.crate || x.key === target.crate)) return null;
-  return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
-}
-function declarationLine(decl) {
-  const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
-  return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
-}
-function declarationEdit(manifest, d, decl) {
-  const primary = d.primary.decl;
-  const pair = primary.nodes.pair;
-  if (!pair) return null;
-  const table2 = manifest.ast.body[0]?.body.find(
-    (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
-  );
-  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
-  const last3 = table2.body.at(-1);
-  const text3 = manifest.text;
-  const eol = text3.includes("\r\n") ? "\r\n" : "\n";
-  const lineEnd3 = lineEndAfter(text3, last3.range[1]);
-  const [at, insert] = lineEnd3 < text3.length ? [lineEnd3, `${eol}${declarationLine(decl)}`] : [text3.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
-  return { text: text3.slice(0, at) + insert + text3.slice(at), start: at, end: at };
-}
-function isDependencyTable(key2, target) {
-  const name = key2.at(-1);
-  if (DEP_TABLES[name] !== "normal") return false;
-  return target === null ? key2.length === 1 : key2.length === 3 && key2[0] === "target" && key2[1] === target;
-}
-function lineEndAfter(text3, offset) {
-  const i = text3.indexOf("\n", offset);
-  if (i < 0) return text3.length;
-  return text3[i - 1] === "\r" ? i - 1 : i;
-}
-var init_declare = __esm({
-  "src/cargo/declare.ts"() {
-    "use strict";
-    init_manifest();
-  }
-});
-
 // src/cargo/edit.ts
 function applyEdits(text3, edits) {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
@@ -40530,6 +40485,47 @@ var init_edit = __esm({
     init_toml();
     EditError = class extends Error {
     };
+  }
+});
+
+// src/cargo/declare.ts
+function declarationFor(manifest, d) {
+  const { target, state, primary } = d;
+  if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
+  if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
+  const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
+  if (declared2.some((x) => x.name === target.crate || x.key === target.crate)) return null;
+  return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
+}
+function declarationLine(decl) {
+  const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
+  return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
+}
+function declarationEdit(manifest, d, decl) {
+  const primary = d.primary.decl;
+  const pair = primary.nodes.pair;
+  if (!pair) return null;
+  const table2 = manifest.ast.body[0]?.body.find(
+    (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
+  );
+  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
+  const last3 = table2.body.at(-1);
+  const text3 = manifest.text;
+  const eol = eolOf(text3);
+  const end = lineEnd(text3, last3.range[1]);
+  const [at, insert] = end < text3.length ? [end, `${eol}${declarationLine(decl)}`] : [text3.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
+  return { text: text3.slice(0, at) + insert + text3.slice(at), start: at, end: at };
+}
+function isDependencyTable(key2, target) {
+  const name = key2.at(-1);
+  if (DEP_TABLES[name] !== "normal") return false;
+  return target === null ? key2.length === 1 : key2.length === 3 && key2[0] === "target" && key2[1] === target;
+}
+var init_declare = __esm({
+  "src/cargo/declare.ts"() {
+    "use strict";
+    init_edit();
+    init_manifest();
   }
 });
 
@@ -47123,25 +47119,31 @@ var init_markdown_it = __esm({
 });
 
 // src/markdown.ts
+function made() {
+  if (parsers) return parsers;
+  const blocks = new lib_default("commonmark", OPTIONS);
+  blocks.core.ruler.disable(["inline", "text_join"]);
+  const inlineAll = new lib_default("commonmark", OPTIONS);
+  const inlineCode = new lib_default("commonmark", OPTIONS);
+  inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+  inlineCode.inline.ruler2.enableOnly([]);
+  parsers = { blocks, inlineAll, inlineCode };
+  return parsers;
+}
 function blockTokens(text3) {
-  return blocks.parse(text3, {});
+  return made().blocks.parse(text3, {});
 }
 function inlineTokens(content, { emphasis }) {
+  const { inlineAll, inlineCode } = made();
   return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
 }
-var NESTING, OPTIONS, blocks, inlineAll, inlineCode;
+var NESTING, OPTIONS, parsers;
 var init_markdown = __esm({
   "src/markdown.ts"() {
     "use strict";
     init_markdown_it();
     NESTING = 6;
     OPTIONS = { html: true, maxNesting: NESTING };
-    blocks = new lib_default("commonmark", OPTIONS);
-    blocks.core.ruler.disable(["inline", "text_join"]);
-    inlineAll = new lib_default("commonmark", OPTIONS);
-    inlineCode = new lib_default("commonmark", OPTIONS);
-    inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
-    inlineCode.inline.ruler2.enableOnly([]);
   }
 });
 
@@ -47399,8 +47401,7 @@ var init_use_tree = __esm({
       /** Every `use …;` in the tokens. */
       all() {
         while (this.i < this.toks.length) {
-          if (this.toks[this.i++] !== "use") continue;
-          if (!this.tree([], 0)) continue;
+          if (this.toks[this.i++] === "use") this.tree([], 0);
         }
         return this.paths;
       }
@@ -59339,8 +59340,7 @@ var init_pull_request2 = __esm({
 });
 
 // src/command.ts
-function commandLines(content, firstLine) {
-  const out = [];
+function commandLine(content, firstLine) {
   let line = firstLine;
   let atStart = true;
   for (const t of inlineTokens(content, { emphasis: false })) {
@@ -59349,10 +59349,10 @@ function commandLines(content, firstLine) {
       atStart = true;
       continue;
     }
-    if (atStart && t.type === "text" && COMMAND.test(t.content)) out.push(line);
+    if (atStart && t.type === "text" && COMMAND.test(t.content)) return line;
     atStart = false;
   }
-  return out;
+  return null;
 }
 function parseCommand(input) {
   if (!input.includes(NAME2)) return null;
@@ -59367,8 +59367,8 @@ function parseCommand(input) {
     else if (t.type === "paragraph_open") inParagraph = true;
     else if (t.type === "paragraph_close") inParagraph = false;
     else if (t.type === "inline" && inParagraph && quoted2 === 0 && t.map && t.content.includes(NAME2)) {
-      const [at] = commandLines(t.content, t.map[0]);
-      if (at !== void 0) return commandAt(lines, at);
+      const at = commandLine(t.content, t.map[0]);
+      if (at !== null) return commandAt(lines, at);
     }
   }
   return null;

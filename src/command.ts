@@ -17,9 +17,8 @@ export const MAX_COMMENT_CHARS = 65536;
 const NAME = "/explain-panic";
 const COMMAND = /^\/explain-panic(?=\s|$)(.*)$/;
 
-/** The source lines (0-based) of a paragraph's content that start with a visible command. */
-function commandLines(content: string, firstLine: number): number[] {
-  const out: number[] = [];
+/** The source line (0-based) of the paragraph's first line that starts with a visible command. */
+function commandLine(content: string, firstLine: number): number | null {
   let line = firstLine;
   let atStart = true;
   for (const t of inlineTokens(content, { emphasis: false })) {
@@ -28,10 +27,10 @@ function commandLines(content: string, firstLine: number): number[] {
       atStart = true;
       continue;
     }
-    if (atStart && t.type === "text" && COMMAND.test(t.content)) out.push(line);
+    if (atStart && t.type === "text" && COMMAND.test(t.content)) return line;
     atStart = false;
   }
-  return out;
+  return null;
 }
 
 export function parseCommand(input: string): Command | null {
@@ -47,8 +46,8 @@ export function parseCommand(input: string): Command | null {
     else if (t.type === "paragraph_open") inParagraph = true;
     else if (t.type === "paragraph_close") inParagraph = false;
     else if (t.type === "inline" && inParagraph && quoted === 0 && t.map && t.content.includes(NAME)) {
-      const [at] = commandLines(t.content, t.map[0]);
-      if (at !== undefined) return commandAt(lines, at);
+      const at = commandLine(t.content, t.map[0]);
+      if (at !== null) return commandAt(lines, at);
     }
   }
   return null;

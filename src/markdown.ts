@@ -10,23 +10,32 @@ const NESTING = 6;
 // markdown-it reads `maxNesting` from its options; its types leave it out.
 const OPTIONS = { html: true, maxNesting: NESTING };
 
-const blocks = new MarkdownIt("commonmark", OPTIONS);
-blocks.core.ruler.disable(["inline", "text_join"]);
-const inlineAll = new MarkdownIt("commonmark", OPTIONS);
-// Only what can hide the start of a line: code spans and inline HTML (emphasis and links are
-// where an unclosed `[a](` or a run of `*a` costs most, and they hide nothing).
-const inlineCode = new MarkdownIt("commonmark", OPTIONS);
-inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
-inlineCode.inline.ruler2.enableOnly([]);
+// Made on first use: three parsers cost a process that never reads Markdown 10 ms to build.
+let parsers: { blocks: MarkdownIt; inlineAll: MarkdownIt; inlineCode: MarkdownIt } | undefined;
 
-export type Token = ReturnType<typeof blocks.parse>[number];
+function made() {
+  if (parsers) return parsers;
+  const blocks = new MarkdownIt("commonmark", OPTIONS);
+  blocks.core.ruler.disable(["inline", "text_join"]);
+  const inlineAll = new MarkdownIt("commonmark", OPTIONS);
+  // Only what can hide the start of a line: code spans and inline HTML (emphasis and links are
+  // where an unclosed `[a](` or a run of `*a` costs most, and they hide nothing).
+  const inlineCode = new MarkdownIt("commonmark", OPTIONS);
+  inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+  inlineCode.inline.ruler2.enableOnly([]);
+  parsers = { blocks, inlineAll, inlineCode };
+  return parsers;
+}
+
+export type Token = ReturnType<MarkdownIt["parse"]>[number];
 
 /** The block tokens of `text`; an `inline` token's `content` is its paragraph, unparsed. */
 export function blockTokens(text: string): Token[] {
-  return blocks.parse(text, {});
+  return made().blocks.parse(text, {});
 }
 
 /** The inline tokens of one paragraph: all of them, or only code spans, inline HTML and breaks. */
 export function inlineTokens(content: string, { emphasis }: { emphasis: boolean }): Token[] {
+  const { inlineAll, inlineCode } = made();
   return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
 }

@@ -6,7 +6,7 @@
 // (`=X`), as burn pins its own crates, and `default-features = false` keeps the feature the only
 // thing the new line adds.
 import type { Diagnosis } from "./diagnose.js";
-import type { Edited } from "./edit.js";
+import { type Edited, eolOf, lineEnd } from "./edit.js";
 import { DEP_TABLES, type Manifest } from "./manifest.js";
 import type { Table } from "./toml.js";
 
@@ -27,7 +27,7 @@ export function declarationFor(manifest: Manifest, d: Diagnosis): Declaration | 
   return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
 }
 
-/** The line `cargo add` writes, in this file's line ending. */
+/** The line `cargo add --no-default-features -F …` writes. */
 export function declarationLine(decl: Declaration): string {
   const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
   return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
@@ -48,13 +48,14 @@ export function declarationEdit(manifest: Manifest, d: Diagnosis, decl: Declarat
   if (!table || !isDependencyTable(table.resolvedKey.map(String), primary.target)) return null;
   const last = table.body.at(-1)!;
   const text = manifest.text;
-  const eol = text.includes("\r\n") ? "\r\n" : "\n";
-  // After the entry's line. A file without a final line break gets the new line before its last
-  // entry instead: appended, it would change that entry's line too (`\ No newline at end of file`).
-  const lineEnd = lineEndAfter(text, last.range[1]);
+  const eol = eolOf(text);
+  // After the entry's line (a trailing comment stays with its entry). A file without a final line
+  // break gets the new line before its last entry instead: appended, it would change that entry's
+  // line too (`\ No newline at end of file`).
+  const end = lineEnd(text, last.range[1]);
   const [at, insert] =
-    lineEnd < text.length
-      ? [lineEnd, `${eol}${declarationLine(decl)}`]
+    end < text.length
+      ? [end, `${eol}${declarationLine(decl)}`]
       : [text.lastIndexOf("\n", last.range[0]) + 1, `${declarationLine(decl)}${eol}`];
   return { text: text.slice(0, at) + insert + text.slice(at), start: at, end: at };
 }
@@ -63,11 +64,4 @@ function isDependencyTable(key: string[], target: string | null): boolean {
   const name = key.at(-1)!;
   if (DEP_TABLES[name as keyof typeof DEP_TABLES] !== "normal") return false;
   return target === null ? key.length === 1 : key.length === 3 && key[0] === "target" && key[1] === target;
-}
-
-/** The end of the line `offset` is on (before its line break), so a trailing comment stays with its entry. */
-function lineEndAfter(text: string, offset: number): number {
-  const i = text.indexOf("\n", offset);
-  if (i < 0) return text.length;
-  return text[i - 1] === "\r" ? i - 1 : i;
 }

@@ -25,11 +25,12 @@ export function applyEdits(text: string, edits: TextEdit[]): Edited {
   return { text: out, start: Math.min(...edits.map((e) => e.start)), end: Math.max(...edits.map((e) => e.end)) };
 }
 
-function eolOf(text: string): string {
+export function eolOf(text: string): string {
   return text.includes("\r\n") ? "\r\n" : "\n";
 }
 
-function lineEnd(text: string, offset: number): number {
+/** The end of the line `offset` is on, before its line break. */
+export function lineEnd(text: string, offset: number): number {
   const i = text.indexOf("\n", offset);
   if (i < 0) return text.length;
   return text[i - 1] === "\r" ? i - 1 : i;

@@ -68,8 +68,7 @@ class Parser {
   /** Every `use …;` in the tokens. */
   all(): string[] {
     while (this.i < this.toks.length) {
-      if (this.toks[this.i++] !== "use") continue;
-      if (!this.tree([], 0)) continue;
+      if (this.toks[this.i++] === "use") this.tree([], 0);
     }
     return this.paths;
   }
