@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { planFix, verifyDeclaration } from "../../src/cargo/fix.js";
 import { diagnose } from "../../src/cargo/diagnose.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
+import type { Manifest } from "../../src/cargo/manifest.js";
 
 const CS = { crate: "burn-flex", feature: "critical-section" };
 const BURN = 'burn = { version = "0.21.0", default-features = false, features = ["flex", "dispatch"] }';
@@ -68,7 +68,7 @@ describe("declaring an inner crate burn forwards no feature to", () => {
   it("verifies the line as declared: default features left on, or another version, are refused", () => {
     const before = `[dependencies]\n${BURN}\n`;
     const decl = { key: "burn-flex", version: "=0.21.0", features: ["critical-section"] };
-    const on = (after: ReturnType<typeof parseManifest>) => diagnose(after, { target: CS }).verdict === "on";
+    const on = (after: Manifest) => diagnose(after, { target: CS }).verdict === "on";
     const check = (line: string) =>
       verifyDeclaration(
         before,
