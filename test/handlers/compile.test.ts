@@ -18,7 +18,7 @@ describe("issues handler: compile errors", () => {
     await makeProbot().receive({ id: "c1", name: "issues", payload: payload("issues.opened.compile-error") });
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain("### `burn::train` is behind a cargo feature that is off");
-    expect(posted).toContain("error[E0433]: failed to resolve: could not find `train` in `burn`");
+    expect(posted).toContain("error[E0433]: cannot find `train` in `burn`");
     expect(posted).toContain("error[E0432]: unresolved import `burn::train`");
     expect(posted).toContain(
       '+burn = { version = "0.20.1", default-features = false, features = ["std", "wgpu", "dataset", "train"] }',
