@@ -40346,11 +40346,12 @@ function probeOf(line, features, { defaults = false } = {}) {
   const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
   return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
 }
-function enablersOf(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
+function enablersOf(...args) {
+  const [line, registry, target = AUTODIFF_TARGET] = args;
   const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key2) ?? precomputedEnablers(line, registry, target);
   if (hit) return hit;
-  const result = computeEnablers(line, registry, target, budget);
+  const result = computeEnablers(...args);
   enablerCache.set(key2, result);
   return result;
 }
@@ -40492,6 +40493,7 @@ var init_edit = __esm({
 function declarationFor(manifest, d) {
   const { target, state, primary } = d;
   if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
+  if (d.assumed.version || d.assumed.graph) return null;
   if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
   const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
   if (declared2.some((x) => x.name === target.crate || x.key === target.crate)) return null;
@@ -57870,7 +57872,7 @@ function manifestSection(m, opts) {
     out.push("", `**Fix** \u2014 ${where}:`, fence2(diffBody(c.diff), "diff"));
     if (c.declares)
       out.push(
-        `Your build already has ${code2(c.dependency)}, but no feature of ${code2(d.primary?.effective.name ?? "burn")} turns ${code2(c.added.join(", "))} on there: declaring it at the version your build resolves makes Cargo unify the two, and ${code2("default-features = false")} keeps that feature the only thing it adds.`
+        `With this manifest ${code2(c.dependency)} is in the build, but no feature of ${code2(d.primary?.effective.name ?? "burn")} turns ${code2(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code2("default-features = false")} keeps that feature the only thing the new line adds.`
       );
     out.push(
       d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code2(d.graphVersion ?? "?")}'s feature graph, from ${text2(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`

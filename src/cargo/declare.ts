@@ -21,6 +21,9 @@ export interface Declaration {
 export function declarationFor(manifest: Manifest, d: Diagnosis): Declaration | null {
   const { target, state, primary } = d;
   if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
+  // The pin is the version of the graph judged: on an assumed release or graph it would pin a
+  // version the user's build may not have.
+  if (d.assumed.version || d.assumed.graph) return null;
   if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
   const declared = [...manifest.dependencies, ...manifest.workspaceDependencies];
   if (declared.some((x) => x.name === target.crate || x.key === target.crate)) return null;

@@ -383,17 +383,13 @@ export function probeOf(line: IndexLine, features: string[], { defaults = false 
 
 const enablerCache = new Map<string, Enablers>();
 
-/** Which features of one crate version turn the target on on their own. */
-export function enablersOf(
-  line: IndexLine,
-  registry: Registry,
-  target: FeatureTarget = AUTODIFF_TARGET,
-  budget: WorkBudget = new WorkBudget(DIAGNOSIS_STEPS),
-): Enablers {
+/** Which features of one crate version turn the target on on their own (computeEnablers, cached). */
+export function enablersOf(...args: Parameters<typeof computeEnablers>): Enablers {
+  const [line, registry, target = AUTODIFF_TARGET] = args;
   const key = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
   const hit = enablerCache.get(key) ?? precomputedEnablers(line, registry, target);
   if (hit) return hit;
-  const result = computeEnablers(line, registry, target, budget);
+  const result = computeEnablers(...args);
   enablerCache.set(key, result);
   return result;
 }

@@ -129,7 +129,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     if (c.declares)
       out.push(
-        `Your build already has ${code(c.dependency)}, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declaring it at the version your build resolves makes Cargo unify the two, and ${code("default-features = false")} keeps that feature the only thing it adds.`,
+        `With this manifest ${code(c.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`,
       );
     out.push(
       d.assumed.graph

@@ -30,6 +30,16 @@ describe("declaring an inner crate burn forwards no feature to", () => {
     ]);
   });
 
+  it("is not offered on an assumed release: the pin would name a version the build may not have", () => {
+    // 0.23 is newer than the bundled data: the graph judged is an assumed one.
+    const plan = planFix(
+      { path: "Cargo.toml", text: `[dependencies]\n${BURN.replace('"0.21.0"', '"0.23.0"')}\n` },
+      { target: CS },
+    );
+    expect(plan.kind !== "invalid-toml" && plan.diagnosis.assumed.graph).toBeTruthy();
+    expect(plan.kind).toBe("no-fix");
+  });
+
   it("declares into the target table that declares burn", () => {
     const text = `[target.'cfg(unix)'.dependencies]\n${BURN}\n`;
     const plan = planFix({ path: "Cargo.toml", text }, { target: CS, platform: "linux" });
