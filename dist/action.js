@@ -2725,7 +2725,7 @@ var require_transport = __commonJS({
   "node_modules/pino/lib/transport.js"(exports2, module2) {
     "use strict";
     var { createRequire: createRequire2 } = __require("module");
-    var { existsSync: existsSync3 } = __require("node:fs");
+    var { existsSync: existsSync4 } = __require("node:fs");
     var getCallers = require_caller();
     var { join: join9, isAbsolute, sep: sep2 } = __require("node:path");
     var { fileURLToPath: fileURLToPath2 } = __require("node:url");
@@ -2800,7 +2800,7 @@ var require_transport = __commonJS({
           return false;
         }
       }
-      return isAbsolute(path2) && !existsSync3(path2);
+      return isAbsolute(path2) && !existsSync4(path2);
     }
     function stripQuotes(value) {
       const first = value[0];
@@ -7266,7 +7266,7 @@ var require_parse_factory_options = __commonJS({
     var handleLevelLabelData = require_get_level_label_data();
     function parseFactoryOptions(options2) {
       const EOL = options2.crlf ? "\r\n" : "\n";
-      const IDENT = "    ";
+      const IDENT2 = "    ";
       const {
         customPrettifiers,
         errorLikeObjectKeys,
@@ -7321,7 +7321,7 @@ var require_parse_factory_options = __commonJS({
       const objectColorizer = options2.colorizeObjects ? colorizer : colors(false, [], false);
       return {
         EOL,
-        IDENT,
+        IDENT: IDENT2,
         colorizer,
         customColors,
         customLevelNames,
@@ -15987,7 +15987,7 @@ var require_parser = __commonJS({
         }
       }
     }
-    var Parser2 = class {
+    var Parser = class {
       /**
        * @param onNewLine - If defined, called separately with the start position of
        *   each new line (in `parse()`, including the start of input).
@@ -16760,7 +16760,7 @@ var require_parser = __commonJS({
         }
       }
     };
-    exports2.Parser = Parser2;
+    exports2.Parser = Parser;
   }
 });
 
@@ -30443,7 +30443,7 @@ var require_parser4 = __commonJS({
         this.resultArr = null;
       }
     };
-    var Parser2 = class {
+    var Parser = class {
       constructor() {
         this.pos = 0;
         this.col = 0;
@@ -30538,9 +30538,9 @@ var require_parser4 = __commonJS({
         throw new ParserError("Must declare a parseStart method");
       }
     };
-    Parser2.END = ParserEND;
-    Parser2.Error = ParserError;
-    module2.exports = Parser2;
+    Parser.END = ParserEND;
+    Parser.Error = ParserError;
+    module2.exports = Parser;
   }
 });
 
@@ -30890,8 +30890,8 @@ var require_toml_parser = __commonJS({
       }
       return type;
     }
-    function makeParserClass(Parser2) {
-      class TOMLParser2 extends Parser2 {
+    function makeParserClass(Parser) {
+      class TOMLParser2 extends Parser {
         constructor() {
           super();
           this.ctx = this.obj = Table();
@@ -30901,10 +30901,10 @@ var require_toml_parser = __commonJS({
           return this.char === CHAR_NUM || this.char === CTRL_I || this.char === CHAR_SP || this.atEndOfLine();
         }
         atEndOfLine() {
-          return this.char === Parser2.END || this.char === CTRL_J || this.char === CTRL_M;
+          return this.char === Parser.END || this.char === CTRL_J || this.char === CTRL_M;
         }
         parseStart() {
-          if (this.char === Parser2.END) {
+          if (this.char === Parser.END) {
             return null;
           } else if (this.char === CHAR_LSQB) {
             return this.call(this.parseTableOrList);
@@ -30925,7 +30925,7 @@ var require_toml_parser = __commonJS({
             return null;
           } else if (this.char === CHAR_NUM) {
             return this.goto(this.parseComment);
-          } else if (this.char === Parser2.END || this.char === CTRL_J) {
+          } else if (this.char === Parser.END || this.char === CTRL_J) {
             return this.return();
           } else {
             throw this.error(new TomlError("Unexpected character, expected only whitespace or comments till end of line"));
@@ -30999,7 +30999,7 @@ var require_toml_parser = __commonJS({
         /* COMMENTS: #...eol */
         parseComment() {
           do {
-            if (this.char === Parser2.END || this.char === CTRL_J) {
+            if (this.char === Parser.END || this.char === CTRL_J) {
               return this.return();
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
               throw this.errorControlCharIn("comments");
@@ -31109,7 +31109,7 @@ var require_toml_parser = __commonJS({
         }
         /* VALUE string, number, boolean, inline list, inline object */
         parseValue() {
-          if (this.char === Parser2.END) {
+          if (this.char === Parser.END) {
             throw this.error(new TomlError("Key without value"));
           } else if (this.char === CHAR_QUOT) {
             return this.next(this.parseDoubleString);
@@ -31182,7 +31182,7 @@ var require_toml_parser = __commonJS({
         /* KEYS: barewords */
         parseBareKey() {
           do {
-            if (this.char === Parser2.END) {
+            if (this.char === Parser.END) {
               throw this.error(new TomlError("Key ended without value"));
             } else if (isAlphaNumHyphen(this.char)) {
               this.consume();
@@ -31234,7 +31234,7 @@ var require_toml_parser = __commonJS({
           do {
             if (this.char === CHAR_APOS) {
               return this.next(this.parseLiteralMultiEnd);
-            } else if (this.char === Parser2.END) {
+            } else if (this.char === Parser.END) {
               throw this.error(new TomlError("Unterminated multi-line string"));
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
               throw this.errorControlCharIn("strings");
@@ -31324,7 +31324,7 @@ var require_toml_parser = __commonJS({
               return this.call(this.parseMultiEscape, this.recordMultiEscapeReplacement);
             } else if (this.char === CHAR_QUOT) {
               return this.next(this.parseMultiEnd);
-            } else if (this.char === Parser2.END) {
+            } else if (this.char === Parser.END) {
               throw this.error(new TomlError("Unterminated multi-line string"));
             } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
               throw this.errorControlCharIn("strings");
@@ -31906,7 +31906,7 @@ var require_toml_parser = __commonJS({
         parseInlineList() {
           if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
             return null;
-          } else if (this.char === Parser2.END) {
+          } else if (this.char === Parser.END) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_NUM) {
             return this.call(this.parseComment);
@@ -31944,7 +31944,7 @@ var require_toml_parser = __commonJS({
         parseInlineTable() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_RCUB) {
             return this.return(this.state.resultTable || InlineTable());
@@ -31975,7 +31975,7 @@ var require_toml_parser = __commonJS({
         parseInlineTableNext() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_COMMA) {
             return this.next(this.parseInlineTablePostComma);
@@ -31988,7 +31988,7 @@ var require_toml_parser = __commonJS({
         parseInlineTablePostComma() {
           if (this.char === CHAR_SP || this.char === CTRL_I) {
             return null;
-          } else if (this.char === Parser2.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
             throw this.error(new TomlError("Unterminated inline array"));
           } else if (this.char === CHAR_COMMA) {
             throw this.error(new TomlError("Empty elements in inline tables are not permitted"));
@@ -40240,7 +40240,7 @@ function diagnoseWithin(manifest, opts) {
       ...known,
       verdict: verdictOf(gatedBehind),
       gatedBehind,
-      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts)
+      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line ? searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) : null)
     };
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
@@ -40334,6 +40334,44 @@ function candidateAdditions(listed, enablers, pairs, prefer) {
     return true;
   });
 }
+function searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) {
+  const additions = conjunctAdditions(line, registry, target, opts.budget);
+  return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
+}
+function conjuncts(gate) {
+  const inner = /^all\((.*)\)$/s.exec(gate.trim())?.[1];
+  if (inner === void 0) return [gate];
+  const out = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(inner.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(inner.slice(from).trim());
+  return out;
+}
+function conjunctAdditions(line, registry, target, budget) {
+  const parts = target.gate ? conjuncts(target.gate) : [];
+  if (parts.length < 2 || parts.length > 4) return [];
+  const named = (gate) => {
+    const m = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
+    return m ? { crate: m[1], feature: m[2], gate } : { ...target, gate };
+  };
+  const each = parts.map(
+    (gate) => enablersOf(line, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
+  );
+  if (each.some((e) => e.length === 0)) return [];
+  let combos = [[]];
+  for (const e of each)
+    combos = combos.flatMap((c) => e.map((f) => [.../* @__PURE__ */ new Set([...c, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
+  return combos.sort((a, b) => a.length - b.length);
+}
 function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
@@ -40371,7 +40409,7 @@ function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new 
   }
   return { enablers, defaultsEnable: test2([], { defaults: true }).on, pairs };
 }
-var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, enablerCache;
+var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, MAX_CONJUNCT_ADDITIONS, enablerCache;
 var init_diagnose = __esm({
   "src/cargo/diagnose.ts"() {
     "use strict";
@@ -40384,6 +40422,7 @@ var init_diagnose = __esm({
     DIAGNOSIS_STEPS = 2e5;
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
+    MAX_CONJUNCT_ADDITIONS = 64;
     enablerCache = /* @__PURE__ */ new Map();
   }
 });
@@ -47340,28 +47379,35 @@ var init_detect = __esm({
 function tokens(source) {
   return source.match(/::|[A-Za-z_][A-Za-z0-9_]*|[{},;*]|\S/g) ?? [];
 }
-function usePaths(source) {
-  return new Parser(tokens(source.slice(0, MAX_SOURCE))).all();
+function useTree(toks, max) {
+  const p = new UseParser(toks, max);
+  p.tree([], 0);
+  return p.imports;
 }
-var MAX_SOURCE, MAX_DEPTH, MAX_PATHS, Parser;
+function usePaths(source) {
+  return new UseParser(tokens(source.slice(0, MAX_SOURCE))).all().map((i) => i.segs.join("::"));
+}
+var MAX_SOURCE, MAX_DEPTH, MAX_PATHS, UseParser;
 var init_use_tree = __esm({
   "src/compile/use-tree.ts"() {
     "use strict";
     MAX_SOURCE = 4096;
     MAX_DEPTH = 8;
     MAX_PATHS = 64;
-    Parser = class {
-      constructor(toks) {
+    UseParser = class {
+      constructor(toks, max = MAX_PATHS) {
         this.toks = toks;
+        this.max = max;
       }
       toks;
+      max;
       i = 0;
-      paths = [];
+      imports = [];
       peek() {
         return this.toks[this.i];
       }
-      emit(segs) {
-        if (segs.length > 0 && this.paths.length < MAX_PATHS) this.paths.push(segs.join("::"));
+      emit(segs, name, glob) {
+        if (segs.length > 0 && this.imports.length < this.max) this.imports.push({ segs, name, glob });
       }
       /** One UseTree under `prefix`; false when the text is not one (the rest is not read). */
       tree(prefix, depth) {
@@ -47376,7 +47422,7 @@ var init_use_tree = __esm({
           }
           if (t === "*") {
             this.i++;
-            this.emit(segs);
+            this.emit(segs, null, true);
             return true;
           }
           if (t === void 0 || !/^[A-Za-z_]/.test(t)) return false;
@@ -47386,8 +47432,12 @@ var init_use_tree = __esm({
             this.i++;
             continue;
           }
-          if (this.peek() === "as") this.i += 2;
-          this.emit(segs);
+          let name = segs.at(-1) ?? null;
+          if (this.peek() === "as") {
+            name = this.toks[this.i + 1] ?? null;
+            this.i += 2;
+          }
+          this.emit(segs, name === "_" ? null : name, false);
           return true;
         }
       }
@@ -47405,7 +47455,7 @@ var init_use_tree = __esm({
         while (this.i < this.toks.length) {
           if (this.toks[this.i++] === "use") this.tree([], 0);
         }
-        return this.paths;
+        return this.imports;
       }
     };
   }
@@ -47532,23 +47582,29 @@ var init_detect2 = __esm({
 });
 
 // src/compile/gated.ts
-import { readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
 import { join as join6 } from "node:path";
-function load2() {
-  if (data) return data;
-  const raw = JSON.parse(readFileSync4(join6(dataDir, "gated.json"), "utf8"));
+function indexGated(maps) {
   const byRef = /* @__PURE__ */ new Map();
   const versions = /* @__PURE__ */ new Map();
-  for (const [ref, r] of Object.entries(raw.refs)) {
-    const m = /* @__PURE__ */ new Map();
-    for (const [p, g] of r.entries) {
-      const path2 = raw.paths[p];
-      m.set(path2, [...m.get(path2) ?? [], raw.gates[g]]);
+  for (const raw of maps)
+    for (const [ref, r] of Object.entries(raw.refs)) {
+      if (byRef.has(ref)) continue;
+      const m = /* @__PURE__ */ new Map();
+      for (const [p, g] of r.entries) {
+        const path2 = raw.paths[p];
+        m.set(path2, [...m.get(path2) ?? [], raw.gates[g]]);
+      }
+      byRef.set(ref, m);
+      if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
-    byRef.set(ref, m);
-    if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
-  }
-  data = { byRef, versions };
+  return { byRef, versions };
+}
+function load2() {
+  if (data) return data;
+  const refreshed = join6(dataDir, "gated-refreshed.json");
+  const files = [join6(dataDir, "gated.json"), ...existsSync3(refreshed) ? [refreshed] : []];
+  data = indexGated(files.map((f) => JSON.parse(readFileSync4(f, "utf8"))));
   return data;
 }
 function gatedRefs() {
@@ -47593,6 +47649,467 @@ var init_gated = __esm({
     init_semver();
     init_data_dir();
     init_cfg();
+  }
+});
+
+// src/burn-files.ts
+function sourceKey(ref, path2) {
+  return `${ref}:${path2}`;
+}
+function isBurnSourcePath(path2) {
+  return /^crates\/burn(?:-[a-z0-9]+)*\/src\/(?:[a-z0-9_]+\/){0,6}[a-z0-9_]+\.rs$/.test(path2);
+}
+var MAX_BURN_SOURCE_READS;
+var init_burn_files = __esm({
+  "src/burn-files.ts"() {
+    "use strict";
+    MAX_BURN_SOURCE_READS = 10;
+  }
+});
+
+// src/compile/rust-items.ts
+function rustTokens(src) {
+  const out = [];
+  let line = 1;
+  let i = 0;
+  const n = src.length;
+  const push = (t, start) => out.push({ t, line, start, end: i });
+  while (i < n) {
+    const c = src[i];
+    if (c === "\n") {
+      line++;
+      i++;
+    } else if (c === " " || c === "	" || c === "\r") i++;
+    else if (c === "/" && src[i + 1] === "/") {
+      while (i < n && src[i] !== "\n") i++;
+    } else if (c === "/" && src[i + 1] === "*") {
+      let depth = 0;
+      do {
+        if (src[i] === "/" && src[i + 1] === "*") {
+          depth++;
+          i += 2;
+        } else if (src[i] === "*" && src[i + 1] === "/") {
+          depth--;
+          i += 2;
+        } else {
+          if (src[i] === "\n") line++;
+          i++;
+        }
+      } while (i < n && depth > 0);
+    } else if (c === '"' || (c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8))) {
+      const start = i;
+      const startLine = line;
+      const m = /^(b?)(r?)(#*)"/.exec(src.slice(i, i + 300));
+      i += m[0].length;
+      const close = `"${m[3]}`;
+      while (i < n) {
+        if (src[i] === "\n") line++;
+        if (!m[2] && src[i] === "\\") i += 2;
+        else if (src.startsWith(close, i)) {
+          i += close.length;
+          break;
+        } else i++;
+      }
+      out.push({ t: '"', line: startLine, start, end: i });
+    } else if (c === "'") {
+      const start = i;
+      const m = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
+      if (m) {
+        i += m[0].length;
+        push('"', start);
+      } else {
+        i++;
+        while (i < n && IDENT_REST.test(src[i])) i++;
+        push("'", start);
+      }
+    } else if (IDENT.test(c) || c.charCodeAt(0) > 127) {
+      const start = i;
+      if (c === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "")) i += 2;
+      while (i < n && (IDENT_REST.test(src[i]) || src.charCodeAt(i) > 127)) i++;
+      push(src.slice(start, i).replace(/^r#/, ""), start);
+    } else if (/[0-9]/.test(c)) {
+      const start = i;
+      while (i < n && /[0-9A-Za-z_.]/.test(src[i])) i++;
+      push("0", start);
+    } else if (c === ":" && src[i + 1] === ":") {
+      i += 2;
+      push("::", i - 2);
+    } else {
+      i++;
+      push(c, i - 1);
+    }
+  }
+  return out;
+}
+function rustItems(src) {
+  if (src.length > MAX_RUST_FILE || src.includes("\0")) return null;
+  const r = new ItemReader(rustTokens(src), src);
+  const mod = { items: [], cfgs: [], opaque: false };
+  do {
+    const part = r.module(0);
+    mod.items.push(...part.items);
+    mod.cfgs.push(...part.cfgs);
+    mod.opaque ||= part.opaque;
+  } while (r.advancePastStray());
+  return mod;
+}
+var MAX_RUST_FILE, MAX_MOD_DEPTH, MAX_IMPORTS, IDENT, IDENT_REST, OPEN, DEFINES, QUALIFIERS, ItemReader;
+var init_rust_items = __esm({
+  "src/compile/rust-items.ts"() {
+    "use strict";
+    init_use_tree();
+    MAX_RUST_FILE = 1024 * 1024;
+    MAX_MOD_DEPTH = 16;
+    MAX_IMPORTS = 4096;
+    IDENT = /[A-Za-z_]/;
+    IDENT_REST = /[A-Za-z0-9_]/;
+    OPEN = { "(": ")", "[": "]", "{": "}" };
+    DEFINES = /* @__PURE__ */ new Set(["struct", "enum", "union", "trait", "type", "fn", "const", "static"]);
+    QUALIFIERS = /* @__PURE__ */ new Set(["unsafe", "async", "default", "auto", "extern", "safe"]);
+    ItemReader = class {
+      constructor(toks, src) {
+        this.toks = toks;
+        this.src = src;
+      }
+      toks;
+      src;
+      i = 0;
+      at(k = 0) {
+        return this.toks[this.i + k]?.t;
+      }
+      /** Past the bracketed group that starts at the current token; linear over the group. */
+      skipGroup() {
+        const stack = [];
+        do {
+          const t = this.at();
+          if (t === void 0) return;
+          if (OPEN[t]) stack.push(OPEN[t]);
+          else if (t === stack.at(-1)) stack.pop();
+          this.i++;
+        } while (stack.length > 0);
+      }
+      /** Past the end of an item: its `;`, or the `}` of its body when no `;` follows at that level. */
+      skipItem(endsWithSemicolon) {
+        while (this.at() !== void 0) {
+          const t = this.at();
+          if (t === ";") {
+            this.i++;
+            return;
+          }
+          if (t === "}") return;
+          if (OPEN[t]) {
+            const brace = t === "{";
+            this.skipGroup();
+            if (brace && !endsWithSemicolon) return;
+          } else this.i++;
+        }
+      }
+      text(from, to) {
+        return this.src.slice(this.toks[from].start, this.toks[to].end).replace(/\s+/g, " ");
+      }
+      /** `#[…]` or `#![…]` at the current token: its content's token range. */
+      attribute() {
+        if (this.at() !== "#") return null;
+        const inner = this.at(1) === "!";
+        if (this.at(inner ? 2 : 1) !== "[") return null;
+        this.i += inner ? 2 : 1;
+        const open = this.i;
+        this.skipGroup();
+        return { inner, from: open + 1, to: this.i - 2 };
+      }
+      module(depth) {
+        const mod = { items: [], cfgs: [], opaque: false };
+        while (this.at() !== void 0 && this.at() !== "}") this.item(mod, depth);
+        return mod;
+      }
+      /** The item's outer attributes (inner `#![cfg]`s go to the module). */
+      attributes(mod) {
+        const out = { cfgs: [], cfgLine: null, pathAttr: false };
+        for (let a = this.attribute(); a; a = this.attribute()) {
+          if (a.to < a.from) continue;
+          const name = this.toks[a.from].t;
+          if (name === "cfg" && this.toks[a.from + 1]?.t === "(" && a.to > a.from + 2) {
+            const cfg = this.text(a.from + 2, a.to - 1);
+            if (a.inner) mod.cfgs.push(cfg);
+            else {
+              out.cfgs.push(cfg);
+              out.cfgLine = this.toks[a.from].line;
+            }
+          } else if (name === "path") out.pathAttr = true;
+        }
+        return out;
+      }
+      /** `pub` (not `pub(crate)`) and the qualifiers before the item's keyword. */
+      visibility() {
+        let pub = false;
+        if (this.at() === "pub") {
+          this.i++;
+          if (this.at() === "(") this.skipGroup();
+          else pub = true;
+        }
+        while (QUALIFIERS.has(this.at() ?? "") && !(this.at() === "extern" && this.at(1) === "crate") || this.at() === "const" && /^(?:fn|unsafe|async|extern)$/.test(this.at(1) ?? "")) {
+          this.i++;
+          if (this.at() === '"') this.i++;
+        }
+        return pub;
+      }
+      modItem(mod, depth, base) {
+        const name = this.at(1);
+        this.i += 2;
+        let body = null;
+        if (this.at() === "{" && depth < MAX_MOD_DEPTH) {
+          this.i++;
+          body = this.module(depth + 1);
+          this.i++;
+        } else if (this.at() === "{") {
+          this.skipGroup();
+          mod.opaque = true;
+        } else this.i++;
+        mod.items.push({ ...base, kind: "mod", name, body });
+      }
+      useItem(mod, base) {
+        this.i++;
+        const from = this.i;
+        while (this.at() !== void 0 && this.at() !== ";" && this.at() !== "}") this.i++;
+        const toks = this.toks.slice(from, this.i).map((t) => t.t);
+        if (this.at() === ";") this.i++;
+        for (const imp of useTree(toks, MAX_IMPORTS)) mod.items.push({ ...base, kind: "use", name: imp.name, import: imp });
+      }
+      item(mod, depth) {
+        const { cfgs, cfgLine, pathAttr } = this.attributes(mod);
+        if (this.at() === void 0 || this.at() === "}") return;
+        const line = this.toks[this.i].line;
+        const pub = this.visibility();
+        const kw = this.at();
+        const base = { pub, cfgs, line, cfgLine };
+        if (kw === "mod" && this.at(1) !== void 0) this.modItem(mod, depth, { ...base, pathAttr });
+        else if (kw === "use") this.useItem(mod, base);
+        else if (kw === "extern" && this.at(1) === "crate") {
+          const crate = this.at(2) ?? "";
+          const alias = this.at(3) === "as" ? this.at(4) ?? crate : crate;
+          this.skipItem(true);
+          mod.items.push({ ...base, kind: "use", name: alias, import: { segs: [crate], name: alias, glob: false } });
+        } else if (kw === "macro_rules" && this.at(1) === "!") {
+          const name = this.at(2) ?? null;
+          this.i += 3;
+          this.skipItem(false);
+          mod.items.push({ ...base, kind: "def", name });
+        } else if (kw !== void 0 && DEFINES.has(kw)) {
+          const name = this.at(1) ?? null;
+          this.i++;
+          this.skipItem(kw === "const" || kw === "static" || kw === "type");
+          if (name && IDENT.test(name) && name !== "_") mod.items.push({ ...base, kind: "def", name });
+        } else if (this.at(1) === "!") {
+          mod.opaque = true;
+          this.i += 2;
+          if (IDENT.test(this.at() ?? "")) this.i++;
+          this.skipGroup();
+          if (this.at() === ";") this.i++;
+        } else {
+          const before = this.i;
+          this.skipItem(false);
+          if (this.i === before) this.i++;
+        }
+      }
+      /** Past a `}` that closes nothing at the top level; false at the end of the file. */
+      advancePastStray() {
+        if (this.at() === void 0) return false;
+        this.i++;
+        return true;
+      }
+    };
+  }
+});
+
+// src/compile/source-gates.ts
+function qualify(cfg, crate) {
+  return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f) => `feature = "${crate}/${f}"`);
+}
+function gateOf(terms) {
+  return terms.length === 1 ? terms[0].cfg : `all(${terms.map((t) => t.cfg).join(", ")})`;
+}
+function combine(results) {
+  if (results.some((r) => r.k === "need")) return { k: "need" };
+  const found = results.filter((r) => r.k === "found" || r.k === "external");
+  if (found.length > 0) {
+    if (found.some((f) => f.terms.length === 0)) return { k: "found", terms: [] };
+    const gates = [...new Set(found.map((f) => gateOf(f.terms)))];
+    if (gates.length === 1) return { k: "found", terms: found[0].terms };
+    const first = found[0].terms.at(-1);
+    return { k: "found", terms: [{ ...first, cfg: `any(${gates.join(", ")})` }] };
+  }
+  const unknown = results.find((r) => r.k === "unknown");
+  return unknown ?? { k: "absent" };
+}
+function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map()) {
+  const segs = path2.split("::");
+  if (segs[0] !== "burn" || segs.length < 2) return { kind: "unknown", why: "not a burn path" };
+  const r = new Resolver2(read, parsed3);
+  const root = r.crateRoot("burn");
+  const res = root === void 0 ? { k: "need" } : root === null ? { k: "unknown", why: "no crates/burn/src/lib.rs" } : r.walk(root, segs.slice(1), [], true, 0);
+  if (r.need.size > 0) return { kind: "need", files: [...r.need].sort() };
+  if (res.k === "found" || res.k === "external")
+    return res.terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(res.terms), terms: res.terms };
+  if (res.k === "absent") return { kind: "absent" };
+  return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
+}
+var MAX_STEPS, MAX_DEPTH2, WORKSPACE_CRATE, Resolver2;
+var init_source_gates = __esm({
+  "src/compile/source-gates.ts"() {
+    "use strict";
+    init_rust_items();
+    MAX_STEPS = 4e3;
+    MAX_DEPTH2 = 48;
+    WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
+    Resolver2 = class {
+      constructor(read, parsed3) {
+        this.read = read;
+        this.parsed = parsed3;
+      }
+      read;
+      parsed;
+      need = /* @__PURE__ */ new Set();
+      steps = 0;
+      /** The parsed file; undefined when it must be read first, null when the release has none. */
+      load(path2) {
+        if (this.parsed.has(path2)) return this.parsed.get(path2);
+        const text3 = this.read(path2);
+        if (text3 === void 0) {
+          this.need.add(path2);
+          return void 0;
+        }
+        const items = text3 === null ? null : rustItems(text3);
+        this.parsed.set(path2, items);
+        return items;
+      }
+      crateRoot(crate) {
+        const file = `crates/${crate}/src/lib.rs`;
+        const items = this.load(file);
+        return items ? { crate, file, dir: `crates/${crate}/src/`, items, parent: null } : items;
+      }
+      /** A `mod name;` declared in `m`: `name.rs` or `name/mod.rs` in its folder, as rustc looks. */
+      child(m, item) {
+        const name = item.name;
+        if (item.body) return { crate: m.crate, file: m.file, dir: `${m.dir}${name}/`, items: item.body, parent: m };
+        if (item.pathAttr) return null;
+        const flat = `${m.dir}${name}.rs`;
+        const nested = `${m.dir}${name}/mod.rs`;
+        const a = this.load(flat);
+        if (a) return { crate: m.crate, file: flat, dir: `${m.dir}${name}/`, items: a, parent: m };
+        if (a === void 0) return void 0;
+        const b = this.load(nested);
+        if (b) return { crate: m.crate, file: nested, dir: `${m.dir}${name}/`, items: b, parent: m };
+        return b;
+      }
+      terms(m, cfgs, line, cfgLine) {
+        return cfgs.map((c) => ({
+          crate: m.crate,
+          cfg: qualify(c, m.crate),
+          file: m.file,
+          line,
+          cfgLine: cfgLine ?? line
+        }));
+      }
+      /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
+      walk(m, segs, terms, outside, depth) {
+        if (segs.length === 0) return { k: "found", terms };
+        if (++this.steps > MAX_STEPS || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
+        const [seg, ...rest] = segs;
+        const visible = (i) => !outside || i.pub;
+        const named = m.items.items.filter((i) => i.name === seg && visible(i) && !i.import?.glob);
+        if (named.length > 0)
+          return combine(
+            named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth))
+          );
+        const globs = m.items.items.filter((i) => i.import?.glob && visible(i));
+        const viaGlobs = globs.map((g) => {
+          const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
+          const r2 = this.path(m, g.import.segs, segs, at, depth);
+          return r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2;
+        });
+        const r = combine(viaGlobs);
+        return r.k === "absent" && m.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
+      }
+      through(m, item, rest, terms, depth) {
+        if (item.kind === "mod") {
+          const c = this.child(m, item);
+          if (c === void 0) return { k: "need" };
+          if (c === null) return { k: "unknown", why: "module file not found" };
+          const inner = this.terms(c, c.items.cfgs, 1, 1);
+          return this.walk(c, rest, [...terms, ...inner], true, depth + 1);
+        }
+        if (item.kind === "def") return rest.length === 0 ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
+        if (rest.length === 0) return { k: "found", terms };
+        return this.path(m, item.import.segs, rest, terms, depth);
+      }
+      /** A `use` path written in module `m`, then `rest` (for a glob: the name looked up in its module). */
+      path(m, segs, rest, terms, depth) {
+        const [first, ...tail] = segs;
+        const all = [...tail, ...rest];
+        if (first === "crate" || first === "super" || first === "self") {
+          let start = m;
+          if (first === "crate") while (start.parent) start = start.parent;
+          if (first === "super") start = m.parent;
+          return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
+        }
+        if (m.items.items.some((i) => i.name === first && i.kind !== "use"))
+          return this.walk(m, [first, ...all], terms, false, depth + 1);
+        if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
+        const root = this.crateRoot(first.replace(/_/g, "-"));
+        if (root === void 0) return { k: "need" };
+        if (root === null) return { k: "unknown", why: `no crate ${first} in the release` };
+        const inner = this.terms(root, root.items.cfgs, 1, 1);
+        return this.walk(root, all, [...terms, ...inner], true, depth + 1);
+      }
+    };
+  }
+});
+
+// src/compile/from-source.ts
+function ownFeatures(gate) {
+  const atoms = /^all\((.*)\)$/.exec(gate)?.[1]?.split(", ") ?? [gate];
+  const out = atoms.map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
+  return out.every((f) => f !== null) ? out : null;
+}
+function gateRecord(ref, g) {
+  const site = g.terms.at(-1);
+  const suggest = ownFeatures(g.gate);
+  return {
+    gate: {
+      gate: g.gate,
+      crate: site.crate,
+      file: site.file,
+      cfg_line: site.cfgLine,
+      suggest,
+      suggest_no_default: suggest,
+      by_default: null,
+      from: "source"
+    },
+    url: burnPermalink(ref, site.file, site.cfgLine, null)
+  };
+}
+function fromSource(ref, findings, sources) {
+  const read = (path2) => sources?.[sourceKey(ref, path2)];
+  const need = /* @__PURE__ */ new Set();
+  const gated = [];
+  const absent = [];
+  const parsed3 = /* @__PURE__ */ new Map();
+  for (const f of findings) {
+    const g = sourceGate(f.path, read, parsed3);
+    if (g.kind === "need") for (const p of g.files) need.add(p);
+    else if (g.kind === "unknown") return { kind: "unknown" };
+    else if (g.kind === "absent") absent.push(f);
+    else if (g.kind === "gated") gated.push({ finding: f, ...gateRecord(ref, g) });
+  }
+  if (need.size > 0) return { kind: "need", files: [...need].sort() };
+  return { kind: "answer", gated, absent };
+}
+var init_from_source = __esm({
+  "src/compile/from-source.ts"() {
+    "use strict";
+    init_burn_files();
+    init_links();
+    init_source_gates();
   }
 });
 
@@ -47646,7 +48163,7 @@ function itemsFromNotes(findings) {
     const n = f.note;
     if (!n) return null;
     const feature2 = `${n.crate}/${n.feature}`;
-    const suggest = n.crate === "burn" ? [n.feature] : null;
+    const suggest = ownFeatures(`feature = "${feature2}"`);
     const gate = {
       gate: `feature = "${feature2}"`,
       crate: n.crate,
@@ -47654,7 +48171,8 @@ function itemsFromNotes(findings) {
       cfg_line: n.cfgLine,
       suggest,
       suggest_no_default: suggest,
-      by_default: null
+      by_default: null,
+      from: "rustc"
     };
     const same = out.find((i) => i.path === f.path);
     if (same) same.findings.push(f);
@@ -47672,6 +48190,12 @@ function itemsFromNotes(findings) {
 function union(lists) {
   if (lists.some((l) => l === null)) return null;
   return [...new Set(lists.flatMap((l) => l))];
+}
+function suggestOf(items) {
+  return {
+    withDefaults: union(items.map((i) => i.gate.suggest)),
+    noDefaults: union(items.map((i) => i.gate.suggest_no_default))
+  };
 }
 function targetOf(items) {
   const gates = [...new Set(items.map((i) => i.gate.gate))];
@@ -47694,6 +48218,12 @@ function gatedFindings(text3) {
   const refs = gatedRefs();
   return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
 }
+function manifestRelease(probe) {
+  const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
+  if (d?.graphVersion && !d.assumed.graph && !d.assumed.version)
+    return { manifestVersion: d.graphVersion, requirement: null };
+  return { manifestVersion: null, requirement: d?.assumed.graph ? d.primary?.effective.version ?? null : null };
+}
 function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.repoLock)) {
   const findings = detectCompile(input.text);
   if (findings.length === 0) return null;
@@ -47713,47 +48243,67 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const refs = gatedRefs();
   const newest2 = [...refs].reverse().find((r) => itemsAt(r, r.slice(1), findings).length > 0);
   if (!newest2) return null;
-  let manifestVersion2 = null;
-  let requirement = null;
-  if (!exact) {
-    const probe = find(targetOf(itemsAt(newest2, newest2.slice(1), findings)), []);
-    const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
-    if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) manifestVersion2 = d.graphVersion;
-    else if (d?.assumed.graph && d.primary?.effective.version) requirement = d.primary.effective.version;
-  }
+  const { manifestVersion: manifestVersion2, requirement } = exact ? { manifestVersion: null, requirement: null } : manifestRelease(find(targetOf(itemsAt(newest2, newest2.slice(1), findings)), []));
   const guess = pickVersion(
     { text: seen, manifest: manifestVersion2 },
     { version: null, commit: null, source: "assumed" }
   );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
-  const noted = !known && guess.version !== null && import_valid.default(guess.version) ? itemsFromNotes(findings) : null;
-  const version = known || noted ? guess.version : newest2.slice(1);
-  const source = known || noted ? guess.source : "assumed";
-  const beyond = known || noted ? null : guess.version ?? requirement;
-  const ref = noted ? `v${version}` : refOfVersion(version);
-  const items = noted ?? itemsAt(ref, version, findings);
-  if (items.length === 0) return null;
-  const target = targetOf(items);
-  const suggest = {
-    withDefaults: union(items.map((i) => i.gate.suggest)),
-    noDefaults: union(items.map((i) => i.gate.suggest_no_default))
-  };
-  const additions = [suggest.withDefaults, suggest.noDefaults].filter((a) => a !== null && a.length > 0);
-  const manifest = find(target, additions);
-  if (manifest?.plan.kind === "already-on") return null;
-  return {
+  const tag = !known && guess.version !== null && isReleaseTag(`v${guess.version}`) ? `v${guess.version}` : null;
+  const live2 = tag ? atTag(tag, findings, input.sources) : null;
+  const settled = live2 && "items" in live2 ? live2 : null;
+  const version = known || settled ? guess.version : newest2.slice(1);
+  const ref = settled ? tag : refOfVersion(version);
+  const items = settled?.items ?? itemsAt(ref, version, findings);
+  const absent = settled?.absent ?? [];
+  const reads = live2 && "reads" in live2 ? live2.reads : [];
+  const pending = {
     findings,
-    items,
+    items: [],
+    absent: [],
+    reads,
     ref,
     version,
-    versionSource: source,
-    agreeing: source === "assumed" ? agreeingRefs(items) : null,
-    beyond,
+    versionSource: known || settled ? guess.source : "assumed",
+    agreeing: null,
+    beyond: known || settled ? null : guess.version ?? requirement,
+    target: null,
+    manifest: null,
+    fragment: evidence.fragment,
+    suggest: { withDefaults: null, noDefaults: null }
+  };
+  if (items.length === 0) return absent.length > 0 ? { ...pending, absent } : reads.length > 0 ? pending : null;
+  const target = targetOf(items);
+  const suggest = suggestOf(items);
+  const additions = [suggest.withDefaults, suggest.noDefaults].filter((a) => a !== null && a.length > 0);
+  const manifest = find(target, additions);
+  if (manifest?.plan.kind === "already-on") return reads.length > 0 ? pending : null;
+  return {
+    ...pending,
+    items,
+    absent,
+    agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
     fragment: manifest ? null : evidence.fragment,
     suggest
   };
+}
+function atTag(tag, findings, sources) {
+  const noted = itemsFromNotes(findings);
+  if (noted) return { items: noted, absent: [] };
+  const paths = findings.filter((f) => f.path.startsWith("burn::"));
+  if (paths.length === 0) return null;
+  const r = fromSource(tag, paths, sources);
+  if (r.kind === "unknown") return null;
+  if (r.kind === "need") return { reads: r.files.map((path2) => ({ ref: tag, path: path2 })) };
+  const items = [];
+  for (const g of r.gated) {
+    const same = items.find((i) => i.path === g.finding.path);
+    if (same) same.findings.push(g.finding);
+    else items.push({ finding: g.finding, findings: [g.finding], path: g.finding.path, gate: g.gate, url: g.url });
+  }
+  return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
 }
 var init_analyze = __esm({
   "src/compile/analyze.ts"() {
@@ -47767,6 +48317,8 @@ var init_analyze = __esm({
     init_links();
     init_detect2();
     init_gated();
+    init_from_source();
+    init_catalog();
   }
 });
 
@@ -48318,9 +48870,6 @@ var init_version2 = __esm({
 });
 
 // src/analyze.ts
-function sourceKey(ref, path2) {
-  return `${ref}:${path2}`;
-}
 function platformOf(finding2, text3) {
   const path2 = finding2?.location?.path ?? "";
   if (/^[A-Za-z]:\//.test(path2) || /\bwindows\b/i.test(text3.slice(0, 4e3))) return "windows";
@@ -48344,7 +48893,7 @@ function fileToRead(entry, finding2, ref) {
 }
 function scannedSites(entry, ref, path2, sources) {
   const text3 = sources?.[sourceKey(ref, path2)];
-  if (text3 === void 0) return [];
+  if (text3 === void 0 || text3 === null) return [];
   const version = ref.startsWith("v") ? ref.slice(1) : null;
   return scanSource(text3, messageLiteral(entry)).map((x) => ({
     ref,
@@ -48529,11 +49078,26 @@ function choicesFor(m, t, fx) {
   return out;
 }
 function sourceReads(a) {
+  if (a.kind === "compile") return a.compile.reads;
   if (a.kind !== "panic") return [];
   const ref = refFor(a.version);
   if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path2 = fileToRead(a.entry, a.primary, ref);
-  return path2 ? [{ ref, path: path2 }].slice(0, MAX_BURN_SOURCE_READS) : [];
+  return path2 ? [{ ref, path: path2 }] : [];
+}
+async function analyzeWithSources(input, read) {
+  let analysis = analyze(input);
+  const sources = { ...input.sources };
+  const tried = /* @__PURE__ */ new Set();
+  for (; ; ) {
+    const reads = sourceReads(analysis).filter((r) => !tried.has(sourceKey(r.ref, r.path))).slice(0, MAX_BURN_SOURCE_READS - tried.size);
+    if (reads.length === 0) return analysis;
+    for (const r of reads) tried.add(sourceKey(r.ref, r.path));
+    const got = await read(reads);
+    if (Object.keys(got).length === 0) return analysis;
+    Object.assign(sources, got);
+    analysis = analyze({ ...input, sources });
+  }
 }
 function olderThanMessage(entry, v) {
   const versions = entry.sites.map((s) => s.version).filter((x) => x !== null);
@@ -48544,7 +49108,7 @@ function olderThanMessage(entry, v) {
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var MAX_BURN_SOURCE_READS, frames;
+var frames;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
@@ -48562,7 +49126,7 @@ var init_analyze2 = __esm({
     init_source_scan();
     init_target();
     init_version2();
-    MAX_BURN_SOURCE_READS = 2;
+    init_burn_files();
     frames = /* @__PURE__ */ new Map();
   }
 });
@@ -48571,16 +49135,19 @@ var init_analyze2 = __esm({
 async function readBurnSources(octokit, reads, coordination, log) {
   const out = {};
   for (const r of reads) {
-    if (!isReleaseTag(r.ref) || !catalogFiles().has(r.path)) {
+    if (!isReleaseTag(r.ref) || !isBurnSourcePath(r.path)) {
       log.warn(
         { ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) },
-        "burn source read refused: not a release tag and a file the catalog knows"
+        "burn source read refused: not a release tag and a Rust file of a burn crate"
       );
       continue;
     }
     const key2 = sourceKey(r.ref, r.path);
     const cached2 = await coordination.cacheGet(`source:${key2}`);
-    if (cached2 === MISSING) continue;
+    if (cached2 === MISSING) {
+      out[key2] = null;
+      continue;
+    }
     if (cached2 !== null) {
       out[key2] = cached2;
       continue;
@@ -48599,6 +49166,7 @@ async function readBurnSources(octokit, reads, coordination, log) {
           "burn source read: not a text file of a usable size; linking the printed location"
         );
         await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
+        out[key2] = null;
         continue;
       }
       await coordination.cacheSet(`source:${key2}`, data2, TTL_S);
@@ -48606,7 +49174,10 @@ async function readBurnSources(octokit, reads, coordination, log) {
     } catch (e) {
       const status2 = e.status;
       log.warn({ ...r, status: status2, error: e.message }, "burn source read failed; linking the printed location");
-      if (status2 === 404) await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
+      if (status2 === 404) {
+        await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
+        out[key2] = null;
+      }
     }
   }
   return out;
@@ -48615,7 +49186,7 @@ var BURN, MAX_BYTES, TTL_S, MISSING, MISSING_TTL_S;
 var init_burn_source = __esm({
   "src/github/burn-source.ts"() {
     "use strict";
-    init_analyze2();
+    init_burn_files();
     init_catalog();
     BURN = { owner: "tracel-ai", repo: "burn" };
     MAX_BYTES = 1024 * 1024;
@@ -57857,8 +58428,8 @@ function manifestSection(m, opts) {
     );
   } else {
     const from = m.origin === "repository" ? ` (${code2(plan2.kind === "fixed" ? plan2.change.path : "Cargo.toml")} in this repository)` : "";
-    const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
-    out.push(`**${heading2}${from}:** ${why(d, { about: opts.about })}`);
+    const heading3 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
+    out.push(`**${heading3}${from}:** ${why(d, { about: opts.about })}`);
     if (!m.whole && d.verdict !== "no-burn")
       out.push(
         `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`
@@ -57919,13 +58490,29 @@ function suggestion(features, { defaults }) {
   if (features.length === 0) return "nothing: it is on with burn's default features";
   return `${code2(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
 }
-function renderCompileBody(c, footer) {
+function heading2(c) {
   const paths = c.items.map((i) => i.path);
-  const lines = [
-    `### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`,
-    ""
-  ];
-  const printed2 = [...new Set(c.items.flatMap((i) => i.findings.map((f) => f.printed)))];
+  if (paths.length === 0)
+    return c.absent.length === 1 ? `\`${c.absent[0]}\` does not exist in burn ${c.version}` : `These \`burn\` items do not exist in burn ${c.version}`;
+  return paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off";
+}
+function unverifiedAdvice(c) {
+  const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
+  const derived = c.items.some((i) => i.gate.from);
+  if (derived && (c.suggest.withDefaults === null || c.suggest.noDefaults === null))
+    return `${seen} At burn ${code2(c.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
+  return `${seen} At burn ${code2(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+}
+function gateSource(c) {
+  const from = new Set(c.items.map((i) => i.gate.from));
+  if (from.has("source") || c.items.length === 0 && c.absent.length > 0)
+    return ` Gates read from burn's source at ${code2(c.ref)}.`;
+  return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
+}
+function renderCompileBody(c, footer) {
+  if (c.items.length === 0 && c.absent.length === 0) return null;
+  const lines = [`### ${heading2(c)}`, ""];
+  const printed2 = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
   lines.push(
     `rustc reports ${andList(printed2)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     ""
@@ -57937,15 +58524,15 @@ function renderCompileBody(c, footer) {
       `- ${i.path.startsWith("<") ? "The impl " : ""}${code2(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`
     );
   }
-  lines.push("");
-  if (c.manifest && c.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
-  } else {
-    const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
+  for (const p of c.absent)
     lines.push(
-      `${seen} At burn ${code2(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
-      ""
+      `- ${code2(p)} is not in burn ${code2(c.version)}: its source at ${code2(c.ref)} has no such item on any path from \`burn\`'s root, so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
     );
+  lines.push("");
+  if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
+    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
+  } else if (c.items.length > 0) {
+    lines.push(unverifiedAdvice(c), "");
   }
   const newer = c.beyond ? `: your build's burn (${code2(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
   if (c.agreeing && c.agreeing.length > 0) {
@@ -57959,9 +58546,12 @@ function renderCompileBody(c, footer) {
     );
   }
   lines.push(
-    `<sub>burn ${code2(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`
+    `<sub>burn ${code2(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}).${gateSource(c)} ${footer}</sub>`
   );
   return lines;
+}
+function isAbout(c, path2) {
+  return c.absent.includes(path2) || c.items.some((i) => i.findings.some((f) => f.path === path2));
 }
 var init_compile = __esm({
   "src/render/compile.ts"() {
@@ -58017,15 +58607,18 @@ function choiceSection(a) {
   for (const c of a.choices) out.push(`- ${code2(c.feature)}: ${changeText(c.plan.change)}`);
   return out;
 }
+function compileComment(c, marker, footer) {
+  const body = renderCompileBody(c, footer);
+  return body && withMarker(
+    marker,
+    `${body.join("\n").replace(/\n{3,}/g, "\n\n").trim()}
+`
+  );
+}
 function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
-  if (a.kind === "compile")
-    return withMarker(
-      marker,
-      `${renderCompileBody(a.compile, footer).join("\n").replace(/\n{3,}/g, "\n\n").trim()}
-`
-    );
+  if (a.kind === "compile") return compileComment(a.compile, marker, footer);
   const entry = a.entry;
   const lines = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
@@ -58307,11 +58900,10 @@ __export(issues_exports, {
   withSources: () => withSources
 });
 async function withSources(context, deps, input) {
-  const first = analyze(input);
-  const reads = sourceReads(first);
-  if (reads.length === 0) return first;
-  const sources = await readBurnSources(context.octokit, reads, await deps.coordination(), context.log);
-  return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
+  return analyzeWithSources(
+    input,
+    async (reads) => readBurnSources(context.octokit, reads, await deps.coordination(), context.log)
+  );
 }
 async function onIssue(context, deps) {
   const event = issueEvent(context.payload, { senderIsBot: context.isBot });

@@ -17,6 +17,7 @@ import { scanSource } from "./panics/source-scan.js";
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";
 import { guessVersion } from "./panics/version.js";
+import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
 
@@ -28,21 +29,9 @@ export interface AnalyzeInput {
   repoLock?: string | null;
   /** Index data to resolve with; the bundled snapshot when absent. */
   registries?: Registries;
-  /** burn source files the shell read for a release the catalog lacks, by `sourceKey(ref, path)`. */
-  sources?: Record<string, string>;
+  /** burn source files the shell read for a release the data lacks, by `sourceKey(ref, path)`. */
+  sources?: BurnSources;
 }
-
-export function sourceKey(ref: string, path: string): string {
-  return `${ref}:${path}`;
-}
-
-/** A burn file at a tag, to read so that a release newer than the data can be linked exactly. */
-export interface SourceRead {
-  ref: string;
-  path: string;
-}
-
-export const MAX_BURN_SOURCE_READS = 2;
 
 export interface SourceLink {
   crate: string;
@@ -138,9 +127,9 @@ function fileToRead(entry: Entry, finding: Finding, ref: string): string | null 
 }
 
 /** Sites of this entry found in source the shell read at `ref` (the release is newer than the data). */
-function scannedSites(entry: Entry, ref: string, path: string, sources: Record<string, string> | undefined): Site[] {
+function scannedSites(entry: Entry, ref: string, path: string, sources: BurnSources | undefined): Site[] {
   const text = sources?.[sourceKey(ref, path)];
-  if (text === undefined) return [];
+  if (text === undefined || text === null) return [];
   const version = ref.startsWith("v") ? ref.slice(1) : null;
   return scanSource(text, messageLiteral(entry)).map((x) => ({
     ref,
@@ -157,12 +146,7 @@ function scannedSites(entry: Entry, ref: string, path: string, sources: Record<s
   }));
 }
 
-function linkFor(
-  entry: Entry,
-  finding: Finding,
-  version: VersionGuess,
-  sources?: Record<string, string>,
-): SourceLink | null {
+function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?: BurnSources): SourceLink | null {
   const ref = refFor(version);
   if (!ref) return null;
   const toRead = fileToRead(entry, finding, ref);
@@ -375,15 +359,42 @@ function choicesFor(
 }
 
 /**
- * The source files to read before answering: at most MAX_BURN_SOURCE_READS, only for a release the
- * catalog has no site of this message at, and only a tag (a commit or branch is not a release).
+ * The source files to read before answering: only for a release the data lacks (a panic's file
+ * when the catalog has no site of it there; a compile error's modules on the way to its path),
+ * and only at a tag (a commit or branch is not a release).
  */
 export function sourceReads(a: Analysis): SourceRead[] {
+  if (a.kind === "compile") return a.compile.reads;
   if (a.kind !== "panic") return [];
   const ref = refFor(a.version);
   if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
   const path = fileToRead(a.entry, a.primary, ref);
-  return path ? [{ ref, path }].slice(0, MAX_BURN_SOURCE_READS) : [];
+  return path ? [{ ref, path }] : [];
+}
+
+/**
+ * Analyzes, then reads what the analysis asks for and analyzes again, until it asks for nothing
+ * new: at most MAX_BURN_SOURCE_READS files in all. A file `read` could not get (an API error) is
+ * not asked for again; the answer then stands on the data, as without the read.
+ */
+export async function analyzeWithSources(
+  input: AnalyzeInput,
+  read: (reads: SourceRead[]) => Promise<BurnSources>,
+): Promise<Analysis> {
+  let analysis = analyze(input);
+  const sources: BurnSources = { ...input.sources };
+  const tried = new Set<string>();
+  for (;;) {
+    const reads = sourceReads(analysis)
+      .filter((r) => !tried.has(sourceKey(r.ref, r.path)))
+      .slice(0, MAX_BURN_SOURCE_READS - tried.size);
+    if (reads.length === 0) return analysis;
+    for (const r of reads) tried.add(sourceKey(r.ref, r.path));
+    const got = await read(reads);
+    if (Object.keys(got).length === 0) return analysis;
+    Object.assign(sources, got);
+    analysis = analyze({ ...input, sources });
+  }
 }
 
 function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {

@@ -248,6 +248,24 @@ describe("CLI: any feature, local source, offline", () => {
     expect(withSource.out).toContain("read from burn's source at `v0.22.1`");
   });
 
+  it("explain --source DIR answers a rustc error at a release the data lacks from that release's source", async () => {
+    const text = [
+      "error[E0432]: unresolved import `burn::backend::NdArray`",
+      " --> src/main.rs:1:5",
+      "  |",
+      "1 | use burn::backend::NdArray;",
+      "  |     ^^^^^^^^^^^^^^^^^^^^^^ no `NdArray` in `backend`",
+      "",
+      "   Compiling burn v0.23.0-pre.1 (/home/dev/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/burn-0.23.0-pre.1)",
+    ].join("\n");
+    const without = await run(["explain", "-", "--offline"], text);
+    expect(without.out).toContain("Assumed burn `0.22.0-pre.2`");
+    // A folder with one directory per tag, as data:refresh reads it, or a checkout at the tag.
+    const checkout = join(root, "fixtures/burn-src/v0.23.0-pre.1");
+    const withSource = await run(["explain", "-", "--offline", "--source", checkout], text);
+    expect(withSource.out).toContain("### `burn::backend::NdArray` does not exist in burn 0.23.0-pre.1");
+  });
+
   it("explain answers a rustc error for a gated path", async () => {
     const r = await run(["explain", join(root, "fixtures/issues/neg-compile-error-021.md"), "--offline"]);
     expect(r.out).toContain("`<burn::Dispatch as burn::tensor::backend::AutodiffBackend>` exists only when");

@@ -199,7 +199,9 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       ...known,
       verdict: verdictOf(gatedBehind),
       gatedBehind,
-      fix: searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts),
+      fix:
+        searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ??
+        (line ? searchConjuncts(run, primary, line, registry, ownDefaults, target, opts) : null),
     };
   } catch (e) {
     if (!(e instanceof BudgetExceeded)) throw e;
@@ -362,6 +364,72 @@ function candidateAdditions(listed: string[], enablers: string[], pairs: string[
       seen.add(key);
       return true;
     });
+}
+
+/** The last resort for a gate of several features: one enabler of each (conjunctAdditions), verified. */
+function searchConjuncts(
+  run: Run,
+  primary: BurnDep,
+  line: IndexLine,
+  registry: Registry,
+  ownDefaults: string[],
+  target: FeatureTarget,
+  opts: DiagnoseOptions,
+): Addition | null {
+  const additions = conjunctAdditions(line, registry, target, opts.budget);
+  return additions.length > 0 ? searchFix(run, primary, [], [], additions, ownDefaults, target, {}) : null;
+}
+
+/** The top-level conjuncts of `all(a, b, …)`; the gate itself otherwise. */
+function conjuncts(gate: string): string[] {
+  const inner = /^all\((.*)\)$/s.exec(gate.trim())?.[1];
+  if (inner === undefined) return [gate];
+  const out: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i];
+    if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "," && depth === 0) {
+      out.push(inner.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(inner.slice(from).trim());
+  return out;
+}
+
+const MAX_CONJUNCT_ADDITIONS = 64;
+
+/**
+ * A gate no single feature opens and no ready answer came with (a gate read from burn's source:
+ * `all(feature = "burn-core/extension", feature = "burn-dispatch/wgpu")` with default features
+ * off): one enabler of each conjunct, smallest unions first. Each is still verified by a run.
+ */
+function conjunctAdditions(
+  line: IndexLine,
+  registry: Registry,
+  target: FeatureTarget,
+  budget?: WorkBudget,
+): string[][] {
+  const parts = target.gate ? conjuncts(target.gate) : [];
+  if (parts.length < 2 || parts.length > 4) return [];
+  // A conjunct that is one feature names it: `wgpu` before `metal` for `burn-dispatch/wgpu`.
+  const named = (gate: string): FeatureTarget => {
+    const m = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
+    return m ? { crate: m[1]!, feature: m[2]!, gate } : { ...target, gate };
+  };
+  const each = parts.map((gate) =>
+    enablersOf(line, registry, named(gate), budget)
+      .enablers.filter((f) => f !== "doc")
+      .slice(0, 6),
+  );
+  if (each.some((e) => e.length === 0)) return [];
+  let combos: string[][] = [[]];
+  for (const e of each)
+    combos = combos.flatMap((c) => e.map((f) => [...new Set([...c, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
+  return combos.sort((a, b) => a.length - b.length);
 }
 
 function rank(d: DepDecl): number {

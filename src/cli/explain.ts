@@ -2,20 +2,21 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { type AnalyzeInput, analyze, indexRoots, type SourceRead, sourceKey, sourceReads } from "../analyze.js";
+import { type AnalyzeInput, analyze, analyzeWithSources, indexRoots } from "../analyze.js";
+import { type BurnSources, type SourceRead, sourceKey } from "../burn-files.js";
 import { planText } from "../plan.js";
 import { renderIssueComment } from "../render/issue.js";
 import { summarize } from "../summary.js";
 import { cliRegistries, type Io, read } from "./io.js";
 
 /** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */
-function localSources(dir: string, reads: SourceRead[]): Record<string, string> {
-  const out: Record<string, string> = {};
+function localSources(dir: string, reads: SourceRead[]): BurnSources {
+  const out: BurnSources = {};
   const base = resolvePath(dir);
   for (const r of reads) {
     const path = resolvePath(base, r.path);
-    if (!path.startsWith(base + sep) || !existsSync(path)) continue;
-    out[sourceKey(r.ref, r.path)] = readFileSync(path, "utf8");
+    if (!path.startsWith(base + sep)) continue;
+    out[sourceKey(r.ref, r.path)] = existsSync(path) ? readFileSync(path, "utf8") : null;
   }
   return out;
 }
@@ -34,9 +35,8 @@ export async function explain(args: string[], io: Io): Promise<number> {
     text,
     registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined,
   };
-  let analysis = analyze(input);
-  const reads = values.source ? sourceReads(analysis) : [];
-  if (reads.length > 0) analysis = analyze({ ...input, sources: localSources(values.source!, reads) });
+  const dir = values.source;
+  const analysis = dir ? await analyzeWithSources(input, async (reads) => localSources(dir, reads)) : analyze(input);
   const comment = renderIssueComment(analysis);
   if (values.json) io.stdout(`${JSON.stringify({ findings: summarize(analysis), comment }, null, 2)}\n`);
   else io.stdout(comment ?? "No known burn panic found.\n");

@@ -14,6 +14,9 @@ import { pickVersion } from "../evidence/version.js";
 import { burnPermalink } from "../links.js";
 import { type CompileFinding, detectCompile } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
+import { fromSource, ownFeatures } from "./from-source.js";
+import type { BurnSources, SourceRead } from "../burn-files.js";
+import { isReleaseTag } from "../panics/catalog.js";
 
 export interface CompileInput {
   text: string;
@@ -22,6 +25,8 @@ export interface CompileInput {
   repoLock?: string | null;
   registries?: FixOptions["registries"];
   platform?: Platform;
+  /** burn's files at the user's release, read by the shell when the data lacks that release. */
+  sources?: BurnSources;
 }
 
 export interface GatedItem {
@@ -38,6 +43,10 @@ export interface GatedItem {
 export interface CompileAnalysis {
   findings: CompileFinding[];
   items: GatedItem[];
+  /** Paths the release does not have at all (read from its source): no feature brings them back. */
+  absent: string[];
+  /** burn files to read at the user's release before the answer is exact (none: it is). */
+  reads: SourceRead[];
   ref: string;
   version: string;
   versionSource: VersionSource;
@@ -45,7 +54,8 @@ export interface CompileAnalysis {
   agreeing: string[] | null;
   /** The burn the text names (a version or requirement) when the gated-path data lacks it. */
   beyond: string | null;
-  target: FeatureTarget;
+  /** null when no item is gated (every path is absent at the release). */
+  target: FeatureTarget | null;
   manifest: ManifestVerdict | null;
   /** A pasted fragment without the burn line, when no manifest was read. */
   fragment: FragmentShown | null;
@@ -117,7 +127,7 @@ function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
     if (!n) return null;
     const feature = `${n.crate}/${n.feature}`;
     // burn's own features are its answer; an inner crate's is reached through the resolver.
-    const suggest = n.crate === "burn" ? [n.feature] : null;
+    const suggest = ownFeatures(`feature = "${feature}"`);
     const gate: Gate = {
       gate: `feature = "${feature}"`,
       crate: n.crate,
@@ -126,6 +136,7 @@ function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
       suggest,
       suggest_no_default: suggest,
       by_default: null,
+      from: "rustc",
     };
     const same = out.find((i) => i.path === f.path);
     if (same) same.findings.push(f);
@@ -144,6 +155,13 @@ function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
 function union(lists: Array<string[] | null>): string[] | null {
   if (lists.some((l) => l === null)) return null;
   return [...new Set(lists.flatMap((l) => l!))];
+}
+
+function suggestOf(items: GatedItem[]): CompileAnalysis["suggest"] {
+  return {
+    withDefaults: union(items.map((i) => i.gate.suggest)),
+    noDefaults: union(items.map((i) => i.gate.suggest_no_default)),
+  };
 }
 
 function targetOf(items: GatedItem[]): FeatureTarget {
@@ -175,6 +193,17 @@ export function gatedFindings(text: string): CompileFinding[] {
   return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
 }
 
+/** The release a manifest selects (its graph is known), else the requirement it names (a graph the data lacks). */
+function manifestRelease(probe: ManifestVerdict | null): {
+  manifestVersion: string | null;
+  requirement: string | null;
+} {
+  const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
+  if (d?.graphVersion && !d.assumed.graph && !d.assumed.version)
+    return { manifestVersion: d.graphVersion, requirement: null };
+  return { manifestVersion: null, requirement: d?.assumed.graph ? (d.primary?.effective.version ?? null) : null };
+}
+
 /** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
 export function analyzeCompile(
   input: CompileInput,
@@ -201,50 +230,80 @@ export function analyzeCompile(
   const refs = gatedRefs();
   const newest = [...refs].reverse().find((r) => itemsAt(r, r.slice(1), findings).length > 0);
   if (!newest) return null;
-  let manifestVersion: string | null = null;
-  let requirement: string | null = null;
-  if (!exact) {
-    const probe = find(targetOf(itemsAt(newest, newest.slice(1), findings)), []);
-    const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
-    if (d?.graphVersion && !d.assumed.graph && !d.assumed.version) manifestVersion = d.graphVersion;
-    else if (d?.assumed.graph && d.primary?.effective.version) requirement = d.primary.effective.version;
-  }
+  const { manifestVersion, requirement } = exact
+    ? { manifestVersion: null, requirement: null }
+    : manifestRelease(find(targetOf(itemsAt(newest, newest.slice(1), findings)), []));
   const guess = pickVersion(
     { text: seen, manifest: manifestVersion },
     { version: null, commit: null, source: "assumed" },
   );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
-  // A release the data lacks, where rustc itself named every gate: its notes are the answer, at
-  // the release that was built, not the newest release the data has.
-  const noted = !known && guess.version !== null && semver.valid(guess.version) ? itemsFromNotes(findings) : null;
-  const version = known || noted ? guess.version! : newest.slice(1);
-  const source: VersionSource = known || noted ? guess.source : "assumed";
-  const beyond = known || noted ? null : (guess.version ?? requirement);
-  const ref = noted ? `v${version}` : refOfVersion(version)!;
-  const items = noted ?? itemsAt(ref, version, findings);
-  // Not gated at that release: the user's own module, a typo, something renamed or removed.
-  if (items.length === 0) return null;
-
-  const target = targetOf(items);
-  const suggest = {
-    withDefaults: union(items.map((i) => i.gate.suggest)),
-    noDefaults: union(items.map((i) => i.gate.suggest_no_default)),
-  };
-  const additions = [suggest.withDefaults, suggest.noDefaults].filter((a): a is string[] => a !== null && a.length > 0);
-  const manifest = find(target, additions);
-  // The gate holds with this manifest: the item exists there, so the error has another cause.
-  if (manifest?.plan.kind === "already-on") return null;
-  return {
+  const tag = !known && guess.version !== null && isReleaseTag(`v${guess.version}`) ? `v${guess.version}` : null;
+  const live = tag ? atTag(tag, findings, input.sources) : null;
+  const settled = live && "items" in live ? live : null;
+  const version = known || settled ? guess.version! : newest.slice(1);
+  const ref = settled ? tag! : refOfVersion(version)!;
+  const items = settled?.items ?? itemsAt(ref, version, findings);
+  const absent = settled?.absent ?? [];
+  const reads = live && "reads" in live ? live.reads : [];
+  const pending: CompileAnalysis = {
     findings,
-    items,
+    items: [],
+    absent: [],
+    reads,
     ref,
     version,
-    versionSource: source,
-    agreeing: source === "assumed" ? agreeingRefs(items) : null,
-    beyond,
+    versionSource: known || settled ? guess.source : "assumed",
+    agreeing: null,
+    beyond: known || settled ? null : (guess.version ?? requirement),
+    target: null,
+    manifest: null,
+    fragment: evidence.fragment,
+    suggest: { withDefaults: null, noDefaults: null },
+  };
+  // Not gated at that release: the user's own module, a typo, something renamed or removed.
+  if (items.length === 0) return absent.length > 0 ? { ...pending, absent } : reads.length > 0 ? pending : null;
+
+  const target = targetOf(items);
+  const suggest = suggestOf(items);
+  const additions = [suggest.withDefaults, suggest.noDefaults].filter((a): a is string[] => a !== null && a.length > 0);
+  const manifest = find(target, additions);
+  // The gate holds with this manifest: the item exists there, so the error has another cause
+  // (unless the release's own source, still to read, says otherwise).
+  if (manifest?.plan.kind === "already-on") return reads.length > 0 ? pending : null;
+  return {
+    ...pending,
+    items,
+    absent,
+    agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
     fragment: manifest ? null : evidence.fragment,
     suggest,
   };
+}
+
+/**
+ * The answer at a release the data lacks: rustc's configured-out notes when every error has one,
+ * else burn's source read at that tag (`reads`: files to read first). null: neither decides.
+ */
+function atTag(
+  tag: string,
+  findings: CompileFinding[],
+  sources: BurnSources | undefined,
+): { items: GatedItem[]; absent: string[] } | { reads: SourceRead[] } | null {
+  const noted = itemsFromNotes(findings);
+  if (noted) return { items: noted, absent: [] };
+  const paths = findings.filter((f) => f.path.startsWith("burn::"));
+  if (paths.length === 0) return null;
+  const r = fromSource(tag, paths, sources);
+  if (r.kind === "unknown") return null;
+  if (r.kind === "need") return { reads: r.files.map((path) => ({ ref: tag, path })) };
+  const items: GatedItem[] = [];
+  for (const g of r.gated) {
+    const same = items.find((i) => i.path === g.finding.path);
+    if (same) same.findings.push(g.finding);
+    else items.push({ finding: g.finding, findings: [g.finding], path: g.finding.path, gate: g.gate, url: g.url });
+  }
+  return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
 }

@@ -1,7 +1,7 @@
 // Which `burn::…` paths exist only behind a cargo feature, per burn release (data/gated.json,
 // generated from burn-data's gated/ by the import). Loaded on first use: only an issue with a
 // matching rustc error pays for it.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
@@ -19,31 +19,45 @@ export interface Gate {
   /** The same with `default-features = false`. */
   suggest_no_default: string[] | null;
   by_default: boolean | null;
+  /** Not burn-data's record: rustc's configured-out note, or burn's source read at the tag. */
+  from?: "rustc" | "source";
 }
 
-interface GatedData {
+/** data/gated.json's compact form: paths and gates interned, and per ref `[path, gate]` index pairs. */
+export interface GatedData {
+  generated_by: string;
   paths: string[];
   gates: Gate[];
   refs: Record<string, { version: string | null; commit: string; entries: Array<[number, number]> }>;
 }
 
-let data: { byRef: Map<string, Map<string, Gate[]>>; versions: Map<string, string> } | undefined;
+type GatedIndex = { byRef: Map<string, Map<string, Gate[]>>; versions: Map<string, string> };
+let data: GatedIndex | undefined;
 
-function load() {
-  if (data) return data;
-  const raw = JSON.parse(readFileSync(join(dataDir, "gated.json"), "utf8")) as GatedData;
+/** The maps in order: a ref an earlier one has is kept from it (the bundled map before data:refresh's). */
+export function indexGated(maps: GatedData[]): GatedIndex {
   const byRef = new Map<string, Map<string, Gate[]>>();
   const versions = new Map<string, string>();
-  for (const [ref, r] of Object.entries(raw.refs)) {
-    const m = new Map<string, Gate[]>();
-    for (const [p, g] of r.entries) {
-      const path = raw.paths[p]!;
-      m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
+  for (const raw of maps)
+    for (const [ref, r] of Object.entries(raw.refs)) {
+      if (byRef.has(ref)) continue;
+      const m = new Map<string, Gate[]>();
+      for (const [p, g] of r.entries) {
+        const path = raw.paths[p]!;
+        m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
+      }
+      byRef.set(ref, m);
+      if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
-    byRef.set(ref, m);
-    if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
-  }
-  data = { byRef, versions };
+  return { byRef, versions };
+}
+
+/** The bundled map, then data:refresh's (gated-refreshed.json) for releases the bundled map lacks. */
+function load(): GatedIndex {
+  if (data) return data;
+  const refreshed = join(dataDir, "gated-refreshed.json");
+  const files = [join(dataDir, "gated.json"), ...(existsSync(refreshed) ? [refreshed] : [])];
+  data = indexGated(files.map((f) => JSON.parse(readFileSync(f, "utf8")) as GatedData));
   return data;
 }
 

@@ -9,21 +9,32 @@ const MAX_PATHS = 64;
 
 type Tok = string;
 
+/** One name a use declaration brings into scope: `a::b::C as D` (alias `D`), or `a::b::*` (glob). */
+export interface Import {
+  segs: string[];
+  /** The name it is known by: the alias, else the last segment; null for a glob. */
+  name: string | null;
+  glob: boolean;
+}
+
 function tokens(source: string): Tok[] {
   return source.match(/::|[A-Za-z_][A-Za-z0-9_]*|[{},;*]|\S/g) ?? [];
 }
 
-class Parser {
+class UseParser {
   private i = 0;
-  readonly paths: string[] = [];
-  constructor(private readonly toks: Tok[]) {}
+  readonly imports: Import[] = [];
+  constructor(
+    private readonly toks: Tok[],
+    private readonly max = MAX_PATHS,
+  ) {}
 
   private peek(): Tok | undefined {
     return this.toks[this.i];
   }
 
-  private emit(segs: string[]) {
-    if (segs.length > 0 && this.paths.length < MAX_PATHS) this.paths.push(segs.join("::"));
+  private emit(segs: string[], name: string | null, glob: boolean) {
+    if (segs.length > 0 && this.imports.length < this.max) this.imports.push({ segs, name, glob });
   }
 
   /** One UseTree under `prefix`; false when the text is not one (the rest is not read). */
@@ -39,7 +50,7 @@ class Parser {
       }
       if (t === "*") {
         this.i++;
-        this.emit(segs);
+        this.emit(segs, null, true);
         return true;
       }
       if (t === undefined || !/^[A-Za-z_]/.test(t)) return false;
@@ -49,8 +60,12 @@ class Parser {
         this.i++;
         continue;
       }
-      if (this.peek() === "as") this.i += 2;
-      this.emit(segs);
+      let name = segs.at(-1) ?? null;
+      if (this.peek() === "as") {
+        name = this.toks[this.i + 1] ?? null;
+        this.i += 2;
+      }
+      this.emit(segs, name === "_" ? null : name, false);
       return true;
     }
   }
@@ -66,15 +81,22 @@ class Parser {
   }
 
   /** Every `use …;` in the tokens. */
-  all(): string[] {
+  all(): Import[] {
     while (this.i < this.toks.length) {
       if (this.toks[this.i++] === "use") this.tree([], 0);
     }
-    return this.paths;
+    return this.imports;
   }
+}
+
+/** The imports of one use tree in burn's source (the tokens after `use`), at most `max`. */
+export function useTree(toks: string[], max: number): Import[] {
+  const p = new UseParser(toks, max);
+  p.tree([], 0);
+  return p.imports;
 }
 
 /** The paths imported by the `use` declarations in `source` (rustc's printed source lines). */
 export function usePaths(source: string): string[] {
-  return new Parser(tokens(source.slice(0, MAX_SOURCE))).all();
+  return new UseParser(tokens(source.slice(0, MAX_SOURCE))).all().map((i) => i.segs.join("::"));
 }

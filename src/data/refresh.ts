@@ -1,9 +1,9 @@
 // `npm run data:refresh`: brings the bundled data up to the releases burn has published since,
 // from the sources of truth — crates.io's sparse index for every burn crate's feature graph
-// (versions ≥ 0.16.0), and burn's source at each new release tag for the catalog's sites
-// (through the GitHub API, or from a local clone). It writes data/index/tags/ and
-// data/catalog-refreshed.yml (the import from burn-data never touches the latter) and prints
-// what changed. Nothing it writes is edited by hand.
+// (versions ≥ 0.16.0), and burn's source at each new release tag for the catalog's sites and the
+// gated-path map (through the GitHub API, or from a local clone). It writes data/index/tags/,
+// data/catalog-refreshed.yml and data/gated-refreshed.json (the import from burn-data never
+// touches the latter two) and prints what changed. Nothing it writes is edited by hand.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
@@ -11,6 +11,7 @@ import { dump } from "js-yaml";
 import { burnDependencies, type IndexLine, indexPath, parseIndexFile, recentRelease } from "../cargo/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
+import { compactGated, type GatedAtTag, gatesAt, newestGatedPaths } from "./refresh-gated.js";
 
 /** Where burn's files at a tag come from. */
 export interface SourceReader {
@@ -87,7 +88,14 @@ export interface Report {
   added: Record<string, string[]>;
   crates: number;
   /** New release tags, and per tag what was found for each catalog entry. */
-  releases: Array<{ ref: string; commit: string | null; found: Record<string, number>; missing: string[] }>;
+  releases: Array<{
+    ref: string;
+    commit: string | null;
+    found: Record<string, number>;
+    missing: string[];
+    /** The gated-path map at that tag (src/data/refresh-gated.ts). */
+    gated?: GatedAtTag;
+  }>;
 }
 
 async function indexFile(url: string, name: string, f: typeof fetch): Promise<IndexLine[]> {
@@ -183,6 +191,7 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
   const newVersions = (files.get("burn") ?? []).map((l) => l.vers).filter((v) => !knownVersions.has(v));
   const refs: Ref[] = [];
   const sites: Record<string, Site[]> = {};
+  const paths = newestGatedPaths(opts.dataDir);
   const releases: Report["releases"] = [];
   for (const version of newVersions) {
     const tag = `v${version}`;
@@ -202,10 +211,13 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
         sites[entry.id] = [...(sites[entry.id] ?? []), ...at];
       } else if (entry.sites.some((s) => s.ref.startsWith("v"))) missing.push(entry.id);
     }
-    releases.push({ ref: tag, commit, found, missing });
+    const gated = paths.length > 0 ? await gatesAt(tag, paths, opts.source) : undefined;
+    releases.push({ ref: tag, commit, found, missing, ...(gated ? { gated } : {}) });
   }
   const out = { generated_by: "npm run data:refresh (src/data/refresh.ts); do not edit", refs, sites };
   writeFileSync(inside(opts.dataDir, "catalog-refreshed.yml"), dump(out, { lineWidth: 120, noRefs: true }));
+  const read = releases.flatMap((r) => (r.commit && r.gated ? [{ ref: r.ref, version: r.ref.slice(1), commit: r.commit, at: r.gated }] : []));
+  writeFileSync(inside(opts.dataDir, "gated-refreshed.json"), `${JSON.stringify(compactGated(read))}\n`);
   return { added, crates: files.size, releases };
 }
 
@@ -223,6 +235,11 @@ export function formatReport(r: Report): string {
     const found = Object.entries(rel.found).map(([id, n]) => `${id} ×${n}`);
     lines.push(`catalog: ${rel.ref} (${rel.commit.slice(0, 12)}): ${found.length > 0 ? found.join(", ") : "no site found"}`);
     if (rel.missing.length > 0) lines.push(`  not found at ${rel.ref} (moved or removed; not linked there): ${rel.missing.join(", ")}`);
+    const g = rel.gated;
+    if (g) {
+      lines.push(`gated paths: ${rel.ref}: ${g.gated.length} gated, ${g.absent.length} absent, ${g.unknown} not followed to the end (left out), from ${g.files} files`);
+      if (g.absent.length > 0) lines.push(`  absent at ${rel.ref}: ${g.absent.slice(0, 12).join(", ")}${g.absent.length > 12 ? ` and ${g.absent.length - 12} more` : ""}`);
+    }
   }
   return `${lines.join("\n")}\n`;
 }

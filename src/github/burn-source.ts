@@ -1,11 +1,10 @@
 // Reads burn's source files at a release tag through the contents API, for releases newer than
-// the bundled catalog. burn is public: the installation's token reads it. A file at a tag never
+// the bundled data. burn is public: the installation's token reads it. A file at a tag never
 // changes, so each (tag, file) is read once and kept in the coordination cache: in process, or in
-// Redis for every replica when configured. A failed read is logged and skipped: the comment then links
-// the printed location as it does without this.
-import type { SourceRead } from "../analyze.js";
-import { sourceKey } from "../analyze.js";
-import { catalogFiles, isReleaseTag } from "../panics/catalog.js";
+// Redis for every replica when configured. A file the tag does not have comes back as null; a
+// failed read is logged and left out, and the answer then stands on the data as without it.
+import { type BurnSources, isBurnSourcePath, type SourceRead, sourceKey } from "../burn-files.js";
+import { isReleaseTag } from "../panics/catalog.js";
 import type { Coordination } from "./coordination.js";
 import type { Log, Octokit } from "./types.js";
 
@@ -21,20 +20,23 @@ export async function readBurnSources(
   reads: SourceRead[],
   coordination: Coordination,
   log: Log,
-): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
+): Promise<BurnSources> {
+  const out: BurnSources = {};
   for (const r of reads) {
     // The core asks only for these; the shell refuses anything else whoever asks.
-    if (!isReleaseTag(r.ref) || !catalogFiles().has(r.path)) {
+    if (!isReleaseTag(r.ref) || !isBurnSourcePath(r.path)) {
       log.warn(
         { ref: r.ref.slice(0, 80), path: r.path.slice(0, 200) },
-        "burn source read refused: not a release tag and a file the catalog knows",
+        "burn source read refused: not a release tag and a Rust file of a burn crate",
       );
       continue;
     }
     const key = sourceKey(r.ref, r.path);
     const cached = await coordination.cacheGet(`source:${key}`);
-    if (cached === MISSING) continue;
+    if (cached === MISSING) {
+      out[key] = null;
+      continue;
+    }
     if (cached !== null) {
       out[key] = cached;
       continue;
@@ -53,6 +55,7 @@ export async function readBurnSources(
           "burn source read: not a text file of a usable size; linking the printed location",
         );
         await coordination.cacheSet(`source:${key}`, MISSING, MISSING_TTL_S);
+        out[key] = null;
         continue;
       }
       await coordination.cacheSet(`source:${key}`, data, TTL_S);
@@ -60,7 +63,10 @@ export async function readBurnSources(
     } catch (e) {
       const status = (e as { status?: number }).status;
       log.warn({ ...r, status, error: (e as Error).message }, "burn source read failed; linking the printed location");
-      if (status === 404) await coordination.cacheSet(`source:${key}`, MISSING, MISSING_TTL_S);
+      if (status === 404) {
+        await coordination.cacheSet(`source:${key}`, MISSING, MISSING_TTL_S);
+        out[key] = null;
+      }
     }
   }
   return out;

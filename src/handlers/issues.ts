@@ -1,5 +1,5 @@
 import type { Context } from "probot";
-import { type AnalyzeInput, type Analysis, analyze, indexRoots, sourceReads } from "../analyze.js";
+import { type AnalyzeInput, type Analysis, analyzeWithSources, indexRoots } from "../analyze.js";
 import { readBurnSources } from "../github/burn-source.js";
 import {
   type Find,
@@ -25,17 +25,15 @@ import { registries } from "../cargo/live-registries.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
 
-/** Analyzes; for a release newer than the catalog, reads the panicking file at its tag and analyzes again. */
+/** Analyzes; for a release newer than the data, reads the burn files it asks for at that tag. */
 export async function withSources(
   context: Pick<IssueContext, "octokit" | "log">,
   deps: Deps,
   input: AnalyzeInput,
 ): Promise<Analysis> {
-  const first = analyze(input);
-  const reads = sourceReads(first);
-  if (reads.length === 0) return first;
-  const sources = await readBurnSources(context.octokit, reads, await deps.coordination(), context.log);
-  return Object.keys(sources).length > 0 ? analyze({ ...input, sources }) : first;
+  return analyzeWithSources(input, async (reads) =>
+    readBurnSources(context.octokit, reads, await deps.coordination(), context.log),
+  );
 }
 
 export async function onIssue(context: IssueContext, deps: Deps): Promise<void> {

@@ -23,13 +23,39 @@ function suggestion(features: string[] | null, { defaults }: { defaults: boolean
   return `${code(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
 }
 
-export function renderCompileBody(c: CompileAnalysis, footer: string): string[] {
+function heading(c: CompileAnalysis): string {
   const paths = c.items.map((i) => i.path);
-  const lines: string[] = [
-    `### ${paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off"}`,
-    "",
-  ];
-  const printed = [...new Set(c.items.flatMap((i) => i.findings.map((f) => f.printed)))];
+  if (paths.length === 0)
+    return c.absent.length === 1
+      ? `\`${c.absent[0]}\` does not exist in burn ${c.version}`
+      : `These \`burn\` items do not exist in burn ${c.version}`;
+  return paths.length === 1
+    ? `\`${paths[0]}\` is behind a cargo feature that is off`
+    : "These `burn` items are behind cargo features that are off";
+}
+
+/** What to add when no manifest was read: the data's answer, or the gate itself when it is not burn-data's. */
+function unverifiedAdvice(c: CompileAnalysis): string {
+  const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
+  const derived = c.items.some((i) => i.gate.from);
+  if (derived && (c.suggest.withDefaults === null || c.suggest.noDefaults === null))
+    return `${seen} At burn ${code(c.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
+  return `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+}
+
+/** Where the gates come from, when not burn-data's records. */
+function gateSource(c: CompileAnalysis): string {
+  const from = new Set(c.items.map((i) => i.gate.from));
+  if (from.has("source") || (c.items.length === 0 && c.absent.length > 0))
+    return ` Gates read from burn's source at ${code(c.ref)}.`;
+  return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
+}
+
+/** null: nothing to say yet (the release's source is still to be read). */
+export function renderCompileBody(c: CompileAnalysis, footer: string): string[] | null {
+  if (c.items.length === 0 && c.absent.length === 0) return null;
+  const lines: string[] = [`### ${heading(c)}`, ""];
+  const printed = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
   lines.push(
     `rustc reports ${andList(printed)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     "",
@@ -41,15 +67,15 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
       `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`,
     );
   }
-  lines.push("");
-  if (c.manifest && c.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
-  } else {
-    const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
+  for (const p of c.absent)
     lines.push(
-      `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is burn-data's answer for that release, not checked against your manifest.`,
-      "",
+      `- ${code(p)} is not in burn ${code(c.version)}: its source at ${code(c.ref)} has no such item on any path from \`burn\`'s root, so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,
     );
+  lines.push("");
+  if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
+    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
+  } else if (c.items.length > 0) {
+    lines.push(unverifiedAdvice(c), "");
   }
   const newer = c.beyond
     ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
@@ -68,7 +94,12 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
     );
   }
   lines.push(
-    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}). ${footer}</sub>`,
+    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}).${gateSource(c)} ${footer}</sub>`,
   );
   return lines;
+}
+
+/** A finding the comment speaks of: one of its items' or a path the release lacks. */
+function isAbout(c: CompileAnalysis, path: string): boolean {
+  return c.absent.includes(path) || c.items.some((i) => i.findings.some((f) => f.path === path));
 }

@@ -1,6 +1,7 @@
 import type { Analysis, PanicAnalysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
+import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
 import { code, orList, withMarker } from "./escape.js";
 import { changeText, manifestSection, SOURCE_WORDS } from "./manifest.js";
@@ -78,6 +79,20 @@ function choiceSection(a: PanicAnalysis): string[] {
   return out;
 }
 
+function compileComment(c: CompileAnalysis, marker: string, footer: string): string | null {
+  const body = renderCompileBody(c, footer);
+  return (
+    body &&
+    withMarker(
+      marker,
+      `${body
+        .join("\n")
+        .replace(/\n{3,}/g, "\n\n")
+        .trim()}\n`,
+    )
+  );
+}
+
 /** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
 export function renderIssueComment(
   a: Analysis,
@@ -86,14 +101,8 @@ export function renderIssueComment(
 ): string | null {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
-  if (a.kind === "compile")
-    return withMarker(
-      marker,
-      `${renderCompileBody(a.compile, footer)
-        .join("\n")
-        .replace(/\n{3,}/g, "\n\n")
-        .trim()}\n`,
-    );
+  if (a.kind === "compile") return compileComment(a.compile, marker, footer);
+
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);

@@ -7,6 +7,7 @@ import { load } from "js-yaml";
 import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { formatReport, gitSource, refresh, treeSource } from "../../src/data/refresh.js";
 import type { Site } from "../../src/panics/catalog.js";
+import { type GatedData, indexGated } from "../../src/compile/gated.js";
 import { fixture, root } from "../helpers/fixtures.js";
 
 // data:refresh against a loopback index (two releases newer than the bundled data) and a small
@@ -19,6 +20,7 @@ function dataCopy(): string {
   const dir = mkdtempSync(join(tmpdir(), "burn-triage-data-"));
   cpSync(join(root, "data/index"), join(dir, "index"), { recursive: true });
   cpSync(join(root, "data/catalog.yml"), join(dir, "catalog.yml"));
+  cpSync(join(root, "data/gated.json"), join(dir, "gated.json"));
   return dir;
 }
 
@@ -73,12 +75,42 @@ describe("npm run data:refresh", () => {
 
   it("a source without the tag: the release's sites are left out, and the report says so", async () => {
     const data = dataCopy();
-    const report = await refresh({ indexUrl: index.url, source: treeSource(join(root, "fixtures/burn-src")), dataDir: data });
+    const tree = mkdtempSync(join(tmpdir(), "burn-triage-tree-"));
+    cpSync(join(root, "fixtures/burn-src/v0.22.1"), join(tree, "v0.22.1"), { recursive: true });
+    const report = await refresh({ indexUrl: index.url, source: treeSource(tree), dataDir: data });
     expect(report.releases.map((r) => [r.ref, r.commit !== null])).toEqual([
       ["v0.22.1", true],
       ["v0.23.0-pre.1", false],
     ]);
     expect(formatReport(report)).toContain("v0.23.0-pre.1: tag not found in the source");
+  });
+
+  it("regenerates the gated-path map at each new tag from the source, with what each release no longer has", async () => {
+    const data = dataCopy();
+    const report = await refresh({ indexUrl: index.url, source: treeSource(join(root, "fixtures/burn-src")), dataDir: data });
+    const map = JSON.parse(readFileSync(join(data, "gated-refreshed.json"), "utf8")) as GatedData;
+    const at = (ref: string) => new Map(map.refs[ref]!.entries.map(([p, g]) => [map.paths[p]!, map.gates[g]!]));
+    for (const ref of ["v0.22.1", "v0.23.0-pre.1"])
+      expect(at(ref).get("burn::backend::Wgpu")).toMatchObject({
+        gate: 'all(feature = "burn-core/extension", feature = "burn-dispatch/wgpu")',
+        file: "crates/burn-dispatch/src/lib.rs",
+        cfg_line: 26,
+        from: "source",
+      });
+    expect(at("v0.22.1").get("burn::train::Learner")).toMatchObject({ gate: 'feature = "burn/train"', suggest: ["train"] });
+    expect(at("v0.22.1").has("burn::backend::NdArray")).toBe(true);
+    expect(at("v0.23.0-pre.1").has("burn::backend::NdArray")).toBe(false);
+    const g23 = report.releases.find((r) => r.ref === "v0.23.0-pre.1")!.gated!;
+    expect(g23.absent).toEqual(expect.arrayContaining(["burn::backend::NdArray", "burn::backend::LibTorch"]));
+    expect(g23.absent).not.toContain("burn::backend::Wgpu");
+    // Loaded after the bundled map: the new tags are added, a tag the bundled map has is kept from it.
+    const bundled = JSON.parse(readFileSync(join(root, "data/gated.json"), "utf8")) as GatedData;
+    const clash = { ...map, refs: { ...map.refs, "v0.22.0-pre.2": map.refs["v0.22.1"]! } };
+    const both = indexGated([bundled, clash]);
+    expect(both.versions.get("0.23.0-pre.1")).toBe("v0.23.0-pre.1");
+    expect(both.byRef.get("v0.23.0-pre.1")!.has("burn::backend::NdArray")).toBe(false);
+    expect(both.byRef.get("v0.22.0-pre.2")!.get("burn::backend::Wgpu")![0]!.cfg_line).toBe(77);
+    expect(formatReport(report)).toMatch(/gated paths: v0\.23\.0-pre\.1: \d+ gated, \d+ absent, \d+ not followed to the end/);
   });
 
   it("an index that fails is an error, and writes nothing", async () => {

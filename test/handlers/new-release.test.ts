@@ -1,9 +1,11 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import nock from "nock";
 import { snapshot } from "../../src/cargo/registry.js";
 import { fakeIndexFiles } from "../support/fake-index.js";
 import { API, github, newComment, noConfig, REPO } from "../helpers/nock.js";
-import { fixture } from "../helpers/fixtures.js";
+import { fixture, root } from "../helpers/fixtures.js";
 import { makeProbot, payload } from "../helpers/probot.js";
 
 // An issue from a burn release newer than the bundled data: the feature graph comes from the
@@ -143,5 +145,89 @@ describe("a release newer than the bundled data", () => {
     await makeProbot().receive({ id: "nr4", name: "issues", payload: issue(known) });
     expect(api.pendingMocks()).toEqual([]);
     expect(posted).toContain(`from ${snapshot("tags").label}`);
+  });
+
+  describe("a rustc error there: the gate is read from burn's source at the tag", () => {
+    const compileBody = (version: string, use: string, features: string[]) =>
+      [
+        "Upgrading broke my build:",
+        "```",
+        `error[E0432]: unresolved import \`${use}\``,
+        " --> src/main.rs:1:5",
+        "  |",
+        `1 | use ${use};`,
+        `  |     ${"^".repeat(use.length)} no \`${use.split("::").at(-1)}\` in \`backend\``,
+        "```",
+        "```toml",
+        "[dependencies]",
+        `burn = { version = "${version}", default-features = false, features = ${JSON.stringify(features).replace(/,/g, ", ")} }`,
+        "```",
+      ].join("\n");
+
+    /** burn's files at the faked tag through the contents API (404 for what the tag lacks); the paths read, in order. */
+    function serveSource(ref: string, read: string[]) {
+      return nock(API)
+        .get(/^\/repos\/tracel-ai\/burn\/contents\//)
+        .query({ ref })
+        .times(20)
+        .reply((req: unknown) => {
+          const url = new URL(typeof req === "string" ? req : (req as Request).url, API);
+          const path = decodeURIComponent(url.pathname.replace("/repos/tracel-ai/burn/contents/", ""));
+          read.push(path);
+          const file = join(root, "fixtures/burn-src", ref, path);
+          return existsSync(file)
+            ? [200, readFileSync(file, "utf8"), { "content-type": "text/plain; charset=utf-8" }]
+            : [404, { message: "Not Found" }];
+        });
+    }
+
+    it("0.22.1: the few files on the path, each once, and the verified edit on 0.22.1's graph", async () => {
+      serveIndex();
+      const read: string[] = [];
+      serveSource("v0.22.1", read);
+      let posted = "";
+      const api = newComment(noConfig(github()), 7, (b) => (posted = b))
+        .post(`${REPO}/issues/7/labels`)
+        .reply(200, []);
+      await makeProbot().receive({
+        id: "nr5",
+        name: "issues",
+        payload: issue(compileBody("0.22.1", "burn::backend::Wgpu", ["std"])),
+      });
+      expect(api.pendingMocks()).toEqual([]);
+      expect(read).toEqual([
+        "crates/burn/src/lib.rs",
+        "crates/burn-core/src/lib.rs",
+        "crates/burn-core/src/backend.rs",
+        "crates/burn-core/src/backend/mod.rs",
+        "crates/burn-dispatch/src/lib.rs",
+      ]);
+      expect(posted).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/lib.rs#L26)");
+      expect(posted).toContain("Gates read from burn's source at `v0.22.1`.");
+      expect(posted).toContain(
+        '+burn = { version = "0.22.1", default-features = false, features = ["std", "extension", "wgpu"] }',
+      );
+    });
+
+    it("0.23.0-pre.1: NdArray is gone there; the comment says so and proposes no feature", async () => {
+      serveIndex();
+      const read: string[] = [];
+      serveSource("v0.23.0-pre.1", read);
+      let posted = "";
+      const api = newComment(noConfig(github()), 7, (b) => (posted = b))
+        .post(`${REPO}/issues/7/labels`)
+        .reply(200, []);
+      await makeProbot().receive({
+        id: "nr6",
+        name: "issues",
+        payload: issue(compileBody("0.23.0-pre.1", "burn::backend::NdArray", ["std", "ndarray"])),
+      });
+      expect(api.pendingMocks()).toEqual([]);
+      expect(read.length).toBeLessThanOrEqual(10);
+      expect(read).toContain("crates/burn-dispatch/src/backend.rs");
+      expect(posted).toContain("### `burn::backend::NdArray` does not exist in burn 0.23.0-pre.1");
+      expect(posted).toContain("no cargo feature brings it back");
+      expect(posted).not.toContain("```diff");
+    });
   });
 });

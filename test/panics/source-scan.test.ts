@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyzePanic } from "../helpers/analysis.js";
-import { analyze, sourceKey, sourceReads } from "../../src/analyze.js";
+import { analyze, sourceReads } from "../../src/analyze.js";
+import { sourceKey } from "../../src/burn-files.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { MAX_SOURCE, scanSource } from "../../src/panics/source-scan.js";
 import { fixture } from "../helpers/fixtures.js";

@@ -1,0 +1,64 @@
+// rustc's missing `burn::…` paths answered from burn's source at a release newer than the
+// gated-path data (src/compile/source-gates.ts over the files the shell read at that tag): the
+// gate of each, or that the path does not exist there. Pure.
+import { type BurnSources, sourceKey } from "../burn-files.js";
+import { burnPermalink } from "../links.js";
+import type { CompileFinding } from "./detect.js";
+import type { Gate } from "./gated.js";
+import { type ParsedFiles, type SourceGate, sourceGate } from "./source-gates.js";
+
+export type FromSource =
+  /** Files to read first (at `ref`). */
+  | { kind: "need"; files: string[] }
+  /** Every finding resolved: the gated ones (path → gate) and those the release does not have. */
+  | {
+      kind: "answer";
+      gated: Array<{ finding: CompileFinding; gate: Gate; url: string | null }>;
+      absent: CompileFinding[];
+    }
+  /** Something on the way cannot be read to the end: the data's answer stands. */
+  | { kind: "unknown" };
+
+/** `feature = "burn/train"`, or an `all(…)` of burn's own features: those features; else null. */
+export function ownFeatures(gate: string): string[] | null {
+  const atoms = /^all\((.*)\)$/.exec(gate)?.[1]?.split(", ") ?? [gate];
+  const out = atoms.map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
+  return out.every((f) => f !== null) ? (out as string[]) : null;
+}
+
+/** A gate read from the source as the data's records are kept, linked at the innermost `#[cfg]` (where the data points too). */
+export function gateRecord(ref: string, g: SourceGate & { kind: "gated" }): { gate: Gate; url: string | null } {
+  const site = g.terms.at(-1)!;
+  const suggest = ownFeatures(g.gate);
+  return {
+    gate: {
+      gate: g.gate,
+      crate: site.crate,
+      file: site.file,
+      cfg_line: site.cfgLine,
+      suggest,
+      suggest_no_default: suggest,
+      by_default: null,
+      from: "source",
+    },
+    url: burnPermalink(ref, site.file, site.cfgLine, null),
+  };
+}
+
+export function fromSource(ref: string, findings: CompileFinding[], sources: BurnSources | undefined): FromSource {
+  const read = (path: string) => sources?.[sourceKey(ref, path)];
+  const need = new Set<string>();
+  const gated: Extract<FromSource, { kind: "answer" }>["gated"] = [];
+  const absent: CompileFinding[] = [];
+  const parsed: ParsedFiles = new Map();
+  for (const f of findings) {
+    const g = sourceGate(f.path, read, parsed);
+    if (g.kind === "need") for (const p of g.files) need.add(p);
+    else if (g.kind === "unknown") return { kind: "unknown" };
+    else if (g.kind === "absent") absent.push(f);
+    else if (g.kind === "gated") gated.push({ finding: f, ...gateRecord(ref, g) });
+    // ungated: the path exists with any features; the error has another cause.
+  }
+  if (need.size > 0) return { kind: "need", files: [...need].sort() };
+  return { kind: "answer", gated, absent };
+}

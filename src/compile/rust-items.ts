@@ -1,0 +1,310 @@
+// The module-level items of one Rust source file, as name resolution needs them: `mod`
+// declarations (inline bodies parsed too), `use` declarations (with src/compile/use-tree.ts), and
+// the names items define, each with its `#[cfg(...)]` and line. Bodies of functions, impls and
+// types are skipped by bracket matching, never parsed. One pass over the characters to tokens and
+// one over the tokens: linear in the file, which is capped (a file comes through the contents API).
+import { type Import, useTree } from "./use-tree.js";
+
+export const MAX_RUST_FILE = 1024 * 1024;
+const MAX_MOD_DEPTH = 16;
+const MAX_IMPORTS = 4096;
+
+export interface Tok {
+  t: string;
+  line: number;
+  start: number;
+  end: number;
+}
+
+export interface RustItem {
+  kind: "mod" | "use" | "def";
+  /** The name in scope (for a use: its alias or last segment); null for a glob. */
+  name: string | null;
+  pub: boolean;
+  /** Every `#[cfg(...)]` on the item, each verbatim (whitespace collapsed). */
+  cfgs: string[];
+  line: number;
+  /** Line of the last `#[cfg]`, when there is one. */
+  cfgLine: number | null;
+  /** mod: its items when written inline, null when they are in another file. */
+  body?: RustModule | null;
+  /** mod: a `#[path]` attribute moves the file where this reader does not follow. */
+  pathAttr?: boolean;
+  /** use: the imported path and whether it is a glob. */
+  import?: Import;
+}
+
+export interface RustModule {
+  items: RustItem[];
+  /** The module's inner `#![cfg(...)]`s. */
+  cfgs: string[];
+  /** Item-level macro calls may define names this reader cannot see: "absent" is never said. */
+  opaque: boolean;
+}
+
+const IDENT = /[A-Za-z_]/;
+const IDENT_REST = /[A-Za-z0-9_]/;
+
+/** Tokens of Rust source without comments; string and char literals become one `"` token. */
+export function rustTokens(src: string): Tok[] {
+  const out: Tok[] = [];
+  let line = 1;
+  let i = 0;
+  const n = src.length;
+  const push = (t: string, start: number) => out.push({ t, line, start, end: i });
+  while (i < n) {
+    const c = src[i]!;
+    if (c === "\n") {
+      line++;
+      i++;
+    } else if (c === " " || c === "\t" || c === "\r") i++;
+    else if (c === "/" && src[i + 1] === "/") {
+      while (i < n && src[i] !== "\n") i++;
+    } else if (c === "/" && src[i + 1] === "*") {
+      let depth = 0;
+      do {
+        if (src[i] === "/" && src[i + 1] === "*") {
+          depth++;
+          i += 2;
+        } else if (src[i] === "*" && src[i + 1] === "/") {
+          depth--;
+          i += 2;
+        } else {
+          if (src[i] === "\n") line++;
+          i++;
+        }
+      } while (i < n && depth > 0);
+    } else if (c === '"' || ((c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8)))) {
+      const start = i;
+      const startLine = line;
+      const m = /^(b?)(r?)(#*)"/.exec(src.slice(i, i + 300))!;
+      i += m[0].length;
+      const close = `"${m[3]}`;
+      while (i < n) {
+        if (src[i] === "\n") line++;
+        if (!m[2] && src[i] === "\\") i += 2;
+        else if (src.startsWith(close, i)) {
+          i += close.length;
+          break;
+        } else i++;
+      }
+      out.push({ t: '"', line: startLine, start, end: i });
+    } else if (c === "'") {
+      const start = i;
+      // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a, 'static).
+      const m = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
+      if (m) {
+        i += m[0].length;
+        push('"', start);
+      } else {
+        i++;
+        while (i < n && IDENT_REST.test(src[i]!)) i++;
+        push("'", start);
+      }
+    } else if (IDENT.test(c) || c.charCodeAt(0) > 127) {
+      const start = i;
+      if (c === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "")) i += 2;
+      while (i < n && (IDENT_REST.test(src[i]!) || src.charCodeAt(i) > 127)) i++;
+      push(src.slice(start, i).replace(/^r#/, ""), start);
+    } else if (/[0-9]/.test(c)) {
+      const start = i;
+      while (i < n && /[0-9A-Za-z_.]/.test(src[i]!)) i++;
+      push("0", start);
+    } else if (c === ":" && src[i + 1] === ":") {
+      i += 2;
+      push("::", i - 2);
+    } else {
+      i++;
+      push(c, i - 1);
+    }
+  }
+  return out;
+}
+
+const OPEN: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
+const DEFINES = new Set(["struct", "enum", "union", "trait", "type", "fn", "const", "static"]);
+const QUALIFIERS = new Set(["unsafe", "async", "default", "auto", "extern", "safe"]);
+
+class ItemReader {
+  i = 0;
+  constructor(
+    private readonly toks: Tok[],
+    private readonly src: string,
+  ) {}
+
+  private at(k = 0): string | undefined {
+    return this.toks[this.i + k]?.t;
+  }
+
+  /** Past the bracketed group that starts at the current token; linear over the group. */
+  private skipGroup(): void {
+    const stack: string[] = [];
+    do {
+      const t = this.at();
+      if (t === undefined) return;
+      if (OPEN[t]) stack.push(OPEN[t]!);
+      else if (t === stack.at(-1)) stack.pop();
+      this.i++;
+    } while (stack.length > 0);
+  }
+
+  /** Past the end of an item: its `;`, or the `}` of its body when no `;` follows at that level. */
+  private skipItem(endsWithSemicolon: boolean): void {
+    while (this.at() !== undefined) {
+      const t = this.at()!;
+      if (t === ";") {
+        this.i++;
+        return;
+      }
+      if (t === "}") return;
+      if (OPEN[t]) {
+        const brace = t === "{";
+        this.skipGroup();
+        if (brace && !endsWithSemicolon) return;
+      } else this.i++;
+    }
+  }
+
+  private text(from: number, to: number): string {
+    return this.src.slice(this.toks[from]!.start, this.toks[to]!.end).replace(/\s+/g, " ");
+  }
+
+  /** `#[…]` or `#![…]` at the current token: its content's token range. */
+  private attribute(): { inner: boolean; from: number; to: number } | null {
+    if (this.at() !== "#") return null;
+    const inner = this.at(1) === "!";
+    if (this.at(inner ? 2 : 1) !== "[") return null;
+    this.i += inner ? 2 : 1;
+    const open = this.i;
+    this.skipGroup();
+    return { inner, from: open + 1, to: this.i - 2 };
+  }
+
+  module(depth: number): RustModule {
+    const mod: RustModule = { items: [], cfgs: [], opaque: false };
+    while (this.at() !== undefined && this.at() !== "}") this.item(mod, depth);
+    return mod;
+  }
+
+  /** The item's outer attributes (inner `#![cfg]`s go to the module). */
+  private attributes(mod: RustModule): { cfgs: string[]; cfgLine: number | null; pathAttr: boolean } {
+    const out = { cfgs: [] as string[], cfgLine: null as number | null, pathAttr: false };
+    for (let a = this.attribute(); a; a = this.attribute()) {
+      if (a.to < a.from) continue;
+      const name = this.toks[a.from]!.t;
+      if (name === "cfg" && this.toks[a.from + 1]?.t === "(" && a.to > a.from + 2) {
+        const cfg = this.text(a.from + 2, a.to - 1);
+        if (a.inner) mod.cfgs.push(cfg);
+        else {
+          out.cfgs.push(cfg);
+          out.cfgLine = this.toks[a.from]!.line;
+        }
+      } else if (name === "path") out.pathAttr = true;
+    }
+    return out;
+  }
+
+  /** `pub` (not `pub(crate)`) and the qualifiers before the item's keyword. */
+  private visibility(): boolean {
+    let pub = false;
+    if (this.at() === "pub") {
+      this.i++;
+      if (this.at() === "(") this.skipGroup();
+      else pub = true;
+    }
+    while (
+      (QUALIFIERS.has(this.at() ?? "") && !(this.at() === "extern" && this.at(1) === "crate")) ||
+      (this.at() === "const" && /^(?:fn|unsafe|async|extern)$/.test(this.at(1) ?? ""))
+    ) {
+      this.i++;
+      if (this.at() === '"') this.i++; // extern "C"
+    }
+    return pub;
+  }
+
+  private modItem(mod: RustModule, depth: number, base: Omit<RustItem, "kind" | "name">): void {
+    const name = this.at(1)!;
+    this.i += 2;
+    let body: RustModule | null = null;
+    if (this.at() === "{" && depth < MAX_MOD_DEPTH) {
+      this.i++;
+      body = this.module(depth + 1);
+      this.i++;
+    } else if (this.at() === "{") {
+      this.skipGroup();
+      mod.opaque = true;
+    } else this.i++;
+    mod.items.push({ ...base, kind: "mod", name, body });
+  }
+
+  private useItem(mod: RustModule, base: Omit<RustItem, "kind" | "name">): void {
+    this.i++;
+    const from = this.i;
+    while (this.at() !== undefined && this.at() !== ";" && this.at() !== "}") this.i++;
+    const toks = this.toks.slice(from, this.i).map((t) => t.t);
+    if (this.at() === ";") this.i++;
+    for (const imp of useTree(toks, MAX_IMPORTS)) mod.items.push({ ...base, kind: "use", name: imp.name, import: imp });
+  }
+
+  private item(mod: RustModule, depth: number): void {
+    const { cfgs, cfgLine, pathAttr } = this.attributes(mod);
+    if (this.at() === undefined || this.at() === "}") return;
+    const line = this.toks[this.i]!.line;
+    const pub = this.visibility();
+    const kw = this.at();
+    const base = { pub, cfgs, line, cfgLine };
+    if (kw === "mod" && this.at(1) !== undefined) this.modItem(mod, depth, { ...base, pathAttr });
+    else if (kw === "use") this.useItem(mod, base);
+    else if (kw === "extern" && this.at(1) === "crate") {
+      // `extern crate burn_core as core;`: the crate under a name.
+      const crate = this.at(2) ?? "";
+      const alias = this.at(3) === "as" ? (this.at(4) ?? crate) : crate;
+      this.skipItem(true);
+      mod.items.push({ ...base, kind: "use", name: alias, import: { segs: [crate], name: alias, glob: false } });
+    } else if (kw === "macro_rules" && this.at(1) === "!") {
+      const name = this.at(2) ?? null;
+      this.i += 3;
+      this.skipItem(false);
+      mod.items.push({ ...base, kind: "def", name });
+    } else if (kw !== undefined && DEFINES.has(kw)) {
+      const name = this.at(1) ?? null;
+      this.i++;
+      this.skipItem(kw === "const" || kw === "static" || kw === "type");
+      if (name && IDENT.test(name) && name !== "_") mod.items.push({ ...base, kind: "def", name });
+    } else if (this.at(1) === "!") {
+      // A macro call at item level (`foo! { … }`, `foo!(…);`) may define any name.
+      mod.opaque = true;
+      this.i += 2;
+      if (IDENT.test(this.at() ?? "")) this.i++;
+      this.skipGroup();
+      if (this.at() === ";") this.i++;
+    } else {
+      // impl blocks and `extern { … }` define no path a user writes.
+      const before = this.i;
+      this.skipItem(false);
+      if (this.i === before) this.i++;
+    }
+  }
+
+  /** Past a `}` that closes nothing at the top level; false at the end of the file. */
+  advancePastStray(): boolean {
+    if (this.at() === undefined) return false;
+    this.i++;
+    return true;
+  }
+}
+
+/** The items of a Rust file (null above MAX_RUST_FILE or when it holds a NUL: not a source file). */
+export function rustItems(src: string): RustModule | null {
+  if (src.length > MAX_RUST_FILE || src.includes("\u0000")) return null;
+  const r = new ItemReader(rustTokens(src), src);
+  const mod: RustModule = { items: [], cfgs: [], opaque: false };
+  // A stray `}` at the top level is skipped, not the end of the file.
+  do {
+    const part = r.module(0);
+    mod.items.push(...part.items);
+    mod.cfgs.push(...part.cfgs);
+    mod.opaque ||= part.opaque;
+  } while (r.advancePastStray());
+  return mod;
+}

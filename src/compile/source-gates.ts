@@ -1,0 +1,203 @@
+// The gate of a `burn::…` path read from burn's source at one release, for releases newer than
+// the gated-path data: name resolution from `crates/burn/src/lib.rs` through `mod` declarations,
+// `pub use` re-exports (named and glob) across burn's crates, to the item, collecting every
+// `#[cfg(...)]` on the way as the data's `gate` does. Pure: files come from `read`, and what is
+// not read yet is asked for (`need`); the shell reads them and asks again. "absent" is said only
+// when every module and glob on the way was read and none hides names (macros, external crates).
+import { type RustItem, type RustModule, rustItems } from "./rust-items.js";
+
+/** A file at the release: its text, null when the release has no such file, undefined when not read yet. */
+export type ReadFile = (path: string) => string | null | undefined;
+
+export interface GateTerm {
+  crate: string;
+  /** The `#[cfg]` predicate, its features qualified by the crate (`feature = "burn-core/std"`). */
+  cfg: string;
+  file: string;
+  line: number;
+  cfgLine: number;
+}
+
+export type SourceGate =
+  | { kind: "gated"; gate: string; terms: GateTerm[] }
+  | { kind: "ungated" }
+  | { kind: "absent" }
+  | { kind: "need"; files: string[] }
+  | { kind: "unknown"; why: string };
+
+interface Mod {
+  crate: string;
+  /** The file the module is written in, and the folder its file children are in. */
+  file: string;
+  dir: string;
+  items: RustModule;
+  parent: Mod | null;
+}
+
+type Res =
+  | { k: "found"; terms: GateTerm[] }
+  | { k: "external"; terms: GateTerm[] }
+  | { k: "absent" }
+  | { k: "need" }
+  | { k: "unknown"; why: string };
+
+const MAX_STEPS = 4000;
+const MAX_DEPTH = 48;
+/** burn's own crates, by the name Rust code uses (`burn_core`): the ones resolution follows. */
+const WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
+
+export function qualify(cfg: string, crate: string): string {
+  return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f: string) => `feature = "${crate}/${f}"`);
+}
+
+function gateOf(terms: GateTerm[]): string {
+  return terms.length === 1 ? terms[0]!.cfg : `all(${terms.map((t) => t.cfg).join(", ")})`;
+}
+
+function combine(results: Res[]): Res {
+  if (results.some((r) => r.k === "need")) return { k: "need" };
+  const found = results.filter((r): r is Res & { k: "found" | "external" } => r.k === "found" || r.k === "external");
+  if (found.length > 0) {
+    if (found.some((f) => f.terms.length === 0)) return { k: "found", terms: [] };
+    const gates = [...new Set(found.map((f) => gateOf(f.terms)))];
+    if (gates.length === 1) return { k: "found", terms: found[0]!.terms };
+    // cfg-exclusive definitions of one name (burn-wgpu's `Wgpu` with and without fusion).
+    const first = found[0]!.terms.at(-1)!;
+    return { k: "found", terms: [{ ...first, cfg: `any(${gates.join(", ")})` }] };
+  }
+  const unknown = results.find((r) => r.k === "unknown");
+  return unknown ?? { k: "absent" };
+}
+
+/** Parsed files, shared by the paths resolved at one release. */
+export type ParsedFiles = Map<string, RustModule | null>;
+
+class Resolver {
+  readonly need = new Set<string>();
+  private steps = 0;
+  constructor(
+    private readonly read: ReadFile,
+    private readonly parsed: ParsedFiles,
+  ) {}
+
+  /** The parsed file; undefined when it must be read first, null when the release has none. */
+  private load(path: string): RustModule | null | undefined {
+    if (this.parsed.has(path)) return this.parsed.get(path)!;
+    const text = this.read(path);
+    if (text === undefined) {
+      this.need.add(path);
+      return undefined;
+    }
+    const items = text === null ? null : rustItems(text);
+    this.parsed.set(path, items);
+    return items;
+  }
+
+  crateRoot(crate: string): Mod | null | undefined {
+    const file = `crates/${crate}/src/lib.rs`;
+    const items = this.load(file);
+    return items ? { crate, file, dir: `crates/${crate}/src/`, items, parent: null } : items;
+  }
+
+  /** A `mod name;` declared in `m`: `name.rs` or `name/mod.rs` in its folder, as rustc looks. */
+  private child(m: Mod, item: RustItem): Mod | null | undefined {
+    const name = item.name!;
+    if (item.body) return { crate: m.crate, file: m.file, dir: `${m.dir}${name}/`, items: item.body, parent: m };
+    if (item.pathAttr) return null;
+    const flat = `${m.dir}${name}.rs`;
+    const nested = `${m.dir}${name}/mod.rs`;
+    // One read at a time: `name/mod.rs` is asked for only when the release has no `name.rs`.
+    const a = this.load(flat);
+    if (a) return { crate: m.crate, file: flat, dir: `${m.dir}${name}/`, items: a, parent: m };
+    if (a === undefined) return undefined;
+    const b = this.load(nested);
+    if (b) return { crate: m.crate, file: nested, dir: `${m.dir}${name}/`, items: b, parent: m };
+    return b;
+  }
+
+  private terms(m: Mod, cfgs: string[], line: number, cfgLine: number | null): GateTerm[] {
+    return cfgs.map((c) => ({
+      crate: m.crate,
+      cfg: qualify(c, m.crate),
+      file: m.file,
+      line,
+      cfgLine: cfgLine ?? line,
+    }));
+  }
+
+  /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
+  walk(m: Mod, segs: string[], terms: GateTerm[], outside: boolean, depth: number): Res {
+    if (segs.length === 0) return { k: "found", terms };
+    if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return { k: "unknown", why: "resolution too deep" };
+    const [seg, ...rest] = segs as [string, ...string[]];
+    const visible = (i: RustItem) => !outside || i.pub;
+    const named = m.items.items.filter((i) => i.name === seg && visible(i) && !i.import?.glob);
+    if (named.length > 0)
+      return combine(
+        named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth)),
+      );
+    const globs = m.items.items.filter((i) => i.import?.glob && visible(i));
+    const viaGlobs = globs.map((g) => {
+      const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
+      const r = this.path(m, g.import!.segs, segs, at, depth);
+      return r.k === "external" ? ({ k: "unknown", why: "a glob re-export of another crate" } as const) : r;
+    });
+    const r = combine(viaGlobs);
+    return r.k === "absent" && m.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
+  }
+
+  private through(m: Mod, item: RustItem, rest: string[], terms: GateTerm[], depth: number): Res {
+    if (item.kind === "mod") {
+      const c = this.child(m, item);
+      if (c === undefined) return { k: "need" };
+      if (c === null) return { k: "unknown", why: "module file not found" };
+      const inner = this.terms(c, c.items.cfgs, 1, 1);
+      return this.walk(c, rest, [...terms, ...inner], true, depth + 1);
+    }
+    if (item.kind === "def") return rest.length === 0 ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
+    // A named re-export that ends the path exists wherever its own cfg holds: burn builds at its
+    // tags, and rustc rejects a `pub use` of a name that is not there. Its target is not read.
+    if (rest.length === 0) return { k: "found", terms };
+    return this.path(m, item.import!.segs, rest, terms, depth);
+  }
+
+  /** A `use` path written in module `m`, then `rest` (for a glob: the name looked up in its module). */
+  private path(m: Mod, segs: string[], rest: string[], terms: GateTerm[], depth: number): Res {
+    const [first, ...tail] = segs as [string, ...string[]];
+    const all = [...tail, ...rest];
+    if (first === "crate" || first === "super" || first === "self") {
+      let start: Mod | null | undefined = m;
+      if (first === "crate") while (start.parent) start = start.parent;
+      if (first === "super") start = m.parent;
+      return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
+    }
+    // A local module or item first (uniform paths), never the use itself (`pub use burn_core;`).
+    if (m.items.items.some((i) => i.name === first && i.kind !== "use"))
+      return this.walk(m, [first, ...all], terms, false, depth + 1);
+    if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
+    const root = this.crateRoot(first.replace(/_/g, "-"));
+    if (root === undefined) return { k: "need" };
+    if (root === null) return { k: "unknown", why: `no crate ${first} in the release` };
+    const inner = this.terms(root, root.items.cfgs, 1, 1);
+    return this.walk(root, all, [...terms, ...inner], true, depth + 1);
+  }
+}
+
+/** Where `path` (`burn::backend::Wgpu`) exists at the release whose files `read` gives. */
+export function sourceGate(path: string, read: ReadFile, parsed: ParsedFiles = new Map()): SourceGate {
+  const segs = path.split("::");
+  if (segs[0] !== "burn" || segs.length < 2) return { kind: "unknown", why: "not a burn path" };
+  const r = new Resolver(read, parsed);
+  const root = r.crateRoot("burn");
+  const res: Res =
+    root === undefined
+      ? { k: "need" }
+      : root === null
+        ? { k: "unknown", why: "no crates/burn/src/lib.rs" }
+        : r.walk(root, segs.slice(1), [], true, 0);
+  if (r.need.size > 0) return { kind: "need", files: [...r.need].sort() };
+  if (res.k === "found" || res.k === "external")
+    return res.terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(res.terms), terms: res.terms };
+  if (res.k === "absent") return { kind: "absent" };
+  return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
+}

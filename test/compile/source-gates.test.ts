@@ -1,0 +1,197 @@
+import { describe, expect, it } from "@jest/globals";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { rustItems } from "../../src/compile/rust-items.js";
+import { type ReadFile, sourceGate } from "../../src/compile/source-gates.js";
+import { root } from "../helpers/fixtures.js";
+
+/** The synthetic tree of a faked release under fixtures/burn-src/, and the files read from it. */
+function tree(tag: string): { read: ReadFile; reads: string[] } {
+  const reads: string[] = [];
+  const read: ReadFile = (path) => {
+    reads.push(path);
+    const file = join(root, "fixtures/burn-src", tag, path);
+    return existsSync(file) ? readFileSync(file, "utf8") : null;
+  };
+  return { read, reads };
+}
+
+/** A release made of the files given, by repository path. */
+function files(f: Record<string, string>): ReadFile {
+  return (path) => f[path] ?? null;
+}
+
+describe("the items of a Rust file", () => {
+  it("reads mods, uses and definitions with their cfgs and lines; bodies, comments and strings are not items", () => {
+    const m = rustItems(
+      [
+        '#![cfg(feature = "std")]',
+        "/* pub mod hidden; */",
+        '#[cfg(feature = "train")]',
+        "/// doc",
+        "pub mod train {",
+        "    pub use burn_train::*;",
+        "}",
+        'const S: &str = "pub mod ghost;"; static R: &str = r#"pub use x::Y;"#;',
+        "fn f<'a>(x: &'a str) -> char { let c = '}'; 'x' }",
+        "pub(crate) mod private;",
+        "pub use a::{b::C as D, e::{self, F}};",
+        "extern crate burn_core as core;",
+        "impl Foo { pub fn nope() {} }",
+        "pub struct S(u8);",
+      ].join("\n"),
+    )!;
+    expect(m.cfgs).toEqual(['feature = "std"']);
+    expect(m.opaque).toBe(false);
+    const summary = m.items.map((i) => [i.kind, i.name, i.pub, i.cfgs, i.line, i.cfgLine]);
+    expect(summary).toEqual([
+      ["mod", "train", true, ['feature = "train"'], 5, 3],
+      ["def", "S", false, [], 8, null],
+      ["def", "R", false, [], 8, null],
+      ["def", "f", false, [], 9, null],
+      ["mod", "private", false, [], 10, null],
+      ["use", "D", true, [], 11, null],
+      ["use", "e", true, [], 11, null],
+      ["use", "F", true, [], 11, null],
+      ["use", "core", false, [], 12, null],
+      ["def", "S", true, [], 14, null],
+    ]);
+    expect(m.items[0]!.body!.items.map((i) => [i.kind, i.import])).toEqual([
+      ["use", { segs: ["burn_train"], name: null, glob: true }],
+    ]);
+    expect(m.items[5]!.import).toEqual({ segs: ["a", "b", "C"], name: "D", glob: false });
+  });
+
+  it("marks a module whose item-level macro calls may define names", () => {
+    expect(rustItems("backend_types! { Wgpu }\npub struct A;")!.opaque).toBe(true);
+    expect(rustItems("macro_rules! m { () => {} }\npub struct A;")!.opaque).toBe(false);
+    expect(rustItems("fn f() { m!(); }")!.opaque).toBe(false);
+  });
+
+  it("refuses what is not a source file, and survives unbalanced brackets", () => {
+    expect(rustItems("a\u0000b")).toBeNull();
+    expect(rustItems("x".repeat(1024 * 1024 + 1))).toBeNull();
+    expect(rustItems("}}} pub mod a; {{{ pub mod b;")!.items.map((i) => i.name)).toEqual(["a"]);
+    expect(rustItems('#[cfg(feature = "x"')!.items).toEqual([]);
+  });
+});
+
+describe("a burn path's gate read from burn's source at a release", () => {
+  it.each([
+    ["v0.22.1", "burn::train::Learner", 'feature = "burn/train"', "crates/burn/src/lib.rs", 14],
+    [
+      "v0.22.1",
+      "burn::backend::Wgpu",
+      'all(feature = "burn-core/extension", feature = "burn-dispatch/wgpu")',
+      "crates/burn-dispatch/src/lib.rs",
+      26,
+    ],
+    [
+      "v0.22.1",
+      "burn::backend::NdArray",
+      'all(feature = "burn-core/extension", feature = "burn-dispatch/ndarray")',
+      "crates/burn-dispatch/src/lib.rs",
+      36,
+    ],
+    [
+      "v0.23.0-pre.1",
+      "burn::backend::Flex",
+      'all(feature = "burn-core/extension", any(feature = "burn-dispatch/flex", default_backend))',
+      "crates/burn-dispatch/src/lib.rs",
+      31,
+    ],
+  ])("%s %s", (tag, path, gate, file, cfgLine) => {
+    const g = sourceGate(path, tree(tag).read);
+    expect(g.kind).toBe("gated");
+    if (g.kind !== "gated") return;
+    expect(g.gate).toBe(gate);
+    expect(g.terms.at(-1)).toMatchObject({ file, cfgLine });
+  });
+
+  it("says a path the release does not have is absent, and one it has ungated is ungated", () => {
+    expect(sourceGate("burn::backend::NdArray", tree("v0.23.0-pre.1").read)).toEqual({ kind: "absent" });
+    expect(sourceGate("burn::backend::LibTorch", tree("v0.23.0-pre.1").read)).toEqual({ kind: "absent" });
+    expect(sourceGate("burn::module::Module", tree("v0.23.0-pre.1").read)).toEqual({ kind: "ungated" });
+    // Visible only inside burn-core: not a path a user can write.
+    expect(sourceGate("burn::macros", tree("v0.22.1").read)).toEqual({ kind: "absent" });
+  });
+
+  it("asks for the files on the way, one step at a time, and `name/mod.rs` only after `name.rs` is missing", () => {
+    const have = tree("v0.22.1");
+    const known = new Map<string, string | null>();
+    const read: ReadFile = (p) => (known.has(p) ? known.get(p) : undefined);
+    const rounds: string[][] = [];
+    for (
+      let g = sourceGate("burn::backend::Wgpu", read);
+      g.kind === "need";
+      g = sourceGate("burn::backend::Wgpu", read)
+    ) {
+      rounds.push(g.files);
+      for (const f of g.files) known.set(f, have.read(f) ?? null);
+    }
+    expect(rounds).toEqual([
+      ["crates/burn/src/lib.rs"],
+      ["crates/burn-core/src/lib.rs"],
+      ["crates/burn-core/src/backend.rs"],
+      ["crates/burn-core/src/backend/mod.rs"],
+      ["crates/burn-dispatch/src/lib.rs"],
+    ]);
+    expect(sourceGate("burn::backend::Wgpu", read).kind).toBe("gated");
+  });
+
+  it("never says absent where names may hide: a macro, another crate's glob, a module file not found", () => {
+    const lib = "pub use burn_core::*;\n";
+    const macro = files({ "crates/burn/src/lib.rs": lib, "crates/burn-core/src/lib.rs": "export_all! {}\n" });
+    expect(sourceGate("burn::backend::NdArray", macro).kind).toBe("unknown");
+    const external = files({ "crates/burn/src/lib.rs": "pub use cubecl::prelude::*;\n" });
+    expect(sourceGate("burn::Anything", external).kind).toBe("unknown");
+    const noFile = files({ "crates/burn/src/lib.rs": "pub mod backend;\n" });
+    expect(sourceGate("burn::backend::NdArray", noFile).kind).toBe("unknown");
+    const noCrate = files({ "crates/burn/src/lib.rs": "pub use burn_core::*;\n" });
+    expect(sourceGate("burn::backend::NdArray", noCrate).kind).toBe("unknown");
+  });
+
+  it("joins cfg-exclusive definitions of one name with any(), and inner #![cfg]s and nested modules with all()", () => {
+    const alt = files({
+      "crates/burn/src/lib.rs":
+        '#[cfg(feature = "fusion")]\npub type Wgpu = Fused;\n#[cfg(not(feature = "fusion"))]\npub type Wgpu = Plain;\n',
+    });
+    expect(sourceGate("burn::Wgpu", alt)).toMatchObject({
+      kind: "gated",
+      gate: 'any(feature = "burn/fusion", not(feature = "burn/fusion"))',
+    });
+    const nested = files({
+      "crates/burn/src/lib.rs": '#[cfg(feature = "std")]\npub mod data;\n',
+      "crates/burn/src/data.rs":
+        '#![cfg(feature = "dataset")]\npub mod vision {\n    #[cfg(target_os = "linux")]\n    pub struct Mnist;\n}\n',
+    });
+    expect(sourceGate("burn::data::vision::Mnist", nested)).toMatchObject({
+      kind: "gated",
+      gate: 'all(feature = "burn/std", feature = "burn/dataset", target_os = "linux")',
+    });
+  });
+
+  it("follows super, crate and local paths, and stops on a cycle of globs", () => {
+    const paths = files({
+      "crates/burn/src/lib.rs": [
+        "mod inner {",
+        '    #[cfg(feature = "x")]',
+        "    pub struct Deep;",
+        '    pub mod again { #[cfg(feature = "x")] pub use super::Deep; }',
+        "}",
+        '#[cfg(feature = "y")]',
+        "pub use inner::again::*;",
+        '#[cfg(feature = "x")]',
+        "pub use crate::inner::Deep as Aliased;",
+        "pub use self::inner::again as Again;",
+      ].join("\n"),
+    });
+    expect(sourceGate("burn::Deep", paths)).toMatchObject({ gate: 'all(feature = "burn/y", feature = "burn/x")' });
+    expect(sourceGate("burn::Aliased", paths)).toMatchObject({ gate: 'feature = "burn/x"' });
+    expect(sourceGate("burn::Again::Deep", paths)).toMatchObject({ gate: 'feature = "burn/x"', terms: [{ line: 4 }] });
+    const cycle = files({
+      "crates/burn/src/lib.rs": "pub mod a { pub use crate::b::*; }\npub mod b { pub use crate::a::*; }\n",
+    });
+    expect(sourceGate("burn::a::Nothing", cycle).kind).toBe("unknown");
+  });
+});
