@@ -11,6 +11,8 @@ import { redisCoordination } from "../src/github/coordination.js";
 import { COMMAND_TIMEOUT_MS, connect } from "../src/github/redis.js";
 import { scanSource } from "../src/panics/source-scan.js";
 import { stallMeter } from "./stall.js";
+import { MAX_RUST_FILE } from "../src/compile/rust-items.js";
+import { sourceGate } from "../src/compile/source-gates.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {
   const evil = `/${indexPath("burn-evil")}`;
@@ -102,19 +104,35 @@ export async function hostileIndexStalls(): Promise<{
 
 const STUB = "Requires `autodiff` feature";
 
-/** burn files read at a release tag (test/hostile/source.test.ts): the scan is the stall. */
+/**
+ * burn files read at a release tag (test/hostile/source.test.ts): the panic scan, and the module
+ * reader and resolver of compile errors (src/compile/source-gates.ts) at its size cap. Each run
+ * gets a fresh text, so the reader's memo does not hide the parse.
+ */
 export function hostileSourceStalls(): Array<{ input: string; bytes: number; worstMs: number; sites: number }> {
   const nested = `${'fn a() {"Requires `autodiff` feature"'.repeat(2_000)}${'{"Requires `autodiff` feature"'.repeat(20_000)}`;
   const literal = `${'const BAD: &str = "\\u{110000}\\u{d800}";\n'.repeat(2_000)}fn backward() { unimplemented!("Requires \`autodiff\` feature") }\n`;
+  const lib = (text: string) => (p: string) => (p === "crates/burn/src/lib.rs" ? text : null);
+  const cap = MAX_RUST_FILE - 16;
   return [
-    { input: "nested blocks, each with the message", text: nested },
-    { input: "`\\u{110000}` literals before a real site", text: literal },
-  ].map(({ input, text }) => {
+    { input: "nested blocks, each with the message", text: nested, run: (t: string) => scanSource(t, STUB).length },
+    {
+      input: "`\\u{110000}` literals before a real site",
+      text: literal,
+      run: (t: string) => scanSource(t, STUB).length,
+    },
+    ...[
+      { input: "lib.rs: unbalanced braces", text: "{".repeat(cap) },
+      { input: "lib.rs: one name defined 9,000 times", text: "pub struct A;\n".repeat(Math.floor(cap / 14)) },
+      { input: "lib.rs: 9,000 globs of another crate", text: "pub use a::*;\n".repeat(Math.floor(cap / 14)) },
+    ].map((c) => ({ ...c, run: (t: string) => (sourceGate("burn::A::B", lib(t)).kind === "unknown" ? 0 : 1) })),
+  ].map(({ input, text, run }) => {
     let worst = 0;
     let sites = 0;
     for (let i = 0; i < 3; i++) {
+      const fresh = `${text.slice(0, text.length - 2)}${" ".repeat(i)}`;
       const t0 = performance.now();
-      sites = scanSource(text, STUB).length;
+      sites = run(fresh);
       worst = Math.max(worst, performance.now() - t0);
     }
     return { input, bytes: Buffer.byteLength(text), worstMs: Number(worst.toFixed(1)), sites };

@@ -5,9 +5,15 @@
 // one over the tokens: linear in the file, which is capped (a file comes through the contents API).
 import { type Import, useTree } from "./use-tree.js";
 
-export const MAX_RUST_FILE = 1024 * 1024;
+/** burn's lib.rs and mod.rs files are a few KiB; a bigger file is not followed (the path stays unknown). */
+export const MAX_RUST_FILE = 128 * 1024;
+/** Files kept parsed: an event's rounds of reads parse each file once, not once per round. */
+const MEMO = 32;
+const memo = new Map<string, RustModule | null>();
 const MAX_MOD_DEPTH = 16;
 const MAX_IMPORTS = 4096;
+/** Items read per file (burn's lib.rs files have a few hundred): past it the file is opaque, never "absent". */
+const MAX_ITEMS = 2048;
 
 export interface Tok {
   t: string;
@@ -180,9 +186,21 @@ class ItemReader {
     return { inner, from: open + 1, to: this.i - 2 };
   }
 
+  private items = 0;
+  /** Stopped at MAX_ITEMS: every module of the file may miss names. */
+  truncated = false;
+
   module(depth: number): RustModule {
     const mod: RustModule = { items: [], cfgs: [], opaque: false };
-    while (this.at() !== undefined && this.at() !== "}") this.item(mod, depth);
+    while (this.at() !== undefined && this.at() !== "}") {
+      const before = mod.items.length;
+      this.item(mod, depth);
+      this.items += mod.items.length - before;
+      if (this.items > MAX_ITEMS) {
+        this.truncated = true;
+        this.i = this.toks.length;
+      }
+    }
     return mod;
   }
 
@@ -296,6 +314,19 @@ class ItemReader {
 
 /** The items of a Rust file (null above MAX_RUST_FILE or when it holds a NUL: not a source file). */
 export function rustItems(src: string): RustModule | null {
+  if (memo.has(src)) return memo.get(src)!;
+  const out = parseItems(src);
+  if (memo.size >= MEMO) memo.delete(memo.keys().next().value!);
+  memo.set(src, out);
+  return out;
+}
+
+function markOpaque(mod: RustModule): void {
+  mod.opaque = true;
+  for (const i of mod.items) if (i.body) markOpaque(i.body);
+}
+
+function parseItems(src: string): RustModule | null {
   if (src.length > MAX_RUST_FILE || src.includes("\u0000")) return null;
   const r = new ItemReader(rustTokens(src), src);
   const mod: RustModule = { items: [], cfgs: [], opaque: false };
@@ -306,5 +337,6 @@ export function rustItems(src: string): RustModule | null {
     mod.cfgs.push(...part.cfgs);
     mod.opaque ||= part.opaque;
   } while (r.advancePastStray());
+  if (r.truncated) markOpaque(mod);
   return mod;
 }

@@ -50,6 +50,24 @@ export function qualify(cfg: string, crate: string): string {
   return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f: string) => `feature = "${crate}/${f}"`);
 }
 
+/** A module's items by name, and its globs: built once per module, so a lookup does not scan the module. */
+const indexes = new WeakMap<RustModule, { byName: Map<string, RustItem[]>; globs: RustItem[] }>();
+function indexOf(m: RustModule) {
+  let ix = indexes.get(m);
+  if (!ix) {
+    ix = { byName: new Map(), globs: [] };
+    for (const i of m.items)
+      if (i.import?.glob) ix.globs.push(i);
+      else if (i.name !== null) {
+        const same = ix.byName.get(i.name);
+        if (same) same.push(i);
+        else ix.byName.set(i.name, [i]);
+      }
+    indexes.set(m, ix);
+  }
+  return ix;
+}
+
 function gateOf(terms: GateTerm[]): string {
   return terms.length === 1 ? terms[0]!.cfg : `all(${terms.map((t) => t.cfg).join(", ")})`;
 }
@@ -131,12 +149,12 @@ class Resolver {
     if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return { k: "unknown", why: "resolution too deep" };
     const [seg, ...rest] = segs as [string, ...string[]];
     const visible = (i: RustItem) => !outside || i.pub;
-    const named = m.items.items.filter((i) => i.name === seg && visible(i) && !i.import?.glob);
+    const named = (indexOf(m.items).byName.get(seg) ?? []).filter(visible);
     if (named.length > 0)
       return combine(
         named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth)),
       );
-    const globs = m.items.items.filter((i) => i.import?.glob && visible(i));
+    const globs = indexOf(m.items).globs.filter(visible);
     const viaGlobs = globs.map((g) => {
       const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
       const r = this.path(m, g.import!.segs, segs, at, depth);
@@ -172,7 +190,7 @@ class Resolver {
       return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
     }
     // A local module or item first (uniform paths), never the use itself (`pub use burn_core;`).
-    if (m.items.items.some((i) => i.name === first && i.kind !== "use"))
+    if ((indexOf(m.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
       return this.walk(m, [first, ...all], terms, false, depth + 1);
     if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
     const root = this.crateRoot(first.replace(/_/g, "-"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { rustItems } from "../../src/compile/rust-items.js";
+import { MAX_RUST_FILE, rustItems } from "../../src/compile/rust-items.js";
 import { type ReadFile, sourceGate } from "../../src/compile/source-gates.js";
 import { root } from "../helpers/fixtures.js";
 
@@ -70,7 +70,7 @@ describe("the items of a Rust file", () => {
 
   it("refuses what is not a source file, and survives unbalanced brackets", () => {
     expect(rustItems("a\u0000b")).toBeNull();
-    expect(rustItems("x".repeat(1024 * 1024 + 1))).toBeNull();
+    expect(rustItems("x".repeat(MAX_RUST_FILE + 1))).toBeNull();
     expect(rustItems("}}} pub mod a; {{{ pub mod b;")!.items.map((i) => i.name)).toEqual(["a"]);
     expect(rustItems('#[cfg(feature = "x"')!.items).toEqual([]);
   });
