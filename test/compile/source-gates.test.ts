@@ -74,6 +74,14 @@ describe("the items of a Rust file", () => {
     expect(rustItems("}}} pub mod a; {{{ pub mod b;")!.items.map((i) => i.name)).toEqual(["a"]);
     expect(rustItems('#[cfg(feature = "x"')!.items).toEqual([]);
   });
+
+  it("past its item cap a file is opaque in every module: a name after the cut is never absent", () => {
+    const many = `pub mod m {\n${"pub struct A;\n".repeat(3000)}pub struct Late;\n}\n`;
+    expect(rustItems(many)!.items[0]!.body!.opaque).toBe(true);
+    expect(sourceGate("burn::m::Late", files({ "crates/burn/src/lib.rs": many })).kind).toBe("unknown");
+    const few = `pub mod m {\n${"pub struct A;\n".repeat(30)}}\n`;
+    expect(sourceGate("burn::m::Late", files({ "crates/burn/src/lib.rs": few })).kind).toBe("absent");
+  });
 });
 
 describe("a burn path's gate read from burn's source at a release", () => {
