@@ -39044,14 +39044,14 @@ function rangeOf(req, includePrerelease) {
   return range;
 }
 function selectVersion(lines, req, pin) {
-  let memo2 = selections.get(lines);
-  if (!memo2) {
-    memo2 = /* @__PURE__ */ new Map();
-    selections.set(lines, memo2);
+  let memo3 = selections.get(lines);
+  if (!memo3) {
+    memo3 = /* @__PURE__ */ new Map();
+    selections.set(lines, memo3);
   }
   const key2 = `${req}\0${pin ?? ""}`;
-  if (!memo2.has(key2)) memo2.set(key2, pick2(lines, req, pin));
-  return memo2.get(key2);
+  if (!memo3.has(key2)) memo3.set(key2, pick2(lines, req, pin));
+  return memo3.get(key2);
 }
 function pick2(lines, req, pin) {
   if (pin) {
@@ -40885,7 +40885,8 @@ function versionFromLock(text3) {
 }
 function versionFromPaths(text3) {
   for (const m of text3.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
-    if (isBurnCrate(m[1]) && import_valid.default(m[2])) return m[2];
+    const [name, version] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+    if (isBurnCrate(name) && import_valid.default(version)) return version;
   }
   return null;
 }
@@ -40932,7 +40933,7 @@ var init_version = __esm({
     LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
     LOCK_VERSION = /^\s*version\s*=\s*"([^"]+)"\s*$/;
     SCAN_CHARS = 65536;
-    CRATE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
+    CRATE_PATH = /(?:[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]|(?:^|\n)(?:[^\S\n]|\x1b\[[0-9;]*m)*Compiling(?:\x1b\[[0-9;]*m)* (burn(?:-[a-z][a-z0-9]*)*) v(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?=[\s(]|$))/g;
     VERSION18 = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
     NEXT_TO_BURN = new RegExp(
       String.raw`\bburn(?:-[a-z][a-z0-9]*)*(?:[ \t]*[=:@][ \t]*|[ \t]+(?:(?:version|crate|is|at|on|of)[ \t]+)?)["'^~=]*${VERSION18}`,
@@ -46480,24 +46481,24 @@ var init_linkify_it = __esm({
           });
         }
       }
-      const indexes = [0, 0, 0];
+      const indexes2 = [0, 0, 0];
       let lastIndex = 0;
       for (; ; ) {
         const candidates = [
-          type_schemed[indexes[0]],
-          type_fuzzy_email[indexes[1]],
-          type_fuzzy_link[indexes[2]]
+          type_schemed[indexes2[0]],
+          type_fuzzy_email[indexes2[1]],
+          type_fuzzy_link[indexes2[2]]
         ];
         const candidate = choose(choose(candidates[0], candidates[1]), candidates[2]);
         if (!candidate) {
           break;
         }
         if (candidate === candidates[0]) {
-          indexes[0]++;
+          indexes2[0]++;
         } else if (candidate === candidates[1]) {
-          indexes[1]++;
+          indexes2[1]++;
         } else {
-          indexes[2]++;
+          indexes2[2]++;
         }
         if (candidate.index < lastIndex) {
           continue;
@@ -47742,6 +47743,17 @@ function rustTokens(src) {
   return out;
 }
 function rustItems(src) {
+  if (memo2.has(src)) return memo2.get(src);
+  const out = parseItems(src);
+  if (memo2.size >= MEMO) memo2.delete(memo2.keys().next().value);
+  memo2.set(src, out);
+  return out;
+}
+function markOpaque(mod) {
+  mod.opaque = true;
+  for (const i of mod.items) if (i.body) markOpaque(i.body);
+}
+function parseItems(src) {
   if (src.length > MAX_RUST_FILE || src.includes("\0")) return null;
   const r = new ItemReader(rustTokens(src), src);
   const mod = { items: [], cfgs: [], opaque: false };
@@ -47751,16 +47763,20 @@ function rustItems(src) {
     mod.cfgs.push(...part.cfgs);
     mod.opaque ||= part.opaque;
   } while (r.advancePastStray());
+  if (r.truncated) markOpaque(mod);
   return mod;
 }
-var MAX_RUST_FILE, MAX_MOD_DEPTH, MAX_IMPORTS, IDENT, IDENT_REST, OPEN, DEFINES, QUALIFIERS, ItemReader;
+var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, IDENT, IDENT_REST, OPEN, DEFINES, QUALIFIERS, ItemReader;
 var init_rust_items = __esm({
   "src/compile/rust-items.ts"() {
     "use strict";
     init_use_tree();
-    MAX_RUST_FILE = 1024 * 1024;
+    MAX_RUST_FILE = 128 * 1024;
+    MEMO = 32;
+    memo2 = /* @__PURE__ */ new Map();
     MAX_MOD_DEPTH = 16;
     MAX_IMPORTS = 4096;
+    MAX_ITEMS = 2048;
     IDENT = /[A-Za-z_]/;
     IDENT_REST = /[A-Za-z0-9_]/;
     OPEN = { "(": ")", "[": "]", "{": "}" };
@@ -47817,9 +47833,20 @@ var init_rust_items = __esm({
         this.skipGroup();
         return { inner, from: open + 1, to: this.i - 2 };
       }
+      items = 0;
+      /** Stopped at MAX_ITEMS: every module of the file may miss names. */
+      truncated = false;
       module(depth) {
         const mod = { items: [], cfgs: [], opaque: false };
-        while (this.at() !== void 0 && this.at() !== "}") this.item(mod, depth);
+        while (this.at() !== void 0 && this.at() !== "}") {
+          const before = mod.items.length;
+          this.item(mod, depth);
+          this.items += mod.items.length - before;
+          if (this.items > MAX_ITEMS) {
+            this.truncated = true;
+            this.i = this.toks.length;
+          }
+        }
         return mod;
       }
       /** The item's outer attributes (inner `#![cfg]`s go to the module). */
@@ -47925,6 +47952,21 @@ var init_rust_items = __esm({
 function qualify(cfg, crate) {
   return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f) => `feature = "${crate}/${f}"`);
 }
+function indexOf(m) {
+  let ix = indexes.get(m);
+  if (!ix) {
+    ix = { byName: /* @__PURE__ */ new Map(), globs: [] };
+    for (const i of m.items)
+      if (i.import?.glob) ix.globs.push(i);
+      else if (i.name !== null) {
+        const same = ix.byName.get(i.name);
+        if (same) same.push(i);
+        else ix.byName.set(i.name, [i]);
+      }
+    indexes.set(m, ix);
+  }
+  return ix;
+}
 function gateOf(terms) {
   return terms.length === 1 ? terms[0].cfg : `all(${terms.map((t) => t.cfg).join(", ")})`;
 }
@@ -47953,7 +47995,7 @@ function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map()) {
   if (res.k === "absent") return { kind: "absent" };
   return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
 }
-var MAX_STEPS, MAX_DEPTH2, WORKSPACE_CRATE, Resolver2;
+var MAX_STEPS, MAX_DEPTH2, WORKSPACE_CRATE, indexes, Resolver2;
 var init_source_gates = __esm({
   "src/compile/source-gates.ts"() {
     "use strict";
@@ -47961,6 +48003,7 @@ var init_source_gates = __esm({
     MAX_STEPS = 4e3;
     MAX_DEPTH2 = 48;
     WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
+    indexes = /* @__PURE__ */ new WeakMap();
     Resolver2 = class {
       constructor(read, parsed3) {
         this.read = read;
@@ -48016,12 +48059,12 @@ var init_source_gates = __esm({
         if (++this.steps > MAX_STEPS || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
         const [seg, ...rest] = segs;
         const visible = (i) => !outside || i.pub;
-        const named = m.items.items.filter((i) => i.name === seg && visible(i) && !i.import?.glob);
+        const named = (indexOf(m.items).byName.get(seg) ?? []).filter(visible);
         if (named.length > 0)
           return combine(
             named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth))
           );
-        const globs = m.items.items.filter((i) => i.import?.glob && visible(i));
+        const globs = indexOf(m.items).globs.filter(visible);
         const viaGlobs = globs.map((g) => {
           const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
           const r2 = this.path(m, g.import.segs, segs, at, depth);
@@ -48052,7 +48095,7 @@ var init_source_gates = __esm({
           if (first === "super") start = m.parent;
           return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
         }
-        if (m.items.items.some((i) => i.name === first && i.kind !== "use"))
+        if ((indexOf(m.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
           return this.walk(m, [first, ...all], terms, false, depth + 1);
         if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
         const root = this.crateRoot(first.replace(/_/g, "-"));
@@ -49235,8 +49278,8 @@ function rememberedIn(cache, where, marker) {
     remember: (id) => cache.cacheSet(key2, String(id), MEMO_TTL_S).catch(() => void 0)
   };
 }
-async function recalled(octokit, who, where, marker, memo2) {
-  const id = await memo2.recall();
+async function recalled(octokit, who, where, marker, memo3) {
+  const id = await memo3.recall();
   if (id === null) return null;
   try {
     const { data: data2 } = await octokit.rest.issues.getComment({ owner: where.owner, repo: where.repo, comment_id: id });
@@ -58505,8 +58548,8 @@ function unverifiedAdvice(c) {
 }
 function gateSource(c) {
   const from = new Set(c.items.map((i) => i.gate.from));
-  if (from.has("source") || c.items.length === 0 && c.absent.length > 0)
-    return ` Gates read from burn's source at ${code2(c.ref)}.`;
+  if (c.items.length === 0) return ` Resolved in burn's source at ${code2(c.ref)}.`;
+  if (from.has("source")) return ` Gates read from burn's source at ${code2(c.ref)}.`;
   return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
 }
 function renderCompileBody(c, footer) {
@@ -58526,7 +58569,7 @@ function renderCompileBody(c, footer) {
   }
   for (const p of c.absent)
     lines.push(
-      `- ${code2(p)} is not in burn ${code2(c.version)}: its source at ${code2(c.ref)} has no such item on any path from \`burn\`'s root, so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
+      `- ${code2(p)} is not in burn ${code2(c.version)}: its source at ${code2(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
     );
   lines.push("");
   if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {

@@ -32,14 +32,18 @@ export function versionFromLock(text: string): string | null {
   return found;
 }
 
-/** `…/index.crates.io-…/burn-core-0.20.0-pre.2/src/lib.rs`: burn's crates share one version. */
+/**
+ * `…/index.crates.io-…/burn-core-0.20.0-pre.2/src/lib.rs`, and cargo's own `Compiling burn-core
+ * v0.20.0-pre.2` status line: the build's crate at its version. burn's crates share one version.
+ */
 const CRATE_PATH =
-  /[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]/g;
+  /(?:[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]|(?:^|\n)(?:[^\S\n]|\x1b\[[0-9;]*m)*Compiling(?:\x1b\[[0-9;]*m)* (burn(?:-[a-z][a-z0-9]*)*) v(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?=[\s(]|$))/g;
 
 /** The version in the first burn crate path the build printed (rustc's notes, a backtrace). */
 export function versionFromPaths(text: string): string | null {
   for (const m of text.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
-    if (isBurnCrate(m[1]!) && semver.valid(m[2]!)) return m[2]!;
+    const [name, version] = m[1] ? [m[1], m[2]!] : [m[3]!, m[4]!];
+    if (isBurnCrate(name) && semver.valid(version)) return version;
   }
   return null;
 }

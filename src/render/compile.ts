@@ -46,8 +46,8 @@ function unverifiedAdvice(c: CompileAnalysis): string {
 /** Where the gates come from, when not burn-data's records. */
 function gateSource(c: CompileAnalysis): string {
   const from = new Set(c.items.map((i) => i.gate.from));
-  if (from.has("source") || (c.items.length === 0 && c.absent.length > 0))
-    return ` Gates read from burn's source at ${code(c.ref)}.`;
+  if (c.items.length === 0) return ` Resolved in burn's source at ${code(c.ref)}.`;
+  if (from.has("source")) return ` Gates read from burn's source at ${code(c.ref)}.`;
   return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
 }
 
@@ -69,7 +69,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   }
   for (const p of c.absent)
     lines.push(
-      `- ${code(p)} is not in burn ${code(c.version)}: its source at ${code(c.ref)} has no such item on any path from \`burn\`'s root, so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,
+      `- ${code(p)} is not in burn ${code(c.version)}: its source at ${code(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,
     );
   lines.push("");
   if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {

@@ -59,6 +59,18 @@ describe("version evidence", () => {
     expect(versionFromPaths("/home/u/.cargo/registry/src/x/burnish-0.1.0/src/lib.rs")).toBeNull();
   });
 
+  it("cargo's own status line names the build's burn (cargo 1.95, plain and coloured)", () => {
+    expect(versionFromPaths("   Compiling burn-core v0.20.1\n   Compiling mnist v0.1.0 (/home/u/mnist)")).toBe(
+      "0.20.1",
+    );
+    expect(versionFromPaths("\x1b[1m\x1b[92m   Compiling\x1b[0m burn v0.23.0-pre.1 (/tmp/cst/burn)")).toBe(
+      "0.23.0-pre.1",
+    );
+    expect(versionFromPaths("   Compiling serde v1.0.200\n   Compiling burnish v0.1.0")).toBeNull();
+    // Prose is not cargo's status line.
+    expect(versionFromPaths("after Compiling burn v0.22.1 it fails")).toBeNull();
+  });
+
   it.each([
     ["we use burn 0.16.0", "0.16.0"],
     ['burn = "0.19"', "0.19.0"],
