@@ -36164,6 +36164,28 @@ function evaluateTarget(target, platform) {
     return false;
   }
 }
+function printCfg(e) {
+  switch (e.op) {
+    case "all":
+    case "any":
+      return `${e.op}(${e.args.map(printCfg).join(", ")})`;
+    case "not":
+      return `not(${printCfg(e.arg)})`;
+    case "kv":
+      return `${e.key} = "${e.value}"`;
+    case "flag":
+      return e.name;
+  }
+}
+function conjunctsOf(gate) {
+  let e;
+  try {
+    e = parseCfg(gate);
+  } catch {
+    return [];
+  }
+  return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
+}
 function gateHolds(gate, on, platform = "linux") {
   if (!parsed.has(gate)) {
     let e2 = null;
@@ -40338,26 +40360,8 @@ function searchConjuncts(run2, primary, line, registry, ownDefaults, target, opt
   const additions = conjunctAdditions(line, registry, target, opts.budget);
   return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
 }
-function conjuncts(gate) {
-  const inner = /^all\((.*)\)$/s.exec(gate.trim())?.[1];
-  if (inner === void 0) return [gate];
-  const out = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
-    if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "," && depth === 0) {
-      out.push(inner.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  out.push(inner.slice(from).trim());
-  return out;
-}
 function conjunctAdditions(line, registry, target, budget) {
-  const parts = target.gate ? conjuncts(target.gate) : [];
+  const parts = target.gate ? conjunctsOf(target.gate) : [];
   if (parts.length < 2 || parts.length > 4) return [];
   const named = (gate) => {
     const m = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
@@ -40413,6 +40417,7 @@ var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, MAX_CONJUNCT_ADDITIONS, enablerCache;
 var init_diagnose = __esm({
   "src/cargo/diagnose.ts"() {
     "use strict";
+    init_cfg();
     init_manifest();
     init_burn_version();
     init_registry();
@@ -47668,6 +47673,195 @@ var init_burn_files = __esm({
   }
 });
 
+// src/panics/source-scan.ts
+function itemPath(named) {
+  const names = [];
+  for (let n = named; n && names.length < MAX_ITEM_DEPTH; n = n.parent) names.push(n.name);
+  return names.reverse().join(" > ");
+}
+function itemName(header) {
+  const m = ITEM.exec(header.replace(/\s+/g, " ").trim());
+  if (!m) return null;
+  let h = m[1];
+  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules"))
+    return h.split(/[<(]/)[0].trim();
+  h = h.replace(/\swhere\s.*$/, "");
+  let out = "";
+  let depth = 0;
+  for (const ch of h) {
+    if (ch === "<") depth++;
+    else if (ch === ">") depth = Math.max(0, depth - 1);
+    else if (depth === 0) out += ch;
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+function scanSource(source, message) {
+  return new SourceScanner(source.length > MAX_SOURCE2 ? source.slice(0, MAX_SOURCE2) : source, message).run();
+}
+function blockCommentEnd(text3, start) {
+  let depth = 1;
+  let k = start + 2;
+  while (k < text3.length && depth > 0) {
+    if (text3[k] === "/" && text3[k + 1] === "*") {
+      depth++;
+      k += 2;
+    } else if (text3[k] === "*" && text3[k + 1] === "/") {
+      depth--;
+      k += 2;
+    } else k++;
+  }
+  return k;
+}
+function skipString(text3, start) {
+  let k = start + 1;
+  while (k < text3.length && text3[k] !== '"') k += text3[k] === "\\" ? 2 : 1;
+  return Math.min(k, text3.length - 1);
+}
+function unescapeRust(s) {
+  return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m, hex) => {
+    if (hex) {
+      const cp = Number.parseInt(hex.slice(0, 8), 16);
+      return cp <= 1114111 && (cp < 55296 || cp > 57343) ? String.fromCodePoint(cp) : "\uFFFD";
+    }
+    if (m.startsWith("\\\n")) return "";
+    return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m] ?? m;
+  });
+}
+var MAX_SOURCE2, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
+var init_source_scan = __esm({
+  "src/panics/source-scan.ts"() {
+    "use strict";
+    MAX_SOURCE2 = 1024 * 1024;
+    MAX_SITES = 64;
+    MAX_ITEM_DEPTH = 8;
+    ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
+    CFG = /^#!?\[\s*cfg\s*\(/;
+    SourceScanner = class {
+      constructor(text3, message) {
+        this.text = text3;
+        this.message = message;
+      }
+      text;
+      message;
+      sites = [];
+      stack = [];
+      /** The text since the last `{`, `}` or `;` (bounded): the item keyword, the macro name. */
+      header = "";
+      /** `#[cfg]` attributes seen since then. */
+      attrs = [];
+      parens = 0;
+      /** The last `name!` seen: where a panic's printed location is. */
+      macro = null;
+      line = 1;
+      lineStart = 0;
+      i = 0;
+      run() {
+        const { text: text3 } = this;
+        const n = text3.length;
+        while (this.i < n && this.sites.length < MAX_SITES) {
+          const i = this.i;
+          const c = text3[i];
+          const next = text3[i + 1];
+          const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text3[i - 1])) ? /^b?r(#*)"/.exec(text3.slice(i, i + 40)) : null;
+          if (c === "/" && next === "/") {
+            const end = text3.indexOf("\n", i);
+            this.take(end < 0 ? n : end);
+          } else if (c === "/" && next === "*") this.take(blockCommentEnd(text3, i));
+          else if (c === "#" && (next === "[" || next === "!" && text3[i + 2] === "[")) this.attribute();
+          else if (c === '"' || raw) this.literal(raw);
+          else if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text3.slice(i, i + 12))) this.take(text3.indexOf("'", i + 2) + 1);
+          else this.punctuation(c);
+        }
+        return this.sites;
+      }
+      /** Moves to `to`, counting the newlines passed. */
+      take(to) {
+        for (let k = this.i; k < to; k++)
+          if (this.text.charCodeAt(k) === 10) {
+            this.line++;
+            this.lineStart = k + 1;
+          }
+        this.i = to;
+      }
+      attribute() {
+        const { text: text3, i } = this;
+        let depth = 0;
+        let k = i;
+        for (; k < text3.length; k++) {
+          if (text3[k] === "[") depth++;
+          else if (text3[k] === "]" && --depth === 0) break;
+          else if (text3[k] === '"') k = skipString(text3, k);
+        }
+        const attr = text3.slice(i, k + 1);
+        if (CFG.test(attr)) this.attrs.push(attr);
+        this.take(Math.min(text3.length, k + 1));
+      }
+      literal(raw) {
+        const { text: text3, i } = this;
+        const n = text3.length;
+        const startLine = this.line;
+        const column = i - this.lineStart + 1;
+        let end;
+        let body;
+        if (raw) {
+          const close = `"${raw[1]}`;
+          const from = i + raw[0].length;
+          const at = text3.indexOf(close, from);
+          end = at < 0 ? n : at + close.length;
+          body = text3.slice(from, at < 0 ? n : at);
+        } else {
+          end = skipString(text3, i) + 1;
+          body = unescapeRust(text3.slice(i + 1, end - 1));
+        }
+        if (body.includes(this.message)) {
+          const m = /(\w+)!\s*[([{]\s*$/.exec(this.header);
+          const at = m && this.macro?.name === m[1] ? this.macro : null;
+          const top = this.stack.at(-1);
+          this.sites.push({
+            line: at?.line ?? startLine,
+            column: at?.column ?? column,
+            macro: m ? `${m[1]}!` : null,
+            item: itemPath(top?.named ?? null),
+            cfg: this.attrs.at(-1) ?? top?.cfg ?? null
+          });
+        }
+        this.header += ' ""';
+        this.take(Math.min(n, end));
+      }
+      /** Blocks open and close; a statement or a match arm ends; anything else extends the header. */
+      punctuation(c) {
+        if (c === "!") {
+          const id = /(\w+)$/.exec(this.header);
+          if (id) this.macro = { name: id[1], line: this.line, column: this.i - this.lineStart + 1 - id[1].length };
+        }
+        if (c === "{") {
+          const parent = this.stack.at(-1);
+          const name = itemName(this.header);
+          const named = name ? { name, parent: parent?.named ?? null } : parent?.named ?? null;
+          const cfg = this.attrs.at(-1) ?? parent?.cfg ?? null;
+          this.stack.push({ header: this.header, attrs: this.attrs, parens: this.parens, cfg, named });
+          this.endHeader();
+          this.parens = 0;
+        } else if (c === "}") {
+          this.parens = this.stack.pop()?.parens ?? 0;
+          this.endHeader();
+        } else if (c === ";" || c === "," && this.parens === 0 && this.header.includes("=>")) {
+          this.endHeader();
+        } else {
+          if (c === "(" || c === "[") this.parens++;
+          else if (c === ")" || c === "]") this.parens = Math.max(0, this.parens - 1);
+          this.header = this.header.length < 400 ? this.header + c : this.header.slice(200) + c;
+        }
+        this.take(this.i + 1);
+      }
+      endHeader() {
+        this.header = "";
+        this.attrs = [];
+      }
+    };
+  }
+});
+
 // src/compile/rust-items.ts
 function rustTokens(src) {
   const out = [];
@@ -47684,19 +47878,9 @@ function rustTokens(src) {
     else if (c === "/" && src[i + 1] === "/") {
       while (i < n && src[i] !== "\n") i++;
     } else if (c === "/" && src[i + 1] === "*") {
-      let depth = 0;
-      do {
-        if (src[i] === "/" && src[i + 1] === "*") {
-          depth++;
-          i += 2;
-        } else if (src[i] === "*" && src[i + 1] === "/") {
-          depth--;
-          i += 2;
-        } else {
-          if (src[i] === "\n") line++;
-          i++;
-        }
-      } while (i < n && depth > 0);
+      const end = blockCommentEnd(src, i);
+      for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
+      i = end;
     } else if (c === '"' || (c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8))) {
       const start = i;
       const startLine = line;
@@ -47771,6 +47955,7 @@ var init_rust_items = __esm({
   "src/compile/rust-items.ts"() {
     "use strict";
     init_use_tree();
+    init_source_scan();
     MAX_RUST_FILE = 128 * 1024;
     MEMO = 32;
     memo2 = /* @__PURE__ */ new Map();
@@ -48089,7 +48274,7 @@ var init_source_gates = __esm({
       path(m, segs, rest, terms, depth) {
         const [first, ...tail] = segs;
         const all = [...tail, ...rest];
-        if (first === "crate" || first === "super" || first === "self") {
+        if (first === "crate" || first === "super") {
           let start = m;
           if (first === "crate") while (start.parent) start = start.parent;
           if (first === "super") start = m.parent;
@@ -48110,9 +48295,8 @@ var init_source_gates = __esm({
 
 // src/compile/from-source.ts
 function ownFeatures(gate) {
-  const atoms = /^all\((.*)\)$/.exec(gate)?.[1]?.split(", ") ?? [gate];
-  const out = atoms.map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
-  return out.every((f) => f !== null) ? out : null;
+  const out = conjunctsOf(gate).map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
+  return out.length > 0 && out.every((f) => f !== null) ? out : null;
 }
 function gateRecord(ref, g) {
   const site = g.terms.at(-1);
@@ -48152,6 +48336,7 @@ var init_from_source = __esm({
     "use strict";
     init_burn_files();
     init_links();
+    init_cfg();
     init_source_gates();
   }
 });
@@ -48596,195 +48781,6 @@ var init_plan = __esm({
     init_analyze();
     init_config_defaults();
     init_detect();
-  }
-});
-
-// src/panics/source-scan.ts
-function itemPath(named) {
-  const names = [];
-  for (let n = named; n && names.length < MAX_ITEM_DEPTH; n = n.parent) names.push(n.name);
-  return names.reverse().join(" > ");
-}
-function itemName(header) {
-  const m = ITEM.exec(header.replace(/\s+/g, " ").trim());
-  if (!m) return null;
-  let h = m[1];
-  if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules"))
-    return h.split(/[<(]/)[0].trim();
-  h = h.replace(/\swhere\s.*$/, "");
-  let out = "";
-  let depth = 0;
-  for (const ch of h) {
-    if (ch === "<") depth++;
-    else if (ch === ">") depth = Math.max(0, depth - 1);
-    else if (depth === 0) out += ch;
-  }
-  return out.replace(/\s+/g, " ").trim();
-}
-function scanSource(source, message) {
-  return new SourceScanner(source.length > MAX_SOURCE2 ? source.slice(0, MAX_SOURCE2) : source, message).run();
-}
-function blockCommentEnd(text3, start) {
-  let depth = 1;
-  let k = start + 2;
-  while (k < text3.length && depth > 0) {
-    if (text3[k] === "/" && text3[k + 1] === "*") {
-      depth++;
-      k += 2;
-    } else if (text3[k] === "*" && text3[k + 1] === "/") {
-      depth--;
-      k += 2;
-    } else k++;
-  }
-  return k;
-}
-function skipString(text3, start) {
-  let k = start + 1;
-  while (k < text3.length && text3[k] !== '"') k += text3[k] === "\\" ? 2 : 1;
-  return Math.min(k, text3.length - 1);
-}
-function unescapeRust(s) {
-  return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m, hex) => {
-    if (hex) {
-      const cp = Number.parseInt(hex.slice(0, 8), 16);
-      return cp <= 1114111 && (cp < 55296 || cp > 57343) ? String.fromCodePoint(cp) : "\uFFFD";
-    }
-    if (m.startsWith("\\\n")) return "";
-    return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m] ?? m;
-  });
-}
-var MAX_SOURCE2, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
-var init_source_scan = __esm({
-  "src/panics/source-scan.ts"() {
-    "use strict";
-    MAX_SOURCE2 = 1024 * 1024;
-    MAX_SITES = 64;
-    MAX_ITEM_DEPTH = 8;
-    ITEM = /^(?:pub(?:\([^)]*\))?\s+)?(?:(?:unsafe|async|const|extern\s+"[^"]*")\s+)*(impl\b.*|fn\s+\w+|mod\s+\w+|trait\s+\w+|macro_rules!\s*\w+)/s;
-    CFG = /^#!?\[\s*cfg\s*\(/;
-    SourceScanner = class {
-      constructor(text3, message) {
-        this.text = text3;
-        this.message = message;
-      }
-      text;
-      message;
-      sites = [];
-      stack = [];
-      /** The text since the last `{`, `}` or `;` (bounded): the item keyword, the macro name. */
-      header = "";
-      /** `#[cfg]` attributes seen since then. */
-      attrs = [];
-      parens = 0;
-      /** The last `name!` seen: where a panic's printed location is. */
-      macro = null;
-      line = 1;
-      lineStart = 0;
-      i = 0;
-      run() {
-        const { text: text3 } = this;
-        const n = text3.length;
-        while (this.i < n && this.sites.length < MAX_SITES) {
-          const i = this.i;
-          const c = text3[i];
-          const next = text3[i + 1];
-          const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text3[i - 1])) ? /^b?r(#*)"/.exec(text3.slice(i, i + 40)) : null;
-          if (c === "/" && next === "/") {
-            const end = text3.indexOf("\n", i);
-            this.take(end < 0 ? n : end);
-          } else if (c === "/" && next === "*") this.take(blockCommentEnd(text3, i));
-          else if (c === "#" && (next === "[" || next === "!" && text3[i + 2] === "[")) this.attribute();
-          else if (c === '"' || raw) this.literal(raw);
-          else if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text3.slice(i, i + 12))) this.take(text3.indexOf("'", i + 2) + 1);
-          else this.punctuation(c);
-        }
-        return this.sites;
-      }
-      /** Moves to `to`, counting the newlines passed. */
-      take(to) {
-        for (let k = this.i; k < to; k++)
-          if (this.text.charCodeAt(k) === 10) {
-            this.line++;
-            this.lineStart = k + 1;
-          }
-        this.i = to;
-      }
-      attribute() {
-        const { text: text3, i } = this;
-        let depth = 0;
-        let k = i;
-        for (; k < text3.length; k++) {
-          if (text3[k] === "[") depth++;
-          else if (text3[k] === "]" && --depth === 0) break;
-          else if (text3[k] === '"') k = skipString(text3, k);
-        }
-        const attr = text3.slice(i, k + 1);
-        if (CFG.test(attr)) this.attrs.push(attr);
-        this.take(Math.min(text3.length, k + 1));
-      }
-      literal(raw) {
-        const { text: text3, i } = this;
-        const n = text3.length;
-        const startLine = this.line;
-        const column = i - this.lineStart + 1;
-        let end;
-        let body;
-        if (raw) {
-          const close = `"${raw[1]}`;
-          const from = i + raw[0].length;
-          const at = text3.indexOf(close, from);
-          end = at < 0 ? n : at + close.length;
-          body = text3.slice(from, at < 0 ? n : at);
-        } else {
-          end = skipString(text3, i) + 1;
-          body = unescapeRust(text3.slice(i + 1, end - 1));
-        }
-        if (body.includes(this.message)) {
-          const m = /(\w+)!\s*[([{]\s*$/.exec(this.header);
-          const at = m && this.macro?.name === m[1] ? this.macro : null;
-          const top = this.stack.at(-1);
-          this.sites.push({
-            line: at?.line ?? startLine,
-            column: at?.column ?? column,
-            macro: m ? `${m[1]}!` : null,
-            item: itemPath(top?.named ?? null),
-            cfg: this.attrs.at(-1) ?? top?.cfg ?? null
-          });
-        }
-        this.header += ' ""';
-        this.take(Math.min(n, end));
-      }
-      /** Blocks open and close; a statement or a match arm ends; anything else extends the header. */
-      punctuation(c) {
-        if (c === "!") {
-          const id = /(\w+)$/.exec(this.header);
-          if (id) this.macro = { name: id[1], line: this.line, column: this.i - this.lineStart + 1 - id[1].length };
-        }
-        if (c === "{") {
-          const parent = this.stack.at(-1);
-          const name = itemName(this.header);
-          const named = name ? { name, parent: parent?.named ?? null } : parent?.named ?? null;
-          const cfg = this.attrs.at(-1) ?? parent?.cfg ?? null;
-          this.stack.push({ header: this.header, attrs: this.attrs, parens: this.parens, cfg, named });
-          this.endHeader();
-          this.parens = 0;
-        } else if (c === "}") {
-          this.parens = this.stack.pop()?.parens ?? 0;
-          this.endHeader();
-        } else if (c === ";" || c === "," && this.parens === 0 && this.header.includes("=>")) {
-          this.endHeader();
-        } else {
-          if (c === "(" || c === "[") this.parens++;
-          else if (c === ")" || c === "]") this.parens = Math.max(0, this.parens - 1);
-          this.header = this.header.length < 400 ? this.header + c : this.header.slice(200) + c;
-        }
-        this.take(this.i + 1);
-      }
-      endHeader() {
-        this.header = "";
-        this.attrs = [];
-      }
-    };
   }
 });
 

@@ -139,6 +139,31 @@ function evaluateTarget(target: string, platform: Platform): boolean {
   }
 }
 
+function printCfg(e: Expr): string {
+  switch (e.op) {
+    case "all":
+    case "any":
+      return `${e.op}(${e.args.map(printCfg).join(", ")})`;
+    case "not":
+      return `not(${printCfg(e.arg)})`;
+    case "kv":
+      return `${e.key} = "${e.value}"`;
+    case "flag":
+      return e.name;
+  }
+}
+
+/** The top-level conjuncts of a gate (`all(a, b)` → `[a, b]`), the gate itself otherwise; [] when it does not parse. */
+export function conjunctsOf(gate: string): string[] {
+  let e: Expr;
+  try {
+    e = parseCfg(gate);
+  } catch {
+    return [];
+  }
+  return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
+}
+
 const parsed = new Map<string, Expr | null>();
 
 /**

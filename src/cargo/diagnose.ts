@@ -1,7 +1,7 @@
 // Why is one feature of one burn crate (`burn-dispatch/autodiff` unless told otherwise) on or off
 // for this manifest, and which feature additions to which declaration would turn it on. Pure:
 // manifests and index data in, a verdict out.
-import type { Platform } from "./cfg.js";
+import { conjunctsOf, type Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
 import {
   type Assumption,
@@ -380,26 +380,6 @@ function searchConjuncts(
   return additions.length > 0 ? searchFix(run, primary, [], [], additions, ownDefaults, target, {}) : null;
 }
 
-/** The top-level conjuncts of `all(a, b, …)`; the gate itself otherwise. */
-function conjuncts(gate: string): string[] {
-  const inner = /^all\((.*)\)$/s.exec(gate.trim())?.[1];
-  if (inner === undefined) return [gate];
-  const out: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < inner.length; i++) {
-    const c = inner[i];
-    if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "," && depth === 0) {
-      out.push(inner.slice(from, i).trim());
-      from = i + 1;
-    }
-  }
-  out.push(inner.slice(from).trim());
-  return out;
-}
-
 const MAX_CONJUNCT_ADDITIONS = 64;
 
 /**
@@ -413,7 +393,7 @@ function conjunctAdditions(
   target: FeatureTarget,
   budget?: WorkBudget,
 ): string[][] {
-  const parts = target.gate ? conjuncts(target.gate) : [];
+  const parts = target.gate ? conjunctsOf(target.gate) : [];
   if (parts.length < 2 || parts.length > 4) return [];
   // A conjunct that is one feature names it: `wgpu` before `metal` for `burn-dispatch/wgpu`.
   const named = (gate: string): FeatureTarget => {

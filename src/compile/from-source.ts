@@ -3,6 +3,7 @@
 // gate of each, or that the path does not exist there. Pure.
 import { type BurnSources, sourceKey } from "../burn-files.js";
 import { burnPermalink } from "../links.js";
+import { conjunctsOf } from "../cargo/cfg.js";
 import type { CompileFinding } from "./detect.js";
 import type { Gate } from "./gated.js";
 import { type ParsedFiles, type SourceGate, sourceGate } from "./source-gates.js";
@@ -21,9 +22,8 @@ export type FromSource =
 
 /** `feature = "burn/train"`, or an `all(…)` of burn's own features: those features; else null. */
 export function ownFeatures(gate: string): string[] | null {
-  const atoms = /^all\((.*)\)$/.exec(gate)?.[1]?.split(", ") ?? [gate];
-  const out = atoms.map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
-  return out.every((f) => f !== null) ? (out as string[]) : null;
+  const out = conjunctsOf(gate).map((a) => /^feature = "burn\/([A-Za-z0-9_+.-]+)"$/.exec(a)?.[1] ?? null);
+  return out.length > 0 && out.every((f) => f !== null) ? (out as string[]) : null;
 }
 
 /** A gate read from the source as the data's records are kept, linked at the innermost `#[cfg]` (where the data points too). */

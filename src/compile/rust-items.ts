@@ -4,6 +4,7 @@
 // types are skipped by bracket matching, never parsed. One pass over the characters to tokens and
 // one over the tokens: linear in the file, which is capped (a file comes through the contents API).
 import { type Import, useTree } from "./use-tree.js";
+import { blockCommentEnd } from "../panics/source-scan.js";
 
 /** burn's lib.rs and mod.rs files are a few KiB; a bigger file is not followed (the path stays unknown). */
 export const MAX_RUST_FILE = 128 * 1024;
@@ -67,19 +68,9 @@ export function rustTokens(src: string): Tok[] {
     else if (c === "/" && src[i + 1] === "/") {
       while (i < n && src[i] !== "\n") i++;
     } else if (c === "/" && src[i + 1] === "*") {
-      let depth = 0;
-      do {
-        if (src[i] === "/" && src[i + 1] === "*") {
-          depth++;
-          i += 2;
-        } else if (src[i] === "*" && src[i + 1] === "/") {
-          depth--;
-          i += 2;
-        } else {
-          if (src[i] === "\n") line++;
-          i++;
-        }
-      } while (i < n && depth > 0);
+      const end = blockCommentEnd(src, i);
+      for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
+      i = end;
     } else if (c === '"' || ((c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8)))) {
       const start = i;
       const startLine = line;

@@ -183,7 +183,8 @@ class Resolver {
   private path(m: Mod, segs: string[], rest: string[], terms: GateTerm[], depth: number): Res {
     const [first, ...tail] = segs as [string, ...string[]];
     const all = [...tail, ...rest];
-    if (first === "crate" || first === "super" || first === "self") {
+    // `self::` never reaches here: the use-tree parser drops it (`self::x` is the local `x`).
+    if (first === "crate" || first === "super") {
       let start: Mod | null | undefined = m;
       if (first === "crate") while (start.parent) start = start.parent;
       if (first === "super") start = m.parent;

@@ -206,7 +206,7 @@ class SourceScanner {
 }
 
 /** Index just past the block comment (nested, as Rust's are) that opens at `start`. */
-function blockCommentEnd(text: string, start: number): number {
+export function blockCommentEnd(text: string, start: number): number {
   let depth = 1;
   let k = start + 2;
   while (k < text.length && depth > 0) {

@@ -181,20 +181,22 @@ describe("a release newer than the bundled data", () => {
         });
     }
 
-    it("0.22.1: the few files on the path, each once, and the verified edit on 0.22.1's graph", async () => {
+    /** Issue 7 opened with that error at `version`: answered once with its label, and the burn files read. */
+    async function answered(id: string, version: string, use: string, features: string[]) {
       serveIndex();
       const read: string[] = [];
-      serveSource("v0.22.1", read);
+      serveSource(`v${version}`, read);
       let posted = "";
       const api = newComment(noConfig(github()), 7, (b) => (posted = b))
         .post(`${REPO}/issues/7/labels`)
         .reply(200, []);
-      await makeProbot().receive({
-        id: "nr5",
-        name: "issues",
-        payload: issue(compileBody("0.22.1", "burn::backend::Wgpu", ["std"])),
-      });
+      await makeProbot().receive({ id, name: "issues", payload: issue(compileBody(version, use, features)) });
       expect(api.pendingMocks()).toEqual([]);
+      return { posted, read };
+    }
+
+    it("0.22.1: the few files on the path, each once, and the verified edit on 0.22.1's graph", async () => {
+      const { posted, read } = await answered("nr5", "0.22.1", "burn::backend::Wgpu", ["std"]);
       expect(read).toEqual([
         "crates/burn/src/lib.rs",
         "crates/burn-core/src/lib.rs",
@@ -210,19 +212,7 @@ describe("a release newer than the bundled data", () => {
     });
 
     it("0.23.0-pre.1: NdArray is gone there; the comment says so and proposes no feature", async () => {
-      serveIndex();
-      const read: string[] = [];
-      serveSource("v0.23.0-pre.1", read);
-      let posted = "";
-      const api = newComment(noConfig(github()), 7, (b) => (posted = b))
-        .post(`${REPO}/issues/7/labels`)
-        .reply(200, []);
-      await makeProbot().receive({
-        id: "nr6",
-        name: "issues",
-        payload: issue(compileBody("0.23.0-pre.1", "burn::backend::NdArray", ["std", "ndarray"])),
-      });
-      expect(api.pendingMocks()).toEqual([]);
+      const { posted, read } = await answered("nr6", "0.23.0-pre.1", "burn::backend::NdArray", ["std", "ndarray"]);
       expect(read.length).toBeLessThanOrEqual(10);
       expect(read).toContain("crates/burn-dispatch/src/backend.rs");
       expect(posted).toContain("### `burn::backend::NdArray` does not exist in burn 0.23.0-pre.1");
