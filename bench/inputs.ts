@@ -28,11 +28,21 @@ export function adversarial(kind: "near-misses" | "one-token" | "headers" | "bra
 
 let seq = 0;
 
+const parsed = new Map<string, unknown>();
+/**
+ * A fixture webhook, read and parsed once, cloned per event: the streams measure the apps, not
+ * the harness's disk reads (which cost more than burn-triage's decision on an unrelated issue).
+ */
+function webhookCopy(name: string): Payload {
+  if (!parsed.has(name)) parsed.set(name, webhook(name));
+  return structuredClone(parsed.get(name));
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: webhook payloads are plain JSON
 export type Payload = any;
 
 export function nonMatchingIssue(): Payload {
-  const p = webhook("issues.opened.unrelated");
+  const p = webhookCopy("issues.opened.unrelated");
   p.issue.number = 10_000 + seq++;
   return p;
 }
@@ -68,7 +78,7 @@ export function rustcLog64k(): string {
 }
 
 export function matchingIssue(): Payload {
-  const p = webhook("issues.opened");
+  const p = webhookCopy("issues.opened");
   p.issue.number = 20_000 + seq++;
   return p;
 }
@@ -88,14 +98,14 @@ export function newReleaseIssue(): Payload {
 }
 
 export function prTouchingCargo(): Payload {
-  const p = webhook("pull_request.opened");
+  const p = webhookCopy("pull_request.opened");
   p.pull_request.number = 12;
   p.pull_request.head.sha = HEAD_SHA;
   return p;
 }
 
 export function prNotTouchingCargo(): Payload {
-  const p = webhook("pull_request.opened");
+  const p = webhookCopy("pull_request.opened");
   p.pull_request.number = 13;
   return p;
 }
@@ -112,7 +122,7 @@ function issueWith(body: string): Payload {
 
 /** `/explain-panic` in a comment at GitHub's size limit, over Markdown that once held the parser for seconds. */
 function commandWith(rest: string): Payload {
-  const p = webhook("issue_comment.created");
+  const p = webhookCopy("issue_comment.created");
   p.comment.body = `/explain-panic\n${rest}`.slice(0, BODY_LIMIT);
   return p;
 }

@@ -4,7 +4,8 @@
 // checked against every open quote and list, so a 64 KiB comment of one 20-deep quote and 30,000
 // lazy lines held markdown-it for 190 ms at its default of 20 (and micromark, used before, for
 // minutes on such input: bench "Event-loop stalls"). What is nested deeper is not parsed.
-import MarkdownIt from "markdown-it";
+import type MarkdownIt from "markdown-it";
+import { markdownIt } from "./lazy-modules.js";
 
 const NESTING = 6;
 // markdown-it reads `maxNesting` from its options; its types leave it out.
@@ -15,12 +16,13 @@ let parsers: { blocks: MarkdownIt; inlineAll: MarkdownIt; inlineCode: MarkdownIt
 
 function made() {
   if (parsers) return parsers;
-  const blocks = new MarkdownIt("commonmark", OPTIONS);
+  const Parser = markdownIt();
+  const blocks = new Parser("commonmark", OPTIONS);
   blocks.core.ruler.disable(["inline", "text_join"]);
-  const inlineAll = new MarkdownIt("commonmark", OPTIONS);
+  const inlineAll = new Parser("commonmark", OPTIONS);
   // Only what can hide the start of a line: code spans and inline HTML (emphasis and links are
   // where an unclosed `[a](` or a run of `*a` costs most, and they hide nothing).
-  const inlineCode = new MarkdownIt("commonmark", OPTIONS);
+  const inlineCode = new Parser("commonmark", OPTIONS);
   inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
   inlineCode.inline.ruler2.enableOnly([]);
   parsers = { blocks, inlineAll, inlineCode };

@@ -208,6 +208,18 @@ describe("the built binary", () => {
     expect(r.status).toBe(0);
     expect(JSON.parse(r.stdout).findings).toEqual([]);
   });
+
+  it("writes its whole answer into a pipe, and stops quietly when the reader has gone (`| true`)", () => {
+    const issue = join(root, "fixtures/issues/pos-registry-backtrace.md");
+    const args = [join(root, "dist/cli/cli.js"), "explain", "--offline", issue];
+    const whole = spawnSync(process.execPath, args, { encoding: "utf8" });
+    expect(whole.status).toBe(0);
+    expect(whole.stdout).toContain("```diff");
+    const cut = spawnSync("sh", ["-c", '"$0" "$@" | true', process.execPath, ...args], {
+      encoding: "utf8",
+    });
+    expect(cut.stderr).toBe("");
+  });
 });
 
 describe("CLI: any feature, local source, offline", () => {

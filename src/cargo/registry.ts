@@ -369,13 +369,21 @@ function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
   const key = `${includePrerelease ? "+" : "-"}${req}`;
   let range = ranges.get(key);
   if (range === undefined) {
-    const valid = semver.validRange(cargoRange(req === "" ? "*" : req));
-    range = valid === null ? null : new semver.Range(valid, { includePrerelease });
+    range = parseRange(cargoRange(req === "" ? "*" : req), includePrerelease);
     // Requirements come from index data too: the cache is bounded like every other per-input store.
     if (ranges.size >= MAX_RANGES) ranges.clear();
     ranges.set(key, range);
   }
   return range;
+}
+
+/** `semver.validRange` then `new Range` would parse it twice (a CLI call's first parses are its slowest). */
+function parseRange(range: string, includePrerelease: boolean): semver.Range | null {
+  try {
+    return new semver.Range(range, { includePrerelease });
+  } catch {
+    return null;
+  }
 }
 
 /**

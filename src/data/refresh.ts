@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
-import { dump } from "js-yaml";
+import { jsYaml } from "../lazy-modules.js";
 import { burnDependencies, type IndexLine, indexPath, parseIndexFile, recentRelease } from "../cargo/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
@@ -215,7 +215,7 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
     releases.push({ ref: tag, commit, found, missing, ...(gated ? { gated } : {}) });
   }
   const out = { generated_by: "npm run data:refresh (src/data/refresh.ts); do not edit", refs, sites };
-  writeFileSync(inside(opts.dataDir, "catalog-refreshed.yml"), dump(out, { lineWidth: 120, noRefs: true }));
+  writeFileSync(inside(opts.dataDir, "catalog-refreshed.yml"), jsYaml().dump(out, { lineWidth: 120, noRefs: true }));
   const read = releases.flatMap((r) => (r.commit && r.gated ? [{ ref: r.ref, version: r.ref.slice(1), commit: r.commit, at: r.gated }] : []));
   writeFileSync(inside(opts.dataDir, "gated-refreshed.json"), `${JSON.stringify(compactGated(read))}\n`);
   return { added, crates: files.size, releases };

@@ -3,7 +3,7 @@
 // `context.config`: its YAML parser checks duplicate keys quadratically (30,000 keys stall the
 // process for ~20 s), and it reads files of any size. Here the size is capped before parsing
 // and js-yaml parses in linear time.
-import { load } from "js-yaml";
+import { jsYaml } from "../lazy-modules.js";
 import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config.js";
 import { readFile } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
@@ -62,7 +62,7 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
   }
   let parsed: unknown;
   try {
-    parsed = load(raw.text);
+    parsed = jsYaml().load(raw.text);
   } catch (e) {
     const message = (e as Error).message.split("\n")[0];
     context.log.warn({ ...where, error: message }, "config is not valid YAML; using defaults");

@@ -1,7 +1,7 @@
 import * as semver from "../semver.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { load } from "js-yaml";
+import { jsYaml } from "../lazy-modules.js";
 import { readCache } from "../data-cache.js";
 import { dataDir } from "../data-dir.js";
 
@@ -89,7 +89,7 @@ let cached: Catalog | undefined;
 export function loadBaseCatalog(dir = dataDir): Catalog {
   return (
     readCache<Catalog>(CATALOG_CACHE, [CATALOG_YAML], dir) ??
-    (load(readFileSync(join(dir, CATALOG_YAML), "utf8")) as Catalog)
+    (jsYaml().load(readFileSync(join(dir, CATALOG_YAML), "utf8")) as Catalog)
   );
 }
 
@@ -107,7 +107,7 @@ export function loadCatalog(): Catalog {
   const base = loadBaseCatalog();
   const path = join(dataDir, "catalog-refreshed.yml");
   if (existsSync(path)) {
-    const extra = load(readFileSync(path, "utf8")) as Refreshed;
+    const extra = jsYaml().load(readFileSync(path, "utf8")) as Refreshed;
     const known = new Set(base.refs.map((r) => r.ref));
     // Release tags go before HEAD, which stays last (the bundled snapshot of burn's main branch).
     const head = base.refs.filter((r) => r.ref === "HEAD");

@@ -2,6 +2,7 @@ import { type Cause, type Entry, loadCatalog } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapseSpaces } from "./normalize.js";
 import { reportView } from "./quoted.js";
+import { wordScreen } from "./screen.js";
 
 export interface Finding {
   id: string;
@@ -41,26 +42,8 @@ function splitMessage(message: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/**
- * The words of each message (runs of four or more letters), longest first. Cleaning only removes
- * colour codes, entities, escapes and line breaks between words, never letters inside one, so a
- * raw text that lacks a word of every message holds none of them: it costs a few `includes`,
- * not a normalisation pass (most issues on burn's tracker hold no message at all).
- */
-let messageWords: string[][] | undefined;
-
-function mayHoldMessage(raw: string): boolean {
-  messageWords ??= loadCatalog().entries.map((e) =>
-    [
-      ...new Set(
-        splitMessage(e.message)
-          .join(" ")
-          .match(/[A-Za-z]{4,}/g) ?? [],
-      ),
-    ].sort((a, b) => b.length - a.length),
-  );
-  return messageWords.some((words) => words.every((w) => raw.includes(w)));
-}
+/** Most issues on burn's tracker hold no message at all: they cost one regex scan, not a normalisation pass. */
+let mayHoldMessage: ((raw: string) => boolean) | undefined;
 
 function buildMatchers(): Matcher[] {
   return loadCatalog().entries.map((entry) => {
@@ -169,6 +152,7 @@ export function detect(input: string): Finding[] {
 
 function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  mayHoldMessage ??= wordScreen(loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")));
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);
   const text = collapse(clean);

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { load } from "js-yaml";
+import { jsYaml } from "../lazy-modules.js";
 import type { FromSchema } from "json-schema-to-ts";
 import { dataDir } from "../data-dir.js";
 import { type FeatureTarget, parseTarget } from "../cargo/resolve.js";
@@ -67,7 +67,7 @@ export interface ReviewRule {
 
 /** The rules of a YAML text, checked: a schema error or a bad regex names the entry. */
 export function parseRules(yaml: string): ReviewRule[] {
-  const raw = load(yaml);
+  const raw = jsYaml().load(yaml);
   const validate = new Ajv({ allErrors: true }).compile(rulesSchema);
   if (!validate(raw))
     throw new Error(

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "@jest/globals";
+import fc from "fast-check";
+import { loadCatalog } from "../../src/panics/catalog.js";
+import { wordScreen } from "../../src/panics/screen.js";
+
+/** The rule the screen must keep, written the slow, obvious way: every word of some message occurs. */
+const reference = (messages: string[]) => (raw: string) =>
+  messages.some((m) => (m.match(/[A-Za-z]{4,}/g) ?? []).every((w) => raw.includes(w)));
+
+const catalog = loadCatalog().entries.map((e) => e.message);
+
+describe("wordScreen", () => {
+  it("passes a text holding every word of one message, in any order and behind colour codes", () => {
+    const screen = wordScreen(["Requires `autodiff` feature", "No backend feature enabled."]);
+    expect(screen("feature\x1b[1mRequires\x1b[0m … autodiff")).toBe(true);
+    expect(screen("backend wgpu: feature not enabled")).toBe(true);
+  });
+
+  it("rejects a text that lacks one word of each message, though it holds every cover key", () => {
+    const screen = wordScreen(["Requires `autodiff` feature", "No backend feature enabled."]);
+    // `feature` covers both messages; each lacks another word here.
+    expect(screen("Requires the feature; autodif; backend enable")).toBe(false);
+    expect(screen("How do I pick a backend at runtime?")).toBe(false);
+  });
+
+  it("finds a message whose only covering key is not the most shared word", () => {
+    const screen = wordScreen(["Requires `autodiff` feature", "Current thread is not available"]);
+    expect(screen("error: Current thread is not available")).toBe(true);
+  });
+
+  it("lets everything through when a message has no word to screen by", () => {
+    expect(wordScreen(["Requires `autodiff` feature", "a b c"])("anything")).toBe(true);
+  });
+
+  it("agrees with the reference rule on burn's catalog, for texts made of its words and noise", () => {
+    const vocabulary = [...new Set(catalog.flatMap((m) => m.match(/[A-Za-z]{4,}/g) ?? []))];
+    const screen = wordScreen(catalog);
+    const ref = reference(catalog);
+    const piece = fc.oneof(
+      fc.constantFrom(...vocabulary),
+      fc.constantFrom(" ", "\n", "\x1b[31m", "`", "ab"),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (parts) => {
+        const raw = parts.join("");
+        expect(screen(raw)).toBe(ref(raw));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("agrees with the reference rule on every message of the catalog itself, and on each with one word cut", () => {
+    const screen = wordScreen(catalog);
+    const ref = reference(catalog);
+    for (const m of catalog) {
+      expect(screen(m)).toBe(true);
+      for (const w of new Set(m.match(/[A-Za-z]{4,}/g) ?? [])) {
+        const cut = m.replaceAll(w, w.slice(0, 3));
+        expect(screen(cut)).toBe(ref(cut));
+      }
+    }
+  });
+});
