@@ -228,7 +228,9 @@ interface BurnChoice {
 /** Which burn dependencies the manifest has, which one carries the target, and at which release. */
 function chooseBurn(manifest: Manifest, opts: DiagnoseOptions, regs: Registries, target: FeatureTarget): BurnChoice {
   const includeDev = opts.includeDev ?? false;
-  const declared = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
+  // A package that is its own workspace root inherits from its own `[workspace.dependencies]`.
+  const root = opts.root ?? (manifest.isWorkspaceRoot ? manifest : null);
+  const declared = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, root) }));
   const named = declared.filter(
     (b) =>
       isBurnDependency(b.effective) && (b.effective.kind === "normal" || (includeDev && b.effective.kind === "dev")),

@@ -111,7 +111,9 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
           named.length > 0
             ? `${one ? "exists" : "exist"} only with ${orList(named)}`
             : d.fix
-              ? `${one ? "needs" : "need"} ${andList(d.fix.add)} together`
+              ? one
+                ? `needs ${andList(d.fix.add)} together`
+                : `need ${andList(d.fix.add)} between them` // each path may take only one of them
               : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
         const paths = andList(list);
         return `${declared(p!.decl, p!.effective)}. In ${version}, ${paths} ${exists}.`;

@@ -15,6 +15,8 @@ interface Case {
   link?: string;
   unverified?: boolean;
   assumed?: string;
+  /** A sentence the comment's "Why it is off here" must hold. */
+  why?: string;
 }
 const data = load(fixture("compile/cases.yml")) as { cases: Case[]; silent: Array<{ name: string; text: string }> };
 
@@ -45,6 +47,7 @@ describe("rustc errors for feature-gated burn paths", () => {
       );
     }
     if (c.assumed) expect(body).toContain(c.assumed);
+    if (c.why) expect(body).toContain(c.why);
     if (c.unverified) {
       expect(compile.manifest).toBeNull();
       expect(body).toContain("**I could not see your Cargo.toml.**");
