@@ -161,6 +161,18 @@ export function stallCases(): StallCase[] {
       ),
     },
     {
+      name: "64 KiB issue: panic + unfenced `[dependencies]` / `burn = 1` pairs, each ended by prose",
+      event: "issues",
+      payload: issueWith(`${PANIC}${"[dependencies]\nburn = 1\nprose\n".repeat(2500)}`),
+    },
+    {
+      name: "64 KiB issue: panic + an unfenced manifest whose features array stays open",
+      event: "issues",
+      payload: issueWith(
+        `${PANIC}[dependencies]\nburn = { version = "0.22.0-pre.2", features = [\n${'  "wgpu",\n'.repeat(5500)}`,
+      ),
+    },
+    {
       name: "64 KiB issue: rustc error headers, one after another",
       event: "issues",
       payload: issueWith("error[E0432]: unresolved import `burn::train`\n".repeat(1400)),

@@ -34463,6 +34463,62 @@ function proseAndCode(text2) {
 function newSideOfDiff(body) {
   return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
 }
+function bracketDelta(line) {
+  let depth = 0;
+  let quote = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "#") break;
+    else if (c === "[" || c === "{") depth++;
+    else if (c === "]" || c === "}") depth--;
+  }
+  return depth;
+}
+function unfencedBlocks(text2, most) {
+  const blocks = [];
+  let fence2 = null;
+  let block2 = null;
+  let depth = 0;
+  const close = () => {
+    while (block2 && block2.length > 0 && TOML_QUIET.test(block2.at(-1))) block2.pop();
+    if (block2 && /\bburn/.test(block2.join("\n"))) blocks.push(`${block2.join("\n")}
+`);
+    block2 = null;
+    depth = 0;
+  };
+  for (const line of text2.replace(/\r\n?/g, "\n").split("\n")) {
+    if (blocks.length >= most) return blocks;
+    const m = FENCE.exec(line);
+    if (fence2) {
+      if (m && m[1][0] === fence2[0] && m[1].length >= fence2.length && m[2].trim() === "") fence2 = null;
+      continue;
+    }
+    if (m) {
+      close();
+      fence2 = m[1];
+      continue;
+    }
+    if (block2) {
+      const tomlish = depth > 0 || TOML_HEADER.test(line) || TOML_KEY.test(line) || TOML_QUIET.test(line);
+      if (tomlish && block2.length < MAX_BLOCK_LINES) {
+        block2.push(line);
+        depth = Math.max(0, depth + bracketDelta(line));
+        continue;
+      }
+      close();
+    }
+    if (TOML_HEADER.test(line) && HEADER.test(line)) {
+      block2 = [line];
+      depth = 0;
+    }
+  }
+  close();
+  return blocks;
+}
 function extractSnippets(text2) {
   const out = [];
   for (const { info, body: raw } of fencedBlocks(text2)) {
@@ -34476,6 +34532,8 @@ function extractSnippets(text2) {
       out.push({ kind: "manifest", text: `[dependencies]
 ${body}`, wrapped: true, whole: false });
   }
+  for (const body of unfencedBlocks(text2, MAX_SNIPPETS - out.length))
+    out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
   if (out.length === 0) {
     for (const m of text2.matchAll(INLINE_DEP)) {
       if (out.length >= MAX_SNIPPETS) break;
@@ -34486,7 +34544,7 @@ ${m[1]}
   }
   return out;
 }
-var WHOLE, FENCE, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP;
+var WHOLE, FENCE, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP, KEY_PART, TOML_HEADER, TOML_KEY, TOML_QUIET, MAX_BLOCK_LINES;
 var init_extract = __esm({
   "src/cargo/extract.ts"() {
     "use strict";
@@ -34500,6 +34558,13 @@ var init_extract = __esm({
     );
     BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
     INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
+    KEY_PART = String.raw`(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')`;
+    TOML_HEADER = new RegExp(
+      String.raw`^[ \t]*\[\[?[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*\]\]?[ \t]*(?:#.*)?$`
+    );
+    TOML_KEY = new RegExp(String.raw`^[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*=`);
+    TOML_QUIET = /^[ \t]*(?:#.*)?$/;
+    MAX_BLOCK_LINES = 400;
   }
 });
 
@@ -46142,7 +46207,8 @@ function diagnoseWithin(manifest, opts) {
 }
 function chooseBurn(manifest, opts, regs, target) {
   const includeDev = opts.includeDev ?? false;
-  const declared2 = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, opts.root ?? null) }));
+  const root = opts.root ?? (manifest.isWorkspaceRoot ? manifest : null);
+  const declared2 = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, root) }));
   const named = declared2.filter(
     (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
   );
@@ -46724,7 +46790,28 @@ function manifestFromText(pasted, fx) {
     if (plan2.kind === "no-fix" && plan2.diagnosis.verdict !== "no-burn") return verdict;
     if (s.whole) fallback ??= verdict;
   }
-  return fallback;
+  return (root && inheritingMember(root, fx)) ?? fallback;
+}
+function inheritingMember(root, fx) {
+  let keys;
+  try {
+    keys = parseManifest(root.text).workspaceDependencies.filter(isBurnDependency).map((d) => d.key);
+  } catch {
+    return null;
+  }
+  const key2 = keys.includes("burn") ? "burn" : keys[0];
+  if (key2 === void 0) return null;
+  const file = {
+    path: "Cargo.toml",
+    text: `[package]
+name = "member"
+
+[dependencies]
+${JSON.stringify(key2)} = { workspace = true }
+`
+  };
+  const plan2 = planWorkspaceFix(root, file, fx);
+  return { origin: "issue", plan: plan2, wrapped: false, file, root, whole: true, assumedMember: true };
 }
 function manifestFromRepo(input, fx) {
   for (const file of input.repoManifests ?? []) {
@@ -48929,7 +49016,8 @@ function choicesFor(m, t, fx) {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out = [];
   for (const feature2 of t.features) {
-    const plan2 = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature: feature2 } });
+    const target = { crate: t.crate, feature: feature2 };
+    const plan2 = m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, { ...fx, target }) : planFix(m.file, { ...fx, root: m.root, target });
     if (plan2.kind === "fixed") out.push({ feature: feature2, plan: plan2 });
   }
   return out;
@@ -58157,16 +58245,24 @@ var init_escape = __esm({
 });
 
 // src/render/why.ts
-function declared(d, effective) {
+function featureParts(effective) {
   const parts = [];
   if (effective.defaultFeatures === false) parts.push("`default-features = false`");
   if (effective.features.length > 0)
     parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
+  return parts;
+}
+function declared(d, effective) {
+  const parts = featureParts(effective);
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
   const inherited = d.inherits ? " through `workspace = true`, which merges the workspace entry with this member's features," : "";
   const ignored = ignoredDefaults(d, effective);
   if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features${ignored}`;
   return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}${ignored}`;
+}
+function rootDeclared(effective) {
+  const parts = featureParts(effective);
+  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${code(`${effective.key} = { workspace = true }`)} builds with that`;
 }
 function chainText(chain) {
   const steps = [];
@@ -58184,8 +58280,19 @@ function namedEnablers(d) {
   const named = d.enablers.filter((f) => f !== "doc" && !f.startsWith("burn-"));
   return named.length > 0 ? named : d.enablers;
 }
+function onText(d, opts) {
+  const p = d.primary;
+  const target = code(targetName(d.target));
+  const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
+  const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
+  if (opts.assumedMember && p)
+    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${code(`${p.effective.key} = { workspace = true }`)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+  const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
+  return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+}
 function why(d, opts = {}) {
   const p = d.primary;
+  const decl = () => opts.assumedMember ? rootDeclared(p.effective) : declared(p.decl, p.effective);
   const target = code(targetName(d.target));
   const feature2 = code(d.target.feature);
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
@@ -58203,27 +58310,24 @@ function why(d, opts = {}) {
       const named = d.selected?.version ? `burn ${code(v)}` : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
       return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: \`cargo tree -i burn-dispatch\` shows which.`;
     }
-    case "on": {
-      const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
-      const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-      return `This manifest does turn ${target} on${chain}${ignored}. ${opts.about === "compile" ? "The crate that failed" : "The binary that panicked"} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
-    }
+    case "on":
+      return onText(d, opts);
     case "gated":
-      return `${declared(p.decl, p.effective)}. ${feature2} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
+      return `${decl()}. ${feature2} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
     case "no-dispatch":
-      return `${declared(p.decl, p.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature2} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
+      return `${decl()}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature2} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
     case "off": {
       const named = namedEnablers(d);
       if (d.target.gate) {
         const list = (d.target.label ?? d.target.feature).split(" and ");
         const one = list.length === 1;
-        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? `${one ? "needs" : "need"} ${andList(d.fix.add)} together` : `${one ? "is" : "are"} behind a gate no feature of ${code(p.effective.name)} turns on`;
+        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? one ? `needs ${andList(d.fix.add)} together` : `need ${andList(d.fix.add)} between them` : `${one ? "is" : "are"} behind a gate no feature of ${code(p.effective.name)} turns on`;
         const paths = andList(list);
-        return `${declared(p.decl, p.effective)}. In ${version}, ${paths} ${exists}.`;
+        return `${decl()}. In ${version}, ${paths} ${exists}.`;
       }
       const source = named.length > 0 ? `In ${version} ${feature2} comes from ${orList(named)}` : d.fix ? d.fix.add.length > 1 ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together` : `In ${version} no feature turns ${target} on alone; together with what you already list, ${code(d.fix.add[0])} does` : `In ${version} no feature of ${code(p.effective.name)} reaches ${target}`;
       const dropped = opts.manifestShown !== false && p.effective.defaultFeatures === false && d.defaultEnablers.length > 0 ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)` : "";
-      return `${declared(p.decl, p.effective)}. ${source}${dropped}.`;
+      return `${decl()}. ${source}${dropped}.`;
     }
   }
 }
@@ -58286,7 +58390,11 @@ function manifestSection(m, opts) {
   } else {
     const from = m.origin === "repository" ? ` (${code(plan2.kind === "fixed" ? plan2.change.path : "Cargo.toml")} in this repository)` : "";
     const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
-    out.push(`**${heading2}${from}:** ${why(d, { about: opts.about })}`);
+    out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
+    if (m.assumedMember && d.primary)
+      out.push(
+        `<sub>I saw only your workspace root, so this is for a member that declares ${code(`${d.primary.decl.key} = { workspace = true }`)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`
+      );
     if (!m.whole && d.verdict !== "no-burn")
       out.push(
         `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`
@@ -58296,7 +58404,7 @@ function manifestSection(m, opts) {
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan2.kind === "fixed") {
     const c = plan2.change;
-    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}, line ${c.suggestion.startLine}`;
+    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}${m.assumedMember ? " (the workspace root, for every member that inherits it)" : ""}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** \u2014 ${where}:`, fence(diffBody(c.diff), "diff"));
     if (c.declares)
       out.push(
@@ -58459,7 +58567,7 @@ function choiceSection(a) {
     );
     return out.filter((l) => l.length > 0);
   }
-  const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
+  const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : a.manifest?.assumedMember ? " (its `[workspace.dependencies]`, for a member that inherits burn from it as it is)" : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
   for (const c of a.choices) out.push(`- ${code(c.feature)}: ${changeText(c.plan.change)}`);
   return out;

@@ -6,7 +6,7 @@ import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
 import type { Registries } from "./cargo/registry.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
-import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "./evidence/index.js";
@@ -352,7 +352,12 @@ function choicesFor(
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out: PanicAnalysis["choices"] = [];
   for (const feature of t.features) {
-    const plan = planFix(m.file, { ...fx, root: m.root, target: { crate: t.crate, feature } });
+    const target = { crate: t.crate, feature };
+    // An assumed member is not the user's file: its edit is made in the root.
+    const plan =
+      m.assumedMember && m.root
+        ? planWorkspaceFix(m.root, m.file, { ...fx, target })
+        : planFix(m.file, { ...fx, root: m.root, target });
     if (plan.kind === "fixed") out.push({ feature, plan });
   }
   return out;

@@ -5,7 +5,7 @@ import type { Snippet } from "./cargo/extract.js";
 import { isBurnDependency } from "./cargo/burn-version.js";
 import { manifestFacts } from "./cargo/facts.js";
 import { parseManifest } from "./cargo/manifest.js";
-import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "./cargo/fix.js";
 
 export interface ManifestVerdict {
   origin: "issue" | "repository" | "assumed";
@@ -17,6 +17,11 @@ export interface ManifestVerdict {
   wrapped: boolean;
   /** A whole manifest was read, not a fragment of one (only then is "declares no burn" said). */
   whole: boolean;
+  /**
+   * Only the workspace root was seen: `file` is a member assumed to inherit the root's burn entry
+   * as it is (`burn = { workspace = true }`), and the fix is made in the root.
+   */
+  assumedMember?: boolean;
 }
 
 /** The plan for a manifest whose only burn is a dev-dependency: tests and examples build with it. */
@@ -58,7 +63,32 @@ export function manifestFromText(pasted: Snippet[], fx: FixOptions): ManifestVer
     // A fragment without burn says nothing about the manifest's burn: it is not a verdict.
     if (s.whole) fallback ??= verdict;
   }
-  return fallback;
+  return (root && inheritingMember(root, fx)) ?? fallback;
+}
+
+/**
+ * A workspace root pasted without the member that failed: its `[workspace.dependencies]` entry
+ * is what every member writing `burn = { workspace = true }` builds with, so the verdict is for
+ * such a member, and the edit goes in the root (verified on that member).
+ */
+function inheritingMember(root: ManifestFile, fx: FixOptions): ManifestVerdict | null {
+  let keys: string[];
+  try {
+    keys = parseManifest(root.text)
+      .workspaceDependencies.filter(isBurnDependency)
+      .map((d) => d.key);
+  } catch {
+    return null;
+  }
+  const key = keys.includes("burn") ? "burn" : keys[0];
+  if (key === undefined) return null;
+  // The key as a TOML string, whatever characters the root's key has.
+  const file = {
+    path: "Cargo.toml",
+    text: `[package]\nname = "member"\n\n[dependencies]\n${JSON.stringify(key)} = { workspace = true }\n`,
+  };
+  const plan = planWorkspaceFix(root, file, fx);
+  return { origin: "issue", plan, wrapped: false, file, root, whole: true, assumedMember: true };
 }
 
 export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): ManifestVerdict | null {

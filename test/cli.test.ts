@@ -131,6 +131,25 @@ describe("burn-triage why / fix", () => {
     const r = await run(["fix", join(root, "fixtures/workspace/crates/trainer/Cargo.toml")]);
     expect(r.out).toContain('+burn = { workspace = true, features = ["cuda", "autodiff"] }');
   });
+  it("a member inheriting burn with no workspace root above it → exit 2, not an answer for a guessed entry", async () => {
+    mkdirSync(join(tmp, "lonely"), { recursive: true });
+    const member = write("lonely/Cargo.toml", '[package]\nname = "m"\n\n[dependencies]\nburn = { workspace = true }\n');
+    for (const cmd of ["why", "fix"]) {
+      const r = await run([cmd, member, "--offline"]);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err).toContain("no workspace root (a Cargo.toml with [workspace]) was found above it");
+    }
+  });
+  it("a root package inherits burn from its own [workspace.dependencies]", async () => {
+    const own = write(
+      "own-root.toml",
+      '[package]\nname = "app"\n\n[workspace]\nmembers = ["."]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["ndarray"] }\n\n[dependencies]\nburn = { workspace = true, features = ["std"] }\n',
+    );
+    const r = await run(["fix", own, "--offline"]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('+burn = { workspace = true, features = ["std", "autodiff"] }');
+  });
   it("unknown command → usage, exit 2", async () => {
     expect((await run(["frobnicate"])).code).toBe(2);
   });

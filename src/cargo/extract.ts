@@ -77,6 +77,80 @@ const BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
 
 const INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
 
+// TOML's line shapes, for a manifest pasted without a fence: a table header, a `key =` line
+// (bare, quoted and dotted keys), or a blank or comment line.
+const KEY_PART = String.raw`(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')`;
+const TOML_HEADER = new RegExp(
+  String.raw`^[ \t]*\[\[?[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*\]\]?[ \t]*(?:#.*)?$`,
+);
+const TOML_KEY = new RegExp(String.raw`^[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*=`);
+const TOML_QUIET = /^[ \t]*(?:#.*)?$/;
+/** Lines one unfenced block may take: a manifest longer than this is pasted in a fence. */
+const MAX_BLOCK_LINES = 400;
+
+/** Open brackets and braces minus closed ones, outside strings and comments (a multi-line array continues). */
+function bracketDelta(line: string): number {
+  let depth = 0;
+  let quote: string | null = null;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === "\\" && quote === '"') i++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === "#") break;
+    else if (c === "[" || c === "{") depth++;
+    else if (c === "]" || c === "}") depth--;
+  }
+  return depth;
+}
+
+/**
+ * Manifests pasted as plain text, outside any fence (or as an indented code block): a run of
+ * lines that starts at a cargo table header and goes on while each line has a TOML shape (or
+ * continues an open array or inline table), ended by the first line of prose. One pass.
+ */
+function unfencedBlocks(text: string, most: number): string[] {
+  const blocks: string[] = [];
+  let fence: string | null = null;
+  let block: string[] | null = null;
+  let depth = 0;
+  const close = () => {
+    while (block && block.length > 0 && TOML_QUIET.test(block.at(-1)!)) block.pop();
+    if (block && /\bburn/.test(block.join("\n"))) blocks.push(`${block.join("\n")}\n`);
+    block = null;
+    depth = 0;
+  };
+  for (const line of text.replace(/\r\n?/g, "\n").split("\n")) {
+    if (blocks.length >= most) return blocks;
+    const m = FENCE.exec(line);
+    if (fence) {
+      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && m[2]!.trim() === "") fence = null;
+      continue;
+    }
+    if (m) {
+      close();
+      fence = m[1]!;
+      continue;
+    }
+    if (block) {
+      const tomlish = depth > 0 || TOML_HEADER.test(line) || TOML_KEY.test(line) || TOML_QUIET.test(line);
+      if (tomlish && block.length < MAX_BLOCK_LINES) {
+        block.push(line);
+        depth = Math.max(0, depth + bracketDelta(line));
+        continue;
+      }
+      close();
+    }
+    if (TOML_HEADER.test(line) && HEADER.test(line)) {
+      block = [line];
+      depth = 0;
+    }
+  }
+  close();
+  return blocks;
+}
+
 export function extractSnippets(text: string): Snippet[] {
   const out: Snippet[] = [];
   for (const { info, body: raw } of fencedBlocks(text)) {
@@ -89,6 +163,9 @@ export function extractSnippets(text: string): Snippet[] {
     else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
       out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true, whole: false });
   }
+  // After the fenced ones: a fence is the clearer statement of what the manifest is.
+  for (const body of unfencedBlocks(text, MAX_SNIPPETS - out.length))
+    out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
   if (out.length === 0) {
     // `burn = { … }` written inline in prose.
     for (const m of text.matchAll(INLINE_DEP)) {

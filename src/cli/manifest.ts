@@ -26,7 +26,16 @@ async function manifestArgs(args: string[], io: Io) {
   const path = positionals[0];
   if (!path) throw new UsageError("a Cargo.toml path is required");
   const file = { path, text: read(path, io) };
-  const root = manifestFacts(file.text).inheritsBurn ? findRoot(path, values["workspace-root"], io) : null;
+  // A package that is its own workspace root inherits from itself (diagnose reads it there).
+  const facts = manifestFacts(file.text);
+  const inheritsElsewhere = facts.inheritsBurn && !facts.isWorkspaceRoot;
+  const root = inheritsElsewhere ? findRoot(path, values["workspace-root"], io) : null;
+  // Without the root, the version and default features burn is built with are unknown (cargo
+  // itself refuses to build the package): say so rather than answer for a guessed entry.
+  if (inheritsElsewhere && !root)
+    throw new UsageError(
+      `${path} declares burn with \`workspace = true\`, but no workspace root (a Cargo.toml with [workspace]) was found above it; pass --workspace-root DIR`,
+    );
   const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
   const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
   if (!target)

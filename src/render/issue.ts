@@ -73,7 +73,12 @@ function choiceSection(a: PanicAnalysis): string[] {
     );
     return out.filter((l) => l.length > 0);
   }
-  const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : "";
+  const where =
+    a.manifest?.origin === "repository"
+      ? ` (${code(a.manifest.file.path)} in this repository)`
+      : a.manifest?.assumedMember
+        ? " (its `[workspace.dependencies]`, for a member that inherits burn from it as it is)"
+        : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
   for (const c of a.choices) out.push(`- ${code(c.feature)}: ${changeText(c.plan.change)}`);
   return out;

@@ -110,7 +110,11 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate"
           ? "Your manifest"
           : "Why it is off here";
-    out.push(`**${heading}${from}:** ${why(d, { about: opts.about })}`);
+    out.push(`**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
+    if (m.assumedMember && d.primary)
+      out.push(
+        `<sub>I saw only your workspace root, so this is for a member that declares ${code(`${d.primary.decl.key} = { workspace = true }`)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,
+      );
     if (!m.whole && d.verdict !== "no-burn")
       out.push(
         `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`,
@@ -125,7 +129,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         ? "If your `burn` dependency looks like this"
         : m.wrapped
           ? code(c.path)
-          : `${code(c.path)}, line ${c.suggestion.startLine}`;
+          : `${code(c.path)}${m.assumedMember ? " (the workspace root, for every member that inherits it)" : ""}, line ${c.suggestion.startLine}`;
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     if (c.declares)
       out.push(

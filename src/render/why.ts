@@ -6,11 +6,17 @@ import type { DepDecl } from "../cargo/manifest.js";
 import { type PkgRef, type Reason, targetName } from "../cargo/resolve.js";
 import { andList, code, orList } from "./escape.js";
 
-function declared(d: DepDecl, effective: DepDecl): string {
+/** `default-features = false` and `features = […]`, as far as the declaration sets them. */
+function featureParts(effective: DepDecl): string[] {
   const parts: string[] = [];
   if (effective.defaultFeatures === false) parts.push("`default-features = false`");
   if (effective.features.length > 0)
     parts.push(code(`features = [${effective.features.map((f) => JSON.stringify(f)).join(", ")}]`));
+  return parts;
+}
+
+function declared(d: DepDecl, effective: DepDecl): string {
+  const parts = featureParts(effective);
   const where = d.target ? ` (for ${code(d.target)})` : d.kind === "dev" ? " (as a dev-dependency)" : "";
   const inherited = d.inherits
     ? " through `workspace = true`, which merges the workspace entry with this member's features,"
@@ -18,6 +24,12 @@ function declared(d: DepDecl, effective: DepDecl): string {
   const ignored = ignoredDefaults(d, effective);
   if (parts.length === 0) return `${code(d.key)} is declared${where}${inherited} with its default features${ignored}`;
   return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}${ignored}`;
+}
+
+/** Only the workspace root was seen: its entry, as a member that inherits it as it is builds it. */
+function rootDeclared(effective: DepDecl): string {
+  const parts = featureParts(effective);
+  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${code(`${effective.key} = { workspace = true }`)} builds with that`;
 }
 
 /** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain. */
@@ -67,9 +79,29 @@ export function namedEnablers(d: Diagnosis): string[] {
 /** What failed: a binary panicked at run time, or a crate did not compile. */
 export type About = "panic" | "compile";
 
-/** `manifestShown: false` when the manifest was assumed, not read: nothing is said the user "turned off". */
-export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About } = {}): string {
+export interface WhyOptions {
+  /** false when the manifest was assumed, not read: nothing is said the user "turned off". */
+  manifestShown?: boolean;
+  about?: About;
+  /** Only the workspace root was read; the diagnosis is of a member inheriting its entry as is. */
+  assumedMember?: boolean;
+}
+
+/** The manifest turns the target on: the build that failed was made another way. */
+function onText(d: Diagnosis, opts: WhyOptions): string {
   const p = d.primary;
+  const target = code(targetName(d.target));
+  const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
+  const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
+  if (opts.assumedMember && p)
+    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${code(`${p.effective.key} = { workspace = true }`)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+  const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
+  return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+}
+
+export function why(d: Diagnosis, opts: WhyOptions = {}): string {
+  const p = d.primary;
+  const decl = (): string => (opts.assumedMember ? rootDeclared(p!.effective) : declared(p!.decl, p!.effective));
   const target = code(targetName(d.target));
   const feature = code(d.target.feature);
   const version = d.graphVersion
@@ -93,15 +125,12 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
         : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
       return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: \`cargo tree -i burn-dispatch\` shows which.`;
     }
-    case "on": {
-      const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
-      const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-      return `This manifest does turn ${target} on${chain}${ignored}. ${opts.about === "compile" ? "The crate that failed" : "The binary that panicked"} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
-    }
+    case "on":
+      return onText(d, opts);
     case "gated":
-      return `${declared(p!.decl, p!.effective)}. ${feature} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
+      return `${decl()}. ${feature} is only reached through your crate's own feature ${orList(d.gatedBehind)}, which is not on by default: build with ${code(`--features ${d.gatedBehind[0]}`)}, or add it to your \`default\` features.`;
     case "no-dispatch":
-      return `${declared(p!.decl, p!.effective)}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
+      return `${decl()}. With this manifest ${code(d.target.crate)} is not part of the build at all in ${version}${d.fix && d.fix.add.length > 1 ? `: there, ${feature} only reaches it together with ${andList(d.fix.add.filter((f) => f !== d.target.feature))}` : ""}.`;
     case "off": {
       const named = namedEnablers(d);
       if (d.target.gate) {
@@ -116,7 +145,7 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
                 : `need ${andList(d.fix.add)} between them` // each path may take only one of them
               : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
         const paths = andList(list);
-        return `${declared(p!.decl, p!.effective)}. In ${version}, ${paths} ${exists}.`;
+        return `${decl()}. In ${version}, ${paths} ${exists}.`;
       }
       const source =
         named.length > 0
@@ -130,7 +159,7 @@ export function why(d: Diagnosis, opts: { manifestShown?: boolean; about?: About
         opts.manifestShown !== false && p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
           ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)`
           : "";
-      return `${declared(p!.decl, p!.effective)}. ${source}${dropped}.`;
+      return `${decl()}. ${source}${dropped}.`;
     }
   }
 }
