@@ -149,8 +149,14 @@ export function renderIssueComment(
   if (others.length > 0)
     lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   const v = a.version.version ?? a.version.commit;
+  // A `compile_error!` is printed by cargo, not by a panicking program: there is no backtrace.
+  const built = entry.site_kind === "compile-error";
+  const source =
+    built && a.version.source === "backtrace"
+      ? "from the crate path in your build output"
+      : SOURCE_WORDS[a.version.source];
   lines.push(
-    `<sub>burn ${v ? code(v) : "version unknown"} (${SOURCE_WORDS[a.version.source]})${a.link && !a.link.verified ? "; the link follows your backtrace's line" : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
+    `<sub>burn ${v ? code(v) : "version unknown"} (${source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
   );
 
   return withMarker(
