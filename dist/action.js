@@ -34434,7 +34434,7 @@ function fencedBlocks(text2) {
     const m = FENCE.exec(lines[i]);
     if (!open) {
       if (m) open = { fence: m[1], info: m[2].trim().toLowerCase(), start: i + 1 };
-    } else if (m && m[1][0] === open.fence[0] && m[1].length >= open.fence.length && m[2].trim() === "") {
+    } else if (closes(open.fence, m)) {
       blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
       open = null;
     }
@@ -34450,7 +34450,7 @@ function proseAndCode(text2) {
     if (!open) {
       if (m) open = m[1];
       else prose.push(line);
-    } else if (m && m[1][0] === open[0] && m[1].length >= open.length && m[2].trim() === "") open = null;
+    } else if (closes(open, m)) open = null;
     else code2.push(line);
   }
   const spans = [];
@@ -34494,7 +34494,7 @@ function unfencedBlocks(text2, most) {
     if (blocks.length >= most) return blocks;
     const m = FENCE.exec(line);
     if (fence2) {
-      if (m && m[1][0] === fence2[0] && m[1].length >= fence2.length && m[2].trim() === "") fence2 = null;
+      if (closes(fence2, m)) fence2 = null;
       continue;
     }
     if (m) {
@@ -34544,13 +34544,14 @@ ${m[1]}
   }
   return out;
 }
-var WHOLE, FENCE, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP, KEY_PART, TOML_HEADER, TOML_KEY, TOML_QUIET, MAX_BLOCK_LINES;
+var WHOLE, FENCE, closes, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP, KEY_PART, TOML_HEADER, TOML_KEY, TOML_QUIET, MAX_BLOCK_LINES;
 var init_extract = __esm({
   "src/cargo/extract.ts"() {
     "use strict";
     init_manifest();
     WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
     FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+    closes = (open, m) => m !== null && m[1][0] === open[0] && m[1].length >= open.length && m[2].trim() === "";
     MAX_SNIPPETS = 8;
     HEADER = new RegExp(
       String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,

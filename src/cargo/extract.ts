@@ -1,5 +1,6 @@
 // Finds Cargo.toml (and Cargo.lock) text in an issue or comment: fenced blocks first, diff
-// snippets as their new side, and bare `burn = …` fragments wrapped in a [dependencies] table.
+// snippets as their new side, then manifests pasted without a fence, and bare `burn = …`
+// fragments wrapped in a [dependencies] table.
 import { DEP_TABLES } from "./manifest.js";
 
 export interface Snippet {
@@ -17,6 +18,9 @@ export interface Snippet {
 const WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+/** CommonMark's closing fence: the opening one's character, at least as long, with no info string. */
+const closes = (open: string, m: RegExpExecArray | null) =>
+  m !== null && m[1]![0] === open[0] && m[1]!.length >= open.length && m[2]!.trim() === "";
 const MAX_SNIPPETS = 8;
 
 function fencedBlocks(text: string): Array<{ info: string; body: string }> {
@@ -27,7 +31,7 @@ function fencedBlocks(text: string): Array<{ info: string; body: string }> {
     const m = FENCE.exec(lines[i]!);
     if (!open) {
       if (m) open = { fence: m[1]!, info: m[2]!.trim().toLowerCase(), start: i + 1 };
-    } else if (m && m[1]![0] === open.fence[0] && m[1]!.length >= open.fence.length && m[2]!.trim() === "") {
+    } else if (closes(open.fence, m)) {
       blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
       open = null;
     }
@@ -49,7 +53,7 @@ export function proseAndCode(text: string): { prose: string; code: string } {
     if (!open) {
       if (m) open = m[1]!;
       else prose.push(line);
-    } else if (m && m[1]![0] === open[0] && m[1]!.length >= open.length && m[2]!.trim() === "") open = null;
+    } else if (closes(open, m)) open = null;
     else code.push(line);
   }
   const spans: string[] = [];
@@ -125,7 +129,7 @@ function unfencedBlocks(text: string, most: number): string[] {
     if (blocks.length >= most) return blocks;
     const m = FENCE.exec(line);
     if (fence) {
-      if (m && m[1]![0] === fence[0] && m[1]!.length >= fence.length && m[2]!.trim() === "") fence = null;
+      if (closes(fence, m)) fence = null;
       continue;
     }
     if (m) {
