@@ -46909,11 +46909,14 @@ var init_version = __esm({
 
 // src/evidence/index.ts
 function firstFragment(snippets) {
+  const hasRoot = snippets.some((s) => s.kind === "manifest" && manifestFacts(s.text).isWorkspaceRoot);
   for (const s of snippets) {
-    if (s.kind !== "manifest" || s.whole) continue;
+    if (s.kind !== "manifest") continue;
     try {
       const m = parseManifest(s.text);
-      if (m.dependencies.some(isBurnDependency)) continue;
+      const burn = m.dependencies.filter(isBurnDependency);
+      if (!hasRoot && burn.length > 0 && burn.every((d) => d.inherits)) return { forwards: [], inherits: burn[0].key };
+      if (s.whole || burn.length > 0) continue;
       return {
         forwards: [
           ...new Set(
@@ -46935,6 +46938,7 @@ var init_evidence = __esm({
     "use strict";
     init_extract();
     init_burn_version();
+    init_facts();
     init_manifest();
     init_version();
   }
@@ -58371,6 +58375,8 @@ function assumptionText(a) {
   }
 }
 function fragmentShows(f) {
+  if (f.inherits)
+    return `Your Cargo.toml declares ${code(f.inherits)} with ${code("workspace = true")}, so its version and default features are set in the workspace root's \`[workspace.dependencies]\`, which the issue does not show.`;
   return f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
 function manifestSection(m, opts) {
@@ -58384,7 +58390,7 @@ function manifestSection(m, opts) {
   }
   const d = plan2.diagnosis;
   if (m.origin === "assumed") {
-    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
+    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}` : "I could not see your Cargo.toml.";
     out.push(
       `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`
     );
@@ -58419,7 +58425,7 @@ function manifestSection(m, opts) {
   }
   return out;
 }
-var SOURCE_WORDS, PASTE_IT;
+var SOURCE_WORDS, pasteIt;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
@@ -58439,7 +58445,7 @@ var init_manifest2 = __esm({
       default: "assumed: your Cargo.toml names no version, so the newest release",
       assumed: "assumed: nothing in the issue names a version"
     };
-    PASTE_IT = "Paste that line (or the whole Cargo.toml) and I will check the exact edit.";
+    pasteIt = (f) => `Paste ${f.inherits ? "the workspace root's Cargo.toml" : "that line (or the whole Cargo.toml)"} and I will check the exact edit.`;
   }
 });
 

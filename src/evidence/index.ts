@@ -2,15 +2,18 @@
 // Panics, the feature family and rustc errors all take their release and manifests from here.
 import { extractSnippets, type Snippet } from "../cargo/extract.js";
 import { isBurnDependency } from "../cargo/burn-version.js";
+import { manifestFacts } from "../cargo/facts.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { textVersions, type TextVersions } from "./version.js";
 
 /**
- * What a fragment without a burn dependency line still shows: a `[features]` table that
- * forwards to `burn/…` proves a burn dependency the paste left out.
+ * What a paste that does not set burn's features still shows: a `[features]` table that
+ * forwards to `burn/…` proves a burn dependency the paste left out; a `burn = { workspace =
+ * true }` line (`inherits`: its key) takes version and defaults from a root the text lacks.
  */
 export interface FragmentShown {
   forwards: string[];
+  inherits?: string;
 }
 
 export interface Evidence {
@@ -18,16 +21,20 @@ export interface Evidence {
   versions: TextVersions;
   /** Pasted manifests (whole or fragments) and Cargo.lock texts, in order. */
   snippets: Snippet[];
-  /** The first pasted fragment that declares no burn crate, with what it does show. */
+  /** The first paste that does not set burn's features (no burn line, or an inherited one), with what it shows. */
   fragment: FragmentShown | null;
 }
 
 function firstFragment(snippets: Snippet[]): FragmentShown | null {
+  // A pasted workspace root answers for the members that inherit from it (find-manifest.ts).
+  const hasRoot = snippets.some((s) => s.kind === "manifest" && manifestFacts(s.text).isWorkspaceRoot);
   for (const s of snippets) {
-    if (s.kind !== "manifest" || s.whole) continue;
+    if (s.kind !== "manifest") continue;
     try {
       const m = parseManifest(s.text);
-      if (m.dependencies.some(isBurnDependency)) continue;
+      const burn = m.dependencies.filter(isBurnDependency);
+      if (!hasRoot && burn.length > 0 && burn.every((d) => d.inherits)) return { forwards: [], inherits: burn[0]!.key };
+      if (s.whole || burn.length > 0) continue;
       return {
         forwards: [
           ...new Set(

@@ -72,12 +72,15 @@ export function assumptionText(a: Assumption): string {
 
 /** What a pasted fragment without the burn line shows, and what the bot would need to see. */
 export function fragmentShows(f: FragmentShown): string {
+  if (f.inherits)
+    return `Your Cargo.toml declares ${code(f.inherits)} with ${code("workspace = true")}, so its version and default features are set in the workspace root's \`[workspace.dependencies]\`, which the issue does not show.`;
   return f.forwards.length > 0
     ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = …\` line that sets burn's features.`
     : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
 
-const PASTE_IT = "Paste that line (or the whole Cargo.toml) and I will check the exact edit.";
+const pasteIt = (f: FragmentShown) =>
+  `Paste ${f.inherits ? "the workspace root's Cargo.toml" : "that line (or the whole Cargo.toml)"} and I will check the exact edit.`;
 
 export interface SectionOptions {
   about: About;
@@ -95,7 +98,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
-    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${PASTE_IT}` : "I could not see your Cargo.toml.";
+    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}` : "I could not see your Cargo.toml.";
     out.push(
       `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
     );
