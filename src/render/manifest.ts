@@ -98,7 +98,9 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
-    const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}` : "I could not see your Cargo.toml.";
+    const seen = opts.fragment
+      ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}`
+      : "I could not see your Cargo.toml.";
     out.push(
       `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
     );
