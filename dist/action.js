@@ -34519,6 +34519,14 @@ function unfencedBlocks(text2, most) {
   close();
   return blocks;
 }
+function parses(text2) {
+  try {
+    parseManifest(text2);
+    return true;
+  } catch {
+    return false;
+  }
+}
 function extractSnippets(text2) {
   const out = [];
   for (const { info, body: raw } of fencedBlocks(text2)) {
@@ -34533,7 +34541,7 @@ function extractSnippets(text2) {
 ${body}`, wrapped: true, whole: false });
   }
   for (const body of unfencedBlocks(text2, MAX_SNIPPETS - out.length))
-    out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
+    if (parses(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
   if (out.length === 0) {
     for (const m of text2.matchAll(INLINE_DEP)) {
       if (out.length >= MAX_SNIPPETS) break;

@@ -1,7 +1,7 @@
 // Finds Cargo.toml (and Cargo.lock) text in an issue or comment: fenced blocks first, diff
 // snippets as their new side, then manifests pasted without a fence, and bare `burn = …`
 // fragments wrapped in a [dependencies] table.
-import { DEP_TABLES } from "./manifest.js";
+import { DEP_TABLES, parseManifest } from "./manifest.js";
 
 export interface Snippet {
   kind: "manifest" | "lock";
@@ -155,6 +155,15 @@ function unfencedBlocks(text: string, most: number): string[] {
   return blocks;
 }
 
+function parses(text: string): boolean {
+  try {
+    parseManifest(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function extractSnippets(text: string): Snippet[] {
   const out: Snippet[] = [];
   for (const { info, body: raw } of fencedBlocks(text)) {
@@ -167,9 +176,11 @@ export function extractSnippets(text: string): Snippet[] {
     else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
       out.push({ kind: "manifest", text: `[dependencies]\n${body}`, wrapped: true, whole: false });
   }
-  // After the fenced ones: a fence is the clearer statement of what the manifest is.
+  // After the fenced ones: a fence is the clearer statement of what the manifest is. Where an
+  // unfenced block ends is a guess, so one that does not parse is dropped, never reported as
+  // the user's syntax error (a prose line like `features = wgpu only` may have joined it).
   for (const body of unfencedBlocks(text, MAX_SNIPPETS - out.length))
-    out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
+    if (parses(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
   if (out.length === 0) {
     // `burn = { … }` written inline in prose.
     for (const m of text.matchAll(INLINE_DEP)) {

@@ -45,6 +45,12 @@ describe("unfenced manifests", () => {
     expect(extractSnippets(text)).toEqual([]);
   });
 
+  it("a block that does not parse is dropped: its end was a guess, not the user's syntax", () => {
+    const text = `[dependencies]\n${burn}\nfeatures = wgpu only, is that right?\n`;
+    expect(extractSnippets(text)).toEqual([]);
+    expect(extractSnippets(`\`\`\`toml\n[dependencies]\nburn = {\n\`\`\`\n`)).toHaveLength(1);
+  });
+
   it("takes at most eight, in one pass over a long body", () => {
     const text = "[dependencies]\nburn = 1\nprose\n".repeat(5000);
     expect(extractSnippets(text)).toHaveLength(8);
