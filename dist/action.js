@@ -58334,7 +58334,7 @@ function why(d, opts = {}) {
       if (d.target.gate) {
         const list = (d.target.label ?? d.target.feature).split(" and ");
         const one = list.length === 1;
-        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? one ? `needs ${andList(d.fix.add)} together` : `need ${andList(d.fix.add)} between them` : `${one ? "is" : "are"} behind a gate no feature of ${code(p.effective.name)} turns on`;
+        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? one ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}` : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}` : `${one ? "is" : "are"} behind a gate no feature of ${code(p.effective.name)} turns on`;
         const paths = andList(list);
         return `${decl()}. In ${version}, ${paths} ${exists}.`;
       }

@@ -141,8 +141,8 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
             ? `${one ? "exists" : "exist"} only with ${orList(named)}`
             : d.fix
               ? one
-                ? `needs ${andList(d.fix.add)} together`
-                : `need ${andList(d.fix.add)} between them` // each path may take only one of them
+                ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}`
+                : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}` // each path may take only one of them
               : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
         const paths = andList(list);
         return `${decl()}. In ${version}, ${paths} ${exists}.`;
