@@ -34485,7 +34485,8 @@ function unfencedBlocks(text2, most) {
   let depth = 0;
   const close = () => {
     while (block2 && block2.length > 0 && TOML_QUIET.test(block2.at(-1))) block2.pop();
-    if (block2 && /\bburn/.test(block2.join("\n"))) blocks.push(`${block2.join("\n")}
+    const body = block2?.join("\n");
+    if (body && /\bburn/.test(body)) blocks.push(`${body}
 `);
     block2 = null;
     depth = 0;
@@ -46819,8 +46820,11 @@ name = "member"
 ${JSON.stringify(key2)} = { workspace = true }
 `
   };
-  const plan2 = planWorkspaceFix(root, file, fx);
-  return { origin: "issue", plan: plan2, wrapped: false, file, root, whole: true, assumedMember: true };
+  const verdict = { origin: "issue", wrapped: false, file, root, whole: true, assumedMember: true };
+  return { ...verdict, plan: planFor(verdict, fx) };
+}
+function planFor(m, fx) {
+  return m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, fx) : planFix(m.file, { ...fx, root: m.root });
 }
 function manifestFromRepo(input, fx) {
   for (const file of input.repoManifests ?? []) {
@@ -49029,8 +49033,7 @@ function choicesFor(m, t, fx) {
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out = [];
   for (const feature2 of t.features) {
-    const target = { crate: t.crate, feature: feature2 };
-    const plan2 = m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, { ...fx, target }) : planFix(m.file, { ...fx, root: m.root, target });
+    const plan2 = planFor(m, { ...fx, target: { crate: t.crate, feature: feature2 } });
     if (plan2.kind === "fixed") out.push({ feature: feature2, plan: plan2 });
   }
   return out;
@@ -58275,7 +58278,7 @@ function declared(d, effective) {
 }
 function rootDeclared(effective) {
   const parts = featureParts(effective);
-  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${code(`${effective.key} = { workspace = true }`)} builds with that`;
+  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${inheritLine(effective.key)} builds with that`;
 }
 function chainText(chain) {
   const steps = [];
@@ -58299,7 +58302,7 @@ function onText(d, opts) {
   const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
   const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
   if (opts.assumedMember && p)
-    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${code(`${p.effective.key} = { workspace = true }`)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
   return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
@@ -58344,12 +58347,14 @@ function why(d, opts = {}) {
     }
   }
 }
+var inheritLine;
 var init_why = __esm({
   "src/render/why.ts"() {
     "use strict";
     init_burn_version();
     init_resolve();
     init_escape();
+    inheritLine = (key2) => code(`${key2} = { workspace = true }`);
   }
 });
 
@@ -58408,7 +58413,7 @@ function manifestSection(m, opts) {
     out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
     if (m.assumedMember && d.primary)
       out.push(
-        `<sub>I saw only your workspace root, so this is for a member that declares ${code(`${d.primary.decl.key} = { workspace = true }`)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`
+        `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`
       );
     if (!m.whole && d.verdict !== "no-burn")
       out.push(

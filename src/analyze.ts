@@ -6,9 +6,9 @@ import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
 import type { Registries } from "./cargo/registry.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
-import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "./cargo/fix.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
-import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText, planFor } from "./find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "./evidence/index.js";
 import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
@@ -352,12 +352,7 @@ function choicesFor(
   if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
   const out: PanicAnalysis["choices"] = [];
   for (const feature of t.features) {
-    const target = { crate: t.crate, feature };
-    // An assumed member is not the user's file: its edit is made in the root.
-    const plan =
-      m.assumedMember && m.root
-        ? planWorkspaceFix(m.root, m.file, { ...fx, target })
-        : planFix(m.file, { ...fx, root: m.root, target });
+    const plan = planFor(m, { ...fx, target: { crate: t.crate, feature } });
     if (plan.kind === "fixed") out.push({ feature, plan });
   }
   return out;

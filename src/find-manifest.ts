@@ -87,8 +87,13 @@ function inheritingMember(root: ManifestFile, fx: FixOptions): ManifestVerdict |
     path: "Cargo.toml",
     text: `[package]\nname = "member"\n\n[dependencies]\n${JSON.stringify(key)} = { workspace = true }\n`,
   };
-  const plan = planWorkspaceFix(root, file, fx);
-  return { origin: "issue", plan, wrapped: false, file, root, whole: true, assumedMember: true };
+  const verdict = { origin: "issue" as const, wrapped: false, file, root, whole: true, assumedMember: true };
+  return { ...verdict, plan: planFor(verdict, fx) };
+}
+
+/** The edit for a verdict's manifest: in the root for an assumed member, which is not the user's file. */
+export function planFor(m: Omit<ManifestVerdict, "plan">, fx: FixOptions): FixPlan {
+  return m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, fx) : planFix(m.file, { ...fx, root: m.root });
 }
 
 export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): ManifestVerdict | null {

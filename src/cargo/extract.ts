@@ -121,7 +121,8 @@ function unfencedBlocks(text: string, most: number): string[] {
   let depth = 0;
   const close = () => {
     while (block && block.length > 0 && TOML_QUIET.test(block.at(-1)!)) block.pop();
-    if (block && /\bburn/.test(block.join("\n"))) blocks.push(`${block.join("\n")}\n`);
+    const body = block?.join("\n");
+    if (body && /\bburn/.test(body)) blocks.push(`${body}\n`);
     block = null;
     depth = 0;
   };

@@ -6,7 +6,7 @@ import type { Change } from "../cargo/fix.js";
 import { targetName } from "../cargo/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, text } from "./escape.js";
-import { type About, why } from "./why.js";
+import { type About, inheritLine, why } from "./why.js";
 
 export const SOURCE_WORDS: Record<VersionSource, string> = {
   backtrace: "from the crate path in your backtrace",
@@ -118,7 +118,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
     if (m.assumedMember && d.primary)
       out.push(
-        `<sub>I saw only your workspace root, so this is for a member that declares ${code(`${d.primary.decl.key} = { workspace = true }`)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,
+        `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,
       );
     if (!m.whole && d.verdict !== "no-burn")
       out.push(

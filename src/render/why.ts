@@ -26,10 +26,13 @@ function declared(d: DepDecl, effective: DepDecl): string {
   return `${code(d.key)} is declared${where}${inherited} with ${parts.join(" and ")}${ignored}`;
 }
 
+/** A member's line that inherits `key` from the workspace as it is, as a code span. */
+export const inheritLine = (key: string): string => code(`${key} = { workspace = true }`);
+
 /** Only the workspace root was seen: its entry, as a member that inherits it as it is builds it. */
 function rootDeclared(effective: DepDecl): string {
   const parts = featureParts(effective);
-  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${code(`${effective.key} = { workspace = true }`)} builds with that`;
+  return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${inheritLine(effective.key)} builds with that`;
 }
 
 /** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain. */
@@ -94,7 +97,7 @@ function onText(d: Diagnosis, opts: WhyOptions): string {
   const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
   const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
   if (opts.assumedMember && p)
-    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${code(`${p.effective.key} = { workspace = true }`)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
   return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
