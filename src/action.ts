@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { Probot } from "probot";
 import { deliveryFromEnv } from "./adapters/action-event.js";
-import { productionOctokit } from "./github/octokit.js";
+import { apiBaseUrl, productionOctokit } from "./github/octokit.js";
 import app from "./index.js";
 
 async function main(): Promise<void> {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),
-    baseUrl: process.env.GITHUB_API_URL ?? "https://api.github.com",
+    baseUrl: apiBaseUrl(),
     logLevel: (process.env.LOG_LEVEL as "info" | undefined) ?? "info",
   });
   await probot.load(app);

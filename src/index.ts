@@ -2,7 +2,7 @@ import type { Context, Probot } from "probot";
 import { coordinationFromEnv, type Coordination } from "./github/coordination.js";
 import { identityResolver } from "./github/identity.js";
 import { Redeliveries } from "./github/retry.js";
-import type { Deps } from "./handlers/deps.js";
+import type { Deps } from "./github/deps.js";
 import { guarded } from "./handlers/guard.js";
 
 /**

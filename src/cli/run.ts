@@ -19,19 +19,37 @@ const USAGE = `usage:
                                               HEAD; the crate's sources (--crate, or HEAD's folder)
                                               are read for what its code needs
   burn-triage scan OWNER/REPO [--all] [--since DATE] [--markdown|--json] [--apply] [--state FILE]
+                   [--write-interval-ms MS] [--max-pages N] [--progress]
                                               what the bot would answer on the repository's open
                                               issues (--all: closed too), and whether its comment is
-                                              there and current; --apply posts or updates them as
-                                              the bot would (one write a second), and a rerun resumes
-                                              where an interrupted one stopped. Token: GITHUB_TOKEN,
-                                              or 'gh auth token'; GITHUB_API_URL for GitHub Enterprise
+                                              there and current; without --apply it cannot write.
+                                              --apply posts, updates or retracts them as the bot
+                                              would, paced under GitHub's content limits (80 a
+                                              minute, 500 an hour; --write-interval-ms spaces writes
+                                              further), and a rerun resumes where an interrupted one
+                                              stopped. --max-pages caps the listing (default 100
+                                              pages of 100 issues). Token: GITHUB_TOKEN, or
+                                              'gh auth token'; GITHUB_API_URL for GitHub Enterprise
 
   explain, why and fix read burn's feature graph from crates.io's index (CRATES_INDEX_URL, or
   https://index.crates.io); --offline or CRATES_INDEX_URL=off uses the bundled data alone.
 `;
 
+const COMMANDS = new Set(["explain", "why", "fix", "review", "scan"]);
+
+/** One command's lines of the usage text (`burn-triage scan --help`). */
+export function usageOf(cmd: string): string {
+  const blocks = USAGE.split(/\n(?= {2}burn-triage |\n)/);
+  const mine = blocks.filter((b) => b.startsWith(`  burn-triage ${cmd} `));
+  return `usage:\n${mine.join("\n")}\n`;
+}
+
 export async function runCli(argv: string[], io: Io): Promise<number> {
   const [cmd, ...rest] = argv;
+  if (cmd && COMMANDS.has(cmd) && (rest.includes("--help") || rest.includes("-h"))) {
+    io.stdout(usageOf(cmd));
+    return 0;
+  }
   try {
     switch (cmd) {
       case "explain":

@@ -1,5 +1,7 @@
 // burn-triage scan OWNER/REPO: what the bot would answer on a repository's open issues (and
 // with --all, closed ones), as a table, Markdown or JSON; --apply posts it as the bot would.
+// Without --apply the client cannot write: a report is planned with read-only types, and its
+// Octokit refuses any request but a GET.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
@@ -9,25 +11,21 @@ import Bottleneck from "bottleneck";
 import { Probot } from "probot";
 import { pino } from "pino";
 import { memoryCoordination } from "../github/coordination.js";
+import type { Deps } from "../github/deps.js";
 import { identityResolver } from "../github/identity.js";
-import { productionOctokit } from "../github/octokit.js";
-import { scanRepository } from "../github/scan.js";
-import type { Deps } from "../handlers/deps.js";
-import { fixText, markdownReport, statusText, summaryLine } from "../render/scan.js";
+import { apiBaseUrl, productionOctokit } from "../github/octokit.js";
+import { readsOf, writesOf } from "../github/publish.js";
+import { type ScanMode, scanRepository } from "../github/scan.js";
+import type { Octokit } from "../github/types.js";
+import { fixText, markdownReport, staleText, statusText, summaryLine } from "../render/scan.js";
 import type { ScanReport } from "../scan/report.js";
 import { resumeState, type ScanState } from "../scan/state.js";
 import { toolDigest } from "../scan/tool.js";
+import { contentPacer, rateLimitPolicy } from "./scan-pacing.js";
+import { redactSecrets, terminalJson, terminalSafe } from "./terminal.js";
 import { type Io, UsageError } from "./usage.js";
 
-/**
- * Writes one at a time, `ms` apart. Without the option, Octokit's throttling spaces them as GitHub
- * asks integrators to (a second apart, three for a write that notifies, such as a new comment).
- */
-function spaced(ms: number) {
-  return new Bottleneck.Group({ maxConcurrent: 1, minTime: ms });
-}
-/** A primary rate limit resets within the hour; a scan waits for it rather than stop. */
-const MAX_RATE_LIMIT_WAIT_S = 3600;
+const DEFAULT_MAX_PAGES = 100;
 
 function token(env: NodeJS.ProcessEnv): string {
   const t = env.GITHUB_TOKEN || env.GH_TOKEN;
@@ -50,14 +48,16 @@ function statePath(env: NodeJS.ProcessEnv, repo: string): string {
   return join(base, "burn-triage", `scan-${repo.replace("/", "--")}.json`);
 }
 
-function loadState(path: string, repo: string, tool: string, query: string): ScanState {
+function loadState(path: string, repo: string, tool: string, warn: (s: string) => void): ScanState {
   let raw: unknown = null;
   try {
     if (existsSync(path)) raw = JSON.parse(readFileSync(path, "utf8"));
-  } catch {
-    // An unreadable state is a fresh start, never an error: it only saves calls.
+  } catch (e) {
+    warn(`burn-triage: ignoring the scan state in ${path}: ${(e as Error).message.split("\n")[0]}\n`);
   }
-  return resumeState(raw, repo, tool, query);
+  const { state, ignored } = resumeState(raw, repo, tool);
+  if (ignored) warn(`burn-triage: ignoring the scan state in ${path}: ${ignored}; starting afresh\n`);
+  return state;
 }
 
 /** Written whole, then renamed: an interrupted write never leaves half a state. */
@@ -78,7 +78,8 @@ async function table(r: ScanReport): Promise<string> {
     style: { head: [] },
   });
   for (const row of r.rows) t.push([`#${row.number}`, row.title, row.found.id, fixText(row), statusText(row)]);
-  return `${r.rows.length > 0 ? `${t.toString()}\n` : ""}${summaryLine(r)}\n`;
+  const stale = staleText(r);
+  return `${r.rows.length > 0 ? `${t.toString()}\n` : ""}${stale ? `${stale}\n` : ""}${summaryLine(r)}\n`;
 }
 
 async function progressBar(enabled: boolean): Promise<{ update(done: number, total: number): void; stop(): void }> {
@@ -106,43 +107,59 @@ async function progressBar(enabled: boolean): Promise<{ update(done: number, tot
 }
 
 export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { values, owner, repo, interval } = scanArgs(args);
-  // Logs (rate-limit waits, retries) go to stderr; stdout is the report.
-  const log = pino({ level: env.LOG_LEVEL ?? "warn" }, pino.destination(2));
-  const octokit = await scanOctokit(env, log, interval, io);
-  const query = JSON.stringify({ state: values.all ? "all" : "open", since: values.since ?? null });
-  const path = values.state ?? statePath(env, `${owner}/${repo}`);
-  const previous = loadState(path, `${owner}/${repo}`, toolDigest(), query);
-  const bar = await progressBar(values.progress ?? process.stderr.isTTY === true);
+  const a = scanArgs(args);
+  const secret = token(env);
+  // Everything this command prints passes here: no token, no credential, no terminal control.
+  const safe = (s: string) => terminalSafe(redactSecrets(s, [secret]));
+  const stderr = (s: string) => io.stderr(safe(s));
+  // Logs (retries, throttling) go to stderr, through the same filter as the messages.
+  const log = pino({ level: env.LOG_LEVEL ?? "warn" }, { write: (s: string) => stderr(s) });
+  const octokit = await scanOctokit(env, log, secret, a, stderr);
+  const path = a.state ?? statePath(env, `${a.owner}/${a.repo}`);
+  const previous = loadState(path, `${a.owner}/${a.repo}`, toolDigest(), stderr);
+  const deps = scanDeps();
+  const bar = await progressBar(a.progress ?? process.stderr.isTTY === true);
   let report: ScanReport;
   try {
-    report = await scanRepository(octokit, scanDeps(), log, {
-      owner,
-      repo,
-      state: values.all ? "all" : "open",
-      since: values.since,
-      apply: values.apply === true,
+    const who = await deps.identity(octokit);
+    const mode: ScanMode = a.apply
+      ? { apply: true, gh: writesOf(octokit, who) }
+      : { apply: false, gh: readsOf(octokit, who) };
+    report = await scanRepository(octokit, deps, log, {
+      owner: a.owner,
+      repo: a.repo,
+      state: a.all ? "all" : "open",
+      since: a.since,
+      mode,
       previous,
       save: saver(path),
       progress: bar.update,
+      maxPages: a.maxPages,
     });
   } catch (e) {
     bar.stop();
-    const err = e as { status?: number; message?: string };
-    io.stderr(
-      `burn-triage: the scan stopped: ${err.status ? `GitHub answered ${err.status}: ` : ""}${err.message?.split("\n")[0]}\nWhat was done is kept in ${path}; run the same command again to resume.\n`,
-    );
+    stderr(stoppedMessage(e, path));
     return 1;
   }
   bar.stop();
-  if (values.json) io.stdout(`${JSON.stringify(report, null, 2)}\n`);
-  else if (values.markdown) io.stdout(markdownReport(report));
-  else io.stdout(await table(report));
+  if (a.json) io.stdout(`${redactSecrets(terminalJson(report), [secret])}\n`);
+  else if (a.markdown) io.stdout(safe(markdownReport(report)));
+  else io.stdout(safe(await table(report)));
   return 0;
 }
 
+function stoppedMessage(e: unknown, path: string): string {
+  const err = e as { status?: number; message?: string; maxPages?: number };
+  const cap = err.maxPages !== undefined ? " (raise it with --max-pages N)" : "";
+  return `burn-triage: the scan stopped: ${err.status ? `GitHub answered ${err.status}: ` : ""}${String(err.message ?? e).split("\n")[0]}${cap}\nWhat was done is kept in ${path}; run the same command again to resume.\n`;
+}
+
+/** GitHub's rules for the two names: an owner of 1-39 letters, digits and hyphens; a repository not `.` or `..`. */
+const OWNER = /^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/;
+const REPO = /^[A-Za-z0-9._-]{1,100}$/;
+
 /** The command line, checked: a usage error names what is wrong before anything is asked of GitHub. */
-function scanArgs(args: string[]) {
+export function scanArgs(args: string[]) {
   const { values, positionals } = parseArgs({
     args,
     options: {
@@ -153,44 +170,81 @@ function scanArgs(args: string[]) {
       apply: { type: "boolean" },
       state: { type: "string" },
       "write-interval-ms": { type: "string" },
+      "max-pages": { type: "string" },
       progress: { type: "boolean" },
     },
     allowPositionals: true,
   });
   const slug = positionals[0] ?? "";
-  const m = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)$/.exec(slug);
-  if (!m) throw new UsageError(`scan wants OWNER/REPO (got ${JSON.stringify(slug)})`);
+  const [owner = "", repo = "", ...extra] = slug.split("/");
+  if (extra.length > 0 || !OWNER.test(owner) || !REPO.test(repo) || repo === "." || repo === "..")
+    throw new UsageError(`scan wants OWNER/REPO as GitHub names them (got ${JSON.stringify(terminalSafe(slug))})`);
   if (values.since !== undefined && Number.isNaN(Date.parse(values.since)))
-    throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(values.since)})`);
-  const interval = values["write-interval-ms"] === undefined ? undefined : Number(values["write-interval-ms"]);
-  if (interval !== undefined && !(Number.isFinite(interval) && interval >= 0))
-    throw new UsageError("--write-interval-ms wants a number of milliseconds");
-  return { values, owner: m[1]!, repo: m[2]!, interval };
+    throw new UsageError(`--since wants a date, e.g. 2026-01-31 (got ${JSON.stringify(terminalSafe(values.since))})`);
+  const number = (flag: string, v: string | undefined, min: number) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} wants a whole number of at least ${min}`);
+    return n;
+  };
+  return {
+    owner,
+    repo,
+    all: values.all === true,
+    since: values.since,
+    markdown: values.markdown === true,
+    json: values.json === true,
+    apply: values.apply === true,
+    state: values.state,
+    progress: values.progress,
+    interval: number("write-interval-ms", values["write-interval-ms"], 0),
+    maxPages: number("max-pages", values["max-pages"], 1) ?? DEFAULT_MAX_PAGES,
+  };
 }
 
-/** The token's client, throttled as the App's is, with writes spaced by `interval` when given. */
-async function scanOctokit(env: NodeJS.ProcessEnv, log: pino.Logger, interval: number | undefined, io: Io) {
+/**
+ * The token's client, throttled as the App's is; writes paced under GitHub's content limits and
+ * spaced by --write-interval-ms when given. Without --apply, any request but a GET is refused.
+ */
+async function scanOctokit(
+  env: NodeJS.ProcessEnv,
+  log: pino.Logger,
+  secret: string,
+  a: ReturnType<typeof scanArgs>,
+  stderr: (s: string) => void,
+): Promise<Octokit> {
   const probot = new Probot({
-    githubToken: token(env),
-    baseUrl: env.GITHUB_API_URL || "https://api.github.com",
+    githubToken: secret,
+    baseUrl: apiBaseUrl(env),
     log,
     // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
     Octokit: productionOctokit().defaults((o: any) => ({
       ...o,
       throttle: {
         ...o.throttle,
-        ...(interval === undefined ? {} : { write: spaced(interval), notifications: spaced(interval) }),
-        onRateLimit: (retryAfter: number) => {
-          const wait = retryAfter <= MAX_RATE_LIMIT_WAIT_S;
-          io.stderr(
-            `burn-triage: GitHub's rate limit is used up; ${wait ? `waiting ${retryAfter} s` : `it resets in ${retryAfter} s, stopping (run again then: the scan resumes)`}\n`,
-          );
-          return wait;
-        },
+        // The pacer below spaces writes; Octokit's groups would add their own seconds on top.
+        ...(a.interval === undefined ? {} : { write: spaced(a.interval), notifications: spaced(a.interval) }),
+        onRateLimit: rateLimitPolicy(stderr),
       },
     })),
   });
-  return probot.auth();
+  const octokit = (await probot.auth()) as Octokit;
+  if (!a.apply)
+    octokit.hook.before("request", (o) => {
+      if (o.method !== "GET" && o.method !== "HEAD")
+        throw new Error(`a report does not write (refused ${o.method} ${o.url})`);
+    });
+  else {
+    const pace = contentPacer({ spacingMs: a.interval, say: stderr });
+    octokit.hook.wrap("request", (request, o) =>
+      o.method === "GET" || o.method === "HEAD" ? request(o) : pace(async () => request(o)),
+    );
+  }
+  return octokit;
+}
+
+function spaced(ms: number) {
+  return new Bottleneck.Group({ maxConcurrent: 1, minTime: ms });
 }
 
 function scanDeps(): Deps {

@@ -1,11 +1,5 @@
 import { type Identity, authoredBy } from "./identity.js";
-import { transient } from "./retry.js";
 import { listPages, type Octokit, type RepoRef } from "./types.js";
-
-export interface Upserted {
-  action: "created" | "updated" | "unchanged";
-  id: number;
-}
 
 export interface Comment {
   id: number;
@@ -98,8 +92,9 @@ async function listMarked(
 }
 
 /**
- * This app's comment for `marker`. Two replicas racing on one issue without a shared lock can
- * both create one; the next touch keeps the oldest and deletes the rest of its own.
+ * This app's comments for `marker`, oldest first: read only (which of them stays is the
+ * publisher's decision, `publish-plan.ts`). A remembered id that still holds the comment saves
+ * the listing.
  */
 export async function findMarked(
   octokit: Octokit,
@@ -107,52 +102,12 @@ export async function findMarked(
   where: Where,
   marker: string,
   find: Find = {},
-): Promise<Comment | null> {
+): Promise<Comment[]> {
   if (find.memo) {
     const hit = await recalled(octokit, who, where, marker, find.memo);
-    if (hit) return hit;
+    if (hit) return [hit];
   }
-  const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
-  for (const c of extra)
-    await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
-  if (first) await find.memo?.remember(first.id);
-  return first ?? null;
-}
-
-/**
- * Creates or edits the app's one comment for `marker` (a prefix of the body's first line); an
- * identical body costs no write, so a redelivered webhook is a no-op. Creation is idempotent:
- * Octokit's own retry is off for it, and after a failed create the listing is read again, since
- * GitHub may have stored the comment before the error (a 502 after the write).
- */
-export async function upsertComment(
-  octokit: Octokit,
-  who: Identity,
-  where: Where,
-  marker: string,
-  body: string,
-  existing?: Comment | null,
-  find: Find = {},
-): Promise<Upserted> {
-  if (!body.startsWith(marker)) throw new Error("comment body must start with its marker");
-  const found = existing === undefined ? await findMarked(octokit, who, where, marker, find) : existing;
-  if (found) {
-    if (found.body === body) return { action: "unchanged", id: found.id };
-    await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: found.id, body });
-    return { action: "updated", id: found.id };
-  }
-  const create = async () => {
-    const { id } = (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data;
-    await find.memo?.remember(id);
-    return id;
-  };
-  try {
-    return { action: "created", id: await create() };
-  } catch (e) {
-    if (!transient(e)) throw e;
-    const stored = await findMarked(octokit, who, where, marker, find);
-    if (stored?.body === body) return { action: "created", id: stored.id };
-    if (stored) return upsertComment(octokit, who, where, marker, body, stored, find);
-    return { action: "created", id: await create() };
-  }
+  const mine = await listMarked(octokit, who, where, marker, find);
+  if (mine[0]) await find.memo?.remember(mine[0].id);
+  return mine;
 }

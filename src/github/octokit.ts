@@ -58,12 +58,49 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 
+/** GitHub's API root from the environment (GITHUB_API_URL, as Actions sets it), without a trailing slash. */
+export function apiBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
+}
+
+/** `url` is the API root or below it: same origin, and under its path (`/api/v3` on GHES). */
+export function withinApi(url: string, base: string): boolean {
+  try {
+    const u = new URL(url);
+    const b = new URL(base);
+    const prefix = b.pathname.replace(/\/+$/, "");
+    return u.origin === b.origin && (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * No request leaves the API root with the token: the paginator follows whatever `Link:
+ * rel="next"` GitHub (or something answering as GitHub) sends, and Octokit sends the
+ * Authorization header to that URL as it is.
+ */
+export function sameApiOnly(octokit: {
+  hook: { before(name: "request", hook: (o: { url?: string; baseUrl?: string }) => void): void };
+}): void {
+  octokit.hook.before("request", (o) => {
+    const url = String(o.url ?? "");
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return; // a path: joined to the base URL
+    if (withinApi(url, o.baseUrl ?? "https://api.github.com")) return;
+    let where = "an unparseable URL";
+    try {
+      where = new URL(url).origin;
+    } catch {}
+    throw new Error(`refused a request outside GitHub's API root (${where}): a Link header pointed there`);
+  });
+}
+
 export function productionOctokit(
   opts: { timeoutMs?: number; base?: typeof ProbotOctokit } = {},
 ): typeof ProbotOctokit {
   const timeoutMs = opts.timeoutMs ?? requestTimeoutMs();
   // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
-  return (opts.base ?? ProbotOctokit).defaults((o: any) => ({
+  return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o: any) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) },

@@ -1,29 +1,37 @@
-// `burn-triage scan`: the bot's issue handler over a repository's backlog. Each listed issue is
-// planned, gathered and (with `apply`) published by the same functions a webhook runs, under the
-// repository's config, so the report says exactly what the bot would post, and `--apply` posts
-// it with the same marker, lock, upsert and identity rules.
-import { Context } from "probot";
-import { gatherAnswer, publishAnswer } from "../handlers/issues.js";
-import type { Deps } from "../handlers/deps.js";
+// `burn-triage scan`: the bot's issue handling over a repository's backlog. Each listed issue is
+// planned, gathered and decided by the same functions a webhook runs, under the repository's
+// config, so the report says exactly what the bot would post. A report plans with `GitHubReads`
+// (it has no method that writes); `--apply` converges each issue with the publisher a webhook
+// uses: comment created, updated or retracted, the label owed, duplicates of its own removed.
+import type { Analysis } from "../analyze.js";
 import { type IssuesPayload, issueEvent, planIssue } from "../plan.js";
-import { ISSUE_MARKER_PREFIX, issueMarker, renderIssueComment } from "../render/issue.js";
-import { rowOf, type ScanReport, type ScanRow } from "../scan/report.js";
-import { digest, knownCurrent, type ScanState } from "../scan/state.js";
+import type { Decision, Desired } from "../publish-plan.js";
+import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/report.js";
+import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
 import { summarize } from "../summary.js";
+import { gatherAnswer } from "./answer.js";
 import { loadConfig } from "./config.js";
-import { findMarked } from "./comments.js";
+import type { Coordination } from "./coordination.js";
+import type { Deps } from "./deps.js";
 import { repoManifests } from "./manifests.js";
+import { convergeLocked, type GitHubReads, type GitHubWrites, issueTarget, plan } from "./publish.js";
 import { listPages, type Log, type Octokit, type RepoRef } from "./types.js";
+
+/** A report reads; only `--apply` is handed a client that writes. */
+export type ScanMode = { apply: false; gh: GitHubReads } | { apply: true; gh: GitHubWrites };
 
 export interface ScanOptions extends RepoRef {
   /** `open`, or `all` for closed issues too. */
   state: "open" | "all";
   since?: string;
-  apply: boolean;
+  mode: ScanMode;
   /** Kept between runs (`scan/state.ts`); saved after every issue, so an interrupted scan resumes. */
   previous: ScanState;
   save(state: ScanState): void;
   progress?(done: number, total: number): void;
+  /** Listing pages read at most (100 issues each); more is an error that says how to raise it. */
+  maxPages: number;
 }
 
 type ListedIssue = IssuesPayload["issue"] & {
@@ -34,98 +42,225 @@ type ListedIssue = IssuesPayload["issue"] & {
   state?: string;
 };
 
-/** The listing, newest update first; on a rerun its first page is asked for conditionally. */
-async function listIssues(
-  octokit: Octokit,
-  o: ScanOptions,
-): Promise<{ issues: ListedIssue[]; etag?: string } | "not-modified"> {
-  const query = {
+const PER_PAGE = 100;
+
+export function queryKey(o: Pick<ScanOptions, "state" | "since">): string {
+  return JSON.stringify({ state: o.state, since: o.since ?? null });
+}
+
+function listQuery(o: ScanOptions) {
+  return {
     owner: o.owner,
     repo: o.repo,
     state: o.state,
     sort: "updated",
     direction: "desc",
-    per_page: 100,
+    per_page: PER_PAGE,
     ...(o.since ? { since: o.since } : {}),
   } as const;
-  let etag: string | undefined;
-  // Nothing changed and nothing left to write: the previous rows stand.
-  const settled = !o.apply || o.previous.rows.every((r) => r.status === "current");
-  if (o.previous.complete && o.previous.firstPageEtag && settled) {
-    try {
-      await octokit.request("GET /repos/{owner}/{repo}/issues", {
-        ...query,
-        headers: { "if-none-match": o.previous.firstPageEtag },
-      });
-    } catch (e) {
-      // A 304 does not count against the rate limit: an unchanged backlog costs one free call.
-      if ((e as { status?: number }).status === 304) return "not-modified";
-      throw e;
-    }
+}
+
+/** Unchanged since the listing's last complete scan: one conditional request (a 304 is free). */
+async function unchanged(octokit: Octokit, o: ScanOptions, listing: Listing): Promise<boolean> {
+  const settled =
+    listing.rows.every((r) => r.status === "current" && !r.labelOwed) && listing.stale.every((s) => s.retracted);
+  if (!listing.complete || !listing.firstPageEtag || (o.mode.apply && !settled)) return false;
+  try {
+    await octokit.request("GET /repos/{owner}/{repo}/issues", {
+      ...listQuery(o),
+      headers: { "if-none-match": listing.firstPageEtag },
+    });
+    return false;
+  } catch (e) {
+    if ((e as { status?: number }).status === 304) return true;
+    throw e;
   }
-  const issues: ListedIssue[] = [];
+}
+
+/** The listing, newest update first, pull requests left out; at most `maxPages` pages. */
+async function listIssues(octokit: Octokit, o: ScanOptions): Promise<{ issues: ListedIssue[]; etag?: string }> {
+  let etag: string | undefined;
   async function* pages() {
-    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listForRepo, query)) {
+    for await (const page of octokit.paginate.iterator(octokit.rest.issues.listForRepo, listQuery(o))) {
       etag ??= (page.headers as { etag?: string }).etag;
       yield page;
     }
   }
-  for await (const items of listPages<ListedIssue>(pages(), "issues"))
+  const issues: ListedIssue[] = [];
+  for await (const items of listPages<ListedIssue>(pages(), "issues", o.maxPages))
     issues.push(...items.filter((i) => !i.pull_request));
   return { issues, etag };
 }
 
+interface Run {
+  octokit: Octokit;
+  deps: Deps;
+  log: Log;
+  o: ScanOptions;
+  coordination: Coordination;
+  config: Awaited<ReturnType<typeof loadConfig>>["config"];
+  readRepository: () => ReturnType<typeof repoManifests>;
+  state: ScanState;
+  rows: ScanRow[];
+  stale: StaleAnswer[];
+  writes: number;
+}
+
 export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: ScanOptions): Promise<ScanReport> {
   const repo = `${o.owner}/${o.repo}`;
+  const key = queryKey(o);
+  const before = o.previous.listings[key] ?? emptyListing();
+  if (await unchanged(octokit, o, before))
+    return {
+      repo,
+      scanned: Object.keys(o.previous.issues).length,
+      rows: before.rows,
+      stale: before.stale,
+      writes: 0,
+      unchanged: true,
+    };
+  const startedAt = Date.now();
   const listed = await listIssues(octokit, o);
-  if (listed === "not-modified")
-    return { repo, scanned: Object.keys(o.previous.issues).length, rows: o.previous.rows, writes: 0, unchanged: true };
   const where = { owner: o.owner, repo: o.repo };
-  const config = (await loadConfig({ octokit, log, repo: () => where })).config;
-  // One read of the repository's manifests serves every issue that needs them.
   let manifests: ReturnType<typeof repoManifests> | undefined;
-  const readRepository = () => (manifests ??= repoManifests(octokit, where, log));
-  const who = await deps.identity(octokit);
-
-  const state: ScanState = { ...o.previous, complete: false, issues: { ...o.previous.issues } };
-  const rows: ScanRow[] = [];
-  let writes = 0;
+  const run: Run = {
+    octokit,
+    deps,
+    log,
+    o,
+    coordination: await deps.coordination(),
+    config: (await loadConfig({ octokit, log, repo: () => where })).config,
+    // One read of the repository's manifests serves every issue that needs them.
+    readRepository: () => (manifests ??= repoManifests(octokit, where, log)),
+    state: { ...o.previous, issues: { ...o.previous.issues }, listings: { ...o.previous.listings } },
+    rows: [],
+    stale: [],
+    writes: 0,
+  };
+  const listing = (complete: boolean, firstPageEtag?: string): Listing => ({
+    complete,
+    ...(firstPageEtag ? { firstPageEtag } : {}),
+    rows: run.rows.map(afterwards),
+    stale: run.stale,
+  });
   for (const [i, issue] of listed.issues.entries()) {
     o.progress?.(i, listed.issues.length);
-    const payload = {
-      action: "opened",
-      issue,
-      repository: { name: o.repo, owner: { login: o.owner }, full_name: repo },
-      sender: issue.user,
-    };
-    const plan = planIssue(issueEvent(payload, { senderIsBot: false }), config);
-    const context = new Context(
-      { id: `scan-${repo}#${issue.number}`, name: "issues", payload } as never,
-      octokit,
-      log as never,
-    ) as unknown as Context<"issues.opened">;
-    const analysis = plan.kind === "answer" ? await gatherAnswer(context, deps, plan, readRepository) : null;
-    const body = analysis && renderIssueComment(analysis, issueMarker(issue.updated_at));
-    const answer = body ? digest(answerOf(body)) : null;
-    let row = body && analysis ? rowOf(issue.number, issue.title, summarize(analysis), "current") : null;
-    if (row && !knownCurrent(state, issue.number, issue.updated_at, answer)) {
-      const mine = await findMarked(octokit, who, { ...where, issue_number: issue.number }, ISSUE_MARKER_PREFIX);
-      row = { ...row, status: !mine ? "missing" : sameAnswer(mine.body, body!) ? "current" : "outdated" };
-      if (o.apply && row.status !== "current" && plan.kind === "answer") {
-        const applied = await publishAnswer(context, deps, { body: body!, label: plan.label, finding: row.found.id });
-        row = { ...row, applied };
-        if (applied === "created" || applied === "updated") writes++;
-      }
-    }
-    if (row) rows.push(row);
-    const current = row === null || row.status === "current" || row.applied !== undefined;
-    state.issues[String(issue.number)] = { updated_at: issue.updated_at, answer, current };
-    o.save({ ...state, rows: rows.map(afterwards) });
+    await scanIssue(run, issue);
+    run.state.listings[key] = listing(false);
+    o.save(run.state);
   }
   o.progress?.(listed.issues.length, listed.issues.length);
-  const done: ScanState = { ...state, rows: rows.map(afterwards), complete: true, firstPageEtag: listed.etag };
-  o.save(done);
-  return { repo, scanned: listed.issues.length, rows, writes, unchanged: false };
+  // The bot's own writes move `updated_at` and so the first page's ETag: read it once more, so
+  // the next run of an unchanged backlog is one free 304 instead of a full listing.
+  const etag = run.writes > 0 ? await settledEtag(run, startedAt) : listed.etag;
+  run.state.listings[key] = listing(true, etag);
+  o.save(run.state);
+  return {
+    repo,
+    scanned: listed.issues.length,
+    rows: run.rows,
+    stale: run.stale,
+    writes: run.writes,
+    unchanged: false,
+  };
+}
+
+/**
+ * The first page after this run's writes, trusted as the listing's ETag only when every issue
+ * updated since the run began is on it and still has the text this run answered (a person's edit
+ * during the run must not hide behind the bot's own). Else none: the next run lists in full.
+ */
+async function settledEtag(run: Run, startedAt: number): Promise<string | undefined> {
+  const page = await run.octokit.rest.issues.listForRepo({ ...listQuery(run.o), page: 1 });
+  const items = page.data as unknown as ListedIssue[];
+  const last = items.at(-1);
+  if (items.length >= PER_PAGE && last && Date.parse(last.updated_at) >= startedAt - 1000) return undefined;
+  for (const item of items) {
+    if (item.pull_request) continue;
+    const seen = run.state.issues[String(item.number)];
+    if (!seen || seen.input !== inputDigest(item)) return undefined;
+    seen.updated_at = item.updated_at;
+  }
+  return (page.headers as { etag?: string }).etag;
+}
+
+/** What the bot would want on this issue: an answer, a retraction of an earlier one, or nothing. */
+async function desiredFor(
+  run: Run,
+  issue: ListedIssue,
+): Promise<{ desired: Desired | null; analysis: Analysis | null }> {
+  const { o, config } = run;
+  const payload = {
+    action: "opened",
+    issue,
+    repository: { name: o.repo, owner: { login: o.owner }, full_name: `${o.owner}/${o.repo}` },
+  };
+  const plan = planIssue(issueEvent(payload, { senderIsBot: false }), config);
+  const marker = issueMarker(issue.updated_at);
+  if (plan.kind === "answer") {
+    const context = { octokit: run.octokit, log: run.log, repo: () => ({ owner: o.owner, repo: o.repo }) };
+    const analysis = await gatherAnswer(context, run.deps, plan, run.readRepository);
+    const body = renderIssueComment(analysis, marker);
+    return { desired: body ? { kind: "answer", body, label: plan.label } : null, analysis };
+  }
+  // Answered before and no longer showing a panic: the advice is retracted, as an edit's webhook does.
+  const seen = run.state.issues[String(issue.number)];
+  const nothing = plan.kind === "ignore" && plan.reason === "nothing-to-answer";
+  if (nothing && seen?.answer)
+    return { desired: { kind: "retract", body: renderResolvedComment(marker) }, analysis: null };
+  return { desired: null, analysis: null };
+}
+
+async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
+  const { o, state } = run;
+  const n = String(issue.number);
+  const input = inputDigest(issue);
+  const { desired, analysis } = await desiredFor(run, issue);
+  const answer = desired?.kind === "answer" ? digest(answerOf(desired.body)) : null;
+  const found =
+    analysis && desired?.kind === "answer" ? rowOf(issue.number, issue.title, summarize(analysis), "current") : null;
+  const seen = (current: boolean, a = answer) => {
+    state.issues[n] = { updated_at: issue.updated_at, input, answer: a, current };
+  };
+  if (!desired || knownCurrent(state, issue.number, input, answer)) {
+    if (found) run.rows.push(found);
+    return seen(true);
+  }
+  const target = issueTarget(
+    run.coordination,
+    { owner: o.owner, repo: o.repo, issue_number: issue.number },
+    issue.updated_at,
+    issue.comments,
+  );
+  let decision: Decision;
+  if (o.mode.apply) {
+    // Written ahead: a run killed after the comment and before this save still knows the issue
+    // was answered, so a later edit that removes the panic gets the advice retracted.
+    seen(false, answer ?? state.issues[n]?.answer ?? null);
+    o.save(state);
+    decision = await convergeLocked(run.coordination, o.mode.gh, target, desired);
+    run.writes += decision.steps.length;
+  } else decision = await plan(o.mode.gh, target, desired);
+  record(run, issue, found, decision);
+  seen(o.mode.apply || decision.steps.length === 0, desired.kind === "retract" ? null : answer);
+}
+
+/** The report's row (or stale answer) for the decision taken or planned on one issue. */
+function record(run: Run, issue: ListedIssue, found: ScanRow | null, d: Decision): void {
+  const applied = run.o.mode.apply;
+  if (d.outcome === "retracted") {
+    run.stale.push({ number: issue.number, title: issue.title, ...(applied ? { retracted: true } : {}) });
+    return;
+  }
+  if (!found) return;
+  const status = d.outcome === "created" ? "missing" : d.outcome === "updated" ? "outdated" : "current";
+  const label = d.steps.find((s) => s.op === "label");
+  run.rows.push({
+    ...found,
+    status,
+    ...(label && !applied ? { labelOwed: label.name } : {}),
+    ...(applied && d.outcome !== "none" ? { applied: d.outcome } : {}),
+  });
 }
 
 /** A row as the repository stands after the run: what was written is current. */
@@ -137,12 +272,4 @@ function afterwards(row: ScanRow): ScanRow {
 /** A comment's answer: everything after its marker line (which carries the issue's updated_at). */
 function answerOf(body: string): string {
   return body.slice(body.indexOf("\n") + 1);
-}
-
-/**
- * The comment says what the bot would say now. The marker's timestamp is not compared: every
- * comment (the bot's own included) moves the issue's `updated_at`, so it would never match.
- */
-function sameAnswer(existing: string | undefined, body: string): boolean {
-  return existing !== undefined && answerOf(existing) === answerOf(body);
 }

@@ -27,15 +27,25 @@ function malformed(what: string, cause?: unknown): Error {
   return Object.assign(new Error(`malformed ${what} listing from GitHub`, { cause }), { status: 502 });
 }
 
+/** A listing longer than this many pages is refused rather than read forever. */
+export const DEFAULT_MAX_PAGES = 100;
+
 /**
  * Octokit's paginator reads each page's body before we see it, and a truncated body (a string)
  * makes it throw a TypeError: that is GitHub's malformed answer, a failure that passes, not a
- * bug of the bot's. HTTP errors (with a status) pass through unchanged.
+ * bug of the bot's. HTTP errors (with a status) pass through unchanged. A listing is bounded: a
+ * `Link` back to a page already read, or more than `maxPages` pages, ends it with an error that
+ * says so (the paginator itself follows `rel="next"` for as long as the server offers one).
  */
-export async function* listPages<T>(pages: AsyncIterable<{ data: unknown }>, what: string): AsyncGenerator<T[]> {
+export async function* listPages<T>(
+  pages: AsyncIterable<{ data: unknown; url?: string }>,
+  what: string,
+  maxPages = DEFAULT_MAX_PAGES,
+): AsyncGenerator<T[]> {
   const it = pages[Symbol.asyncIterator]();
-  for (;;) {
-    let next: IteratorResult<{ data: unknown }>;
+  const seen = new Set<string>();
+  for (let read = 0; ; read++) {
+    let next: IteratorResult<{ data: unknown; url?: string }>;
     try {
       next = await it.next();
     } catch (e) {
@@ -43,6 +53,23 @@ export async function* listPages<T>(pages: AsyncIterable<{ data: unknown }>, wha
       throw e;
     }
     if (next.done) return;
+    const url = next.value.url;
+    if (url !== undefined && seen.has(url))
+      throw Object.assign(new Error(`GitHub's ${what} listing links back to a page already read (${url})`), {
+        status: 502,
+      });
+    if (url !== undefined) seen.add(url);
+    if (read >= maxPages) throw new PageCapError(what, maxPages);
     yield pageItems<T>(next.value.data, what);
+  }
+}
+
+/** A listing longer than the cap: not a failure that passes, so nothing retries it. */
+export class PageCapError extends Error {
+  constructor(
+    readonly what: string,
+    readonly maxPages: number,
+  ) {
+    super(`GitHub's ${what} listing has more than ${maxPages} pages; stopped there`);
   }
 }

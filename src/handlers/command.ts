@@ -1,12 +1,12 @@
 import type { Context } from "probot";
 import { indexRoots } from "../analyze.js";
 import { parseCommand } from "../command.js";
-import { upsertComment } from "../github/comments.js";
 import { loadConfig } from "../github/config.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
 import { renderIssueComment } from "../render/issue.js";
-import type { Deps } from "./deps.js";
-import { withSources } from "./issues.js";
+import type { Deps } from "../github/deps.js";
+import { convergeLocked, writesOf } from "../github/publish.js";
+import { withSources } from "../github/answer.js";
 import { commandText } from "../plan.js";
 import { registries } from "../cargo/live-registries.js";
 
@@ -58,5 +58,11 @@ export async function onCommand(context: Context<"issue_comment.created">, deps:
   }
   const who = await deps.identity(context.octokit);
   const since = typeof comment.created_at === "string" ? comment.created_at : undefined;
-  await coordination.lock(key, () => upsertComment(context.octokit, who, where, marker, body, undefined, { since }));
+  // A reply has no staleness to check: each command gets its own comment (its marker names it).
+  await convergeLocked(
+    coordination,
+    writesOf(context.octokit, who),
+    { where, marker, updatedAt: null, find: { since } },
+    { kind: "answer", body, label: null },
+  );
 }

@@ -7,20 +7,29 @@ export function fixText(row: ScanRow): string {
 }
 
 export function statusText(row: ScanRow): string {
-  return row.applied && row.applied !== "unchanged" ? `${row.status} → ${row.applied}` : row.status;
+  const status = row.applied && row.applied !== "unchanged" ? `${row.status} → ${row.applied}` : row.status;
+  return row.labelOwed ? `${status}, label owed` : status;
+}
+
+/** The answers the bot would retract (or did, with `--apply`): the issue shows no panic now. */
+export function staleText(r: ScanReport): string {
+  if (r.stale.length === 0) return "";
+  const done = r.stale.every((s) => s.retracted);
+  return `${r.stale.length} earlier answer${r.stale.length === 1 ? "" : "s"} no longer apply (the issue shows no panic now), ${done ? "retracted" : "to retract with --apply"}: ${r.stale.map((s) => `#${s.number}`).join(", ")}.`;
 }
 
 export function summaryLine(r: ScanReport): string {
   const count = (s: CommentStatus) => r.rows.filter((x) => x.status === s).length;
   const head = `${r.scanned} issues scanned in ${r.repo}, ${r.rows.length} answerable: ${count("missing")} without the bot's comment, ${count("outdated")} with an outdated one, ${count("current")} current`;
-  return `${head}${r.unchanged ? " (nothing changed since the last scan)" : ""}; ${r.writes} comment${r.writes === 1 ? "" : "s"} written.`;
+  return `${head}${r.unchanged ? " (nothing changed since the last scan)" : ""}; ${r.writes} write${r.writes === 1 ? "" : "s"} made.`;
 }
 
 /** For a tracking issue: a table whose cells cannot break out (user titles are escaped). */
 export function markdownReport(r: ScanReport): string {
   // GitHub splits a table row at every unescaped `|`, inside code spans too.
   const cell = (s: string) => s.replace(/\|/g, "\\|");
-  const lines = [`### burn-triage scan of ${code(r.repo)}`, "", summaryLine(r), ""];
+  const stale = staleText(r);
+  const lines = [`### burn-triage scan of ${code(r.repo)}`, "", summaryLine(r), "", ...(stale ? [stale, ""] : [])];
   if (r.rows.length === 0) return `${lines.join("\n")}\n`;
   lines.push("| Issue | Title | Found | Fix | Comment |", "| --- | --- | --- | --- | --- |");
   for (const row of r.rows)

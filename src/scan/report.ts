@@ -9,6 +9,14 @@ import type { FindingSummary } from "../summary.js";
 export type CommentStatus = "missing" | "outdated" | "current";
 export type Applied = "created" | "updated" | "unchanged" | "stale";
 
+/** An issue the bot answered that no longer shows what was answered: its advice is retracted. */
+export interface StaleAnswer {
+  number: number;
+  title: string;
+  /** Set by `--apply` once the comment says the advice no longer applies. */
+  retracted?: boolean;
+}
+
 export interface ScanRow {
   number: number;
   title: string;
@@ -17,6 +25,8 @@ export interface ScanRow {
   /** The verified edit (`burn: add autodiff`), null when the comment gives none. */
   fix: { dependency: string; add: string[] } | null;
   status: CommentStatus;
+  /** The label the answer wants and the issue is owed (never added, never removed by a person). */
+  labelOwed?: string;
   applied?: Applied;
 }
 
@@ -25,7 +35,8 @@ export interface ScanReport {
   /** Issues read (pull requests excluded). */
   scanned: number;
   rows: ScanRow[];
-  /** Comments created or updated by `--apply`. */
+  stale: StaleAnswer[];
+  /** Writes made by `--apply`: comments created, updated or retracted, labels added, duplicates removed. */
   writes: number;
   /** The listing answered 304: nothing changed since the scan the rows come from. */
   unchanged: boolean;

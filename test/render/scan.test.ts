@@ -14,6 +14,7 @@ const report = (rows: ScanRow[]): ScanReport => ({
   repo: "acme/widgets",
   scanned: 10,
   rows,
+  stale: [],
   writes: 0,
   unchanged: false,
 });

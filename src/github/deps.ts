@@ -1,6 +1,6 @@
-import type { Coordination } from "../github/coordination.js";
-import type { IdentityOf } from "../github/identity.js";
-import type { Redeliveries } from "../github/retry.js";
+import type { Coordination } from "./coordination.js";
+import type { IdentityOf } from "./identity.js";
+import type { Redeliveries } from "./retry.js";
 
 /** What every handler shares for the life of the process, built once by the wiring in index.ts. */
 export interface Deps {
