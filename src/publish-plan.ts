@@ -54,6 +54,18 @@ export function isStale(comment: OwnComment | undefined, updatedAt: string | nul
   return Date.parse(updatedAt) < Date.parse(comment.answeredAt);
 }
 
+/**
+ * A comment's answer: everything after its marker line. The marker records the `updated_at` it
+ * answered, which every write (the bot's own included) moves, so a rewrite for a new timestamp
+ * alone would never end. Leaving an older timestamp is safe: every version since it had this
+ * answer, so a replay of any of them finds nothing to change.
+ */
+export function answerOf(body: string): string {
+  return body.slice(body.indexOf("\n") + 1);
+}
+
+const same = (a: string, b: string) => answerOf(a) === answerOf(b);
+
 export function decide(observed: Observed, desired: Desired): Decision {
   const [kept, ...extra] = observed.mine;
   // Two replicas racing without a shared lock may each have created one: the oldest stays.
@@ -66,12 +78,12 @@ export function decide(observed: Observed, desired: Desired): Decision {
   if (isStale(kept, observed.updatedAt)) return done("stale", []);
   if (desired.kind === "retract") {
     if (!kept) return done("none", []);
-    if (kept.body === desired.body) return done("unchanged", []);
+    if (same(kept.body, desired.body)) return done("unchanged", []);
     return done("retracted", [{ op: "update", id: kept.id, body: desired.body }]);
   }
   const comment: Step[] = !kept
     ? [{ op: "create", body: desired.body }]
-    : kept.body === desired.body
+    : same(kept.body, desired.body)
       ? []
       : [{ op: "update", id: kept.id, body: desired.body }];
   const outcome: Outcome = !kept ? "created" : comment.length > 0 ? "updated" : "unchanged";

@@ -19,14 +19,16 @@ const USAGE = `usage:
                                               HEAD; the crate's sources (--crate, or HEAD's folder)
                                               are read for what its code needs
   burn-triage scan OWNER/REPO [--all] [--since DATE] [--markdown|--json] [--apply] [--state FILE]
-                   [--write-interval-ms MS] [--max-pages N] [--progress]
+                   [--write-interval-ms MS] [--content-limits M/H] [--max-pages N] [--progress]
                                               what the bot would answer on the repository's open
                                               issues (--all: closed too), and whether its comment is
                                               there and current; without --apply it cannot write.
                                               --apply posts, updates or retracts them as the bot
-                                              would, paced under GitHub's content limits (80 a
-                                              minute, 500 an hour; --write-interval-ms spaces writes
-                                              further), and a rerun resumes where an interrupted one
+                                              would, one write a second (--write-interval-ms) and
+                                              under GitHub's content limits (--content-limits,
+                                              default 80 a minute, 500 an hour; a comment and its
+                                              label are two writes), and a rerun resumes
+                                              where an interrupted one
                                               stopped. --max-pages caps the listing (default 100
                                               pages of 100 issues). Token: GITHUB_TOKEN, or
                                               'gh auth token'; GITHUB_API_URL for GitHub Enterprise

@@ -21,7 +21,7 @@ import { fixText, markdownReport, staleText, statusText, summaryLine } from "../
 import type { ScanReport } from "../scan/report.js";
 import { resumeState, type ScanState } from "../scan/state.js";
 import { toolDigest } from "../scan/tool.js";
-import { contentPacer, rateLimitPolicy } from "./scan-pacing.js";
+import { contentPacer, GITHUB_CONTENT_LIMITS, rateLimitPolicy } from "./scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "./terminal.js";
 import { type Io, UsageError } from "./usage.js";
 
@@ -121,15 +121,16 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
   const bar = await progressBar(a.progress ?? process.stderr.isTTY === true);
   let report: ScanReport;
   try {
-    const who = await deps.identity(octokit);
-    const mode: ScanMode = a.apply
-      ? { apply: true, gh: writesOf(octokit, who) }
-      : { apply: false, gh: readsOf(octokit, who) };
+    const mode = async (): Promise<ScanMode> => {
+      const who = await deps.identity(octokit);
+      return a.apply ? { apply: true, gh: writesOf(octokit, who) } : { apply: false, gh: readsOf(octokit, who) };
+    };
     report = await scanRepository(octokit, deps, log, {
       owner: a.owner,
       repo: a.repo,
       state: a.all ? "all" : "open",
       since: a.since,
+      apply: a.apply,
       mode,
       previous,
       save: saver(path),
@@ -171,6 +172,7 @@ export function scanArgs(args: string[]) {
       state: { type: "string" },
       "write-interval-ms": { type: "string" },
       "max-pages": { type: "string" },
+      "content-limits": { type: "string" },
       progress: { type: "boolean" },
     },
     allowPositionals: true,
@@ -187,9 +189,13 @@ export function scanArgs(args: string[]) {
     if (!(Number.isInteger(n) && n >= min)) throw new UsageError(`--${flag} wants a whole number of at least ${min}`);
     return n;
   };
+  const limits = /^(\d+)\/(\d+)$/.exec(values["content-limits"] ?? "80/500");
+  if (!limits || Number(limits[1]) < 1 || Number(limits[2]) < 1)
+    throw new UsageError("--content-limits wants writes a minute and an hour, e.g. 80/500");
   return {
     owner,
     repo,
+    limits: { ...GITHUB_CONTENT_LIMITS, perMinute: Number(limits[1]), perHour: Number(limits[2]) },
     all: values.all === true,
     since: values.since,
     markdown: values.markdown === true,
@@ -235,7 +241,7 @@ async function scanOctokit(
         throw new Error(`a report does not write (refused ${o.method} ${o.url})`);
     });
   else {
-    const pace = contentPacer({ spacingMs: a.interval, say: stderr });
+    const pace = contentPacer({ spacingMs: a.interval, say: stderr, limits: a.limits });
     octokit.hook.wrap("request", (request, o) =>
       o.method === "GET" || o.method === "HEAD" ? request(o) : pace(async () => request(o)),
     );

@@ -5,7 +5,7 @@
 // uses: comment created, updated or retracted, the label owed, duplicates of its own removed.
 import type { Analysis } from "../analyze.js";
 import { type IssuesPayload, issueEvent, planIssue } from "../plan.js";
-import type { Decision, Desired } from "../publish-plan.js";
+import { answerOf, type Decision, type Desired } from "../publish-plan.js";
 import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/report.js";
 import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
@@ -22,10 +22,12 @@ import { listPages, type Log, type Octokit, type RepoRef } from "./types.js";
 export type ScanMode = { apply: false; gh: GitHubReads } | { apply: true; gh: GitHubWrites };
 
 export interface ScanOptions extends RepoRef {
+  apply: boolean;
   /** `open`, or `all` for closed issues too. */
   state: "open" | "all";
   since?: string;
-  mode: ScanMode;
+  /** Asked for only when the listing changed: an unchanged backlog costs one request. */
+  mode: () => Promise<ScanMode>;
   /** Kept between runs (`scan/state.ts`); saved after every issue, so an interrupted scan resumes. */
   previous: ScanState;
   save(state: ScanState): void;
@@ -64,7 +66,7 @@ function listQuery(o: ScanOptions) {
 async function unchanged(octokit: Octokit, o: ScanOptions, listing: Listing): Promise<boolean> {
   const settled =
     listing.rows.every((r) => r.status === "current" && !r.labelOwed) && listing.stale.every((s) => s.retracted);
-  if (!listing.complete || !listing.firstPageEtag || (o.mode.apply && !settled)) return false;
+  if (!listing.complete || !listing.firstPageEtag || (o.apply && !settled)) return false;
   try {
     await octokit.request("GET /repos/{owner}/{repo}/issues", {
       ...listQuery(o),
@@ -101,6 +103,7 @@ interface Run {
   config: Awaited<ReturnType<typeof loadConfig>>["config"];
   readRepository: () => ReturnType<typeof repoManifests>;
   state: ScanState;
+  mode: ScanMode;
   rows: ScanRow[];
   stale: StaleAnswer[];
   writes: number;
@@ -133,6 +136,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
     // One read of the repository's manifests serves every issue that needs them.
     readRepository: () => (manifests ??= repoManifests(octokit, where, log)),
     state: { ...o.previous, issues: { ...o.previous.issues }, listings: { ...o.previous.listings } },
+    mode: await o.mode(),
     rows: [],
     stale: [],
     writes: 0,
@@ -214,7 +218,7 @@ async function desiredFor(
 async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
   const { o, state } = run;
   const n = String(issue.number);
-  const input = inputDigest(issue);
+  let input = inputDigest(issue);
   const { desired, analysis } = await desiredFor(run, issue);
   const answer = desired?.kind === "answer" ? digest(answerOf(desired.body)) : null;
   const found =
@@ -233,21 +237,26 @@ async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
     issue.comments,
   );
   let decision: Decision;
-  if (o.mode.apply) {
+  if (run.mode.apply) {
     // Written ahead: a run killed after the comment and before this save still knows the issue
     // was answered, so a later edit that removes the panic gets the advice retracted.
     seen(false, answer ?? state.issues[n]?.answer ?? null);
     o.save(state);
-    decision = await convergeLocked(run.coordination, o.mode.gh, target, desired);
+    decision = await convergeLocked(run.coordination, run.mode.gh, target, desired);
     run.writes += decision.steps.length;
-  } else decision = await plan(o.mode.gh, target, desired);
+  } else decision = await plan(run.mode.gh, target, desired);
   record(run, issue, found, decision);
-  seen(o.mode.apply || decision.steps.length === 0, desired.kind === "retract" ? null : answer);
+  // The label this run added is part of the issue's input from now on (the plan reads labels).
+  const added = run.mode.apply ? decision.steps.flatMap((s) => (s.op === "label" ? [{ name: s.name }] : [])) : [];
+  if (added.length > 0) input = inputDigest({ ...issue, labels: [...(issue.labels ?? []), ...added] });
+  // A retraction only planned keeps the issue's earlier answer, so that --apply still retracts it.
+  const settled = run.mode.apply || decision.steps.length === 0;
+  seen(settled, desired.kind === "answer" ? answer : settled ? null : (state.issues[n]?.answer ?? null));
 }
 
 /** The report's row (or stale answer) for the decision taken or planned on one issue. */
 function record(run: Run, issue: ListedIssue, found: ScanRow | null, d: Decision): void {
-  const applied = run.o.mode.apply;
+  const applied = run.mode.apply;
   if (d.outcome === "retracted") {
     run.stale.push({ number: issue.number, title: issue.title, ...(applied ? { retracted: true } : {}) });
     return;
@@ -267,9 +276,4 @@ function record(run: Run, issue: ListedIssue, found: ScanRow | null, d: Decision
 function afterwards(row: ScanRow): ScanRow {
   const { applied, ...rest } = row;
   return applied === undefined || applied === "stale" ? rest : { ...rest, status: "current" };
-}
-
-/** A comment's answer: everything after its marker line (which carries the issue's updated_at). */
-function answerOf(body: string): string {
-  return body.slice(body.indexOf("\n") + 1);
 }

@@ -73,35 +73,42 @@ describe("burn-triage scan", () => {
     const numbers = [...r.stdout.matchAll(/^\| #(\d+) \|/gm)].map((m) => Number(m[1]));
     expect(numbers.sort((a, b) => a - b)).toEqual(answered);
     expect(r.stdout).toContain(`${answered.length} answerable: ${answered.length} without the bot's comment`);
-    expect(r.stdout).toMatch(/\| `dispatch-autodiff-stub` \| `burn: add autodiff` \| missing \|/);
+    expect(r.stdout).toMatch(/\| `dispatch-autodiff-stub` \| `burn: add autodiff` \| missing, label owed \|/);
   });
 
-  it("--apply posts one comment per answerable issue as the bot would; a rerun writes nothing; a third costs one free call", async () => {
-    const first = await json(["--apply", "--write-interval-ms", "0"]);
-    expect(first.writes).toBe(answered.length);
+  it("--apply posts one comment per answerable issue as the bot would; a rerun costs one free call", async () => {
+    const first = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
+    // A comment per issue, and its label where the finding has one.
+    expect(first.writes).toBe(fake.writes().length);
+    expect(fake.comments.length).toBe(answered.length);
     for (const n of answered) expect(marked(n)).toHaveLength(1);
     expect(fake.comments.every((c) => c.user.login === FAKE_USER.login)).toBe(true);
     // The label goes on with each new comment that reports a feature left off.
     expect(fake.labels.length).toBeGreaterThan(0);
     expect(fake.labels.every((l) => answered.includes(l.issue) && l.labels.length === 1)).toBe(true);
 
-    const writes = fake.writes().length;
-    const second = await json(["--apply", "--write-interval-ms", "0"]);
-    expect(second.writes).toBe(0);
-    expect(fake.writes().length).toBe(writes);
-    expect(second.rows.every((row) => row.status === "current")).toBe(true);
-
+    // The bot's own writes moved every answered issue's updated_at: the run read the first page
+    // again at its end, so the rerun right after it is one conditional request (a 304).
     const calls = fake.calls.length;
-    const third = await json(["--apply"]);
-    expect(third).toMatchObject({ writes: 0, unchanged: true });
+    const second = await json(["--apply"]);
+    expect(second).toMatchObject({ writes: 0, unchanged: true });
+    expect(second.rows.every((row) => row.status === "current")).toBe(true);
     expect(fake.calls.slice(calls).map((c) => c.method)).toEqual(["GET"]);
   });
 
   it("counts the App's own comment as the bot's: scanning with a maintainer's token after the App answered writes nothing", async () => {
-    await json(["--apply", "--write-interval-ms", "0"], "ghs_fake_1");
+    await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"], "ghs_fake_1");
     expect(fake.comments.every((c) => c.performed_via_github_app?.id === FAKE_APP.id)).toBe(true);
     const count = fake.comments.length;
-    const r = await json(["--apply", "--write-interval-ms", "0", "--state", join(cache, "maintainer.json")]);
+    const r = await json([
+      "--apply",
+      "--write-interval-ms",
+      "0",
+      "--content-limits",
+      "10000/10000",
+      "--state",
+      join(cache, "maintainer.json"),
+    ]);
     expect(r.writes).toBe(0);
     expect(fake.comments.length).toBe(count);
   });
@@ -109,18 +116,37 @@ describe("burn-triage scan", () => {
   it("resumes after being killed mid-apply: every answerable issue ends with exactly one comment", async () => {
     const child: ChildProcess = spawn(
       process.execPath,
-      [cli, "scan", REPO, "--apply", "--write-interval-ms", "20", "--json"],
+      [cli, "scan", REPO, "--apply", "--write-interval-ms", "20", "--content-limits", "10000/10000", "--json"],
       { env: env(), stdio: "ignore" },
     );
     const exited = new Promise((r) => child.once("exit", r));
     while (fake.comments.length < 10) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGKILL");
     await exited;
-    const before = fake.comments.length;
-    expect(before).toBeLessThan(answered.length);
-    const rest = await json(["--apply", "--write-interval-ms", "0"]);
-    expect(rest.writes).toBe(answered.length - before);
+    expect(fake.comments.length).toBeLessThan(answered.length);
+    const resumedAt = Date.now();
+    const rest = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
     for (const n of answered) expect(marked(n)).toHaveLength(1);
+    // Every comment posted, and every label owed, once: the one killed between them included.
+    expect(fake.comments.length).toBe(answered.length);
+    expect(rest.writes).toBe(fake.writes().filter((c) => c.at >= resumedAt).length);
+    // The labels of one clean run, each posted once.
+    const clean = await startFakeGitHub({ issues: backlog(300).issues });
+    try {
+      await new Promise((r) =>
+        execFile(
+          process.execPath,
+          [cli, "scan", REPO, "--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"],
+          { env: { ...env(), GITHUB_API_URL: clean.apiUrl, XDG_CACHE_HOME: join(cache, "clean") } },
+          r,
+        ),
+      );
+      const labelled = (f: FakeGitHub) => f.labels.map((l) => `${l.issue}:${l.labels.join()}`).sort();
+      expect(labelled(fake)).toEqual(labelled(clean));
+      expect(clean.labels.length).toBeGreaterThan(0);
+    } finally {
+      await clean.close();
+    }
   });
 
   it("rides out a 502 and waits out a rate limit; an error GitHub will not retry stops the scan and says how to resume", async () => {
@@ -148,11 +174,11 @@ describe("burn-triage scan", () => {
       body: { message: "Resource not accessible by personal access token" },
       times: 1,
     });
-    const stopped = await scan(["--apply", "--write-interval-ms", "0"]);
+    const stopped = await scan(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toMatch(/the scan stopped: GitHub answered 403: Resource not accessible/);
     expect(stopped.stderr).toMatch(/run the same command again to resume/);
-    const resumed = await json(["--apply", "--write-interval-ms", "0"]);
+    const resumed = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
     expect(resumed.rows).toHaveLength(answered.length);
     for (const n of answered) expect(marked(n)).toHaveLength(1);
   });

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { classify } from "../../src/github/retry.js";
 import { ISSUE_MARKER, ISSUE_MARKER_PREFIX, issueMarker } from "../../src/render/issue.js";
-import { API, APP, asApp, github, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
+import { API, APP, asApp, github, labelEvents, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
@@ -43,7 +43,8 @@ describe("issues handler", () => {
     p.action = "edited";
     p.changes = { body: { from: "old" } };
     let patched = "";
-    const api = noConfig(github())
+    // The label was added with the comment, then taken off by a maintainer: it stays off.
+    const api = labelEvents(noConfig(github()), 7, ["labeled", "unlabeled"])
       .get("/app")
       .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)
@@ -76,7 +77,8 @@ describe("issues handler", () => {
       .post(`${REPO}/issues/7/labels`)
       .reply(200, []);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
-    const again = listed(noConfig(github()), 7, [own(9, first)]);
+    // The payload of a redelivery predates the label the first delivery added: its events show it.
+    const again = labelEvents(listed(noConfig(github()), 7, [own(9, first)]), 7, ["labeled"]);
     await makeProbot().receive({ id: "4", name: "issues", payload: payload("issues.opened") });
     expect(again.pendingMocks()).toEqual([]);
   });
@@ -94,14 +96,18 @@ describe("issues handler", () => {
     ).rejects.toThrow();
     expect(failing.pendingMocks()).toEqual([]);
     const issue = payload("issues.opened").issue;
-    const retry = listed(
-      noConfig(
-        github()
-          .get(`${REPO}/issues/7`)
-          .reply(200, { ...issue, labels: [] }),
+    const retry = labelEvents(
+      listed(
+        noConfig(
+          github()
+            .get(`${REPO}/issues/7`)
+            .reply(200, { ...issue, labels: [] }),
+        ),
+        7,
+        [own(9, first)],
       ),
       7,
-      [own(9, first)],
+      [],
     )
       .post(`${REPO}/issues/7/labels`, { labels: ["burn: feature off"] })
       .reply(200, []);
@@ -120,7 +126,7 @@ describe("issues handler", () => {
     const edited = payload("issues.opened");
     edited.action = "edited";
     edited.changes = { title: { from: "x" } };
-    const again = listed(noConfig(github()), 7, [own(9, first)]);
+    const again = labelEvents(listed(noConfig(github()), 7, [own(9, first)]), 7, ["labeled", "unlabeled"]);
     await makeProbot().receive({ id: "42", name: "issues", payload: edited });
     expect(again.pendingMocks()).toEqual([]);
   });
@@ -147,7 +153,7 @@ describe("issues handler", () => {
     edited.issue.updated_at = "2099-01-01T00:00:00Z";
     const mine = { ...own(77, `${ISSUE_MARKER}\nold`), issue_url: `https://api.github.com${REPO}/issues/7` };
     // The same app instance: its installation token and identity are cached.
-    const second = noConfig(nock(API))
+    const second = labelEvents(noConfig(nock(API)), 7, ["labeled"])
       .get(`${REPO}/issues/comments/77`)
       .reply(200, mine)
       .patch(`${REPO}/issues/comments/77`)
@@ -194,7 +200,7 @@ describe("issues handler", () => {
   });
 
   it("converges to one comment when racing replicas left two", async () => {
-    const api = noConfig(github())
+    const api = labelEvents(noConfig(github()), 7, ["labeled"])
       .get("/app")
       .reply(200, APP)
       .get(`${REPO}/issues/7/comments`)

@@ -52,3 +52,15 @@ export function newComment(scope: nock.Scope, issue: number, seen: (body: string
     })
     .reply(201, { id: 1 });
 }
+
+export const LABEL = "burn: feature off";
+/** The issue's events: its label history, read when its comment exists and the label is not on. */
+export function labelEvents(scope: nock.Scope, issue: number, history: Array<"labeled" | "unlabeled">): nock.Scope {
+  return scope
+    .get(`${REPO}/issues/${issue}/events`)
+    .query({ per_page: 100 })
+    .reply(
+      200,
+      history.map((event) => ({ event, label: { name: LABEL } })),
+    );
+}

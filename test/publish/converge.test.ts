@@ -177,9 +177,8 @@ describe("runs converge", () => {
     const d = await plan(reads, { where: WHERE, marker: PREFIX, updatedAt: null }, desiredOf({ at: 1, answer: "A" }));
     expect(d.steps.map((x) => x.op)).toEqual(["update", "label", "delete"]);
     expect(s.comments).toHaveLength(2);
+    const target = { where: WHERE, marker: PREFIX, updatedAt: null };
     // @ts-expect-error: a GitHubReads has no method that writes, so it cannot be published with
-    await expect(
-      converge(reads, { where: WHERE, marker: PREFIX, updatedAt: null }, desiredOf({ at: 1, answer: "A" })),
-    ).rejects.toThrow();
+    await expect(converge(reads, target, desiredOf({ at: 1, answer: "A" }))).rejects.toThrow();
   });
 });

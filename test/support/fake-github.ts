@@ -88,6 +88,10 @@ export interface FakeGitHub {
   reviews: Review[];
   checkRuns: Array<{ id: number; head_sha?: string; name?: string; conclusion?: string }>;
   labels: Array<{ issue: number; labels: string[] }>;
+  /** Label history per issue, as `GET /repos/o/r/issues/N/events` serves it. */
+  events: Array<{ issue: number; event: string; label: { name: string } }>;
+  /** A person takes a label off an issue (its history records it). */
+  unlabel(issue: number, name: string): void;
   reactions: Array<{ comment: number; content: string }>;
   /** App manifests posted to the registration page (GitHub App from a manifest). */
   manifests: unknown[];
@@ -154,6 +158,14 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     reviews: [],
     checkRuns: [],
     labels: [],
+    events: [],
+    unlabel(number, name) {
+      const issue = repo.issues?.find((i) => i.number === number);
+      if (!issue) return;
+      issue.labels = issue.labels.filter((l) => l.name !== name);
+      fake.events.push({ issue: number, event: "unlabeled", label: { name } });
+      touch(number);
+    },
     reactions: [],
     manifests: [],
     registration: { id: 4242, slug: "burn-triage", pem: "", webhookSecret: "" },
@@ -309,9 +321,28 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       "POST",
       R("issues/(\\d+)/labels"),
       (m, c) => {
-        fake.labels.push({ issue: Number(m[1]), labels: (c.body as { labels: string[] }).labels });
-        c.send(200, []);
+        const number = Number(m[1]);
+        const names = (c.body as { labels: string[] }).labels;
+        fake.labels.push({ issue: number, labels: names });
+        const issue = repo.issues?.find((i) => i.number === number);
+        for (const name of names) {
+          if (issue && !issue.labels.some((l) => l.name === name)) {
+            issue.labels.push({ name });
+            fake.events.push({ issue: number, event: "labeled", label: { name } });
+          }
+        }
+        if (issue) touch(number);
+        c.send(200, issue?.labels ?? []);
       },
+    ],
+    [
+      "GET",
+      R("issues/(\\d+)/events"),
+      (m, c) =>
+        c.send(
+          200,
+          fake.events.filter((e) => e.issue === Number(m[1])),
+        ),
     ],
     ["GET", R("pulls/(\\d+)/files"), (m, c) => c.send(200, repo.prFiles?.[Number(m[1])] ?? [])],
     [
