@@ -5,11 +5,11 @@ var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
 var __getOwnPropNames = Object.getOwnPropertyNames;
 var __getProtoOf = Object.getPrototypeOf;
 var __hasOwnProp = Object.prototype.hasOwnProperty;
-var __require = /* @__PURE__ */ ((x) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x, {
+var __require = /* @__PURE__ */ ((x2) => typeof require !== "undefined" ? require : typeof Proxy !== "undefined" ? new Proxy(x2, {
   get: (a, b) => (typeof require !== "undefined" ? require : a)[b]
-}) : x)(function(x) {
+}) : x2)(function(x2) {
   if (typeof require !== "undefined") return require.apply(this, arguments);
-  throw Error('Dynamic require of "' + x + '" is not supported');
+  throw Error('Dynamic require of "' + x2 + '" is not supported');
 });
 var __esm = (fn, res, err) => function __init() {
   if (err) throw err[0];
@@ -1094,9 +1094,9 @@ var require_redaction = __commonJS({
           o[ns].push(...o[wildcardFirstSym] || []);
         }
         if (ns === wildcardFirstSym) {
-          Object.keys(o).forEach(function(k) {
-            if (o[k]) {
-              o[k].push(nextPath);
+          Object.keys(o).forEach(function(k2) {
+            if (o[k2]) {
+              o[k2].push(nextPath);
             }
           });
         }
@@ -1109,15 +1109,15 @@ var require_redaction = __commonJS({
       const topCensor = (...args) => {
         return typeof censor === "function" ? serialize(censor(...args)) : serialize(censor);
       };
-      return [...Object.keys(shape), ...Object.getOwnPropertySymbols(shape)].reduce((o, k) => {
-        if (shape[k] === null) {
-          o[k] = (value) => topCensor(value, [k]);
+      return [...Object.keys(shape), ...Object.getOwnPropertySymbols(shape)].reduce((o, k2) => {
+        if (shape[k2] === null) {
+          o[k2] = (value) => topCensor(value, [k2]);
         } else {
           const wrappedCensor = typeof censor === "function" ? (value, path2) => {
-            return censor(value, [k, ...path2]);
+            return censor(value, [k2, ...path2]);
           } : censor;
-          o[k] = Redact({
-            paths: shape[k],
+          o[k2] = Redact({
+            paths: shape[k2],
             censor: wrappedCensor,
             serialize,
             strict,
@@ -3338,12 +3338,12 @@ var require_levels = __commonJS({
       debug: (hook7) => genLog(DEFAULT_LEVELS.debug, hook7),
       trace: (hook7) => genLog(DEFAULT_LEVELS.trace, hook7)
     };
-    var nums = Object.keys(DEFAULT_LEVELS).reduce((o, k) => {
-      o[DEFAULT_LEVELS[k]] = k;
+    var nums = Object.keys(DEFAULT_LEVELS).reduce((o, k2) => {
+      o[DEFAULT_LEVELS[k2]] = k2;
       return o;
     }, {});
-    var initialLsCache = Object.keys(nums).reduce((o, k) => {
-      o[k] = '{"level":' + Number(k);
+    var initialLsCache = Object.keys(nums).reduce((o, k2) => {
+      o[k2] = '{"level":' + Number(k2);
       return o;
     }, {});
     function genLsCache(instance) {
@@ -3423,8 +3423,8 @@ var require_levels = __commonJS({
       return levelComparison;
     }
     function mappings(customLevels = null, useOnlyCustomLevels = false) {
-      const customNums = customLevels ? Object.keys(customLevels).reduce((o, k) => {
-        o[customLevels[k]] = k;
+      const customNums = customLevels ? Object.keys(customLevels).reduce((o, k2) => {
+        o[customLevels[k2]] = k2;
         return o;
       }, {}) : null;
       const labels = Object.assign(
@@ -3462,11 +3462,11 @@ var require_levels = __commonJS({
     }
     function assertNoLevelCollisions(levels, customLevels) {
       const { labels, values } = levels;
-      for (const k in customLevels) {
-        if (k in values) {
+      for (const k2 in customLevels) {
+        if (k2 in values) {
           throw Error("levels cannot be overridden");
         }
-        if (customLevels[k] in labels) {
+        if (customLevels[k2] in labels) {
           throw Error("pre-existing level values cannot be used for new levels");
         }
       }
@@ -3617,8 +3617,8 @@ var require_proto = __commonJS({
       }
       if (options2.hasOwnProperty("serializers") === true) {
         instance[serializersSym] = /* @__PURE__ */ Object.create(null);
-        for (const k in serializers) {
-          instance[serializersSym][k] = serializers[k];
+        for (const k2 in serializers) {
+          instance[serializersSym][k2] = serializers[k2];
         }
         const parentSymbols = Object.getOwnPropertySymbols(serializers);
         for (var i = 0; i < parentSymbols.length; i++) {
@@ -4741,13 +4741,13 @@ var require_colorette = __commonJS({
       if (e && e.__esModule) return e;
       var n = /* @__PURE__ */ Object.create(null);
       if (e) {
-        Object.keys(e).forEach(function(k) {
-          if (k !== "default") {
-            var d = Object.getOwnPropertyDescriptor(e, k);
-            Object.defineProperty(n, k, d.get ? d : {
+        Object.keys(e).forEach(function(k2) {
+          if (k2 !== "default") {
+            var d = Object.getOwnPropertyDescriptor(e, k2);
+            Object.defineProperty(n, k2, d.get ? d : {
               enumerable: true,
               get: function() {
-                return e[k];
+                return e[k2];
               }
             });
           }
@@ -4923,8 +4923,8 @@ var require_wrappy = __commonJS({
       if (fn && cb) return wrappy(fn)(cb);
       if (typeof fn !== "function")
         throw new TypeError("need wrapper function");
-      Object.keys(fn).forEach(function(k) {
-        wrapper[k] = fn[k];
+      Object.keys(fn).forEach(function(k2) {
+        wrapper[k2] = fn[k2];
       });
       return wrapper;
       function wrapper() {
@@ -4935,8 +4935,8 @@ var require_wrappy = __commonJS({
         var ret = fn.apply(this, args);
         var cb2 = args[args.length - 1];
         if (typeof ret === "function" && ret !== cb2) {
-          Object.keys(cb2).forEach(function(k) {
-            ret[k] = cb2[k];
+          Object.keys(cb2).forEach(function(k2) {
+            ret[k2] = cb2[k2];
           });
         }
         return ret;
@@ -6388,22 +6388,22 @@ var require_split_property_key = __commonJS({
       let backslash = false;
       let segment = "";
       for (let i = 0; i < key2.length; i++) {
-        const c = key2.charAt(i);
-        if (c === "\\") {
+        const c3 = key2.charAt(i);
+        if (c3 === "\\") {
           backslash = true;
           continue;
         }
         if (backslash) {
           backslash = false;
-          segment += c;
+          segment += c3;
           continue;
         }
-        if (c === ".") {
+        if (c3 === ".") {
           result.push(segment);
           segment = "";
           continue;
         }
-        segment += c;
+        segment += c3;
       }
       if (segment.length) {
         result.push(segment);
@@ -6906,10 +6906,10 @@ var require_dateformat = __commonJS({
           var _d = function d() {
             return date[_() + "Date"]();
           };
-          var D = function D2() {
+          var D2 = function D3() {
             return date[_() + "Day"]();
           };
-          var _m = function m() {
+          var _m = function m2() {
             return date[_() + "Month"]();
           };
           var y = function y2() {
@@ -6918,13 +6918,13 @@ var require_dateformat = __commonJS({
           var _H = function H() {
             return date[_() + "Hours"]();
           };
-          var _M = function M() {
+          var _M = function M2() {
             return date[_() + "Minutes"]();
           };
           var _s = function s() {
             return date[_() + "Seconds"]();
           };
-          var _L = function L() {
+          var _L = function L2() {
             return date[_() + "Milliseconds"]();
           };
           var _o = function o() {
@@ -6941,14 +6941,14 @@ var require_dateformat = __commonJS({
           }, dd: function dd() {
             return pad(_d());
           }, ddd: function ddd() {
-            return dateFormat.i18n.dayNames[D()];
+            return dateFormat.i18n.dayNames[D2()];
           }, DDD: function DDD() {
-            return getDayName({ y: y(), m: _m(), d: _d(), _: _(), dayName: dateFormat.i18n.dayNames[D()], short: true });
+            return getDayName({ y: y(), m: _m(), d: _d(), _: _(), dayName: dateFormat.i18n.dayNames[D2()], short: true });
           }, dddd: function dddd() {
-            return dateFormat.i18n.dayNames[D() + 7];
+            return dateFormat.i18n.dayNames[D2() + 7];
           }, DDDD: function DDDD() {
-            return getDayName({ y: y(), m: _m(), d: _d(), _: _(), dayName: dateFormat.i18n.dayNames[D() + 7] });
-          }, m: function m() {
+            return getDayName({ y: y(), m: _m(), d: _d(), _: _(), dayName: dateFormat.i18n.dayNames[D2() + 7] });
+          }, m: function m2() {
             return _m() + 1;
           }, mm: function mm() {
             return pad(_m() + 1);
@@ -6968,7 +6968,7 @@ var require_dateformat = __commonJS({
             return _H();
           }, HH: function HH() {
             return pad(_H());
-          }, M: function M() {
+          }, M: function M2() {
             return _M();
           }, MM: function MM() {
             return pad(_M());
@@ -6978,7 +6978,7 @@ var require_dateformat = __commonJS({
             return pad(_s());
           }, l: function l() {
             return pad(_L(), 3);
-          }, L: function L() {
+          }, L: function L2() {
             return pad(Math.floor(_L() / 10));
           }, t: function t() {
             return _H() < 12 ? dateFormat.i18n.timeNames[0] : dateFormat.i18n.timeNames[1];
@@ -7022,7 +7022,7 @@ var require_dateformat = __commonJS({
         return val;
       };
       var getDayName = function getDayName2(_ref) {
-        var y = _ref.y, m = _ref.m, d = _ref.d, _ = _ref._, dayName = _ref.dayName, _ref$short = _ref["short"], _short = _ref$short === void 0 ? false : _ref$short;
+        var y = _ref.y, m2 = _ref.m, d = _ref.d, _ = _ref._, dayName = _ref.dayName, _ref$short = _ref["short"], _short = _ref$short === void 0 ? false : _ref$short;
         var today = /* @__PURE__ */ new Date();
         var yesterday = /* @__PURE__ */ new Date();
         yesterday.setDate(yesterday[_ + "Date"]() - 1);
@@ -7055,11 +7055,11 @@ var require_dateformat = __commonJS({
         var tomorrow_y = function tomorrow_y2() {
           return tomorrow[_ + "FullYear"]();
         };
-        if (today_y() === y && today_m() === m && today_d() === d) {
+        if (today_y() === y && today_m() === m2 && today_d() === d) {
           return _short ? "Tdy" : "Today";
-        } else if (yesterday_y() === y && yesterday_m() === m && yesterday_d() === d) {
+        } else if (yesterday_y() === y && yesterday_m() === m2 && yesterday_d() === d) {
           return _short ? "Ysd" : "Yesterday";
-        } else if (tomorrow_y() === y && tomorrow_m() === m && tomorrow_d() === d) {
+        } else if (tomorrow_y() === y && tomorrow_m() === m2 && tomorrow_d() === d) {
           return _short ? "Tmw" : "Tomorrow";
         }
         return dayName;
@@ -7393,36 +7393,36 @@ var require_fast_safe_stringify = __commonJS({
       }
       return res;
     }
-    function setReplace(replace, val, k, parent) {
-      var propertyDescriptor = Object.getOwnPropertyDescriptor(parent, k);
+    function setReplace(replace, val, k2, parent) {
+      var propertyDescriptor = Object.getOwnPropertyDescriptor(parent, k2);
       if (propertyDescriptor.get !== void 0) {
         if (propertyDescriptor.configurable) {
-          Object.defineProperty(parent, k, { value: replace });
-          arr.push([parent, k, val, propertyDescriptor]);
+          Object.defineProperty(parent, k2, { value: replace });
+          arr.push([parent, k2, val, propertyDescriptor]);
         } else {
-          replacerStack.push([val, k, replace]);
+          replacerStack.push([val, k2, replace]);
         }
       } else {
-        parent[k] = replace;
-        arr.push([parent, k, val]);
+        parent[k2] = replace;
+        arr.push([parent, k2, val]);
       }
     }
-    function decirc(val, k, edgeIndex, stack, parent, depth, options2) {
+    function decirc(val, k2, edgeIndex, stack, parent, depth, options2) {
       depth += 1;
       var i;
       if (typeof val === "object" && val !== null) {
         for (i = 0; i < stack.length; i++) {
           if (stack[i] === val) {
-            setReplace(CIRCULAR_REPLACE_NODE, val, k, parent);
+            setReplace(CIRCULAR_REPLACE_NODE, val, k2, parent);
             return;
           }
         }
         if (typeof options2.depthLimit !== "undefined" && depth > options2.depthLimit) {
-          setReplace(LIMIT_REPLACE_NODE, val, k, parent);
+          setReplace(LIMIT_REPLACE_NODE, val, k2, parent);
           return;
         }
         if (typeof options2.edgesLimit !== "undefined" && edgeIndex + 1 > options2.edgesLimit) {
-          setReplace(LIMIT_REPLACE_NODE, val, k, parent);
+          setReplace(LIMIT_REPLACE_NODE, val, k2, parent);
           return;
         }
         stack.push(val);
@@ -7475,13 +7475,13 @@ var require_fast_safe_stringify = __commonJS({
       }
       return res;
     }
-    function deterministicDecirc(val, k, edgeIndex, stack, parent, depth, options2) {
+    function deterministicDecirc(val, k2, edgeIndex, stack, parent, depth, options2) {
       depth += 1;
       var i;
       if (typeof val === "object" && val !== null) {
         for (i = 0; i < stack.length; i++) {
           if (stack[i] === val) {
-            setReplace(CIRCULAR_REPLACE_NODE, val, k, parent);
+            setReplace(CIRCULAR_REPLACE_NODE, val, k2, parent);
             return;
           }
         }
@@ -7493,11 +7493,11 @@ var require_fast_safe_stringify = __commonJS({
           return;
         }
         if (typeof options2.depthLimit !== "undefined" && depth > options2.depthLimit) {
-          setReplace(LIMIT_REPLACE_NODE, val, k, parent);
+          setReplace(LIMIT_REPLACE_NODE, val, k2, parent);
           return;
         }
         if (typeof options2.edgesLimit !== "undefined" && edgeIndex + 1 > options2.edgesLimit) {
-          setReplace(LIMIT_REPLACE_NODE, val, k, parent);
+          setReplace(LIMIT_REPLACE_NODE, val, k2, parent);
           return;
         }
         stack.push(val);
@@ -7514,8 +7514,8 @@ var require_fast_safe_stringify = __commonJS({
             tmp[key2] = val[key2];
           }
           if (typeof parent !== "undefined") {
-            arr.push([parent, k, val]);
-            parent[k] = tmp;
+            arr.push([parent, k2, val]);
+            parent[k2] = tmp;
           } else {
             return tmp;
           }
@@ -7524,7 +7524,7 @@ var require_fast_safe_stringify = __commonJS({
       }
     }
     function replaceGetterValues(replacer) {
-      replacer = typeof replacer !== "undefined" ? replacer : function(k, v) {
+      replacer = typeof replacer !== "undefined" ? replacer : function(k2, v) {
         return v;
       };
       return function(key2, val) {
@@ -7568,9 +7568,9 @@ var require_prettify_error = __commonJS({
       const joinedLines = joinLinesWithIndentation({ input: lines, ident, eol });
       const safeKeyName = stripUnsafeControlChars(keyName);
       const splitLines2 = `${ident}${safeKeyName}: ${joinedLines}${eol}`.split(eol);
-      for (let j = 0; j < splitLines2.length; j += 1) {
-        if (j !== 0) result += eol;
-        const line = splitLines2[j];
+      for (let j2 = 0; j2 < splitLines2.length; j2 += 1) {
+        if (j2 !== 0) result += eol;
+        const line = splitLines2[j2];
         if (/^\s*"stack"/.test(line)) {
           const matches2 = /^(\s*"stack":)\s*(".*"),?$/.exec(line);
           if (matches2 && matches2.length === 3) {
@@ -7622,13 +7622,13 @@ var require_prettify_object = __commonJS({
       const keysToIgnore = [].concat(skipKeys);
       if (excludeLoggerKeys === true) Array.prototype.push.apply(keysToIgnore, LOGGER_KEYS);
       let result = "";
-      const { plain, errors } = Object.entries(log).reduce(({ plain: plain2, errors: errors2 }, [k, v]) => {
-        if (keysToIgnore.includes(k) === false) {
-          const pretty = typeof customPrettifiers[k] === "function" ? customPrettifiers[k](v, k, log, { colors: colorizer.colors }) : v;
-          if (errorLikeKeys.includes(k)) {
-            errors2[k] = pretty;
+      const { plain, errors } = Object.entries(log).reduce(({ plain: plain2, errors: errors2 }, [k2, v]) => {
+        if (keysToIgnore.includes(k2) === false) {
+          const pretty = typeof customPrettifiers[k2] === "function" ? customPrettifiers[k2](v, k2, log, { colors: colorizer.colors }) : v;
+          if (errorLikeKeys.includes(k2)) {
+            errors2[k2] = pretty;
           } else {
-            plain2[k] = pretty;
+            plain2[k2] = pretty;
           }
         }
         return { plain: plain2, errors: errors2 };
@@ -7686,9 +7686,9 @@ var require_prettify_error_log = __commonJS({
         const excludeProperties = LOGGER_KEYS.concat(messageKey, "type", "stack");
         let propertiesToPrint;
         if (errorProperties[0] === "*") {
-          propertiesToPrint = Object.keys(log).filter((k) => excludeProperties.includes(k) === false);
+          propertiesToPrint = Object.keys(log).filter((k2) => excludeProperties.includes(k2) === false);
         } else {
-          propertiesToPrint = errorProperties.filter((k) => excludeProperties.includes(k) === false);
+          propertiesToPrint = errorProperties.filter((k2) => excludeProperties.includes(k2) === false);
         }
         for (let i = 0; i < propertiesToPrint.length; i += 1) {
           const key2 = propertiesToPrint[i];
@@ -8276,19 +8276,19 @@ var require_light = __commonJS({
         return n && n["default"] || n;
       }
       var load2 = function(received, defaults, onto = {}) {
-        var k, ref, v;
-        for (k in defaults) {
-          v = defaults[k];
-          onto[k] = (ref = received[k]) != null ? ref : v;
+        var k2, ref, v;
+        for (k2 in defaults) {
+          v = defaults[k2];
+          onto[k2] = (ref = received[k2]) != null ? ref : v;
         }
         return onto;
       };
       var overwrite = function(received, defaults, onto = {}) {
-        var k, v;
-        for (k in received) {
-          v = received[k];
-          if (defaults[k] !== void 0) {
-            onto[k] = v;
+        var k2, v;
+        for (k2 in received) {
+          v = received[k2];
+          if (defaults[k2] !== void 0) {
+            onto[k2] = v;
           }
         }
         return onto;
@@ -8452,8 +8452,8 @@ var require_light = __commonJS({
                 return null;
               }
             });
-            return (await Promise.all(promises)).find(function(x) {
-              return x != null;
+            return (await Promise.all(promises)).find(function(x2) {
+              return x2 != null;
             });
           } catch (error) {
             e = error;
@@ -8474,9 +8474,9 @@ var require_light = __commonJS({
           this.Events = new Events$1(this);
           this._length = 0;
           this._lists = (function() {
-            var j, ref, results;
+            var j2, ref, results;
             results = [];
-            for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+            for (i = j2 = 1, ref = num_priorities; 1 <= ref ? j2 <= ref : j2 >= ref; i = 1 <= ref ? ++j2 : --j2) {
               results.push(new DLList$1((() => {
                 return this.incr();
               }), (() => {
@@ -8512,9 +8512,9 @@ var require_light = __commonJS({
           });
         }
         getFirst(arr = this._lists) {
-          var j, len, list;
-          for (j = 0, len = arr.length; j < len; j++) {
-            list = arr[j];
+          var j2, len, list;
+          for (j2 = 0, len = arr.length; j2 < len; j2++) {
+            list = arr[j2];
             if (list.length > 0) {
               return list;
             }
@@ -8888,7 +8888,7 @@ var require_light = __commonJS({
           return (ref = this.status[this._jobs[id]]) != null ? ref : null;
         }
         statusJobs(status2) {
-          var k, pos, ref, results, v;
+          var k2, pos, ref, results, v;
           if (status2 != null) {
             pos = this.status.indexOf(status2);
             if (pos < 0) {
@@ -8896,10 +8896,10 @@ var require_light = __commonJS({
             }
             ref = this._jobs;
             results = [];
-            for (k in ref) {
-              v = ref[k];
+            for (k2 in ref) {
+              v = ref[k2];
               if (v === pos) {
-                results.push(k);
+                results.push(k2);
               }
             }
             return results;
@@ -9026,13 +9026,13 @@ var require_light = __commonJS({
             return instance != null || deleted > 0;
           }
           limiters() {
-            var k, ref, results, v;
+            var k2, ref, results, v;
             ref = this.instances;
             results = [];
-            for (k in ref) {
-              v = ref[k];
+            for (k2 in ref) {
+              v = ref[k2];
               results.push({
-                key: k,
+                key: k2,
                 limiter: v
               });
             }
@@ -9042,7 +9042,7 @@ var require_light = __commonJS({
             return Object.keys(this.instances);
           }
           async clusterKeys() {
-            var cursor, end, found, i, k, keys, len, next, start;
+            var cursor, end, found, i, k2, keys, len, next, start;
             if (this.connection == null) {
               return this.Promise.resolve(this.keys());
             }
@@ -9054,8 +9054,8 @@ var require_light = __commonJS({
               [next, found] = await this.connection.__runCommand__(["scan", cursor != null ? cursor : 0, "match", `b_${this.id}-*_settings`, "count", 1e4]);
               cursor = ~~next;
               for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
-                keys.push(k.slice(start, -end));
+                k2 = found[i];
+                keys.push(k2.slice(start, -end));
               }
             }
             return keys;
@@ -9064,15 +9064,15 @@ var require_light = __commonJS({
             var base;
             clearInterval(this.interval);
             return typeof (base = this.interval = setInterval(async () => {
-              var e, k, ref, results, time, v;
+              var e, k2, ref, results, time, v;
               time = Date.now();
               ref = this.instances;
               results = [];
-              for (k in ref) {
-                v = ref[k];
+              for (k2 in ref) {
+                v = ref[k2];
                 try {
                   if (await v._store.__groupCheck__(time)) {
-                    results.push(this.deleteKey(k));
+                    results.push(this.deleteKey(k2));
                   } else {
                     results.push(void 0);
                   }
@@ -9380,10 +9380,10 @@ var require_light = __commonJS({
               return this.Promise.resolve(null);
             }, this._registerLock.schedule(() => {
               return this._submitLock.schedule(() => {
-                var k, ref, v;
+                var k2, ref, v;
                 ref = this._scheduled;
-                for (k in ref) {
-                  v = ref[k];
+                for (k2 in ref) {
+                  v = ref[k2];
                   if (this.jobStatus(v.job.options.id) === "RUNNING") {
                     clearTimeout(v.timeout);
                     clearTimeout(v.expiration);
@@ -10055,13 +10055,13 @@ var require_applyReviver = __commonJS({
               val[i] = v1;
           }
         } else if (val instanceof Map) {
-          for (const k of Array.from(val.keys())) {
-            const v0 = val.get(k);
-            const v1 = applyReviver(reviver, val, k, v0);
+          for (const k2 of Array.from(val.keys())) {
+            const v0 = val.get(k2);
+            const v1 = applyReviver(reviver, val, k2, v0);
             if (v1 === void 0)
-              val.delete(k);
+              val.delete(k2);
             else if (v1 !== v0)
-              val.set(k, v1);
+              val.set(k2, v1);
           }
         } else if (val instanceof Set) {
           for (const v0 of Array.from(val)) {
@@ -10074,12 +10074,12 @@ var require_applyReviver = __commonJS({
             }
           }
         } else {
-          for (const [k, v0] of Object.entries(val)) {
-            const v1 = applyReviver(reviver, val, k, v0);
+          for (const [k2, v0] of Object.entries(val)) {
+            const v1 = applyReviver(reviver, val, k2, v0);
             if (v1 === void 0)
-              delete val[k];
+              delete val[k2];
             else if (v1 !== v0)
-              val[k] = v1;
+              val[k2] = v1;
           }
         }
       }
@@ -10262,9 +10262,9 @@ var require_Alias = __commonJS({
       } else if (identity.isCollection(node)) {
         let count = 0;
         for (const item of node.items) {
-          const c = getAliasCount(doc, item, anchors2);
-          if (c > count)
-            count = c;
+          const c3 = getAliasCount(doc, item, anchors2);
+          if (c3 > count)
+            count = c3;
         }
         return count;
       } else if (identity.isPair(node)) {
@@ -10393,13 +10393,13 @@ var require_Collection = __commonJS({
     function collectionFromPath(schema2, path2, value) {
       let v = value;
       for (let i = path2.length - 1; i >= 0; --i) {
-        const k = path2[i];
-        if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
+        const k2 = path2[i];
+        if (typeof k2 === "number" && Number.isInteger(k2) && k2 >= 0) {
           const a = [];
-          a[k] = v;
+          a[k2] = v;
           v = a;
         } else {
-          v = /* @__PURE__ */ new Map([[k, v]]);
+          v = /* @__PURE__ */ new Map([[k2, v]]);
         }
       }
       return createNode.createNode(v, void 0, {
@@ -10618,12 +10618,12 @@ var require_foldFlowLines = __commonJS({
                 ch = text2[i += 1];
                 overflow = true;
               }
-              const j = i > escEnd + 1 ? i - 2 : escStart - 1;
-              if (escapedFolds[j])
+              const j2 = i > escEnd + 1 ? i - 2 : escStart - 1;
+              if (escapedFolds[j2])
                 return text2;
-              folds.push(j);
-              escapedFolds[j] = true;
-              end = j + endStep;
+              folds.push(j2);
+              escapedFolds[j2] = true;
+              end = j2 + endStep;
               split = void 0;
             } else {
               overflow = true;
@@ -11374,9 +11374,9 @@ var require_Pair = __commonJS({
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
     function createPair(key2, value, ctx) {
-      const k = createNode.createNode(key2, void 0, ctx);
+      const k2 = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
-      return new Pair(k, v);
+      return new Pair(k2, v);
     }
     var Pair = class _Pair {
       constructor(key2, value = null) {
@@ -11567,12 +11567,12 @@ var require_YAMLMap = __commonJS({
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key2) {
-      const k = identity.isScalar(key2) ? key2.value : key2;
+      const k2 = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key2 || it.key === k)
+          if (it.key === key2 || it.key === k2)
             return it;
-          if (identity.isScalar(it.key) && it.key.value === k)
+          if (identity.isScalar(it.key) && it.key.value === k2)
             return it;
         }
       }
@@ -13083,9 +13083,9 @@ var require_Document = __commonJS({
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
       createPair(key2, value, options2 = {}) {
-        const k = this.createNode(key2, null, options2);
+        const k2 = this.createNode(key2, null, options2);
         const v = this.createNode(value, null, options2);
-        return new Pair.Pair(k, v);
+        return new Pair.Pair(k2, v);
       }
       /**
        * Removes a value from the document.
@@ -14160,8 +14160,8 @@ var require_resolve_block_scalar = __commonJS({
     function splitLines2(source) {
       const split = source.split(/\n( *)/);
       const first = split[0];
-      const m = first.match(/^( *)/);
-      const line0 = m?.[1] ? [m[1], first.slice(m[1].length)] : ["", first];
+      const m2 = first.match(/^( *)/);
+      const line0 = m2?.[1] ? [m2[1], first.slice(m2[1].length)] : ["", first];
       const lines = [line0];
       for (let i = 1; i < split.length; i += 2)
         lines.push([split[i], split[i + 1]]);
@@ -16918,19 +16918,19 @@ var require_parser2 = __commonJS({
   "node_modules/bottleneck/lib/parser.js"(exports2) {
     "use strict";
     exports2.load = function(received, defaults, onto = {}) {
-      var k, ref, v;
-      for (k in defaults) {
-        v = defaults[k];
-        onto[k] = (ref = received[k]) != null ? ref : v;
+      var k2, ref, v;
+      for (k2 in defaults) {
+        v = defaults[k2];
+        onto[k2] = (ref = received[k2]) != null ? ref : v;
       }
       return onto;
     };
     exports2.overwrite = function(received, defaults, onto = {}) {
-      var k, v;
-      for (k in received) {
-        v = received[k];
-        if (defaults[k] !== void 0) {
-          onto[k] = v;
+      var k2, v;
+      for (k2 in received) {
+        v = received[k2];
+        if (defaults[k2] !== void 0) {
+          onto[k2] = v;
         }
       }
       return onto;
@@ -17145,8 +17145,8 @@ var require_Events = __commonJS({
                 };
               })()
             );
-            return (yield Promise.all(promises)).find(function(x) {
-              return x != null;
+            return (yield Promise.all(promises)).find(function(x2) {
+              return x2 != null;
             });
           } catch (error) {
             e = error;
@@ -17177,9 +17177,9 @@ var require_Queues = __commonJS({
         this.Events = new Events2(this);
         this._length = 0;
         this._lists = function() {
-          var j, ref, results;
+          var j2, ref, results;
           results = [];
-          for (i = j = 1, ref = num_priorities; 1 <= ref ? j <= ref : j >= ref; i = 1 <= ref ? ++j : --j) {
+          for (i = j2 = 1, ref = num_priorities; 1 <= ref ? j2 <= ref : j2 >= ref; i = 1 <= ref ? ++j2 : --j2) {
             results.push(new DLList(() => {
               return this.incr();
             }, () => {
@@ -17215,9 +17215,9 @@ var require_Queues = __commonJS({
         });
       }
       getFirst(arr = this._lists) {
-        var j, len, list;
-        for (j = 0, len = arr.length; j < len; j++) {
-          list = arr[j];
+        var j2, len, list;
+        for (j2 = 0, len = arr.length; j2 < len; j2++) {
+          list = arr[j2];
           if (list.length > 0) {
             return list;
           }
@@ -18109,8 +18109,8 @@ var require_RedisConnection = __commonJS({
           });
         }
         _loadScripts() {
-          return this.Promise.all(Scripts.names.map((k) => {
-            return this._loadScript(k);
+          return this.Promise.all(Scripts.names.map((k2) => {
+            return this._loadScript(k2);
           }));
         }
         __runCommand__(cmd) {
@@ -18178,11 +18178,11 @@ var require_RedisConnection = __commonJS({
           return this.client.evalsha.bind(this.client);
         }
         disconnect(flush = true) {
-          var i, k, len, ref;
+          var i, k2, len, ref;
           ref = Object.keys(this.limiters);
           for (i = 0, len = ref.length; i < len; i++) {
-            k = ref[i];
-            clearInterval(this.limiters[k]._store.heartbeat);
+            k2 = ref[i];
+            clearInterval(this.limiters[k2]._store.heartbeat);
           }
           this.limiters = {};
           this.terminated = true;
@@ -18382,11 +18382,11 @@ var require_IORedisConnection = __commonJS({
           return this.client[name].bind(this.client);
         }
         disconnect(flush = true) {
-          var i, k, len, ref;
+          var i, k2, len, ref;
           ref = Object.keys(this.limiters);
           for (i = 0, len = ref.length; i < len; i++) {
-            k = ref[i];
-            clearInterval(this.limiters[k]._store.heartbeat);
+            k2 = ref[i];
+            clearInterval(this.limiters[k2]._store.heartbeat);
           }
           this.limiters = {};
           this.terminated = true;
@@ -18640,20 +18640,20 @@ var require_RedisDatastore = __commonJS({
         })();
       }
       prepareArray(arr) {
-        var i, len, results, x;
+        var i, len, results, x2;
         results = [];
         for (i = 0, len = arr.length; i < len; i++) {
-          x = arr[i];
-          results.push(x != null ? x.toString() : "");
+          x2 = arr[i];
+          results.push(x2 != null ? x2.toString() : "");
         }
         return results;
       }
       prepareObject(obj) {
-        var arr, k, v;
+        var arr, k2, v;
         arr = [];
-        for (k in obj) {
-          v = obj[k];
-          arr.push(k, v != null ? v.toString() : "");
+        for (k2 in obj) {
+          v = obj[k2];
+          arr.push(k2, v != null ? v.toString() : "");
         }
         return arr;
       }
@@ -18814,7 +18814,7 @@ var require_States = __commonJS({
         return (ref = this.status[this._jobs[id]]) != null ? ref : null;
       }
       statusJobs(status2) {
-        var k, pos, ref, results, v;
+        var k2, pos, ref, results, v;
         if (status2 != null) {
           pos = this.status.indexOf(status2);
           if (pos < 0) {
@@ -18822,10 +18822,10 @@ var require_States = __commonJS({
           }
           ref = this._jobs;
           results = [];
-          for (k in ref) {
-            v = ref[k];
+          for (k2 in ref) {
+            v = ref[k2];
             if (v === pos) {
-              results.push(k);
+              results.push(k2);
             }
           }
           return results;
@@ -19076,13 +19076,13 @@ var require_Group = __commonJS({
           })();
         }
         limiters() {
-          var k, ref, results, v;
+          var k2, ref, results, v;
           ref = this.instances;
           results = [];
-          for (k in ref) {
-            v = ref[k];
+          for (k2 in ref) {
+            v = ref[k2];
             results.push({
-              key: k,
+              key: k2,
               limiter: v
             });
           }
@@ -19094,7 +19094,7 @@ var require_Group = __commonJS({
         clusterKeys() {
           var _this2 = this;
           return _asyncToGenerator2(function* () {
-            var cursor, end, found, i, k, keys, len, next, start;
+            var cursor, end, found, i, k2, keys, len, next, start;
             if (_this2.connection == null) {
               return _this2.Promise.resolve(_this2.keys());
             }
@@ -19109,8 +19109,8 @@ var require_Group = __commonJS({
               found = _ref2[1];
               cursor = ~~next;
               for (i = 0, len = found.length; i < len; i++) {
-                k = found[i];
-                keys.push(k.slice(start, -end));
+                k2 = found[i];
+                keys.push(k2.slice(start, -end));
               }
             }
             return keys;
@@ -19122,15 +19122,15 @@ var require_Group = __commonJS({
           clearInterval(this.interval);
           return typeof (base = this.interval = setInterval(
             /* @__PURE__ */ _asyncToGenerator2(function* () {
-              var e, k, ref, results, time, v;
+              var e, k2, ref, results, time, v;
               time = Date.now();
               ref = _this3.instances;
               results = [];
-              for (k in ref) {
-                v = ref[k];
+              for (k2 in ref) {
+                v = ref[k2];
                 try {
                   if (yield v._store.__groupCheck__(time)) {
-                    results.push(_this3.deleteKey(k));
+                    results.push(_this3.deleteKey(k2));
                   } else {
                     results.push(void 0);
                   }
@@ -19552,10 +19552,10 @@ var require_Bottleneck = __commonJS({
             return this.Promise.resolve(null);
           }, this._registerLock.schedule(() => {
             return this._submitLock.schedule(() => {
-              var k, ref, v;
+              var k2, ref, v;
               ref = this._scheduled;
-              for (k in ref) {
-                v = ref[k];
+              for (k2 in ref) {
+                v = ref[k2];
                 if (this.jobStatus(v.job.options.id) === "RUNNING") {
                   clearTimeout(v.timeout);
                   clearTimeout(v.expiration);
@@ -22674,8 +22674,8 @@ var require_built = __commonJS({
             for (let i = 5; i < args.length - 1; i++) {
               const arg = args[i];
               if (typeof arg === "string" && arg.toUpperCase() === "KEYS") {
-                for (let j = i + 1; j < args.length; j++) {
-                  keys.push(j);
+                for (let j2 = i + 1; j2 < args.length; j2++) {
+                  keys.push(j2);
                 }
                 break;
               }
@@ -22688,8 +22688,8 @@ var require_built = __commonJS({
         case "xread":
           for (let i = commandName === "xread" ? 0 : 3; i < args.length - 1; i++) {
             if (String(args[i]).toUpperCase() === "STREAMS") {
-              for (let j = i + 1; j <= i + (args.length - 1 - i) / 2; j++) {
-                keys.push(j);
+              for (let j2 = i + 1; j2 <= i + (args.length - 1 - i) / 2; j2++) {
+                keys.push(j2);
               }
               break;
             }
@@ -23506,8 +23506,8 @@ var require_lodash3 = __commonJS({
 var require_ms = __commonJS({
   "node_modules/ms/index.js"(exports2, module2) {
     var s = 1e3;
-    var m = s * 60;
-    var h = m * 60;
+    var m2 = s * 60;
+    var h = m2 * 60;
     var d = h * 24;
     var w = d * 7;
     var y = d * 365.25;
@@ -23562,7 +23562,7 @@ var require_ms = __commonJS({
         case "mins":
         case "min":
         case "m":
-          return n * m;
+          return n * m2;
         case "seconds":
         case "second":
         case "secs":
@@ -23587,8 +23587,8 @@ var require_ms = __commonJS({
       if (msAbs >= h) {
         return Math.round(ms / h) + "h";
       }
-      if (msAbs >= m) {
-        return Math.round(ms / m) + "m";
+      if (msAbs >= m2) {
+        return Math.round(ms / m2) + "m";
       }
       if (msAbs >= s) {
         return Math.round(ms / s) + "s";
@@ -23603,8 +23603,8 @@ var require_ms = __commonJS({
       if (msAbs >= h) {
         return plural(ms, msAbs, h, "hour");
       }
-      if (msAbs >= m) {
-        return plural(ms, msAbs, m, "minute");
+      if (msAbs >= m2) {
+        return plural(ms, msAbs, m2, "minute");
       }
       if (msAbs >= s) {
         return plural(ms, msAbs, s, "second");
@@ -23897,11 +23897,11 @@ var require_browser = __commonJS({
       if (typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/(edge|trident)\/(\d+)/)) {
         return false;
       }
-      let m;
+      let m2;
       return typeof document !== "undefined" && document.documentElement && document.documentElement.style && document.documentElement.style.WebkitAppearance || // Is firebug? http://stackoverflow.com/a/398120/376773
       typeof window !== "undefined" && window.console && (window.console.firebug || window.console.exception && window.console.table) || // Is firefox >= v31?
       // https://developer.mozilla.org/en-US/docs/Tools/Web_Console#Styling_messages
-      typeof navigator !== "undefined" && navigator.userAgent && (m = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
+      typeof navigator !== "undefined" && navigator.userAgent && (m2 = navigator.userAgent.toLowerCase().match(/firefox\/(\d+)/)) && parseInt(m2[1], 10) >= 31 || // Double check webkit in userAgent just in case we are in a worker
       typeof navigator !== "undefined" && navigator.userAgent && navigator.userAgent.toLowerCase().match(/applewebkit\/(\d+)/);
     }
     function formatArgs(args) {
@@ -23909,8 +23909,8 @@ var require_browser = __commonJS({
       if (!this.useColors) {
         return;
       }
-      const c = "color: " + this.color;
-      args.splice(1, 0, c, "color: inherit");
+      const c3 = "color: " + this.color;
+      args.splice(1, 0, c3, "color: inherit");
       let index = 0;
       let lastC = 0;
       args[0].replace(/%[a-zA-Z%]/g, (match) => {
@@ -23922,7 +23922,7 @@ var require_browser = __commonJS({
           lastC = index;
         }
       });
-      args.splice(lastC, 0, c);
+      args.splice(lastC, 0, c3);
     }
     exports2.log = console.debug || console.log || (() => {
     });
@@ -24184,8 +24184,8 @@ var require_node = __commonJS({
     exports2.inspectOpts = Object.keys(process.env).filter((key2) => {
       return /^debug_/i.test(key2);
     }).reduce((obj, key2) => {
-      const prop = key2.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k) => {
-        return k.toUpperCase();
+      const prop = key2.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k2) => {
+        return k2.toUpperCase();
       });
       let val = process.env[key2];
       if (/^(yes|on|true|enabled)$/i.test(val)) {
@@ -24206,8 +24206,8 @@ var require_node = __commonJS({
     function formatArgs(args) {
       const { namespace: name, useColors: useColors2 } = this;
       if (useColors2) {
-        const c = this.color;
-        const colorCode = "\x1B[3" + (c < 8 ? c : "8;5;" + c);
+        const c3 = this.color;
+        const colorCode = "\x1B[3" + (c3 < 8 ? c3 : "8;5;" + c3);
         const prefix = `  ${colorCode};1m${name} \x1B[0m`;
         args[0] = prefix + args[0].split("\n").join("\n" + prefix);
         args.push(colorCode + "m+" + module2.exports.humanize(this.diff) + "\x1B[0m");
@@ -24555,8 +24555,8 @@ var require_utils3 = __commonJS({
     }
     exports2.wrapMultiResult = wrapMultiResult;
     function isInt(value) {
-      const x = parseFloat(value);
-      return !isNaN(value) && (x | 0) === x;
+      const x2 = parseFloat(value);
+      return !isNaN(value) && (x2 | 0) === x2;
     }
     exports2.isInt = isInt;
     function packObject(array) {
@@ -24617,8 +24617,8 @@ var require_utils3 = __commonJS({
           break;
         }
       }
-      for (let j = i; j < stacks.length; ++j) {
-        lines += "\n" + stacks[j];
+      for (let j2 = i; j2 < stacks.length; ++j2) {
+        lines += "\n" + stacks[j2];
       }
       if (error.stack) {
         const pos = error.stack.indexOf("\n");
@@ -25168,9 +25168,9 @@ var require_Command = __commonJS({
         this.length = 0;
         this.items = [];
       }
-      push(x) {
-        this.length += Buffer.byteLength(x);
-        this.items.push(x);
+      push(x2) {
+        this.length += Buffer.byteLength(x2);
+        this.items.push(x2);
       }
       toBuffer() {
         const result = Buffer.allocUnsafe(this.length);
@@ -26559,15 +26559,15 @@ var require_denque = __commonJS({
       if (i < 0) i += size;
       i = this._head + i & this._capacityMask;
       var item = this._list[i];
-      var k;
+      var k2;
       if (index < size / 2) {
-        for (k = index; k > 0; k--) {
+        for (k2 = index; k2 > 0; k2--) {
           this._list[i] = this._list[i = i - 1 + len & this._capacityMask];
         }
         this._list[i] = void 0;
         this._head = this._head + 1 + len & this._capacityMask;
       } else {
-        for (k = size - 1 - index; k > 0; k--) {
+        for (k2 = size - 1 - index; k2 > 0; k2--) {
           this._list[i] = this._list[i = i + 1 + len & this._capacityMask];
         }
         this._list[i] = void 0;
@@ -26598,29 +26598,29 @@ var require_denque = __commonJS({
         return removed;
       }
       if (i + count > size) count = size - i;
-      var k;
+      var k2;
       removed = new Array(count);
-      for (k = 0; k < count; k++) {
-        removed[k] = this._list[this._head + i + k & this._capacityMask];
+      for (k2 = 0; k2 < count; k2++) {
+        removed[k2] = this._list[this._head + i + k2 & this._capacityMask];
       }
       i = this._head + i & this._capacityMask;
       if (index + count === size) {
         this._tail = this._tail - count + len & this._capacityMask;
-        for (k = count; k > 0; k--) {
+        for (k2 = count; k2 > 0; k2--) {
           this._list[i = i + 1 + len & this._capacityMask] = void 0;
         }
         return removed;
       }
       if (index === 0) {
         this._head = this._head + count + len & this._capacityMask;
-        for (k = count - 1; k > 0; k--) {
+        for (k2 = count - 1; k2 > 0; k2--) {
           this._list[i = i + 1 + len & this._capacityMask] = void 0;
         }
         return removed;
       }
       if (i < size / 2) {
         this._head = this._head + index + count + len & this._capacityMask;
-        for (k = index; k > 0; k--) {
+        for (k2 = index; k2 > 0; k2--) {
           this.unshift(this._list[i = i - 1 + len & this._capacityMask]);
         }
         i = this._head - 1 + len & this._capacityMask;
@@ -26632,7 +26632,7 @@ var require_denque = __commonJS({
       } else {
         this._tail = i;
         i = i + count + len & this._capacityMask;
-        for (k = size - (count + index); k > 0; k--) {
+        for (k2 = size - (count + index); k2 > 0; k2--) {
           this.push(this._list[i++]);
         }
         i = this._tail;
@@ -26653,7 +26653,7 @@ var require_denque = __commonJS({
       if (i < 0) i += size;
       if (i > size) return void 0;
       if (arguments.length > 2) {
-        var k;
+        var k2;
         var temp;
         var removed;
         var arg_len = arguments.length;
@@ -26661,8 +26661,8 @@ var require_denque = __commonJS({
         var arguments_index = 2;
         if (!size || i < size / 2) {
           temp = new Array(i);
-          for (k = 0; k < i; k++) {
-            temp[k] = this._list[this._head + k & this._capacityMask];
+          for (k2 = 0; k2 < i; k2++) {
+            temp[k2] = this._list[this._head + k2 & this._capacityMask];
           }
           if (count === 0) {
             removed = [];
@@ -26676,14 +26676,14 @@ var require_denque = __commonJS({
           while (arg_len > arguments_index) {
             this.unshift(arguments[--arg_len]);
           }
-          for (k = i; k > 0; k--) {
-            this.unshift(temp[k - 1]);
+          for (k2 = i; k2 > 0; k2--) {
+            this.unshift(temp[k2 - 1]);
           }
         } else {
           temp = new Array(size - (i + count));
           var leng = temp.length;
-          for (k = 0; k < leng; k++) {
-            temp[k] = this._list[this._head + i + count + k & this._capacityMask];
+          for (k2 = 0; k2 < leng; k2++) {
+            temp[k2] = this._list[this._head + i + count + k2 & this._capacityMask];
           }
           if (count === 0) {
             removed = [];
@@ -26697,8 +26697,8 @@ var require_denque = __commonJS({
           while (arguments_index < arg_len) {
             this.push(arguments[arguments_index++]);
           }
-          for (k = 0; k < leng; k++) {
-            this.push(temp[k]);
+          for (k2 = 0; k2 < leng; k2++) {
+            this.push(temp[k2]);
           }
         }
         return removed;
@@ -26734,13 +26734,13 @@ var require_denque = __commonJS({
         return this._list.slice(this._head, this._tail);
       }
       var dest = new Array(size);
-      var k = 0;
+      var k2 = 0;
       var i;
       if (fullCopy || this._head > this._tail) {
-        for (i = this._head; i < capacity; i++) dest[k++] = src[i];
-        for (i = 0; i < this._tail; i++) dest[k++] = src[i];
+        for (i = this._head; i < capacity; i++) dest[k2++] = src[i];
+        for (i = 0; i < this._tail; i++) dest[k2++] = src[i];
       } else {
-        for (i = this._head; i < this._tail; i++) dest[k++] = src[i];
+        for (i = this._head; i < this._tail; i++) dest[k2++] = src[i];
       }
       return dest;
     };
@@ -26976,8 +26976,8 @@ var require_ClusterSubscriberGroup = __commonJS({
        */
       addChannels(channels) {
         const slot = calculateSlot(channels[0]);
-        for (const c of channels) {
-          if (calculateSlot(c) !== slot) {
+        for (const c3 of channels) {
+          if (calculateSlot(c3) !== slot) {
             return -1;
           }
         }
@@ -26995,14 +26995,14 @@ var require_ClusterSubscriberGroup = __commonJS({
        */
       removeChannels(channels) {
         const slot = calculateSlot(channels[0]);
-        for (const c of channels) {
-          if (calculateSlot(c) !== slot) {
+        for (const c3 of channels) {
+          if (calculateSlot(c3) !== slot) {
             return -1;
           }
         }
         const slotChannels = this.channels.get(slot);
         if (slotChannels) {
-          const updatedChannels = slotChannels.filter((c) => !channels.includes(c));
+          const updatedChannels = slotChannels.filter((c3) => !channels.includes(c3));
           this.channels.set(slot, updatedChannels);
         }
         return Array.from(this.channels.values()).reduce((sum, array) => sum + array.length, 0);
@@ -27845,15 +27845,15 @@ var require_cluster = __commonJS({
             const slotRangeStart = items[0];
             const slotRangeEnd = items[1];
             const keys = [];
-            for (let j2 = 2; j2 < items.length; j2++) {
-              if (!items[j2][0]) {
+            for (let j3 = 2; j3 < items.length; j3++) {
+              if (!items[j3][0]) {
                 continue;
               }
               const node = this.natMapper({
-                host: items[j2][0],
-                port: items[j2][1]
+                host: items[j3][0],
+                port: items[j3][1]
               });
-              node.readOnly = j2 !== 2;
+              node.readOnly = j3 !== 2;
               nodes.push(node);
               keys.push(node.host + ":" + node.port);
             }
@@ -27863,7 +27863,7 @@ var require_cluster = __commonJS({
             }
           }
           this._groupsIds = /* @__PURE__ */ Object.create(null);
-          let j = 0;
+          let j2 = 0;
           for (let i = 0; i < 16384; i++) {
             const target = (this.slots[i] || []).join(";");
             if (!target.length) {
@@ -27871,7 +27871,7 @@ var require_cluster = __commonJS({
               continue;
             }
             if (!this._groupsIds[target]) {
-              this._groupsIds[target] = ++j;
+              this._groupsIds[target] = ++j2;
             }
             this._groupsBySlot[i] = this._groupsIds[target];
           }
@@ -27885,8 +27885,8 @@ var require_cluster = __commonJS({
         }, this.options.slotsRefreshTimeout));
       }
       invokeReadyDelayedCallbacks(err) {
-        for (const c of this._readyDelayedCallbacks) {
-          process.nextTick(c, err);
+        for (const c3 of this._readyDelayedCallbacks) {
+          process.nextTick(c3, err);
         }
         this._readyDelayedCallbacks = [];
       }
@@ -32275,12 +32275,12 @@ function isNonEOL(cp) {
 function isNonAscii(cp) {
   return CodePoint.PAD <= cp && cp <= CodePoint.CP_D7FF || CodePoint.CP_E000 <= cp && cp <= CodePoint.CP_10FFFF;
 }
-function isValidDate(y, m, d) {
-  if (y >= 0 && m <= 12 && m >= 1 && d >= 1) return d <= (m === 2 ? y & 3 || !(y % 25) && y & 15 ? 28 : 29 : 30 + (m + (m >> 3) & 1));
+function isValidDate(y, m2, d) {
+  if (y >= 0 && m2 <= 12 && m2 >= 1 && d >= 1) return d <= (m2 === 2 ? y & 3 || !(y % 25) && y & 15 ? 28 : 29 : 30 + (m2 + (m2 >> 3) & 1));
   return false;
 }
-function isValidTime(h, m, s) {
-  if (h >= 24 || h < 0 || m > 59 || m < 0 || s > 60 || s < 0) return false;
+function isValidTime(h, m2, s) {
+  if (h >= 24 || h < 0 || m2 > 59 || m2 < 0 || s > 60 || s < 0) return false;
   return true;
 }
 function getDateFromDateTimeData(data2, timeZone) {
@@ -33010,10 +33010,10 @@ var init_lib2 = __esm({
         return this.reportParseError("unexpected-char");
       }
       COMMENT(cp) {
-        const processCommentChar = this.tomlVersion.gte(1, 1) ? (c) => {
-          if (!isNonEOL(c)) this.reportParseError("invalid-comment-character", { cp: JSON.stringify(String.fromCodePoint(c)).slice(1, -1) });
-        } : (c) => {
-          if (isControlOtherThanTab(c)) this.reportParseErrorControlChar();
+        const processCommentChar = this.tomlVersion.gte(1, 1) ? (c3) => {
+          if (!isNonEOL(c3)) this.reportParseError("invalid-comment-character", { cp: JSON.stringify(String.fromCodePoint(c3)).slice(1, -1) });
+        } : (c3) => {
+          if (isControlOtherThanTab(c3)) this.reportParseErrorControlChar();
         };
         while (!isEOL(cp) && cp !== CodePoint.EOF) {
           processCommentChar(cp);
@@ -33327,7 +33327,7 @@ var init_lib2 = __esm({
         return this.back("DATA");
       }
       BINARY(cp) {
-        const { out } = this.parseDigits(cp, (c) => c === CodePoint.DIGIT_0 || c === CodePoint.DIGIT_1);
+        const { out } = this.parseDigits(cp, (c3) => c3 === CodePoint.DIGIT_0 || c3 === CodePoint.DIGIT_1);
         this.endToken("Integer", "start", String.fromCodePoint(...out), 2);
         return this.back("DATA");
       }
@@ -34171,30 +34171,30 @@ function guardToml(text2) {
   let dots = 0;
   const n = text2.length;
   for (let i = 0; i < n; i++) {
-    const c = text2.charCodeAt(i);
-    if (c === 35) {
+    const c3 = text2.charCodeAt(i);
+    if (c3 === 35) {
       const nl = text2.indexOf("\n", i);
       i = nl < 0 ? n : nl - 1;
-    } else if (c === 34 || c === 39) {
+    } else if (c3 === 34 || c3 === 39) {
       const q = text2[i];
       if (text2.startsWith(q.repeat(3), i)) {
         const end = text2.indexOf(q.repeat(3), i + 3);
         i = end < 0 ? n : end + 2;
         while (text2[i + 1] === q) i++;
       } else {
-        let j = i + 1;
-        while (j < n && text2[j] !== q && text2[j] !== "\n") j += q === '"' && text2[j] === "\\" ? 2 : 1;
-        i = j;
+        let j2 = i + 1;
+        while (j2 < n && text2[j2] !== q && text2[j2] !== "\n") j2 += q === '"' && text2[j2] === "\\" ? 2 : 1;
+        i = j2;
       }
-    } else if (c === 91 || c === 123) {
+    } else if (c3 === 91 || c3 === 123) {
       if (++depth + dots > MAX_TOML_DEPTH) fail(text2, i, `nested more than ${MAX_TOML_DEPTH} levels deep`);
       dots = 0;
-    } else if (c === 93 || c === 125) {
+    } else if (c3 === 93 || c3 === 125) {
       depth = Math.max(0, depth - 1);
       dots = 0;
-    } else if (c === 46) {
+    } else if (c3 === 46) {
       if (++dots + depth > MAX_TOML_DEPTH) fail(text2, i, `a dotted key with more than ${MAX_TOML_DEPTH} parts`);
-    } else if (c === 10 || c === 61 || c === 44) {
+    } else if (c3 === 10 || c3 === 61 || c3 === 44) {
       dots = 0;
     }
   }
@@ -34238,7 +34238,7 @@ function staticValue(node) {
   return getStaticTOMLValue(node);
 }
 function keyNames(kv) {
-  return kv.key.keys.map((k) => k.type === "TOMLBare" ? k.name : String(k.value));
+  return kv.key.keys.map((k2) => k2.type === "TOMLBare" ? k2.name : String(k2.value));
 }
 function lineIndex(text2) {
   const starts = [0];
@@ -34270,13 +34270,13 @@ var init_toml = __esm({
 
 // src/cargo/manifest.ts
 function scopeOf(path2) {
-  const [a, b, c, ...tail] = path2;
-  if (a === "workspace" && b === "dependencies" && c !== void 0)
-    return { kind: "normal", target: null, ws: true, name: c, rest: tail };
-  if (a === "target" && b !== void 0 && c !== void 0 && DEP_TABLES[c] && tail.length > 0)
-    return { kind: DEP_TABLES[c], target: b, ws: false, name: tail[0], rest: tail.slice(1) };
+  const [a, b, c3, ...tail] = path2;
+  if (a === "workspace" && b === "dependencies" && c3 !== void 0)
+    return { kind: "normal", target: null, ws: true, name: c3, rest: tail };
+  if (a === "target" && b !== void 0 && c3 !== void 0 && DEP_TABLES[c3] && tail.length > 0)
+    return { kind: DEP_TABLES[c3], target: b, ws: false, name: tail[0], rest: tail.slice(1) };
   if (a !== void 0 && DEP_TABLES[a] && b !== void 0)
-    return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c === void 0 ? [] : [c, ...tail] };
+    return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c3 === void 0 ? [] : [c3, ...tail] };
   return null;
 }
 function groupKey(s) {
@@ -34349,7 +34349,7 @@ function declOf(g, lineAt) {
     inWorkspaceTable: g.scope.ws,
     form: g.form,
     version: typeof f.version === "string" ? f.version : null,
-    features: Array.isArray(f.features) ? f.features.filter((x) => typeof x === "string") : [],
+    features: Array.isArray(f.features) ? f.features.filter((x2) => typeof x2 === "string") : [],
     defaultFeatures: typeof df === "boolean" ? df : null,
     optional: f.optional === true,
     inherits: f.workspace === true,
@@ -34372,8 +34372,8 @@ function packageFacts(plain) {
   const edition = pkg.edition;
   const editionInherited = typeof edition === "object" && edition !== null && edition.workspace === true;
   const features = {};
-  for (const [k, v] of Object.entries(plain.features ?? {})) {
-    if (Array.isArray(v)) features[k] = v.filter((x) => typeof x === "string");
+  for (const [k2, v] of Object.entries(plain.features ?? {})) {
+    if (Array.isArray(v)) features[k2] = v.filter((x2) => typeof x2 === "string");
   }
   return {
     packageName: typeof pkg.name === "string" ? pkg.name : null,
@@ -34387,11 +34387,11 @@ function packageFacts(plain) {
   };
 }
 function strings2(v) {
-  return Array.isArray(v) ? v.filter((x) => typeof x === "string") : [];
+  return Array.isArray(v) ? v.filter((x2) => typeof x2 === "string") : [];
 }
 function gitRefOf(f) {
   const ref = {};
-  for (const k of ["rev", "tag", "branch"]) if (typeof f[k] === "string") ref[k] = f[k];
+  for (const k2 of ["rev", "tag", "branch"]) if (typeof f[k2] === "string") ref[k2] = f[k2];
   return Object.keys(ref).length > 0 ? ref : null;
 }
 function effectiveDecl(dep, root) {
@@ -34431,10 +34431,10 @@ function fencedBlocks(text2) {
   const lines = text2.replace(/\r\n?/g, "\n").split("\n");
   let open = null;
   for (let i = 0; i < lines.length; i++) {
-    const m = FENCE.exec(lines[i]);
+    const m2 = FENCE.exec(lines[i]);
     if (!open) {
-      if (m) open = { fence: m[1], info: m[2].trim().toLowerCase(), start: i + 1 };
-    } else if (closes(open.fence, m)) {
+      if (m2) open = { fence: m2[1], info: m2[2].trim().toLowerCase(), start: i + 1 };
+    } else if (closes(open.fence, m2)) {
       blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
       open = null;
     }
@@ -34446,11 +34446,11 @@ function proseAndCode(text2) {
   const code2 = [];
   let open = null;
   for (const line of text2.replace(/\r\n?/g, "\n").split("\n")) {
-    const m = FENCE.exec(line);
+    const m2 = FENCE.exec(line);
     if (!open) {
-      if (m) open = m[1];
+      if (m2) open = m2[1];
       else prose.push(line);
-    } else if (closes(open, m)) open = null;
+    } else if (closes(open, m2)) open = null;
     else code2.push(line);
   }
   const spans = [];
@@ -34467,14 +34467,14 @@ function bracketDelta(line) {
   let depth = 0;
   let quote = null;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i];
+    const c3 = line[i];
     if (quote) {
-      if (c === "\\" && quote === '"') i++;
-      else if (c === quote) quote = null;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === "#") break;
-    else if (c === "[" || c === "{") depth++;
-    else if (c === "]" || c === "}") depth--;
+      if (c3 === "\\" && quote === '"') i++;
+      else if (c3 === quote) quote = null;
+    } else if (c3 === '"' || c3 === "'") quote = c3;
+    else if (c3 === "#") break;
+    else if (c3 === "[" || c3 === "{") depth++;
+    else if (c3 === "]" || c3 === "}") depth--;
   }
   return depth;
 }
@@ -34493,14 +34493,14 @@ function unfencedBlocks(text2, most) {
   };
   for (const line of text2.replace(/\r\n?/g, "\n").split("\n")) {
     if (blocks.length >= most) return blocks;
-    const m = FENCE.exec(line);
+    const m2 = FENCE.exec(line);
     if (fence2) {
-      if (closes(fence2, m)) fence2 = null;
+      if (closes(fence2, m2)) fence2 = null;
       continue;
     }
-    if (m) {
+    if (m2) {
       close();
-      fence2 = m[1];
+      fence2 = m2[1];
       continue;
     }
     if (block2) {
@@ -34544,10 +34544,10 @@ ${body}`, wrapped: true, whole: false });
   for (const body of unfencedBlocks(text2, MAX_SNIPPETS - out.length))
     if (parses(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
   if (out.length === 0) {
-    for (const m of text2.matchAll(INLINE_DEP)) {
+    for (const m2 of text2.matchAll(INLINE_DEP)) {
       if (out.length >= MAX_SNIPPETS) break;
       out.push({ kind: "manifest", text: `[dependencies]
-${m[1]}
+${m2[1]}
 `, wrapped: true, whole: false });
     }
   }
@@ -34560,7 +34560,7 @@ var init_extract = __esm({
     init_manifest();
     WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
     FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-    closes = (open, m) => m !== null && m[1][0] === open[0] && m[1].length >= open.length && m[2].trim() === "";
+    closes = (open, m2) => m2 !== null && m2[1][0] === open[0] && m2[1].length >= open.length && m2[2].trim() === "";
     MAX_SNIPPETS = 8;
     HEADER = new RegExp(
       String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,
@@ -34860,14 +34860,14 @@ var require_semver = __commonJS({
         this.options = options2;
         this.loose = !!options2.loose;
         this.includePrerelease = !!options2.includePrerelease;
-        const m = version.trim().match(options2.loose ? re[t.LOOSE] : re[t.FULL]);
-        if (!m) {
+        const m2 = version.trim().match(options2.loose ? re[t.LOOSE] : re[t.FULL]);
+        if (!m2) {
           throw new TypeError(`Invalid Version: ${version}`);
         }
         this.raw = version;
-        this.major = +m[1];
-        this.minor = +m[2];
-        this.patch = +m[3];
+        this.major = +m2[1];
+        this.minor = +m2[2];
+        this.patch = +m2[3];
         if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
           throw new TypeError("Invalid major version");
         }
@@ -34877,10 +34877,10 @@ var require_semver = __commonJS({
         if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
           throw new TypeError("Invalid patch version");
         }
-        if (!m[4]) {
+        if (!m2[4]) {
           this.prerelease = [];
         } else {
-          this.prerelease = m[4].split(".").map((id) => {
+          this.prerelease = m2[4].split(".").map((id) => {
             if (/^[0-9]+$/.test(id)) {
               const num = +id;
               if (num >= 0 && num < MAX_SAFE_INTEGER) {
@@ -34890,7 +34890,7 @@ var require_semver = __commonJS({
             return id;
           });
         }
-        this.build = m[5] ? m[5].split(".") : [];
+        this.build = m2[5] ? m2[5].split(".") : [];
         this.format();
       }
       format() {
@@ -35262,18 +35262,18 @@ var require_comparator = __commonJS({
       }
       parse(comp) {
         const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
-        const m = comp.match(r);
-        if (!m) {
+        const m2 = comp.match(r);
+        if (!m2) {
           throw new TypeError(`Invalid comparator: ${comp}`);
         }
-        this.operator = m[1] !== void 0 ? m[1] : "";
+        this.operator = m2[1] !== void 0 ? m2[1] : "";
         if (this.operator === "=") {
           this.operator = "";
         }
-        if (!m[2]) {
+        if (!m2[2]) {
           this.semver = ANY2;
         } else {
-          this.semver = new SemVer(m[2], this.options.loose);
+          this.semver = new SemVer(m2[2], this.options.loose);
         }
       }
       toString() {
@@ -35559,19 +35559,19 @@ var require_range = __commonJS({
         this.loose = !!options2.loose;
         this.includePrerelease = !!options2.includePrerelease;
         this.raw = range.trim().replace(SPACE_CHARACTERS, " ");
-        this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c) => c.length);
+        this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c3) => c3.length);
         if (!this.set.length) {
           throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
         }
         if (this.set.length > 1) {
           const first = this.set[0];
-          this.set = this.set.filter((c) => !isNullSet(c[0]));
+          this.set = this.set.filter((c3) => !isNullSet(c3[0]));
           if (this.set.length === 0) {
             this.set = [first];
           } else if (this.set.length > 1) {
-            for (const c of this.set) {
-              if (c.length === 1 && isAny(c[0])) {
-                this.set = [c];
+            for (const c3 of this.set) {
+              if (c3.length === 1 && isAny(c3[0])) {
+                this.set = [c3];
                 break;
               }
             }
@@ -35587,11 +35587,11 @@ var require_range = __commonJS({
               this.formatted += "||";
             }
             const comps = this.set[i];
-            for (let k = 0; k < comps.length; k++) {
-              if (k > 0) {
+            for (let k2 = 0; k2 < comps.length; k2++) {
+              if (k2 > 0) {
                 this.formatted += " ";
               }
-              this.formatted += comps[k].toString().trim();
+              this.formatted += comps[k2].toString().trim();
             }
           }
         }
@@ -35695,8 +35695,8 @@ var require_range = __commonJS({
     } = require_re();
     var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants3();
     var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
-    var isNullSet = (c) => c.value === "<0.0.0-0";
-    var isAny = (c) => c.value === "";
+    var isNullSet = (c3) => c3.value === "<0.0.0-0";
+    var isAny = (c3) => c3.value === "";
     var isSatisfiable = (comparators, options2) => {
       let result = true;
       const remainingComparators = comparators.slice();
@@ -35723,73 +35723,73 @@ var require_range = __commonJS({
       return comp;
     };
     var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
-    var invalidXRangeOrder = (M, m, p) => isX(M) && !isX(m) || isX(m) && p && !isX(p);
+    var invalidXRangeOrder = (M2, m2, p) => isX(M2) && !isX(m2) || isX(m2) && p && !isX(p);
     var replaceTildes = (comp, options2) => {
-      return comp.trim().split(/\s+/).map((c) => replaceTilde(c, options2)).join(" ");
+      return comp.trim().split(/\s+/).map((c3) => replaceTilde(c3, options2)).join(" ");
     };
     var replaceTilde = (comp, options2) => {
       const r = options2.loose ? re[t.TILDELOOSE] : re[t.TILDE];
       const z = options2.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_, M, m, p, pr) => {
-        debug("tilde", comp, _, M, m, p, pr);
+      return comp.replace(r, (_, M2, m2, p, pr) => {
+        debug("tilde", comp, _, M2, m2, p, pr);
         let ret;
-        if (isX(M)) {
+        if (isX(M2)) {
           ret = "";
-        } else if (isX(m)) {
-          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
         } else if (isX(p)) {
-          ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
         } else if (pr) {
           debug("replaceTilde pr", pr);
-          ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
         } else {
-          ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
         }
         debug("tilde return", ret);
         return ret;
       });
     };
     var replaceCarets = (comp, options2) => {
-      return comp.trim().split(/\s+/).map((c) => replaceCaret(c, options2)).join(" ");
+      return comp.trim().split(/\s+/).map((c3) => replaceCaret(c3, options2)).join(" ");
     };
     var replaceCaret = (comp, options2) => {
       debug("caret", comp, options2);
       const r = options2.loose ? re[t.CARETLOOSE] : re[t.CARET];
       const z = options2.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_, M, m, p, pr) => {
-        debug("caret", comp, _, M, m, p, pr);
+      return comp.replace(r, (_, M2, m2, p, pr) => {
+        debug("caret", comp, _, M2, m2, p, pr);
         let ret;
-        if (isX(M)) {
+        if (isX(M2)) {
           ret = "";
-        } else if (isX(m)) {
-          ret = `>=${M}.0.0${z} <${+M + 1}.0.0-0`;
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
         } else if (isX(p)) {
-          if (M === "0") {
-            ret = `>=${M}.${m}.0${z} <${M}.${+m + 1}.0-0`;
+          if (M2 === "0") {
+            ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
           } else {
-            ret = `>=${M}.${m}.0${z} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.0${z} <${+M2 + 1}.0.0-0`;
           }
         } else if (pr) {
           debug("replaceCaret pr", pr);
-          if (M === "0") {
-            if (m === "0") {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${m}.${+p + 1}-0`;
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${m2}.${+p + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p}-${pr} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p}-${pr} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.${p}-${pr} <${+M2 + 1}.0.0-0`;
           }
         } else {
           debug("no pr");
-          if (M === "0") {
-            if (m === "0") {
-              ret = `>=${M}.${m}.${p} <${M}.${m}.${+p + 1}-0`;
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p} <${M2}.${m2}.${+p + 1}-0`;
             } else {
-              ret = `>=${M}.${m}.${p} <${M}.${+m + 1}.0-0`;
+              ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
             }
           } else {
-            ret = `>=${M}.${m}.${p} <${+M + 1}.0.0-0`;
+            ret = `>=${M2}.${m2}.${p} <${+M2 + 1}.0.0-0`;
           }
         }
         debug("caret return", ret);
@@ -35798,18 +35798,18 @@ var require_range = __commonJS({
     };
     var replaceXRanges = (comp, options2) => {
       debug("replaceXRanges", comp, options2);
-      return comp.split(/\s+/).map((c) => replaceXRange(c, options2)).join(" ");
+      return comp.split(/\s+/).map((c3) => replaceXRange(c3, options2)).join(" ");
     };
     var replaceXRange = (comp, options2) => {
       comp = comp.trim();
       const r = options2.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
-      return comp.replace(r, (ret, gtlt, M, m, p, pr) => {
-        debug("xRange", comp, ret, gtlt, M, m, p, pr);
-        if (invalidXRangeOrder(M, m, p)) {
+      return comp.replace(r, (ret, gtlt, M2, m2, p, pr) => {
+        debug("xRange", comp, ret, gtlt, M2, m2, p, pr);
+        if (invalidXRangeOrder(M2, m2, p)) {
           return comp;
         }
-        const xM = isX(M);
-        const xm = xM || isX(m);
+        const xM = isX(M2);
+        const xm = xM || isX(m2);
         const xp = xm || isX(p);
         const anyX = xp;
         if (gtlt === "=" && anyX) {
@@ -35824,35 +35824,35 @@ var require_range = __commonJS({
           }
         } else if (gtlt && anyX) {
           if (xm) {
-            m = 0;
+            m2 = 0;
           }
           p = 0;
           if (gtlt === ">") {
             gtlt = ">=";
             if (xm) {
-              M = +M + 1;
-              m = 0;
+              M2 = +M2 + 1;
+              m2 = 0;
               p = 0;
             } else {
-              m = +m + 1;
+              m2 = +m2 + 1;
               p = 0;
             }
           } else if (gtlt === "<=") {
             gtlt = "<";
             if (xm) {
-              M = +M + 1;
+              M2 = +M2 + 1;
             } else {
-              m = +m + 1;
+              m2 = +m2 + 1;
             }
           }
           if (gtlt === "<") {
             pr = "-0";
           }
-          ret = `${gtlt + M}.${m}.${p}${pr}`;
+          ret = `${gtlt + M2}.${m2}.${p}${pr}`;
         } else if (xm) {
-          ret = `>=${M}.0.0${pr} <${+M + 1}.0.0-0`;
+          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
         } else if (xp) {
-          ret = `>=${M}.${m}.0${pr} <${M}.${+m + 1}.0-0`;
+          ret = `>=${M2}.${m2}.0${pr} <${M2}.${+m2 + 1}.0-0`;
         }
         debug("xRange return", ret);
         return ret;
@@ -36158,6 +36158,651 @@ var init_semver = __esm({
   }
 });
 
+// node_modules/lru-cache/dist/esm/node/index.min.js
+import { tracingChannel as G, channel as P } from "node:diagnostics_channel";
+var m, O, x, C, I, M, k, V, E, U, D, L, j;
+var init_index_min = __esm({
+  "node_modules/lru-cache/dist/esm/node/index.min.js"() {
+    m = P("lru-cache:metrics");
+    O = G("lru-cache");
+    x = typeof performance == "object" && performance && typeof performance.now == "function" ? performance : Date;
+    C = () => m.hasSubscribers || O.hasSubscribers;
+    I = /* @__PURE__ */ new Set();
+    M = typeof process == "object" && process ? process : {};
+    k = (c3, t, i, e) => {
+      typeof M.emitWarning == "function" ? M.emitWarning(c3, t, i, e) : console.error(`[${i}] ${t}: ${c3}`);
+    };
+    V = (c3) => !I.has(c3);
+    E = (c3) => !!c3 && c3 === Math.floor(c3) && c3 > 0 && isFinite(c3);
+    U = (c3) => E(c3) ? c3 <= Math.pow(2, 8) ? Uint8Array : c3 <= Math.pow(2, 16) ? Uint16Array : c3 <= Math.pow(2, 32) ? Uint32Array : c3 <= Number.MAX_SAFE_INTEGER ? D : null : null;
+    D = class extends Array {
+      constructor(t) {
+        super(t), this.fill(0);
+      }
+    };
+    L = class c {
+      heap;
+      length;
+      static #o = false;
+      static create(t) {
+        let i = U(t);
+        if (!i) return [];
+        c.#o = true;
+        let e = new c(t, i);
+        return c.#o = false, e;
+      }
+      constructor(t, i) {
+        if (!c.#o) throw new TypeError("instantiate Stack using Stack.create(n)");
+        this.heap = new i(t), this.length = 0;
+      }
+      push(t) {
+        this.heap[this.length++] = t;
+      }
+      pop() {
+        return this.heap[--this.length];
+      }
+    };
+    j = class c2 {
+      #o;
+      #c;
+      #S;
+      #R;
+      #w;
+      #I;
+      #U;
+      #b;
+      get perf() {
+        return this.#b;
+      }
+      ttl;
+      ttlResolution;
+      ttlAutopurge;
+      updateAgeOnGet;
+      updateAgeOnHas;
+      allowStale;
+      noDisposeOnSet;
+      noUpdateTTL;
+      maxEntrySize;
+      sizeCalculation;
+      noDeleteOnFetchRejection;
+      noDeleteOnStaleGet;
+      allowStaleOnFetchAbort;
+      allowStaleOnFetchRejection;
+      ignoreFetchAbort;
+      backgroundFetchSize;
+      #n;
+      #m = 0;
+      #y;
+      #s;
+      #i;
+      #t;
+      #f;
+      #u;
+      #l;
+      #h;
+      #_;
+      #r;
+      #F;
+      #T;
+      #d;
+      #g;
+      #A;
+      #G;
+      #a;
+      #C;
+      static unsafeExposeInternals(t) {
+        return { starts: t.#T, ttls: t.#d, autopurgeTimers: t.#g, sizes: t.#F, keyMap: t.#s, keyList: t.#i, valList: t.#t, next: t.#f, prev: t.#u, get head() {
+          return t.#l;
+        }, get tail() {
+          return t.#h;
+        }, free: t.#_, isBackgroundFetch: (i) => t.#e(i), backgroundFetch: (i, e, s, n) => t.#k(i, e, s, n), moveToTail: (i) => t.#j(i), indexes: (i) => t.#z(i), rindexes: (i) => t.#E(i), isStale: (i) => t.#p(i) };
+      }
+      get max() {
+        return this.#o;
+      }
+      get maxSize() {
+        return this.#c;
+      }
+      get calculatedSize() {
+        return this.#y;
+      }
+      get size() {
+        return this.#n;
+      }
+      get fetchMethod() {
+        return this.#I;
+      }
+      get memoMethod() {
+        return this.#U;
+      }
+      get dispose() {
+        return this.#S;
+      }
+      get onInsert() {
+        return this.#R;
+      }
+      get disposeAfter() {
+        return this.#w;
+      }
+      constructor(t) {
+        let { max: i = 0, ttl: e, ttlResolution: s = 1, ttlAutopurge: n, updateAgeOnGet: h, updateAgeOnHas: l, allowStale: r, dispose: o, onInsert: f, disposeAfter: a, noDisposeOnSet: T, noUpdateTTL: u, maxSize: p = 0, maxEntrySize: w = 0, sizeCalculation: v, fetchMethod: F, memoMethod: z, noDeleteOnFetchRejection: d, noDeleteOnStaleGet: S, allowStaleOnFetchRejection: g, allowStaleOnFetchAbort: y, ignoreFetchAbort: b, backgroundFetchSize: A = 1, perf: _ } = t;
+        if (A !== 0 && !E(A)) throw new TypeError("backgroundFetchSize must be a nonnegative integer");
+        if (this.backgroundFetchSize = A, _ !== void 0 && typeof _?.now != "function") throw new TypeError("perf option must have a now() method if specified");
+        if (this.#b = _ ?? x, i !== 0 && !E(i)) throw new TypeError("max option must be a nonnegative integer");
+        let W = i ? U(i) : Array;
+        if (!W) throw new Error("invalid max value: " + i);
+        if (this.#o = i, this.#c = p, this.maxEntrySize = w || this.#c, this.sizeCalculation = v, this.sizeCalculation) {
+          if (!this.#c && !this.maxEntrySize) throw new TypeError("cannot set sizeCalculation without setting maxSize or maxEntrySize");
+          if (typeof this.sizeCalculation != "function") throw new TypeError("sizeCalculation set to non-function");
+        }
+        if (z !== void 0 && typeof z != "function") throw new TypeError("memoMethod must be a function if defined");
+        if (this.#U = z, F !== void 0 && typeof F != "function") throw new TypeError("fetchMethod must be a function if specified");
+        if (this.#I = F, this.#G = !!F, this.#s = /* @__PURE__ */ new Map(), this.#i = Array.from({ length: i }).fill(void 0), this.#t = Array.from({ length: i }).fill(void 0), this.#f = new W(i), this.#u = new W(i), this.#l = 0, this.#h = 0, this.#_ = L.create(i), this.#n = 0, this.#y = 0, typeof o == "function" && (this.#S = o), typeof f == "function" && (this.#R = f), typeof a == "function" ? (this.#w = a, this.#r = []) : (this.#w = void 0, this.#r = void 0), this.#A = !!this.#S, this.#C = !!this.#R, this.#a = !!this.#w, this.noDisposeOnSet = !!T, this.noUpdateTTL = !!u, this.noDeleteOnFetchRejection = !!d, this.allowStaleOnFetchRejection = !!g, this.allowStaleOnFetchAbort = !!y, this.ignoreFetchAbort = !!b, this.maxEntrySize !== 0) {
+          if (this.#c !== 0 && !E(this.#c)) throw new TypeError("maxSize must be a positive integer if specified");
+          if (!E(this.maxEntrySize)) throw new TypeError("maxEntrySize must be a positive integer if specified");
+          this.#Y();
+        }
+        if (this.allowStale = !!r, this.noDeleteOnStaleGet = !!S, this.updateAgeOnGet = !!h, this.updateAgeOnHas = !!l, this.ttlResolution = E(s) || s === 0 ? s : 1, this.ttlAutopurge = !!n, this.ttl = e || 0, this.ttl) {
+          if (!E(this.ttl)) throw new TypeError("ttl must be a positive integer if specified");
+          this.#V();
+        }
+        if (this.#o === 0 && this.ttl === 0 && this.#c === 0) throw new TypeError("At least one of max, maxSize, or ttl is required");
+        if (!this.ttlAutopurge && !this.#o && !this.#c) {
+          let R = "LRU_CACHE_UNBOUNDED";
+          V(R) && (I.add(R), k("TTL caching without ttlAutopurge, max, or maxSize can result in unbounded memory consumption.", "UnboundedCacheWarning", R, c2));
+        }
+      }
+      getRemainingTTL(t) {
+        return this.#s.has(t) ? 1 / 0 : 0;
+      }
+      #V() {
+        let t = new D(this.#o), i = new D(this.#o);
+        this.#d = t, this.#T = i;
+        let e = this.ttlAutopurge ? Array.from({ length: this.#o }) : void 0;
+        this.#g = e, this.#B = (r, o, f = this.#b.now()) => {
+          i[r] = o !== 0 ? f : 0, t[r] = o, s(r, o);
+        }, this.#L = (r) => {
+          i[r] = t[r] !== 0 ? this.#b.now() : 0, s(r, t[r]);
+        };
+        let s = this.ttlAutopurge ? (r, o) => {
+          if (e?.[r] && (clearTimeout(e[r]), e[r] = void 0), o && o !== 0 && e) {
+            let f = Math.min(o + 1, 2147483647), a = setTimeout(() => {
+              this.#p(r) ? (this.#v(this.#i[r], "expire"), e[r] = void 0) : s(r, l(r) || 1);
+            }, f);
+            a.unref && a.unref(), e[r] = a;
+          }
+        } : () => {
+        };
+        this.#W = (r, o) => {
+          if (t[o]) {
+            let f = t[o], a = i[o];
+            if (!f || !a) return;
+            r.ttl = f, r.start = a, r.now = n || h();
+            let T = r.now - a;
+            r.remainingTTL = f - T;
+          }
+        };
+        let n = 0, h = () => {
+          let r = this.#b.now();
+          if (this.ttlResolution > 0) {
+            n = r;
+            let o = setTimeout(() => n = 0, this.ttlResolution);
+            o.unref && o.unref();
+          }
+          return r;
+        };
+        this.getRemainingTTL = (r) => {
+          let o = this.#s.get(r);
+          return o === void 0 ? 0 : l(o);
+        };
+        let l = (r) => {
+          let o = t[r], f = i[r];
+          if (!o || !f) return 1 / 0;
+          let a = (n || h()) - f;
+          return o - a;
+        };
+        this.#p = (r) => {
+          let o = i[r], f = t[r];
+          return !!f && !!o && (n || h()) - o > f;
+        };
+      }
+      #L = () => {
+      };
+      #W = () => {
+      };
+      #B = () => {
+      };
+      #p = () => false;
+      #Y() {
+        let t = new D(this.#o);
+        this.#y = 0, this.#F = t, this.#O = (i) => {
+          this.#y -= t[i], t[i] = 0;
+        }, this.#H = (i, e, s, n) => {
+          if (!E(s)) {
+            if (this.#e(e)) return this.backgroundFetchSize;
+            if (n) {
+              if (typeof n != "function") throw new TypeError("sizeCalculation must be a function");
+              if (s = n(e, i), !E(s)) throw new TypeError("sizeCalculation return invalid (expect positive integer)");
+            } else throw new TypeError("invalid size value (must be positive integer). When maxSize or maxEntrySize is used, sizeCalculation or size must be set.");
+          }
+          return s;
+        }, this.#x = (i, e, s) => {
+          if (t[i] = e, this.#c) {
+            let n = this.#c - t[i];
+            for (; this.#y > n; ) this.#P(true);
+          }
+          this.#y += t[i], s && (s.entrySize = e, s.totalCalculatedSize = this.#y);
+        };
+      }
+      #O = (t) => {
+      };
+      #x = (t, i, e) => {
+      };
+      #H = (t, i, e, s) => {
+        if (e || s) throw new TypeError("cannot set size without setting maxSize or maxEntrySize on cache");
+        return 0;
+      };
+      *#z({ allowStale: t = this.allowStale, once: i = true } = {}) {
+        if (this.#n) {
+          let e = this.#m, s = [], n;
+          for (let h = this.#h; this.#N(h); ) {
+            let l = false;
+            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#l) break;
+            h = this.#u[h];
+          }
+        }
+      }
+      *#E({ allowStale: t = this.allowStale, once: i = true } = {}) {
+        if (this.#n) {
+          let e = this.#m, s = [], n;
+          for (let h = this.#l; this.#N(h); ) {
+            let l = false;
+            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#h) break;
+            h = this.#f[h];
+          }
+        }
+      }
+      #N(t) {
+        return t !== void 0 && this.#s.get(this.#i[t]) === t;
+      }
+      *entries() {
+        for (let t of this.#z()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
+      }
+      *rentries() {
+        for (let t of this.#E()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
+      }
+      *keys() {
+        for (let t of this.#z()) {
+          let i = this.#i[t];
+          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
+        }
+      }
+      *rkeys() {
+        for (let t of this.#E()) {
+          let i = this.#i[t];
+          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
+        }
+      }
+      *values() {
+        for (let t of this.#z()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
+      }
+      *rvalues() {
+        for (let t of this.#E()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
+      }
+      [Symbol.iterator]() {
+        return this.entries();
+      }
+      [Symbol.toStringTag] = "LRUCache";
+      find(t, i = {}) {
+        for (let e of this.#z()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          if (n !== void 0 && t(n, this.#i[e], this)) return this.#M(this.#i[e], i);
+        }
+      }
+      forEach(t, i = this) {
+        for (let e of this.#z()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          n !== void 0 && t.call(i, n, this.#i[e], this);
+        }
+      }
+      rforEach(t, i = this) {
+        for (let e of this.#E()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          n !== void 0 && t.call(i, n, this.#i[e], this);
+        }
+      }
+      purgeStale() {
+        let t = false;
+        for (let i of this.#E({ allowStale: true, once: false })) this.#p(i) && (this.#v(this.#i[i], "expire"), t = true);
+        return t;
+      }
+      info(t) {
+        let i = this.#s.get(t);
+        if (i === void 0) return;
+        let e = this.#t[i], s = this.#e(e) ? e.__staleWhileFetching : e;
+        if (s === void 0) return;
+        let n = { value: s };
+        if (this.#d && this.#T) {
+          let h = this.#d[i], l = this.#T[i];
+          if (h && l) {
+            let r = h - (this.#b.now() - l);
+            n.ttl = r, n.start = Date.now();
+          }
+        }
+        return this.#F && (n.size = this.#F[i]), n;
+      }
+      dump() {
+        let t = [];
+        for (let i of this.#z({ allowStale: true })) {
+          let e = this.#i[i], s = this.#t[i], n = this.#e(s) ? s.__staleWhileFetching : s;
+          if (n === void 0 || e === void 0) continue;
+          let h = { value: n };
+          if (this.#d && this.#T) {
+            h.ttl = this.#d[i];
+            let l = this.#b.now() - this.#T[i];
+            h.start = Math.floor(Date.now() - l);
+          }
+          this.#F && (h.size = this.#F[i]), t.unshift([e, h]);
+        }
+        return t;
+      }
+      load(t) {
+        this.clear();
+        for (let [i, e] of t) {
+          let s = { ...e };
+          if (s.start) {
+            let n = Date.now() - s.start;
+            s.start = this.#b.now() - n;
+          }
+          this.#D(i, e.value, s);
+        }
+      }
+      set(t, i, e = {}) {
+        let { status: s = m.hasSubscribers ? {} : void 0 } = e;
+        s && (s.op = "set", s.key = t, i !== void 0 && (s.value = i), s.cache = this);
+        let n = this.#D(t, i, e, void 0, s);
+        return s && m.hasSubscribers && m.publish(s), n;
+      }
+      #D(t, i, e, s, n = e.status) {
+        let { ttl: h = this.ttl, start: l, noDisposeOnSet: r = this.noDisposeOnSet, sizeCalculation: o = this.sizeCalculation } = e, f = this.#e(i);
+        if (i === void 0) return n && (n.set = "deleted"), this.delete(t), this;
+        let { noUpdateTTL: a = this.noUpdateTTL } = e;
+        n && !f && (n.value = i);
+        let T = this.#H(t, i, e.size || 0, o, n);
+        if (this.maxEntrySize && T > this.maxEntrySize) return this.#v(t, "set"), n && (n.set = "miss", n.maxEntrySizeExceeded = true), this;
+        let u = this.#n === 0 ? void 0 : this.#s.get(t);
+        if (u === void 0) u = this.#n === 0 ? this.#h : this.#_.length !== 0 ? this.#_.pop() : this.#n === this.#o ? this.#P(false) : this.#n, this.#i[u] = t, this.#t[u] = i, this.#s.set(t, u), this.#f[this.#h] = u, this.#u[u] = this.#h, this.#h = u, this.#n++, this.#x(u, T, n), n && (n.set = "add"), a = false, this.#C && !f && this.#R?.(i, t, "add");
+        else {
+          this.#j(u);
+          let p = this.#t[u];
+          if (i !== p) {
+            if (this.#e(p)) {
+              if (p !== s && p.__abortController.abort(new Error("replaced")), !r) {
+                let { __staleWhileFetching: w } = p;
+                w !== void 0 && w !== i && (this.#A && this.#S?.(w, t, "set"), this.#a && this.#r?.push([w, t, "set"]));
+              }
+            } else r || (this.#A && this.#S?.(p, t, "set"), this.#a && this.#r?.push([p, t, "set"]));
+            if (this.#O(u), this.#x(u, T, n), this.#t[u] = i, !f) {
+              let w = p && this.#e(p) ? p.__staleWhileFetching : p, v = w === void 0 ? "add" : i !== w ? "replace" : "update";
+              n && (n.set = v, w !== void 0 && (n.oldValue = w)), this.#C && this.onInsert?.(i, t, v);
+            }
+          } else f || (this.#O(u), this.#x(u, T, n), n && (n.set = "update"), this.#C && this.onInsert?.(i, t, "update"));
+        }
+        if (h !== 0 && !this.#d && this.#V(), this.#d && (a || this.#B(u, h, l), n && this.#W(n, u)), this.#a && this.#r) {
+          let p = this.#r, w;
+          for (; w = p?.shift(); ) this.#w?.(...w);
+        }
+        return this;
+      }
+      pop() {
+        try {
+          for (; this.#n; ) {
+            let t = this.#t[this.#l];
+            if (this.#P(true), this.#e(t)) {
+              if (t.__staleWhileFetching !== void 0) return t.__staleWhileFetching;
+            } else if (t !== void 0) return t;
+          }
+        } finally {
+          if (this.#a && this.#r) {
+            let t = this.#r, i;
+            for (; i = t?.shift(); ) this.#w?.(...i);
+          }
+        }
+      }
+      #P(t) {
+        let i = this.#l;
+        this.#m++;
+        let e = this.#i[i], s = this.#t[i], n = this.#e(s);
+        n && s.__abortController.abort(new Error("evicted"));
+        let h = n ? s.__staleWhileFetching : s;
+        return (this.#A || this.#a) && h !== void 0 && (this.#A && this.#S?.(h, e, "evict"), this.#a && this.#r?.push([h, e, "evict"])), this.#O(i), this.#g?.[i] && (clearTimeout(this.#g[i]), this.#g[i] = void 0), t && (this.#i[i] = void 0, this.#t[i] = void 0, this.#_.push(i)), this.#n === 1 ? (this.#l = this.#h = 0, this.#_.length = 0) : this.#l = this.#f[i], this.#s.delete(e), this.#n--, i;
+      }
+      has(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "has", e.key = t, e.cache = this);
+        let s = this.#J(t, i, e);
+        return m.hasSubscribers && m.publish(e), s;
+      }
+      #J(t, i = {}, e = i.status) {
+        let { updateAgeOnHas: s = this.updateAgeOnHas } = i, n = this.#s.get(t);
+        if (n !== void 0) {
+          let h = this.#t[n];
+          if (this.#e(h) && h.__staleWhileFetching === void 0) return false;
+          if (this.#p(n)) e && (e.has = "stale", this.#W(e, n));
+          else return s && this.#L(n), e && (e.has = "hit", this.#W(e, n)), true;
+        } else e && (e.has = "miss");
+        return false;
+      }
+      peek(t, i = {}) {
+        let { status: e = C() ? {} : void 0 } = i;
+        e && (e.op = "peek", e.key = t, e.cache = this);
+        let s = this.#K(t, i, e);
+        return m.hasSubscribers && m.publish(e), s;
+      }
+      #K(t, i, e = i.status) {
+        let { allowStale: s = this.allowStale } = i, n = this.#s.get(t);
+        if (n === void 0 || !s && this.#p(n)) {
+          e && (e.peek = n === void 0 ? "miss" : "stale");
+          return;
+        }
+        let h = this.#t[n], l = this.#e(h) ? h.__staleWhileFetching : h;
+        return e && (l !== void 0 ? (e.peek = "hit", e.value = l) : e.peek = "miss"), l;
+      }
+      #k(t, i, e, s) {
+        let n = i === void 0 ? void 0 : this.#t[i];
+        if (this.#e(n)) return n;
+        let h = new AbortController(), { signal: l } = e, r = () => h.abort(l?.reason), o, f = () => {
+          l?.removeEventListener("abort", r), o && h.signal.removeEventListener("abort", o);
+        };
+        l?.aborted ? h.abort(l.reason) : l?.addEventListener("abort", r);
+        let a = { signal: h.signal, options: e, context: s }, T = (d, S = false) => {
+          f();
+          let { aborted: g } = h.signal, y = e.ignoreFetchAbort && d !== void 0, b = e.ignoreFetchAbort || !!(e.allowStaleOnFetchAbort && d !== void 0);
+          if (e.status && (g && !S ? (e.status.fetchAborted = true, e.status.fetchError = h.signal.reason, y && (e.status.fetchAbortIgnored = true)) : e.status.fetchResolved = true), g && !y && !S) return p(h.signal.reason, b);
+          let A = F, _ = this.#t[i];
+          return (_ === F || _ === void 0 && y && S) && (d === void 0 ? A.__staleWhileFetching !== void 0 ? this.#t[i] = A.__staleWhileFetching : this.#v(t, "fetch") : (e.status && (e.status.fetchUpdated = true), this.#D(t, d, a.options, A))), d;
+        }, u = (d) => (f(), e.status && (e.status.fetchRejected = true, e.status.fetchError = d), p(d, false)), p = (d, S) => {
+          let { aborted: g } = h.signal, y = g && e.allowStaleOnFetchAbort, b = y || e.allowStaleOnFetchRejection, A = b || e.noDeleteOnFetchRejection, _ = F;
+          if (this.#t[i] === F && (!A || _.__staleWhileFetching === void 0 && !(S && y) ? this.#v(t, "fetch") : y || (this.#t[i] = _.__staleWhileFetching)), b) return e.status && _.__staleWhileFetching !== void 0 && (e.status.returnedStale = true), _.__staleWhileFetching;
+          if (_.__returned === _) throw d;
+        }, w = () => {
+          if (this.#t[i] !== F) return;
+          let d = F;
+          (e.noDeleteOnFetchRejection || e.allowStaleOnFetchRejection) && d.__staleWhileFetching !== void 0 ? this.#t[i] = d.__staleWhileFetching : this.#v(t, "fetch");
+        }, v = (d, S) => {
+          let g = this.#I?.(t, n, a);
+          o = () => {
+            f(), (!e.ignoreFetchAbort || e.allowStaleOnFetchAbort) && (d(void 0), e.allowStaleOnFetchAbort && (d = (b) => T(b, true), S = w));
+          };
+          let y = o;
+          h.signal.addEventListener("abort", y), h.signal.aborted && y(), g && g instanceof Promise ? g.then((b) => d(b === void 0 ? void 0 : b), (b) => S(b)) : d(g === void 0 ? void 0 : g);
+        };
+        e.status && (e.status.fetchDispatched = true);
+        let F = new Promise(v).then(T, u), z = Object.assign(F, { __abortController: h, __staleWhileFetching: n, __returned: void 0 });
+        return i === void 0 ? (this.#D(t, z, { ...a.options, status: void 0 }), i = this.#s.get(t)) : this.#t[i] = z, z;
+      }
+      #e(t) {
+        if (!this.#G) return false;
+        let i = t;
+        return !!i && i instanceof Promise && Object.hasOwn(i, "__staleWhileFetching") && i.__abortController instanceof AbortController;
+      }
+      fetch(t, i = {}) {
+        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
+        s && i.context && (s.context = i.context);
+        let n = this.#$(t, i, s);
+        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
+        })), n;
+      }
+      async #$(t, i = {}, e = i.status) {
+        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet, ttl: l = this.ttl, noDisposeOnSet: r = this.noDisposeOnSet, size: o = 0, sizeCalculation: f = this.sizeCalculation, noUpdateTTL: a = this.noUpdateTTL, noDeleteOnFetchRejection: T = this.noDeleteOnFetchRejection, allowStaleOnFetchRejection: u = this.allowStaleOnFetchRejection, ignoreFetchAbort: p = this.ignoreFetchAbort, allowStaleOnFetchAbort: w = this.allowStaleOnFetchAbort, context: v, forceRefresh: F = false, signal: z } = i;
+        if (e && (e.op = "fetch", e.key = t, F && (e.forceRefresh = true), e.cache = this), !this.#G) return e && (e.fetch = "get"), this.#M(t, { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, status: e });
+        let d = { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, ttl: l, noDisposeOnSet: r, size: o, sizeCalculation: f, noUpdateTTL: a, noDeleteOnFetchRejection: T, allowStaleOnFetchRejection: u, allowStaleOnFetchAbort: w, ignoreFetchAbort: p, status: e, signal: z }, S = this.#s.get(t);
+        if (S === void 0) {
+          e && (e.fetch = "miss");
+          let g = this.#k(t, S, d, v);
+          return g.__returned = g;
+        } else {
+          let g = this.#t[S];
+          if (this.#e(g)) {
+            let W = s && g.__staleWhileFetching !== void 0;
+            return e && (e.fetch = "inflight", W && (e.returnedStale = true)), W ? g.__staleWhileFetching : g.__returned = g;
+          }
+          let y = this.#p(S);
+          if (!F && !y) return e && (e.fetch = "hit"), this.#j(S), n && this.#L(S), e && this.#W(e, S), g;
+          let b = this.#k(t, S, d, v), _ = b.__staleWhileFetching !== void 0 && s;
+          return e && (e.fetch = y ? "stale" : "refresh", _ && y && (e.returnedStale = true)), _ ? b.__staleWhileFetching : b.__returned = b;
+        }
+      }
+      forceFetch(t, i = {}) {
+        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
+        s && i.context && (s.context = i.context);
+        let n = this.#Q(t, i, s);
+        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
+        })), n;
+      }
+      async #Q(t, i = {}, e = i.status) {
+        let s = await this.#$(t, i, e);
+        if (s === void 0) throw new Error("fetch() returned undefined");
+        return s;
+      }
+      memo(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "memo", e.key = t, i.context && (e.context = i.context), e.cache = this);
+        let s = this.#Z(t, i, e);
+        return e && (e.value = s), m.hasSubscribers && m.publish(e), s;
+      }
+      #Z(t, i = {}, e = i.status) {
+        let s = this.#U;
+        if (!s) throw new Error("no memoMethod provided to constructor");
+        let { context: n, status: h = e, forceRefresh: l, ...r } = i;
+        h && l && (h.forceRefresh = true);
+        let o = this.#M(t, r), f = l || o === void 0;
+        if (h && (h.memo = f ? "miss" : "hit", f || (h.value = o)), !f) return o;
+        let a = s(t, o, { options: r, context: n });
+        return h && (h.value = a), this.#D(t, a, r), a;
+      }
+      get(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "get", e.key = t, e.cache = this);
+        let s = this.#M(t, i, e);
+        return e && (s !== void 0 && (e.value = s), m.hasSubscribers && m.publish(e)), s;
+      }
+      #M(t, i = {}, e = i.status) {
+        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet } = i, l = this.#s.get(t);
+        if (l === void 0) {
+          e && (e.get = "miss");
+          return;
+        }
+        let r = this.#t[l], o = this.#e(r);
+        return e && this.#W(e, l), this.#p(l) ? o ? (e && (e.get = "stale-fetching"), s && r.__staleWhileFetching !== void 0 ? (e && (e.returnedStale = true), r.__staleWhileFetching) : void 0) : (h || this.#v(t, "expire"), e && (e.get = "stale"), s ? (e && (e.returnedStale = true), r) : void 0) : (e && (e.get = o ? "fetching" : "hit"), this.#j(l), n && this.#L(l), o ? r.__staleWhileFetching : r);
+      }
+      #q(t, i) {
+        this.#u[i] = t, this.#f[t] = i;
+      }
+      #j(t) {
+        t !== this.#h && (this.#m++, t === this.#l ? this.#l = this.#f[t] : this.#q(this.#u[t], this.#f[t]), this.#q(this.#h, t), this.#h = t);
+      }
+      delete(t) {
+        return this.#v(t, "delete");
+      }
+      #v(t, i) {
+        m.hasSubscribers && m.publish({ op: "delete", delete: i, key: t, cache: this });
+        let e = false;
+        if (this.#n !== 0) {
+          let s = this.#s.get(t);
+          if (s !== void 0) if (this.#g?.[s] && (clearTimeout(this.#g[s]), this.#g[s] = void 0), e = true, this.#m++, this.#n === 1) this.#X(i);
+          else {
+            this.#O(s);
+            let n = this.#t[s], h = this.#e(n);
+            h && n.__abortController.abort(new Error("deleted"));
+            let l = h ? n.__staleWhileFetching : n;
+            if (l !== void 0 && (this.#A || this.#a) && (this.#A && this.#S?.(l, t, i), this.#a && this.#r?.push([l, t, i])), this.#s.delete(t), this.#i[s] = void 0, this.#t[s] = void 0, s === this.#h) this.#h = this.#u[s];
+            else if (s === this.#l) this.#l = this.#f[s];
+            else {
+              let r = this.#u[s];
+              this.#f[r] = this.#f[s];
+              let o = this.#f[s];
+              this.#u[o] = this.#u[s];
+            }
+            this.#n--, this.#_.push(s);
+          }
+        }
+        if (this.#a && this.#r?.length) {
+          let s = this.#r, n;
+          for (; n = s?.shift(); ) this.#w?.(...n);
+        }
+        return e;
+      }
+      clear() {
+        return this.#X("delete");
+      }
+      #X(t) {
+        this.#m++;
+        for (let i of this.#E({ allowStale: true })) {
+          let e = this.#t[i], s = this.#e(e);
+          s && e.__abortController.abort(new Error("deleted"));
+          let n = s ? e.__staleWhileFetching : e;
+          if (n !== void 0) {
+            let h = this.#i[i];
+            this.#A && this.#S?.(n, h, t), this.#a && this.#r?.push([n, h, t]);
+          }
+        }
+        if (this.#s.clear(), this.#t.fill(void 0), this.#i.fill(void 0), this.#d && this.#T) {
+          this.#d.fill(0), this.#T.fill(0);
+          for (let i of this.#g ?? []) i !== void 0 && clearTimeout(i);
+          this.#g?.fill(void 0);
+        }
+        if (this.#F && this.#F.fill(0), this.#l = 0, this.#h = 0, this.#_.length = 0, this.#y = 0, this.#n = 0, this.#a && this.#r) {
+          let i = this.#r, e;
+          for (; e = i?.shift(); ) this.#w?.(...e);
+        }
+      }
+    };
+  }
+});
+
+// src/memo.ts
+function boundedMemo(max) {
+  const cache = new j({ max });
+  return {
+    get: (key2) => cache.get(key2)?.v,
+    set: (key2, value) => {
+      if (key2.length <= MAX_MEMO_KEY) cache.set(key2, { v: value });
+    },
+    get size() {
+      return cache.size;
+    }
+  };
+}
+var MAX_MEMO_KEY;
+var init_memo = __esm({
+  "src/memo.ts"() {
+    "use strict";
+    init_index_min();
+    MAX_MEMO_KEY = 512;
+  }
+});
+
 // src/cargo/cfg.ts
 function parseCfg(src) {
   let i = 0;
@@ -36262,22 +36907,22 @@ function conjunctsOf(gate) {
   return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
 }
 function gateHolds(gate, on, platform = "linux") {
-  if (!parsed.has(gate)) {
-    let e2 = null;
+  let e = parsed.get(gate);
+  if (e === void 0) {
     try {
-      e2 = parseCfg(gate);
+      e = parseCfg(gate);
     } catch {
-      e2 = null;
+      e = null;
     }
-    parsed.set(gate, e2);
+    parsed.set(gate, e);
   }
-  const e = parsed.get(gate);
   return e ? evaluate(e, platform, on) : false;
 }
 var FACTS, memo, parsed;
 var init_cfg = __esm({
   "src/cargo/cfg.ts"() {
     "use strict";
+    init_memo();
     FACTS = {
       linux: {
         triple: "x86_64-unknown-linux-gnu",
@@ -36322,8 +36967,8 @@ var init_cfg = __esm({
         flags: ["unix"]
       }
     };
-    memo = /* @__PURE__ */ new Map();
-    parsed = /* @__PURE__ */ new Map();
+    memo = boundedMemo(4096);
+    parsed = boundedMemo(4096);
   }
 });
 
@@ -37380,8 +38025,8 @@ ${exception.mark.snippet}`;
       KEEP: 3
     };
     var NO_RANGE$3 = -1;
-    function simpleEscapeSequence(c) {
-      switch (c) {
+    function simpleEscapeSequence(c3) {
+      switch (c3) {
         case 48:
           return "\0";
         case 97:
@@ -37428,17 +38073,17 @@ ${exception.mark.snippet}`;
       simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
       simpleEscapeMap[i] = simpleEscapeSequence(i);
     }
-    function charFromCodepoint(c) {
-      if (c <= 65535) return String.fromCharCode(c);
-      return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+    function charFromCodepoint(c3) {
+      if (c3 <= 65535) return String.fromCharCode(c3);
+      return String.fromCharCode((c3 - 65536 >> 10) + 55296, (c3 - 65536 & 1023) + 56320);
     }
-    function fromHexCode$1(c) {
-      if (c >= 48 && c <= 57) return c - 48;
-      return (c | 32) - 97 + 10;
+    function fromHexCode$1(c3) {
+      if (c3 >= 48 && c3 <= 57) return c3 - 48;
+      return (c3 | 32) - 97 + 10;
     }
-    function escapedHexLen$1(c) {
-      if (c === 120) return 2;
-      if (c === 117) return 4;
+    function escapedHexLen$1(c3) {
+      if (c3 === 120) return 2;
+      if (c3 === 117) return 4;
       return 8;
     }
     function skipFoldedBreaks(input, position2, end) {
@@ -38031,38 +38676,38 @@ ${exception.mark.snippet}`;
     function throwError(state, message) {
       YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
     }
-    function isEol(c) {
-      return c === 10 || c === 13;
+    function isEol(c3) {
+      return c3 === 10 || c3 === 13;
     }
-    function isWhiteSpace(c) {
-      return c === 9 || c === 32;
+    function isWhiteSpace(c3) {
+      return c3 === 9 || c3 === 32;
     }
-    function isWsOrEol(c) {
-      return isWhiteSpace(c) || isEol(c);
+    function isWsOrEol(c3) {
+      return isWhiteSpace(c3) || isEol(c3);
     }
-    function isWsOrEolOrEnd(c) {
-      return c === 0 || isWsOrEol(c);
+    function isWsOrEolOrEnd(c3) {
+      return c3 === 0 || isWsOrEol(c3);
     }
-    function isFlowIndicator(c) {
-      return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+    function isFlowIndicator(c3) {
+      return c3 === 44 || c3 === 91 || c3 === 93 || c3 === 123 || c3 === 125;
     }
-    function fromDecimalCode(c) {
-      return c >= 48 && c <= 57 ? c - 48 : -1;
+    function fromDecimalCode(c3) {
+      return c3 >= 48 && c3 <= 57 ? c3 - 48 : -1;
     }
-    function fromHexCode(c) {
-      if (c >= 48 && c <= 57) return c - 48;
-      const lc = c | 32;
+    function fromHexCode(c3) {
+      if (c3 >= 48 && c3 <= 57) return c3 - 48;
+      const lc = c3 | 32;
       if (lc >= 97 && lc <= 102) return lc - 97 + 10;
       return -1;
     }
-    function escapedHexLen(c) {
-      if (c === 120) return 2;
-      if (c === 117) return 4;
-      if (c === 85) return 8;
+    function escapedHexLen(c3) {
+      if (c3 === 120) return 2;
+      if (c3 === 117) return 4;
+      if (c3 === 85) return 8;
       return 0;
     }
-    function isSimpleEscape(c) {
-      return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+    function isSimpleEscape(c3) {
+      return c3 === 48 || c3 === 97 || c3 === 98 || c3 === 116 || c3 === 9 || c3 === 110 || c3 === 118 || c3 === 102 || c3 === 114 || c3 === 101 || c3 === 32 || c3 === 34 || c3 === 47 || c3 === 92 || c3 === 78 || c3 === 95 || c3 === 76 || c3 === 80;
     }
     function consumeLineBreak(state) {
       if (state.input.charCodeAt(state.position) === 10) state.position++;
@@ -39500,10 +40145,10 @@ ${" ".repeat(state.indent * level)}`;
       }
     });
     function defaultCompareFn(a, b) {
-      const x = String(a);
+      const x2 = String(a);
       const y = String(b);
-      if (x < y) return -1;
-      if (x > y) return 1;
+      if (x2 < y) return -1;
+      if (x2 > y) return 1;
       return 0;
     }
     function dump(input, options2 = {}) {
@@ -40031,11 +40676,11 @@ var require_index_cjs = __commonJS({
             }
             if (!part.match(hostnamePartPattern)) {
               let newpart = "";
-              for (let j = 0, k = part.length; j < k; j++) {
-                if (part.charCodeAt(j) > 127) {
+              for (let j2 = 0, k2 = part.length; j2 < k2; j2++) {
+                if (part.charCodeAt(j2) > 127) {
                   newpart += "x";
                 } else {
-                  newpart += part[j];
+                  newpart += part[j2];
                 }
               }
               if (!newpart.match(hostnamePartPattern)) {
@@ -40126,8 +40771,8 @@ var require_decode_data_html = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = new Uint16Array(
       // prettier-ignore
-      '\u1D41<\xD5\u0131\u028A\u049D\u057B\u05D0\u0675\u06DE\u07A2\u07D6\u080F\u0A4A\u0A91\u0DA1\u0E6D\u0F09\u0F26\u10CA\u1228\u12E1\u1415\u149D\u14C3\u14DF\u1525\0\0\0\0\0\0\u156B\u16CD\u198D\u1C12\u1DDD\u1F7E\u2060\u21B0\u228D\u23C0\u23FB\u2442\u2824\u2912\u2D08\u2E48\u2FCE\u3016\u32BA\u3639\u37AC\u38FE\u3A28\u3A71\u3AE0\u3B2E\u0800EMabcfglmnoprstu\\bfms\x7F\x84\x8B\x90\x95\x98\xA6\xB3\xB9\xC8\xCFlig\u803B\xC6\u40C6P\u803B&\u4026cute\u803B\xC1\u40C1reve;\u4102\u0100iyx}rc\u803B\xC2\u40C2;\u4410r;\uC000\u{1D504}rave\u803B\xC0\u40C0pha;\u4391acr;\u4100d;\u6A53\u0100gp\x9D\xA1on;\u4104f;\uC000\u{1D538}plyFunction;\u6061ing\u803B\xC5\u40C5\u0100cs\xBE\xC3r;\uC000\u{1D49C}ign;\u6254ilde\u803B\xC3\u40C3ml\u803B\xC4\u40C4\u0400aceforsu\xE5\xFB\xFE\u0117\u011C\u0122\u0127\u012A\u0100cr\xEA\xF2kslash;\u6216\u0176\xF6\xF8;\u6AE7ed;\u6306y;\u4411\u0180crt\u0105\u010B\u0114ause;\u6235noullis;\u612Ca;\u4392r;\uC000\u{1D505}pf;\uC000\u{1D539}eve;\u42D8c\xF2\u0113mpeq;\u624E\u0700HOacdefhilorsu\u014D\u0151\u0156\u0180\u019E\u01A2\u01B5\u01B7\u01BA\u01DC\u0215\u0273\u0278\u027Ecy;\u4427PY\u803B\xA9\u40A9\u0180cpy\u015D\u0162\u017Aute;\u4106\u0100;i\u0167\u0168\u62D2talDifferentialD;\u6145leys;\u612D\u0200aeio\u0189\u018E\u0194\u0198ron;\u410Cdil\u803B\xC7\u40C7rc;\u4108nint;\u6230ot;\u410A\u0100dn\u01A7\u01ADilla;\u40B8terDot;\u40B7\xF2\u017Fi;\u43A7rcle\u0200DMPT\u01C7\u01CB\u01D1\u01D6ot;\u6299inus;\u6296lus;\u6295imes;\u6297o\u0100cs\u01E2\u01F8kwiseContourIntegral;\u6232eCurly\u0100DQ\u0203\u020FoubleQuote;\u601Duote;\u6019\u0200lnpu\u021E\u0228\u0247\u0255on\u0100;e\u0225\u0226\u6237;\u6A74\u0180git\u022F\u0236\u023Aruent;\u6261nt;\u622FourIntegral;\u622E\u0100fr\u024C\u024E;\u6102oduct;\u6210nterClockwiseContourIntegral;\u6233oss;\u6A2Fcr;\uC000\u{1D49E}p\u0100;C\u0284\u0285\u62D3ap;\u624D\u0580DJSZacefios\u02A0\u02AC\u02B0\u02B4\u02B8\u02CB\u02D7\u02E1\u02E6\u0333\u048D\u0100;o\u0179\u02A5trahd;\u6911cy;\u4402cy;\u4405cy;\u440F\u0180grs\u02BF\u02C4\u02C7ger;\u6021r;\u61A1hv;\u6AE4\u0100ay\u02D0\u02D5ron;\u410E;\u4414l\u0100;t\u02DD\u02DE\u6207a;\u4394r;\uC000\u{1D507}\u0100af\u02EB\u0327\u0100cm\u02F0\u0322ritical\u0200ADGT\u0300\u0306\u0316\u031Ccute;\u40B4o\u0174\u030B\u030D;\u42D9bleAcute;\u42DDrave;\u4060ilde;\u42DCond;\u62C4ferentialD;\u6146\u0470\u033D\0\0\0\u0342\u0354\0\u0405f;\uC000\u{1D53B}\u0180;DE\u0348\u0349\u034D\u40A8ot;\u60DCqual;\u6250ble\u0300CDLRUV\u0363\u0372\u0382\u03CF\u03E2\u03F8ontourIntegra\xEC\u0239o\u0274\u0379\0\0\u037B\xBB\u0349nArrow;\u61D3\u0100eo\u0387\u03A4ft\u0180ART\u0390\u0396\u03A1rrow;\u61D0ightArrow;\u61D4e\xE5\u02CAng\u0100LR\u03AB\u03C4eft\u0100AR\u03B3\u03B9rrow;\u67F8ightArrow;\u67FAightArrow;\u67F9ight\u0100AT\u03D8\u03DErrow;\u61D2ee;\u62A8p\u0241\u03E9\0\0\u03EFrrow;\u61D1ownArrow;\u61D5erticalBar;\u6225n\u0300ABLRTa\u0412\u042A\u0430\u045E\u047F\u037Crrow\u0180;BU\u041D\u041E\u0422\u6193ar;\u6913pArrow;\u61F5reve;\u4311eft\u02D2\u043A\0\u0446\0\u0450ightVector;\u6950eeVector;\u695Eector\u0100;B\u0459\u045A\u61BDar;\u6956ight\u01D4\u0467\0\u0471eeVector;\u695Fector\u0100;B\u047A\u047B\u61C1ar;\u6957ee\u0100;A\u0486\u0487\u62A4rrow;\u61A7\u0100ct\u0492\u0497r;\uC000\u{1D49F}rok;\u4110\u0800NTacdfglmopqstux\u04BD\u04C0\u04C4\u04CB\u04DE\u04E2\u04E7\u04EE\u04F5\u0521\u052F\u0536\u0552\u055D\u0560\u0565G;\u414AH\u803B\xD0\u40D0cute\u803B\xC9\u40C9\u0180aiy\u04D2\u04D7\u04DCron;\u411Arc\u803B\xCA\u40CA;\u442Dot;\u4116r;\uC000\u{1D508}rave\u803B\xC8\u40C8ement;\u6208\u0100ap\u04FA\u04FEcr;\u4112ty\u0253\u0506\0\0\u0512mallSquare;\u65FBerySmallSquare;\u65AB\u0100gp\u0526\u052Aon;\u4118f;\uC000\u{1D53C}silon;\u4395u\u0100ai\u053C\u0549l\u0100;T\u0542\u0543\u6A75ilde;\u6242librium;\u61CC\u0100ci\u0557\u055Ar;\u6130m;\u6A73a;\u4397ml\u803B\xCB\u40CB\u0100ip\u056A\u056Fsts;\u6203onentialE;\u6147\u0280cfios\u0585\u0588\u058D\u05B2\u05CCy;\u4424r;\uC000\u{1D509}lled\u0253\u0597\0\0\u05A3mallSquare;\u65FCerySmallSquare;\u65AA\u0370\u05BA\0\u05BF\0\0\u05C4f;\uC000\u{1D53D}All;\u6200riertrf;\u6131c\xF2\u05CB\u0600JTabcdfgorst\u05E8\u05EC\u05EF\u05FA\u0600\u0612\u0616\u061B\u061D\u0623\u066C\u0672cy;\u4403\u803B>\u403Emma\u0100;d\u05F7\u05F8\u4393;\u43DCreve;\u411E\u0180eiy\u0607\u060C\u0610dil;\u4122rc;\u411C;\u4413ot;\u4120r;\uC000\u{1D50A};\u62D9pf;\uC000\u{1D53E}eater\u0300EFGLST\u0635\u0644\u064E\u0656\u065B\u0666qual\u0100;L\u063E\u063F\u6265ess;\u62DBullEqual;\u6267reater;\u6AA2ess;\u6277lantEqual;\u6A7Eilde;\u6273cr;\uC000\u{1D4A2};\u626B\u0400Aacfiosu\u0685\u068B\u0696\u069B\u069E\u06AA\u06BE\u06CARDcy;\u442A\u0100ct\u0690\u0694ek;\u42C7;\u405Eirc;\u4124r;\u610ClbertSpace;\u610B\u01F0\u06AF\0\u06B2f;\u610DizontalLine;\u6500\u0100ct\u06C3\u06C5\xF2\u06A9rok;\u4126mp\u0144\u06D0\u06D8ownHum\xF0\u012Fqual;\u624F\u0700EJOacdfgmnostu\u06FA\u06FE\u0703\u0707\u070E\u071A\u071E\u0721\u0728\u0744\u0778\u078B\u078F\u0795cy;\u4415lig;\u4132cy;\u4401cute\u803B\xCD\u40CD\u0100iy\u0713\u0718rc\u803B\xCE\u40CE;\u4418ot;\u4130r;\u6111rave\u803B\xCC\u40CC\u0180;ap\u0720\u072F\u073F\u0100cg\u0734\u0737r;\u412AinaryI;\u6148lie\xF3\u03DD\u01F4\u0749\0\u0762\u0100;e\u074D\u074E\u622C\u0100gr\u0753\u0758ral;\u622Bsection;\u62C2isible\u0100CT\u076C\u0772omma;\u6063imes;\u6062\u0180gpt\u077F\u0783\u0788on;\u412Ef;\uC000\u{1D540}a;\u4399cr;\u6110ilde;\u4128\u01EB\u079A\0\u079Ecy;\u4406l\u803B\xCF\u40CF\u0280cfosu\u07AC\u07B7\u07BC\u07C2\u07D0\u0100iy\u07B1\u07B5rc;\u4134;\u4419r;\uC000\u{1D50D}pf;\uC000\u{1D541}\u01E3\u07C7\0\u07CCr;\uC000\u{1D4A5}rcy;\u4408kcy;\u4404\u0380HJacfos\u07E4\u07E8\u07EC\u07F1\u07FD\u0802\u0808cy;\u4425cy;\u440Cppa;\u439A\u0100ey\u07F6\u07FBdil;\u4136;\u441Ar;\uC000\u{1D50E}pf;\uC000\u{1D542}cr;\uC000\u{1D4A6}\u0580JTaceflmost\u0825\u0829\u082C\u0850\u0863\u09B3\u09B8\u09C7\u09CD\u0A37\u0A47cy;\u4409\u803B<\u403C\u0280cmnpr\u0837\u083C\u0841\u0844\u084Dute;\u4139bda;\u439Bg;\u67EAlacetrf;\u6112r;\u619E\u0180aey\u0857\u085C\u0861ron;\u413Ddil;\u413B;\u441B\u0100fs\u0868\u0970t\u0500ACDFRTUVar\u087E\u08A9\u08B1\u08E0\u08E6\u08FC\u092F\u095B\u0390\u096A\u0100nr\u0883\u088FgleBracket;\u67E8row\u0180;BR\u0899\u089A\u089E\u6190ar;\u61E4ightArrow;\u61C6eiling;\u6308o\u01F5\u08B7\0\u08C3bleBracket;\u67E6n\u01D4\u08C8\0\u08D2eeVector;\u6961ector\u0100;B\u08DB\u08DC\u61C3ar;\u6959loor;\u630Aight\u0100AV\u08EF\u08F5rrow;\u6194ector;\u694E\u0100er\u0901\u0917e\u0180;AV\u0909\u090A\u0910\u62A3rrow;\u61A4ector;\u695Aiangle\u0180;BE\u0924\u0925\u0929\u62B2ar;\u69CFqual;\u62B4p\u0180DTV\u0937\u0942\u094CownVector;\u6951eeVector;\u6960ector\u0100;B\u0956\u0957\u61BFar;\u6958ector\u0100;B\u0965\u0966\u61BCar;\u6952ight\xE1\u039Cs\u0300EFGLST\u097E\u098B\u0995\u099D\u09A2\u09ADqualGreater;\u62DAullEqual;\u6266reater;\u6276ess;\u6AA1lantEqual;\u6A7Dilde;\u6272r;\uC000\u{1D50F}\u0100;e\u09BD\u09BE\u62D8ftarrow;\u61DAidot;\u413F\u0180npw\u09D4\u0A16\u0A1Bg\u0200LRlr\u09DE\u09F7\u0A02\u0A10eft\u0100AR\u09E6\u09ECrrow;\u67F5ightArrow;\u67F7ightArrow;\u67F6eft\u0100ar\u03B3\u0A0Aight\xE1\u03BFight\xE1\u03CAf;\uC000\u{1D543}er\u0100LR\u0A22\u0A2CeftArrow;\u6199ightArrow;\u6198\u0180cht\u0A3E\u0A40\u0A42\xF2\u084C;\u61B0rok;\u4141;\u626A\u0400acefiosu\u0A5A\u0A5D\u0A60\u0A77\u0A7C\u0A85\u0A8B\u0A8Ep;\u6905y;\u441C\u0100dl\u0A65\u0A6FiumSpace;\u605Flintrf;\u6133r;\uC000\u{1D510}nusPlus;\u6213pf;\uC000\u{1D544}c\xF2\u0A76;\u439C\u0480Jacefostu\u0AA3\u0AA7\u0AAD\u0AC0\u0B14\u0B19\u0D91\u0D97\u0D9Ecy;\u440Acute;\u4143\u0180aey\u0AB4\u0AB9\u0ABEron;\u4147dil;\u4145;\u441D\u0180gsw\u0AC7\u0AF0\u0B0Eative\u0180MTV\u0AD3\u0ADF\u0AE8ediumSpace;\u600Bhi\u0100cn\u0AE6\u0AD8\xEB\u0AD9eryThi\xEE\u0AD9ted\u0100GL\u0AF8\u0B06reaterGreate\xF2\u0673essLes\xF3\u0A48Line;\u400Ar;\uC000\u{1D511}\u0200Bnpt\u0B22\u0B28\u0B37\u0B3Areak;\u6060BreakingSpace;\u40A0f;\u6115\u0680;CDEGHLNPRSTV\u0B55\u0B56\u0B6A\u0B7C\u0BA1\u0BEB\u0C04\u0C5E\u0C84\u0CA6\u0CD8\u0D61\u0D85\u6AEC\u0100ou\u0B5B\u0B64ngruent;\u6262pCap;\u626DoubleVerticalBar;\u6226\u0180lqx\u0B83\u0B8A\u0B9Bement;\u6209ual\u0100;T\u0B92\u0B93\u6260ilde;\uC000\u2242\u0338ists;\u6204reater\u0380;EFGLST\u0BB6\u0BB7\u0BBD\u0BC9\u0BD3\u0BD8\u0BE5\u626Fqual;\u6271ullEqual;\uC000\u2267\u0338reater;\uC000\u226B\u0338ess;\u6279lantEqual;\uC000\u2A7E\u0338ilde;\u6275ump\u0144\u0BF2\u0BFDownHump;\uC000\u224E\u0338qual;\uC000\u224F\u0338e\u0100fs\u0C0A\u0C27tTriangle\u0180;BE\u0C1A\u0C1B\u0C21\u62EAar;\uC000\u29CF\u0338qual;\u62ECs\u0300;EGLST\u0C35\u0C36\u0C3C\u0C44\u0C4B\u0C58\u626Equal;\u6270reater;\u6278ess;\uC000\u226A\u0338lantEqual;\uC000\u2A7D\u0338ilde;\u6274ested\u0100GL\u0C68\u0C79reaterGreater;\uC000\u2AA2\u0338essLess;\uC000\u2AA1\u0338recedes\u0180;ES\u0C92\u0C93\u0C9B\u6280qual;\uC000\u2AAF\u0338lantEqual;\u62E0\u0100ei\u0CAB\u0CB9verseElement;\u620CghtTriangle\u0180;BE\u0CCB\u0CCC\u0CD2\u62EBar;\uC000\u29D0\u0338qual;\u62ED\u0100qu\u0CDD\u0D0CuareSu\u0100bp\u0CE8\u0CF9set\u0100;E\u0CF0\u0CF3\uC000\u228F\u0338qual;\u62E2erset\u0100;E\u0D03\u0D06\uC000\u2290\u0338qual;\u62E3\u0180bcp\u0D13\u0D24\u0D4Eset\u0100;E\u0D1B\u0D1E\uC000\u2282\u20D2qual;\u6288ceeds\u0200;EST\u0D32\u0D33\u0D3B\u0D46\u6281qual;\uC000\u2AB0\u0338lantEqual;\u62E1ilde;\uC000\u227F\u0338erset\u0100;E\u0D58\u0D5B\uC000\u2283\u20D2qual;\u6289ilde\u0200;EFT\u0D6E\u0D6F\u0D75\u0D7F\u6241qual;\u6244ullEqual;\u6247ilde;\u6249erticalBar;\u6224cr;\uC000\u{1D4A9}ilde\u803B\xD1\u40D1;\u439D\u0700Eacdfgmoprstuv\u0DBD\u0DC2\u0DC9\u0DD5\u0DDB\u0DE0\u0DE7\u0DFC\u0E02\u0E20\u0E22\u0E32\u0E3F\u0E44lig;\u4152cute\u803B\xD3\u40D3\u0100iy\u0DCE\u0DD3rc\u803B\xD4\u40D4;\u441Eblac;\u4150r;\uC000\u{1D512}rave\u803B\xD2\u40D2\u0180aei\u0DEE\u0DF2\u0DF6cr;\u414Cga;\u43A9cron;\u439Fpf;\uC000\u{1D546}enCurly\u0100DQ\u0E0E\u0E1AoubleQuote;\u601Cuote;\u6018;\u6A54\u0100cl\u0E27\u0E2Cr;\uC000\u{1D4AA}ash\u803B\xD8\u40D8i\u016C\u0E37\u0E3Cde\u803B\xD5\u40D5es;\u6A37ml\u803B\xD6\u40D6er\u0100BP\u0E4B\u0E60\u0100ar\u0E50\u0E53r;\u603Eac\u0100ek\u0E5A\u0E5C;\u63DEet;\u63B4arenthesis;\u63DC\u0480acfhilors\u0E7F\u0E87\u0E8A\u0E8F\u0E92\u0E94\u0E9D\u0EB0\u0EFCrtialD;\u6202y;\u441Fr;\uC000\u{1D513}i;\u43A6;\u43A0usMinus;\u40B1\u0100ip\u0EA2\u0EADncareplan\xE5\u069Df;\u6119\u0200;eio\u0EB9\u0EBA\u0EE0\u0EE4\u6ABBcedes\u0200;EST\u0EC8\u0EC9\u0ECF\u0EDA\u627Aqual;\u6AAFlantEqual;\u627Cilde;\u627Eme;\u6033\u0100dp\u0EE9\u0EEEuct;\u620Fortion\u0100;a\u0225\u0EF9l;\u621D\u0100ci\u0F01\u0F06r;\uC000\u{1D4AB};\u43A8\u0200Ufos\u0F11\u0F16\u0F1B\u0F1FOT\u803B"\u4022r;\uC000\u{1D514}pf;\u611Acr;\uC000\u{1D4AC}\u0600BEacefhiorsu\u0F3E\u0F43\u0F47\u0F60\u0F73\u0FA7\u0FAA\u0FAD\u1096\u10A9\u10B4\u10BEarr;\u6910G\u803B\xAE\u40AE\u0180cnr\u0F4E\u0F53\u0F56ute;\u4154g;\u67EBr\u0100;t\u0F5C\u0F5D\u61A0l;\u6916\u0180aey\u0F67\u0F6C\u0F71ron;\u4158dil;\u4156;\u4420\u0100;v\u0F78\u0F79\u611Cerse\u0100EU\u0F82\u0F99\u0100lq\u0F87\u0F8Eement;\u620Builibrium;\u61CBpEquilibrium;\u696Fr\xBB\u0F79o;\u43A1ght\u0400ACDFTUVa\u0FC1\u0FEB\u0FF3\u1022\u1028\u105B\u1087\u03D8\u0100nr\u0FC6\u0FD2gleBracket;\u67E9row\u0180;BL\u0FDC\u0FDD\u0FE1\u6192ar;\u61E5eftArrow;\u61C4eiling;\u6309o\u01F5\u0FF9\0\u1005bleBracket;\u67E7n\u01D4\u100A\0\u1014eeVector;\u695Dector\u0100;B\u101D\u101E\u61C2ar;\u6955loor;\u630B\u0100er\u102D\u1043e\u0180;AV\u1035\u1036\u103C\u62A2rrow;\u61A6ector;\u695Biangle\u0180;BE\u1050\u1051\u1055\u62B3ar;\u69D0qual;\u62B5p\u0180DTV\u1063\u106E\u1078ownVector;\u694FeeVector;\u695Cector\u0100;B\u1082\u1083\u61BEar;\u6954ector\u0100;B\u1091\u1092\u61C0ar;\u6953\u0100pu\u109B\u109Ef;\u611DndImplies;\u6970ightarrow;\u61DB\u0100ch\u10B9\u10BCr;\u611B;\u61B1leDelayed;\u69F4\u0680HOacfhimoqstu\u10E4\u10F1\u10F7\u10FD\u1119\u111E\u1151\u1156\u1161\u1167\u11B5\u11BB\u11BF\u0100Cc\u10E9\u10EEHcy;\u4429y;\u4428FTcy;\u442Ccute;\u415A\u0280;aeiy\u1108\u1109\u110E\u1113\u1117\u6ABCron;\u4160dil;\u415Erc;\u415C;\u4421r;\uC000\u{1D516}ort\u0200DLRU\u112A\u1134\u113E\u1149ownArrow\xBB\u041EeftArrow\xBB\u089AightArrow\xBB\u0FDDpArrow;\u6191gma;\u43A3allCircle;\u6218pf;\uC000\u{1D54A}\u0272\u116D\0\0\u1170t;\u621Aare\u0200;ISU\u117B\u117C\u1189\u11AF\u65A1ntersection;\u6293u\u0100bp\u118F\u119Eset\u0100;E\u1197\u1198\u628Fqual;\u6291erset\u0100;E\u11A8\u11A9\u6290qual;\u6292nion;\u6294cr;\uC000\u{1D4AE}ar;\u62C6\u0200bcmp\u11C8\u11DB\u1209\u120B\u0100;s\u11CD\u11CE\u62D0et\u0100;E\u11CD\u11D5qual;\u6286\u0100ch\u11E0\u1205eeds\u0200;EST\u11ED\u11EE\u11F4\u11FF\u627Bqual;\u6AB0lantEqual;\u627Dilde;\u627FTh\xE1\u0F8C;\u6211\u0180;es\u1212\u1213\u1223\u62D1rset\u0100;E\u121C\u121D\u6283qual;\u6287et\xBB\u1213\u0580HRSacfhiors\u123E\u1244\u1249\u1255\u125E\u1271\u1276\u129F\u12C2\u12C8\u12D1ORN\u803B\xDE\u40DEADE;\u6122\u0100Hc\u124E\u1252cy;\u440By;\u4426\u0100bu\u125A\u125C;\u4009;\u43A4\u0180aey\u1265\u126A\u126Fron;\u4164dil;\u4162;\u4422r;\uC000\u{1D517}\u0100ei\u127B\u1289\u01F2\u1280\0\u1287efore;\u6234a;\u4398\u0100cn\u128E\u1298kSpace;\uC000\u205F\u200ASpace;\u6009lde\u0200;EFT\u12AB\u12AC\u12B2\u12BC\u623Cqual;\u6243ullEqual;\u6245ilde;\u6248pf;\uC000\u{1D54B}ipleDot;\u60DB\u0100ct\u12D6\u12DBr;\uC000\u{1D4AF}rok;\u4166\u0AE1\u12F7\u130E\u131A\u1326\0\u132C\u1331\0\0\0\0\0\u1338\u133D\u1377\u1385\0\u13FF\u1404\u140A\u1410\u0100cr\u12FB\u1301ute\u803B\xDA\u40DAr\u0100;o\u1307\u1308\u619Fcir;\u6949r\u01E3\u1313\0\u1316y;\u440Eve;\u416C\u0100iy\u131E\u1323rc\u803B\xDB\u40DB;\u4423blac;\u4170r;\uC000\u{1D518}rave\u803B\xD9\u40D9acr;\u416A\u0100di\u1341\u1369er\u0100BP\u1348\u135D\u0100ar\u134D\u1350r;\u405Fac\u0100ek\u1357\u1359;\u63DFet;\u63B5arenthesis;\u63DDon\u0100;P\u1370\u1371\u62C3lus;\u628E\u0100gp\u137B\u137Fon;\u4172f;\uC000\u{1D54C}\u0400ADETadps\u1395\u13AE\u13B8\u13C4\u03E8\u13D2\u13D7\u13F3rrow\u0180;BD\u1150\u13A0\u13A4ar;\u6912ownArrow;\u61C5ownArrow;\u6195quilibrium;\u696Eee\u0100;A\u13CB\u13CC\u62A5rrow;\u61A5own\xE1\u03F3er\u0100LR\u13DE\u13E8eftArrow;\u6196ightArrow;\u6197i\u0100;l\u13F9\u13FA\u43D2on;\u43A5ing;\u416Ecr;\uC000\u{1D4B0}ilde;\u4168ml\u803B\xDC\u40DC\u0480Dbcdefosv\u1427\u142C\u1430\u1433\u143E\u1485\u148A\u1490\u1496ash;\u62ABar;\u6AEBy;\u4412ash\u0100;l\u143B\u143C\u62A9;\u6AE6\u0100er\u1443\u1445;\u62C1\u0180bty\u144C\u1450\u147Aar;\u6016\u0100;i\u144F\u1455cal\u0200BLST\u1461\u1465\u146A\u1474ar;\u6223ine;\u407Ceparator;\u6758ilde;\u6240ThinSpace;\u600Ar;\uC000\u{1D519}pf;\uC000\u{1D54D}cr;\uC000\u{1D4B1}dash;\u62AA\u0280cefos\u14A7\u14AC\u14B1\u14B6\u14BCirc;\u4174dge;\u62C0r;\uC000\u{1D51A}pf;\uC000\u{1D54E}cr;\uC000\u{1D4B2}\u0200fios\u14CB\u14D0\u14D2\u14D8r;\uC000\u{1D51B};\u439Epf;\uC000\u{1D54F}cr;\uC000\u{1D4B3}\u0480AIUacfosu\u14F1\u14F5\u14F9\u14FD\u1504\u150F\u1514\u151A\u1520cy;\u442Fcy;\u4407cy;\u442Ecute\u803B\xDD\u40DD\u0100iy\u1509\u150Drc;\u4176;\u442Br;\uC000\u{1D51C}pf;\uC000\u{1D550}cr;\uC000\u{1D4B4}ml;\u4178\u0400Hacdefos\u1535\u1539\u153F\u154B\u154F\u155D\u1560\u1564cy;\u4416cute;\u4179\u0100ay\u1544\u1549ron;\u417D;\u4417ot;\u417B\u01F2\u1554\0\u155BoWidt\xE8\u0AD9a;\u4396r;\u6128pf;\u6124cr;\uC000\u{1D4B5}\u0BE1\u1583\u158A\u1590\0\u15B0\u15B6\u15BF\0\0\0\0\u15C6\u15DB\u15EB\u165F\u166D\0\u1695\u169B\u16B2\u16B9\0\u16BEcute\u803B\xE1\u40E1reve;\u4103\u0300;Ediuy\u159C\u159D\u15A1\u15A3\u15A8\u15AD\u623E;\uC000\u223E\u0333;\u623Frc\u803B\xE2\u40E2te\u80BB\xB4\u0306;\u4430lig\u803B\xE6\u40E6\u0100;r\xB2\u15BA;\uC000\u{1D51E}rave\u803B\xE0\u40E0\u0100ep\u15CA\u15D6\u0100fp\u15CF\u15D4sym;\u6135\xE8\u15D3ha;\u43B1\u0100ap\u15DFc\u0100cl\u15E4\u15E7r;\u4101g;\u6A3F\u0264\u15F0\0\0\u160A\u0280;adsv\u15FA\u15FB\u15FF\u1601\u1607\u6227nd;\u6A55;\u6A5Clope;\u6A58;\u6A5A\u0380;elmrsz\u1618\u1619\u161B\u161E\u163F\u164F\u1659\u6220;\u69A4e\xBB\u1619sd\u0100;a\u1625\u1626\u6221\u0461\u1630\u1632\u1634\u1636\u1638\u163A\u163C\u163E;\u69A8;\u69A9;\u69AA;\u69AB;\u69AC;\u69AD;\u69AE;\u69AFt\u0100;v\u1645\u1646\u621Fb\u0100;d\u164C\u164D\u62BE;\u699D\u0100pt\u1654\u1657h;\u6222\xBB\xB9arr;\u637C\u0100gp\u1663\u1667on;\u4105f;\uC000\u{1D552}\u0380;Eaeiop\u12C1\u167B\u167D\u1682\u1684\u1687\u168A;\u6A70cir;\u6A6F;\u624Ad;\u624Bs;\u4027rox\u0100;e\u12C1\u1692\xF1\u1683ing\u803B\xE5\u40E5\u0180cty\u16A1\u16A6\u16A8r;\uC000\u{1D4B6};\u402Amp\u0100;e\u12C1\u16AF\xF1\u0288ilde\u803B\xE3\u40E3ml\u803B\xE4\u40E4\u0100ci\u16C2\u16C8onin\xF4\u0272nt;\u6A11\u0800Nabcdefiklnoprsu\u16ED\u16F1\u1730\u173C\u1743\u1748\u1778\u177D\u17E0\u17E6\u1839\u1850\u170D\u193D\u1948\u1970ot;\u6AED\u0100cr\u16F6\u171Ek\u0200ceps\u1700\u1705\u170D\u1713ong;\u624Cpsilon;\u43F6rime;\u6035im\u0100;e\u171A\u171B\u623Dq;\u62CD\u0176\u1722\u1726ee;\u62BDed\u0100;g\u172C\u172D\u6305e\xBB\u172Drk\u0100;t\u135C\u1737brk;\u63B6\u0100oy\u1701\u1741;\u4431quo;\u601E\u0280cmprt\u1753\u175B\u1761\u1764\u1768aus\u0100;e\u010A\u0109ptyv;\u69B0s\xE9\u170Cno\xF5\u0113\u0180ahw\u176F\u1771\u1773;\u43B2;\u6136een;\u626Cr;\uC000\u{1D51F}g\u0380costuvw\u178D\u179D\u17B3\u17C1\u17D5\u17DB\u17DE\u0180aiu\u1794\u1796\u179A\xF0\u0760rc;\u65EFp\xBB\u1371\u0180dpt\u17A4\u17A8\u17ADot;\u6A00lus;\u6A01imes;\u6A02\u0271\u17B9\0\0\u17BEcup;\u6A06ar;\u6605riangle\u0100du\u17CD\u17D2own;\u65BDp;\u65B3plus;\u6A04e\xE5\u1444\xE5\u14ADarow;\u690D\u0180ako\u17ED\u1826\u1835\u0100cn\u17F2\u1823k\u0180lst\u17FA\u05AB\u1802ozenge;\u69EBriangle\u0200;dlr\u1812\u1813\u1818\u181D\u65B4own;\u65BEeft;\u65C2ight;\u65B8k;\u6423\u01B1\u182B\0\u1833\u01B2\u182F\0\u1831;\u6592;\u65914;\u6593ck;\u6588\u0100eo\u183E\u184D\u0100;q\u1843\u1846\uC000=\u20E5uiv;\uC000\u2261\u20E5t;\u6310\u0200ptwx\u1859\u185E\u1867\u186Cf;\uC000\u{1D553}\u0100;t\u13CB\u1863om\xBB\u13CCtie;\u62C8\u0600DHUVbdhmptuv\u1885\u1896\u18AA\u18BB\u18D7\u18DB\u18EC\u18FF\u1905\u190A\u1910\u1921\u0200LRlr\u188E\u1890\u1892\u1894;\u6557;\u6554;\u6556;\u6553\u0280;DUdu\u18A1\u18A2\u18A4\u18A6\u18A8\u6550;\u6566;\u6569;\u6564;\u6567\u0200LRlr\u18B3\u18B5\u18B7\u18B9;\u655D;\u655A;\u655C;\u6559\u0380;HLRhlr\u18CA\u18CB\u18CD\u18CF\u18D1\u18D3\u18D5\u6551;\u656C;\u6563;\u6560;\u656B;\u6562;\u655Fox;\u69C9\u0200LRlr\u18E4\u18E6\u18E8\u18EA;\u6555;\u6552;\u6510;\u650C\u0280;DUdu\u06BD\u18F7\u18F9\u18FB\u18FD;\u6565;\u6568;\u652C;\u6534inus;\u629Flus;\u629Eimes;\u62A0\u0200LRlr\u1919\u191B\u191D\u191F;\u655B;\u6558;\u6518;\u6514\u0380;HLRhlr\u1930\u1931\u1933\u1935\u1937\u1939\u193B\u6502;\u656A;\u6561;\u655E;\u653C;\u6524;\u651C\u0100ev\u0123\u1942bar\u803B\xA6\u40A6\u0200ceio\u1951\u1956\u195A\u1960r;\uC000\u{1D4B7}mi;\u604Fm\u0100;e\u171A\u171Cl\u0180;bh\u1968\u1969\u196B\u405C;\u69C5sub;\u67C8\u016C\u1974\u197El\u0100;e\u1979\u197A\u6022t\xBB\u197Ap\u0180;Ee\u012F\u1985\u1987;\u6AAE\u0100;q\u06DC\u06DB\u0CE1\u19A7\0\u19E8\u1A11\u1A15\u1A32\0\u1A37\u1A50\0\0\u1AB4\0\0\u1AC1\0\0\u1B21\u1B2E\u1B4D\u1B52\0\u1BFD\0\u1C0C\u0180cpr\u19AD\u19B2\u19DDute;\u4107\u0300;abcds\u19BF\u19C0\u19C4\u19CA\u19D5\u19D9\u6229nd;\u6A44rcup;\u6A49\u0100au\u19CF\u19D2p;\u6A4Bp;\u6A47ot;\u6A40;\uC000\u2229\uFE00\u0100eo\u19E2\u19E5t;\u6041\xEE\u0693\u0200aeiu\u19F0\u19FB\u1A01\u1A05\u01F0\u19F5\0\u19F8s;\u6A4Don;\u410Ddil\u803B\xE7\u40E7rc;\u4109ps\u0100;s\u1A0C\u1A0D\u6A4Cm;\u6A50ot;\u410B\u0180dmn\u1A1B\u1A20\u1A26il\u80BB\xB8\u01ADptyv;\u69B2t\u8100\xA2;e\u1A2D\u1A2E\u40A2r\xE4\u01B2r;\uC000\u{1D520}\u0180cei\u1A3D\u1A40\u1A4Dy;\u4447ck\u0100;m\u1A47\u1A48\u6713ark\xBB\u1A48;\u43C7r\u0380;Ecefms\u1A5F\u1A60\u1A62\u1A6B\u1AA4\u1AAA\u1AAE\u65CB;\u69C3\u0180;el\u1A69\u1A6A\u1A6D\u42C6q;\u6257e\u0261\u1A74\0\0\u1A88rrow\u0100lr\u1A7C\u1A81eft;\u61BAight;\u61BB\u0280RSacd\u1A92\u1A94\u1A96\u1A9A\u1A9F\xBB\u0F47;\u64C8st;\u629Birc;\u629Aash;\u629Dnint;\u6A10id;\u6AEFcir;\u69C2ubs\u0100;u\u1ABB\u1ABC\u6663it\xBB\u1ABC\u02EC\u1AC7\u1AD4\u1AFA\0\u1B0Aon\u0100;e\u1ACD\u1ACE\u403A\u0100;q\xC7\xC6\u026D\u1AD9\0\0\u1AE2a\u0100;t\u1ADE\u1ADF\u402C;\u4040\u0180;fl\u1AE8\u1AE9\u1AEB\u6201\xEE\u1160e\u0100mx\u1AF1\u1AF6ent\xBB\u1AE9e\xF3\u024D\u01E7\u1AFE\0\u1B07\u0100;d\u12BB\u1B02ot;\u6A6Dn\xF4\u0246\u0180fry\u1B10\u1B14\u1B17;\uC000\u{1D554}o\xE4\u0254\u8100\xA9;s\u0155\u1B1Dr;\u6117\u0100ao\u1B25\u1B29rr;\u61B5ss;\u6717\u0100cu\u1B32\u1B37r;\uC000\u{1D4B8}\u0100bp\u1B3C\u1B44\u0100;e\u1B41\u1B42\u6ACF;\u6AD1\u0100;e\u1B49\u1B4A\u6AD0;\u6AD2dot;\u62EF\u0380delprvw\u1B60\u1B6C\u1B77\u1B82\u1BAC\u1BD4\u1BF9arr\u0100lr\u1B68\u1B6A;\u6938;\u6935\u0270\u1B72\0\0\u1B75r;\u62DEc;\u62DFarr\u0100;p\u1B7F\u1B80\u61B6;\u693D\u0300;bcdos\u1B8F\u1B90\u1B96\u1BA1\u1BA5\u1BA8\u622Arcap;\u6A48\u0100au\u1B9B\u1B9Ep;\u6A46p;\u6A4Aot;\u628Dr;\u6A45;\uC000\u222A\uFE00\u0200alrv\u1BB5\u1BBF\u1BDE\u1BE3rr\u0100;m\u1BBC\u1BBD\u61B7;\u693Cy\u0180evw\u1BC7\u1BD4\u1BD8q\u0270\u1BCE\0\0\u1BD2re\xE3\u1B73u\xE3\u1B75ee;\u62CEedge;\u62CFen\u803B\xA4\u40A4earrow\u0100lr\u1BEE\u1BF3eft\xBB\u1B80ight\xBB\u1BBDe\xE4\u1BDD\u0100ci\u1C01\u1C07onin\xF4\u01F7nt;\u6231lcty;\u632D\u0980AHabcdefhijlorstuwz\u1C38\u1C3B\u1C3F\u1C5D\u1C69\u1C75\u1C8A\u1C9E\u1CAC\u1CB7\u1CFB\u1CFF\u1D0D\u1D7B\u1D91\u1DAB\u1DBB\u1DC6\u1DCDr\xF2\u0381ar;\u6965\u0200glrs\u1C48\u1C4D\u1C52\u1C54ger;\u6020eth;\u6138\xF2\u1133h\u0100;v\u1C5A\u1C5B\u6010\xBB\u090A\u016B\u1C61\u1C67arow;\u690Fa\xE3\u0315\u0100ay\u1C6E\u1C73ron;\u410F;\u4434\u0180;ao\u0332\u1C7C\u1C84\u0100gr\u02BF\u1C81r;\u61CAtseq;\u6A77\u0180glm\u1C91\u1C94\u1C98\u803B\xB0\u40B0ta;\u43B4ptyv;\u69B1\u0100ir\u1CA3\u1CA8sht;\u697F;\uC000\u{1D521}ar\u0100lr\u1CB3\u1CB5\xBB\u08DC\xBB\u101E\u0280aegsv\u1CC2\u0378\u1CD6\u1CDC\u1CE0m\u0180;os\u0326\u1CCA\u1CD4nd\u0100;s\u0326\u1CD1uit;\u6666amma;\u43DDin;\u62F2\u0180;io\u1CE7\u1CE8\u1CF8\u40F7de\u8100\xF7;o\u1CE7\u1CF0ntimes;\u62C7n\xF8\u1CF7cy;\u4452c\u026F\u1D06\0\0\u1D0Arn;\u631Eop;\u630D\u0280lptuw\u1D18\u1D1D\u1D22\u1D49\u1D55lar;\u4024f;\uC000\u{1D555}\u0280;emps\u030B\u1D2D\u1D37\u1D3D\u1D42q\u0100;d\u0352\u1D33ot;\u6251inus;\u6238lus;\u6214quare;\u62A1blebarwedg\xE5\xFAn\u0180adh\u112E\u1D5D\u1D67ownarrow\xF3\u1C83arpoon\u0100lr\u1D72\u1D76ef\xF4\u1CB4igh\xF4\u1CB6\u0162\u1D7F\u1D85karo\xF7\u0F42\u026F\u1D8A\0\0\u1D8Ern;\u631Fop;\u630C\u0180cot\u1D98\u1DA3\u1DA6\u0100ry\u1D9D\u1DA1;\uC000\u{1D4B9};\u4455l;\u69F6rok;\u4111\u0100dr\u1DB0\u1DB4ot;\u62F1i\u0100;f\u1DBA\u1816\u65BF\u0100ah\u1DC0\u1DC3r\xF2\u0429a\xF2\u0FA6angle;\u69A6\u0100ci\u1DD2\u1DD5y;\u445Fgrarr;\u67FF\u0900Dacdefglmnopqrstux\u1E01\u1E09\u1E19\u1E38\u0578\u1E3C\u1E49\u1E61\u1E7E\u1EA5\u1EAF\u1EBD\u1EE1\u1F2A\u1F37\u1F44\u1F4E\u1F5A\u0100Do\u1E06\u1D34o\xF4\u1C89\u0100cs\u1E0E\u1E14ute\u803B\xE9\u40E9ter;\u6A6E\u0200aioy\u1E22\u1E27\u1E31\u1E36ron;\u411Br\u0100;c\u1E2D\u1E2E\u6256\u803B\xEA\u40EAlon;\u6255;\u444Dot;\u4117\u0100Dr\u1E41\u1E45ot;\u6252;\uC000\u{1D522}\u0180;rs\u1E50\u1E51\u1E57\u6A9Aave\u803B\xE8\u40E8\u0100;d\u1E5C\u1E5D\u6A96ot;\u6A98\u0200;ils\u1E6A\u1E6B\u1E72\u1E74\u6A99nters;\u63E7;\u6113\u0100;d\u1E79\u1E7A\u6A95ot;\u6A97\u0180aps\u1E85\u1E89\u1E97cr;\u4113ty\u0180;sv\u1E92\u1E93\u1E95\u6205et\xBB\u1E93p\u01001;\u1E9D\u1EA4\u0133\u1EA1\u1EA3;\u6004;\u6005\u6003\u0100gs\u1EAA\u1EAC;\u414Bp;\u6002\u0100gp\u1EB4\u1EB8on;\u4119f;\uC000\u{1D556}\u0180als\u1EC4\u1ECE\u1ED2r\u0100;s\u1ECA\u1ECB\u62D5l;\u69E3us;\u6A71i\u0180;lv\u1EDA\u1EDB\u1EDF\u43B5on\xBB\u1EDB;\u43F5\u0200csuv\u1EEA\u1EF3\u1F0B\u1F23\u0100io\u1EEF\u1E31rc\xBB\u1E2E\u0269\u1EF9\0\0\u1EFB\xED\u0548ant\u0100gl\u1F02\u1F06tr\xBB\u1E5Dess\xBB\u1E7A\u0180aei\u1F12\u1F16\u1F1Als;\u403Dst;\u625Fv\u0100;D\u0235\u1F20D;\u6A78parsl;\u69E5\u0100Da\u1F2F\u1F33ot;\u6253rr;\u6971\u0180cdi\u1F3E\u1F41\u1EF8r;\u612Fo\xF4\u0352\u0100ah\u1F49\u1F4B;\u43B7\u803B\xF0\u40F0\u0100mr\u1F53\u1F57l\u803B\xEB\u40EBo;\u60AC\u0180cip\u1F61\u1F64\u1F67l;\u4021s\xF4\u056E\u0100eo\u1F6C\u1F74ctatio\xEE\u0559nential\xE5\u0579\u09E1\u1F92\0\u1F9E\0\u1FA1\u1FA7\0\0\u1FC6\u1FCC\0\u1FD3\0\u1FE6\u1FEA\u2000\0\u2008\u205Allingdotse\xF1\u1E44y;\u4444male;\u6640\u0180ilr\u1FAD\u1FB3\u1FC1lig;\u8000\uFB03\u0269\u1FB9\0\0\u1FBDg;\u8000\uFB00ig;\u8000\uFB04;\uC000\u{1D523}lig;\u8000\uFB01lig;\uC000fj\u0180alt\u1FD9\u1FDC\u1FE1t;\u666Dig;\u8000\uFB02ns;\u65B1of;\u4192\u01F0\u1FEE\0\u1FF3f;\uC000\u{1D557}\u0100ak\u05BF\u1FF7\u0100;v\u1FFC\u1FFD\u62D4;\u6AD9artint;\u6A0D\u0100ao\u200C\u2055\u0100cs\u2011\u2052\u03B1\u201A\u2030\u2038\u2045\u2048\0\u2050\u03B2\u2022\u2025\u2027\u202A\u202C\0\u202E\u803B\xBD\u40BD;\u6153\u803B\xBC\u40BC;\u6155;\u6159;\u615B\u01B3\u2034\0\u2036;\u6154;\u6156\u02B4\u203E\u2041\0\0\u2043\u803B\xBE\u40BE;\u6157;\u615C5;\u6158\u01B6\u204C\0\u204E;\u615A;\u615D8;\u615El;\u6044wn;\u6322cr;\uC000\u{1D4BB}\u0880Eabcdefgijlnorstv\u2082\u2089\u209F\u20A5\u20B0\u20B4\u20F0\u20F5\u20FA\u20FF\u2103\u2112\u2138\u0317\u213E\u2152\u219E\u0100;l\u064D\u2087;\u6A8C\u0180cmp\u2090\u2095\u209Dute;\u41F5ma\u0100;d\u209C\u1CDA\u43B3;\u6A86reve;\u411F\u0100iy\u20AA\u20AErc;\u411D;\u4433ot;\u4121\u0200;lqs\u063E\u0642\u20BD\u20C9\u0180;qs\u063E\u064C\u20C4lan\xF4\u0665\u0200;cdl\u0665\u20D2\u20D5\u20E5c;\u6AA9ot\u0100;o\u20DC\u20DD\u6A80\u0100;l\u20E2\u20E3\u6A82;\u6A84\u0100;e\u20EA\u20ED\uC000\u22DB\uFE00s;\u6A94r;\uC000\u{1D524}\u0100;g\u0673\u061Bmel;\u6137cy;\u4453\u0200;Eaj\u065A\u210C\u210E\u2110;\u6A92;\u6AA5;\u6AA4\u0200Eaes\u211B\u211D\u2129\u2134;\u6269p\u0100;p\u2123\u2124\u6A8Arox\xBB\u2124\u0100;q\u212E\u212F\u6A88\u0100;q\u212E\u211Bim;\u62E7pf;\uC000\u{1D558}\u0100ci\u2143\u2146r;\u610Am\u0180;el\u066B\u214E\u2150;\u6A8E;\u6A90\u8300>;cdlqr\u05EE\u2160\u216A\u216E\u2173\u2179\u0100ci\u2165\u2167;\u6AA7r;\u6A7Aot;\u62D7Par;\u6995uest;\u6A7C\u0280adels\u2184\u216A\u2190\u0656\u219B\u01F0\u2189\0\u218Epro\xF8\u209Er;\u6978q\u0100lq\u063F\u2196les\xF3\u2088i\xED\u066B\u0100en\u21A3\u21ADrtneqq;\uC000\u2269\uFE00\xC5\u21AA\u0500Aabcefkosy\u21C4\u21C7\u21F1\u21F5\u21FA\u2218\u221D\u222F\u2268\u227Dr\xF2\u03A0\u0200ilmr\u21D0\u21D4\u21D7\u21DBrs\xF0\u1484f\xBB\u2024il\xF4\u06A9\u0100dr\u21E0\u21E4cy;\u444A\u0180;cw\u08F4\u21EB\u21EFir;\u6948;\u61ADar;\u610Firc;\u4125\u0180alr\u2201\u220E\u2213rts\u0100;u\u2209\u220A\u6665it\xBB\u220Alip;\u6026con;\u62B9r;\uC000\u{1D525}s\u0100ew\u2223\u2229arow;\u6925arow;\u6926\u0280amopr\u223A\u223E\u2243\u225E\u2263rr;\u61FFtht;\u623Bk\u0100lr\u2249\u2253eftarrow;\u61A9ightarrow;\u61AAf;\uC000\u{1D559}bar;\u6015\u0180clt\u226F\u2274\u2278r;\uC000\u{1D4BD}as\xE8\u21F4rok;\u4127\u0100bp\u2282\u2287ull;\u6043hen\xBB\u1C5B\u0AE1\u22A3\0\u22AA\0\u22B8\u22C5\u22CE\0\u22D5\u22F3\0\0\u22F8\u2322\u2367\u2362\u237F\0\u2386\u23AA\u23B4cute\u803B\xED\u40ED\u0180;iy\u0771\u22B0\u22B5rc\u803B\xEE\u40EE;\u4438\u0100cx\u22BC\u22BFy;\u4435cl\u803B\xA1\u40A1\u0100fr\u039F\u22C9;\uC000\u{1D526}rave\u803B\xEC\u40EC\u0200;ino\u073E\u22DD\u22E9\u22EE\u0100in\u22E2\u22E6nt;\u6A0Ct;\u622Dfin;\u69DCta;\u6129lig;\u4133\u0180aop\u22FE\u231A\u231D\u0180cgt\u2305\u2308\u2317r;\u412B\u0180elp\u071F\u230F\u2313in\xE5\u078Ear\xF4\u0720h;\u4131f;\u62B7ed;\u41B5\u0280;cfot\u04F4\u232C\u2331\u233D\u2341are;\u6105in\u0100;t\u2338\u2339\u621Eie;\u69DDdo\xF4\u2319\u0280;celp\u0757\u234C\u2350\u235B\u2361al;\u62BA\u0100gr\u2355\u2359er\xF3\u1563\xE3\u234Darhk;\u6A17rod;\u6A3C\u0200cgpt\u236F\u2372\u2376\u237By;\u4451on;\u412Ff;\uC000\u{1D55A}a;\u43B9uest\u803B\xBF\u40BF\u0100ci\u238A\u238Fr;\uC000\u{1D4BE}n\u0280;Edsv\u04F4\u239B\u239D\u23A1\u04F3;\u62F9ot;\u62F5\u0100;v\u23A6\u23A7\u62F4;\u62F3\u0100;i\u0777\u23AElde;\u4129\u01EB\u23B8\0\u23BCcy;\u4456l\u803B\xEF\u40EF\u0300cfmosu\u23CC\u23D7\u23DC\u23E1\u23E7\u23F5\u0100iy\u23D1\u23D5rc;\u4135;\u4439r;\uC000\u{1D527}ath;\u4237pf;\uC000\u{1D55B}\u01E3\u23EC\0\u23F1r;\uC000\u{1D4BF}rcy;\u4458kcy;\u4454\u0400acfghjos\u240B\u2416\u2422\u2427\u242D\u2431\u2435\u243Bppa\u0100;v\u2413\u2414\u43BA;\u43F0\u0100ey\u241B\u2420dil;\u4137;\u443Ar;\uC000\u{1D528}reen;\u4138cy;\u4445cy;\u445Cpf;\uC000\u{1D55C}cr;\uC000\u{1D4C0}\u0B80ABEHabcdefghjlmnoprstuv\u2470\u2481\u2486\u248D\u2491\u250E\u253D\u255A\u2580\u264E\u265E\u2665\u2679\u267D\u269A\u26B2\u26D8\u275D\u2768\u278B\u27C0\u2801\u2812\u0180art\u2477\u247A\u247Cr\xF2\u09C6\xF2\u0395ail;\u691Barr;\u690E\u0100;g\u0994\u248B;\u6A8Bar;\u6962\u0963\u24A5\0\u24AA\0\u24B1\0\0\0\0\0\u24B5\u24BA\0\u24C6\u24C8\u24CD\0\u24F9ute;\u413Amptyv;\u69B4ra\xEE\u084Cbda;\u43BBg\u0180;dl\u088E\u24C1\u24C3;\u6991\xE5\u088E;\u6A85uo\u803B\xAB\u40ABr\u0400;bfhlpst\u0899\u24DE\u24E6\u24E9\u24EB\u24EE\u24F1\u24F5\u0100;f\u089D\u24E3s;\u691Fs;\u691D\xEB\u2252p;\u61ABl;\u6939im;\u6973l;\u61A2\u0180;ae\u24FF\u2500\u2504\u6AABil;\u6919\u0100;s\u2509\u250A\u6AAD;\uC000\u2AAD\uFE00\u0180abr\u2515\u2519\u251Drr;\u690Crk;\u6772\u0100ak\u2522\u252Cc\u0100ek\u2528\u252A;\u407B;\u405B\u0100es\u2531\u2533;\u698Bl\u0100du\u2539\u253B;\u698F;\u698D\u0200aeuy\u2546\u254B\u2556\u2558ron;\u413E\u0100di\u2550\u2554il;\u413C\xEC\u08B0\xE2\u2529;\u443B\u0200cqrs\u2563\u2566\u256D\u257Da;\u6936uo\u0100;r\u0E19\u1746\u0100du\u2572\u2577har;\u6967shar;\u694Bh;\u61B2\u0280;fgqs\u258B\u258C\u0989\u25F3\u25FF\u6264t\u0280ahlrt\u2598\u25A4\u25B7\u25C2\u25E8rrow\u0100;t\u0899\u25A1a\xE9\u24F6arpoon\u0100du\u25AF\u25B4own\xBB\u045Ap\xBB\u0966eftarrows;\u61C7ight\u0180ahs\u25CD\u25D6\u25DErrow\u0100;s\u08F4\u08A7arpoon\xF3\u0F98quigarro\xF7\u21F0hreetimes;\u62CB\u0180;qs\u258B\u0993\u25FAlan\xF4\u09AC\u0280;cdgs\u09AC\u260A\u260D\u261D\u2628c;\u6AA8ot\u0100;o\u2614\u2615\u6A7F\u0100;r\u261A\u261B\u6A81;\u6A83\u0100;e\u2622\u2625\uC000\u22DA\uFE00s;\u6A93\u0280adegs\u2633\u2639\u263D\u2649\u264Bppro\xF8\u24C6ot;\u62D6q\u0100gq\u2643\u2645\xF4\u0989gt\xF2\u248C\xF4\u099Bi\xED\u09B2\u0180ilr\u2655\u08E1\u265Asht;\u697C;\uC000\u{1D529}\u0100;E\u099C\u2663;\u6A91\u0161\u2669\u2676r\u0100du\u25B2\u266E\u0100;l\u0965\u2673;\u696Alk;\u6584cy;\u4459\u0280;acht\u0A48\u2688\u268B\u2691\u2696r\xF2\u25C1orne\xF2\u1D08ard;\u696Bri;\u65FA\u0100io\u269F\u26A4dot;\u4140ust\u0100;a\u26AC\u26AD\u63B0che\xBB\u26AD\u0200Eaes\u26BB\u26BD\u26C9\u26D4;\u6268p\u0100;p\u26C3\u26C4\u6A89rox\xBB\u26C4\u0100;q\u26CE\u26CF\u6A87\u0100;q\u26CE\u26BBim;\u62E6\u0400abnoptwz\u26E9\u26F4\u26F7\u271A\u272F\u2741\u2747\u2750\u0100nr\u26EE\u26F1g;\u67ECr;\u61FDr\xEB\u08C1g\u0180lmr\u26FF\u270D\u2714eft\u0100ar\u09E6\u2707ight\xE1\u09F2apsto;\u67FCight\xE1\u09FDparrow\u0100lr\u2725\u2729ef\xF4\u24EDight;\u61AC\u0180afl\u2736\u2739\u273Dr;\u6985;\uC000\u{1D55D}us;\u6A2Dimes;\u6A34\u0161\u274B\u274Fst;\u6217\xE1\u134E\u0180;ef\u2757\u2758\u1800\u65CAnge\xBB\u2758ar\u0100;l\u2764\u2765\u4028t;\u6993\u0280achmt\u2773\u2776\u277C\u2785\u2787r\xF2\u08A8orne\xF2\u1D8Car\u0100;d\u0F98\u2783;\u696D;\u600Eri;\u62BF\u0300achiqt\u2798\u279D\u0A40\u27A2\u27AE\u27BBquo;\u6039r;\uC000\u{1D4C1}m\u0180;eg\u09B2\u27AA\u27AC;\u6A8D;\u6A8F\u0100bu\u252A\u27B3o\u0100;r\u0E1F\u27B9;\u601Arok;\u4142\u8400<;cdhilqr\u082B\u27D2\u2639\u27DC\u27E0\u27E5\u27EA\u27F0\u0100ci\u27D7\u27D9;\u6AA6r;\u6A79re\xE5\u25F2mes;\u62C9arr;\u6976uest;\u6A7B\u0100Pi\u27F5\u27F9ar;\u6996\u0180;ef\u2800\u092D\u181B\u65C3r\u0100du\u2807\u280Dshar;\u694Ahar;\u6966\u0100en\u2817\u2821rtneqq;\uC000\u2268\uFE00\xC5\u281E\u0700Dacdefhilnopsu\u2840\u2845\u2882\u288E\u2893\u28A0\u28A5\u28A8\u28DA\u28E2\u28E4\u0A83\u28F3\u2902Dot;\u623A\u0200clpr\u284E\u2852\u2863\u287Dr\u803B\xAF\u40AF\u0100et\u2857\u2859;\u6642\u0100;e\u285E\u285F\u6720se\xBB\u285F\u0100;s\u103B\u2868to\u0200;dlu\u103B\u2873\u2877\u287Bow\xEE\u048Cef\xF4\u090F\xF0\u13D1ker;\u65AE\u0100oy\u2887\u288Cmma;\u6A29;\u443Cash;\u6014asuredangle\xBB\u1626r;\uC000\u{1D52A}o;\u6127\u0180cdn\u28AF\u28B4\u28C9ro\u803B\xB5\u40B5\u0200;acd\u1464\u28BD\u28C0\u28C4s\xF4\u16A7ir;\u6AF0ot\u80BB\xB7\u01B5us\u0180;bd\u28D2\u1903\u28D3\u6212\u0100;u\u1D3C\u28D8;\u6A2A\u0163\u28DE\u28E1p;\u6ADB\xF2\u2212\xF0\u0A81\u0100dp\u28E9\u28EEels;\u62A7f;\uC000\u{1D55E}\u0100ct\u28F8\u28FDr;\uC000\u{1D4C2}pos\xBB\u159D\u0180;lm\u2909\u290A\u290D\u43BCtimap;\u62B8\u0C00GLRVabcdefghijlmoprstuvw\u2942\u2953\u297E\u2989\u2998\u29DA\u29E9\u2A15\u2A1A\u2A58\u2A5D\u2A83\u2A95\u2AA4\u2AA8\u2B04\u2B07\u2B44\u2B7F\u2BAE\u2C34\u2C67\u2C7C\u2CE9\u0100gt\u2947\u294B;\uC000\u22D9\u0338\u0100;v\u2950\u0BCF\uC000\u226B\u20D2\u0180elt\u295A\u2972\u2976ft\u0100ar\u2961\u2967rrow;\u61CDightarrow;\u61CE;\uC000\u22D8\u0338\u0100;v\u297B\u0C47\uC000\u226A\u20D2ightarrow;\u61CF\u0100Dd\u298E\u2993ash;\u62AFash;\u62AE\u0280bcnpt\u29A3\u29A7\u29AC\u29B1\u29CCla\xBB\u02DEute;\u4144g;\uC000\u2220\u20D2\u0280;Eiop\u0D84\u29BC\u29C0\u29C5\u29C8;\uC000\u2A70\u0338d;\uC000\u224B\u0338s;\u4149ro\xF8\u0D84ur\u0100;a\u29D3\u29D4\u666El\u0100;s\u29D3\u0B38\u01F3\u29DF\0\u29E3p\u80BB\xA0\u0B37mp\u0100;e\u0BF9\u0C00\u0280aeouy\u29F4\u29FE\u2A03\u2A10\u2A13\u01F0\u29F9\0\u29FB;\u6A43on;\u4148dil;\u4146ng\u0100;d\u0D7E\u2A0Aot;\uC000\u2A6D\u0338p;\u6A42;\u443Dash;\u6013\u0380;Aadqsx\u0B92\u2A29\u2A2D\u2A3B\u2A41\u2A45\u2A50rr;\u61D7r\u0100hr\u2A33\u2A36k;\u6924\u0100;o\u13F2\u13F0ot;\uC000\u2250\u0338ui\xF6\u0B63\u0100ei\u2A4A\u2A4Ear;\u6928\xED\u0B98ist\u0100;s\u0BA0\u0B9Fr;\uC000\u{1D52B}\u0200Eest\u0BC5\u2A66\u2A79\u2A7C\u0180;qs\u0BBC\u2A6D\u0BE1\u0180;qs\u0BBC\u0BC5\u2A74lan\xF4\u0BE2i\xED\u0BEA\u0100;r\u0BB6\u2A81\xBB\u0BB7\u0180Aap\u2A8A\u2A8D\u2A91r\xF2\u2971rr;\u61AEar;\u6AF2\u0180;sv\u0F8D\u2A9C\u0F8C\u0100;d\u2AA1\u2AA2\u62FC;\u62FAcy;\u445A\u0380AEadest\u2AB7\u2ABA\u2ABE\u2AC2\u2AC5\u2AF6\u2AF9r\xF2\u2966;\uC000\u2266\u0338rr;\u619Ar;\u6025\u0200;fqs\u0C3B\u2ACE\u2AE3\u2AEFt\u0100ar\u2AD4\u2AD9rro\xF7\u2AC1ightarro\xF7\u2A90\u0180;qs\u0C3B\u2ABA\u2AEAlan\xF4\u0C55\u0100;s\u0C55\u2AF4\xBB\u0C36i\xED\u0C5D\u0100;r\u0C35\u2AFEi\u0100;e\u0C1A\u0C25i\xE4\u0D90\u0100pt\u2B0C\u2B11f;\uC000\u{1D55F}\u8180\xAC;in\u2B19\u2B1A\u2B36\u40ACn\u0200;Edv\u0B89\u2B24\u2B28\u2B2E;\uC000\u22F9\u0338ot;\uC000\u22F5\u0338\u01E1\u0B89\u2B33\u2B35;\u62F7;\u62F6i\u0100;v\u0CB8\u2B3C\u01E1\u0CB8\u2B41\u2B43;\u62FE;\u62FD\u0180aor\u2B4B\u2B63\u2B69r\u0200;ast\u0B7B\u2B55\u2B5A\u2B5Flle\xEC\u0B7Bl;\uC000\u2AFD\u20E5;\uC000\u2202\u0338lint;\u6A14\u0180;ce\u0C92\u2B70\u2B73u\xE5\u0CA5\u0100;c\u0C98\u2B78\u0100;e\u0C92\u2B7D\xF1\u0C98\u0200Aait\u2B88\u2B8B\u2B9D\u2BA7r\xF2\u2988rr\u0180;cw\u2B94\u2B95\u2B99\u619B;\uC000\u2933\u0338;\uC000\u219D\u0338ghtarrow\xBB\u2B95ri\u0100;e\u0CCB\u0CD6\u0380chimpqu\u2BBD\u2BCD\u2BD9\u2B04\u0B78\u2BE4\u2BEF\u0200;cer\u0D32\u2BC6\u0D37\u2BC9u\xE5\u0D45;\uC000\u{1D4C3}ort\u026D\u2B05\0\0\u2BD6ar\xE1\u2B56m\u0100;e\u0D6E\u2BDF\u0100;q\u0D74\u0D73su\u0100bp\u2BEB\u2BED\xE5\u0CF8\xE5\u0D0B\u0180bcp\u2BF6\u2C11\u2C19\u0200;Ees\u2BFF\u2C00\u0D22\u2C04\u6284;\uC000\u2AC5\u0338et\u0100;e\u0D1B\u2C0Bq\u0100;q\u0D23\u2C00c\u0100;e\u0D32\u2C17\xF1\u0D38\u0200;Ees\u2C22\u2C23\u0D5F\u2C27\u6285;\uC000\u2AC6\u0338et\u0100;e\u0D58\u2C2Eq\u0100;q\u0D60\u2C23\u0200gilr\u2C3D\u2C3F\u2C45\u2C47\xEC\u0BD7lde\u803B\xF1\u40F1\xE7\u0C43iangle\u0100lr\u2C52\u2C5Ceft\u0100;e\u0C1A\u2C5A\xF1\u0C26ight\u0100;e\u0CCB\u2C65\xF1\u0CD7\u0100;m\u2C6C\u2C6D\u43BD\u0180;es\u2C74\u2C75\u2C79\u4023ro;\u6116p;\u6007\u0480DHadgilrs\u2C8F\u2C94\u2C99\u2C9E\u2CA3\u2CB0\u2CB6\u2CD3\u2CE3ash;\u62ADarr;\u6904p;\uC000\u224D\u20D2ash;\u62AC\u0100et\u2CA8\u2CAC;\uC000\u2265\u20D2;\uC000>\u20D2nfin;\u69DE\u0180Aet\u2CBD\u2CC1\u2CC5rr;\u6902;\uC000\u2264\u20D2\u0100;r\u2CCA\u2CCD\uC000<\u20D2ie;\uC000\u22B4\u20D2\u0100At\u2CD8\u2CDCrr;\u6903rie;\uC000\u22B5\u20D2im;\uC000\u223C\u20D2\u0180Aan\u2CF0\u2CF4\u2D02rr;\u61D6r\u0100hr\u2CFA\u2CFDk;\u6923\u0100;o\u13E7\u13E5ear;\u6927\u1253\u1A95\0\0\0\0\0\0\0\0\0\0\0\0\0\u2D2D\0\u2D38\u2D48\u2D60\u2D65\u2D72\u2D84\u1B07\0\0\u2D8D\u2DAB\0\u2DC8\u2DCE\0\u2DDC\u2E19\u2E2B\u2E3E\u2E43\u0100cs\u2D31\u1A97ute\u803B\xF3\u40F3\u0100iy\u2D3C\u2D45r\u0100;c\u1A9E\u2D42\u803B\xF4\u40F4;\u443E\u0280abios\u1AA0\u2D52\u2D57\u01C8\u2D5Alac;\u4151v;\u6A38old;\u69BClig;\u4153\u0100cr\u2D69\u2D6Dir;\u69BF;\uC000\u{1D52C}\u036F\u2D79\0\0\u2D7C\0\u2D82n;\u42DBave\u803B\xF2\u40F2;\u69C1\u0100bm\u2D88\u0DF4ar;\u69B5\u0200acit\u2D95\u2D98\u2DA5\u2DA8r\xF2\u1A80\u0100ir\u2D9D\u2DA0r;\u69BEoss;\u69BBn\xE5\u0E52;\u69C0\u0180aei\u2DB1\u2DB5\u2DB9cr;\u414Dga;\u43C9\u0180cdn\u2DC0\u2DC5\u01CDron;\u43BF;\u69B6pf;\uC000\u{1D560}\u0180ael\u2DD4\u2DD7\u01D2r;\u69B7rp;\u69B9\u0380;adiosv\u2DEA\u2DEB\u2DEE\u2E08\u2E0D\u2E10\u2E16\u6228r\xF2\u1A86\u0200;efm\u2DF7\u2DF8\u2E02\u2E05\u6A5Dr\u0100;o\u2DFE\u2DFF\u6134f\xBB\u2DFF\u803B\xAA\u40AA\u803B\xBA\u40BAgof;\u62B6r;\u6A56lope;\u6A57;\u6A5B\u0180clo\u2E1F\u2E21\u2E27\xF2\u2E01ash\u803B\xF8\u40F8l;\u6298i\u016C\u2E2F\u2E34de\u803B\xF5\u40F5es\u0100;a\u01DB\u2E3As;\u6A36ml\u803B\xF6\u40F6bar;\u633D\u0AE1\u2E5E\0\u2E7D\0\u2E80\u2E9D\0\u2EA2\u2EB9\0\0\u2ECB\u0E9C\0\u2F13\0\0\u2F2B\u2FBC\0\u2FC8r\u0200;ast\u0403\u2E67\u2E72\u0E85\u8100\xB6;l\u2E6D\u2E6E\u40B6le\xEC\u0403\u0269\u2E78\0\0\u2E7Bm;\u6AF3;\u6AFDy;\u443Fr\u0280cimpt\u2E8B\u2E8F\u2E93\u1865\u2E97nt;\u4025od;\u402Eil;\u6030enk;\u6031r;\uC000\u{1D52D}\u0180imo\u2EA8\u2EB0\u2EB4\u0100;v\u2EAD\u2EAE\u43C6;\u43D5ma\xF4\u0A76ne;\u660E\u0180;tv\u2EBF\u2EC0\u2EC8\u43C0chfork\xBB\u1FFD;\u43D6\u0100au\u2ECF\u2EDFn\u0100ck\u2ED5\u2EDDk\u0100;h\u21F4\u2EDB;\u610E\xF6\u21F4s\u0480;abcdemst\u2EF3\u2EF4\u1908\u2EF9\u2EFD\u2F04\u2F06\u2F0A\u2F0E\u402Bcir;\u6A23ir;\u6A22\u0100ou\u1D40\u2F02;\u6A25;\u6A72n\u80BB\xB1\u0E9Dim;\u6A26wo;\u6A27\u0180ipu\u2F19\u2F20\u2F25ntint;\u6A15f;\uC000\u{1D561}nd\u803B\xA3\u40A3\u0500;Eaceinosu\u0EC8\u2F3F\u2F41\u2F44\u2F47\u2F81\u2F89\u2F92\u2F7E\u2FB6;\u6AB3p;\u6AB7u\xE5\u0ED9\u0100;c\u0ECE\u2F4C\u0300;acens\u0EC8\u2F59\u2F5F\u2F66\u2F68\u2F7Eppro\xF8\u2F43urlye\xF1\u0ED9\xF1\u0ECE\u0180aes\u2F6F\u2F76\u2F7Approx;\u6AB9qq;\u6AB5im;\u62E8i\xED\u0EDFme\u0100;s\u2F88\u0EAE\u6032\u0180Eas\u2F78\u2F90\u2F7A\xF0\u2F75\u0180dfp\u0EEC\u2F99\u2FAF\u0180als\u2FA0\u2FA5\u2FAAlar;\u632Eine;\u6312urf;\u6313\u0100;t\u0EFB\u2FB4\xEF\u0EFBrel;\u62B0\u0100ci\u2FC0\u2FC5r;\uC000\u{1D4C5};\u43C8ncsp;\u6008\u0300fiopsu\u2FDA\u22E2\u2FDF\u2FE5\u2FEB\u2FF1r;\uC000\u{1D52E}pf;\uC000\u{1D562}rime;\u6057cr;\uC000\u{1D4C6}\u0180aeo\u2FF8\u3009\u3013t\u0100ei\u2FFE\u3005rnion\xF3\u06B0nt;\u6A16st\u0100;e\u3010\u3011\u403F\xF1\u1F19\xF4\u0F14\u0A80ABHabcdefhilmnoprstux\u3040\u3051\u3055\u3059\u30E0\u310E\u312B\u3147\u3162\u3172\u318E\u3206\u3215\u3224\u3229\u3258\u326E\u3272\u3290\u32B0\u32B7\u0180art\u3047\u304A\u304Cr\xF2\u10B3\xF2\u03DDail;\u691Car\xF2\u1C65ar;\u6964\u0380cdenqrt\u3068\u3075\u3078\u307F\u308F\u3094\u30CC\u0100eu\u306D\u3071;\uC000\u223D\u0331te;\u4155i\xE3\u116Emptyv;\u69B3g\u0200;del\u0FD1\u3089\u308B\u308D;\u6992;\u69A5\xE5\u0FD1uo\u803B\xBB\u40BBr\u0580;abcfhlpstw\u0FDC\u30AC\u30AF\u30B7\u30B9\u30BC\u30BE\u30C0\u30C3\u30C7\u30CAp;\u6975\u0100;f\u0FE0\u30B4s;\u6920;\u6933s;\u691E\xEB\u225D\xF0\u272El;\u6945im;\u6974l;\u61A3;\u619D\u0100ai\u30D1\u30D5il;\u691Ao\u0100;n\u30DB\u30DC\u6236al\xF3\u0F1E\u0180abr\u30E7\u30EA\u30EEr\xF2\u17E5rk;\u6773\u0100ak\u30F3\u30FDc\u0100ek\u30F9\u30FB;\u407D;\u405D\u0100es\u3102\u3104;\u698Cl\u0100du\u310A\u310C;\u698E;\u6990\u0200aeuy\u3117\u311C\u3127\u3129ron;\u4159\u0100di\u3121\u3125il;\u4157\xEC\u0FF2\xE2\u30FA;\u4440\u0200clqs\u3134\u3137\u313D\u3144a;\u6937dhar;\u6969uo\u0100;r\u020E\u020Dh;\u61B3\u0180acg\u314E\u315F\u0F44l\u0200;ips\u0F78\u3158\u315B\u109Cn\xE5\u10BBar\xF4\u0FA9t;\u65AD\u0180ilr\u3169\u1023\u316Esht;\u697D;\uC000\u{1D52F}\u0100ao\u3177\u3186r\u0100du\u317D\u317F\xBB\u047B\u0100;l\u1091\u3184;\u696C\u0100;v\u318B\u318C\u43C1;\u43F1\u0180gns\u3195\u31F9\u31FCht\u0300ahlrst\u31A4\u31B0\u31C2\u31D8\u31E4\u31EErrow\u0100;t\u0FDC\u31ADa\xE9\u30C8arpoon\u0100du\u31BB\u31BFow\xEE\u317Ep\xBB\u1092eft\u0100ah\u31CA\u31D0rrow\xF3\u0FEAarpoon\xF3\u0551ightarrows;\u61C9quigarro\xF7\u30CBhreetimes;\u62CCg;\u42DAingdotse\xF1\u1F32\u0180ahm\u320D\u3210\u3213r\xF2\u0FEAa\xF2\u0551;\u600Foust\u0100;a\u321E\u321F\u63B1che\xBB\u321Fmid;\u6AEE\u0200abpt\u3232\u323D\u3240\u3252\u0100nr\u3237\u323Ag;\u67EDr;\u61FEr\xEB\u1003\u0180afl\u3247\u324A\u324Er;\u6986;\uC000\u{1D563}us;\u6A2Eimes;\u6A35\u0100ap\u325D\u3267r\u0100;g\u3263\u3264\u4029t;\u6994olint;\u6A12ar\xF2\u31E3\u0200achq\u327B\u3280\u10BC\u3285quo;\u603Ar;\uC000\u{1D4C7}\u0100bu\u30FB\u328Ao\u0100;r\u0214\u0213\u0180hir\u3297\u329B\u32A0re\xE5\u31F8mes;\u62CAi\u0200;efl\u32AA\u1059\u1821\u32AB\u65B9tri;\u69CEluhar;\u6968;\u611E\u0D61\u32D5\u32DB\u32DF\u332C\u3338\u3371\0\u337A\u33A4\0\0\u33EC\u33F0\0\u3428\u3448\u345A\u34AD\u34B1\u34CA\u34F1\0\u3616\0\0\u3633cute;\u415Bqu\xEF\u27BA\u0500;Eaceinpsy\u11ED\u32F3\u32F5\u32FF\u3302\u330B\u330F\u331F\u3326\u3329;\u6AB4\u01F0\u32FA\0\u32FC;\u6AB8on;\u4161u\xE5\u11FE\u0100;d\u11F3\u3307il;\u415Frc;\u415D\u0180Eas\u3316\u3318\u331B;\u6AB6p;\u6ABAim;\u62E9olint;\u6A13i\xED\u1204;\u4441ot\u0180;be\u3334\u1D47\u3335\u62C5;\u6A66\u0380Aacmstx\u3346\u334A\u3357\u335B\u335E\u3363\u336Drr;\u61D8r\u0100hr\u3350\u3352\xEB\u2228\u0100;o\u0A36\u0A34t\u803B\xA7\u40A7i;\u403Bwar;\u6929m\u0100in\u3369\xF0nu\xF3\xF1t;\u6736r\u0100;o\u3376\u2055\uC000\u{1D530}\u0200acoy\u3382\u3386\u3391\u33A0rp;\u666F\u0100hy\u338B\u338Fcy;\u4449;\u4448rt\u026D\u3399\0\0\u339Ci\xE4\u1464ara\xEC\u2E6F\u803B\xAD\u40AD\u0100gm\u33A8\u33B4ma\u0180;fv\u33B1\u33B2\u33B2\u43C3;\u43C2\u0400;deglnpr\u12AB\u33C5\u33C9\u33CE\u33D6\u33DE\u33E1\u33E6ot;\u6A6A\u0100;q\u12B1\u12B0\u0100;E\u33D3\u33D4\u6A9E;\u6AA0\u0100;E\u33DB\u33DC\u6A9D;\u6A9Fe;\u6246lus;\u6A24arr;\u6972ar\xF2\u113D\u0200aeit\u33F8\u3408\u340F\u3417\u0100ls\u33FD\u3404lsetm\xE9\u336Ahp;\u6A33parsl;\u69E4\u0100dl\u1463\u3414e;\u6323\u0100;e\u341C\u341D\u6AAA\u0100;s\u3422\u3423\u6AAC;\uC000\u2AAC\uFE00\u0180flp\u342E\u3433\u3442tcy;\u444C\u0100;b\u3438\u3439\u402F\u0100;a\u343E\u343F\u69C4r;\u633Ff;\uC000\u{1D564}a\u0100dr\u344D\u0402es\u0100;u\u3454\u3455\u6660it\xBB\u3455\u0180csu\u3460\u3479\u349F\u0100au\u3465\u346Fp\u0100;s\u1188\u346B;\uC000\u2293\uFE00p\u0100;s\u11B4\u3475;\uC000\u2294\uFE00u\u0100bp\u347F\u348F\u0180;es\u1197\u119C\u3486et\u0100;e\u1197\u348D\xF1\u119D\u0180;es\u11A8\u11AD\u3496et\u0100;e\u11A8\u349D\xF1\u11AE\u0180;af\u117B\u34A6\u05B0r\u0165\u34AB\u05B1\xBB\u117Car\xF2\u1148\u0200cemt\u34B9\u34BE\u34C2\u34C5r;\uC000\u{1D4C8}tm\xEE\xF1i\xEC\u3415ar\xE6\u11BE\u0100ar\u34CE\u34D5r\u0100;f\u34D4\u17BF\u6606\u0100an\u34DA\u34EDight\u0100ep\u34E3\u34EApsilo\xEE\u1EE0h\xE9\u2EAFs\xBB\u2852\u0280bcmnp\u34FB\u355E\u1209\u358B\u358E\u0480;Edemnprs\u350E\u350F\u3511\u3515\u351E\u3523\u352C\u3531\u3536\u6282;\u6AC5ot;\u6ABD\u0100;d\u11DA\u351Aot;\u6AC3ult;\u6AC1\u0100Ee\u3528\u352A;\u6ACB;\u628Alus;\u6ABFarr;\u6979\u0180eiu\u353D\u3552\u3555t\u0180;en\u350E\u3545\u354Bq\u0100;q\u11DA\u350Feq\u0100;q\u352B\u3528m;\u6AC7\u0100bp\u355A\u355C;\u6AD5;\u6AD3c\u0300;acens\u11ED\u356C\u3572\u3579\u357B\u3326ppro\xF8\u32FAurlye\xF1\u11FE\xF1\u11F3\u0180aes\u3582\u3588\u331Bppro\xF8\u331Aq\xF1\u3317g;\u666A\u0680123;Edehlmnps\u35A9\u35AC\u35AF\u121C\u35B2\u35B4\u35C0\u35C9\u35D5\u35DA\u35DF\u35E8\u35ED\u803B\xB9\u40B9\u803B\xB2\u40B2\u803B\xB3\u40B3;\u6AC6\u0100os\u35B9\u35BCt;\u6ABEub;\u6AD8\u0100;d\u1222\u35C5ot;\u6AC4s\u0100ou\u35CF\u35D2l;\u67C9b;\u6AD7arr;\u697Bult;\u6AC2\u0100Ee\u35E4\u35E6;\u6ACC;\u628Blus;\u6AC0\u0180eiu\u35F4\u3609\u360Ct\u0180;en\u121C\u35FC\u3602q\u0100;q\u1222\u35B2eq\u0100;q\u35E7\u35E4m;\u6AC8\u0100bp\u3611\u3613;\u6AD4;\u6AD6\u0180Aan\u361C\u3620\u362Drr;\u61D9r\u0100hr\u3626\u3628\xEB\u222E\u0100;o\u0A2B\u0A29war;\u692Alig\u803B\xDF\u40DF\u0BE1\u3651\u365D\u3660\u12CE\u3673\u3679\0\u367E\u36C2\0\0\0\0\0\u36DB\u3703\0\u3709\u376C\0\0\0\u3787\u0272\u3656\0\0\u365Bget;\u6316;\u43C4r\xEB\u0E5F\u0180aey\u3666\u366B\u3670ron;\u4165dil;\u4163;\u4442lrec;\u6315r;\uC000\u{1D531}\u0200eiko\u3686\u369D\u36B5\u36BC\u01F2\u368B\0\u3691e\u01004f\u1284\u1281a\u0180;sv\u3698\u3699\u369B\u43B8ym;\u43D1\u0100cn\u36A2\u36B2k\u0100as\u36A8\u36AEppro\xF8\u12C1im\xBB\u12ACs\xF0\u129E\u0100as\u36BA\u36AE\xF0\u12C1rn\u803B\xFE\u40FE\u01EC\u031F\u36C6\u22E7es\u8180\xD7;bd\u36CF\u36D0\u36D8\u40D7\u0100;a\u190F\u36D5r;\u6A31;\u6A30\u0180eps\u36E1\u36E3\u3700\xE1\u2A4D\u0200;bcf\u0486\u36EC\u36F0\u36F4ot;\u6336ir;\u6AF1\u0100;o\u36F9\u36FC\uC000\u{1D565}rk;\u6ADA\xE1\u3362rime;\u6034\u0180aip\u370F\u3712\u3764d\xE5\u1248\u0380adempst\u3721\u374D\u3740\u3751\u3757\u375C\u375Fngle\u0280;dlqr\u3730\u3731\u3736\u3740\u3742\u65B5own\xBB\u1DBBeft\u0100;e\u2800\u373E\xF1\u092E;\u625Cight\u0100;e\u32AA\u374B\xF1\u105Aot;\u65ECinus;\u6A3Alus;\u6A39b;\u69CDime;\u6A3Bezium;\u63E2\u0180cht\u3772\u377D\u3781\u0100ry\u3777\u377B;\uC000\u{1D4C9};\u4446cy;\u445Brok;\u4167\u0100io\u378B\u378Ex\xF4\u1777head\u0100lr\u3797\u37A0eftarro\xF7\u084Fightarrow\xBB\u0F5D\u0900AHabcdfghlmoprstuw\u37D0\u37D3\u37D7\u37E4\u37F0\u37FC\u380E\u381C\u3823\u3834\u3851\u385D\u386B\u38A9\u38CC\u38D2\u38EA\u38F6r\xF2\u03EDar;\u6963\u0100cr\u37DC\u37E2ute\u803B\xFA\u40FA\xF2\u1150r\u01E3\u37EA\0\u37EDy;\u445Eve;\u416D\u0100iy\u37F5\u37FArc\u803B\xFB\u40FB;\u4443\u0180abh\u3803\u3806\u380Br\xF2\u13ADlac;\u4171a\xF2\u13C3\u0100ir\u3813\u3818sht;\u697E;\uC000\u{1D532}rave\u803B\xF9\u40F9\u0161\u3827\u3831r\u0100lr\u382C\u382E\xBB\u0957\xBB\u1083lk;\u6580\u0100ct\u3839\u384D\u026F\u383F\0\0\u384Arn\u0100;e\u3845\u3846\u631Cr\xBB\u3846op;\u630Fri;\u65F8\u0100al\u3856\u385Acr;\u416B\u80BB\xA8\u0349\u0100gp\u3862\u3866on;\u4173f;\uC000\u{1D566}\u0300adhlsu\u114B\u3878\u387D\u1372\u3891\u38A0own\xE1\u13B3arpoon\u0100lr\u3888\u388Cef\xF4\u382Digh\xF4\u382Fi\u0180;hl\u3899\u389A\u389C\u43C5\xBB\u13FAon\xBB\u389Aparrows;\u61C8\u0180cit\u38B0\u38C4\u38C8\u026F\u38B6\0\0\u38C1rn\u0100;e\u38BC\u38BD\u631Dr\xBB\u38BDop;\u630Eng;\u416Fri;\u65F9cr;\uC000\u{1D4CA}\u0180dir\u38D9\u38DD\u38E2ot;\u62F0lde;\u4169i\u0100;f\u3730\u38E8\xBB\u1813\u0100am\u38EF\u38F2r\xF2\u38A8l\u803B\xFC\u40FCangle;\u69A7\u0780ABDacdeflnoprsz\u391C\u391F\u3929\u392D\u39B5\u39B8\u39BD\u39DF\u39E4\u39E8\u39F3\u39F9\u39FD\u3A01\u3A20r\xF2\u03F7ar\u0100;v\u3926\u3927\u6AE8;\u6AE9as\xE8\u03E1\u0100nr\u3932\u3937grt;\u699C\u0380eknprst\u34E3\u3946\u394B\u3952\u395D\u3964\u3996app\xE1\u2415othin\xE7\u1E96\u0180hir\u34EB\u2EC8\u3959op\xF4\u2FB5\u0100;h\u13B7\u3962\xEF\u318D\u0100iu\u3969\u396Dgm\xE1\u33B3\u0100bp\u3972\u3984setneq\u0100;q\u397D\u3980\uC000\u228A\uFE00;\uC000\u2ACB\uFE00setneq\u0100;q\u398F\u3992\uC000\u228B\uFE00;\uC000\u2ACC\uFE00\u0100hr\u399B\u399Fet\xE1\u369Ciangle\u0100lr\u39AA\u39AFeft\xBB\u0925ight\xBB\u1051y;\u4432ash\xBB\u1036\u0180elr\u39C4\u39D2\u39D7\u0180;be\u2DEA\u39CB\u39CFar;\u62BBq;\u625Alip;\u62EE\u0100bt\u39DC\u1468a\xF2\u1469r;\uC000\u{1D533}tr\xE9\u39AEsu\u0100bp\u39EF\u39F1\xBB\u0D1C\xBB\u0D59pf;\uC000\u{1D567}ro\xF0\u0EFBtr\xE9\u39B4\u0100cu\u3A06\u3A0Br;\uC000\u{1D4CB}\u0100bp\u3A10\u3A18n\u0100Ee\u3980\u3A16\xBB\u397En\u0100Ee\u3992\u3A1E\xBB\u3990igzag;\u699A\u0380cefoprs\u3A36\u3A3B\u3A56\u3A5B\u3A54\u3A61\u3A6Airc;\u4175\u0100di\u3A40\u3A51\u0100bg\u3A45\u3A49ar;\u6A5Fe\u0100;q\u15FA\u3A4F;\u6259erp;\u6118r;\uC000\u{1D534}pf;\uC000\u{1D568}\u0100;e\u1479\u3A66at\xE8\u1479cr;\uC000\u{1D4CC}\u0AE3\u178E\u3A87\0\u3A8B\0\u3A90\u3A9B\0\0\u3A9D\u3AA8\u3AAB\u3AAF\0\0\u3AC3\u3ACE\0\u3AD8\u17DC\u17DFtr\xE9\u17D1r;\uC000\u{1D535}\u0100Aa\u3A94\u3A97r\xF2\u03C3r\xF2\u09F6;\u43BE\u0100Aa\u3AA1\u3AA4r\xF2\u03B8r\xF2\u09EBa\xF0\u2713is;\u62FB\u0180dpt\u17A4\u3AB5\u3ABE\u0100fl\u3ABA\u17A9;\uC000\u{1D569}im\xE5\u17B2\u0100Aa\u3AC7\u3ACAr\xF2\u03CEr\xF2\u0A01\u0100cq\u3AD2\u17B8r;\uC000\u{1D4CD}\u0100pt\u17D6\u3ADCr\xE9\u17D4\u0400acefiosu\u3AF0\u3AFD\u3B08\u3B0C\u3B11\u3B15\u3B1B\u3B21c\u0100uy\u3AF6\u3AFBte\u803B\xFD\u40FD;\u444F\u0100iy\u3B02\u3B06rc;\u4177;\u444Bn\u803B\xA5\u40A5r;\uC000\u{1D536}cy;\u4457pf;\uC000\u{1D56A}cr;\uC000\u{1D4CE}\u0100cm\u3B26\u3B29y;\u444El\u803B\xFF\u40FF\u0500acdefhiosw\u3B42\u3B48\u3B54\u3B58\u3B64\u3B69\u3B6D\u3B74\u3B7A\u3B80cute;\u417A\u0100ay\u3B4D\u3B52ron;\u417E;\u4437ot;\u417C\u0100et\u3B5D\u3B61tr\xE6\u155Fa;\u43B6r;\uC000\u{1D537}cy;\u4436grarr;\u61DDpf;\uC000\u{1D56B}cr;\uC000\u{1D4CF}\u0100jn\u3B85\u3B87;\u600Dj;\u600C'.split("").map(function(c) {
-        return c.charCodeAt(0);
+      '\u1D41<\xD5\u0131\u028A\u049D\u057B\u05D0\u0675\u06DE\u07A2\u07D6\u080F\u0A4A\u0A91\u0DA1\u0E6D\u0F09\u0F26\u10CA\u1228\u12E1\u1415\u149D\u14C3\u14DF\u1525\0\0\0\0\0\0\u156B\u16CD\u198D\u1C12\u1DDD\u1F7E\u2060\u21B0\u228D\u23C0\u23FB\u2442\u2824\u2912\u2D08\u2E48\u2FCE\u3016\u32BA\u3639\u37AC\u38FE\u3A28\u3A71\u3AE0\u3B2E\u0800EMabcfglmnoprstu\\bfms\x7F\x84\x8B\x90\x95\x98\xA6\xB3\xB9\xC8\xCFlig\u803B\xC6\u40C6P\u803B&\u4026cute\u803B\xC1\u40C1reve;\u4102\u0100iyx}rc\u803B\xC2\u40C2;\u4410r;\uC000\u{1D504}rave\u803B\xC0\u40C0pha;\u4391acr;\u4100d;\u6A53\u0100gp\x9D\xA1on;\u4104f;\uC000\u{1D538}plyFunction;\u6061ing\u803B\xC5\u40C5\u0100cs\xBE\xC3r;\uC000\u{1D49C}ign;\u6254ilde\u803B\xC3\u40C3ml\u803B\xC4\u40C4\u0400aceforsu\xE5\xFB\xFE\u0117\u011C\u0122\u0127\u012A\u0100cr\xEA\xF2kslash;\u6216\u0176\xF6\xF8;\u6AE7ed;\u6306y;\u4411\u0180crt\u0105\u010B\u0114ause;\u6235noullis;\u612Ca;\u4392r;\uC000\u{1D505}pf;\uC000\u{1D539}eve;\u42D8c\xF2\u0113mpeq;\u624E\u0700HOacdefhilorsu\u014D\u0151\u0156\u0180\u019E\u01A2\u01B5\u01B7\u01BA\u01DC\u0215\u0273\u0278\u027Ecy;\u4427PY\u803B\xA9\u40A9\u0180cpy\u015D\u0162\u017Aute;\u4106\u0100;i\u0167\u0168\u62D2talDifferentialD;\u6145leys;\u612D\u0200aeio\u0189\u018E\u0194\u0198ron;\u410Cdil\u803B\xC7\u40C7rc;\u4108nint;\u6230ot;\u410A\u0100dn\u01A7\u01ADilla;\u40B8terDot;\u40B7\xF2\u017Fi;\u43A7rcle\u0200DMPT\u01C7\u01CB\u01D1\u01D6ot;\u6299inus;\u6296lus;\u6295imes;\u6297o\u0100cs\u01E2\u01F8kwiseContourIntegral;\u6232eCurly\u0100DQ\u0203\u020FoubleQuote;\u601Duote;\u6019\u0200lnpu\u021E\u0228\u0247\u0255on\u0100;e\u0225\u0226\u6237;\u6A74\u0180git\u022F\u0236\u023Aruent;\u6261nt;\u622FourIntegral;\u622E\u0100fr\u024C\u024E;\u6102oduct;\u6210nterClockwiseContourIntegral;\u6233oss;\u6A2Fcr;\uC000\u{1D49E}p\u0100;C\u0284\u0285\u62D3ap;\u624D\u0580DJSZacefios\u02A0\u02AC\u02B0\u02B4\u02B8\u02CB\u02D7\u02E1\u02E6\u0333\u048D\u0100;o\u0179\u02A5trahd;\u6911cy;\u4402cy;\u4405cy;\u440F\u0180grs\u02BF\u02C4\u02C7ger;\u6021r;\u61A1hv;\u6AE4\u0100ay\u02D0\u02D5ron;\u410E;\u4414l\u0100;t\u02DD\u02DE\u6207a;\u4394r;\uC000\u{1D507}\u0100af\u02EB\u0327\u0100cm\u02F0\u0322ritical\u0200ADGT\u0300\u0306\u0316\u031Ccute;\u40B4o\u0174\u030B\u030D;\u42D9bleAcute;\u42DDrave;\u4060ilde;\u42DCond;\u62C4ferentialD;\u6146\u0470\u033D\0\0\0\u0342\u0354\0\u0405f;\uC000\u{1D53B}\u0180;DE\u0348\u0349\u034D\u40A8ot;\u60DCqual;\u6250ble\u0300CDLRUV\u0363\u0372\u0382\u03CF\u03E2\u03F8ontourIntegra\xEC\u0239o\u0274\u0379\0\0\u037B\xBB\u0349nArrow;\u61D3\u0100eo\u0387\u03A4ft\u0180ART\u0390\u0396\u03A1rrow;\u61D0ightArrow;\u61D4e\xE5\u02CAng\u0100LR\u03AB\u03C4eft\u0100AR\u03B3\u03B9rrow;\u67F8ightArrow;\u67FAightArrow;\u67F9ight\u0100AT\u03D8\u03DErrow;\u61D2ee;\u62A8p\u0241\u03E9\0\0\u03EFrrow;\u61D1ownArrow;\u61D5erticalBar;\u6225n\u0300ABLRTa\u0412\u042A\u0430\u045E\u047F\u037Crrow\u0180;BU\u041D\u041E\u0422\u6193ar;\u6913pArrow;\u61F5reve;\u4311eft\u02D2\u043A\0\u0446\0\u0450ightVector;\u6950eeVector;\u695Eector\u0100;B\u0459\u045A\u61BDar;\u6956ight\u01D4\u0467\0\u0471eeVector;\u695Fector\u0100;B\u047A\u047B\u61C1ar;\u6957ee\u0100;A\u0486\u0487\u62A4rrow;\u61A7\u0100ct\u0492\u0497r;\uC000\u{1D49F}rok;\u4110\u0800NTacdfglmopqstux\u04BD\u04C0\u04C4\u04CB\u04DE\u04E2\u04E7\u04EE\u04F5\u0521\u052F\u0536\u0552\u055D\u0560\u0565G;\u414AH\u803B\xD0\u40D0cute\u803B\xC9\u40C9\u0180aiy\u04D2\u04D7\u04DCron;\u411Arc\u803B\xCA\u40CA;\u442Dot;\u4116r;\uC000\u{1D508}rave\u803B\xC8\u40C8ement;\u6208\u0100ap\u04FA\u04FEcr;\u4112ty\u0253\u0506\0\0\u0512mallSquare;\u65FBerySmallSquare;\u65AB\u0100gp\u0526\u052Aon;\u4118f;\uC000\u{1D53C}silon;\u4395u\u0100ai\u053C\u0549l\u0100;T\u0542\u0543\u6A75ilde;\u6242librium;\u61CC\u0100ci\u0557\u055Ar;\u6130m;\u6A73a;\u4397ml\u803B\xCB\u40CB\u0100ip\u056A\u056Fsts;\u6203onentialE;\u6147\u0280cfios\u0585\u0588\u058D\u05B2\u05CCy;\u4424r;\uC000\u{1D509}lled\u0253\u0597\0\0\u05A3mallSquare;\u65FCerySmallSquare;\u65AA\u0370\u05BA\0\u05BF\0\0\u05C4f;\uC000\u{1D53D}All;\u6200riertrf;\u6131c\xF2\u05CB\u0600JTabcdfgorst\u05E8\u05EC\u05EF\u05FA\u0600\u0612\u0616\u061B\u061D\u0623\u066C\u0672cy;\u4403\u803B>\u403Emma\u0100;d\u05F7\u05F8\u4393;\u43DCreve;\u411E\u0180eiy\u0607\u060C\u0610dil;\u4122rc;\u411C;\u4413ot;\u4120r;\uC000\u{1D50A};\u62D9pf;\uC000\u{1D53E}eater\u0300EFGLST\u0635\u0644\u064E\u0656\u065B\u0666qual\u0100;L\u063E\u063F\u6265ess;\u62DBullEqual;\u6267reater;\u6AA2ess;\u6277lantEqual;\u6A7Eilde;\u6273cr;\uC000\u{1D4A2};\u626B\u0400Aacfiosu\u0685\u068B\u0696\u069B\u069E\u06AA\u06BE\u06CARDcy;\u442A\u0100ct\u0690\u0694ek;\u42C7;\u405Eirc;\u4124r;\u610ClbertSpace;\u610B\u01F0\u06AF\0\u06B2f;\u610DizontalLine;\u6500\u0100ct\u06C3\u06C5\xF2\u06A9rok;\u4126mp\u0144\u06D0\u06D8ownHum\xF0\u012Fqual;\u624F\u0700EJOacdfgmnostu\u06FA\u06FE\u0703\u0707\u070E\u071A\u071E\u0721\u0728\u0744\u0778\u078B\u078F\u0795cy;\u4415lig;\u4132cy;\u4401cute\u803B\xCD\u40CD\u0100iy\u0713\u0718rc\u803B\xCE\u40CE;\u4418ot;\u4130r;\u6111rave\u803B\xCC\u40CC\u0180;ap\u0720\u072F\u073F\u0100cg\u0734\u0737r;\u412AinaryI;\u6148lie\xF3\u03DD\u01F4\u0749\0\u0762\u0100;e\u074D\u074E\u622C\u0100gr\u0753\u0758ral;\u622Bsection;\u62C2isible\u0100CT\u076C\u0772omma;\u6063imes;\u6062\u0180gpt\u077F\u0783\u0788on;\u412Ef;\uC000\u{1D540}a;\u4399cr;\u6110ilde;\u4128\u01EB\u079A\0\u079Ecy;\u4406l\u803B\xCF\u40CF\u0280cfosu\u07AC\u07B7\u07BC\u07C2\u07D0\u0100iy\u07B1\u07B5rc;\u4134;\u4419r;\uC000\u{1D50D}pf;\uC000\u{1D541}\u01E3\u07C7\0\u07CCr;\uC000\u{1D4A5}rcy;\u4408kcy;\u4404\u0380HJacfos\u07E4\u07E8\u07EC\u07F1\u07FD\u0802\u0808cy;\u4425cy;\u440Cppa;\u439A\u0100ey\u07F6\u07FBdil;\u4136;\u441Ar;\uC000\u{1D50E}pf;\uC000\u{1D542}cr;\uC000\u{1D4A6}\u0580JTaceflmost\u0825\u0829\u082C\u0850\u0863\u09B3\u09B8\u09C7\u09CD\u0A37\u0A47cy;\u4409\u803B<\u403C\u0280cmnpr\u0837\u083C\u0841\u0844\u084Dute;\u4139bda;\u439Bg;\u67EAlacetrf;\u6112r;\u619E\u0180aey\u0857\u085C\u0861ron;\u413Ddil;\u413B;\u441B\u0100fs\u0868\u0970t\u0500ACDFRTUVar\u087E\u08A9\u08B1\u08E0\u08E6\u08FC\u092F\u095B\u0390\u096A\u0100nr\u0883\u088FgleBracket;\u67E8row\u0180;BR\u0899\u089A\u089E\u6190ar;\u61E4ightArrow;\u61C6eiling;\u6308o\u01F5\u08B7\0\u08C3bleBracket;\u67E6n\u01D4\u08C8\0\u08D2eeVector;\u6961ector\u0100;B\u08DB\u08DC\u61C3ar;\u6959loor;\u630Aight\u0100AV\u08EF\u08F5rrow;\u6194ector;\u694E\u0100er\u0901\u0917e\u0180;AV\u0909\u090A\u0910\u62A3rrow;\u61A4ector;\u695Aiangle\u0180;BE\u0924\u0925\u0929\u62B2ar;\u69CFqual;\u62B4p\u0180DTV\u0937\u0942\u094CownVector;\u6951eeVector;\u6960ector\u0100;B\u0956\u0957\u61BFar;\u6958ector\u0100;B\u0965\u0966\u61BCar;\u6952ight\xE1\u039Cs\u0300EFGLST\u097E\u098B\u0995\u099D\u09A2\u09ADqualGreater;\u62DAullEqual;\u6266reater;\u6276ess;\u6AA1lantEqual;\u6A7Dilde;\u6272r;\uC000\u{1D50F}\u0100;e\u09BD\u09BE\u62D8ftarrow;\u61DAidot;\u413F\u0180npw\u09D4\u0A16\u0A1Bg\u0200LRlr\u09DE\u09F7\u0A02\u0A10eft\u0100AR\u09E6\u09ECrrow;\u67F5ightArrow;\u67F7ightArrow;\u67F6eft\u0100ar\u03B3\u0A0Aight\xE1\u03BFight\xE1\u03CAf;\uC000\u{1D543}er\u0100LR\u0A22\u0A2CeftArrow;\u6199ightArrow;\u6198\u0180cht\u0A3E\u0A40\u0A42\xF2\u084C;\u61B0rok;\u4141;\u626A\u0400acefiosu\u0A5A\u0A5D\u0A60\u0A77\u0A7C\u0A85\u0A8B\u0A8Ep;\u6905y;\u441C\u0100dl\u0A65\u0A6FiumSpace;\u605Flintrf;\u6133r;\uC000\u{1D510}nusPlus;\u6213pf;\uC000\u{1D544}c\xF2\u0A76;\u439C\u0480Jacefostu\u0AA3\u0AA7\u0AAD\u0AC0\u0B14\u0B19\u0D91\u0D97\u0D9Ecy;\u440Acute;\u4143\u0180aey\u0AB4\u0AB9\u0ABEron;\u4147dil;\u4145;\u441D\u0180gsw\u0AC7\u0AF0\u0B0Eative\u0180MTV\u0AD3\u0ADF\u0AE8ediumSpace;\u600Bhi\u0100cn\u0AE6\u0AD8\xEB\u0AD9eryThi\xEE\u0AD9ted\u0100GL\u0AF8\u0B06reaterGreate\xF2\u0673essLes\xF3\u0A48Line;\u400Ar;\uC000\u{1D511}\u0200Bnpt\u0B22\u0B28\u0B37\u0B3Areak;\u6060BreakingSpace;\u40A0f;\u6115\u0680;CDEGHLNPRSTV\u0B55\u0B56\u0B6A\u0B7C\u0BA1\u0BEB\u0C04\u0C5E\u0C84\u0CA6\u0CD8\u0D61\u0D85\u6AEC\u0100ou\u0B5B\u0B64ngruent;\u6262pCap;\u626DoubleVerticalBar;\u6226\u0180lqx\u0B83\u0B8A\u0B9Bement;\u6209ual\u0100;T\u0B92\u0B93\u6260ilde;\uC000\u2242\u0338ists;\u6204reater\u0380;EFGLST\u0BB6\u0BB7\u0BBD\u0BC9\u0BD3\u0BD8\u0BE5\u626Fqual;\u6271ullEqual;\uC000\u2267\u0338reater;\uC000\u226B\u0338ess;\u6279lantEqual;\uC000\u2A7E\u0338ilde;\u6275ump\u0144\u0BF2\u0BFDownHump;\uC000\u224E\u0338qual;\uC000\u224F\u0338e\u0100fs\u0C0A\u0C27tTriangle\u0180;BE\u0C1A\u0C1B\u0C21\u62EAar;\uC000\u29CF\u0338qual;\u62ECs\u0300;EGLST\u0C35\u0C36\u0C3C\u0C44\u0C4B\u0C58\u626Equal;\u6270reater;\u6278ess;\uC000\u226A\u0338lantEqual;\uC000\u2A7D\u0338ilde;\u6274ested\u0100GL\u0C68\u0C79reaterGreater;\uC000\u2AA2\u0338essLess;\uC000\u2AA1\u0338recedes\u0180;ES\u0C92\u0C93\u0C9B\u6280qual;\uC000\u2AAF\u0338lantEqual;\u62E0\u0100ei\u0CAB\u0CB9verseElement;\u620CghtTriangle\u0180;BE\u0CCB\u0CCC\u0CD2\u62EBar;\uC000\u29D0\u0338qual;\u62ED\u0100qu\u0CDD\u0D0CuareSu\u0100bp\u0CE8\u0CF9set\u0100;E\u0CF0\u0CF3\uC000\u228F\u0338qual;\u62E2erset\u0100;E\u0D03\u0D06\uC000\u2290\u0338qual;\u62E3\u0180bcp\u0D13\u0D24\u0D4Eset\u0100;E\u0D1B\u0D1E\uC000\u2282\u20D2qual;\u6288ceeds\u0200;EST\u0D32\u0D33\u0D3B\u0D46\u6281qual;\uC000\u2AB0\u0338lantEqual;\u62E1ilde;\uC000\u227F\u0338erset\u0100;E\u0D58\u0D5B\uC000\u2283\u20D2qual;\u6289ilde\u0200;EFT\u0D6E\u0D6F\u0D75\u0D7F\u6241qual;\u6244ullEqual;\u6247ilde;\u6249erticalBar;\u6224cr;\uC000\u{1D4A9}ilde\u803B\xD1\u40D1;\u439D\u0700Eacdfgmoprstuv\u0DBD\u0DC2\u0DC9\u0DD5\u0DDB\u0DE0\u0DE7\u0DFC\u0E02\u0E20\u0E22\u0E32\u0E3F\u0E44lig;\u4152cute\u803B\xD3\u40D3\u0100iy\u0DCE\u0DD3rc\u803B\xD4\u40D4;\u441Eblac;\u4150r;\uC000\u{1D512}rave\u803B\xD2\u40D2\u0180aei\u0DEE\u0DF2\u0DF6cr;\u414Cga;\u43A9cron;\u439Fpf;\uC000\u{1D546}enCurly\u0100DQ\u0E0E\u0E1AoubleQuote;\u601Cuote;\u6018;\u6A54\u0100cl\u0E27\u0E2Cr;\uC000\u{1D4AA}ash\u803B\xD8\u40D8i\u016C\u0E37\u0E3Cde\u803B\xD5\u40D5es;\u6A37ml\u803B\xD6\u40D6er\u0100BP\u0E4B\u0E60\u0100ar\u0E50\u0E53r;\u603Eac\u0100ek\u0E5A\u0E5C;\u63DEet;\u63B4arenthesis;\u63DC\u0480acfhilors\u0E7F\u0E87\u0E8A\u0E8F\u0E92\u0E94\u0E9D\u0EB0\u0EFCrtialD;\u6202y;\u441Fr;\uC000\u{1D513}i;\u43A6;\u43A0usMinus;\u40B1\u0100ip\u0EA2\u0EADncareplan\xE5\u069Df;\u6119\u0200;eio\u0EB9\u0EBA\u0EE0\u0EE4\u6ABBcedes\u0200;EST\u0EC8\u0EC9\u0ECF\u0EDA\u627Aqual;\u6AAFlantEqual;\u627Cilde;\u627Eme;\u6033\u0100dp\u0EE9\u0EEEuct;\u620Fortion\u0100;a\u0225\u0EF9l;\u621D\u0100ci\u0F01\u0F06r;\uC000\u{1D4AB};\u43A8\u0200Ufos\u0F11\u0F16\u0F1B\u0F1FOT\u803B"\u4022r;\uC000\u{1D514}pf;\u611Acr;\uC000\u{1D4AC}\u0600BEacefhiorsu\u0F3E\u0F43\u0F47\u0F60\u0F73\u0FA7\u0FAA\u0FAD\u1096\u10A9\u10B4\u10BEarr;\u6910G\u803B\xAE\u40AE\u0180cnr\u0F4E\u0F53\u0F56ute;\u4154g;\u67EBr\u0100;t\u0F5C\u0F5D\u61A0l;\u6916\u0180aey\u0F67\u0F6C\u0F71ron;\u4158dil;\u4156;\u4420\u0100;v\u0F78\u0F79\u611Cerse\u0100EU\u0F82\u0F99\u0100lq\u0F87\u0F8Eement;\u620Builibrium;\u61CBpEquilibrium;\u696Fr\xBB\u0F79o;\u43A1ght\u0400ACDFTUVa\u0FC1\u0FEB\u0FF3\u1022\u1028\u105B\u1087\u03D8\u0100nr\u0FC6\u0FD2gleBracket;\u67E9row\u0180;BL\u0FDC\u0FDD\u0FE1\u6192ar;\u61E5eftArrow;\u61C4eiling;\u6309o\u01F5\u0FF9\0\u1005bleBracket;\u67E7n\u01D4\u100A\0\u1014eeVector;\u695Dector\u0100;B\u101D\u101E\u61C2ar;\u6955loor;\u630B\u0100er\u102D\u1043e\u0180;AV\u1035\u1036\u103C\u62A2rrow;\u61A6ector;\u695Biangle\u0180;BE\u1050\u1051\u1055\u62B3ar;\u69D0qual;\u62B5p\u0180DTV\u1063\u106E\u1078ownVector;\u694FeeVector;\u695Cector\u0100;B\u1082\u1083\u61BEar;\u6954ector\u0100;B\u1091\u1092\u61C0ar;\u6953\u0100pu\u109B\u109Ef;\u611DndImplies;\u6970ightarrow;\u61DB\u0100ch\u10B9\u10BCr;\u611B;\u61B1leDelayed;\u69F4\u0680HOacfhimoqstu\u10E4\u10F1\u10F7\u10FD\u1119\u111E\u1151\u1156\u1161\u1167\u11B5\u11BB\u11BF\u0100Cc\u10E9\u10EEHcy;\u4429y;\u4428FTcy;\u442Ccute;\u415A\u0280;aeiy\u1108\u1109\u110E\u1113\u1117\u6ABCron;\u4160dil;\u415Erc;\u415C;\u4421r;\uC000\u{1D516}ort\u0200DLRU\u112A\u1134\u113E\u1149ownArrow\xBB\u041EeftArrow\xBB\u089AightArrow\xBB\u0FDDpArrow;\u6191gma;\u43A3allCircle;\u6218pf;\uC000\u{1D54A}\u0272\u116D\0\0\u1170t;\u621Aare\u0200;ISU\u117B\u117C\u1189\u11AF\u65A1ntersection;\u6293u\u0100bp\u118F\u119Eset\u0100;E\u1197\u1198\u628Fqual;\u6291erset\u0100;E\u11A8\u11A9\u6290qual;\u6292nion;\u6294cr;\uC000\u{1D4AE}ar;\u62C6\u0200bcmp\u11C8\u11DB\u1209\u120B\u0100;s\u11CD\u11CE\u62D0et\u0100;E\u11CD\u11D5qual;\u6286\u0100ch\u11E0\u1205eeds\u0200;EST\u11ED\u11EE\u11F4\u11FF\u627Bqual;\u6AB0lantEqual;\u627Dilde;\u627FTh\xE1\u0F8C;\u6211\u0180;es\u1212\u1213\u1223\u62D1rset\u0100;E\u121C\u121D\u6283qual;\u6287et\xBB\u1213\u0580HRSacfhiors\u123E\u1244\u1249\u1255\u125E\u1271\u1276\u129F\u12C2\u12C8\u12D1ORN\u803B\xDE\u40DEADE;\u6122\u0100Hc\u124E\u1252cy;\u440By;\u4426\u0100bu\u125A\u125C;\u4009;\u43A4\u0180aey\u1265\u126A\u126Fron;\u4164dil;\u4162;\u4422r;\uC000\u{1D517}\u0100ei\u127B\u1289\u01F2\u1280\0\u1287efore;\u6234a;\u4398\u0100cn\u128E\u1298kSpace;\uC000\u205F\u200ASpace;\u6009lde\u0200;EFT\u12AB\u12AC\u12B2\u12BC\u623Cqual;\u6243ullEqual;\u6245ilde;\u6248pf;\uC000\u{1D54B}ipleDot;\u60DB\u0100ct\u12D6\u12DBr;\uC000\u{1D4AF}rok;\u4166\u0AE1\u12F7\u130E\u131A\u1326\0\u132C\u1331\0\0\0\0\0\u1338\u133D\u1377\u1385\0\u13FF\u1404\u140A\u1410\u0100cr\u12FB\u1301ute\u803B\xDA\u40DAr\u0100;o\u1307\u1308\u619Fcir;\u6949r\u01E3\u1313\0\u1316y;\u440Eve;\u416C\u0100iy\u131E\u1323rc\u803B\xDB\u40DB;\u4423blac;\u4170r;\uC000\u{1D518}rave\u803B\xD9\u40D9acr;\u416A\u0100di\u1341\u1369er\u0100BP\u1348\u135D\u0100ar\u134D\u1350r;\u405Fac\u0100ek\u1357\u1359;\u63DFet;\u63B5arenthesis;\u63DDon\u0100;P\u1370\u1371\u62C3lus;\u628E\u0100gp\u137B\u137Fon;\u4172f;\uC000\u{1D54C}\u0400ADETadps\u1395\u13AE\u13B8\u13C4\u03E8\u13D2\u13D7\u13F3rrow\u0180;BD\u1150\u13A0\u13A4ar;\u6912ownArrow;\u61C5ownArrow;\u6195quilibrium;\u696Eee\u0100;A\u13CB\u13CC\u62A5rrow;\u61A5own\xE1\u03F3er\u0100LR\u13DE\u13E8eftArrow;\u6196ightArrow;\u6197i\u0100;l\u13F9\u13FA\u43D2on;\u43A5ing;\u416Ecr;\uC000\u{1D4B0}ilde;\u4168ml\u803B\xDC\u40DC\u0480Dbcdefosv\u1427\u142C\u1430\u1433\u143E\u1485\u148A\u1490\u1496ash;\u62ABar;\u6AEBy;\u4412ash\u0100;l\u143B\u143C\u62A9;\u6AE6\u0100er\u1443\u1445;\u62C1\u0180bty\u144C\u1450\u147Aar;\u6016\u0100;i\u144F\u1455cal\u0200BLST\u1461\u1465\u146A\u1474ar;\u6223ine;\u407Ceparator;\u6758ilde;\u6240ThinSpace;\u600Ar;\uC000\u{1D519}pf;\uC000\u{1D54D}cr;\uC000\u{1D4B1}dash;\u62AA\u0280cefos\u14A7\u14AC\u14B1\u14B6\u14BCirc;\u4174dge;\u62C0r;\uC000\u{1D51A}pf;\uC000\u{1D54E}cr;\uC000\u{1D4B2}\u0200fios\u14CB\u14D0\u14D2\u14D8r;\uC000\u{1D51B};\u439Epf;\uC000\u{1D54F}cr;\uC000\u{1D4B3}\u0480AIUacfosu\u14F1\u14F5\u14F9\u14FD\u1504\u150F\u1514\u151A\u1520cy;\u442Fcy;\u4407cy;\u442Ecute\u803B\xDD\u40DD\u0100iy\u1509\u150Drc;\u4176;\u442Br;\uC000\u{1D51C}pf;\uC000\u{1D550}cr;\uC000\u{1D4B4}ml;\u4178\u0400Hacdefos\u1535\u1539\u153F\u154B\u154F\u155D\u1560\u1564cy;\u4416cute;\u4179\u0100ay\u1544\u1549ron;\u417D;\u4417ot;\u417B\u01F2\u1554\0\u155BoWidt\xE8\u0AD9a;\u4396r;\u6128pf;\u6124cr;\uC000\u{1D4B5}\u0BE1\u1583\u158A\u1590\0\u15B0\u15B6\u15BF\0\0\0\0\u15C6\u15DB\u15EB\u165F\u166D\0\u1695\u169B\u16B2\u16B9\0\u16BEcute\u803B\xE1\u40E1reve;\u4103\u0300;Ediuy\u159C\u159D\u15A1\u15A3\u15A8\u15AD\u623E;\uC000\u223E\u0333;\u623Frc\u803B\xE2\u40E2te\u80BB\xB4\u0306;\u4430lig\u803B\xE6\u40E6\u0100;r\xB2\u15BA;\uC000\u{1D51E}rave\u803B\xE0\u40E0\u0100ep\u15CA\u15D6\u0100fp\u15CF\u15D4sym;\u6135\xE8\u15D3ha;\u43B1\u0100ap\u15DFc\u0100cl\u15E4\u15E7r;\u4101g;\u6A3F\u0264\u15F0\0\0\u160A\u0280;adsv\u15FA\u15FB\u15FF\u1601\u1607\u6227nd;\u6A55;\u6A5Clope;\u6A58;\u6A5A\u0380;elmrsz\u1618\u1619\u161B\u161E\u163F\u164F\u1659\u6220;\u69A4e\xBB\u1619sd\u0100;a\u1625\u1626\u6221\u0461\u1630\u1632\u1634\u1636\u1638\u163A\u163C\u163E;\u69A8;\u69A9;\u69AA;\u69AB;\u69AC;\u69AD;\u69AE;\u69AFt\u0100;v\u1645\u1646\u621Fb\u0100;d\u164C\u164D\u62BE;\u699D\u0100pt\u1654\u1657h;\u6222\xBB\xB9arr;\u637C\u0100gp\u1663\u1667on;\u4105f;\uC000\u{1D552}\u0380;Eaeiop\u12C1\u167B\u167D\u1682\u1684\u1687\u168A;\u6A70cir;\u6A6F;\u624Ad;\u624Bs;\u4027rox\u0100;e\u12C1\u1692\xF1\u1683ing\u803B\xE5\u40E5\u0180cty\u16A1\u16A6\u16A8r;\uC000\u{1D4B6};\u402Amp\u0100;e\u12C1\u16AF\xF1\u0288ilde\u803B\xE3\u40E3ml\u803B\xE4\u40E4\u0100ci\u16C2\u16C8onin\xF4\u0272nt;\u6A11\u0800Nabcdefiklnoprsu\u16ED\u16F1\u1730\u173C\u1743\u1748\u1778\u177D\u17E0\u17E6\u1839\u1850\u170D\u193D\u1948\u1970ot;\u6AED\u0100cr\u16F6\u171Ek\u0200ceps\u1700\u1705\u170D\u1713ong;\u624Cpsilon;\u43F6rime;\u6035im\u0100;e\u171A\u171B\u623Dq;\u62CD\u0176\u1722\u1726ee;\u62BDed\u0100;g\u172C\u172D\u6305e\xBB\u172Drk\u0100;t\u135C\u1737brk;\u63B6\u0100oy\u1701\u1741;\u4431quo;\u601E\u0280cmprt\u1753\u175B\u1761\u1764\u1768aus\u0100;e\u010A\u0109ptyv;\u69B0s\xE9\u170Cno\xF5\u0113\u0180ahw\u176F\u1771\u1773;\u43B2;\u6136een;\u626Cr;\uC000\u{1D51F}g\u0380costuvw\u178D\u179D\u17B3\u17C1\u17D5\u17DB\u17DE\u0180aiu\u1794\u1796\u179A\xF0\u0760rc;\u65EFp\xBB\u1371\u0180dpt\u17A4\u17A8\u17ADot;\u6A00lus;\u6A01imes;\u6A02\u0271\u17B9\0\0\u17BEcup;\u6A06ar;\u6605riangle\u0100du\u17CD\u17D2own;\u65BDp;\u65B3plus;\u6A04e\xE5\u1444\xE5\u14ADarow;\u690D\u0180ako\u17ED\u1826\u1835\u0100cn\u17F2\u1823k\u0180lst\u17FA\u05AB\u1802ozenge;\u69EBriangle\u0200;dlr\u1812\u1813\u1818\u181D\u65B4own;\u65BEeft;\u65C2ight;\u65B8k;\u6423\u01B1\u182B\0\u1833\u01B2\u182F\0\u1831;\u6592;\u65914;\u6593ck;\u6588\u0100eo\u183E\u184D\u0100;q\u1843\u1846\uC000=\u20E5uiv;\uC000\u2261\u20E5t;\u6310\u0200ptwx\u1859\u185E\u1867\u186Cf;\uC000\u{1D553}\u0100;t\u13CB\u1863om\xBB\u13CCtie;\u62C8\u0600DHUVbdhmptuv\u1885\u1896\u18AA\u18BB\u18D7\u18DB\u18EC\u18FF\u1905\u190A\u1910\u1921\u0200LRlr\u188E\u1890\u1892\u1894;\u6557;\u6554;\u6556;\u6553\u0280;DUdu\u18A1\u18A2\u18A4\u18A6\u18A8\u6550;\u6566;\u6569;\u6564;\u6567\u0200LRlr\u18B3\u18B5\u18B7\u18B9;\u655D;\u655A;\u655C;\u6559\u0380;HLRhlr\u18CA\u18CB\u18CD\u18CF\u18D1\u18D3\u18D5\u6551;\u656C;\u6563;\u6560;\u656B;\u6562;\u655Fox;\u69C9\u0200LRlr\u18E4\u18E6\u18E8\u18EA;\u6555;\u6552;\u6510;\u650C\u0280;DUdu\u06BD\u18F7\u18F9\u18FB\u18FD;\u6565;\u6568;\u652C;\u6534inus;\u629Flus;\u629Eimes;\u62A0\u0200LRlr\u1919\u191B\u191D\u191F;\u655B;\u6558;\u6518;\u6514\u0380;HLRhlr\u1930\u1931\u1933\u1935\u1937\u1939\u193B\u6502;\u656A;\u6561;\u655E;\u653C;\u6524;\u651C\u0100ev\u0123\u1942bar\u803B\xA6\u40A6\u0200ceio\u1951\u1956\u195A\u1960r;\uC000\u{1D4B7}mi;\u604Fm\u0100;e\u171A\u171Cl\u0180;bh\u1968\u1969\u196B\u405C;\u69C5sub;\u67C8\u016C\u1974\u197El\u0100;e\u1979\u197A\u6022t\xBB\u197Ap\u0180;Ee\u012F\u1985\u1987;\u6AAE\u0100;q\u06DC\u06DB\u0CE1\u19A7\0\u19E8\u1A11\u1A15\u1A32\0\u1A37\u1A50\0\0\u1AB4\0\0\u1AC1\0\0\u1B21\u1B2E\u1B4D\u1B52\0\u1BFD\0\u1C0C\u0180cpr\u19AD\u19B2\u19DDute;\u4107\u0300;abcds\u19BF\u19C0\u19C4\u19CA\u19D5\u19D9\u6229nd;\u6A44rcup;\u6A49\u0100au\u19CF\u19D2p;\u6A4Bp;\u6A47ot;\u6A40;\uC000\u2229\uFE00\u0100eo\u19E2\u19E5t;\u6041\xEE\u0693\u0200aeiu\u19F0\u19FB\u1A01\u1A05\u01F0\u19F5\0\u19F8s;\u6A4Don;\u410Ddil\u803B\xE7\u40E7rc;\u4109ps\u0100;s\u1A0C\u1A0D\u6A4Cm;\u6A50ot;\u410B\u0180dmn\u1A1B\u1A20\u1A26il\u80BB\xB8\u01ADptyv;\u69B2t\u8100\xA2;e\u1A2D\u1A2E\u40A2r\xE4\u01B2r;\uC000\u{1D520}\u0180cei\u1A3D\u1A40\u1A4Dy;\u4447ck\u0100;m\u1A47\u1A48\u6713ark\xBB\u1A48;\u43C7r\u0380;Ecefms\u1A5F\u1A60\u1A62\u1A6B\u1AA4\u1AAA\u1AAE\u65CB;\u69C3\u0180;el\u1A69\u1A6A\u1A6D\u42C6q;\u6257e\u0261\u1A74\0\0\u1A88rrow\u0100lr\u1A7C\u1A81eft;\u61BAight;\u61BB\u0280RSacd\u1A92\u1A94\u1A96\u1A9A\u1A9F\xBB\u0F47;\u64C8st;\u629Birc;\u629Aash;\u629Dnint;\u6A10id;\u6AEFcir;\u69C2ubs\u0100;u\u1ABB\u1ABC\u6663it\xBB\u1ABC\u02EC\u1AC7\u1AD4\u1AFA\0\u1B0Aon\u0100;e\u1ACD\u1ACE\u403A\u0100;q\xC7\xC6\u026D\u1AD9\0\0\u1AE2a\u0100;t\u1ADE\u1ADF\u402C;\u4040\u0180;fl\u1AE8\u1AE9\u1AEB\u6201\xEE\u1160e\u0100mx\u1AF1\u1AF6ent\xBB\u1AE9e\xF3\u024D\u01E7\u1AFE\0\u1B07\u0100;d\u12BB\u1B02ot;\u6A6Dn\xF4\u0246\u0180fry\u1B10\u1B14\u1B17;\uC000\u{1D554}o\xE4\u0254\u8100\xA9;s\u0155\u1B1Dr;\u6117\u0100ao\u1B25\u1B29rr;\u61B5ss;\u6717\u0100cu\u1B32\u1B37r;\uC000\u{1D4B8}\u0100bp\u1B3C\u1B44\u0100;e\u1B41\u1B42\u6ACF;\u6AD1\u0100;e\u1B49\u1B4A\u6AD0;\u6AD2dot;\u62EF\u0380delprvw\u1B60\u1B6C\u1B77\u1B82\u1BAC\u1BD4\u1BF9arr\u0100lr\u1B68\u1B6A;\u6938;\u6935\u0270\u1B72\0\0\u1B75r;\u62DEc;\u62DFarr\u0100;p\u1B7F\u1B80\u61B6;\u693D\u0300;bcdos\u1B8F\u1B90\u1B96\u1BA1\u1BA5\u1BA8\u622Arcap;\u6A48\u0100au\u1B9B\u1B9Ep;\u6A46p;\u6A4Aot;\u628Dr;\u6A45;\uC000\u222A\uFE00\u0200alrv\u1BB5\u1BBF\u1BDE\u1BE3rr\u0100;m\u1BBC\u1BBD\u61B7;\u693Cy\u0180evw\u1BC7\u1BD4\u1BD8q\u0270\u1BCE\0\0\u1BD2re\xE3\u1B73u\xE3\u1B75ee;\u62CEedge;\u62CFen\u803B\xA4\u40A4earrow\u0100lr\u1BEE\u1BF3eft\xBB\u1B80ight\xBB\u1BBDe\xE4\u1BDD\u0100ci\u1C01\u1C07onin\xF4\u01F7nt;\u6231lcty;\u632D\u0980AHabcdefhijlorstuwz\u1C38\u1C3B\u1C3F\u1C5D\u1C69\u1C75\u1C8A\u1C9E\u1CAC\u1CB7\u1CFB\u1CFF\u1D0D\u1D7B\u1D91\u1DAB\u1DBB\u1DC6\u1DCDr\xF2\u0381ar;\u6965\u0200glrs\u1C48\u1C4D\u1C52\u1C54ger;\u6020eth;\u6138\xF2\u1133h\u0100;v\u1C5A\u1C5B\u6010\xBB\u090A\u016B\u1C61\u1C67arow;\u690Fa\xE3\u0315\u0100ay\u1C6E\u1C73ron;\u410F;\u4434\u0180;ao\u0332\u1C7C\u1C84\u0100gr\u02BF\u1C81r;\u61CAtseq;\u6A77\u0180glm\u1C91\u1C94\u1C98\u803B\xB0\u40B0ta;\u43B4ptyv;\u69B1\u0100ir\u1CA3\u1CA8sht;\u697F;\uC000\u{1D521}ar\u0100lr\u1CB3\u1CB5\xBB\u08DC\xBB\u101E\u0280aegsv\u1CC2\u0378\u1CD6\u1CDC\u1CE0m\u0180;os\u0326\u1CCA\u1CD4nd\u0100;s\u0326\u1CD1uit;\u6666amma;\u43DDin;\u62F2\u0180;io\u1CE7\u1CE8\u1CF8\u40F7de\u8100\xF7;o\u1CE7\u1CF0ntimes;\u62C7n\xF8\u1CF7cy;\u4452c\u026F\u1D06\0\0\u1D0Arn;\u631Eop;\u630D\u0280lptuw\u1D18\u1D1D\u1D22\u1D49\u1D55lar;\u4024f;\uC000\u{1D555}\u0280;emps\u030B\u1D2D\u1D37\u1D3D\u1D42q\u0100;d\u0352\u1D33ot;\u6251inus;\u6238lus;\u6214quare;\u62A1blebarwedg\xE5\xFAn\u0180adh\u112E\u1D5D\u1D67ownarrow\xF3\u1C83arpoon\u0100lr\u1D72\u1D76ef\xF4\u1CB4igh\xF4\u1CB6\u0162\u1D7F\u1D85karo\xF7\u0F42\u026F\u1D8A\0\0\u1D8Ern;\u631Fop;\u630C\u0180cot\u1D98\u1DA3\u1DA6\u0100ry\u1D9D\u1DA1;\uC000\u{1D4B9};\u4455l;\u69F6rok;\u4111\u0100dr\u1DB0\u1DB4ot;\u62F1i\u0100;f\u1DBA\u1816\u65BF\u0100ah\u1DC0\u1DC3r\xF2\u0429a\xF2\u0FA6angle;\u69A6\u0100ci\u1DD2\u1DD5y;\u445Fgrarr;\u67FF\u0900Dacdefglmnopqrstux\u1E01\u1E09\u1E19\u1E38\u0578\u1E3C\u1E49\u1E61\u1E7E\u1EA5\u1EAF\u1EBD\u1EE1\u1F2A\u1F37\u1F44\u1F4E\u1F5A\u0100Do\u1E06\u1D34o\xF4\u1C89\u0100cs\u1E0E\u1E14ute\u803B\xE9\u40E9ter;\u6A6E\u0200aioy\u1E22\u1E27\u1E31\u1E36ron;\u411Br\u0100;c\u1E2D\u1E2E\u6256\u803B\xEA\u40EAlon;\u6255;\u444Dot;\u4117\u0100Dr\u1E41\u1E45ot;\u6252;\uC000\u{1D522}\u0180;rs\u1E50\u1E51\u1E57\u6A9Aave\u803B\xE8\u40E8\u0100;d\u1E5C\u1E5D\u6A96ot;\u6A98\u0200;ils\u1E6A\u1E6B\u1E72\u1E74\u6A99nters;\u63E7;\u6113\u0100;d\u1E79\u1E7A\u6A95ot;\u6A97\u0180aps\u1E85\u1E89\u1E97cr;\u4113ty\u0180;sv\u1E92\u1E93\u1E95\u6205et\xBB\u1E93p\u01001;\u1E9D\u1EA4\u0133\u1EA1\u1EA3;\u6004;\u6005\u6003\u0100gs\u1EAA\u1EAC;\u414Bp;\u6002\u0100gp\u1EB4\u1EB8on;\u4119f;\uC000\u{1D556}\u0180als\u1EC4\u1ECE\u1ED2r\u0100;s\u1ECA\u1ECB\u62D5l;\u69E3us;\u6A71i\u0180;lv\u1EDA\u1EDB\u1EDF\u43B5on\xBB\u1EDB;\u43F5\u0200csuv\u1EEA\u1EF3\u1F0B\u1F23\u0100io\u1EEF\u1E31rc\xBB\u1E2E\u0269\u1EF9\0\0\u1EFB\xED\u0548ant\u0100gl\u1F02\u1F06tr\xBB\u1E5Dess\xBB\u1E7A\u0180aei\u1F12\u1F16\u1F1Als;\u403Dst;\u625Fv\u0100;D\u0235\u1F20D;\u6A78parsl;\u69E5\u0100Da\u1F2F\u1F33ot;\u6253rr;\u6971\u0180cdi\u1F3E\u1F41\u1EF8r;\u612Fo\xF4\u0352\u0100ah\u1F49\u1F4B;\u43B7\u803B\xF0\u40F0\u0100mr\u1F53\u1F57l\u803B\xEB\u40EBo;\u60AC\u0180cip\u1F61\u1F64\u1F67l;\u4021s\xF4\u056E\u0100eo\u1F6C\u1F74ctatio\xEE\u0559nential\xE5\u0579\u09E1\u1F92\0\u1F9E\0\u1FA1\u1FA7\0\0\u1FC6\u1FCC\0\u1FD3\0\u1FE6\u1FEA\u2000\0\u2008\u205Allingdotse\xF1\u1E44y;\u4444male;\u6640\u0180ilr\u1FAD\u1FB3\u1FC1lig;\u8000\uFB03\u0269\u1FB9\0\0\u1FBDg;\u8000\uFB00ig;\u8000\uFB04;\uC000\u{1D523}lig;\u8000\uFB01lig;\uC000fj\u0180alt\u1FD9\u1FDC\u1FE1t;\u666Dig;\u8000\uFB02ns;\u65B1of;\u4192\u01F0\u1FEE\0\u1FF3f;\uC000\u{1D557}\u0100ak\u05BF\u1FF7\u0100;v\u1FFC\u1FFD\u62D4;\u6AD9artint;\u6A0D\u0100ao\u200C\u2055\u0100cs\u2011\u2052\u03B1\u201A\u2030\u2038\u2045\u2048\0\u2050\u03B2\u2022\u2025\u2027\u202A\u202C\0\u202E\u803B\xBD\u40BD;\u6153\u803B\xBC\u40BC;\u6155;\u6159;\u615B\u01B3\u2034\0\u2036;\u6154;\u6156\u02B4\u203E\u2041\0\0\u2043\u803B\xBE\u40BE;\u6157;\u615C5;\u6158\u01B6\u204C\0\u204E;\u615A;\u615D8;\u615El;\u6044wn;\u6322cr;\uC000\u{1D4BB}\u0880Eabcdefgijlnorstv\u2082\u2089\u209F\u20A5\u20B0\u20B4\u20F0\u20F5\u20FA\u20FF\u2103\u2112\u2138\u0317\u213E\u2152\u219E\u0100;l\u064D\u2087;\u6A8C\u0180cmp\u2090\u2095\u209Dute;\u41F5ma\u0100;d\u209C\u1CDA\u43B3;\u6A86reve;\u411F\u0100iy\u20AA\u20AErc;\u411D;\u4433ot;\u4121\u0200;lqs\u063E\u0642\u20BD\u20C9\u0180;qs\u063E\u064C\u20C4lan\xF4\u0665\u0200;cdl\u0665\u20D2\u20D5\u20E5c;\u6AA9ot\u0100;o\u20DC\u20DD\u6A80\u0100;l\u20E2\u20E3\u6A82;\u6A84\u0100;e\u20EA\u20ED\uC000\u22DB\uFE00s;\u6A94r;\uC000\u{1D524}\u0100;g\u0673\u061Bmel;\u6137cy;\u4453\u0200;Eaj\u065A\u210C\u210E\u2110;\u6A92;\u6AA5;\u6AA4\u0200Eaes\u211B\u211D\u2129\u2134;\u6269p\u0100;p\u2123\u2124\u6A8Arox\xBB\u2124\u0100;q\u212E\u212F\u6A88\u0100;q\u212E\u211Bim;\u62E7pf;\uC000\u{1D558}\u0100ci\u2143\u2146r;\u610Am\u0180;el\u066B\u214E\u2150;\u6A8E;\u6A90\u8300>;cdlqr\u05EE\u2160\u216A\u216E\u2173\u2179\u0100ci\u2165\u2167;\u6AA7r;\u6A7Aot;\u62D7Par;\u6995uest;\u6A7C\u0280adels\u2184\u216A\u2190\u0656\u219B\u01F0\u2189\0\u218Epro\xF8\u209Er;\u6978q\u0100lq\u063F\u2196les\xF3\u2088i\xED\u066B\u0100en\u21A3\u21ADrtneqq;\uC000\u2269\uFE00\xC5\u21AA\u0500Aabcefkosy\u21C4\u21C7\u21F1\u21F5\u21FA\u2218\u221D\u222F\u2268\u227Dr\xF2\u03A0\u0200ilmr\u21D0\u21D4\u21D7\u21DBrs\xF0\u1484f\xBB\u2024il\xF4\u06A9\u0100dr\u21E0\u21E4cy;\u444A\u0180;cw\u08F4\u21EB\u21EFir;\u6948;\u61ADar;\u610Firc;\u4125\u0180alr\u2201\u220E\u2213rts\u0100;u\u2209\u220A\u6665it\xBB\u220Alip;\u6026con;\u62B9r;\uC000\u{1D525}s\u0100ew\u2223\u2229arow;\u6925arow;\u6926\u0280amopr\u223A\u223E\u2243\u225E\u2263rr;\u61FFtht;\u623Bk\u0100lr\u2249\u2253eftarrow;\u61A9ightarrow;\u61AAf;\uC000\u{1D559}bar;\u6015\u0180clt\u226F\u2274\u2278r;\uC000\u{1D4BD}as\xE8\u21F4rok;\u4127\u0100bp\u2282\u2287ull;\u6043hen\xBB\u1C5B\u0AE1\u22A3\0\u22AA\0\u22B8\u22C5\u22CE\0\u22D5\u22F3\0\0\u22F8\u2322\u2367\u2362\u237F\0\u2386\u23AA\u23B4cute\u803B\xED\u40ED\u0180;iy\u0771\u22B0\u22B5rc\u803B\xEE\u40EE;\u4438\u0100cx\u22BC\u22BFy;\u4435cl\u803B\xA1\u40A1\u0100fr\u039F\u22C9;\uC000\u{1D526}rave\u803B\xEC\u40EC\u0200;ino\u073E\u22DD\u22E9\u22EE\u0100in\u22E2\u22E6nt;\u6A0Ct;\u622Dfin;\u69DCta;\u6129lig;\u4133\u0180aop\u22FE\u231A\u231D\u0180cgt\u2305\u2308\u2317r;\u412B\u0180elp\u071F\u230F\u2313in\xE5\u078Ear\xF4\u0720h;\u4131f;\u62B7ed;\u41B5\u0280;cfot\u04F4\u232C\u2331\u233D\u2341are;\u6105in\u0100;t\u2338\u2339\u621Eie;\u69DDdo\xF4\u2319\u0280;celp\u0757\u234C\u2350\u235B\u2361al;\u62BA\u0100gr\u2355\u2359er\xF3\u1563\xE3\u234Darhk;\u6A17rod;\u6A3C\u0200cgpt\u236F\u2372\u2376\u237By;\u4451on;\u412Ff;\uC000\u{1D55A}a;\u43B9uest\u803B\xBF\u40BF\u0100ci\u238A\u238Fr;\uC000\u{1D4BE}n\u0280;Edsv\u04F4\u239B\u239D\u23A1\u04F3;\u62F9ot;\u62F5\u0100;v\u23A6\u23A7\u62F4;\u62F3\u0100;i\u0777\u23AElde;\u4129\u01EB\u23B8\0\u23BCcy;\u4456l\u803B\xEF\u40EF\u0300cfmosu\u23CC\u23D7\u23DC\u23E1\u23E7\u23F5\u0100iy\u23D1\u23D5rc;\u4135;\u4439r;\uC000\u{1D527}ath;\u4237pf;\uC000\u{1D55B}\u01E3\u23EC\0\u23F1r;\uC000\u{1D4BF}rcy;\u4458kcy;\u4454\u0400acfghjos\u240B\u2416\u2422\u2427\u242D\u2431\u2435\u243Bppa\u0100;v\u2413\u2414\u43BA;\u43F0\u0100ey\u241B\u2420dil;\u4137;\u443Ar;\uC000\u{1D528}reen;\u4138cy;\u4445cy;\u445Cpf;\uC000\u{1D55C}cr;\uC000\u{1D4C0}\u0B80ABEHabcdefghjlmnoprstuv\u2470\u2481\u2486\u248D\u2491\u250E\u253D\u255A\u2580\u264E\u265E\u2665\u2679\u267D\u269A\u26B2\u26D8\u275D\u2768\u278B\u27C0\u2801\u2812\u0180art\u2477\u247A\u247Cr\xF2\u09C6\xF2\u0395ail;\u691Barr;\u690E\u0100;g\u0994\u248B;\u6A8Bar;\u6962\u0963\u24A5\0\u24AA\0\u24B1\0\0\0\0\0\u24B5\u24BA\0\u24C6\u24C8\u24CD\0\u24F9ute;\u413Amptyv;\u69B4ra\xEE\u084Cbda;\u43BBg\u0180;dl\u088E\u24C1\u24C3;\u6991\xE5\u088E;\u6A85uo\u803B\xAB\u40ABr\u0400;bfhlpst\u0899\u24DE\u24E6\u24E9\u24EB\u24EE\u24F1\u24F5\u0100;f\u089D\u24E3s;\u691Fs;\u691D\xEB\u2252p;\u61ABl;\u6939im;\u6973l;\u61A2\u0180;ae\u24FF\u2500\u2504\u6AABil;\u6919\u0100;s\u2509\u250A\u6AAD;\uC000\u2AAD\uFE00\u0180abr\u2515\u2519\u251Drr;\u690Crk;\u6772\u0100ak\u2522\u252Cc\u0100ek\u2528\u252A;\u407B;\u405B\u0100es\u2531\u2533;\u698Bl\u0100du\u2539\u253B;\u698F;\u698D\u0200aeuy\u2546\u254B\u2556\u2558ron;\u413E\u0100di\u2550\u2554il;\u413C\xEC\u08B0\xE2\u2529;\u443B\u0200cqrs\u2563\u2566\u256D\u257Da;\u6936uo\u0100;r\u0E19\u1746\u0100du\u2572\u2577har;\u6967shar;\u694Bh;\u61B2\u0280;fgqs\u258B\u258C\u0989\u25F3\u25FF\u6264t\u0280ahlrt\u2598\u25A4\u25B7\u25C2\u25E8rrow\u0100;t\u0899\u25A1a\xE9\u24F6arpoon\u0100du\u25AF\u25B4own\xBB\u045Ap\xBB\u0966eftarrows;\u61C7ight\u0180ahs\u25CD\u25D6\u25DErrow\u0100;s\u08F4\u08A7arpoon\xF3\u0F98quigarro\xF7\u21F0hreetimes;\u62CB\u0180;qs\u258B\u0993\u25FAlan\xF4\u09AC\u0280;cdgs\u09AC\u260A\u260D\u261D\u2628c;\u6AA8ot\u0100;o\u2614\u2615\u6A7F\u0100;r\u261A\u261B\u6A81;\u6A83\u0100;e\u2622\u2625\uC000\u22DA\uFE00s;\u6A93\u0280adegs\u2633\u2639\u263D\u2649\u264Bppro\xF8\u24C6ot;\u62D6q\u0100gq\u2643\u2645\xF4\u0989gt\xF2\u248C\xF4\u099Bi\xED\u09B2\u0180ilr\u2655\u08E1\u265Asht;\u697C;\uC000\u{1D529}\u0100;E\u099C\u2663;\u6A91\u0161\u2669\u2676r\u0100du\u25B2\u266E\u0100;l\u0965\u2673;\u696Alk;\u6584cy;\u4459\u0280;acht\u0A48\u2688\u268B\u2691\u2696r\xF2\u25C1orne\xF2\u1D08ard;\u696Bri;\u65FA\u0100io\u269F\u26A4dot;\u4140ust\u0100;a\u26AC\u26AD\u63B0che\xBB\u26AD\u0200Eaes\u26BB\u26BD\u26C9\u26D4;\u6268p\u0100;p\u26C3\u26C4\u6A89rox\xBB\u26C4\u0100;q\u26CE\u26CF\u6A87\u0100;q\u26CE\u26BBim;\u62E6\u0400abnoptwz\u26E9\u26F4\u26F7\u271A\u272F\u2741\u2747\u2750\u0100nr\u26EE\u26F1g;\u67ECr;\u61FDr\xEB\u08C1g\u0180lmr\u26FF\u270D\u2714eft\u0100ar\u09E6\u2707ight\xE1\u09F2apsto;\u67FCight\xE1\u09FDparrow\u0100lr\u2725\u2729ef\xF4\u24EDight;\u61AC\u0180afl\u2736\u2739\u273Dr;\u6985;\uC000\u{1D55D}us;\u6A2Dimes;\u6A34\u0161\u274B\u274Fst;\u6217\xE1\u134E\u0180;ef\u2757\u2758\u1800\u65CAnge\xBB\u2758ar\u0100;l\u2764\u2765\u4028t;\u6993\u0280achmt\u2773\u2776\u277C\u2785\u2787r\xF2\u08A8orne\xF2\u1D8Car\u0100;d\u0F98\u2783;\u696D;\u600Eri;\u62BF\u0300achiqt\u2798\u279D\u0A40\u27A2\u27AE\u27BBquo;\u6039r;\uC000\u{1D4C1}m\u0180;eg\u09B2\u27AA\u27AC;\u6A8D;\u6A8F\u0100bu\u252A\u27B3o\u0100;r\u0E1F\u27B9;\u601Arok;\u4142\u8400<;cdhilqr\u082B\u27D2\u2639\u27DC\u27E0\u27E5\u27EA\u27F0\u0100ci\u27D7\u27D9;\u6AA6r;\u6A79re\xE5\u25F2mes;\u62C9arr;\u6976uest;\u6A7B\u0100Pi\u27F5\u27F9ar;\u6996\u0180;ef\u2800\u092D\u181B\u65C3r\u0100du\u2807\u280Dshar;\u694Ahar;\u6966\u0100en\u2817\u2821rtneqq;\uC000\u2268\uFE00\xC5\u281E\u0700Dacdefhilnopsu\u2840\u2845\u2882\u288E\u2893\u28A0\u28A5\u28A8\u28DA\u28E2\u28E4\u0A83\u28F3\u2902Dot;\u623A\u0200clpr\u284E\u2852\u2863\u287Dr\u803B\xAF\u40AF\u0100et\u2857\u2859;\u6642\u0100;e\u285E\u285F\u6720se\xBB\u285F\u0100;s\u103B\u2868to\u0200;dlu\u103B\u2873\u2877\u287Bow\xEE\u048Cef\xF4\u090F\xF0\u13D1ker;\u65AE\u0100oy\u2887\u288Cmma;\u6A29;\u443Cash;\u6014asuredangle\xBB\u1626r;\uC000\u{1D52A}o;\u6127\u0180cdn\u28AF\u28B4\u28C9ro\u803B\xB5\u40B5\u0200;acd\u1464\u28BD\u28C0\u28C4s\xF4\u16A7ir;\u6AF0ot\u80BB\xB7\u01B5us\u0180;bd\u28D2\u1903\u28D3\u6212\u0100;u\u1D3C\u28D8;\u6A2A\u0163\u28DE\u28E1p;\u6ADB\xF2\u2212\xF0\u0A81\u0100dp\u28E9\u28EEels;\u62A7f;\uC000\u{1D55E}\u0100ct\u28F8\u28FDr;\uC000\u{1D4C2}pos\xBB\u159D\u0180;lm\u2909\u290A\u290D\u43BCtimap;\u62B8\u0C00GLRVabcdefghijlmoprstuvw\u2942\u2953\u297E\u2989\u2998\u29DA\u29E9\u2A15\u2A1A\u2A58\u2A5D\u2A83\u2A95\u2AA4\u2AA8\u2B04\u2B07\u2B44\u2B7F\u2BAE\u2C34\u2C67\u2C7C\u2CE9\u0100gt\u2947\u294B;\uC000\u22D9\u0338\u0100;v\u2950\u0BCF\uC000\u226B\u20D2\u0180elt\u295A\u2972\u2976ft\u0100ar\u2961\u2967rrow;\u61CDightarrow;\u61CE;\uC000\u22D8\u0338\u0100;v\u297B\u0C47\uC000\u226A\u20D2ightarrow;\u61CF\u0100Dd\u298E\u2993ash;\u62AFash;\u62AE\u0280bcnpt\u29A3\u29A7\u29AC\u29B1\u29CCla\xBB\u02DEute;\u4144g;\uC000\u2220\u20D2\u0280;Eiop\u0D84\u29BC\u29C0\u29C5\u29C8;\uC000\u2A70\u0338d;\uC000\u224B\u0338s;\u4149ro\xF8\u0D84ur\u0100;a\u29D3\u29D4\u666El\u0100;s\u29D3\u0B38\u01F3\u29DF\0\u29E3p\u80BB\xA0\u0B37mp\u0100;e\u0BF9\u0C00\u0280aeouy\u29F4\u29FE\u2A03\u2A10\u2A13\u01F0\u29F9\0\u29FB;\u6A43on;\u4148dil;\u4146ng\u0100;d\u0D7E\u2A0Aot;\uC000\u2A6D\u0338p;\u6A42;\u443Dash;\u6013\u0380;Aadqsx\u0B92\u2A29\u2A2D\u2A3B\u2A41\u2A45\u2A50rr;\u61D7r\u0100hr\u2A33\u2A36k;\u6924\u0100;o\u13F2\u13F0ot;\uC000\u2250\u0338ui\xF6\u0B63\u0100ei\u2A4A\u2A4Ear;\u6928\xED\u0B98ist\u0100;s\u0BA0\u0B9Fr;\uC000\u{1D52B}\u0200Eest\u0BC5\u2A66\u2A79\u2A7C\u0180;qs\u0BBC\u2A6D\u0BE1\u0180;qs\u0BBC\u0BC5\u2A74lan\xF4\u0BE2i\xED\u0BEA\u0100;r\u0BB6\u2A81\xBB\u0BB7\u0180Aap\u2A8A\u2A8D\u2A91r\xF2\u2971rr;\u61AEar;\u6AF2\u0180;sv\u0F8D\u2A9C\u0F8C\u0100;d\u2AA1\u2AA2\u62FC;\u62FAcy;\u445A\u0380AEadest\u2AB7\u2ABA\u2ABE\u2AC2\u2AC5\u2AF6\u2AF9r\xF2\u2966;\uC000\u2266\u0338rr;\u619Ar;\u6025\u0200;fqs\u0C3B\u2ACE\u2AE3\u2AEFt\u0100ar\u2AD4\u2AD9rro\xF7\u2AC1ightarro\xF7\u2A90\u0180;qs\u0C3B\u2ABA\u2AEAlan\xF4\u0C55\u0100;s\u0C55\u2AF4\xBB\u0C36i\xED\u0C5D\u0100;r\u0C35\u2AFEi\u0100;e\u0C1A\u0C25i\xE4\u0D90\u0100pt\u2B0C\u2B11f;\uC000\u{1D55F}\u8180\xAC;in\u2B19\u2B1A\u2B36\u40ACn\u0200;Edv\u0B89\u2B24\u2B28\u2B2E;\uC000\u22F9\u0338ot;\uC000\u22F5\u0338\u01E1\u0B89\u2B33\u2B35;\u62F7;\u62F6i\u0100;v\u0CB8\u2B3C\u01E1\u0CB8\u2B41\u2B43;\u62FE;\u62FD\u0180aor\u2B4B\u2B63\u2B69r\u0200;ast\u0B7B\u2B55\u2B5A\u2B5Flle\xEC\u0B7Bl;\uC000\u2AFD\u20E5;\uC000\u2202\u0338lint;\u6A14\u0180;ce\u0C92\u2B70\u2B73u\xE5\u0CA5\u0100;c\u0C98\u2B78\u0100;e\u0C92\u2B7D\xF1\u0C98\u0200Aait\u2B88\u2B8B\u2B9D\u2BA7r\xF2\u2988rr\u0180;cw\u2B94\u2B95\u2B99\u619B;\uC000\u2933\u0338;\uC000\u219D\u0338ghtarrow\xBB\u2B95ri\u0100;e\u0CCB\u0CD6\u0380chimpqu\u2BBD\u2BCD\u2BD9\u2B04\u0B78\u2BE4\u2BEF\u0200;cer\u0D32\u2BC6\u0D37\u2BC9u\xE5\u0D45;\uC000\u{1D4C3}ort\u026D\u2B05\0\0\u2BD6ar\xE1\u2B56m\u0100;e\u0D6E\u2BDF\u0100;q\u0D74\u0D73su\u0100bp\u2BEB\u2BED\xE5\u0CF8\xE5\u0D0B\u0180bcp\u2BF6\u2C11\u2C19\u0200;Ees\u2BFF\u2C00\u0D22\u2C04\u6284;\uC000\u2AC5\u0338et\u0100;e\u0D1B\u2C0Bq\u0100;q\u0D23\u2C00c\u0100;e\u0D32\u2C17\xF1\u0D38\u0200;Ees\u2C22\u2C23\u0D5F\u2C27\u6285;\uC000\u2AC6\u0338et\u0100;e\u0D58\u2C2Eq\u0100;q\u0D60\u2C23\u0200gilr\u2C3D\u2C3F\u2C45\u2C47\xEC\u0BD7lde\u803B\xF1\u40F1\xE7\u0C43iangle\u0100lr\u2C52\u2C5Ceft\u0100;e\u0C1A\u2C5A\xF1\u0C26ight\u0100;e\u0CCB\u2C65\xF1\u0CD7\u0100;m\u2C6C\u2C6D\u43BD\u0180;es\u2C74\u2C75\u2C79\u4023ro;\u6116p;\u6007\u0480DHadgilrs\u2C8F\u2C94\u2C99\u2C9E\u2CA3\u2CB0\u2CB6\u2CD3\u2CE3ash;\u62ADarr;\u6904p;\uC000\u224D\u20D2ash;\u62AC\u0100et\u2CA8\u2CAC;\uC000\u2265\u20D2;\uC000>\u20D2nfin;\u69DE\u0180Aet\u2CBD\u2CC1\u2CC5rr;\u6902;\uC000\u2264\u20D2\u0100;r\u2CCA\u2CCD\uC000<\u20D2ie;\uC000\u22B4\u20D2\u0100At\u2CD8\u2CDCrr;\u6903rie;\uC000\u22B5\u20D2im;\uC000\u223C\u20D2\u0180Aan\u2CF0\u2CF4\u2D02rr;\u61D6r\u0100hr\u2CFA\u2CFDk;\u6923\u0100;o\u13E7\u13E5ear;\u6927\u1253\u1A95\0\0\0\0\0\0\0\0\0\0\0\0\0\u2D2D\0\u2D38\u2D48\u2D60\u2D65\u2D72\u2D84\u1B07\0\0\u2D8D\u2DAB\0\u2DC8\u2DCE\0\u2DDC\u2E19\u2E2B\u2E3E\u2E43\u0100cs\u2D31\u1A97ute\u803B\xF3\u40F3\u0100iy\u2D3C\u2D45r\u0100;c\u1A9E\u2D42\u803B\xF4\u40F4;\u443E\u0280abios\u1AA0\u2D52\u2D57\u01C8\u2D5Alac;\u4151v;\u6A38old;\u69BClig;\u4153\u0100cr\u2D69\u2D6Dir;\u69BF;\uC000\u{1D52C}\u036F\u2D79\0\0\u2D7C\0\u2D82n;\u42DBave\u803B\xF2\u40F2;\u69C1\u0100bm\u2D88\u0DF4ar;\u69B5\u0200acit\u2D95\u2D98\u2DA5\u2DA8r\xF2\u1A80\u0100ir\u2D9D\u2DA0r;\u69BEoss;\u69BBn\xE5\u0E52;\u69C0\u0180aei\u2DB1\u2DB5\u2DB9cr;\u414Dga;\u43C9\u0180cdn\u2DC0\u2DC5\u01CDron;\u43BF;\u69B6pf;\uC000\u{1D560}\u0180ael\u2DD4\u2DD7\u01D2r;\u69B7rp;\u69B9\u0380;adiosv\u2DEA\u2DEB\u2DEE\u2E08\u2E0D\u2E10\u2E16\u6228r\xF2\u1A86\u0200;efm\u2DF7\u2DF8\u2E02\u2E05\u6A5Dr\u0100;o\u2DFE\u2DFF\u6134f\xBB\u2DFF\u803B\xAA\u40AA\u803B\xBA\u40BAgof;\u62B6r;\u6A56lope;\u6A57;\u6A5B\u0180clo\u2E1F\u2E21\u2E27\xF2\u2E01ash\u803B\xF8\u40F8l;\u6298i\u016C\u2E2F\u2E34de\u803B\xF5\u40F5es\u0100;a\u01DB\u2E3As;\u6A36ml\u803B\xF6\u40F6bar;\u633D\u0AE1\u2E5E\0\u2E7D\0\u2E80\u2E9D\0\u2EA2\u2EB9\0\0\u2ECB\u0E9C\0\u2F13\0\0\u2F2B\u2FBC\0\u2FC8r\u0200;ast\u0403\u2E67\u2E72\u0E85\u8100\xB6;l\u2E6D\u2E6E\u40B6le\xEC\u0403\u0269\u2E78\0\0\u2E7Bm;\u6AF3;\u6AFDy;\u443Fr\u0280cimpt\u2E8B\u2E8F\u2E93\u1865\u2E97nt;\u4025od;\u402Eil;\u6030enk;\u6031r;\uC000\u{1D52D}\u0180imo\u2EA8\u2EB0\u2EB4\u0100;v\u2EAD\u2EAE\u43C6;\u43D5ma\xF4\u0A76ne;\u660E\u0180;tv\u2EBF\u2EC0\u2EC8\u43C0chfork\xBB\u1FFD;\u43D6\u0100au\u2ECF\u2EDFn\u0100ck\u2ED5\u2EDDk\u0100;h\u21F4\u2EDB;\u610E\xF6\u21F4s\u0480;abcdemst\u2EF3\u2EF4\u1908\u2EF9\u2EFD\u2F04\u2F06\u2F0A\u2F0E\u402Bcir;\u6A23ir;\u6A22\u0100ou\u1D40\u2F02;\u6A25;\u6A72n\u80BB\xB1\u0E9Dim;\u6A26wo;\u6A27\u0180ipu\u2F19\u2F20\u2F25ntint;\u6A15f;\uC000\u{1D561}nd\u803B\xA3\u40A3\u0500;Eaceinosu\u0EC8\u2F3F\u2F41\u2F44\u2F47\u2F81\u2F89\u2F92\u2F7E\u2FB6;\u6AB3p;\u6AB7u\xE5\u0ED9\u0100;c\u0ECE\u2F4C\u0300;acens\u0EC8\u2F59\u2F5F\u2F66\u2F68\u2F7Eppro\xF8\u2F43urlye\xF1\u0ED9\xF1\u0ECE\u0180aes\u2F6F\u2F76\u2F7Approx;\u6AB9qq;\u6AB5im;\u62E8i\xED\u0EDFme\u0100;s\u2F88\u0EAE\u6032\u0180Eas\u2F78\u2F90\u2F7A\xF0\u2F75\u0180dfp\u0EEC\u2F99\u2FAF\u0180als\u2FA0\u2FA5\u2FAAlar;\u632Eine;\u6312urf;\u6313\u0100;t\u0EFB\u2FB4\xEF\u0EFBrel;\u62B0\u0100ci\u2FC0\u2FC5r;\uC000\u{1D4C5};\u43C8ncsp;\u6008\u0300fiopsu\u2FDA\u22E2\u2FDF\u2FE5\u2FEB\u2FF1r;\uC000\u{1D52E}pf;\uC000\u{1D562}rime;\u6057cr;\uC000\u{1D4C6}\u0180aeo\u2FF8\u3009\u3013t\u0100ei\u2FFE\u3005rnion\xF3\u06B0nt;\u6A16st\u0100;e\u3010\u3011\u403F\xF1\u1F19\xF4\u0F14\u0A80ABHabcdefhilmnoprstux\u3040\u3051\u3055\u3059\u30E0\u310E\u312B\u3147\u3162\u3172\u318E\u3206\u3215\u3224\u3229\u3258\u326E\u3272\u3290\u32B0\u32B7\u0180art\u3047\u304A\u304Cr\xF2\u10B3\xF2\u03DDail;\u691Car\xF2\u1C65ar;\u6964\u0380cdenqrt\u3068\u3075\u3078\u307F\u308F\u3094\u30CC\u0100eu\u306D\u3071;\uC000\u223D\u0331te;\u4155i\xE3\u116Emptyv;\u69B3g\u0200;del\u0FD1\u3089\u308B\u308D;\u6992;\u69A5\xE5\u0FD1uo\u803B\xBB\u40BBr\u0580;abcfhlpstw\u0FDC\u30AC\u30AF\u30B7\u30B9\u30BC\u30BE\u30C0\u30C3\u30C7\u30CAp;\u6975\u0100;f\u0FE0\u30B4s;\u6920;\u6933s;\u691E\xEB\u225D\xF0\u272El;\u6945im;\u6974l;\u61A3;\u619D\u0100ai\u30D1\u30D5il;\u691Ao\u0100;n\u30DB\u30DC\u6236al\xF3\u0F1E\u0180abr\u30E7\u30EA\u30EEr\xF2\u17E5rk;\u6773\u0100ak\u30F3\u30FDc\u0100ek\u30F9\u30FB;\u407D;\u405D\u0100es\u3102\u3104;\u698Cl\u0100du\u310A\u310C;\u698E;\u6990\u0200aeuy\u3117\u311C\u3127\u3129ron;\u4159\u0100di\u3121\u3125il;\u4157\xEC\u0FF2\xE2\u30FA;\u4440\u0200clqs\u3134\u3137\u313D\u3144a;\u6937dhar;\u6969uo\u0100;r\u020E\u020Dh;\u61B3\u0180acg\u314E\u315F\u0F44l\u0200;ips\u0F78\u3158\u315B\u109Cn\xE5\u10BBar\xF4\u0FA9t;\u65AD\u0180ilr\u3169\u1023\u316Esht;\u697D;\uC000\u{1D52F}\u0100ao\u3177\u3186r\u0100du\u317D\u317F\xBB\u047B\u0100;l\u1091\u3184;\u696C\u0100;v\u318B\u318C\u43C1;\u43F1\u0180gns\u3195\u31F9\u31FCht\u0300ahlrst\u31A4\u31B0\u31C2\u31D8\u31E4\u31EErrow\u0100;t\u0FDC\u31ADa\xE9\u30C8arpoon\u0100du\u31BB\u31BFow\xEE\u317Ep\xBB\u1092eft\u0100ah\u31CA\u31D0rrow\xF3\u0FEAarpoon\xF3\u0551ightarrows;\u61C9quigarro\xF7\u30CBhreetimes;\u62CCg;\u42DAingdotse\xF1\u1F32\u0180ahm\u320D\u3210\u3213r\xF2\u0FEAa\xF2\u0551;\u600Foust\u0100;a\u321E\u321F\u63B1che\xBB\u321Fmid;\u6AEE\u0200abpt\u3232\u323D\u3240\u3252\u0100nr\u3237\u323Ag;\u67EDr;\u61FEr\xEB\u1003\u0180afl\u3247\u324A\u324Er;\u6986;\uC000\u{1D563}us;\u6A2Eimes;\u6A35\u0100ap\u325D\u3267r\u0100;g\u3263\u3264\u4029t;\u6994olint;\u6A12ar\xF2\u31E3\u0200achq\u327B\u3280\u10BC\u3285quo;\u603Ar;\uC000\u{1D4C7}\u0100bu\u30FB\u328Ao\u0100;r\u0214\u0213\u0180hir\u3297\u329B\u32A0re\xE5\u31F8mes;\u62CAi\u0200;efl\u32AA\u1059\u1821\u32AB\u65B9tri;\u69CEluhar;\u6968;\u611E\u0D61\u32D5\u32DB\u32DF\u332C\u3338\u3371\0\u337A\u33A4\0\0\u33EC\u33F0\0\u3428\u3448\u345A\u34AD\u34B1\u34CA\u34F1\0\u3616\0\0\u3633cute;\u415Bqu\xEF\u27BA\u0500;Eaceinpsy\u11ED\u32F3\u32F5\u32FF\u3302\u330B\u330F\u331F\u3326\u3329;\u6AB4\u01F0\u32FA\0\u32FC;\u6AB8on;\u4161u\xE5\u11FE\u0100;d\u11F3\u3307il;\u415Frc;\u415D\u0180Eas\u3316\u3318\u331B;\u6AB6p;\u6ABAim;\u62E9olint;\u6A13i\xED\u1204;\u4441ot\u0180;be\u3334\u1D47\u3335\u62C5;\u6A66\u0380Aacmstx\u3346\u334A\u3357\u335B\u335E\u3363\u336Drr;\u61D8r\u0100hr\u3350\u3352\xEB\u2228\u0100;o\u0A36\u0A34t\u803B\xA7\u40A7i;\u403Bwar;\u6929m\u0100in\u3369\xF0nu\xF3\xF1t;\u6736r\u0100;o\u3376\u2055\uC000\u{1D530}\u0200acoy\u3382\u3386\u3391\u33A0rp;\u666F\u0100hy\u338B\u338Fcy;\u4449;\u4448rt\u026D\u3399\0\0\u339Ci\xE4\u1464ara\xEC\u2E6F\u803B\xAD\u40AD\u0100gm\u33A8\u33B4ma\u0180;fv\u33B1\u33B2\u33B2\u43C3;\u43C2\u0400;deglnpr\u12AB\u33C5\u33C9\u33CE\u33D6\u33DE\u33E1\u33E6ot;\u6A6A\u0100;q\u12B1\u12B0\u0100;E\u33D3\u33D4\u6A9E;\u6AA0\u0100;E\u33DB\u33DC\u6A9D;\u6A9Fe;\u6246lus;\u6A24arr;\u6972ar\xF2\u113D\u0200aeit\u33F8\u3408\u340F\u3417\u0100ls\u33FD\u3404lsetm\xE9\u336Ahp;\u6A33parsl;\u69E4\u0100dl\u1463\u3414e;\u6323\u0100;e\u341C\u341D\u6AAA\u0100;s\u3422\u3423\u6AAC;\uC000\u2AAC\uFE00\u0180flp\u342E\u3433\u3442tcy;\u444C\u0100;b\u3438\u3439\u402F\u0100;a\u343E\u343F\u69C4r;\u633Ff;\uC000\u{1D564}a\u0100dr\u344D\u0402es\u0100;u\u3454\u3455\u6660it\xBB\u3455\u0180csu\u3460\u3479\u349F\u0100au\u3465\u346Fp\u0100;s\u1188\u346B;\uC000\u2293\uFE00p\u0100;s\u11B4\u3475;\uC000\u2294\uFE00u\u0100bp\u347F\u348F\u0180;es\u1197\u119C\u3486et\u0100;e\u1197\u348D\xF1\u119D\u0180;es\u11A8\u11AD\u3496et\u0100;e\u11A8\u349D\xF1\u11AE\u0180;af\u117B\u34A6\u05B0r\u0165\u34AB\u05B1\xBB\u117Car\xF2\u1148\u0200cemt\u34B9\u34BE\u34C2\u34C5r;\uC000\u{1D4C8}tm\xEE\xF1i\xEC\u3415ar\xE6\u11BE\u0100ar\u34CE\u34D5r\u0100;f\u34D4\u17BF\u6606\u0100an\u34DA\u34EDight\u0100ep\u34E3\u34EApsilo\xEE\u1EE0h\xE9\u2EAFs\xBB\u2852\u0280bcmnp\u34FB\u355E\u1209\u358B\u358E\u0480;Edemnprs\u350E\u350F\u3511\u3515\u351E\u3523\u352C\u3531\u3536\u6282;\u6AC5ot;\u6ABD\u0100;d\u11DA\u351Aot;\u6AC3ult;\u6AC1\u0100Ee\u3528\u352A;\u6ACB;\u628Alus;\u6ABFarr;\u6979\u0180eiu\u353D\u3552\u3555t\u0180;en\u350E\u3545\u354Bq\u0100;q\u11DA\u350Feq\u0100;q\u352B\u3528m;\u6AC7\u0100bp\u355A\u355C;\u6AD5;\u6AD3c\u0300;acens\u11ED\u356C\u3572\u3579\u357B\u3326ppro\xF8\u32FAurlye\xF1\u11FE\xF1\u11F3\u0180aes\u3582\u3588\u331Bppro\xF8\u331Aq\xF1\u3317g;\u666A\u0680123;Edehlmnps\u35A9\u35AC\u35AF\u121C\u35B2\u35B4\u35C0\u35C9\u35D5\u35DA\u35DF\u35E8\u35ED\u803B\xB9\u40B9\u803B\xB2\u40B2\u803B\xB3\u40B3;\u6AC6\u0100os\u35B9\u35BCt;\u6ABEub;\u6AD8\u0100;d\u1222\u35C5ot;\u6AC4s\u0100ou\u35CF\u35D2l;\u67C9b;\u6AD7arr;\u697Bult;\u6AC2\u0100Ee\u35E4\u35E6;\u6ACC;\u628Blus;\u6AC0\u0180eiu\u35F4\u3609\u360Ct\u0180;en\u121C\u35FC\u3602q\u0100;q\u1222\u35B2eq\u0100;q\u35E7\u35E4m;\u6AC8\u0100bp\u3611\u3613;\u6AD4;\u6AD6\u0180Aan\u361C\u3620\u362Drr;\u61D9r\u0100hr\u3626\u3628\xEB\u222E\u0100;o\u0A2B\u0A29war;\u692Alig\u803B\xDF\u40DF\u0BE1\u3651\u365D\u3660\u12CE\u3673\u3679\0\u367E\u36C2\0\0\0\0\0\u36DB\u3703\0\u3709\u376C\0\0\0\u3787\u0272\u3656\0\0\u365Bget;\u6316;\u43C4r\xEB\u0E5F\u0180aey\u3666\u366B\u3670ron;\u4165dil;\u4163;\u4442lrec;\u6315r;\uC000\u{1D531}\u0200eiko\u3686\u369D\u36B5\u36BC\u01F2\u368B\0\u3691e\u01004f\u1284\u1281a\u0180;sv\u3698\u3699\u369B\u43B8ym;\u43D1\u0100cn\u36A2\u36B2k\u0100as\u36A8\u36AEppro\xF8\u12C1im\xBB\u12ACs\xF0\u129E\u0100as\u36BA\u36AE\xF0\u12C1rn\u803B\xFE\u40FE\u01EC\u031F\u36C6\u22E7es\u8180\xD7;bd\u36CF\u36D0\u36D8\u40D7\u0100;a\u190F\u36D5r;\u6A31;\u6A30\u0180eps\u36E1\u36E3\u3700\xE1\u2A4D\u0200;bcf\u0486\u36EC\u36F0\u36F4ot;\u6336ir;\u6AF1\u0100;o\u36F9\u36FC\uC000\u{1D565}rk;\u6ADA\xE1\u3362rime;\u6034\u0180aip\u370F\u3712\u3764d\xE5\u1248\u0380adempst\u3721\u374D\u3740\u3751\u3757\u375C\u375Fngle\u0280;dlqr\u3730\u3731\u3736\u3740\u3742\u65B5own\xBB\u1DBBeft\u0100;e\u2800\u373E\xF1\u092E;\u625Cight\u0100;e\u32AA\u374B\xF1\u105Aot;\u65ECinus;\u6A3Alus;\u6A39b;\u69CDime;\u6A3Bezium;\u63E2\u0180cht\u3772\u377D\u3781\u0100ry\u3777\u377B;\uC000\u{1D4C9};\u4446cy;\u445Brok;\u4167\u0100io\u378B\u378Ex\xF4\u1777head\u0100lr\u3797\u37A0eftarro\xF7\u084Fightarrow\xBB\u0F5D\u0900AHabcdfghlmoprstuw\u37D0\u37D3\u37D7\u37E4\u37F0\u37FC\u380E\u381C\u3823\u3834\u3851\u385D\u386B\u38A9\u38CC\u38D2\u38EA\u38F6r\xF2\u03EDar;\u6963\u0100cr\u37DC\u37E2ute\u803B\xFA\u40FA\xF2\u1150r\u01E3\u37EA\0\u37EDy;\u445Eve;\u416D\u0100iy\u37F5\u37FArc\u803B\xFB\u40FB;\u4443\u0180abh\u3803\u3806\u380Br\xF2\u13ADlac;\u4171a\xF2\u13C3\u0100ir\u3813\u3818sht;\u697E;\uC000\u{1D532}rave\u803B\xF9\u40F9\u0161\u3827\u3831r\u0100lr\u382C\u382E\xBB\u0957\xBB\u1083lk;\u6580\u0100ct\u3839\u384D\u026F\u383F\0\0\u384Arn\u0100;e\u3845\u3846\u631Cr\xBB\u3846op;\u630Fri;\u65F8\u0100al\u3856\u385Acr;\u416B\u80BB\xA8\u0349\u0100gp\u3862\u3866on;\u4173f;\uC000\u{1D566}\u0300adhlsu\u114B\u3878\u387D\u1372\u3891\u38A0own\xE1\u13B3arpoon\u0100lr\u3888\u388Cef\xF4\u382Digh\xF4\u382Fi\u0180;hl\u3899\u389A\u389C\u43C5\xBB\u13FAon\xBB\u389Aparrows;\u61C8\u0180cit\u38B0\u38C4\u38C8\u026F\u38B6\0\0\u38C1rn\u0100;e\u38BC\u38BD\u631Dr\xBB\u38BDop;\u630Eng;\u416Fri;\u65F9cr;\uC000\u{1D4CA}\u0180dir\u38D9\u38DD\u38E2ot;\u62F0lde;\u4169i\u0100;f\u3730\u38E8\xBB\u1813\u0100am\u38EF\u38F2r\xF2\u38A8l\u803B\xFC\u40FCangle;\u69A7\u0780ABDacdeflnoprsz\u391C\u391F\u3929\u392D\u39B5\u39B8\u39BD\u39DF\u39E4\u39E8\u39F3\u39F9\u39FD\u3A01\u3A20r\xF2\u03F7ar\u0100;v\u3926\u3927\u6AE8;\u6AE9as\xE8\u03E1\u0100nr\u3932\u3937grt;\u699C\u0380eknprst\u34E3\u3946\u394B\u3952\u395D\u3964\u3996app\xE1\u2415othin\xE7\u1E96\u0180hir\u34EB\u2EC8\u3959op\xF4\u2FB5\u0100;h\u13B7\u3962\xEF\u318D\u0100iu\u3969\u396Dgm\xE1\u33B3\u0100bp\u3972\u3984setneq\u0100;q\u397D\u3980\uC000\u228A\uFE00;\uC000\u2ACB\uFE00setneq\u0100;q\u398F\u3992\uC000\u228B\uFE00;\uC000\u2ACC\uFE00\u0100hr\u399B\u399Fet\xE1\u369Ciangle\u0100lr\u39AA\u39AFeft\xBB\u0925ight\xBB\u1051y;\u4432ash\xBB\u1036\u0180elr\u39C4\u39D2\u39D7\u0180;be\u2DEA\u39CB\u39CFar;\u62BBq;\u625Alip;\u62EE\u0100bt\u39DC\u1468a\xF2\u1469r;\uC000\u{1D533}tr\xE9\u39AEsu\u0100bp\u39EF\u39F1\xBB\u0D1C\xBB\u0D59pf;\uC000\u{1D567}ro\xF0\u0EFBtr\xE9\u39B4\u0100cu\u3A06\u3A0Br;\uC000\u{1D4CB}\u0100bp\u3A10\u3A18n\u0100Ee\u3980\u3A16\xBB\u397En\u0100Ee\u3992\u3A1E\xBB\u3990igzag;\u699A\u0380cefoprs\u3A36\u3A3B\u3A56\u3A5B\u3A54\u3A61\u3A6Airc;\u4175\u0100di\u3A40\u3A51\u0100bg\u3A45\u3A49ar;\u6A5Fe\u0100;q\u15FA\u3A4F;\u6259erp;\u6118r;\uC000\u{1D534}pf;\uC000\u{1D568}\u0100;e\u1479\u3A66at\xE8\u1479cr;\uC000\u{1D4CC}\u0AE3\u178E\u3A87\0\u3A8B\0\u3A90\u3A9B\0\0\u3A9D\u3AA8\u3AAB\u3AAF\0\0\u3AC3\u3ACE\0\u3AD8\u17DC\u17DFtr\xE9\u17D1r;\uC000\u{1D535}\u0100Aa\u3A94\u3A97r\xF2\u03C3r\xF2\u09F6;\u43BE\u0100Aa\u3AA1\u3AA4r\xF2\u03B8r\xF2\u09EBa\xF0\u2713is;\u62FB\u0180dpt\u17A4\u3AB5\u3ABE\u0100fl\u3ABA\u17A9;\uC000\u{1D569}im\xE5\u17B2\u0100Aa\u3AC7\u3ACAr\xF2\u03CEr\xF2\u0A01\u0100cq\u3AD2\u17B8r;\uC000\u{1D4CD}\u0100pt\u17D6\u3ADCr\xE9\u17D4\u0400acefiosu\u3AF0\u3AFD\u3B08\u3B0C\u3B11\u3B15\u3B1B\u3B21c\u0100uy\u3AF6\u3AFBte\u803B\xFD\u40FD;\u444F\u0100iy\u3B02\u3B06rc;\u4177;\u444Bn\u803B\xA5\u40A5r;\uC000\u{1D536}cy;\u4457pf;\uC000\u{1D56A}cr;\uC000\u{1D4CE}\u0100cm\u3B26\u3B29y;\u444El\u803B\xFF\u40FF\u0500acdefhiosw\u3B42\u3B48\u3B54\u3B58\u3B64\u3B69\u3B6D\u3B74\u3B7A\u3B80cute;\u417A\u0100ay\u3B4D\u3B52ron;\u417E;\u4437ot;\u417C\u0100et\u3B5D\u3B61tr\xE6\u155Fa;\u43B6r;\uC000\u{1D537}cy;\u4436grarr;\u61DDpf;\uC000\u{1D56B}cr;\uC000\u{1D4CF}\u0100jn\u3B85\u3B87;\u600Dj;\u600C'.split("").map(function(c3) {
+        return c3.charCodeAt(0);
       })
     );
   }
@@ -40140,8 +40785,8 @@ var require_decode_data_xml = __commonJS({
     Object.defineProperty(exports2, "__esModule", { value: true });
     exports2.default = new Uint16Array(
       // prettier-ignore
-      "\u0200aglq	\x1B\u026D\0\0p;\u4026os;\u4027t;\u403Et;\u403Cuot;\u4022".split("").map(function(c) {
-        return c.charCodeAt(0);
+      "\u0200aglq	\x1B\u026D\0\0p;\u4026os;\u4027t;\u403Et;\u403Cuot;\u4022".split("").map(function(c3) {
+        return c3.charCodeAt(0);
       })
     );
   }
@@ -40215,18 +40860,18 @@ var require_decode_codepoint = __commonJS({
 var require_decode = __commonJS({
   "node_modules/entities/lib/decode.js"(exports2) {
     "use strict";
-    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      var desc = Object.getOwnPropertyDescriptor(m, k);
-      if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+    var __createBinding = exports2 && exports2.__createBinding || (Object.create ? (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      var desc = Object.getOwnPropertyDescriptor(m2, k2);
+      if (!desc || ("get" in desc ? !m2.__esModule : desc.writable || desc.configurable)) {
         desc = { enumerable: true, get: function() {
-          return m[k];
+          return m2[k2];
         } };
       }
-      Object.defineProperty(o, k2, desc);
-    }) : (function(o, m, k, k2) {
-      if (k2 === void 0) k2 = k;
-      o[k2] = m[k];
+      Object.defineProperty(o, k22, desc);
+    }) : (function(o, m2, k2, k22) {
+      if (k22 === void 0) k22 = k2;
+      o[k22] = m2[k2];
     }));
     var __setModuleDefault = exports2 && exports2.__setModuleDefault || (Object.create ? (function(o, v) {
       Object.defineProperty(o, "default", { enumerable: true, value: v });
@@ -40237,7 +40882,7 @@ var require_decode = __commonJS({
       if (mod && mod.__esModule) return mod;
       var result = {};
       if (mod != null) {
-        for (var k in mod) if (k !== "default" && Object.prototype.hasOwnProperty.call(mod, k)) __createBinding(result, mod, k);
+        for (var k2 in mod) if (k2 !== "default" && Object.prototype.hasOwnProperty.call(mod, k2)) __createBinding(result, mod, k2);
       }
       __setModuleDefault(result, mod);
       return result;
@@ -40604,8 +41249,8 @@ var require_escape = __commonJS({
       return str.codePointAt(index);
     } : (
       // http://mathiasbynens.be/notes/javascript-encoding#surrogate-formulae
-      function(c, index) {
-        return (c.charCodeAt(index) & 64512) === 55296 ? (c.charCodeAt(index) - 55296) * 1024 + c.charCodeAt(index + 1) - 56320 + 65536 : c.charCodeAt(index);
+      function(c3, index) {
+        return (c3.charCodeAt(index) & 64512) === 55296 ? (c3.charCodeAt(index) - 55296) * 1024 + c3.charCodeAt(index + 1) - 56320 + 65536 : c3.charCodeAt(index);
       }
     );
     function encodeXML(str) {
@@ -40924,8 +41569,8 @@ var require_index_cjs3 = __commonJS({
       fuzzyIP: false
     };
     function isOptionsObj(obj) {
-      return Object.keys(obj || {}).reduce(function(acc, k) {
-        return acc || defaultOptions2.hasOwnProperty(k);
+      return Object.keys(obj || {}).reduce(function(acc, k2) {
+        return acc || defaultOptions2.hasOwnProperty(k2);
       }, false);
     }
     var defaultSchemas = {
@@ -41114,12 +41759,12 @@ var require_index_cjs3 = __commonJS({
       if (!text2.length) {
         return false;
       }
-      let m, re;
+      let m2, re;
       if (this.re.schema_test.test(text2)) {
         re = this.re.schema_search;
         re.lastIndex = 0;
-        while ((m = re.exec(text2)) !== null) {
-          if (this.testSchemaAt(text2, m[2], re.lastIndex)) {
+        while ((m2 = re.exec(text2)) !== null) {
+          if (this.testSchemaAt(text2, m2[2], re.lastIndex)) {
             return true;
           }
         }
@@ -41154,7 +41799,7 @@ var require_index_cjs3 = __commonJS({
       const type_schemed = [];
       const type_fuzzy_link = [];
       const type_fuzzy_email = [];
-      let m, len, re;
+      let m2, len, re;
       function choose(a, b) {
         if (!a) {
           return b;
@@ -41173,13 +41818,13 @@ var require_index_cjs3 = __commonJS({
       if (this.re.schema_test.test(text2)) {
         re = this.re.schema_search;
         re.lastIndex = 0;
-        while ((m = re.exec(text2)) !== null) {
-          len = this.testSchemaAt(text2, m[2], re.lastIndex);
+        while ((m2 = re.exec(text2)) !== null) {
+          len = this.testSchemaAt(text2, m2[2], re.lastIndex);
           if (len) {
             type_schemed.push({
-              schema: m[2],
-              index: m.index + m[1].length,
-              lastIndex: m.index + m[0].length + len
+              schema: m2[2],
+              index: m2.index + m2[1].length,
+              lastIndex: m2.index + m2[0].length + len
             });
           }
         }
@@ -41187,22 +41832,22 @@ var require_index_cjs3 = __commonJS({
       if (this.__opts__.fuzzyLink && this.__compiled__["http:"]) {
         re = this.__opts__.fuzzyIP ? this.re.link_fuzzy_global : this.re.link_no_ip_fuzzy_global;
         re.lastIndex = 0;
-        while ((m = re.exec(text2)) !== null) {
+        while ((m2 = re.exec(text2)) !== null) {
           type_fuzzy_link.push({
             schema: "",
-            index: m.index + m[1].length,
-            lastIndex: m.index + m[0].length
+            index: m2.index + m2[1].length,
+            lastIndex: m2.index + m2[0].length
           });
         }
       }
       if (this.__opts__.fuzzyEmail && this.__compiled__["mailto:"]) {
         re = this.re.email_fuzzy_global;
         re.lastIndex = 0;
-        while ((m = re.exec(text2)) !== null) {
+        while ((m2 = re.exec(text2)) !== null) {
           type_fuzzy_email.push({
             schema: "mailto:",
-            index: m.index + m[1].length,
-            lastIndex: m.index + m[0].length
+            index: m2.index + m2[1].length,
+            lastIndex: m2.index + m2[0].length
           });
         }
       }
@@ -41240,11 +41885,11 @@ var require_index_cjs3 = __commonJS({
     };
     LinkifyIt.prototype.matchAtStart = function matchAtStart(text2) {
       if (!text2.length) return null;
-      const m = this.re.schema_at_start.exec(text2);
-      if (!m) return null;
-      const len = this.testSchemaAt(text2, m[2], m[0].length);
+      const m2 = this.re.schema_at_start.exec(text2);
+      if (!m2) return null;
+      const len = this.testSchemaAt(text2, m2[2], m2[0].length);
       if (!len) return null;
-      const match = new Match(text2, m[2], m.index + m[1].length, m.index + m[0].length + len);
+      const match = new Match(text2, m2[2], m2.index + m2[1].length, m2.index + m2[0].length + len);
       this.__compiled__[match.schema].normalize(match, this);
       return match;
     };
@@ -41360,13 +42005,13 @@ var require_punycode = __commonJS({
       return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
     };
     var adapt = function(delta, numPoints, firstTime) {
-      let k = 0;
+      let k2 = 0;
       delta = firstTime ? floor(delta / damp) : delta >> 1;
       delta += floor(delta / numPoints);
-      for (; delta > baseMinusTMin * tMax >> 1; k += base) {
+      for (; delta > baseMinusTMin * tMax >> 1; k2 += base) {
         delta = floor(delta / baseMinusTMin);
       }
-      return floor(k + (baseMinusTMin + 1) * delta / (delta + skew));
+      return floor(k2 + (baseMinusTMin + 1) * delta / (delta + skew));
     };
     var decode3 = function(input) {
       const output = [];
@@ -41378,15 +42023,15 @@ var require_punycode = __commonJS({
       if (basic < 0) {
         basic = 0;
       }
-      for (let j = 0; j < basic; ++j) {
-        if (input.charCodeAt(j) >= 128) {
+      for (let j2 = 0; j2 < basic; ++j2) {
+        if (input.charCodeAt(j2) >= 128) {
           error("not-basic");
         }
-        output.push(input.charCodeAt(j));
+        output.push(input.charCodeAt(j2));
       }
       for (let index = basic > 0 ? basic + 1 : 0; index < inputLength; ) {
         const oldi = i;
-        for (let w = 1, k = base; ; k += base) {
+        for (let w = 1, k2 = base; ; k2 += base) {
           if (index >= inputLength) {
             error("invalid-input");
           }
@@ -41398,7 +42043,7 @@ var require_punycode = __commonJS({
             error("overflow");
           }
           i += digit * w;
-          const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+          const t = k2 <= bias ? tMin : k2 >= bias + tMax ? tMax : k2 - bias;
           if (digit < t) {
             break;
           }
@@ -41437,26 +42082,26 @@ var require_punycode = __commonJS({
         output.push(delimiter);
       }
       while (handledCPCount < inputLength) {
-        let m = maxInt;
+        let m2 = maxInt;
         for (const currentValue of input) {
-          if (currentValue >= n && currentValue < m) {
-            m = currentValue;
+          if (currentValue >= n && currentValue < m2) {
+            m2 = currentValue;
           }
         }
         const handledCPCountPlusOne = handledCPCount + 1;
-        if (m - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
+        if (m2 - n > floor((maxInt - delta) / handledCPCountPlusOne)) {
           error("overflow");
         }
-        delta += (m - n) * handledCPCountPlusOne;
-        n = m;
+        delta += (m2 - n) * handledCPCountPlusOne;
+        n = m2;
         for (const currentValue of input) {
           if (currentValue < n && ++delta > maxInt) {
             error("overflow");
           }
           if (currentValue === n) {
             let q = delta;
-            for (let k = base; ; k += base) {
-              const t = k <= bias ? tMin : k >= bias + tMax ? tMax : k - bias;
+            for (let k2 = base; ; k2 += base) {
+              const t = k2 <= bias ? tMin : k2 >= bias + tMax ? tMax : k2 - bias;
               if (q < t) {
                 break;
               }
@@ -41537,7 +42182,7 @@ var require_index_cjs4 = __commonJS({
       if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames2(from), i = 0, n = keys.length, key2; i < n; i++) {
         key2 = keys[i];
         if (!__hasOwnProp2.call(to, key2) && key2 !== except) __defProp2(to, key2, {
-          get: ((k) => from[k]).bind(null, key2),
+          get: ((k2) => from[k2]).bind(null, key2),
           enumerable: !(desc = __getOwnPropDesc2(from, key2)) || desc.enumerable
         });
       }
@@ -41599,25 +42244,25 @@ var require_index_cjs4 = __commonJS({
     function arrayReplaceAt(src, pos, newElements) {
       return [].concat(src.slice(0, pos), newElements, src.slice(pos + 1));
     }
-    function isValidEntityCode(c) {
-      if (c >= 55296 && c <= 57343) return false;
-      if (c >= 64976 && c <= 65007) return false;
-      if ((c & 65535) === 65535 || (c & 65535) === 65534) return false;
-      if (c >= 0 && c <= 8) return false;
-      if (c === 11) return false;
-      if (c >= 14 && c <= 31) return false;
-      if (c >= 127 && c <= 159) return false;
-      if (c > 1114111) return false;
+    function isValidEntityCode(c3) {
+      if (c3 >= 55296 && c3 <= 57343) return false;
+      if (c3 >= 64976 && c3 <= 65007) return false;
+      if ((c3 & 65535) === 65535 || (c3 & 65535) === 65534) return false;
+      if (c3 >= 0 && c3 <= 8) return false;
+      if (c3 === 11) return false;
+      if (c3 >= 14 && c3 <= 31) return false;
+      if (c3 >= 127 && c3 <= 159) return false;
+      if (c3 > 1114111) return false;
       return true;
     }
-    function fromCodePoint(c) {
-      if (c > 65535) {
-        c -= 65536;
-        const surrogate1 = 55296 + (c >> 10);
-        const surrogate2 = 56320 + (c & 1023);
+    function fromCodePoint(c3) {
+      if (c3 > 65535) {
+        c3 -= 65536;
+        const surrogate1 = 55296 + (c3 >> 10);
+        const surrogate2 = 56320 + (c3 & 1023);
         return String.fromCharCode(surrogate1, surrogate2);
       }
-      return String.fromCharCode(c);
+      return String.fromCharCode(c3);
     }
     var UNESCAPE_MD_RE = /\\([!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~])/g;
     var UNESCAPE_ALL_RE = new RegExp(UNESCAPE_MD_RE.source + "|" + /&([a-z#][a-z0-9]{1,31});/gi.source, "gi");
@@ -41739,8 +42384,8 @@ var require_index_cjs4 = __commonJS({
         str = str.replace(/ẞ/g, "\xDF");
       return str.toLowerCase().toUpperCase();
     }
-    function isAsciiTrimmable(c) {
-      return c === 32 || c === 9 || c === 10 || c === 13;
+    function isAsciiTrimmable(c3) {
+      return c3 === 32 || c3 === 9 || c3 === 10 || c3 === 13;
     }
     function asciiTrim(str) {
       let start = 0;
@@ -42209,9 +42854,9 @@ var require_index_cjs4 = __commonJS({
     function linkify$1(state) {
       const blockTokens2 = state.tokens;
       if (!state.md.options.linkify) return;
-      for (let j = 0, l = blockTokens2.length; j < l; j++) {
-        if (blockTokens2[j].type !== "inline" || !state.md.linkify.pretest(blockTokens2[j].content)) continue;
-        const tokens2 = blockTokens2[j].children;
+      for (let j2 = 0, l = blockTokens2.length; j2 < l; j2++) {
+        if (blockTokens2[j2].type !== "inline" || !state.md.linkify.pretest(blockTokens2[j2].content)) continue;
+        const tokens2 = blockTokens2[j2].children;
         const replacements = [];
         let htmlLinkLevel = 0;
         for (let i = tokens2.length - 1; i >= 0; i--) {
@@ -42291,7 +42936,7 @@ var require_index_cjs4 = __commonJS({
               replacementIndex++;
             } else newTokens[newTokenIndex++] = tokens2[i];
           }
-          blockTokens2[j].children = newTokens;
+          blockTokens2[j2].children = newTokens;
         }
       }
     }
@@ -42365,7 +43010,7 @@ var require_index_cjs4 = __commonJS({
       return result + str.slice(lastPos);
     }
     function process_inlines(tokens2, state) {
-      let j;
+      let j2;
       const stack = [];
       const heads = {
         single: -1,
@@ -42375,8 +43020,8 @@ var require_index_cjs4 = __commonJS({
       for (let i = 0; i < tokens2.length; i++) {
         const token = tokens2[i];
         const thisLevel = tokens2[i].level;
-        for (j = stack.length - 1; j >= 0; j--) if (stack[j].level <= thisLevel) break;
-        truncateStack(stack, heads, j + 1);
+        for (j2 = stack.length - 1; j2 >= 0; j2--) if (stack[j2].level <= thisLevel) break;
+        truncateStack(stack, heads, j2 + 1);
         if (token.type !== "text") continue;
         const text3 = token.content;
         let pos = 0;
@@ -42391,18 +43036,18 @@ var require_index_cjs4 = __commonJS({
           const isSingle = t[0] === "'";
           let lastChar = 32;
           if (t.index - 1 >= 0) lastChar = text3.charCodeAt(t.index - 1);
-          else for (j = i - 1; j >= 0; j--) {
-            if (tokens2[j].type === "softbreak" || tokens2[j].type === "hardbreak") break;
-            if (!tokens2[j].content) continue;
-            lastChar = tokens2[j].content.charCodeAt(tokens2[j].content.length - 1);
+          else for (j2 = i - 1; j2 >= 0; j2--) {
+            if (tokens2[j2].type === "softbreak" || tokens2[j2].type === "hardbreak") break;
+            if (!tokens2[j2].content) continue;
+            lastChar = tokens2[j2].content.charCodeAt(tokens2[j2].content.length - 1);
             break;
           }
           let nextChar = 32;
           if (pos < max) nextChar = text3.charCodeAt(pos);
-          else for (j = i + 1; j < tokens2.length; j++) {
-            if (tokens2[j].type === "softbreak" || tokens2[j].type === "hardbreak") break;
-            if (!tokens2[j].content) continue;
-            nextChar = tokens2[j].content.charCodeAt(0);
+          else for (j2 = i + 1; j2 < tokens2.length; j2++) {
+            if (tokens2[j2].type === "softbreak" || tokens2[j2].type === "hardbreak") break;
+            if (!tokens2[j2].content) continue;
+            nextChar = tokens2[j2].content.charCodeAt(0);
             break;
           }
           const isLastPunctChar = isMdAsciiPunct(lastChar) || isPunctCharCode(lastChar);
@@ -42429,9 +43074,9 @@ var require_index_cjs4 = __commonJS({
             continue;
           }
           if (canClose) {
-            j = isSingle ? heads.single : heads.double;
-            if (j >= 0 && stack[j].level === thisLevel) {
-              const item = stack[j];
+            j2 = isSingle ? heads.single : heads.double;
+            if (j2 >= 0 && stack[j2].level === thisLevel) {
+              const item = stack[j2];
               let openQuote;
               let closeQuote;
               if (isSingle) {
@@ -42443,7 +43088,7 @@ var require_index_cjs4 = __commonJS({
               }
               addReplacement(replacements, i, t.index, closeQuote);
               addReplacement(replacements, item.tokenIdx, item.contentPos, openQuote);
-              truncateStack(stack, heads, j);
+              truncateStack(stack, heads, j2);
               continue OUTER;
             }
           }
@@ -42476,9 +43121,9 @@ var require_index_cjs4 = __commonJS({
       let curr, last3;
       const blockTokens2 = state.tokens;
       const l = blockTokens2.length;
-      for (let j = 0; j < l; j++) {
-        if (blockTokens2[j].type !== "inline") continue;
-        const tokens2 = blockTokens2[j].children;
+      for (let j2 = 0; j2 < l; j2++) {
+        if (blockTokens2[j2].type !== "inline") continue;
+        const tokens2 = blockTokens2[j2].children;
         const max = tokens2.length;
         for (curr = 0; curr < max; curr++) if (tokens2[curr].type === "text_special") tokens2[curr].type = "text";
         for (curr = last3 = 0; curr < max; curr++) if (tokens2[curr].type === "text" && curr + 1 < max && tokens2[curr + 1].type === "text") tokens2[curr + 1].content = tokens2[curr].content + tokens2[curr + 1].content;
@@ -43907,12 +44552,12 @@ var require_index_cjs4 = __commonJS({
       }
       while (loneMarkers.length) {
         const i = loneMarkers.pop();
-        let j = i + 1;
-        while (j < state.tokens.length && state.tokens[j].type === "s_close") j++;
-        j--;
-        if (i !== j) {
-          token = state.tokens[j];
-          state.tokens[j] = state.tokens[i];
+        let j2 = i + 1;
+        while (j2 < state.tokens.length && state.tokens[j2].type === "s_close") j2++;
+        j2--;
+        if (i !== j2) {
+          token = state.tokens[j2];
+          state.tokens[j2] = state.tokens[i];
           state.tokens[i] = token;
         }
       }
@@ -44800,7 +45445,7 @@ function indexPath(name) {
   return `${n.slice(0, 2)}/${n.slice(2, 4)}/${n}`;
 }
 function isStringArray(v, max) {
-  return Array.isArray(v) && v.length <= max && v.every((x) => typeof x === "string" && x.length <= INDEX_LIMITS.valueLength);
+  return Array.isArray(v) && v.length <= max && v.every((x2) => typeof x2 === "string" && x2.length <= INDEX_LIMITS.valueLength);
 }
 function featureTable(v) {
   if (v === void 0 || v === null) return {};
@@ -44808,9 +45453,9 @@ function featureTable(v) {
   const entries = Object.entries(v);
   if (entries.length > INDEX_LIMITS.features) return null;
   const out = {};
-  for (const [k, vs] of entries) {
-    if (k.length > INDEX_LIMITS.valueLength || !isStringArray(vs, INDEX_LIMITS.values)) return null;
-    out[k] = vs;
+  for (const [k2, vs] of entries) {
+    if (k2.length > INDEX_LIMITS.valueLength || !isStringArray(vs, INDEX_LIMITS.values)) return null;
+    out[k2] = vs;
   }
   return out;
 }
@@ -44962,13 +45607,13 @@ function depHidden(line, dep) {
   return s.has(dep);
 }
 function depsNamed(line, name) {
-  let m = depsByName.get(line);
-  if (!m) {
-    m = /* @__PURE__ */ new Map();
-    for (const d of line.deps) m.set(d.name, [...m.get(d.name) ?? [], d]);
-    depsByName.set(line, m);
+  let m2 = depsByName.get(line);
+  if (!m2) {
+    m2 = /* @__PURE__ */ new Map();
+    for (const d of line.deps) m2.set(d.name, [...m2.get(d.name) ?? [], d]);
+    depsByName.set(line, m2);
   }
-  return m.get(name) ?? [];
+  return m2.get(name) ?? [];
 }
 function cargoRange(req) {
   return req.split(",").map((part) => {
@@ -44989,7 +45634,6 @@ function versionOf(version) {
   let v = versionsParsed.get(version);
   if (v === void 0) {
     v = import_parse.default(version);
-    if (versionsParsed.size >= MAX_RANGES) versionsParsed.clear();
     versionsParsed.set(version, v);
   }
   return v;
@@ -44999,7 +45643,6 @@ function rangeOf(req, includePrerelease) {
   let range = ranges.get(key2);
   if (range === void 0) {
     range = parseRange(cargoRange(req === "" ? "*" : req), includePrerelease);
-    if (ranges.size >= MAX_RANGES) ranges.clear();
     ranges.set(key2, range);
   }
   return range;
@@ -45033,12 +45676,13 @@ function pick(lines, req, pin) {
   }
   return best;
 }
-var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, versionsParsed, ranges, MAX_RANGES, selections;
+var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, MAX_RANGES, versionsParsed, ranges, selections;
 var init_registry = __esm({
   "src/cargo/registry.ts"() {
     "use strict";
     init_semver();
     init_data_dir();
+    init_memo();
     IndexShapeError = class extends Error {
       name = "IndexShapeError";
     };
@@ -45046,12 +45690,14 @@ var init_registry = __esm({
     DEP_KINDS = /* @__PURE__ */ new Set(["normal", "dev", "build"]);
     LINE_HEAD = /^\{"name":("(?:[^"\\]|\\.)*"),"vers":("(?:[^"\\]|\\.)*"),/;
     MapRegistry = class {
-      constructor(label2, files) {
+      constructor(label2, files, unreadable2) {
         this.label = label2;
         this.files = files;
+        this.unreadable = unreadable2;
       }
       label;
       files;
+      unreadable;
       versions(name) {
         return this.files.get(name) ?? [];
       }
@@ -45061,9 +45707,9 @@ var init_registry = __esm({
     featureTables = /* @__PURE__ */ new WeakMap();
     hiddenDeps = /* @__PURE__ */ new WeakMap();
     depsByName = /* @__PURE__ */ new WeakMap();
-    versionsParsed = /* @__PURE__ */ new Map();
-    ranges = /* @__PURE__ */ new Map();
     MAX_RANGES = 4096;
+    versionsParsed = boundedMemo(MAX_RANGES);
+    ranges = boundedMemo(MAX_RANGES);
     selections = /* @__PURE__ */ new WeakMap();
   }
 });
@@ -45173,11 +45819,11 @@ var init_burn_version = __esm({
 // src/cargo/facts.ts
 function manifestFacts(text2) {
   try {
-    const m = parseManifest(text2);
-    const inherited = m.dependencies.filter((d) => d.inherits);
+    const m2 = parseManifest(text2);
+    const inherited = m2.dependencies.filter((d) => d.inherits);
     return {
-      isWorkspaceRoot: m.isWorkspaceRoot,
-      workspaceBurn: m.workspaceDependencies.some(isBurnDependency),
+      isWorkspaceRoot: m2.isWorkspaceRoot,
+      workspaceBurn: m2.workspaceDependencies.some(isBurnDependency),
       inheritsBurn: inherited.some(isBurnDependency),
       inheritsAny: inherited.length > 0
     };
@@ -45194,8 +45840,8 @@ function inheritsBurnFrom(member, root) {
 }
 function declaresBurn(text2, root = null) {
   try {
-    const m = parseManifest(text2);
-    return [...m.dependencies, ...m.workspaceDependencies].some(
+    const m2 = parseManifest(text2);
+    return [...m2.dependencies, ...m2.workspaceDependencies].some(
       (d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d)
     );
   } catch {
@@ -45206,8 +45852,8 @@ function burnCratesDeclared(texts) {
   const names = /* @__PURE__ */ new Set(["burn"]);
   for (const text2 of texts) {
     try {
-      const m = parseManifest(text2);
-      for (const d of [...m.dependencies, ...m.workspaceDependencies]) if (isBurnDependency(d)) names.add(d.name);
+      const m2 = parseManifest(text2);
+      for (const d of [...m2.dependencies, ...m2.workspaceDependencies]) if (isBurnDependency(d)) names.add(d.name);
     } catch {
     }
   }
@@ -45780,8 +46426,8 @@ function targetName(t) {
   return t.label ?? `${t.crate}/${t.feature}`;
 }
 function parseTarget(s) {
-  const m = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
-  return m ? { crate: m[1], feature: m[2] } : null;
+  const m2 = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
+  return m2 ? { crate: m2[1], feature: m2[2] } : null;
 }
 function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   if (target.gate) {
@@ -45816,7 +46462,7 @@ function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   }
   return { inGraph: true, version: p.version, on, chain };
 }
-var DISPATCH, AUTODIFF, WorkBudget, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
+var DISPATCH, AUTODIFF, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
 var init_resolve = __esm({
   "src/cargo/resolve.ts"() {
     "use strict";
@@ -45833,6 +46479,14 @@ var init_resolve = __esm({
         this.remaining -= n;
         if (this.remaining < 0) throw new BudgetExceeded();
       }
+    };
+    UnreadableCrate = class extends Error {
+      constructor(crate) {
+        super(`crates.io's index did not answer for ${crate}`);
+        this.crate = crate;
+      }
+      crate;
+      name = "UnreadableCrate";
     };
     BudgetExceeded = class extends Error {
       name = "BudgetExceeded";
@@ -45896,7 +46550,9 @@ var init_resolve = __esm({
       }
       select(dep) {
         const crate = crateOf(dep);
-        return selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+        const line = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+        if (!line && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
+        return line;
       }
       addPackage(line, reason) {
         const id = this.idOf(line);
@@ -46093,11 +46749,11 @@ var init_reach = __esm({
       }
       /** What depending on `d` brings: the package, its defaults if asked, the features it lists. */
       depend(from, d) {
-        const c = this.child(d);
-        if (!c) return;
-        this.reach(from, pkgNode(c));
-        if (d.default_features) this.reach(from, featureNode(c, "default"));
-        for (const f of d.features) this.reach(from, featureNode(c, f));
+        const c3 = this.child(d);
+        if (!c3) return;
+        this.reach(from, pkgNode(c3));
+        if (d.default_features) this.reach(from, featureNode(c3, "default"));
+        for (const f of d.features) this.reach(from, featureNode(c3, f));
       }
       expand(node) {
         const [kind, id, name] = node.split(SEP);
@@ -46133,8 +46789,8 @@ var init_reach = __esm({
           this.reach(node, activationNode(id, dep));
         }
         for (const d of depsNamed(l, dep).filter(normal)) {
-          const c = this.child(d);
-          if (c) this.reach(node, featureNode(c, feature2));
+          const c3 = this.child(d);
+          if (c3) this.reach(node, featureNode(c3, feature2));
         }
       }
     };
@@ -46191,6 +46847,7 @@ function diagnoseWithin(manifest, opts) {
     state = run2(ownDefaults);
     found = line ? enablersOf(line, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
   } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "too-large" };
   }
@@ -46211,9 +46868,24 @@ function diagnoseWithin(manifest, opts) {
       fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line ? searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) : null)
     };
   } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
+}
+function unreadable(base, e) {
+  return {
+    ...base,
+    enablers: [],
+    defaultsEnable: false,
+    defaultEnablers: [],
+    gatedBehind: [],
+    fix: null,
+    state: NO_STATE,
+    graphVersion: null,
+    verdict: "unknown-crate",
+    unknownCrates: [.../* @__PURE__ */ new Set([...base.unknownCrates, e.crate])]
+  };
 }
 function chooseBurn(manifest, opts, regs, target) {
   const includeDev = opts.includeDev ?? false;
@@ -46280,7 +46952,7 @@ function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target
   if (fix && fix.add.length > 1 && ready.some((r) => r === fix.add)) {
     let add = fix.add;
     for (const f of fix.add) {
-      const fewer = add.filter((x) => x !== f);
+      const fewer = add.filter((x2) => x2 !== f);
       if (fewer.length > 0 && run2(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
     }
     fix = { decl: primary.decl, add };
@@ -46311,8 +46983,8 @@ function conjunctAdditions(line, registry, target, budget) {
   const parts = target.gate ? conjunctsOf(target.gate) : [];
   if (parts.length < 2 || parts.length > 4) return [];
   const named = (gate) => {
-    const m = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
-    return m ? { crate: m[1], feature: m[2], gate } : { ...target, gate };
+    const m2 = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
+    return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
   };
   const each = parts.map(
     (gate) => enablersOf(line, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
@@ -46320,7 +46992,7 @@ function conjunctAdditions(line, registry, target, budget) {
   if (each.some((e) => e.length === 0)) return [];
   let combos = [[]];
   for (const e of each)
-    combos = combos.flatMap((c) => e.map((f) => [.../* @__PURE__ */ new Set([...c, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
+    combos = combos.flatMap((c3) => e.map((f) => [.../* @__PURE__ */ new Set([...c3, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
   return combos.sort((a, b) => a.length - b.length);
 }
 function rank(d) {
@@ -46364,6 +47036,7 @@ var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, MAX_CONJUNCT_ADDITIONS, enablerCache;
 var init_diagnose = __esm({
   "src/cargo/diagnose.ts"() {
     "use strict";
+    init_memo();
     init_cfg();
     init_manifest();
     init_burn_version();
@@ -46375,7 +47048,7 @@ var init_diagnose = __esm({
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
     MAX_CONJUNCT_ADDITIONS = 64;
-    enablerCache = /* @__PURE__ */ new Map();
+    enablerCache = boundedMemo(1024);
   }
 });
 
@@ -46396,8 +47069,8 @@ function lineEnd(text2, offset) {
 }
 function indentAt(text2, offset) {
   const start = text2.lastIndexOf("\n", offset - 1) + 1;
-  const m = /^[ \t]*/.exec(text2.slice(start, offset));
-  return m ? m[0] : "";
+  const m2 = /^[ \t]*/.exec(text2.slice(start, offset));
+  return m2 ? m2[0] : "";
 }
 function quoted(values, quote) {
   return values.map((v) => `${quote}${v}${quote}`).join(", ");
@@ -46464,7 +47137,7 @@ function featureEdits(text2, decl, add) {
     const last3 = dotted.at(-1);
     const keys = last3.key.keys;
     const field = keyNames(last3).length - 1;
-    const prefix = keys.slice(0, field).map((k) => text2.slice(k.range[0], k.range[1])).join(".");
+    const prefix = keys.slice(0, field).map((k2) => text2.slice(k2.range[0], k2.range[1])).join(".");
     const at = lineEnd(text2, last3.range[1]);
     return [{ start: at, end: at, insert: `${eol}${indentAt(text2, last3.range[0])}${prefix}.features = ${array}` }];
   }
@@ -46487,7 +47160,7 @@ function declarationFor(manifest, d) {
   if (d.assumed.version || d.assumed.graph) return null;
   if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
   const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
-  if (declared2.some((x) => x.name === target.crate || x.key === target.crate)) return null;
+  if (declared2.some((x2) => x2.name === target.crate || x2.key === target.crate)) return null;
   return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
 }
 function declarationLine(decl) {
@@ -46602,7 +47275,7 @@ function declareCrate(file, manifest, diagnosis, dopts) {
 }
 function withoutDeps(doc) {
   const copy = { ...doc };
-  for (const k of DEP_KEYS) delete copy[k];
+  for (const k2 of DEP_KEYS) delete copy[k2];
   if (copy.workspace && typeof copy.workspace === "object") {
     const { dependencies: _d, ...ws } = copy.workspace;
     copy.workspace = ws;
@@ -46686,24 +47359,24 @@ function verifyDeclaration(before, edited, decl, table, resolvesOn, target) {
   return null;
 }
 function planWorkspaceFix(root, member, opts = {}) {
-  const plan2 = planFix(member, { ...opts, root });
-  if (plan2.kind !== "fixed" && plan2.kind !== "no-fix") return plan2;
-  const fix = plan2.diagnosis.fix;
-  if (!fix?.decl.inherits) return plan2;
+  const plan3 = planFix(member, { ...opts, root });
+  if (plan3.kind !== "fixed" && plan3.kind !== "no-fix") return plan3;
+  const fix = plan3.diagnosis.fix;
+  if (!fix?.decl.inherits) return plan3;
   const rootManifest = parseManifest(root.text);
   const memberManifest = parseManifest(member.text);
   const wsDecl = rootManifest.workspaceDependencies.find((d) => d.key === fix.decl.key);
   if (!wsDecl)
     return {
       kind: "no-fix",
-      diagnosis: plan2.diagnosis,
+      diagnosis: plan3.diagnosis,
       reason: `the workspace root does not declare \`${fix.decl.key}\``
     };
   let edited;
   try {
     edited = applyEdits(root.text, featureEdits(root.text, wsDecl, fix.add));
   } catch (e) {
-    if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan2.diagnosis, reason: e.message };
+    if (e instanceof EditError) return { kind: "no-fix", diagnosis: plan3.diagnosis, reason: e.message };
     throw e;
   }
   const target = opts.target ?? AUTODIFF_TARGET;
@@ -46723,8 +47396,8 @@ function planWorkspaceFix(root, member, opts = {}) {
     (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on",
     target
   );
-  if (problem) return { kind: "no-fix", diagnosis: plan2.diagnosis, reason: `the edit failed verification: ${problem}` };
-  return { kind: "fixed", diagnosis: plan2.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
+  if (problem) return { kind: "no-fix", diagnosis: plan3.diagnosis, reason: `the edit failed verification: ${problem}` };
+  return { kind: "fixed", diagnosis: plan3.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
 }
 function toChange(file, edited, decl, add) {
   return changeOf(file.path, file.text, edited, decl.key, add);
@@ -46769,19 +47442,19 @@ var init_fix = __esm({
     init_resolve();
     init_toml();
     DEP_KEYS = Object.keys(DEP_TABLES);
-    declarations = (m) => [...m.dependencies, ...m.workspaceDependencies];
+    declarations = (m2) => [...m2.dependencies, ...m2.workspaceDependencies];
   }
 });
 
 // src/find-manifest.ts
 function planWithDev(file, fx) {
-  const plan2 = planFix(file, fx);
-  if (plan2.kind !== "no-fix" || plan2.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan2;
+  const plan3 = planFix(file, fx);
+  if (plan3.kind !== "no-fix" || plan3.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan3;
   try {
-    const m = parseManifest(file.text);
-    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan2;
+    const m2 = parseManifest(file.text);
+    return m2.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan3;
   } catch {
-    return plan2;
+    return plan3;
   }
 }
 function manifestFromText(pasted, fx) {
@@ -46790,14 +47463,14 @@ function manifestFromText(pasted, fx) {
   const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
   const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
   let fallback = null;
-  for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
+  for (const s of [...snippets.filter((x2) => !roots.includes(x2)), ...roots]) {
     if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
     const file = { path: "Cargo.toml", text: s.text };
     const ownRoot = s === roots[0] ? null : root;
-    const plan2 = planWithDev(file, { ...fx, root: ownRoot });
-    const verdict = { origin: "issue", plan: plan2, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
-    if (plan2.kind === "fixed" || plan2.kind === "already-on" || plan2.kind === "invalid-toml") return verdict;
-    if (plan2.kind === "no-fix" && plan2.diagnosis.verdict !== "no-burn") return verdict;
+    const plan3 = planWithDev(file, { ...fx, root: ownRoot });
+    const verdict = { origin: "issue", plan: plan3, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    if (plan3.kind === "fixed" || plan3.kind === "already-on" || plan3.kind === "invalid-toml") return verdict;
+    if (plan3.kind === "no-fix" && plan3.diagnosis.verdict !== "no-burn") return verdict;
     if (s.whole) fallback ??= verdict;
   }
   return (root && inheritingMember(root, fx)) ?? fallback;
@@ -46823,15 +47496,15 @@ ${JSON.stringify(key2)} = { workspace = true }
   const verdict = { origin: "issue", wrapped: false, file, root, whole: true, assumedMember: true };
   return { ...verdict, plan: planFor(verdict, fx) };
 }
-function planFor(m, fx) {
-  return m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, fx) : planFix(m.file, { ...fx, root: m.root });
+function planFor(m2, fx) {
+  return m2.assumedMember && m2.root ? planWorkspaceFix(m2.root, m2.file, fx) : planFix(m2.file, { ...fx, root: m2.root });
 }
 function manifestFromRepo(input, fx) {
   for (const file of input.repoManifests ?? []) {
     const root = input.repoRoot ?? null;
-    const plan2 = planWithDev(file, { ...fx, root });
-    if (plan2.kind === "no-fix" && plan2.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan: plan2, wrapped: false, file, root, whole: true };
+    const plan3 = planWithDev(file, { ...fx, root });
+    if (plan3.kind === "no-fix" && plan3.diagnosis.verdict === "no-burn") continue;
+    return { origin: "repository", plan: plan3, wrapped: false, file, root, whole: true };
   }
   return null;
 }
@@ -46860,26 +47533,26 @@ function versionFromLock(text2) {
   return found;
 }
 function versionFromPaths(text2) {
-  for (const m of text2.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
-    const [name, version] = m[1] ? [m[1], m[2]] : [m[3], m[4]];
+  for (const m2 of text2.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
+    const [name, version] = m2[1] ? [m2[1], m2[2]] : [m2[3], m2[4]];
     if (isBurnCrate(name) && import_valid.default(version)) return version;
   }
   return null;
 }
-function normal2(m) {
-  const [, major, minor, patch, tag, n] = m;
+function normal2(m2) {
+  const [, major, minor, patch, tag, n] = m2;
   return `${major}.${minor}.${patch ?? "0"}${tag ? `-${tag.toLowerCase()}.${n}` : ""}`;
 }
 function versionFromProse(text2) {
   const head = text2.slice(0, SCAN_CHARS);
-  for (const m of head.matchAll(NEXT_TO_BURN)) {
-    const v = normal2(m);
+  for (const m2 of head.matchAll(NEXT_TO_BURN)) {
+    const v = normal2(m2);
     if (import_valid.default(v)) return v;
   }
   const known = new Set(loadCatalog().refs.map((r) => r.version));
-  for (const m of head.matchAll(BARE)) {
-    const v = normal2(m);
-    if (m[4] && known.has(v)) return v;
+  for (const m2 of head.matchAll(BARE)) {
+    const v = normal2(m2);
+    if (m2[4] && known.has(v)) return v;
   }
   return null;
 }
@@ -46890,14 +47563,14 @@ function textVersions(text2, repoLock) {
     prose: versionFromProse(text2)
   };
 }
-function pickVersion(c, fallback) {
-  if (c.printed) return c.printed;
-  if (c.text.path) return { version: c.text.path, commit: null, source: "crate-path" };
-  if (c.text.lock) return { version: c.text.lock, commit: null, source: "lock" };
-  if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "git" };
-  if (c.manifest) return { version: c.manifest, commit: null, source: "requirement" };
-  if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
-  return c.lineNumber ?? fallback;
+function pickVersion(c3, fallback) {
+  if (c3.printed) return c3.printed;
+  if (c3.text.path) return { version: c3.text.path, commit: null, source: "crate-path" };
+  if (c3.text.lock) return { version: c3.text.lock, commit: null, source: "lock" };
+  if (c3.manifestCommit) return { version: null, commit: c3.manifestCommit, source: "git" };
+  if (c3.manifest) return { version: c3.manifest, commit: null, source: "requirement" };
+  if (c3.text.prose) return { version: c3.text.prose, commit: null, source: "prose" };
+  return c3.lineNumber ?? fallback;
 }
 var LOCK_NAME, LOCK_VERSION, SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
 var init_version = __esm({
@@ -46925,14 +47598,14 @@ function firstFragment(snippets) {
   for (const s of snippets) {
     if (s.kind !== "manifest") continue;
     try {
-      const m = parseManifest(s.text);
-      const burn = m.dependencies.filter(isBurnDependency);
+      const m2 = parseManifest(s.text);
+      const burn = m2.dependencies.filter(isBurnDependency);
       if (!hasRoot && burn.length > 0 && burn.every((d) => d.inherits)) return { forwards: [], inherits: burn[0].key };
       if (s.whole || burn.length > 0) continue;
       return {
         forwards: [
           ...new Set(
-            Object.values(m.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f))
+            Object.values(m2.features).flat().filter((f) => /^burn(?:-[a-z0-9-]+)?\??\//.test(f))
           )
         ]
       };
@@ -47021,10 +47694,10 @@ var init_normalize = __esm({
 // src/panics/location.ts
 function parseLocation(text2, { whole = false } = {}) {
   const head = text2.slice(0, 1024);
-  const m = (whole ? WHOLE2.exec(head) : null) ?? LOCATION.exec(head);
-  if (!m) return null;
-  const path2 = m[1].replace(/\\/g, "/");
-  const base = { path: path2, line: Number(m[2]), column: Number(m[3]) };
+  const m2 = (whole ? WHOLE2.exec(head) : null) ?? LOCATION.exec(head);
+  if (!m2) return null;
+  const path2 = m2[1].replace(/\\/g, "/");
+  const base = { path: path2, line: Number(m2[2]), column: Number(m2[3]) };
   const git = GIT.exec(path2);
   if (git) {
     const crate = git[2];
@@ -47152,11 +47825,11 @@ var init_quoted = __esm({
 
 // src/panics/screen.ts
 function wordScreen(messages) {
-  const words = messages.map((m) => [...new Set(m.match(/[A-Za-z]{4,}/g) ?? [])]);
+  const words = messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
   if (words.some((w) => w.length === 0)) return () => true;
   const keys = coverKeys(words);
-  const byKey = keys.map((k) => ({ key: k, messages: words.filter((w) => w.includes(k)) }));
-  return (raw) => byKey.some(({ key: key2, messages: messages2 }) => raw.includes(key2) && messages2.some((w) => w.every((x) => raw.includes(x))));
+  const byKey = keys.map((k2) => ({ key: k2, messages: words.filter((w) => w.includes(k2)) }));
+  return (raw) => byKey.some(({ key: key2, messages: messages2 }) => raw.includes(key2) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
 }
 function coverKeys(sets) {
   const keys = [];
@@ -47222,8 +47895,8 @@ function locate(text2, hit) {
     if (loc) return loc;
   }
   const after = text2.slice(hit.end, hit.end + 400);
-  const m = LOCATION_AFTER.exec(after);
-  if (m) return parseLocation(after.slice(m[0].length), { whole: true }) ?? parseLocation(after);
+  const m2 = LOCATION_AFTER.exec(after);
+  if (m2) return parseLocation(after.slice(m2[0].length), { whole: true }) ?? parseLocation(after);
   return null;
 }
 function belongsTo(entry, loc) {
@@ -47416,8 +48089,8 @@ function block(text2, from) {
 function gutter(b) {
   const out = [];
   for (const line of b.split("\n")) {
-    const m = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
-    if (m) out.push(m[1]);
+    const m2 = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
+    if (m2) out.push(m2[1]);
   }
   return out;
 }
@@ -47427,15 +48100,15 @@ function sourcePaths(b) {
 function importsThrough(b, module2) {
   return usePaths(gutter(b).join("\n")).filter((p) => p.startsWith(`${module2}::`));
 }
-function cutAt(path2, y, x) {
+function cutAt(path2, y, x2) {
   const segs = path2.split("::");
   for (let i = 0; i + 1 < segs.length; i++)
-    if (segs[i] === y && segs[i + 1] === x) return segs.slice(0, i + 2).join("::");
+    if (segs[i] === y && segs[i + 1] === x2) return segs.slice(0, i + 2).join("::");
   return null;
 }
 function missingSegment(b) {
-  const m = /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ?? /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
-  return m ? { x: m[1], y: m[2] ?? "burn" } : null;
+  const m2 = /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ?? /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
+  return m2 ? { x: m2[1], y: m2[2] ?? "burn" } : null;
 }
 function location(b) {
   return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
@@ -47453,13 +48126,13 @@ function detectCompile(input) {
     out.push(f);
   };
   let headers = 0;
-  for (const m of text2.matchAll(HEADER2)) {
+  for (const m2 of text2.matchAll(HEADER2)) {
     if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
-    const code2 = m[1];
-    const b = block(text2, m.index + m[0].length);
+    const code2 = m2[1];
+    const b = block(text2, m2.index + m2[0].length);
     const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
-    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2].trimEnd());
-    const message = (wrapped ? `${m[2].trimEnd()} ${next.trim()}` : m[2]).replace(/\s+$/, "");
+    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m2[2].trimEnd());
+    const message = (wrapped ? `${m2[2].trimEnd()} ${next.trim()}` : m2[2]).replace(/\s+$/, "");
     const base = { code: code2, printed: `error[${code2}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code2 === "E0432") {
       const missing = missingSegment(b);
@@ -47473,9 +48146,9 @@ function detectCompile(input) {
     } else if (code2 === "E0433") {
       const r = /(?:could not find|cannot find) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(message);
       if (!r) continue;
-      const [x, y] = [r[1], r[2]];
-      const full = sourcePaths(b).map((p) => cutAt(p, y, x)).find((p) => p !== null);
-      const path2 = full ?? (y === "burn" ? `burn::${x}` : null);
+      const [x2, y] = [r[1], r[2]];
+      const full = sourcePaths(b).map((p) => cutAt(p, y, x2)).find((p) => p !== null);
+      const path2 = full ?? (y === "burn" ? `burn::${x2}` : null);
       if (!path2) continue;
       push({ ...base, path: path2, exact: true });
       for (const i of importsThrough(b, path2)) push({ ...base, path: i, exact: false });
@@ -47518,12 +48191,12 @@ function indexGated(maps) {
   for (const raw of maps)
     for (const [ref, r] of Object.entries(raw.refs)) {
       if (byRef.has(ref)) continue;
-      const m = /* @__PURE__ */ new Map();
+      const m2 = /* @__PURE__ */ new Map();
       for (const [p, g] of r.entries) {
         const path2 = raw.paths[p];
-        m.set(path2, [...m.get(path2) ?? [], raw.gates[g]]);
+        m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
       }
-      byRef.set(ref, m);
+      byRef.set(ref, m2);
       if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
   return { byRef, versions };
@@ -47541,16 +48214,16 @@ function gatedRefs() {
 function refOfVersion(version) {
   return load().versions.get(version) ?? null;
 }
-function key(path2, m) {
+function key(path2, m2) {
   if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
-  return [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null;
+  return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
 }
 function gateAt(ref, { path: path2, exact }) {
-  const m = load().byRef.get(ref);
-  if (!m) return null;
-  let p = key(path2, m);
+  const m2 = load().byRef.get(ref);
+  if (!m2) return null;
+  let p = key(path2, m2);
   while (p) {
-    const gates = m.get(p);
+    const gates = m2.get(p);
     if (gates) {
       const first = gates[0];
       return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
@@ -47562,10 +48235,10 @@ function gateAt(ref, { path: path2, exact }) {
   return null;
 }
 function pathsRequiring(ref, crateFeature) {
-  const m = load().byRef.get(ref);
-  if (!m) return null;
+  const m2 = load().byRef.get(ref);
+  if (!m2) return null;
   const out = [];
-  for (const [path2, gates] of m)
+  for (const [path2, gates] of m2)
     if (gates.every((g) => gateHolds(g.gate, () => true) && !gateHolds(g.gate, (f) => f !== crateFeature)))
       out.push(path2);
   return out.sort();
@@ -47602,9 +48275,9 @@ function itemPath(named) {
   return names.reverse().join(" > ");
 }
 function itemName(header) {
-  const m = ITEM.exec(header.replace(/\s+/g, " ").trim());
-  if (!m) return null;
-  let h = m[1];
+  const m2 = ITEM.exec(header.replace(/\s+/g, " ").trim());
+  if (!m2) return null;
+  let h = m2[1];
   if (h.startsWith("fn ") || h.startsWith("mod ") || h.startsWith("trait ") || h.startsWith("macro_rules"))
     return h.split(/[<(]/)[0].trim();
   h = h.replace(/\swhere\s.*$/, "");
@@ -47622,31 +48295,31 @@ function scanSource(source, message) {
 }
 function blockCommentEnd(text2, start) {
   let depth = 1;
-  let k = start + 2;
-  while (k < text2.length && depth > 0) {
-    if (text2[k] === "/" && text2[k + 1] === "*") {
+  let k2 = start + 2;
+  while (k2 < text2.length && depth > 0) {
+    if (text2[k2] === "/" && text2[k2 + 1] === "*") {
       depth++;
-      k += 2;
-    } else if (text2[k] === "*" && text2[k + 1] === "/") {
+      k2 += 2;
+    } else if (text2[k2] === "*" && text2[k2 + 1] === "/") {
       depth--;
-      k += 2;
-    } else k++;
+      k2 += 2;
+    } else k2++;
   }
-  return k;
+  return k2;
 }
 function skipString(text2, start) {
-  let k = start + 1;
-  while (k < text2.length && text2[k] !== '"') k += text2[k] === "\\" ? 2 : 1;
-  return Math.min(k, text2.length - 1);
+  let k2 = start + 1;
+  while (k2 < text2.length && text2[k2] !== '"') k2 += text2[k2] === "\\" ? 2 : 1;
+  return Math.min(k2, text2.length - 1);
 }
 function unescapeRust(s) {
-  return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m, hex) => {
+  return s.replace(/\\(?:\n\s*|n|t|r|0|\\|"|'|u\{([0-9a-fA-F]+)\})/g, (m2, hex) => {
     if (hex) {
       const cp = Number.parseInt(hex.slice(0, 8), 16);
       return cp <= 1114111 && (cp < 55296 || cp > 57343) ? String.fromCodePoint(cp) : "\uFFFD";
     }
-    if (m.startsWith("\\\n")) return "";
-    return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m] ?? m;
+    if (m2.startsWith("\\\n")) return "";
+    return { "\\n": "\n", "\\t": "	", "\\r": "\r", "\\0": "\0", "\\\\": "\\", '\\"': '"', "\\'": "'" }[m2] ?? m2;
   });
 }
 var MAX_SOURCE2, MAX_SITES, MAX_ITEM_DEPTH, ITEM, CFG, SourceScanner;
@@ -47682,41 +48355,41 @@ var init_source_scan = __esm({
         const n = text2.length;
         while (this.i < n && this.sites.length < MAX_SITES) {
           const i = this.i;
-          const c = text2[i];
+          const c3 = text2[i];
           const next = text2[i + 1];
-          const raw = (c === "r" || c === "b") && (i === 0 || !/\w/.test(text2[i - 1])) ? /^b?r(#*)"/.exec(text2.slice(i, i + 40)) : null;
-          if (c === "/" && next === "/") {
+          const raw = (c3 === "r" || c3 === "b") && (i === 0 || !/\w/.test(text2[i - 1])) ? /^b?r(#*)"/.exec(text2.slice(i, i + 40)) : null;
+          if (c3 === "/" && next === "/") {
             const end = text2.indexOf("\n", i);
             this.take(end < 0 ? n : end);
-          } else if (c === "/" && next === "*") this.take(blockCommentEnd(text2, i));
-          else if (c === "#" && (next === "[" || next === "!" && text2[i + 2] === "[")) this.attribute();
-          else if (c === '"' || raw) this.literal(raw);
-          else if (c === "'" && /^'(?:\\.|[^\\'])'/.test(text2.slice(i, i + 12))) this.take(text2.indexOf("'", i + 2) + 1);
-          else this.punctuation(c);
+          } else if (c3 === "/" && next === "*") this.take(blockCommentEnd(text2, i));
+          else if (c3 === "#" && (next === "[" || next === "!" && text2[i + 2] === "[")) this.attribute();
+          else if (c3 === '"' || raw) this.literal(raw);
+          else if (c3 === "'" && /^'(?:\\.|[^\\'])'/.test(text2.slice(i, i + 12))) this.take(text2.indexOf("'", i + 2) + 1);
+          else this.punctuation(c3);
         }
         return this.sites;
       }
       /** Moves to `to`, counting the newlines passed. */
       take(to) {
-        for (let k = this.i; k < to; k++)
-          if (this.text.charCodeAt(k) === 10) {
+        for (let k2 = this.i; k2 < to; k2++)
+          if (this.text.charCodeAt(k2) === 10) {
             this.line++;
-            this.lineStart = k + 1;
+            this.lineStart = k2 + 1;
           }
         this.i = to;
       }
       attribute() {
         const { text: text2, i } = this;
         let depth = 0;
-        let k = i;
-        for (; k < text2.length; k++) {
-          if (text2[k] === "[") depth++;
-          else if (text2[k] === "]" && --depth === 0) break;
-          else if (text2[k] === '"') k = skipString(text2, k);
+        let k2 = i;
+        for (; k2 < text2.length; k2++) {
+          if (text2[k2] === "[") depth++;
+          else if (text2[k2] === "]" && --depth === 0) break;
+          else if (text2[k2] === '"') k2 = skipString(text2, k2);
         }
-        const attr = text2.slice(i, k + 1);
+        const attr = text2.slice(i, k2 + 1);
         if (CFG.test(attr)) this.attrs.push(attr);
-        this.take(Math.min(text2.length, k + 1));
+        this.take(Math.min(text2.length, k2 + 1));
       }
       literal(raw) {
         const { text: text2, i } = this;
@@ -47736,13 +48409,13 @@ var init_source_scan = __esm({
           body = unescapeRust(text2.slice(i + 1, end - 1));
         }
         if (body.includes(this.message)) {
-          const m = /(\w+)!\s*[([{]\s*$/.exec(this.header);
-          const at = m && this.macro?.name === m[1] ? this.macro : null;
+          const m2 = /(\w+)!\s*[([{]\s*$/.exec(this.header);
+          const at = m2 && this.macro?.name === m2[1] ? this.macro : null;
           const top = this.stack.at(-1);
           this.sites.push({
             line: at?.line ?? startLine,
             column: at?.column ?? column,
-            macro: m ? `${m[1]}!` : null,
+            macro: m2 ? `${m2[1]}!` : null,
             item: itemPath(top?.named ?? null),
             cfg: this.attrs.at(-1) ?? top?.cfg ?? null
           });
@@ -47751,12 +48424,12 @@ var init_source_scan = __esm({
         this.take(Math.min(n, end));
       }
       /** Blocks open and close; a statement or a match arm ends; anything else extends the header. */
-      punctuation(c) {
-        if (c === "!") {
+      punctuation(c3) {
+        if (c3 === "!") {
           const id = /(\w+)$/.exec(this.header);
           if (id) this.macro = { name: id[1], line: this.line, column: this.i - this.lineStart + 1 - id[1].length };
         }
-        if (c === "{") {
+        if (c3 === "{") {
           const parent = this.stack.at(-1);
           const name = itemName(this.header);
           const named = name ? { name, parent: parent?.named ?? null } : parent?.named ?? null;
@@ -47764,15 +48437,15 @@ var init_source_scan = __esm({
           this.stack.push({ header: this.header, attrs: this.attrs, parens: this.parens, cfg, named });
           this.endHeader();
           this.parens = 0;
-        } else if (c === "}") {
+        } else if (c3 === "}") {
           this.parens = this.stack.pop()?.parens ?? 0;
           this.endHeader();
-        } else if (c === ";" || c === "," && this.parens === 0 && this.header.includes("=>")) {
+        } else if (c3 === ";" || c3 === "," && this.parens === 0 && this.header.includes("=>")) {
           this.endHeader();
         } else {
-          if (c === "(" || c === "[") this.parens++;
-          else if (c === ")" || c === "]") this.parens = Math.max(0, this.parens - 1);
-          this.header = this.header.length < 400 ? this.header + c : this.header.slice(200) + c;
+          if (c3 === "(" || c3 === "[") this.parens++;
+          else if (c3 === ")" || c3 === "]") this.parens = Math.max(0, this.parens - 1);
+          this.header = this.header.length < 400 ? this.header + c3 : this.header.slice(200) + c3;
         }
         this.take(this.i + 1);
       }
@@ -47785,6 +48458,11 @@ var init_source_scan = __esm({
 });
 
 // src/compile/rust-items.ts
+function stringAt(src, i) {
+  STRING_OPEN.lastIndex = i;
+  const m2 = STRING_OPEN.exec(src);
+  return m2 && (m2[2] || !m2[3]) ? m2 : null;
+}
 function rustTokens(src) {
   const out = [];
   let line = 1;
@@ -47792,58 +48470,58 @@ function rustTokens(src) {
   const n = src.length;
   const push = (t, start) => out.push({ t, line, start, end: i });
   while (i < n) {
-    const c = src[i];
-    if (c === "\n") {
+    const c3 = src[i];
+    if (c3 === "\n") {
       line++;
       i++;
-    } else if (c === " " || c === "	" || c === "\r") i++;
-    else if (c === "/" && src[i + 1] === "/") {
+    } else if (c3 === " " || c3 === "	" || c3 === "\r") i++;
+    else if (c3 === "/" && src[i + 1] === "/") {
       while (i < n && src[i] !== "\n") i++;
-    } else if (c === "/" && src[i + 1] === "*") {
+    } else if (c3 === "/" && src[i + 1] === "*") {
       const end = blockCommentEnd(src, i);
-      for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
+      for (let k2 = i; k2 < end; k2++) if (src.charCodeAt(k2) === 10) line++;
       i = end;
-    } else if (c === '"' || (c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8))) {
+    } else if (c3 === '"' || (c3 === "r" || c3 === "b") && stringAt(src, i)) {
       const start = i;
       const startLine = line;
-      const m = /^(b?)(r?)(#*)"/.exec(src.slice(i, i + 300));
-      i += m[0].length;
-      const close = `"${m[3]}`;
+      const m2 = stringAt(src, i);
+      i += m2[0].length;
+      const close = `"${m2[3]}`;
       while (i < n) {
         if (src[i] === "\n") line++;
-        if (!m[2] && src[i] === "\\") i += 2;
+        if (!m2[2] && src[i] === "\\") i += 2;
         else if (src.startsWith(close, i)) {
           i += close.length;
           break;
         } else i++;
       }
       out.push({ t: '"', line: startLine, start, end: i });
-    } else if (c === "'") {
+    } else if (c3 === "'") {
       const start = i;
-      const m = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
-      if (m) {
-        i += m[0].length;
+      const m2 = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
+      if (m2) {
+        i += m2[0].length;
         push('"', start);
       } else {
         i++;
         while (i < n && IDENT_REST.test(src[i])) i++;
         push("'", start);
       }
-    } else if (IDENT.test(c) || c.charCodeAt(0) > 127) {
+    } else if (IDENT.test(c3) || c3.charCodeAt(0) > 127) {
       const start = i;
-      if (c === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "")) i += 2;
+      if (c3 === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "")) i += 2;
       while (i < n && (IDENT_REST.test(src[i]) || src.charCodeAt(i) > 127)) i++;
       push(src.slice(start, i).replace(/^r#/, ""), start);
-    } else if (/[0-9]/.test(c)) {
+    } else if (/[0-9]/.test(c3)) {
       const start = i;
       while (i < n && /[0-9A-Za-z_.]/.test(src[i])) i++;
       push("0", start);
-    } else if (c === ":" && src[i + 1] === ":") {
+    } else if (c3 === ":" && src[i + 1] === ":") {
       i += 2;
       push("::", i - 2);
     } else {
       i++;
-      push(c, i - 1);
+      push(c3, i - 1);
     }
   }
   return out;
@@ -47872,7 +48550,7 @@ function parseItems(src) {
   if (r.truncated) markOpaque(mod);
   return mod;
 }
-var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, IDENT, IDENT_REST, OPEN, DEFINES, QUALIFIERS, ItemReader;
+var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, IDENT, IDENT_REST, STRING_OPEN, OPEN, DEFINES, QUALIFIERS, ItemReader;
 var init_rust_items = __esm({
   "src/compile/rust-items.ts"() {
     "use strict";
@@ -47886,6 +48564,7 @@ var init_rust_items = __esm({
     MAX_ITEMS = 2048;
     IDENT = /[A-Za-z_]/;
     IDENT_REST = /[A-Za-z0-9_]/;
+    STRING_OPEN = /(b?)(r?)(#*)"/y;
     OPEN = { "(": ")", "[": "]", "{": "}" };
     DEFINES = /* @__PURE__ */ new Set(["struct", "enum", "union", "trait", "type", "fn", "const", "static"]);
     QUALIFIERS = /* @__PURE__ */ new Set(["unsafe", "async", "default", "auto", "extern", "safe"]);
@@ -47897,8 +48576,8 @@ var init_rust_items = __esm({
       toks;
       src;
       i = 0;
-      at(k = 0) {
-        return this.toks[this.i + k]?.t;
+      at(k2 = 0) {
+        return this.toks[this.i + k2]?.t;
       }
       /** Past the bracketed group that starts at the current token; linear over the group. */
       skipGroup() {
@@ -47956,6 +48635,11 @@ var init_rust_items = __esm({
         }
         return mod;
       }
+      /** `#[cfg_attr(pred, path = "x.rs")]`: in some builds the file is elsewhere, so the module is opaque. */
+      setsPath(from, to) {
+        for (let k2 = from; k2 < to; k2++) if (this.toks[k2].t === "path" && this.toks[k2 + 1]?.t === "=") return true;
+        return false;
+      }
       /** The item's outer attributes (inner `#![cfg]`s go to the module). */
       attributes(mod) {
         const out = { cfgs: [], cfgLine: null, pathAttr: false };
@@ -47969,7 +48653,7 @@ var init_rust_items = __esm({
               out.cfgs.push(cfg);
               out.cfgLine = this.toks[a.from].line;
             }
-          } else if (name === "path") out.pathAttr = true;
+          } else if (name === "path" || name === "cfg_attr" && this.setsPath(a.from, a.to)) out.pathAttr = true;
         }
         return out;
       }
@@ -48059,18 +48743,18 @@ var init_rust_items = __esm({
 function qualify(cfg, crate) {
   return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f) => `feature = "${crate}/${f}"`);
 }
-function indexOf(m) {
-  let ix = indexes.get(m);
+function indexOf(m2) {
+  let ix = indexes.get(m2);
   if (!ix) {
     ix = { byName: /* @__PURE__ */ new Map(), globs: [] };
-    for (const i of m.items)
+    for (const i of m2.items)
       if (i.import?.glob) ix.globs.push(i);
       else if (i.name !== null) {
         const same = ix.byName.get(i.name);
         if (same) same.push(i);
         else ix.byName.set(i.name, [i]);
       }
-    indexes.set(m, ix);
+    indexes.set(m2, ix);
   }
   return ix;
 }
@@ -48138,72 +48822,72 @@ var init_source_gates = __esm({
         return items ? { crate, file, dir: `crates/${crate}/src/`, items, parent: null } : items;
       }
       /** A `mod name;` declared in `m`: `name.rs` or `name/mod.rs` in its folder, as rustc looks. */
-      child(m, item) {
+      child(m2, item) {
         const name = item.name;
-        if (item.body) return { crate: m.crate, file: m.file, dir: `${m.dir}${name}/`, items: item.body, parent: m };
+        if (item.body) return { crate: m2.crate, file: m2.file, dir: `${m2.dir}${name}/`, items: item.body, parent: m2 };
         if (item.pathAttr) return null;
-        const flat = `${m.dir}${name}.rs`;
-        const nested = `${m.dir}${name}/mod.rs`;
+        const flat = `${m2.dir}${name}.rs`;
+        const nested = `${m2.dir}${name}/mod.rs`;
         const a = this.load(flat);
-        if (a) return { crate: m.crate, file: flat, dir: `${m.dir}${name}/`, items: a, parent: m };
+        if (a) return { crate: m2.crate, file: flat, dir: `${m2.dir}${name}/`, items: a, parent: m2 };
         if (a === void 0) return void 0;
         const b = this.load(nested);
-        if (b) return { crate: m.crate, file: nested, dir: `${m.dir}${name}/`, items: b, parent: m };
+        if (b) return { crate: m2.crate, file: nested, dir: `${m2.dir}${name}/`, items: b, parent: m2 };
         return b;
       }
-      terms(m, cfgs, line, cfgLine) {
-        return cfgs.map((c) => ({
-          crate: m.crate,
-          cfg: qualify(c, m.crate),
-          file: m.file,
+      terms(m2, cfgs, line, cfgLine) {
+        return cfgs.map((c3) => ({
+          crate: m2.crate,
+          cfg: qualify(c3, m2.crate),
+          file: m2.file,
           line,
           cfgLine: cfgLine ?? line
         }));
       }
       /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
-      walk(m, segs, terms, outside, depth) {
+      walk(m2, segs, terms, outside, depth) {
         if (segs.length === 0) return { k: "found", terms };
         if (++this.steps > MAX_STEPS || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
         const [seg, ...rest] = segs;
         const visible = (i) => !outside || i.pub;
-        const named = (indexOf(m.items).byName.get(seg) ?? []).filter(visible);
+        const named = (indexOf(m2.items).byName.get(seg) ?? []).filter(visible);
         if (named.length > 0)
           return combine(
-            named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth))
+            named.map((i) => this.through(m2, i, rest, [...terms, ...this.terms(m2, i.cfgs, i.line, i.cfgLine)], depth))
           );
-        const globs = indexOf(m.items).globs.filter(visible);
+        const globs = indexOf(m2.items).globs.filter(visible);
         const viaGlobs = globs.map((g) => {
-          const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
-          const r2 = this.path(m, g.import.segs, segs, at, depth);
+          const at = [...terms, ...this.terms(m2, g.cfgs, g.line, g.cfgLine)];
+          const r2 = this.path(m2, g.import.segs, segs, at, depth);
           return r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2;
         });
         const r = combine(viaGlobs);
-        return r.k === "absent" && m.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
+        return r.k === "absent" && m2.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
       }
-      through(m, item, rest, terms, depth) {
+      through(m2, item, rest, terms, depth) {
         if (item.kind === "mod") {
-          const c = this.child(m, item);
-          if (c === void 0) return { k: "need" };
-          if (c === null) return { k: "unknown", why: "module file not found" };
-          const inner = this.terms(c, c.items.cfgs, 1, 1);
-          return this.walk(c, rest, [...terms, ...inner], true, depth + 1);
+          const c3 = this.child(m2, item);
+          if (c3 === void 0) return { k: "need" };
+          if (c3 === null) return { k: "unknown", why: "module file not found" };
+          const inner = this.terms(c3, c3.items.cfgs, 1, 1);
+          return this.walk(c3, rest, [...terms, ...inner], true, depth + 1);
         }
         if (item.kind === "def") return rest.length === 0 ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
         if (rest.length === 0) return { k: "found", terms };
-        return this.path(m, item.import.segs, rest, terms, depth);
+        return this.path(m2, item.import.segs, rest, terms, depth);
       }
       /** A `use` path written in module `m`, then `rest` (for a glob: the name looked up in its module). */
-      path(m, segs, rest, terms, depth) {
+      path(m2, segs, rest, terms, depth) {
         const [first, ...tail] = segs;
         const all = [...tail, ...rest];
         if (first === "crate" || first === "super") {
-          let start = m;
+          let start = m2;
           if (first === "crate") while (start.parent) start = start.parent;
-          if (first === "super") start = m.parent;
+          if (first === "super") start = m2.parent;
           return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
         }
-        if ((indexOf(m.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
-          return this.walk(m, [first, ...all], terms, false, depth + 1);
+        if ((indexOf(m2.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
+          return this.walk(m2, [first, ...all], terms, false, depth + 1);
         if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
         const root = this.crateRoot(first.replace(/_/g, "-"));
         if (root === void 0) return { k: "need" };
@@ -48271,7 +48955,7 @@ function stubSince() {
 }
 function implies(a, b) {
   if (a === b) return true;
-  const names = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m) => m[1]))];
+  const names = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]))];
   if (names.length > 8) return false;
   for (let mask = 0; mask < 1 << names.length; mask++) {
     const on = (f) => names.includes(f) && (mask & 1 << names.indexOf(f)) !== 0;
@@ -48479,9 +49163,9 @@ function section(properties) {
 function defaultsOf(node) {
   if (!node.properties) return structuredClone(node.default);
   const out = {};
-  for (const [k, child] of Object.entries(node.properties)) {
+  for (const [k2, child] of Object.entries(node.properties)) {
     const v = defaultsOf(child);
-    if (v !== void 0) out[k] = v;
+    if (v !== void 0) out[k2] = v;
   }
   return out;
 }
@@ -48501,7 +49185,7 @@ var init_config_defaults = __esm({
     "use strict";
     CONFIG_FILE = "burn-triage.yml";
     strings3 = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 };
-    label = { type: "string", maxLength: 50 };
+    label = { type: "string", maxLength: 50, pattern: "^(?:|[\\s\\S]*\\S[\\s\\S]*)$" };
     schema = {
       $schema: "http://json-schema.org/draft-07/schema#",
       title: "burn-triage configuration (.github/burn-triage.yml)",
@@ -48725,31 +49409,31 @@ function backendHints(text2, perVariant) {
   const tiers = [];
   const collect = (tier, re, map, within = t) => {
     const features = /* @__PURE__ */ new Set();
-    for (const m of within.matchAll(re)) for (const f of map(m) ?? []) features.add(f);
+    for (const m2 of within.matchAll(re)) for (const f of map(m2) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
   collect(
     "the device id in your code",
     /\bDispatchDeviceId::(\w+)/g,
-    (m) => perVariant?.[`DispatchDeviceId::${m[1]}`] ?? [word(m[1])].filter((x) => !!x)
+    (m2) => perVariant?.[`DispatchDeviceId::${m2[1]}`] ?? [word(m2[1])].filter((x2) => !!x2)
   );
   collect(
     "`BURN_DEVICE`",
     /\bBURN_DEVICE\s*[=:]\s*["']?([A-Za-z]+)(?![^\n]{0,20}requested)/g,
-    (m) => [word(m[1])].filter((x) => !!x)
+    (m2) => [word(m2[1])].filter((x2) => !!x2)
   );
   collect(
     "the devices and backends in your code",
     /\b(?:burn::backend::|DispatchDevice::|backend::)?(Cuda|Wgpu|WebGpu|Vulkan|Metal|Rocm|Hip|NdArray|LibTorch|Cpu|Flex|Remote)(?:Device\b|\b(?=::|<|\s*[,>;)(]))/g,
-    (m) => [word(m[1])].filter((x) => !!x),
+    (m2) => [word(m2[1])].filter((x2) => !!x2),
     code2
   );
   collect(
     "what you wrote about your machine",
     PROSE_BACKEND,
-    (m) => {
-      if (NEGATED.test(prose.slice(Math.max(0, m.index - 24), m.index).toLowerCase())) return [];
-      return [/^(?:nvidia-smi|nvidia)$/i.test(m[1]) ? "cuda" : word(m[1])].filter((x) => !!x);
+    (m2) => {
+      if (NEGATED.test(prose.slice(Math.max(0, m2.index - 24), m2.index).toLowerCase())) return [];
+      return [/^(?:nvidia-smi|nvidia)$/i.test(m2[1]) ? "cuda" : word(m2[1])].filter((x2) => !!x2);
     },
     prose
   );
@@ -48800,19 +49484,19 @@ var init_target = __esm({
 });
 
 // src/panics/version.ts
-function refsForLine(entry, finding2) {
-  const loc = finding2.location;
+function refsForLine(entry, finding) {
+  const loc = finding.location;
   if (!loc?.repoPath) return [];
   return entry.sites.filter((s) => s.file === loc.repoPath && s.line === loc.line);
 }
-function printed(finding2) {
-  const loc = finding2.location;
+function printed(finding) {
+  const loc = finding.location;
   if (loc?.origin === "registry" && loc.version) return { version: loc.version, commit: null, source: "backtrace" };
   if (loc?.origin === "git" && loc.commit) return { version: null, commit: loc.commit, source: "git-checkout" };
   return null;
 }
-function byLine(entry, finding2) {
-  const site = refsForLine(entry, finding2).filter((s) => s.version !== null).at(-1);
+function byLine(entry, finding) {
+  const site = refsForLine(entry, finding).filter((s) => s.version !== null).at(-1);
   return site ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" } : null;
 }
 function newestSite(entry) {
@@ -48820,8 +49504,8 @@ function newestSite(entry) {
   if (!newest2) return { version: null, commit: null, source: "assumed" };
   return { version: newest2.version, commit: newest2.version === null ? newest2.commit : null, source: "assumed" };
 }
-function guessVersion(finding2, entry, known) {
-  return pickVersion({ ...known, printed: printed(finding2), lineNumber: byLine(entry, finding2) }, newestSite(entry));
+function guessVersion(finding, entry, known) {
+  return pickVersion({ ...known, printed: printed(finding), lineNumber: byLine(entry, finding) }, newestSite(entry));
 }
 var init_version2 = __esm({
   "src/panics/version.ts"() {
@@ -48831,8 +49515,8 @@ var init_version2 = __esm({
 });
 
 // src/analyze.ts
-function platformOf(finding2, text2) {
-  const path2 = finding2?.location?.path ?? "";
+function platformOf(finding, text2) {
+  const path2 = finding?.location?.path ?? "";
   if (/^[A-Za-z]:\//.test(path2) || /\bwindows\b/i.test(text2.slice(0, 4e3))) return "windows";
   if (path2.startsWith("/Users/") || /\bmacos\b/i.test(text2.slice(0, 4e3))) return "macos";
   return "linux";
@@ -48846,9 +49530,9 @@ function preferredSite(entry, sites) {
   const prefer = entry.prefer_item;
   return (prefer ? sites.find((s) => s.item.includes(prefer)) : void 0) ?? sites[0];
 }
-function fileToRead(entry, finding2, ref) {
+function fileToRead(entry, finding, ref) {
   if (entry.sites.some((s) => s.ref === ref)) return null;
-  const printed2 = finding2.location?.repoPath;
+  const printed2 = finding.location?.repoPath;
   const path2 = printed2 && catalogFiles().has(printed2) ? printed2 : entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null;
   return path2 && catalogFiles().has(path2) ? path2 : null;
 }
@@ -48856,27 +49540,27 @@ function scannedSites(entry, ref, path2, sources) {
   const text2 = sources?.[sourceKey(ref, path2)];
   if (text2 === void 0 || text2 === null) return [];
   const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text2, messageLiteral(entry)).map((x) => ({
+  return scanSource(text2, messageLiteral(entry)).map((x2) => ({
     ref,
     commit: ref,
     version,
     file: path2,
-    line: x.line,
-    macro: x.macro ?? "literal",
+    line: x2.line,
+    macro: x2.macro ?? "literal",
     printed: entry.message,
-    cfg: x.cfg,
-    item: x.item,
+    cfg: x2.cfg,
+    item: x2.item,
     in_macro_rules: false,
     from: "source"
   }));
 }
-function linkFor(entry, finding2, version, sources) {
+function linkFor(entry, finding, version, sources) {
   const ref = refFor(version);
   if (!ref) return null;
-  const toRead = fileToRead(entry, finding2, ref);
+  const toRead = fileToRead(entry, finding, ref);
   const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
   const atRef = read.length > 0 ? read : entry.sites.filter((s) => s.ref === ref || version.commit !== null && s.commit.startsWith(version.commit));
-  const loc = finding2.location;
+  const loc = finding.location;
   if (loc?.repoPath) {
     const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
     const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
@@ -48888,7 +49572,7 @@ function linkFor(entry, finding2, version, sources) {
     (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]
   );
   const lines = block2.map((s) => s.line);
-  const methods = [...new Set(block2.map((s) => methodOf(s.item)).filter((m) => m !== null))];
+  const methods = [...new Set(block2.map((s) => methodOf(s.item)).filter((m2) => m2 !== null))];
   return make(
     entry,
     site.file,
@@ -48903,9 +49587,9 @@ function linkFor(entry, finding2, version, sources) {
 function methodOf(item) {
   return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
 }
-function firstCallOf(entry, finding2, text2) {
+function firstCallOf(entry, finding, text2) {
   if (!entry.first_call) return null;
-  const loc = finding2.location;
+  const loc = finding.location;
   if (loc?.repoPath) {
     const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
     if (site) return methodOf(site.item);
@@ -48943,12 +49627,12 @@ function assumedManifest(version, fallback, fx) {
 burn = { ${source}, default-features = false, features = ["std"] }
 `
   };
-  const plan2 = planFix(file, {
+  const plan3 = planFix(file, {
     ...fx,
     burnVersion: version.version ?? fallback,
     burnVersionSource: isPinSource(version.source) ? version.source : "prose"
   });
-  return plan2.kind === "fixed" ? { origin: "assumed", plan: plan2, wrapped: true, file, root: null, whole: false } : null;
+  return plan3.kind === "fixed" ? { origin: "assumed", plan: plan3, wrapped: true, file, root: null, whole: false } : null;
 }
 function manifestVersion(v) {
   if (!v || v.plan.kind === "invalid-toml") return null;
@@ -48962,7 +49646,7 @@ function manifestCommit(v) {
 }
 function indexRoots(text2, repoManifests2 = []) {
   const snippets = extractSnippets(text2).filter((s) => s.kind === "manifest").map((s) => s.text);
-  return burnCratesDeclared([...snippets, ...repoManifests2.map((m) => m.text)]);
+  return burnCratesDeclared([...snippets, ...repoManifests2.map((m2) => m2.text)]);
 }
 function analyze(input) {
   const findings = detect(input.text);
@@ -49029,12 +49713,12 @@ function analyze(input) {
 function planTarget(t) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0] };
 }
-function choicesFor(m, t, fx) {
-  if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
+function choicesFor(m2, t, fx) {
+  if (m2.origin === "assumed" || m2.plan.kind === "invalid-toml") return [];
   const out = [];
   for (const feature2 of t.features) {
-    const plan2 = planFor(m, { ...fx, target: { crate: t.crate, feature: feature2 } });
-    if (plan2.kind === "fixed") out.push({ feature: feature2, plan: plan2 });
+    const plan3 = planFor(m2, { ...fx, target: { crate: t.crate, feature: feature2 } });
+    if (plan3.kind === "fixed") out.push({ feature: feature2, plan: plan3 });
   }
   return out;
 }
@@ -49061,7 +49745,7 @@ async function analyzeWithSources(input, read) {
   }
 }
 function olderThanMessage(entry, v) {
-  const versions = entry.sites.map((s) => s.version).filter((x) => x !== null);
+  const versions = entry.sites.map((s) => s.version).filter((x2) => x2 !== null);
   const first = versions.sort(import_compare.default)[0];
   if (!v.version || !first || !import_valid.default(v.version) || !import_lt.default(v.version, first)) return null;
   return { named: v.version, firstWith: first };
@@ -49073,6 +49757,7 @@ var frames;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
+    init_memo();
     init_semver();
     init_burn_version();
     init_extract();
@@ -49088,7 +49773,227 @@ var init_analyze2 = __esm({
     init_target();
     init_version2();
     init_burn_files();
-    frames = /* @__PURE__ */ new Map();
+    frames = boundedMemo(256);
+  }
+});
+
+// src/cargo/live-index.ts
+async function cappedText(res, max) {
+  const declared2 = Number(res.headers.get("content-length"));
+  if (Number.isFinite(declared2) && declared2 > max) {
+    await res.body?.cancel().catch(() => void 0);
+    throw new IndexShapeError(`index file larger than ${max} bytes`);
+  }
+  if (!res.body) return "";
+  const reader = res.body.getReader();
+  const chunks = [];
+  let size = 0;
+  for (; ; ) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => void 0);
+      throw new IndexShapeError(`index file larger than ${max} bytes`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+function withoutCredentials(raw) {
+  try {
+    const u = new URL(raw);
+    if (!u.username && !u.password) return { url: raw, authorization: null };
+    const pair = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+    u.username = "";
+    u.password = "";
+    return { url: u.toString(), authorization: `Basic ${Buffer.from(pair).toString("base64")}` };
+  } catch {
+    return { url: raw, authorization: null };
+  }
+}
+async function pool(items, limit, work) {
+  const out = new Array(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
+    }
+  });
+  await Promise.all(lanes);
+  return out;
+}
+var CONCURRENCY, CACHE_FILES, CACHE_BYTES, LiveIndex;
+var init_live_index = __esm({
+  "src/cargo/live-index.ts"() {
+    "use strict";
+    init_index_min();
+    init_registry();
+    CONCURRENCY = 8;
+    CACHE_FILES = 256;
+    CACHE_BYTES = 64 * 1024 * 1024;
+    LiveIndex = class {
+      cache = new j({
+        max: CACHE_FILES,
+        maxSize: CACHE_BYTES,
+        sizeCalculation: (c3) => Math.max(1, c3.bytes)
+      });
+      /** `https://user:password@mirror`: the credentials go in a header, never in a URL or a log. */
+      authorization;
+      opts;
+      /** An index that just failed is not asked again before this time: events then cost nothing. */
+      downUntil = 0;
+      constructor(opts = {}) {
+        const { url, authorization } = withoutCredentials(opts.baseUrl ?? "https://index.crates.io");
+        this.authorization = authorization;
+        this.opts = {
+          baseUrl: url.replace(/\/+$/, ""),
+          timeoutMs: opts.timeoutMs ?? 3e3,
+          maxCrates: opts.maxCrates ?? 60,
+          fetch: opts.fetch ?? globalThis.fetch,
+          fallback: opts.fallback ?? snapshot("tags"),
+          freshMs: opts.freshMs ?? 10 * 60 * 1e3,
+          backoffMs: opts.backoffMs ?? 60 * 1e3,
+          slowMs: opts.slowMs ?? 1500,
+          eventBudgetMs: opts.eventBudgetMs ?? 5e3,
+          maxBytes: opts.maxBytes ?? 4 * 1024 * 1024
+        };
+      }
+      backOff() {
+        this.downUntil = Date.now() + this.opts.backoffMs;
+      }
+      async file(name, stats, budget) {
+        if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts`);
+        const hit = this.cache.get(name);
+        if (hit && Date.now() - hit.at < this.opts.freshMs) {
+          stats.cached++;
+          return hit.lines;
+        }
+        if (Date.now() < this.downUntil) {
+          if (hit) return hit.lines;
+          throw new Error("crates.io index backing off after a failure");
+        }
+        const headers = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
+        if (hit?.etag) headers["if-none-match"] = hit.etag;
+        if (this.authorization) headers.authorization = this.authorization;
+        const started = Date.now();
+        const signal = AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), budget]);
+        let res;
+        let body;
+        try {
+          res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal, redirect: "manual" });
+          if (res.status === 304 && hit) {
+            stats.notModified++;
+            hit.at = Date.now();
+            return hit.lines;
+          }
+          if (res.status === 404) return [];
+          if (!res.ok) {
+            await res.body?.cancel().catch(() => void 0);
+            if (res.status >= 500 || res.status === 429) this.backOff();
+            throw new Error(`index answered ${res.status}`);
+          }
+          body = await cappedText(res, this.opts.maxBytes);
+        } catch (e) {
+          if (!(e instanceof IndexShapeError) && !/^index answered/.test(e.message)) this.backOff();
+          throw e;
+        } finally {
+          if (Date.now() - started > this.opts.slowMs) this.backOff();
+        }
+        stats.bytes += Buffer.byteLength(body);
+        const lines = parseIndexFile(body, name);
+        stats.fetched++;
+        this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now(), bytes: Buffer.byteLength(body) });
+        return lines;
+      }
+      /** Fetches `roots` and every burn crate their releases since 0.16 reach, breadth first. */
+      async registryFor(roots) {
+        const files = /* @__PURE__ */ new Map();
+        const stats = { fetched: 0, notModified: 0, cached: 0, bytes: 0 };
+        const fellBack = [];
+        const reasons = {};
+        const budget = AbortSignal.timeout(this.opts.eventBudgetMs);
+        const queued = new Set(roots.filter(validCrateName));
+        let frontier = [...queued];
+        while (frontier.length > 0 && files.size < this.opts.maxCrates) {
+          const batch = frontier.slice(0, this.opts.maxCrates - files.size);
+          const results = await pool(batch, CONCURRENCY, async (name) => {
+            try {
+              return [name, await this.file(name, stats, budget)];
+            } catch (e) {
+              fellBack.push(name);
+              reasons[name] = budget.aborted ? "the event's time for index reads ran out" : e.message;
+              return [name, this.opts.fallback.versions(name)];
+            }
+          });
+          const next = [];
+          for (const [name, lines] of results) {
+            files.set(name, lines);
+            for (const crate of burnDependencies(lines.filter(recentRelease), queued)) {
+              queued.add(crate);
+              next.push(crate);
+            }
+          }
+          frontier = next;
+        }
+        const label2 = fellBack.length === 0 ? "crates.io's index" : fellBack.length === files.size ? this.opts.fallback.label : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
+        return { registry: new MapRegistry(label2, files, new Set(fellBack)), ...stats, fellBack, reasons };
+      }
+    };
+  }
+});
+
+// src/redact.ts
+function redactUrl(url) {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = u.username ? "***" : "";
+      u.password = u.password ? "***" : "";
+    }
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}
+var init_redact = __esm({
+  "src/redact.ts"() {
+    "use strict";
+  }
+});
+
+// src/cargo/live-registries.ts
+function indexUrl(env = process.env) {
+  const v = env.CRATES_INDEX_URL?.trim();
+  if (v === "off") return null;
+  return v ? v : DEFAULT_INDEX;
+}
+async function registries(log, roots = ["burn"]) {
+  const url = indexUrl();
+  if (!url) return void 0;
+  if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
+  const r = await live.index.registryFor(roots);
+  const index = redactUrl(url);
+  log.debug(
+    { index, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes },
+    "crates.io index read"
+  );
+  if (r.fellBack.length > 0)
+    log.warn(
+      { index, crates: r.fellBack, reasons: r.reasons },
+      "crates.io index did not answer for some crates; used the bundled data for them"
+    );
+  return { tags: r.registry, main: snapshot("main") };
+}
+var DEFAULT_INDEX, live;
+var init_live_registries = __esm({
+  "src/cargo/live-registries.ts"() {
+    "use strict";
+    init_live_index();
+    init_registry();
+    init_redact();
+    DEFAULT_INDEX = "https://index.crates.io";
   }
 });
 
@@ -49157,113 +50062,274 @@ var init_burn_source = __esm({
   }
 });
 
-// src/github/types.ts
-function pageItems(data2, what) {
-  if (Array.isArray(data2)) return data2;
-  throw malformed(what);
-}
-function malformed(what, cause) {
-  return Object.assign(new Error(`malformed ${what} listing from GitHub`, { cause }), { status: 502 });
-}
-async function* listPages(pages, what) {
-  const it = pages[Symbol.asyncIterator]();
-  for (; ; ) {
-    let next;
-    try {
-      next = await it.next();
-    } catch (e) {
-      if (e instanceof TypeError || e instanceof SyntaxError) throw malformed(what, e);
-      throw e;
-    }
-    if (next.done) return;
-    yield pageItems(next.value.data, what);
+// src/cargo/glob.ts
+function charClass(p, i, c3) {
+  let j2 = i + 1;
+  const negate = p[j2] === "!";
+  if (negate) j2++;
+  let hit = false;
+  let first = true;
+  for (; j2 < p.length && (p[j2] !== "]" || first); j2++, first = false) {
+    if (p[j2 + 1] === "-" && p[j2 + 2] !== void 0 && p[j2 + 2] !== "]") {
+      if (c3 >= p[j2] && c3 <= p[j2 + 2]) hit = true;
+      j2 += 2;
+    } else if (p[j2] === c3) hit = true;
   }
+  return j2 < p.length ? { end: j2, hit: hit !== negate } : null;
 }
-var init_types = __esm({
-  "src/github/types.ts"() {
+function segmentMatch(p, s, budget) {
+  if (s.startsWith(".") && !p.startsWith(".")) return false;
+  budget.spend(p.length + s.length);
+  let pi = 0;
+  let si = 0;
+  let star = -1;
+  let mark = 0;
+  while (si < s.length) {
+    const c3 = s[si];
+    const cls = p[pi] === "[" ? charClass(p, pi, c3) : null;
+    if (pi < p.length && (p[pi] === "?" || (cls ? cls.hit : p[pi] !== "*" && p[pi] === c3))) {
+      pi = cls ? cls.end + 1 : pi + 1;
+      si++;
+    } else if (p[pi] === "*") {
+      star = pi++;
+      mark = si;
+    } else if (star >= 0) {
+      budget.spend(1);
+      pi = star + 1;
+      si = ++mark;
+    } else return false;
+  }
+  while (p[pi] === "*") pi++;
+  return pi === p.length;
+}
+function globMatch(pattern, path2, budget = new GlobBudget()) {
+  if (pattern.length > MAX_GLOB_LENGTH) return false;
+  const ps = pattern.split("/");
+  const ss = path2.split("/");
+  let next = Array.from({ length: ss.length + 1 }, (_, j2) => j2 === ss.length);
+  for (let i = ps.length - 1; i >= 0; i--) {
+    const row = new Array(ss.length + 1).fill(false);
+    for (let j2 = ss.length; j2 >= 0; j2--) {
+      if (ps[i] === "**") row[j2] = next[j2] || j2 < ss.length && !ss[j2].startsWith(".") && row[j2 + 1];
+      else row[j2] = j2 < ss.length && next[j2 + 1] && segmentMatch(ps[i], ss[j2], budget);
+    }
+    next = row;
+  }
+  return next[0];
+}
+var MAX_GLOB_LENGTH, GlobBudget, GlobBudgetError;
+var init_glob = __esm({
+  "src/cargo/glob.ts"() {
     "use strict";
+    MAX_GLOB_LENGTH = 256;
+    GlobBudget = class {
+      constructor(steps = 5e6) {
+        this.steps = steps;
+      }
+      steps;
+      spend(n) {
+        this.steps -= n;
+        if (this.steps < 0) throw new GlobBudgetError();
+      }
+    };
+    GlobBudgetError = class extends Error {
+      constructor() {
+        super("workspace member globs took more work than one event allows; the workspace is not judged");
+      }
+    };
   }
 });
 
-// src/github/comments.ts
-function rememberedIn(cache, where, marker) {
-  const key2 = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
-  return {
-    recall: async () => {
-      const id = Number(await cache.cacheGet(key2).catch(() => null));
-      return Number.isSafeInteger(id) && id > 0 ? id : null;
-    },
-    remember: (id) => cache.cacheSet(key2, String(id), MEMO_TTL_S).catch(() => void 0)
-  };
+// src/cargo/workspace.ts
+import { posix } from "node:path";
+function dirOf(path2) {
+  const d = posix.dirname(path2);
+  return d === "." ? "" : d;
 }
-async function recalled(octokit, who, where, marker, memo3) {
-  const id = await memo3.recall();
-  if (id === null) return null;
+function memberPath(entry, rootDir = "") {
+  if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
+  const normal3 = join7(rootDir, entry).replace(/\/+$/, "");
+  if (normal3 === "." || normal3 === ".." || normal3.startsWith("../") || normal3 === "*") return null;
+  return normal3;
+}
+function isMemberDir(rootDir, root, dir, budget = new GlobBudget()) {
+  if (dir === rootDir) return true;
+  const patterns = (entries) => entries.slice(0, MAX_MEMBER_PATTERNS).map((e) => memberPath(e, rootDir)).filter((p) => p !== null);
+  const excluded = patterns(root.exclude);
+  if (excluded.some((e) => dir === e || dir.startsWith(`${e}/`))) return false;
+  return patterns(root.members).some((p) => globMatch(p, dir, budget));
+}
+function ancestorManifests(manifestPath, tree) {
+  const out = [];
+  let dir = dirOf(manifestPath);
+  while (dir !== "") {
+    dir = dirOf(dir);
+    const candidate = dir ? `${dir}/Cargo.toml` : "Cargo.toml";
+    if (tree.has(candidate)) out.push(candidate);
+  }
+  return out;
+}
+function governingRoot(manifestPath, self2, ancestors, read, budget = new GlobBudget()) {
+  if (self2.isWorkspaceRoot) return manifestPath;
+  const dir = dirOf(manifestPath);
+  if (self2.packageWorkspace !== null) {
+    if (self2.packageWorkspace.includes("\\") || posix.isAbsolute(self2.packageWorkspace)) return null;
+    const rootDir = join7(dir, self2.packageWorkspace).replace(/\/+$/, "");
+    if (rootDir === ".." || rootDir.startsWith("../")) return null;
+    return rootDir === "." ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
+  }
+  for (const path2 of ancestors) {
+    const m2 = read(path2);
+    if (!m2?.isWorkspaceRoot) continue;
+    return isMemberDir(dirOf(path2), m2, dir, budget) ? path2 : null;
+  }
+  return null;
+}
+function membersOf(rootPath, root, tree, budget = new GlobBudget()) {
+  const rootDir = dirOf(rootPath);
+  const out = [];
+  for (const p of tree) {
+    if (p === rootPath || !isManifest(p)) continue;
+    const dir = dirOf(p);
+    if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
+    if (isMemberDir(rootDir, root, dir, budget)) out.push(p);
+  }
+  return out.sort();
+}
+var isManifest, join7, MAX_MEMBER_PATTERNS;
+var init_workspace = __esm({
+  "src/cargo/workspace.ts"() {
+    "use strict";
+    init_glob();
+    isManifest = (path2) => path2 === "Cargo.toml" || path2.endsWith("/Cargo.toml");
+    join7 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
+    MAX_MEMBER_PATTERNS = 512;
+  }
+});
+
+// src/github/files.ts
+function status(e) {
+  return e.status;
+}
+async function readFile(octokit, where, maxBytes = MAX_BYTES2) {
   try {
-    const { data: data2 } = await octokit.rest.issues.getComment({ owner: where.owner, repo: where.repo, comment_id: id });
-    const c = data2;
-    const here = typeof c.issue_url === "string" && c.issue_url.endsWith(`/issues/${where.issue_number}`);
-    return here && authoredBy(who, c) && c.body?.startsWith(marker) ? c : null;
+    const { data: data2 } = await octokit.rest.repos.getContent({ ...where });
+    if (Array.isArray(data2)) return { ok: false, reason: "directory" };
+    if (data2.type !== "file") return { ok: false, reason: "missing" };
+    if (data2.size > maxBytes || !("content" in data2) || data2.content === "" && data2.size > 0)
+      return { ok: false, reason: "too-large" };
+    const bytes = Buffer.from(data2.content, "base64");
+    if (bytes.length > maxBytes) return { ok: false, reason: "too-large" };
+    if (bytes.includes(0)) return { ok: false, reason: "binary" };
+    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+    try {
+      return { ok: true, text: text2.decode(bytes) };
+    } catch {
+      return { ok: false, reason: "binary" };
+    }
   } catch (e) {
-    if (e.status === 404) return null;
+    if (status(e) === 404) return { ok: false, reason: "missing" };
     throw e;
   }
 }
-async function listMarked(octokit, who, where, marker, find = {}) {
-  const mine = [];
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...where,
-    per_page: 100,
-    ...find.since ? { since: find.since } : {}
-  });
-  for await (const page of listPages(pages, "issue comments")) {
-    mine.push(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
-  }
-  return mine;
-}
-async function findMarked(octokit, who, where, marker, find = {}) {
-  if (find.memo) {
-    const hit = await recalled(octokit, who, where, marker, find.memo);
-    if (hit) return hit;
-  }
-  const [first, ...extra] = await listMarked(octokit, who, where, marker, find);
-  for (const c of extra)
-    await octokit.rest.issues.deleteComment({ owner: where.owner, repo: where.repo, comment_id: c.id });
-  if (first) await find.memo?.remember(first.id);
-  return first ?? null;
-}
-async function upsertComment(octokit, who, where, marker, body, existing, find = {}) {
-  if (!body.startsWith(marker)) throw new Error("comment body must start with its marker");
-  const found = existing === void 0 ? await findMarked(octokit, who, where, marker, find) : existing;
-  if (found) {
-    if (found.body === body) return { action: "unchanged", id: found.id };
-    await octokit.rest.issues.updateComment({ owner: where.owner, repo: where.repo, comment_id: found.id, body });
-    return { action: "updated", id: found.id };
-  }
-  const create = async () => {
-    const { id } = (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data;
-    await find.memo?.remember(id);
-    return id;
-  };
+async function listDirs(octokit, where) {
   try {
-    return { action: "created", id: await create() };
+    const { data: data2 } = await octokit.rest.repos.getContent({ ...where });
+    return Array.isArray(data2) ? data2.filter((e) => e.type === "dir").map((e) => e.path) : [];
   } catch (e) {
-    if (!transient(e)) throw e;
-    const stored = await findMarked(octokit, who, where, marker, find);
-    if (stored?.body === body) return { action: "created", id: stored.id };
-    if (stored) return upsertComment(octokit, who, where, marker, body, stored, find);
-    return { action: "created", id: await create() };
+    if (status(e) === 404) return [];
+    throw e;
   }
 }
-var REMEMBER_ABOVE_COMMENTS, MEMO_TTL_S;
-var init_comments = __esm({
-  "src/github/comments.ts"() {
+var MAX_BYTES2;
+var init_files = __esm({
+  "src/github/files.ts"() {
     "use strict";
-    init_identity();
-    init_retry();
-    init_types();
-    REMEMBER_ABOVE_COMMENTS = 100;
-    MEMO_TTL_S = 90 * 24 * 3600;
+    MAX_BYTES2 = 1024 * 1024;
+  }
+});
+
+// src/github/manifests.ts
+async function repoManifests(octokit, repo, log) {
+  let reads = 1;
+  const root = await readFile(octokit, { ...repo, path: "Cargo.toml" });
+  if (!root.ok) return { ...EMPTY, reads };
+  let members = [];
+  let rootManifest = null;
+  try {
+    const m2 = parseManifest(root.text);
+    rootManifest = m2;
+    if (m2.members.some((p) => p.includes("burn-dispatch")) || m2.packageName === "burn") return { ...EMPTY, reads };
+    members = m2.members;
+  } catch (e) {
+    log.warn({ ...repo, path: "Cargo.toml", error: e.message }, "repository Cargo.toml does not parse");
+    return { manifests: [{ path: "Cargo.toml", text: root.text }], root: null, lock: null, reads };
+  }
+  const rootFile = { path: "Cargo.toml", text: root.text };
+  const files = [];
+  for (const entry of members) {
+    if (reads >= MAX_READS - 1) break;
+    const pattern = memberPath(entry);
+    if (pattern === null) {
+      log.warn({ ...repo, member: entry }, "workspace member outside the repository ignored");
+      continue;
+    }
+    let dirs = [pattern];
+    if (pattern.endsWith("/*")) {
+      reads++;
+      dirs = await listDirs(octokit, { ...repo, path: pattern.slice(0, -2) });
+    }
+    for (const dir of dirs) {
+      if (reads >= MAX_READS - 1) break;
+      reads++;
+      const f = await readFile(octokit, { ...repo, path: `${dir}/Cargo.toml` });
+      if (f.ok && declaresBurn(f.text, rootManifest)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
+    }
+  }
+  if (declaresBurn(root.text, rootManifest)) files.push(rootFile);
+  reads++;
+  const lock = await readFile(octokit, { ...repo, path: "Cargo.lock" });
+  return { manifests: files, root: members.length > 0 ? rootFile : null, lock: lock.ok ? lock.text : null, reads };
+}
+var MAX_READS, EMPTY;
+var init_manifests = __esm({
+  "src/github/manifests.ts"() {
+    "use strict";
+    init_facts();
+    init_workspace();
+    init_manifest();
+    init_files();
+    MAX_READS = 8;
+    EMPTY = { manifests: [], root: null, lock: null, reads: 0 };
+  }
+});
+
+// src/github/answer.ts
+async function withSources(context, deps, input) {
+  return analyzeWithSources(
+    input,
+    async (reads) => readBurnSources(context.octokit, reads, await deps.coordination(), context.log)
+  );
+}
+async function gatherAnswer(context, deps, plan3, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
+  const { text: text2, featureOff } = plan3;
+  const repo = plan3.readRepository ? await readRepository() : null;
+  const index = featureOff ? await registries(context.log, indexRoots(text2, repo?.manifests)) : void 0;
+  return withSources(context, deps, {
+    text: text2,
+    repoManifests: repo?.manifests,
+    repoRoot: repo?.root,
+    repoLock: repo?.lock,
+    registries: index
+  });
+}
+var init_answer = __esm({
+  "src/github/answer.ts"() {
+    "use strict";
+    init_analyze2();
+    init_live_registries();
+    init_burn_source();
+    init_manifests();
   }
 });
 
@@ -49311,13 +50377,13 @@ var require_code = __commonJS({
       }
       get str() {
         var _a;
-        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c) => `${s}${c}`, "");
+        return (_a = this._str) !== null && _a !== void 0 ? _a : this._str = this._items.reduce((s, c3) => `${s}${c3}`, "");
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c) => {
-          if (c instanceof Name)
-            names[c.str] = (names[c.str] || 0) + 1;
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c3) => {
+          if (c3 instanceof Name)
+            names[c3.str] = (names[c3.str] || 0) + 1;
           return names;
         }, {});
       }
@@ -49388,19 +50454,19 @@ var require_code = __commonJS({
         return `"${a}${b.slice(1)}`;
       return;
     }
-    function strConcat(c1, c2) {
-      return c2.emptyStr() ? c1 : c1.emptyStr() ? c2 : str`${c1}${c2}`;
+    function strConcat(c1, c22) {
+      return c22.emptyStr() ? c1 : c1.emptyStr() ? c22 : str`${c1}${c22}`;
     }
     exports2.strConcat = strConcat;
-    function interpolate(x) {
-      return typeof x == "number" || typeof x == "boolean" || x === null ? x : safeStringify(Array.isArray(x) ? x.join(",") : x);
+    function interpolate(x2) {
+      return typeof x2 == "number" || typeof x2 == "boolean" || x2 === null ? x2 : safeStringify(Array.isArray(x2) ? x2.join(",") : x2);
     }
-    function stringify(x) {
-      return new _Code(safeStringify(x));
+    function stringify(x2) {
+      return new _Code(safeStringify(x2));
     }
     exports2.stringify = stringify;
-    function safeStringify(x) {
-      return JSON.stringify(x).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+    function safeStringify(x2) {
+      return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports2.safeStringify = safeStringify;
     function getProperty(key2) {
@@ -49547,12 +50613,12 @@ var require_scope = __commonJS({
             if (nameSet.has(name))
               return;
             nameSet.set(name, UsedValueState.Started);
-            let c = valueCode(name);
-            if (c) {
+            let c3 = valueCode(name);
+            if (c3) {
               const def = this.opts.es5 ? exports2.varKinds.var : exports2.varKinds.const;
-              code2 = (0, code_1._)`${code2}${def} ${name} = ${c};${this.opts._n}`;
-            } else if (c = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
-              code2 = (0, code_1._)`${code2}${c}${this.opts._n}`;
+              code2 = (0, code_1._)`${code2}${def} ${name} = ${c3};${this.opts._n}`;
+            } else if (c3 = getCode === null || getCode === void 0 ? void 0 : getCode(name)) {
+              code2 = (0, code_1._)`${code2}${c3}${this.opts._n}`;
             } else {
               throw new ValueError(name);
             }
@@ -50028,11 +51094,11 @@ var require_codegen = __commonJS({
         return this._leafNode(new AssignOp(lhs, exports2.operators.ADD, rhs));
       }
       // appends passed SafeExpr to code or executes Block
-      code(c) {
-        if (typeof c == "function")
-          c();
-        else if (c !== code_1.nil)
-          this._leafNode(new AnyCode(c));
+      code(c3) {
+        if (typeof c3 == "function")
+          c3();
+        else if (c3 !== code_1.nil)
+          this._leafNode(new AnyCode(c3));
         return this;
       }
       // returns code for object literal for the passed argument list of key-value pairs
@@ -50239,32 +51305,32 @@ var require_codegen = __commonJS({
         return replaceName(expr);
       if (!canOptimize(expr))
         return expr;
-      return new code_1._Code(expr._items.reduce((items, c) => {
-        if (c instanceof code_1.Name)
-          c = replaceName(c);
-        if (c instanceof code_1._Code)
-          items.push(...c._items);
+      return new code_1._Code(expr._items.reduce((items, c3) => {
+        if (c3 instanceof code_1.Name)
+          c3 = replaceName(c3);
+        if (c3 instanceof code_1._Code)
+          items.push(...c3._items);
         else
-          items.push(c);
+          items.push(c3);
         return items;
       }, []));
       function replaceName(n) {
-        const c = constants[n.str];
-        if (c === void 0 || names[n.str] !== 1)
+        const c3 = constants[n.str];
+        if (c3 === void 0 || names[n.str] !== 1)
           return n;
         delete names[n.str];
-        return c;
+        return c3;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c) => c instanceof code_1.Name && names[c.str] === 1 && constants[c.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants[c3.str] !== void 0);
       }
     }
     function subtractNames(names, from) {
       for (const n in from)
         names[n] = (names[n] || 0) - (from[n] || 0);
     }
-    function not(x) {
-      return typeof x == "boolean" || typeof x == "number" || x === null ? !x : (0, code_1._)`!${par(x)}`;
+    function not(x2) {
+      return typeof x2 == "boolean" || typeof x2 == "number" || x2 === null ? !x2 : (0, code_1._)`!${par(x2)}`;
     }
     exports2.not = not;
     var andCode = mappend(exports2.operators.AND);
@@ -50278,10 +51344,10 @@ var require_codegen = __commonJS({
     }
     exports2.or = or;
     function mappend(op) {
-      return (x, y) => x === code_1.nil ? y : y === code_1.nil ? x : (0, code_1._)`${par(x)} ${op} ${par(y)}`;
+      return (x2, y) => x2 === code_1.nil ? y : y === code_1.nil ? x2 : (0, code_1._)`${par(x2)} ${op} ${par(y)}`;
     }
-    function par(x) {
-      return x instanceof code_1.Name ? x : (0, code_1._)`(${x})`;
+    function par(x2) {
+      return x2 instanceof code_1.Name ? x2 : (0, code_1._)`(${x2})`;
     }
   }
 });
@@ -50371,8 +51437,8 @@ var require_util2 = __commonJS({
     exports2.unescapeJsonPointer = unescapeJsonPointer;
     function eachItem(xs, f) {
       if (Array.isArray(xs)) {
-        for (const x of xs)
-          f(x);
+        for (const x2 of xs)
+          f(x2);
       } else {
         f(xs);
       }
@@ -50562,7 +51628,7 @@ var require_errors3 = __commonJS({
         gen.return(false);
       }
     }
-    var E = {
+    var E2 = {
       keyword: new codegen_1.Name("keyword"),
       schemaPath: new codegen_1.Name("schemaPath"),
       // also used in JTD errors
@@ -50596,20 +51662,20 @@ var require_errors3 = __commonJS({
       if (schemaPath) {
         schPath = (0, codegen_1.str)`${schPath}${(0, util_1.getErrorPath)(schemaPath, util_1.Type.Str)}`;
       }
-      return [E.schemaPath, schPath];
+      return [E2.schemaPath, schPath];
     }
     function extraErrorProps(cxt, { params, message }, keyValues) {
       const { keyword, data: data2, schemaValue, it } = cxt;
       const { opts, propertyName, topSchemaRef, schemaPath } = it;
-      keyValues.push([E.keyword, keyword], [E.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
+      keyValues.push([E2.keyword, keyword], [E2.params, typeof params == "function" ? params(cxt) : params || (0, codegen_1._)`{}`]);
       if (opts.messages) {
-        keyValues.push([E.message, typeof message == "function" ? message(cxt) : message]);
+        keyValues.push([E2.message, typeof message == "function" ? message(cxt) : message]);
       }
       if (opts.verbose) {
-        keyValues.push([E.schema, schemaValue], [E.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data2]);
+        keyValues.push([E2.schema, schemaValue], [E2.parentSchema, (0, codegen_1._)`${topSchemaRef}${schemaPath}`], [names_1.default.data, data2]);
       }
       if (propertyName)
-        keyValues.push([E.propertyName, propertyName]);
+        keyValues.push([E2.propertyName, propertyName]);
     }
   }
 });
@@ -50673,8 +51739,8 @@ var require_rules = __commonJS({
     exports2.getRules = exports2.isJSONType = void 0;
     var _jsonTypes = ["string", "number", "integer", "boolean", "null", "object", "array"];
     var jsonTypes = new Set(_jsonTypes);
-    function isJSONType(x) {
-      return typeof x == "string" && jsonTypes.has(x);
+    function isJSONType(x2) {
+      return typeof x2 == "string" && jsonTypes.has(x2);
     }
     exports2.isJSONType = isJSONType;
     function getRules() {
@@ -53886,7 +54952,7 @@ var require_core = __commonJS({
           type: (0, dataType_1.getJSONTypes)(def.type),
           schemaType: (0, dataType_1.getJSONTypes)(def.schemaType)
         };
-        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k) => addRule.call(this, k, definition) : (k) => definition.type.forEach((t) => addRule.call(this, k, definition, t)));
+        (0, util_1.eachItem)(keyword, definition.type.length === 0 ? (k2) => addRule.call(this, k2, definition) : (k2) => definition.type.forEach((t) => addRule.call(this, k2, definition, t)));
         return this;
       }
       getKeyword(keyword) {
@@ -54608,8 +55674,8 @@ var require_uniqueItems = __commonJS({
     var util_1 = require_util2();
     var equal_1 = require_equal();
     var error = {
-      message: ({ params: { i, j } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j} and ${i} are identical)`,
-      params: ({ params: { i, j } }) => (0, codegen_1._)`{i: ${i}, j: ${j}}`
+      message: ({ params: { i, j: j2 } }) => (0, codegen_1.str)`must NOT have duplicate items (items ## ${j2} and ${i} are identical)`,
+      params: ({ params: { i, j: j2 } }) => (0, codegen_1._)`{i: ${i}, j: ${j2}}`
     };
     var def = {
       keyword: "uniqueItems",
@@ -54627,15 +55693,15 @@ var require_uniqueItems = __commonJS({
         cxt.ok(valid);
         function validateUniqueItems() {
           const i = gen.let("i", (0, codegen_1._)`${data2}.length`);
-          const j = gen.let("j");
-          cxt.setParams({ i, j });
+          const j2 = gen.let("j");
+          cxt.setParams({ i, j: j2 });
           gen.assign(valid, true);
-          gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j));
+          gen.if((0, codegen_1._)`${i} > 1`, () => (canOptimize() ? loopN : loopN2)(i, j2));
         }
         function canOptimize() {
           return itemTypes.length > 0 && !itemTypes.some((t) => t === "object" || t === "array");
         }
-        function loopN(i, j) {
+        function loopN(i, j2) {
           const item = gen.name("item");
           const wrongType = (0, dataType_1.checkDataTypes)(itemTypes, item, it.opts.strictNumbers, dataType_1.DataType.Wrong);
           const indices = gen.const("indices", (0, codegen_1._)`{}`);
@@ -54645,16 +55711,16 @@ var require_uniqueItems = __commonJS({
             if (itemTypes.length > 1)
               gen.if((0, codegen_1._)`typeof ${item} == "string"`, (0, codegen_1._)`${item} += "_"`);
             gen.if((0, codegen_1._)`typeof ${indices}[${item}] == "number"`, () => {
-              gen.assign(j, (0, codegen_1._)`${indices}[${item}]`);
+              gen.assign(j2, (0, codegen_1._)`${indices}[${item}]`);
               cxt.error();
               gen.assign(valid, false).break();
             }).code((0, codegen_1._)`${indices}[${item}] = ${i}`);
           });
         }
-        function loopN2(i, j) {
+        function loopN2(i, j2) {
           const eql = (0, util_1.useFunc)(gen, equal_1.default);
           const outer = gen.name("outer");
-          gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j} = ${i}; ${j}--;`, () => gen.if((0, codegen_1._)`${eql}(${data2}[${i}], ${data2}[${j}])`, () => {
+          gen.label(outer).for((0, codegen_1._)`;${i}--;`, () => gen.for((0, codegen_1._)`${j2} = ${i}; ${j2}--;`, () => gen.if((0, codegen_1._)`${eql}(${data2}[${i}], ${data2}[${j2}])`, () => {
             cxt.error();
             gen.assign(valid, false).break(outer);
           })));
@@ -56217,48 +57283,6 @@ var init_config = __esm({
   }
 });
 
-// src/github/files.ts
-function status(e) {
-  return e.status;
-}
-async function readFile(octokit, where, maxBytes = MAX_BYTES2) {
-  try {
-    const { data: data2 } = await octokit.rest.repos.getContent({ ...where });
-    if (Array.isArray(data2)) return { ok: false, reason: "directory" };
-    if (data2.type !== "file") return { ok: false, reason: "missing" };
-    if (data2.size > maxBytes || !("content" in data2) || data2.content === "" && data2.size > 0)
-      return { ok: false, reason: "too-large" };
-    const bytes = Buffer.from(data2.content, "base64");
-    if (bytes.length > maxBytes) return { ok: false, reason: "too-large" };
-    if (bytes.includes(0)) return { ok: false, reason: "binary" };
-    const text2 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
-    try {
-      return { ok: true, text: text2.decode(bytes) };
-    } catch {
-      return { ok: false, reason: "binary" };
-    }
-  } catch (e) {
-    if (status(e) === 404) return { ok: false, reason: "missing" };
-    throw e;
-  }
-}
-async function listDirs(octokit, where) {
-  try {
-    const { data: data2 } = await octokit.rest.repos.getContent({ ...where });
-    return Array.isArray(data2) ? data2.filter((e) => e.type === "dir").map((e) => e.path) : [];
-  } catch (e) {
-    if (status(e) === 404) return [];
-    throw e;
-  }
-}
-var MAX_BYTES2;
-var init_files = __esm({
-  "src/github/files.ts"() {
-    "use strict";
-    MAX_BYTES2 = 1024 * 1024;
-  }
-});
-
 // src/github/config.ts
 async function readRaw(octokit, where) {
   const f = await readFile(octokit, { ...where, path: PATH3 }, MAX_CONFIG_BYTES);
@@ -56318,1900 +57342,49 @@ var init_config2 = __esm({
   }
 });
 
-// node_modules/picomatch/lib/constants.js
-var require_constants4 = __commonJS({
-  "node_modules/picomatch/lib/constants.js"(exports2, module2) {
-    "use strict";
-    var WIN_SLASH = "\\\\/";
-    var WIN_NO_SLASH = `[^${WIN_SLASH}]`;
-    var DEFAULT_MAX_EXTGLOB_RECURSION = 0;
-    var DOT_LITERAL = "\\.";
-    var PLUS_LITERAL = "\\+";
-    var QMARK_LITERAL = "\\?";
-    var SLASH_LITERAL = "\\/";
-    var ONE_CHAR = "(?=.)";
-    var QMARK = "[^/]";
-    var END_ANCHOR = `(?:${SLASH_LITERAL}|$)`;
-    var START_ANCHOR = `(?:^|${SLASH_LITERAL})`;
-    var DOTS_SLASH = `${DOT_LITERAL}{1,2}${END_ANCHOR}`;
-    var NO_DOT = `(?!${DOT_LITERAL})`;
-    var NO_DOTS = `(?!${START_ANCHOR}${DOTS_SLASH})`;
-    var NO_DOT_SLASH = `(?!${DOT_LITERAL}{0,1}${END_ANCHOR})`;
-    var NO_DOTS_SLASH = `(?!${DOTS_SLASH})`;
-    var QMARK_NO_DOT = `[^.${SLASH_LITERAL}]`;
-    var STAR = `${QMARK}*?`;
-    var SEP2 = "/";
-    var POSIX_CHARS = {
-      DOT_LITERAL,
-      PLUS_LITERAL,
-      QMARK_LITERAL,
-      SLASH_LITERAL,
-      ONE_CHAR,
-      QMARK,
-      END_ANCHOR,
-      DOTS_SLASH,
-      NO_DOT,
-      NO_DOTS,
-      NO_DOT_SLASH,
-      NO_DOTS_SLASH,
-      QMARK_NO_DOT,
-      STAR,
-      START_ANCHOR,
-      SEP: SEP2
-    };
-    var WINDOWS_CHARS = {
-      ...POSIX_CHARS,
-      SLASH_LITERAL: `[${WIN_SLASH}]`,
-      QMARK: WIN_NO_SLASH,
-      STAR: `${WIN_NO_SLASH}*?`,
-      DOTS_SLASH: `${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$)`,
-      NO_DOT: `(?!${DOT_LITERAL})`,
-      NO_DOTS: `(?!(?:^|[${WIN_SLASH}])${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      NO_DOT_SLASH: `(?!${DOT_LITERAL}{0,1}(?:[${WIN_SLASH}]|$))`,
-      NO_DOTS_SLASH: `(?!${DOT_LITERAL}{1,2}(?:[${WIN_SLASH}]|$))`,
-      QMARK_NO_DOT: `[^.${WIN_SLASH}]`,
-      START_ANCHOR: `(?:^|[${WIN_SLASH}])`,
-      END_ANCHOR: `(?:[${WIN_SLASH}]|$)`,
-      SEP: "\\"
-    };
-    var POSIX_REGEX_SOURCE = {
-      __proto__: null,
-      alnum: "a-zA-Z0-9",
-      alpha: "a-zA-Z",
-      ascii: "\\x00-\\x7F",
-      blank: " \\t",
-      cntrl: "\\x00-\\x1F\\x7F",
-      digit: "0-9",
-      graph: "\\x21-\\x7E",
-      lower: "a-z",
-      print: "\\x20-\\x7E ",
-      punct: "\\-!\"#$%&'()\\*+,./:;<=>?@[\\]^_`{|}~",
-      space: " \\t\\r\\n\\v\\f",
-      upper: "A-Z",
-      word: "A-Za-z0-9_",
-      xdigit: "A-Fa-f0-9"
-    };
-    module2.exports = {
-      DEFAULT_MAX_EXTGLOB_RECURSION,
-      MAX_LENGTH: 1024 * 64,
-      POSIX_REGEX_SOURCE,
-      // regular expressions
-      REGEX_BACKSLASH: /\\(?![*+?^${}(|)[\]])/g,
-      REGEX_NON_SPECIAL_CHARS: /^[^@![\].,$*+?^{}()|\\/]+/,
-      REGEX_SPECIAL_CHARS: /[-*+?.^${}(|)[\]]/,
-      REGEX_SPECIAL_CHARS_BACKREF: /(\\?)((\W)(\3*))/g,
-      REGEX_SPECIAL_CHARS_GLOBAL: /([-*+?.^${}(|)[\]])/g,
-      REGEX_REMOVE_BACKSLASH: /(?:\[.*?[^\\]\]|\\(?=.))/g,
-      // Replace globs with equivalent patterns to reduce parsing time.
-      REPLACEMENTS: {
-        __proto__: null,
-        "***": "*",
-        "**/**": "**",
-        "**/**/**": "**"
-      },
-      // Digits
-      CHAR_0: 48,
-      /* 0 */
-      CHAR_9: 57,
-      /* 9 */
-      // Alphabet chars.
-      CHAR_UPPERCASE_A: 65,
-      /* A */
-      CHAR_LOWERCASE_A: 97,
-      /* a */
-      CHAR_UPPERCASE_Z: 90,
-      /* Z */
-      CHAR_LOWERCASE_Z: 122,
-      /* z */
-      CHAR_LEFT_PARENTHESES: 40,
-      /* ( */
-      CHAR_RIGHT_PARENTHESES: 41,
-      /* ) */
-      CHAR_ASTERISK: 42,
-      /* * */
-      // Non-alphabetic chars.
-      CHAR_AMPERSAND: 38,
-      /* & */
-      CHAR_AT: 64,
-      /* @ */
-      CHAR_BACKWARD_SLASH: 92,
-      /* \ */
-      CHAR_CARRIAGE_RETURN: 13,
-      /* \r */
-      CHAR_CIRCUMFLEX_ACCENT: 94,
-      /* ^ */
-      CHAR_COLON: 58,
-      /* : */
-      CHAR_COMMA: 44,
-      /* , */
-      CHAR_DOT: 46,
-      /* . */
-      CHAR_DOUBLE_QUOTE: 34,
-      /* " */
-      CHAR_EQUAL: 61,
-      /* = */
-      CHAR_EXCLAMATION_MARK: 33,
-      /* ! */
-      CHAR_FORM_FEED: 12,
-      /* \f */
-      CHAR_FORWARD_SLASH: 47,
-      /* / */
-      CHAR_GRAVE_ACCENT: 96,
-      /* ` */
-      CHAR_HASH: 35,
-      /* # */
-      CHAR_HYPHEN_MINUS: 45,
-      /* - */
-      CHAR_LEFT_ANGLE_BRACKET: 60,
-      /* < */
-      CHAR_LEFT_CURLY_BRACE: 123,
-      /* { */
-      CHAR_LEFT_SQUARE_BRACKET: 91,
-      /* [ */
-      CHAR_LINE_FEED: 10,
-      /* \n */
-      CHAR_NO_BREAK_SPACE: 160,
-      /* \u00A0 */
-      CHAR_PERCENT: 37,
-      /* % */
-      CHAR_PLUS: 43,
-      /* + */
-      CHAR_QUESTION_MARK: 63,
-      /* ? */
-      CHAR_RIGHT_ANGLE_BRACKET: 62,
-      /* > */
-      CHAR_RIGHT_CURLY_BRACE: 125,
-      /* } */
-      CHAR_RIGHT_SQUARE_BRACKET: 93,
-      /* ] */
-      CHAR_SEMICOLON: 59,
-      /* ; */
-      CHAR_SINGLE_QUOTE: 39,
-      /* ' */
-      CHAR_SPACE: 32,
-      /*   */
-      CHAR_TAB: 9,
-      /* \t */
-      CHAR_UNDERSCORE: 95,
-      /* _ */
-      CHAR_VERTICAL_LINE: 124,
-      /* | */
-      CHAR_ZERO_WIDTH_NOBREAK_SPACE: 65279,
-      /* \uFEFF */
-      /**
-       * Create EXTGLOB_CHARS
-       */
-      extglobChars(chars) {
-        return {
-          "!": { type: "negate", open: "(?:(?!(?:", close: `))${chars.STAR})` },
-          "?": { type: "qmark", open: "(?:", close: ")?" },
-          "+": { type: "plus", open: "(?:", close: ")+" },
-          "*": { type: "star", open: "(?:", close: ")*" },
-          "@": { type: "at", open: "(?:", close: ")" }
-        };
-      },
-      /**
-       * Create GLOB_CHARS
-       */
-      globChars(win32) {
-        return win32 === true ? WINDOWS_CHARS : POSIX_CHARS;
-      }
-    };
-  }
-});
-
-// node_modules/picomatch/lib/utils.js
-var require_utils5 = __commonJS({
-  "node_modules/picomatch/lib/utils.js"(exports2) {
-    "use strict";
-    var {
-      REGEX_BACKSLASH,
-      REGEX_REMOVE_BACKSLASH,
-      REGEX_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_GLOBAL
-    } = require_constants4();
-    exports2.isObject = (val) => val !== null && typeof val === "object" && !Array.isArray(val);
-    exports2.hasRegexChars = (str) => REGEX_SPECIAL_CHARS.test(str);
-    exports2.isRegexChar = (str) => str.length === 1 && exports2.hasRegexChars(str);
-    exports2.escapeRegex = (str) => str.replace(REGEX_SPECIAL_CHARS_GLOBAL, "\\$1");
-    exports2.toPosixSlashes = (str) => str.replace(REGEX_BACKSLASH, "/");
-    exports2.isWindows = () => {
-      if (typeof navigator !== "undefined" && navigator.platform) {
-        const platform = navigator.platform.toLowerCase();
-        return platform === "win32" || platform === "windows";
-      }
-      if (typeof process !== "undefined" && process.platform) {
-        return process.platform === "win32";
-      }
-      return false;
-    };
-    exports2.removeBackslashes = (str) => {
-      return str.replace(REGEX_REMOVE_BACKSLASH, (match) => {
-        return match === "\\" ? "" : match;
-      });
-    };
-    exports2.escapeLast = (input, char, lastIdx) => {
-      const idx = input.lastIndexOf(char, lastIdx);
-      if (idx === -1) return input;
-      if (input[idx - 1] === "\\") return exports2.escapeLast(input, char, idx - 1);
-      return `${input.slice(0, idx)}\\${input.slice(idx)}`;
-    };
-    exports2.removePrefix = (input, state = {}) => {
-      let output = input;
-      if (output.startsWith("./")) {
-        output = output.slice(2);
-        state.prefix = "./";
-      }
-      return output;
-    };
-    exports2.wrapOutput = (input, state = {}, options2 = {}) => {
-      const prepend = options2.contains ? "" : "^";
-      const append = options2.contains ? "" : "$";
-      let output = `${prepend}(?:${input})${append}`;
-      if (state.negated === true) {
-        output = `(?:^(?!${output}).*$)`;
-      }
-      return output;
-    };
-    exports2.basename = (path2, { windows } = {}) => {
-      const segs = path2.split(windows ? /[\\/]/ : "/");
-      const last3 = segs[segs.length - 1];
-      if (last3 === "") {
-        return segs[segs.length - 2];
-      }
-      return last3;
-    };
-  }
-});
-
-// node_modules/picomatch/lib/scan.js
-var require_scan = __commonJS({
-  "node_modules/picomatch/lib/scan.js"(exports2, module2) {
-    "use strict";
-    var utils = require_utils5();
-    var {
-      CHAR_ASTERISK,
-      /* * */
-      CHAR_AT,
-      /* @ */
-      CHAR_BACKWARD_SLASH,
-      /* \ */
-      CHAR_COMMA: CHAR_COMMA2,
-      /* , */
-      CHAR_DOT,
-      /* . */
-      CHAR_EXCLAMATION_MARK,
-      /* ! */
-      CHAR_FORWARD_SLASH,
-      /* / */
-      CHAR_LEFT_CURLY_BRACE,
-      /* { */
-      CHAR_LEFT_PARENTHESES,
-      /* ( */
-      CHAR_LEFT_SQUARE_BRACKET,
-      /* [ */
-      CHAR_PLUS: CHAR_PLUS2,
-      /* + */
-      CHAR_QUESTION_MARK,
-      /* ? */
-      CHAR_RIGHT_CURLY_BRACE,
-      /* } */
-      CHAR_RIGHT_PARENTHESES,
-      /* ) */
-      CHAR_RIGHT_SQUARE_BRACKET
-      /* ] */
-    } = require_constants4();
-    var isPathSeparator = (code2) => {
-      return code2 === CHAR_FORWARD_SLASH || code2 === CHAR_BACKWARD_SLASH;
-    };
-    var depth = (token) => {
-      if (token.isPrefix !== true) {
-        token.depth = token.isGlobstar ? Infinity : 1;
-      }
-    };
-    var scan = (input, options2) => {
-      const opts = options2 || {};
-      const length = input.length - 1;
-      const scanToEnd = opts.parts === true || opts.tokens === true || opts.scanToEnd === true;
-      const slashes = [];
-      const tokens2 = [];
-      const parts = [];
-      let str = input;
-      let index = -1;
-      let start = 0;
-      let lastIndex = 0;
-      let isBrace = false;
-      let isBracket = false;
-      let isGlob = false;
-      let isExtglob = false;
-      let isGlobstar = false;
-      let braceEscaped = false;
-      let backslashes = false;
-      let negated = false;
-      let negatedExtglob = false;
-      let finished = false;
-      let braces = 0;
-      let prev;
-      let code2;
-      let token = { value: "", depth: 0, isGlob: false };
-      const eos = () => index >= length;
-      const peek = () => str.charCodeAt(index + 1);
-      const advance = () => {
-        prev = code2;
-        return str.charCodeAt(++index);
-      };
-      while (index < length) {
-        code2 = advance();
-        let next;
-        if (code2 === CHAR_BACKWARD_SLASH) {
-          backslashes = token.backslashes = true;
-          code2 = advance();
-          if (code2 === CHAR_LEFT_CURLY_BRACE) {
-            braceEscaped = true;
-          }
-          continue;
-        }
-        if (braceEscaped === true || code2 === CHAR_LEFT_CURLY_BRACE) {
-          braces++;
-          while (eos() !== true && (code2 = advance())) {
-            if (code2 === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (code2 === CHAR_LEFT_CURLY_BRACE) {
-              braces++;
-              continue;
-            }
-            if (braceEscaped !== true && code2 === CHAR_DOT && (code2 = advance()) === CHAR_DOT) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (braceEscaped !== true && code2 === CHAR_COMMA2) {
-              isBrace = token.isBrace = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              if (scanToEnd === true) {
-                continue;
-              }
-              break;
-            }
-            if (code2 === CHAR_RIGHT_CURLY_BRACE) {
-              braces--;
-              if (braces === 0) {
-                braceEscaped = false;
-                isBrace = token.isBrace = true;
-                finished = true;
-                break;
-              }
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code2 === CHAR_FORWARD_SLASH) {
-          slashes.push(index);
-          tokens2.push(token);
-          token = { value: "", depth: 0, isGlob: false };
-          if (finished === true) continue;
-          if (prev === CHAR_DOT && index === start + 1) {
-            start += 2;
-            continue;
-          }
-          lastIndex = index + 1;
-          continue;
-        }
-        if (opts.noext !== true) {
-          const isExtglobChar = code2 === CHAR_PLUS2 || code2 === CHAR_AT || code2 === CHAR_ASTERISK || code2 === CHAR_QUESTION_MARK || code2 === CHAR_EXCLAMATION_MARK;
-          if (isExtglobChar === true && peek() === CHAR_LEFT_PARENTHESES) {
-            isGlob = token.isGlob = true;
-            isExtglob = token.isExtglob = true;
-            finished = true;
-            if (code2 === CHAR_EXCLAMATION_MARK && index === start) {
-              negatedExtglob = true;
-            }
-            if (scanToEnd === true) {
-              let parens = 0;
-              while (eos() !== true && (code2 = advance())) {
-                if (code2 === CHAR_BACKWARD_SLASH) {
-                  backslashes = token.backslashes = true;
-                  advance();
-                  continue;
-                }
-                if (code2 === CHAR_LEFT_PARENTHESES) {
-                  parens++;
-                  continue;
-                }
-                if (code2 === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                  finished = true;
-                  break;
-                }
-              }
-              continue;
-            }
-            break;
-          }
-        }
-        if (code2 === CHAR_ASTERISK) {
-          if (prev === CHAR_ASTERISK) isGlobstar = token.isGlobstar = true;
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code2 === CHAR_QUESTION_MARK) {
-          isGlob = token.isGlob = true;
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (code2 === CHAR_LEFT_SQUARE_BRACKET) {
-          while (eos() !== true && (next = advance())) {
-            if (next === CHAR_BACKWARD_SLASH) {
-              backslashes = token.backslashes = true;
-              advance();
-              continue;
-            }
-            if (next === CHAR_RIGHT_SQUARE_BRACKET) {
-              isBracket = token.isBracket = true;
-              isGlob = token.isGlob = true;
-              finished = true;
-              break;
-            }
-          }
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-        if (opts.nonegate !== true && code2 === CHAR_EXCLAMATION_MARK && index === start) {
-          negated = token.negated = true;
-          start++;
-          continue;
-        }
-        if (opts.noparen !== true && code2 === CHAR_LEFT_PARENTHESES) {
-          isGlob = token.isGlob = true;
-          if (scanToEnd === true) {
-            let parens = 1;
-            while (eos() !== true && (code2 = advance())) {
-              if (code2 === CHAR_BACKWARD_SLASH) {
-                backslashes = token.backslashes = true;
-                advance();
-                continue;
-              }
-              if (code2 === CHAR_LEFT_PARENTHESES) {
-                parens++;
-                continue;
-              }
-              if (code2 === CHAR_RIGHT_PARENTHESES && --parens === 0) {
-                finished = true;
-                break;
-              }
-            }
-            continue;
-          }
-          break;
-        }
-        if (isGlob === true) {
-          finished = true;
-          if (scanToEnd === true) {
-            continue;
-          }
-          break;
-        }
-      }
-      if (opts.noext === true) {
-        isExtglob = false;
-        isGlob = false;
-      }
-      let base = str;
-      let prefix = "";
-      let glob = "";
-      if (start > 0) {
-        prefix = str.slice(0, start);
-        str = str.slice(start);
-        lastIndex -= start;
-      }
-      if (base && isGlob === true && lastIndex > 0) {
-        base = str.slice(0, lastIndex);
-        glob = str.slice(lastIndex);
-      } else if (isGlob === true) {
-        base = "";
-        glob = str;
-      } else {
-        base = str;
-      }
-      if (base && base !== "" && base !== "/" && base !== str) {
-        if (isPathSeparator(base.charCodeAt(base.length - 1))) {
-          base = base.slice(0, -1);
-        }
-      }
-      if (opts.unescape === true) {
-        if (glob) glob = utils.removeBackslashes(glob);
-        if (base && backslashes === true) {
-          base = utils.removeBackslashes(base);
-        }
-      }
-      const state = {
-        prefix,
-        input,
-        start,
-        base,
-        glob,
-        isBrace,
-        isBracket,
-        isGlob,
-        isExtglob,
-        isGlobstar,
-        negated,
-        negatedExtglob
-      };
-      if (opts.tokens === true) {
-        state.maxDepth = 0;
-        if (!isPathSeparator(code2)) {
-          tokens2.push(token);
-        }
-        state.tokens = tokens2;
-      }
-      if (opts.parts === true || opts.tokens === true) {
-        let prevIndex;
-        for (let idx = 0; idx < slashes.length; idx++) {
-          const n2 = prevIndex !== void 0 ? prevIndex + 1 : start;
-          const i = slashes[idx];
-          const value2 = input.slice(n2, i);
-          if (opts.tokens) {
-            if (idx === 0 && start !== 0) {
-              tokens2[idx].isPrefix = true;
-              tokens2[idx].value = prefix;
-            } else {
-              tokens2[idx].value = value2;
-            }
-            depth(tokens2[idx]);
-            state.maxDepth += tokens2[idx].depth;
-          }
-          if (i >= start) {
-            parts.push(value2);
-            prevIndex = i;
-          }
-        }
-        const n = prevIndex !== void 0 ? prevIndex + 1 : start;
-        const value = input.slice(n);
-        parts.push(value);
-        if (opts.tokens && prevIndex && prevIndex + 1 < input.length) {
-          tokens2[tokens2.length - 1].value = value;
-          depth(tokens2[tokens2.length - 1]);
-          state.maxDepth += tokens2[tokens2.length - 1].depth;
-        }
-        state.slashes = slashes;
-        state.parts = parts;
-      }
-      return state;
-    };
-    module2.exports = scan;
-  }
-});
-
-// node_modules/picomatch/lib/parse.js
-var require_parse2 = __commonJS({
-  "node_modules/picomatch/lib/parse.js"(exports2, module2) {
-    "use strict";
-    var constants = require_constants4();
-    var utils = require_utils5();
-    var {
-      MAX_LENGTH,
-      POSIX_REGEX_SOURCE,
-      REGEX_NON_SPECIAL_CHARS,
-      REGEX_SPECIAL_CHARS_BACKREF,
-      REPLACEMENTS
-    } = constants;
-    var expandRange = (args, options2) => {
-      if (typeof options2.expandRange === "function") {
-        return options2.expandRange(...args, options2);
-      }
-      args.sort();
-      const value = `[${args.join("-")}]`;
-      try {
-        new RegExp(value);
-      } catch (ex) {
-        return args.map((v) => utils.escapeRegex(v)).join("..");
-      }
-      return value;
-    };
-    var syntaxError = (type, char) => {
-      return `Missing ${type}: "${char}" - use "\\\\${char}" to match literal characters`;
-    };
-    var splitTopLevel = (input) => {
-      const parts = [];
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let value = "";
-      let escaped = false;
-      for (const ch of input) {
-        if (escaped === true) {
-          value += ch;
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          value += ch;
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          value += ch;
-          continue;
-        }
-        if (quote === 0) {
-          if (ch === "[") {
-            bracket++;
-          } else if (ch === "]" && bracket > 0) {
-            bracket--;
-          } else if (bracket === 0) {
-            if (ch === "(") {
-              paren++;
-            } else if (ch === ")" && paren > 0) {
-              paren--;
-            } else if (ch === "|" && paren === 0) {
-              parts.push(value);
-              value = "";
-              continue;
-            }
-          }
-        }
-        value += ch;
-      }
-      parts.push(value);
-      return parts;
-    };
-    var isPlainBranch = (branch) => {
-      let escaped = false;
-      for (const ch of branch) {
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (/[?*+@!()[\]{}]/.test(ch)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var normalizeSimpleBranch = (branch) => {
-      let value = branch.trim();
-      let changed = true;
-      while (changed === true) {
-        changed = false;
-        if (/^@\([^\\()[\]{}|]+\)$/.test(value)) {
-          value = value.slice(2, -1);
-          changed = true;
-        }
-      }
-      if (!isPlainBranch(value)) {
-        return;
-      }
-      return value.replace(/\\(.)/g, "$1");
-    };
-    var hasRepeatedCharPrefixOverlap = (branches) => {
-      const values = branches.map(normalizeSimpleBranch).filter(Boolean);
-      for (let i = 0; i < values.length; i++) {
-        for (let j = i + 1; j < values.length; j++) {
-          const a = values[i];
-          const b = values[j];
-          const char = a[0];
-          if (!char || a !== char.repeat(a.length) || b !== char.repeat(b.length)) {
-            continue;
-          }
-          if (a === b || a.startsWith(b) || b.startsWith(a)) {
-            return true;
-          }
-        }
-      }
-      return false;
-    };
-    var parseRepeatedExtglob = (pattern, requireEnd = true) => {
-      if (pattern[0] !== "+" && pattern[0] !== "*" || pattern[1] !== "(") {
-        return;
-      }
-      let bracket = 0;
-      let paren = 0;
-      let quote = 0;
-      let escaped = false;
-      for (let i = 1; i < pattern.length; i++) {
-        const ch = pattern[i];
-        if (escaped === true) {
-          escaped = false;
-          continue;
-        }
-        if (ch === "\\") {
-          escaped = true;
-          continue;
-        }
-        if (ch === '"') {
-          quote = quote === 1 ? 0 : 1;
-          continue;
-        }
-        if (quote === 1) {
-          continue;
-        }
-        if (ch === "[") {
-          bracket++;
-          continue;
-        }
-        if (ch === "]" && bracket > 0) {
-          bracket--;
-          continue;
-        }
-        if (bracket > 0) {
-          continue;
-        }
-        if (ch === "(") {
-          paren++;
-          continue;
-        }
-        if (ch === ")") {
-          paren--;
-          if (paren === 0) {
-            if (requireEnd === true && i !== pattern.length - 1) {
-              return;
-            }
-            return {
-              type: pattern[0],
-              body: pattern.slice(2, i),
-              end: i
-            };
-          }
-        }
-      }
-    };
-    var buildCharClassStar = (chars) => {
-      const source = chars.length === 1 ? utils.escapeRegex(chars[0]) : `[${chars.map((ch) => utils.escapeRegex(ch)).join("")}]`;
-      return `${source}*`;
-    };
-    var getStarExtglobSequenceChars = (pattern) => {
-      let index = 0;
-      const chars = [];
-      while (index < pattern.length) {
-        const match = parseRepeatedExtglob(pattern.slice(index), false);
-        if (!match || match.type !== "*") {
-          return;
-        }
-        const branches = splitTopLevel(match.body).map((branch2) => branch2.trim());
-        if (branches.length !== 1) {
-          return;
-        }
-        const branch = normalizeSimpleBranch(branches[0]);
-        if (!branch || branch.length !== 1) {
-          return;
-        }
-        chars.push(branch);
-        index += match.end + 1;
-      }
-      if (chars.length < 1) {
-        return;
-      }
-      return chars;
-    };
-    var repeatedExtglobRecursion = (pattern) => {
-      let depth = 0;
-      let value = pattern.trim();
-      let match = parseRepeatedExtglob(value);
-      while (match) {
-        depth++;
-        value = match.body.trim();
-        match = parseRepeatedExtglob(value);
-      }
-      return depth;
-    };
-    var analyzeRepeatedExtglob = (body, options2) => {
-      if (options2.maxExtglobRecursion === false) {
-        return { risky: false };
-      }
-      const max = typeof options2.maxExtglobRecursion === "number" ? options2.maxExtglobRecursion : constants.DEFAULT_MAX_EXTGLOB_RECURSION;
-      const branches = splitTopLevel(body).map((branch) => branch.trim());
-      if (branches.length > 1) {
-        if (branches.some((branch) => branch === "") || branches.some((branch) => /^[*?]+$/.test(branch)) || hasRepeatedCharPrefixOverlap(branches)) {
-          return { risky: true };
-        }
-      }
-      const safeChars = [];
-      let sawStarSequence = false;
-      let combinable = true;
-      for (const branch of branches) {
-        const chars = getStarExtglobSequenceChars(branch);
-        if (chars) {
-          sawStarSequence = true;
-          safeChars.push(...chars);
-          continue;
-        }
-        const literal = normalizeSimpleBranch(branch);
-        if (literal && literal.length === 1) {
-          safeChars.push(literal);
-          continue;
-        }
-        combinable = false;
-        if (repeatedExtglobRecursion(branch) > max) {
-          return { risky: true };
-        }
-      }
-      if (sawStarSequence) {
-        return combinable ? { risky: true, safeOutput: buildCharClassStar([...new Set(safeChars)]) } : { risky: true };
-      }
-      return { risky: false };
-    };
-    var parse3 = (input, options2) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected a string");
-      }
-      input = REPLACEMENTS[input] || input;
-      const opts = { ...options2 };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      let len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      const bos = { type: "bos", value: "", output: opts.prepend || "" };
-      const tokens2 = [bos];
-      const capture = opts.capture ? "" : "?:";
-      const PLATFORM_CHARS = constants.globChars(opts.windows);
-      const EXTGLOB_CHARS = constants.extglobChars(PLATFORM_CHARS);
-      const {
-        DOT_LITERAL,
-        PLUS_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOT_SLASH,
-        NO_DOTS_SLASH,
-        QMARK,
-        QMARK_NO_DOT,
-        STAR,
-        START_ANCHOR
-      } = PLATFORM_CHARS;
-      const globstar = (opts2) => {
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const nodot = opts.dot ? "" : NO_DOT;
-      const qmarkNoDot = opts.dot ? QMARK : QMARK_NO_DOT;
-      let star = opts.bash === true ? globstar(opts) : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      if (typeof opts.noext === "boolean") {
-        opts.noextglob = opts.noext;
-      }
-      const state = {
-        input,
-        index: -1,
-        start: 0,
-        dot: opts.dot === true,
-        consumed: "",
-        output: "",
-        prefix: "",
-        backtrack: false,
-        negated: false,
-        brackets: 0,
-        braces: 0,
-        parens: 0,
-        quotes: 0,
-        globstar: false,
-        tokens: tokens2
-      };
-      input = utils.removePrefix(input, state);
-      len = input.length;
-      const extglobs = [];
-      const braces = [];
-      const stack = [];
-      let prev = bos;
-      let value;
-      const eos = () => state.index === len - 1;
-      const peek = state.peek = (n = 1) => input[state.index + n];
-      const advance = state.advance = () => input[++state.index] || "";
-      const remaining = () => input.slice(state.index + 1);
-      const consume = (value2 = "", num = 0) => {
-        state.consumed += value2;
-        state.index += num;
-      };
-      const append = (token) => {
-        state.output += token.output != null ? token.output : token.value;
-        consume(token.value);
-      };
-      const negate = () => {
-        let count = 1;
-        while (peek() === "!" && (peek(2) !== "(" || peek(3) === "?")) {
-          advance();
-          state.start++;
-          count++;
-        }
-        if (count % 2 === 0) {
-          return false;
-        }
-        state.negated = true;
-        state.start++;
-        return true;
-      };
-      const increment = (type) => {
-        state[type]++;
-        stack.push(type);
-      };
-      const decrement = (type) => {
-        state[type]--;
-        stack.pop();
-      };
-      const push = (tok) => {
-        if (prev.type === "globstar") {
-          const isBrace = state.braces > 0 && (tok.type === "comma" || tok.type === "brace");
-          const isExtglob = tok.extglob === true || extglobs.length && (tok.type === "pipe" || tok.type === "paren");
-          if (tok.type !== "slash" && tok.type !== "paren" && !isBrace && !isExtglob) {
-            state.output = state.output.slice(0, -prev.output.length);
-            prev.type = "star";
-            prev.value = "*";
-            prev.output = star;
-            state.output += prev.output;
-          }
-        }
-        if (extglobs.length && tok.type !== "paren") {
-          extglobs[extglobs.length - 1].inner += tok.value;
-        }
-        if (tok.value || tok.output) append(tok);
-        if (prev && prev.type === "text" && tok.type === "text") {
-          prev.output = (prev.output || prev.value) + tok.value;
-          prev.value += tok.value;
-          return;
-        }
-        tok.prev = prev;
-        tokens2.push(tok);
-        prev = tok;
-      };
-      const extglobOpen = (type, value2) => {
-        const token = { ...EXTGLOB_CHARS[value2], conditions: 1, inner: "" };
-        token.prev = prev;
-        token.parens = state.parens;
-        token.output = state.output;
-        token.startIndex = state.index;
-        token.tokensIndex = tokens2.length;
-        const output = (opts.capture ? "(" : "") + token.open;
-        increment("parens");
-        push({ type, value: value2, output: state.output ? "" : ONE_CHAR });
-        push({ type: "paren", extglob: true, value: advance(), output });
-        extglobs.push(token);
-      };
-      const extglobClose = (token) => {
-        const literal = input.slice(token.startIndex, state.index + 1);
-        const body = input.slice(token.startIndex + 2, state.index);
-        const analysis = analyzeRepeatedExtglob(body, opts);
-        if ((token.type === "plus" || token.type === "star") && analysis.risky) {
-          const safeOutput = analysis.safeOutput ? (token.output ? "" : ONE_CHAR) + (opts.capture ? `(${analysis.safeOutput})` : analysis.safeOutput) : void 0;
-          const open = tokens2[token.tokensIndex];
-          open.type = "text";
-          open.value = literal;
-          open.output = safeOutput || utils.escapeRegex(literal);
-          for (let i = token.tokensIndex + 1; i < tokens2.length; i++) {
-            tokens2[i].value = "";
-            tokens2[i].output = "";
-            delete tokens2[i].suffix;
-          }
-          state.output = token.output + open.output;
-          state.backtrack = true;
-          push({ type: "paren", extglob: true, value, output: "" });
-          decrement("parens");
-          return;
-        }
-        let output = token.close + (opts.capture ? ")" : "");
-        let rest;
-        if (token.type === "negate") {
-          let extglobStar = star;
-          if (token.inner && token.inner.length > 1 && token.inner.includes("/")) {
-            extglobStar = globstar(opts);
-          }
-          if (extglobStar !== star || eos() || /^\)+$/.test(remaining())) {
-            output = token.close = `)$))${extglobStar}`;
-          }
-          if (token.inner.includes("*") && (rest = remaining()) && /^\.[^\\/.]+$/.test(rest)) {
-            const expression = parse3(rest, { ...options2, fastpaths: false }).output;
-            output = token.close = `)${expression})${extglobStar})`;
-          }
-          if (token.prev.type === "bos") {
-            state.negatedExtglob = true;
-          }
-        }
-        push({ type: "paren", extglob: true, value, output });
-        decrement("parens");
-      };
-      if (opts.fastpaths !== false && !/(^[*!]|[/()[\]{}"])/.test(input)) {
-        let backslashes = false;
-        let output = input.replace(REGEX_SPECIAL_CHARS_BACKREF, (m, esc, chars, first, rest, index) => {
-          if (first === "\\") {
-            backslashes = true;
-            return m;
-          }
-          if (first === "?") {
-            if (esc) {
-              return esc + first + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            if (index === 0) {
-              return qmarkNoDot + (rest ? QMARK.repeat(rest.length) : "");
-            }
-            return QMARK.repeat(chars.length);
-          }
-          if (first === ".") {
-            return DOT_LITERAL.repeat(chars.length);
-          }
-          if (first === "*") {
-            if (esc) {
-              return esc + first + (rest ? star : "");
-            }
-            return star;
-          }
-          return esc ? m : `\\${m}`;
-        });
-        if (backslashes === true) {
-          if (opts.unescape === true) {
-            output = output.replace(/\\/g, "");
-          } else {
-            output = output.replace(/\\+/g, (m) => {
-              return m.length % 2 === 0 ? "\\\\" : m ? "\\" : "";
-            });
-          }
-        }
-        if (output === input && opts.contains === true) {
-          state.output = input;
-          return state;
-        }
-        state.output = utils.wrapOutput(output, state, options2);
-        return state;
-      }
-      while (!eos()) {
-        value = advance();
-        if (value === "\0") {
-          continue;
-        }
-        if (value === "\\") {
-          const next = peek();
-          if (next === "/" && opts.bash !== true) {
-            continue;
-          }
-          if (next === "." || next === ";") {
-            continue;
-          }
-          if (!next) {
-            value += "\\";
-            push({ type: "text", value });
-            continue;
-          }
-          const match = /^\\+/.exec(remaining());
-          let slashes = 0;
-          if (match && match[0].length > 2) {
-            slashes = match[0].length;
-            state.index += slashes;
-            if (slashes % 2 !== 0) {
-              value += "\\";
-            }
-          }
-          if (opts.unescape === true) {
-            value = advance();
-          } else {
-            value += advance();
-          }
-          if (state.brackets === 0) {
-            push({ type: "text", value });
-            continue;
-          }
-        }
-        if (state.brackets > 0 && (value !== "]" || prev.value === "[" || prev.value === "[^")) {
-          if (opts.posix !== false && value === ":") {
-            const inner = prev.value.slice(1);
-            if (inner.includes("[")) {
-              prev.posix = true;
-              if (inner.includes(":")) {
-                const idx = prev.value.lastIndexOf("[");
-                const pre = prev.value.slice(0, idx);
-                const rest2 = prev.value.slice(idx + 2);
-                const posix2 = POSIX_REGEX_SOURCE[rest2];
-                if (posix2) {
-                  prev.value = pre + posix2;
-                  state.backtrack = true;
-                  advance();
-                  if (!bos.output && tokens2.indexOf(prev) === 1) {
-                    bos.output = ONE_CHAR;
-                  }
-                  continue;
-                }
-              }
-            }
-          }
-          if (value === "[" && peek() !== ":" || value === "-" && peek() === "]") {
-            value = `\\${value}`;
-          }
-          if (value === "]" && (prev.value === "[" || prev.value === "[^")) {
-            value = `\\${value}`;
-          }
-          if (opts.posix === true && value === "!" && prev.value === "[") {
-            value = "^";
-          }
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (state.quotes === 1 && value !== '"') {
-          value = utils.escapeRegex(value);
-          prev.value += value;
-          append({ value });
-          continue;
-        }
-        if (value === '"') {
-          state.quotes = state.quotes === 1 ? 0 : 1;
-          if (opts.keepQuotes === true) {
-            push({ type: "text", value });
-          }
-          continue;
-        }
-        if (value === "(") {
-          increment("parens");
-          push({ type: "paren", value });
-          continue;
-        }
-        if (value === ")") {
-          if (state.parens === 0 && opts.strictBrackets === true) {
-            throw new SyntaxError(syntaxError("opening", "("));
-          }
-          const extglob = extglobs[extglobs.length - 1];
-          if (extglob && state.parens === extglob.parens + 1) {
-            extglobClose(extglobs.pop());
-            continue;
-          }
-          push({ type: "paren", value, output: state.parens ? ")" : "\\)" });
-          decrement("parens");
-          continue;
-        }
-        if (value === "[") {
-          if (opts.nobracket === true || !remaining().includes("]")) {
-            if (opts.nobracket !== true && opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("closing", "]"));
-            }
-            value = `\\${value}`;
-          } else {
-            increment("brackets");
-          }
-          push({ type: "bracket", value });
-          continue;
-        }
-        if (value === "]") {
-          if (opts.nobracket === true || prev && prev.type === "bracket" && prev.value.length === 1) {
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          if (state.brackets === 0) {
-            if (opts.strictBrackets === true) {
-              throw new SyntaxError(syntaxError("opening", "["));
-            }
-            push({ type: "text", value, output: `\\${value}` });
-            continue;
-          }
-          decrement("brackets");
-          const prevValue = prev.value.slice(1);
-          if (prev.posix !== true && prevValue[0] === "^" && !prevValue.includes("/")) {
-            value = `/${value}`;
-          }
-          prev.value += value;
-          append({ value });
-          if (opts.literalBrackets === false || utils.hasRegexChars(prevValue)) {
-            continue;
-          }
-          const escaped = utils.escapeRegex(prev.value);
-          state.output = state.output.slice(0, -prev.value.length);
-          if (opts.literalBrackets === true) {
-            state.output += escaped;
-            prev.value = escaped;
-            continue;
-          }
-          prev.value = `(${capture}${escaped}|${prev.value})`;
-          state.output += prev.value;
-          continue;
-        }
-        if (value === "{" && opts.nobrace !== true) {
-          increment("braces");
-          const open = {
-            type: "brace",
-            value,
-            output: "(",
-            outputIndex: state.output.length,
-            tokensIndex: state.tokens.length
-          };
-          braces.push(open);
-          push(open);
-          continue;
-        }
-        if (value === "}") {
-          const brace = braces[braces.length - 1];
-          if (opts.nobrace === true || !brace) {
-            push({ type: "text", value, output: value });
-            continue;
-          }
-          let output = ")";
-          if (brace.dots === true) {
-            const arr = tokens2.slice();
-            const range = [];
-            for (let i = arr.length - 1; i >= 0; i--) {
-              tokens2.pop();
-              if (arr[i].type === "brace") {
-                break;
-              }
-              if (arr[i].type !== "dots") {
-                range.unshift(arr[i].value);
-              }
-            }
-            output = expandRange(range, opts);
-            state.backtrack = true;
-          }
-          if (brace.comma !== true && brace.dots !== true) {
-            const out = state.output.slice(0, brace.outputIndex);
-            const toks = state.tokens.slice(brace.tokensIndex);
-            brace.value = brace.output = "\\{";
-            value = output = "\\}";
-            state.output = out;
-            for (const t of toks) {
-              state.output += t.output || t.value;
-            }
-          }
-          push({ type: "brace", value, output });
-          decrement("braces");
-          braces.pop();
-          continue;
-        }
-        if (value === "|") {
-          if (extglobs.length > 0) {
-            extglobs[extglobs.length - 1].conditions++;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value === ",") {
-          let output = value;
-          const brace = braces[braces.length - 1];
-          if (brace && stack[stack.length - 1] === "braces") {
-            brace.comma = true;
-            output = "|";
-          }
-          push({ type: "comma", value, output });
-          continue;
-        }
-        if (value === "/") {
-          if (prev.type === "dot" && state.index === state.start + 1) {
-            state.start = state.index + 1;
-            state.consumed = "";
-            state.output = "";
-            tokens2.pop();
-            prev = bos;
-            continue;
-          }
-          push({ type: "slash", value, output: SLASH_LITERAL });
-          continue;
-        }
-        if (value === ".") {
-          if (state.braces > 0 && prev.type === "dot") {
-            if (prev.value === ".") prev.output = DOT_LITERAL;
-            const brace = braces[braces.length - 1];
-            prev.type = "dots";
-            prev.output += value;
-            prev.value += value;
-            brace.dots = true;
-            continue;
-          }
-          if (state.braces + state.parens === 0 && prev.type !== "bos" && prev.type !== "slash") {
-            push({ type: "text", value, output: DOT_LITERAL });
-            continue;
-          }
-          push({ type: "dot", value, output: DOT_LITERAL });
-          continue;
-        }
-        if (value === "?") {
-          const isGroup = prev && prev.value === "(";
-          if (!isGroup && opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("qmark", value);
-            continue;
-          }
-          if (prev && prev.type === "paren") {
-            const next = peek();
-            let output = value;
-            if (prev.value === "(" && !/[!=<:]/.test(next) || next === "<" && !/<([!=]|\w+>)/.test(remaining())) {
-              output = `\\${value}`;
-            }
-            push({ type: "text", value, output });
-            continue;
-          }
-          if (opts.dot !== true && (prev.type === "slash" || prev.type === "bos")) {
-            push({ type: "qmark", value, output: QMARK_NO_DOT });
-            continue;
-          }
-          push({ type: "qmark", value, output: QMARK });
-          continue;
-        }
-        if (value === "!") {
-          if (opts.noextglob !== true && peek() === "(") {
-            if (peek(2) !== "?" || !/[!=<:]/.test(peek(3))) {
-              extglobOpen("negate", value);
-              continue;
-            }
-          }
-          if (opts.nonegate !== true && state.index === 0) {
-            negate();
-            continue;
-          }
-        }
-        if (value === "+") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            extglobOpen("plus", value);
-            continue;
-          }
-          if (prev && prev.value === "(" || opts.regex === false) {
-            push({ type: "plus", value, output: PLUS_LITERAL });
-            continue;
-          }
-          if (prev && (prev.type === "bracket" || prev.type === "paren" || prev.type === "brace") || state.parens > 0) {
-            push({ type: "plus", value });
-            continue;
-          }
-          push({ type: "plus", value: PLUS_LITERAL });
-          continue;
-        }
-        if (value === "@") {
-          if (opts.noextglob !== true && peek() === "(" && peek(2) !== "?") {
-            push({ type: "at", extglob: true, value, output: "" });
-            continue;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (value !== "*") {
-          if (value === "$" || value === "^") {
-            value = `\\${value}`;
-          }
-          const match = REGEX_NON_SPECIAL_CHARS.exec(remaining());
-          if (match) {
-            value += match[0];
-            state.index += match[0].length;
-          }
-          push({ type: "text", value });
-          continue;
-        }
-        if (prev && (prev.type === "globstar" || prev.star === true)) {
-          prev.type = "star";
-          prev.star = true;
-          prev.value += value;
-          prev.output = star;
-          state.backtrack = true;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        let rest = remaining();
-        if (opts.noextglob !== true && /^\([^?]/.test(rest)) {
-          extglobOpen("star", value);
-          continue;
-        }
-        if (prev.type === "star") {
-          if (opts.noglobstar === true) {
-            consume(value);
-            continue;
-          }
-          const prior = prev.prev;
-          const before = prior.prev;
-          const isStart = prior.type === "slash" || prior.type === "bos";
-          const afterStar = before && (before.type === "star" || before.type === "globstar");
-          if (opts.bash === true && (!isStart || rest[0] && rest[0] !== "/")) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          const isBrace = state.braces > 0 && (prior.type === "comma" || prior.type === "brace");
-          const isExtglob = extglobs.length && (prior.type === "pipe" || prior.type === "paren");
-          if (!isStart && prior.type !== "paren" && !isBrace && !isExtglob) {
-            push({ type: "star", value, output: "" });
-            continue;
-          }
-          while (rest.slice(0, 3) === "/**") {
-            const after = input[state.index + 4];
-            if (after && after !== "/") {
-              break;
-            }
-            rest = rest.slice(3);
-            consume("/**", 3);
-          }
-          const isEnd = eos() || state.parens > 0 && rest === ")".repeat(state.parens) && !extglobs.some((extglob) => extglob.type === "negate");
-          if (prior.type === "bos" && eos()) {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = globstar(opts);
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && !afterStar && isEnd) {
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = globstar(opts) + (opts.strictSlashes ? ")" : "|$)");
-            prev.value += value;
-            state.globstar = true;
-            state.output += prior.output + prev.output;
-            consume(value);
-            continue;
-          }
-          if (prior.type === "slash" && prior.prev.type !== "bos" && rest[0] === "/") {
-            const end = rest[1] !== void 0 ? "|$" : "";
-            state.output = state.output.slice(0, -(prior.output + prev.output).length);
-            prior.output = `(?:${prior.output}`;
-            prev.type = "globstar";
-            prev.output = `${globstar(opts)}${SLASH_LITERAL}|${SLASH_LITERAL}${end})`;
-            prev.value += value;
-            state.output += prior.output + prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          if (prior.type === "bos" && rest[0] === "/") {
-            prev.type = "globstar";
-            prev.value += value;
-            prev.output = `(?:^|${SLASH_LITERAL}|${globstar(opts)}${SLASH_LITERAL})`;
-            state.output = prev.output;
-            state.globstar = true;
-            consume(value + advance());
-            push({ type: "slash", value: "/", output: "" });
-            continue;
-          }
-          state.output = state.output.slice(0, -prev.output.length);
-          prev.type = "globstar";
-          prev.output = globstar(opts);
-          prev.value += value;
-          state.output += prev.output;
-          state.globstar = true;
-          consume(value);
-          continue;
-        }
-        const token = { type: "star", value, output: star };
-        if (opts.bash === true) {
-          token.output = ".*?";
-          if (prev.type === "bos" || prev.type === "slash") {
-            token.output = nodot + token.output;
-          }
-          push(token);
-          continue;
-        }
-        if (prev && (prev.type === "bracket" || prev.type === "paren") && opts.regex === true) {
-          token.output = value;
-          push(token);
-          continue;
-        }
-        if (state.index === state.start || prev.type === "slash" || prev.type === "dot") {
-          if (prev.type === "dot") {
-            state.output += NO_DOT_SLASH;
-            prev.output += NO_DOT_SLASH;
-          } else if (opts.dot === true) {
-            state.output += NO_DOTS_SLASH;
-            prev.output += NO_DOTS_SLASH;
-          } else {
-            state.output += nodot;
-            prev.output += nodot;
-          }
-          if (peek() !== "*") {
-            state.output += ONE_CHAR;
-            prev.output += ONE_CHAR;
-          }
-        }
-        push(token);
-      }
-      while (state.brackets > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "]"));
-        state.output = utils.escapeLast(state.output, "[");
-        decrement("brackets");
-      }
-      while (state.parens > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", ")"));
-        state.output = utils.escapeLast(state.output, "(");
-        decrement("parens");
-      }
-      while (state.braces > 0) {
-        if (opts.strictBrackets === true) throw new SyntaxError(syntaxError("closing", "}"));
-        state.output = utils.escapeLast(state.output, "{");
-        decrement("braces");
-      }
-      if (opts.strictSlashes !== true && (prev.type === "star" || prev.type === "bracket")) {
-        push({ type: "maybe_slash", value: "", output: `${SLASH_LITERAL}?` });
-      }
-      if (state.backtrack === true) {
-        state.output = "";
-        for (const token of state.tokens) {
-          state.output += token.output != null ? token.output : token.value;
-          if (token.suffix) {
-            state.output += token.suffix;
-          }
-        }
-      }
-      return state;
-    };
-    parse3.fastpaths = (input, options2) => {
-      const opts = { ...options2 };
-      const max = typeof opts.maxLength === "number" ? Math.min(MAX_LENGTH, opts.maxLength) : MAX_LENGTH;
-      const len = input.length;
-      if (len > max) {
-        throw new SyntaxError(`Input length: ${len}, exceeds maximum allowed length: ${max}`);
-      }
-      input = REPLACEMENTS[input] || input;
-      const {
-        DOT_LITERAL,
-        SLASH_LITERAL,
-        ONE_CHAR,
-        DOTS_SLASH,
-        NO_DOT,
-        NO_DOTS,
-        NO_DOTS_SLASH,
-        STAR,
-        START_ANCHOR
-      } = constants.globChars(opts.windows);
-      const nodot = opts.dot ? NO_DOTS : NO_DOT;
-      const slashDot = opts.dot ? NO_DOTS_SLASH : NO_DOT;
-      const capture = opts.capture ? "" : "?:";
-      const state = { negated: false, prefix: "" };
-      let star = opts.bash === true ? ".*?" : STAR;
-      if (opts.capture) {
-        star = `(${star})`;
-      }
-      const globstar = (opts2) => {
-        if (opts2.noglobstar === true) return star;
-        return `(${capture}(?:(?!${START_ANCHOR}${opts2.dot ? DOTS_SLASH : DOT_LITERAL}).)*?)`;
-      };
-      const create = (str) => {
-        switch (str) {
-          case "*":
-            return `${nodot}${ONE_CHAR}${star}`;
-          case ".*":
-            return `${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*.*":
-            return `${nodot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "*/*":
-            return `${nodot}${star}${SLASH_LITERAL}${ONE_CHAR}${slashDot}${star}`;
-          case "**":
-            return nodot + globstar(opts);
-          case "**/*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${ONE_CHAR}${star}`;
-          case "**/*.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${slashDot}${star}${DOT_LITERAL}${ONE_CHAR}${star}`;
-          case "**/.*":
-            return `(?:${nodot}${globstar(opts)}${SLASH_LITERAL})?${DOT_LITERAL}${ONE_CHAR}${star}`;
-          default: {
-            const match = /^(.*?)\.(\w+)$/.exec(str);
-            if (!match) return;
-            const source2 = create(match[1]);
-            if (!source2) return;
-            return source2 + DOT_LITERAL + match[2];
-          }
-        }
-      };
-      const output = utils.removePrefix(input, state);
-      let source = create(output);
-      if (source && opts.strictSlashes !== true) {
-        source += `${SLASH_LITERAL}?`;
-      }
-      return source;
-    };
-    module2.exports = parse3;
-  }
-});
-
-// node_modules/picomatch/lib/picomatch.js
-var require_picomatch = __commonJS({
-  "node_modules/picomatch/lib/picomatch.js"(exports2, module2) {
-    "use strict";
-    var scan = require_scan();
-    var parse3 = require_parse2();
-    var utils = require_utils5();
-    var constants = require_constants4();
-    var isObject = (val) => val && typeof val === "object" && !Array.isArray(val);
-    var picomatch2 = (glob, options2, returnState = false) => {
-      if (Array.isArray(glob)) {
-        const fns = glob.map((input) => picomatch2(input, options2, returnState));
-        const arrayMatcher = (str) => {
-          for (const isMatch of fns) {
-            const state2 = isMatch(str);
-            if (state2) return state2;
-          }
-          return false;
-        };
-        return arrayMatcher;
-      }
-      const isState = isObject(glob) && glob.tokens && glob.input;
-      if (glob === "" || typeof glob !== "string" && !isState) {
-        throw new TypeError("Expected pattern to be a non-empty string");
-      }
-      const opts = options2 || {};
-      const posix2 = opts.windows;
-      const regex2 = isState ? picomatch2.compileRe(glob, options2) : picomatch2.makeRe(glob, options2, false, true);
-      const state = regex2.state;
-      delete regex2.state;
-      let isIgnored = () => false;
-      if (opts.ignore) {
-        const ignoreOpts = { ...options2, ignore: null, onMatch: null, onResult: null };
-        isIgnored = picomatch2(opts.ignore, ignoreOpts, returnState);
-      }
-      const matcher = (input, returnObject = false) => {
-        const { isMatch, match, output } = picomatch2.test(input, regex2, options2, { glob, posix: posix2 });
-        const result = { glob, state, regex: regex2, posix: posix2, input, output, match, isMatch };
-        if (typeof opts.onResult === "function") {
-          opts.onResult(result);
-        }
-        if (isMatch === false) {
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (isIgnored(input)) {
-          if (typeof opts.onIgnore === "function") {
-            opts.onIgnore(result);
-          }
-          result.isMatch = false;
-          return returnObject ? result : false;
-        }
-        if (typeof opts.onMatch === "function") {
-          opts.onMatch(result);
-        }
-        return returnObject ? result : true;
-      };
-      if (returnState) {
-        matcher.state = state;
-      }
-      return matcher;
-    };
-    picomatch2.test = (input, regex2, options2, { glob, posix: posix2 } = {}) => {
-      if (typeof input !== "string") {
-        throw new TypeError("Expected input to be a string");
-      }
-      if (input === "") {
-        return { isMatch: false, output: "" };
-      }
-      const opts = options2 || {};
-      const format = opts.format || (posix2 ? utils.toPosixSlashes : null);
-      let match = input === glob;
-      let output = match && format ? format(input) : input;
-      if (match === false) {
-        output = format ? format(input) : input;
-        match = output === glob;
-      }
-      if (match === false || opts.capture === true) {
-        if (opts.matchBase === true || opts.basename === true) {
-          match = picomatch2.matchBase(input, regex2, options2, posix2);
-        } else {
-          match = regex2.exec(output);
-        }
-      }
-      return { isMatch: Boolean(match), match, output };
-    };
-    picomatch2.matchBase = (input, glob, options2, posix2 = options2 && options2.windows) => {
-      const regex2 = glob instanceof RegExp ? glob : picomatch2.makeRe(glob, options2);
-      return regex2.test(utils.basename(input, { windows: posix2 }));
-    };
-    picomatch2.isMatch = (str, patterns, options2) => picomatch2(patterns, options2)(str);
-    picomatch2.parse = (pattern, options2) => {
-      if (Array.isArray(pattern)) return pattern.map((p) => picomatch2.parse(p, options2));
-      return parse3(pattern, { ...options2, fastpaths: false });
-    };
-    picomatch2.scan = (input, options2) => scan(input, options2);
-    picomatch2.compileRe = (state, options2, returnOutput = false, returnState = false) => {
-      if (returnOutput === true) {
-        return state.output;
-      }
-      const opts = options2 || {};
-      const prepend = opts.contains ? "" : "^";
-      const append = opts.contains ? "" : "$";
-      let source = `${prepend}(?:${state.output})${append}`;
-      if (state && state.negated === true) {
-        source = `^(?!${source}).*$`;
-      }
-      const regex2 = picomatch2.toRegex(source, options2);
-      if (returnState === true) {
-        regex2.state = state;
-      }
-      return regex2;
-    };
-    picomatch2.makeRe = (input, options2 = {}, returnOutput = false, returnState = false) => {
-      if (!input || typeof input !== "string") {
-        throw new TypeError("Expected a non-empty string");
-      }
-      let parsed3 = { negated: false, fastpaths: true };
-      if (options2.fastpaths !== false && (input[0] === "." || input[0] === "*")) {
-        parsed3.output = parse3.fastpaths(input, options2);
-      }
-      if (!parsed3.output) {
-        parsed3 = parse3(input, options2);
-      }
-      return picomatch2.compileRe(parsed3, options2, returnOutput, returnState);
-    };
-    picomatch2.toRegex = (source, options2) => {
-      try {
-        const opts = options2 || {};
-        return new RegExp(source, opts.flags || (opts.nocase ? "i" : ""));
-      } catch (err) {
-        if (options2 && options2.debug === true) throw err;
-        return /$^/;
-      }
-    };
-    picomatch2.constants = constants;
-    module2.exports = picomatch2;
-  }
-});
-
-// node_modules/picomatch/index.js
-var require_picomatch2 = __commonJS({
-  "node_modules/picomatch/index.js"(exports2, module2) {
-    "use strict";
-    var pico = require_picomatch();
-    var utils = require_utils5();
-    function picomatch2(glob, options2, returnState = false) {
-      if (options2 && (options2.windows === null || options2.windows === void 0)) {
-        options2 = { ...options2, windows: utils.isWindows() };
-      }
-      return pico(glob, options2, returnState);
-    }
-    Object.assign(picomatch2, pico);
-    module2.exports = picomatch2;
-  }
-});
-
-// src/cargo/workspace.ts
-import { posix } from "node:path";
-function dirOf(path2) {
-  const d = posix.dirname(path2);
-  return d === "." ? "" : d;
+// src/publish-plan.ts
+function isStale(comment, updatedAt) {
+  if (!comment?.answeredAt || !updatedAt) return false;
+  return Date.parse(updatedAt) < Date.parse(comment.answeredAt);
 }
-function memberPath(entry, rootDir = "") {
-  if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
-  const normal3 = join7(rootDir, entry).replace(/\/+$/, "");
-  if (normal3 === "." || normal3 === ".." || normal3.startsWith("../") || normal3 === "*") return null;
-  return normal3;
+function answerOf(body) {
+  return body.slice(body.indexOf("\n") + 1);
 }
-function isMemberDir(rootDir, root, dir) {
-  if (dir === rootDir) return true;
-  const patterns = (entries) => entries.map((e) => memberPath(e, rootDir)).filter((p) => p !== null);
-  const excluded = patterns(root.exclude);
-  if (excluded.some((e) => dir === e || dir.startsWith(`${e}/`))) return false;
-  return patterns(root.members).some((p) => import_picomatch.default.isMatch(dir, p, { dot: false }));
-}
-function ancestorManifests(manifestPath, tree) {
-  const out = [];
-  let dir = dirOf(manifestPath);
-  while (dir !== "") {
-    dir = dirOf(dir);
-    const candidate = dir ? `${dir}/Cargo.toml` : "Cargo.toml";
-    if (tree.has(candidate)) out.push(candidate);
+function decide(observed, desired) {
+  const same = (a, b) => observed.answersOnly ? answerOf(a) === answerOf(b) : a === b;
+  const [kept, ...extra] = observed.mine;
+  const deletes = extra.map((c3) => ({ op: "delete", id: c3.id }));
+  const done = (outcome2, steps, needsLabelHistory = false) => ({
+    outcome: outcome2,
+    steps: [...steps, ...deletes],
+    needsLabelHistory
+  });
+  if (isStale(kept, observed.updatedAt)) return done("stale", []);
+  if (desired.kind === "retract") {
+    if (!kept) return done("none", []);
+    if (same(kept.body, desired.body)) return done("unchanged", []);
+    return done("retracted", [{ op: "update", id: kept.id, body: desired.body }]);
   }
-  return out;
+  const comment = !kept ? [{ op: "create", body: desired.body }] : same(kept.body, desired.body) ? [] : [{ op: "update", id: kept.id, body: desired.body }];
+  const outcome = !kept ? "created" : comment.length > 0 ? "updated" : "unchanged";
+  if (!desired.label) return done(outcome, comment);
+  if (!kept) return done(outcome, [...comment, { op: "label", name: desired.label }]);
+  if (observed.labelHistory === void 0) return done(outcome, comment, true);
+  const owed = observed.labelHistory === "never";
+  return done(outcome, owed ? [...comment, { op: "label", name: desired.label }] : comment);
 }
-function governingRoot(manifestPath, self2, ancestors, read) {
-  if (self2.isWorkspaceRoot) return manifestPath;
-  const dir = dirOf(manifestPath);
-  if (self2.packageWorkspace !== null) {
-    if (self2.packageWorkspace.includes("\\") || posix.isAbsolute(self2.packageWorkspace)) return null;
-    const rootDir = join7(dir, self2.packageWorkspace).replace(/\/+$/, "");
-    if (rootDir === ".." || rootDir.startsWith("../")) return null;
-    return rootDir === "." ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
+function labelHistoryOf(events, label2) {
+  let last3 = "never";
+  for (const e of events) {
+    if (e.label?.name !== label2) continue;
+    if (e.event === "labeled") last3 = "added";
+    else if (e.event === "unlabeled") last3 = "removed";
   }
-  for (const path2 of ancestors) {
-    const m = read(path2);
-    if (!m?.isWorkspaceRoot) continue;
-    return isMemberDir(dirOf(path2), m, dir) ? path2 : null;
-  }
-  return null;
+  return last3;
 }
-function membersOf(rootPath, root, tree) {
-  const rootDir = dirOf(rootPath);
-  const out = [];
-  for (const p of tree) {
-    if (p === rootPath || !isManifest(p)) continue;
-    const dir = dirOf(p);
-    if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
-    if (isMemberDir(rootDir, root, dir)) out.push(p);
-  }
-  return out.sort();
-}
-var import_picomatch, isManifest, join7;
-var init_workspace = __esm({
-  "src/cargo/workspace.ts"() {
+var init_publish_plan = __esm({
+  "src/publish-plan.ts"() {
     "use strict";
-    import_picomatch = __toESM(require_picomatch2(), 1);
-    isManifest = (path2) => path2 === "Cargo.toml" || path2.endsWith("/Cargo.toml");
-    join7 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
-  }
-});
-
-// src/github/manifests.ts
-async function repoManifests(octokit, repo, log) {
-  let reads = 1;
-  const root = await readFile(octokit, { ...repo, path: "Cargo.toml" });
-  if (!root.ok) return { ...EMPTY, reads };
-  let members = [];
-  let rootManifest = null;
-  try {
-    const m = parseManifest(root.text);
-    rootManifest = m;
-    if (m.members.some((p) => p.includes("burn-dispatch")) || m.packageName === "burn") return { ...EMPTY, reads };
-    members = m.members;
-  } catch (e) {
-    log.warn({ ...repo, path: "Cargo.toml", error: e.message }, "repository Cargo.toml does not parse");
-    return { manifests: [{ path: "Cargo.toml", text: root.text }], root: null, lock: null, reads };
-  }
-  const rootFile = { path: "Cargo.toml", text: root.text };
-  const files = [];
-  for (const entry of members) {
-    if (reads >= MAX_READS - 1) break;
-    const pattern = memberPath(entry);
-    if (pattern === null) {
-      log.warn({ ...repo, member: entry }, "workspace member outside the repository ignored");
-      continue;
-    }
-    let dirs = [pattern];
-    if (pattern.endsWith("/*")) {
-      reads++;
-      dirs = await listDirs(octokit, { ...repo, path: pattern.slice(0, -2) });
-    }
-    for (const dir of dirs) {
-      if (reads >= MAX_READS - 1) break;
-      reads++;
-      const f = await readFile(octokit, { ...repo, path: `${dir}/Cargo.toml` });
-      if (f.ok && declaresBurn(f.text, rootManifest)) files.push({ path: `${dir}/Cargo.toml`, text: f.text });
-    }
-  }
-  if (declaresBurn(root.text, rootManifest)) files.push(rootFile);
-  reads++;
-  const lock = await readFile(octokit, { ...repo, path: "Cargo.lock" });
-  return { manifests: files, root: members.length > 0 ? rootFile : null, lock: lock.ok ? lock.text : null, reads };
-}
-var MAX_READS, EMPTY;
-var init_manifests = __esm({
-  "src/github/manifests.ts"() {
-    "use strict";
-    init_facts();
-    init_workspace();
-    init_manifest();
-    init_files();
-    MAX_READS = 8;
-    EMPTY = { manifests: [], root: null, lock: null, reads: 0 };
   }
 });
 
@@ -58219,8 +57392,8 @@ var init_manifests = __esm({
 function longestRun(s, ch) {
   let best = 0;
   let run2 = 0;
-  for (const c of s) {
-    run2 = c === ch ? run2 + 1 : 0;
+  for (const c3 of s) {
+    run2 = c3 === ch ? run2 + 1 : 0;
     if (run2 > best) best = run2;
   }
   return best;
@@ -58241,14 +57414,14 @@ function text(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|~])/g, "\\$1").replace(/@(?=[A-Za-z0-9-])/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B").replace(/\b(GH)-(?=\d)/gi, "$1-\u200B").replace(/:\/\//g, ":\u200B//").replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200B.`);
 }
 function orList(items) {
-  const c = items.map(code);
-  if (c.length <= 1) return c.join("");
-  return `${c.slice(0, -1).join(", ")} or ${c.at(-1)}`;
+  const c3 = items.map(code);
+  if (c3.length <= 1) return c3.join("");
+  return `${c3.slice(0, -1).join(", ")} or ${c3.at(-1)}`;
 }
 function andList(items) {
-  const c = items.map(code);
-  if (c.length <= 1) return c.join("");
-  return `${c.slice(0, -1).join(", ")} and ${c.at(-1)}`;
+  const c3 = items.map(code);
+  if (c3.length <= 1) return c3.join("");
+  return `${c3.slice(0, -1).join(", ")} and ${c3.at(-1)}`;
 }
 function withMarker(marker, body) {
   return `${marker}
@@ -58359,9 +57532,9 @@ var init_why = __esm({
 });
 
 // src/render/manifest.ts
-function changeText(c, quote = code) {
-  const features = andList(c.added.map((f) => JSON.stringify(f)));
-  return c.declares ? `declare ${quote(c.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c.dependency)}'s features`;
+function changeText(c3, quote = code) {
+  const features = andList(c3.added.map((f) => JSON.stringify(f)));
+  return c3.declares ? `declare ${quote(c3.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c3.dependency)}'s features`;
 }
 function diffBody(diff) {
   return diff.split("\n").filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l)).join("\n").replace(/\n+$/, "");
@@ -58392,49 +57565,49 @@ function fragmentShows(f) {
     return `Your Cargo.toml declares ${code(f.inherits)} with ${code("workspace = true")}, so its version and default features are set in the workspace root's \`[workspace.dependencies]\`, which the issue does not show.`;
   return f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
-function manifestSection(m, opts) {
+function manifestSection(m2, opts) {
   const out = [];
-  const plan2 = m.plan;
-  if (plan2.kind === "invalid-toml") {
+  const plan3 = m2.plan;
+  if (plan3.kind === "invalid-toml") {
     out.push(
-      `**I could not read your Cargo.toml:** line ${plan2.error.line}, column ${plan2.error.column}: ${text(plan2.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`
+      `**I could not read your Cargo.toml:** line ${plan3.error.line}, column ${plan3.error.column}: ${text(plan3.error.message.replace(/^\d+:\d+: /, ""))}. Fix the syntax and I will look again when the issue is edited.`
     );
     return out;
   }
-  const d = plan2.diagnosis;
-  if (m.origin === "assumed") {
+  const d = plan3.diagnosis;
+  if (m2.origin === "assumed") {
     const seen = opts.fragment ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}` : "I could not see your Cargo.toml.";
     out.push(
       `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`
     );
   } else {
-    const from = m.origin === "repository" ? ` (${code(plan2.kind === "fixed" ? plan2.change.path : "Cargo.toml")} in this repository)` : "";
+    const from = m2.origin === "repository" ? ` (${code(plan3.kind === "fixed" ? plan3.change.path : "Cargo.toml")} in this repository)` : "";
     const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
-    out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
-    if (m.assumedMember && d.primary)
+    out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m2.assumedMember })}`);
+    if (m2.assumedMember && d.primary)
       out.push(
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`
       );
-    if (!m.whole && d.verdict !== "no-burn")
+    if (!m2.whole && d.verdict !== "no-burn")
       out.push(
         `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`
       );
   }
-  const assumptions = [d.assumed.version, d.assumed.graph].filter((x) => !!x).map(assumptionText);
+  const assumptions = [d.assumed.version, d.assumed.graph].filter((x2) => !!x2).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
-  if (plan2.kind === "fixed") {
-    const c = plan2.change;
-    const where = m.origin === "assumed" ? "If your `burn` dependency looks like this" : m.wrapped ? code(c.path) : `${code(c.path)}${m.assumedMember ? " (the workspace root, for every member that inherits it)" : ""}, line ${c.suggestion.startLine}`;
-    out.push("", `**Fix** \u2014 ${where}:`, fence(diffBody(c.diff), "diff"));
-    if (c.declares)
+  if (plan3.kind === "fixed") {
+    const c3 = plan3.change;
+    const where = m2.origin === "assumed" ? "If your `burn` dependency looks like this" : m2.wrapped ? code(c3.path) : `${code(c3.path)}${m2.assumedMember ? " (the workspace root, for every member that inherits it)" : ""}, line ${c3.suggestion.startLine}`;
+    out.push("", `**Fix** \u2014 ${where}:`, fence(diffBody(c3.diff), "diff"));
+    if (c3.declares)
       out.push(
-        `With this manifest ${code(c.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
+        `With this manifest ${code(c3.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c3.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
       );
     out.push(
       d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`
     );
-  } else if (plan2.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
-    out.push("", `I found no verified one-line fix: ${text(plan2.reason)}.`);
+  } else if (plan3.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
+    out.push("", `I found no verified one-line fix: ${text(plan3.reason)}.`);
   }
   return out;
 }
@@ -58475,68 +57648,68 @@ function suggestion(features, { defaults }) {
   if (features.length === 0) return "nothing: it is on with burn's default features";
   return `${code(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
 }
-function heading(c) {
-  const paths = c.items.map((i) => i.path);
+function heading(c3) {
+  const paths = c3.items.map((i) => i.path);
   if (paths.length === 0)
-    return c.absent.length === 1 ? `\`${c.absent[0]}\` does not exist in burn ${c.version}` : `These \`burn\` items do not exist in burn ${c.version}`;
+    return c3.absent.length === 1 ? `\`${c3.absent[0]}\` does not exist in burn ${c3.version}` : `These \`burn\` items do not exist in burn ${c3.version}`;
   return paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off";
 }
-function unverifiedAdvice(c) {
-  const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
-  const derived = c.items.some((i) => i.gate.from);
-  if (derived && (c.suggest.withDefaults === null || c.suggest.noDefaults === null))
-    return `${seen} At burn ${code(c.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
-  return `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+function unverifiedAdvice(c3) {
+  const seen = c3.fragment ? `**${fragmentShows(c3.fragment)}**` : "**I could not see your Cargo.toml.**";
+  const derived = c3.items.some((i) => i.gate.from);
+  if (derived && (c3.suggest.withDefaults === null || c3.suggest.noDefaults === null))
+    return `${seen} At burn ${code(c3.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
+  return `${seen} At burn ${code(c3.version)}, add ${suggestion(c3.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c3.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
 }
-function gateSource(c) {
-  const from = new Set(c.items.map((i) => i.gate.from));
-  if (c.items.length === 0) return ` Resolved in burn's source at ${code(c.ref)}.`;
-  if (from.has("source")) return ` Gates read from burn's source at ${code(c.ref)}.`;
+function gateSource(c3) {
+  const from = new Set(c3.items.map((i) => i.gate.from));
+  if (c3.items.length === 0) return ` Resolved in burn's source at ${code(c3.ref)}.`;
+  if (from.has("source")) return ` Gates read from burn's source at ${code(c3.ref)}.`;
   return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
 }
-function renderCompileBody(c, footer) {
-  if (c.items.length === 0 && c.absent.length === 0) return null;
-  const lines = [`### ${heading(c)}`, ""];
-  const printed2 = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
+function renderCompileBody(c3, footer) {
+  if (c3.items.length === 0 && c3.absent.length === 0) return null;
+  const lines = [`### ${heading(c3)}`, ""];
+  const printed2 = [...new Set(c3.findings.filter((f) => isAbout(c3, f.path)).map((f) => f.printed))];
   lines.push(
-    `rustc reports ${andList(printed2)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    `rustc reports ${andList(printed2)}.${c3.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     ""
   );
-  for (const i of c.items) {
-    const at = `${i.gate.crate} ${c.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
+  for (const i of c3.items) {
+    const at = `${i.gate.crate} ${c3.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
     lines.push(
       `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`
     );
   }
-  for (const p of c.absent)
+  for (const p of c3.absent)
     lines.push(
-      `- ${code(p)} is not in burn ${code(c.version)}: its source at ${code(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
+      `- ${code(p)} is not in burn ${code(c3.version)}: its source at ${code(c3.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
     );
   lines.push("");
-  if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
-  } else if (c.items.length > 0) {
-    lines.push(unverifiedAdvice(c), "");
+  if (c3.items.length > 0 && c3.manifest && c3.manifest.plan.kind !== "already-on") {
+    lines.push(...manifestSection(c3.manifest, { about: "compile" }), "");
+  } else if (c3.items.length > 0) {
+    lines.push(unverifiedAdvice(c3), "");
   }
-  const newer = c.beyond ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
-  if (c.agreeing && c.agreeing.length > 0) {
-    const range = c.agreeing.length > 1 ? `${code(c.agreeing[0].slice(1))} \u2026 ${code(c.agreeing.at(-1).slice(1))}` : code(c.agreeing[0].slice(1));
+  const newer = c3.beyond ? `: your build's burn (${code(c3.beyond)}) is ${newerThan(c3.beyond, c3.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
+  if (c3.agreeing && c3.agreeing.length > 0) {
+    const range = c3.agreeing.length > 1 ? `${code(c3.agreeing[0].slice(1))} \u2026 ${code(c3.agreeing.at(-1).slice(1))}` : code(c3.agreeing[0].slice(1));
     lines.push(
-      `<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`
+      `<sub>Assumed burn ${code(c3.version)}${newer}; the gate and the answer are the same in ${c3.agreeing.length} release${c3.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`
     );
-  } else if (c.versionSource === "assumed") {
+  } else if (c3.versionSource === "assumed") {
     lines.push(
-      `<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
+      `<sub>Assumed burn ${code(c3.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
     );
   }
   lines.push(
-    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}).${gateSource(c)} ${footer}</sub>`
+    `<sub>burn ${code(c3.version)} (${c3.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c3.versionSource]}).${gateSource(c3)} ${footer}</sub>`
   );
   return lines;
 }
-function isAbout(c, path2) {
-  return c.absent.includes(path2) || c.items.some((i) => i.findings.some((f) => f.path === path2));
+function isAbout(c3, path2) {
+  return c3.absent.includes(path2) || c3.items.some((i) => i.findings.some((f) => f.path === path2));
 }
 var init_compile = __esm({
   "src/render/compile.ts"() {
@@ -58552,10 +57725,10 @@ function issueMarker(updatedAt) {
   return updatedAt && TIMESTAMP.test(updatedAt) ? `${ISSUE_MARKER_PREFIX} ${JSON.stringify({ updated_at: updatedAt })} -->` : ISSUE_MARKER;
 }
 function markedUpdatedAt(body) {
-  const m = /^<!-- burn-triage:issue (\{[^\n]*?\}) -->/.exec(body ?? "");
-  if (!m) return null;
+  const m2 = /^<!-- burn-triage:issue (\{[^\n]*?\}) -->/.exec(body ?? "");
+  if (!m2) return null;
   try {
-    const at = JSON.parse(m[1]).updated_at;
+    const at = JSON.parse(m2[1]).updated_at;
     return typeof at === "string" && TIMESTAMP.test(at) ? at : null;
   } catch {
     return null;
@@ -58570,7 +57743,7 @@ function sourceSentence(a, entry) {
   if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
   const at = `${link.crate} ${a.version.version ?? link.ref} \xB7 ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
-    const methods = link.methods.map((m) => code(m));
+    const methods = link.methods.map((m2) => code(m2));
     const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
     return `${code(a.primary.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
@@ -58589,11 +57762,11 @@ function choiceSection(a) {
   }
   const where = a.manifest?.origin === "repository" ? ` (${code(a.manifest.file.path)} in this repository)` : a.manifest?.assumedMember ? " (its `[workspace.dependencies]`, for a member that inherits burn from it as it is)" : "";
   out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices) out.push(`- ${code(c.feature)}: ${changeText(c.plan.change)}`);
+  for (const c3 of a.choices) out.push(`- ${code(c3.feature)}: ${changeText(c3.plan.change)}`);
   return out;
 }
-function compileComment(c, marker, footer) {
-  const body = renderCompileBody(c, footer);
+function compileComment(c3, marker, footer) {
+  const body = renderCompileBody(c3, footer);
   return body && withMarker(
     marker,
     `${body.join("\n").replace(/\n{3,}/g, "\n\n").trim()}
@@ -58681,309 +57854,250 @@ var init_issue = __esm({
   }
 });
 
-// src/cargo/live-index.ts
-async function cappedText(res, max) {
-  const declared2 = Number(res.headers.get("content-length"));
-  if (Number.isFinite(declared2) && declared2 > max) {
-    await res.body?.cancel().catch(() => void 0);
-    throw new IndexShapeError(`index file larger than ${max} bytes`);
-  }
-  if (!res.body) return "";
-  const reader = res.body.getReader();
-  const chunks = [];
-  let size = 0;
-  for (; ; ) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel().catch(() => void 0);
-      throw new IndexShapeError(`index file larger than ${max} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
+// src/github/types.ts
+function pageItems(data2, what) {
+  if (Array.isArray(data2)) return data2;
+  throw malformed(what);
 }
-async function pool(items, limit, work) {
-  const out = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  });
-  await Promise.all(lanes);
-  return out;
+function malformed(what, cause) {
+  return Object.assign(new Error(`malformed ${what} listing from GitHub`, { cause }), { status: 502 });
 }
-var CONCURRENCY, LiveIndex;
-var init_live_index = __esm({
-  "src/cargo/live-index.ts"() {
+async function* listPages(pages, what, maxPages = DEFAULT_MAX_PAGES) {
+  const it = pages[Symbol.asyncIterator]();
+  const seen = /* @__PURE__ */ new Set();
+  for (let read = 0; ; read++) {
+    let next;
+    try {
+      next = await it.next();
+    } catch (e) {
+      if (e instanceof TypeError || e instanceof SyntaxError) throw malformed(what, e);
+      throw e;
+    }
+    if (next.done) return;
+    const url = next.value.url;
+    if (url !== void 0 && seen.has(url))
+      throw Object.assign(new Error(`GitHub's ${what} listing links back to a page already read (${url})`), {
+        status: 502
+      });
+    if (url !== void 0) seen.add(url);
+    if (read >= maxPages) throw new PageCapError(what, maxPages);
+    yield pageItems(next.value.data, what);
+  }
+}
+var DEFAULT_MAX_PAGES, PageCapError;
+var init_types = __esm({
+  "src/github/types.ts"() {
     "use strict";
-    init_registry();
-    CONCURRENCY = 8;
-    LiveIndex = class {
-      cache = /* @__PURE__ */ new Map();
-      opts;
-      /** An index that just failed is not asked again before this time: events then cost nothing. */
-      downUntil = 0;
-      constructor(opts = {}) {
-        this.opts = {
-          baseUrl: (opts.baseUrl ?? "https://index.crates.io").replace(/\/+$/, ""),
-          timeoutMs: opts.timeoutMs ?? 3e3,
-          maxCrates: opts.maxCrates ?? 60,
-          fetch: opts.fetch ?? globalThis.fetch,
-          fallback: opts.fallback ?? snapshot("tags"),
-          freshMs: opts.freshMs ?? 10 * 60 * 1e3,
-          backoffMs: opts.backoffMs ?? 60 * 1e3,
-          slowMs: opts.slowMs ?? 1500,
-          eventBudgetMs: opts.eventBudgetMs ?? 5e3,
-          maxBytes: opts.maxBytes ?? 4 * 1024 * 1024
-        };
+    DEFAULT_MAX_PAGES = 100;
+    PageCapError = class extends Error {
+      constructor(what, maxPages) {
+        super(`GitHub's ${what} listing has more than ${maxPages} pages; stopped there`);
+        this.what = what;
+        this.maxPages = maxPages;
       }
-      backOff() {
-        this.downUntil = Date.now() + this.opts.backoffMs;
-      }
-      async file(name, stats, budget) {
-        if (!validCrateName(name)) throw new IndexShapeError(`not a crate name cargo accepts`);
-        const hit = this.cache.get(name);
-        if (hit && Date.now() - hit.at < this.opts.freshMs) {
-          stats.cached++;
-          return hit.lines;
-        }
-        if (Date.now() < this.downUntil) {
-          if (hit) return hit.lines;
-          throw new Error("crates.io index backing off after a failure");
-        }
-        const headers = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
-        if (hit?.etag) headers["if-none-match"] = hit.etag;
-        const started = Date.now();
-        const signal = AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), budget]);
-        let res;
-        let body;
-        try {
-          res = await this.opts.fetch(`${this.opts.baseUrl}/${indexPath(name)}`, { headers, signal, redirect: "manual" });
-          if (res.status === 304 && hit) {
-            stats.notModified++;
-            hit.at = Date.now();
-            return hit.lines;
-          }
-          if (res.status === 404) return [];
-          if (!res.ok) {
-            await res.body?.cancel().catch(() => void 0);
-            if (res.status >= 500 || res.status === 429) this.backOff();
-            throw new Error(`index answered ${res.status}`);
-          }
-          body = await cappedText(res, this.opts.maxBytes);
-        } catch (e) {
-          if (!(e instanceof IndexShapeError) && !/^index answered/.test(e.message)) this.backOff();
-          throw e;
-        } finally {
-          if (Date.now() - started > this.opts.slowMs) this.backOff();
-        }
-        stats.bytes += Buffer.byteLength(body);
-        const lines = parseIndexFile(body, name);
-        stats.fetched++;
-        this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now() });
-        return lines;
-      }
-      /** Fetches `roots` and every burn crate their releases since 0.16 reach, breadth first. */
-      async registryFor(roots) {
-        const files = /* @__PURE__ */ new Map();
-        const stats = { fetched: 0, notModified: 0, cached: 0, bytes: 0 };
-        const fellBack = [];
-        const reasons = {};
-        const budget = AbortSignal.timeout(this.opts.eventBudgetMs);
-        const queued = new Set(roots.filter(validCrateName));
-        let frontier = [...queued];
-        while (frontier.length > 0 && files.size < this.opts.maxCrates) {
-          const batch = frontier.slice(0, this.opts.maxCrates - files.size);
-          const results = await pool(batch, CONCURRENCY, async (name) => {
-            try {
-              return [name, await this.file(name, stats, budget)];
-            } catch (e) {
-              fellBack.push(name);
-              reasons[name] = budget.aborted ? "the event's time for index reads ran out" : e.message;
-              return [name, this.opts.fallback.versions(name)];
-            }
-          });
-          const next = [];
-          for (const [name, lines] of results) {
-            files.set(name, lines);
-            for (const crate of burnDependencies(lines.filter(recentRelease), queued)) {
-              queued.add(crate);
-              next.push(crate);
-            }
-          }
-          frontier = next;
-        }
-        const label2 = fellBack.length === 0 ? "crates.io's index" : fellBack.length === files.size ? this.opts.fallback.label : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
-        return { registry: new MapRegistry(label2, files), ...stats, fellBack, reasons };
-      }
+      what;
+      maxPages;
     };
   }
 });
 
-// src/redact.ts
-function redactUrl(url) {
+// src/github/comments.ts
+function rememberedIn(cache, where, marker) {
+  const key2 = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
+  return {
+    recall: async () => {
+      const id = Number(await cache.cacheGet(key2).catch(() => null));
+      return Number.isSafeInteger(id) && id > 0 ? id : null;
+    },
+    remember: (id) => cache.cacheSet(key2, String(id), MEMO_TTL_S).catch(() => void 0)
+  };
+}
+async function recalled(octokit, who, where, marker, memo3) {
+  const id = await memo3.recall();
+  if (id === null) return null;
   try {
-    const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = u.username ? "***" : "";
-      u.password = u.password ? "***" : "";
-    }
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//***@");
+    const { data: data2 } = await octokit.rest.issues.getComment({ owner: where.owner, repo: where.repo, comment_id: id });
+    const c3 = data2;
+    const here = typeof c3.issue_url === "string" && c3.issue_url.endsWith(`/issues/${where.issue_number}`);
+    return here && authoredBy(who, c3) && c3.body?.startsWith(marker) ? c3 : null;
+  } catch (e) {
+    if (e.status === 404) return null;
+    throw e;
   }
 }
-var init_redact = __esm({
-  "src/redact.ts"() {
+async function listMarked(octokit, who, where, marker, find = {}) {
+  const mine = [];
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    ...where,
+    per_page: 100,
+    ...find.since ? { since: find.since } : {}
+  });
+  for await (const page of listPages(pages, "issue comments")) {
+    mine.push(...page.filter((c3) => authoredBy(who, c3) && c3.body?.startsWith(marker)));
+  }
+  return mine;
+}
+async function findMarked(octokit, who, where, marker, find = {}) {
+  if (find.memo) {
+    const hit = await recalled(octokit, who, where, marker, find.memo);
+    if (hit) return [hit];
+  }
+  const mine = await listMarked(octokit, who, where, marker, find);
+  if (mine[0]) await find.memo?.remember(mine[0].id);
+  return mine;
+}
+var REMEMBER_ABOVE_COMMENTS, MEMO_TTL_S;
+var init_comments = __esm({
+  "src/github/comments.ts"() {
     "use strict";
+    init_identity();
+    init_types();
+    REMEMBER_ABOVE_COMMENTS = 100;
+    MEMO_TTL_S = 90 * 24 * 3600;
   }
 });
 
-// src/cargo/live-registries.ts
-function indexUrl(env = process.env) {
-  const v = env.CRATES_INDEX_URL?.trim();
-  if (v === "off") return null;
-  return v ? v : DEFAULT_INDEX;
+// src/github/publish.ts
+function readsOf(octokit, who) {
+  return {
+    marked: (where, marker, find) => findMarked(octokit, who, where, marker, find),
+    labelHistory: async (where, label2) => {
+      const events = [];
+      const pages = octokit.paginate.iterator(octokit.rest.issues.listEvents, { ...where, per_page: 100 });
+      let read = 0;
+      for await (const page of listPages(pages, "issue events")) {
+        if (++read > MAX_EVENT_PAGES) return "unknown";
+        events.push(...page);
+      }
+      return labelHistoryOf(events, label2);
+    }
+  };
 }
-async function registries(log, roots = ["burn"]) {
-  const url = indexUrl();
-  if (!url) return void 0;
-  if (live?.url !== url) live = { url, index: new LiveIndex({ baseUrl: url }) };
-  const r = await live.index.registryFor(roots);
-  const index = redactUrl(url);
-  log.debug(
-    { index, fetched: r.fetched, notModified: r.notModified, cached: r.cached, bytes: r.bytes },
-    "crates.io index read"
-  );
-  if (r.fellBack.length > 0)
-    log.warn(
-      { index, crates: r.fellBack, reasons: r.reasons },
-      "crates.io index did not answer for some crates; used the bundled data for them"
-    );
-  return { tags: r.registry, main: snapshot("main") };
+function writesOf(octokit, who) {
+  const at = (w) => ({ owner: w.owner, repo: w.repo });
+  return {
+    ...readsOf(octokit, who),
+    // Octokit's own retry is off for a create: a retried POST after a lost answer posts twice.
+    createComment: async (where, body) => (await octokit.rest.issues.createComment({ ...where, body, request: { retries: 0 } })).data.id,
+    updateComment: async (where, id, body) => {
+      await octokit.rest.issues.updateComment({ ...at(where), comment_id: id, body });
+    },
+    deleteComment: async (where, id) => {
+      await octokit.rest.issues.deleteComment({ ...at(where), comment_id: id });
+    },
+    addLabel: async (where, name) => {
+      await octokit.rest.issues.addLabels({ ...where, labels: [name] });
+    }
+  };
 }
-var DEFAULT_INDEX, live;
-var init_live_registries = __esm({
-  "src/cargo/live-registries.ts"() {
+function issueTarget(cache, where, updatedAt, comments) {
+  const long = (comments ?? 0) > REMEMBER_ABOVE_COMMENTS;
+  return {
+    where,
+    marker: ISSUE_MARKER_PREFIX,
+    updatedAt: updatedAt ?? null,
+    find: long ? { memo: rememberedIn(cache, where, ISSUE_MARKER_PREFIX) } : {}
+  };
+}
+async function plan(gh, t, desired) {
+  const mine = await gh.marked(t.where, t.marker, t.find);
+  const observed = {
+    mine: mine.map((c3) => ({ id: c3.id, body: c3.body ?? "", answeredAt: markedUpdatedAt(c3.body) })),
+    updatedAt: t.updatedAt,
+    answersOnly: t.answersOnly
+  };
+  const first = decide(observed, desired);
+  if (!first.needsLabelHistory || desired.kind !== "answer" || !desired.label) return first;
+  return decide({ ...observed, labelHistory: await gh.labelHistory(t.where, desired.label) }, desired);
+}
+function convergeLocked(coordination, gh, t, desired) {
+  return coordination.lock(`${t.where.owner}/${t.where.repo}#${t.where.issue_number}`, () => converge(gh, t, desired));
+}
+async function converge(gh, t, desired) {
+  const decision = await plan(gh, t, desired);
+  for (const step of decision.steps) {
+    if (step.op === "create") {
+      const created = await createOnce(gh, t, step.body);
+      if (created.op === "updated") return converge(gh, t, desired);
+    } else if (step.op === "update") await gh.updateComment(t.where, step.id, step.body);
+    else if (step.op === "delete") await gh.deleteComment(t.where, step.id);
+    else await gh.addLabel(t.where, step.name);
+  }
+  return decision;
+}
+async function createOnce(gh, t, body) {
+  const create = async () => {
+    const id = await gh.createComment(t.where, body);
+    await t.find?.memo?.remember(id);
+  };
+  try {
+    await create();
+    return { op: "created" };
+  } catch (e) {
+    if (!transient(e)) throw e;
+    const [stored] = await gh.marked(t.where, t.marker, t.find);
+    if (stored?.body === body) return { op: "created" };
+    if (stored) return { op: "updated" };
+    await create();
+    return { op: "created" };
+  }
+}
+var MAX_EVENT_PAGES;
+var init_publish = __esm({
+  "src/github/publish.ts"() {
     "use strict";
-    init_live_index();
-    init_registry();
-    init_redact();
-    DEFAULT_INDEX = "https://index.crates.io";
+    init_publish_plan();
+    init_issue();
+    init_comments();
+    init_retry();
+    init_types();
+    MAX_EVENT_PAGES = 3;
   }
 });
 
 // src/handlers/issues.ts
 var issues_exports = {};
 __export(issues_exports, {
-  gatherAnswer: () => gatherAnswer,
-  labelOwed: () => labelOwed,
-  onIssue: () => onIssue,
-  publishAnswer: () => publishAnswer,
-  withSources: () => withSources
+  onIssue: () => onIssue
 });
-async function withSources(context, deps, input) {
-  return analyzeWithSources(
-    input,
-    async (reads) => readBurnSources(context.octokit, reads, await deps.coordination(), context.log)
-  );
-}
 async function onIssue(context, deps) {
   const event = issueEvent(context.payload, { senderIsBot: context.isBot });
-  let plan2 = planIssue(event);
-  if (plan2.kind === "retract") return retract(context, deps);
-  if (plan2.kind === "needs-config") plan2 = planIssue(event, (await loadConfig(context)).config);
-  if (plan2.kind !== "answer") return;
-  const analysis = await gatherAnswer(context, deps, plan2);
-  const body = renderIssueComment(analysis, issueMarker(context.payload.issue.updated_at));
+  let plan3 = planIssue(event);
+  const marker = issueMarker(context.payload.issue.updated_at);
+  if (plan3.kind === "retract")
+    return publish(context, deps, { kind: "retract", body: renderResolvedComment(marker) }, "retract");
+  if (plan3.kind === "needs-config") plan3 = planIssue(event, (await loadConfig(context)).config);
+  if (plan3.kind !== "answer") return;
+  const analysis = await gatherAnswer(context, deps, plan3);
+  const body = renderIssueComment(analysis, marker);
   if (body)
-    await publishAnswer(context, deps, {
-      body,
-      label: plan2.label,
-      finding: analysis.kind === "panic" ? analysis.primary.id : analysis.kind
-    });
-}
-async function gatherAnswer(context, deps, plan2, readRepository = () => repoManifests(context.octokit, context.repo(), context.log)) {
-  const { text: text2, featureOff } = plan2;
-  const repo = plan2.readRepository ? await readRepository() : null;
-  const index = featureOff ? await registries(context.log, indexRoots(text2, repo?.manifests)) : void 0;
-  return withSources(context, deps, {
-    text: text2,
-    repoManifests: repo?.manifests,
-    repoRoot: repo?.root,
-    repoLock: repo?.lock,
-    registries: index
-  });
-}
-async function publishAnswer(context, deps, answer) {
-  const { issue } = context.payload;
-  const where = context.issue();
-  const who = await deps.identity(context.octokit);
-  const coordination = await deps.coordination();
-  const find = finding(coordination, where, issue.comments);
-  const result = await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const existing = await findMarked(context.octokit, who, where, ISSUE_MARKER_PREFIX, find);
-    if (stale(existing?.body, issue.updated_at)) return { action: "stale", id: existing.id };
-    return upsertComment(context.octokit, who, where, ISSUE_MARKER_PREFIX, answer.body, existing, find);
-  });
-  context.log.info(
-    { ...where, finding: answer.finding, comment: result },
-    result.action === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged"
-  );
-  if (answer.label && labelOwed(result.action, attemptOf(context.id)))
-    await context.octokit.rest.issues.addLabels({ ...where, labels: [answer.label] });
-  return result.action;
-}
-function labelOwed(action, attempt) {
-  return action === "created" || attempt > 0 && action === "unchanged";
-}
-function finding(cache, where, comments) {
-  return (comments ?? 0) > REMEMBER_ABOVE_COMMENTS ? { memo: rememberedIn(cache, where, ISSUE_MARKER_PREFIX) } : {};
-}
-function stale(commentBody, updatedAt) {
-  const answered = markedUpdatedAt(commentBody);
-  return answered !== null && typeof updatedAt === "string" && Date.parse(updatedAt) < Date.parse(answered);
-}
-async function retract(context, deps) {
-  const where = context.issue();
-  const who = await deps.identity(context.octokit);
-  const { issue } = context.payload;
-  const coordination = await deps.coordination();
-  await coordination.lock(`${where.owner}/${where.repo}#${where.issue_number}`, async () => {
-    const mine = await findMarked(
-      context.octokit,
-      who,
-      where,
-      ISSUE_MARKER_PREFIX,
-      finding(coordination, where, issue.comments)
+    await publish(
+      context,
+      deps,
+      { kind: "answer", body, label: plan3.label },
+      analysis.kind === "panic" ? analysis.primary.id : analysis.kind
     );
-    if (!mine || stale(mine.body, issue.updated_at)) return;
-    const body = renderResolvedComment(issueMarker(issue.updated_at));
-    if (mine.body !== body)
-      await context.octokit.rest.issues.updateComment({
-        owner: where.owner,
-        repo: where.repo,
-        comment_id: mine.id,
-        body
-      });
-  });
+}
+async function publish(context, deps, desired, finding) {
+  const where = context.issue();
+  const who = await deps.identity(context.octokit);
+  const coordination = await deps.coordination();
+  const { updated_at, comments } = context.payload.issue;
+  const target = issueTarget(coordination, where, updated_at, comments);
+  const decision = await convergeLocked(coordination, writesOf(context.octokit, who), target, desired);
+  context.log.info(
+    { ...where, finding, outcome: decision.outcome, steps: decision.steps.map((s) => s.op) },
+    decision.outcome === "stale" ? "older delivery ignored: the comment answers a newer edit" : "issue triaged"
+  );
 }
 var init_issues = __esm({
   "src/handlers/issues.ts"() {
     "use strict";
-    init_analyze2();
-    init_burn_source();
-    init_comments();
-    init_retry();
+    init_answer();
     init_config2();
-    init_manifests();
+    init_publish();
     init_plan();
     init_issue();
-    init_live_registries();
   }
 });
 
@@ -59011,9 +58125,9 @@ function matcherFor(rule, version) {
   }
   return { signs: rule.evidence.signs, modules };
 }
-function findUse(m, path2, text2) {
+function findUse(m2, path2, text2) {
   const lines = text2.split("\n");
-  for (const { re, what } of m.signs) {
+  for (const { re, what } of m2.signs) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
       if (!usable(line)) continue;
@@ -59021,14 +58135,14 @@ function findUse(m, path2, text2) {
       if (hit) return { path: path2, line: i + 1, what: what ?? hit[0] };
     }
   }
-  if (m.modules.size === 0) return null;
+  if (m2.modules.size === 0) return null;
   const named = /* @__PURE__ */ new Set();
   for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     if (!usable(line)) continue;
     for (const module2 of named) {
-      const spec = m.modules.get(module2);
+      const spec = m2.modules.get(module2);
       if (!spec) continue;
       if (spec.gated?.test(line)) return { path: path2, line: i + 1, what: `burn::${module2}` };
       const hit = spec.names?.exec(line);
@@ -59061,8 +58175,8 @@ var init_evidence2 = __esm({
 });
 
 // src/review/manifest.ts
-function diagnosisOf(plan2) {
-  return plan2.kind === "invalid-toml" ? null : plan2.diagnosis;
+function diagnosisOf(plan3) {
+  return plan3.kind === "invalid-toml" ? null : plan3.diagnosis;
 }
 function commentableLines(patch) {
   const lines = /* @__PURE__ */ new Set();
@@ -59079,8 +58193,8 @@ function commentableLines(patch) {
   }
   return lines;
 }
-function inDiff(plan2, commentable) {
-  const s = plan2.change.suggestion;
+function inDiff(plan3, commentable) {
+  const s = plan3.change.suggestion;
   for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
 }
@@ -59110,8 +58224,8 @@ function lossOf(before, after) {
     moved: from && to && from !== to ? { from, to, defaultsLost: a.defaultFeatures !== false && before.defaultsEnable && !after.defaultsEnable } : null
   };
 }
-function regressed(j, plan2) {
-  const { rule, path: path2, crateManifest, before, after, commentable, member, headRoot } = j;
+function regressed(j2, plan3) {
+  const { rule, path: path2, crateManifest, before, after, commentable, member, headRoot } = j2;
   const base = {
     rule,
     path: path2,
@@ -59121,43 +58235,43 @@ function regressed(j, plan2) {
     crateManifest,
     ...member ? { member } : { headRoot: headRoot ?? null }
   };
-  if (plan2.kind === "fixed") return { ...base, kind: "regression", plan: plan2, inDiff: inDiff(plan2, commentable) };
-  return { ...base, kind: "regression-unfixable", reason: plan2.kind === "no-fix" ? plan2.reason : "no fix" };
+  if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
+  return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
-function reviewWorkspaceRoot(c, rule) {
+function reviewWorkspaceRoot(c3, rule) {
   const out = [];
   const target = rule.target;
-  const headRoot = { path: c.path, text: c.head };
-  for (const m of c.members) {
-    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target });
+  const headRoot = { path: c3.path, text: c3.head };
+  for (const m2 of c3.members) {
+    const afterPlan = planFix({ path: m2.path, text: m2.head }, { root: headRoot, target });
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
-    const basePlan = c.base === null ? null : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
+    const basePlan = c3.base === null ? null : planFix({ path: m2.path, text: m2.base ?? m2.head }, { root: { path: c3.path, text: c3.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
     const verdict = judge(before, afterPlan.diagnosis);
     if (verdict.kind === "unresolved")
-      out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
+      out.push({ kind: "unresolved", rule: rule.id, path: c3.path, member: m2.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
     const loss = lossOf(before, afterPlan.diagnosis);
-    const plan2 = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
-    const j = { rule: rule.id, path: c.path, crateManifest: m.path, before, after: afterPlan.diagnosis };
-    out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan2));
+    const plan3 = planWorkspaceFix(headRoot, { path: m2.path, text: m2.head }, { prefer: loss.removed, target });
+    const j2 = { rule: rule.id, path: c3.path, crateManifest: m2.path, before, after: afterPlan.diagnosis };
+    out.push(regressed({ ...j2, commentable: c3.commentable, member: m2.path }, plan3));
   }
   return out;
 }
-function reviewManifest(c, rule) {
+function reviewManifest(c3, rule) {
   const target = rule.target;
-  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot, target });
+  const probe = planFix({ path: c3.path, text: c3.head }, { root: c3.headRoot, target });
   if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
   const after = probe.diagnosis;
-  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
+  const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const verdict = judge(before, after);
-  if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
-  if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
+  if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
+  if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c3.path, why: verdict.why };
   const removed = lossOf(before, after).removed;
-  const plan2 = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
-  const j = { rule: rule.id, path: c.path, crateManifest: c.path, before, after };
-  return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null }, plan2);
+  const plan3 = removed.length > 0 ? planFix({ path: c3.path, text: c3.head }, { root: c3.headRoot, prefer: removed, target }) : probe;
+  const j2 = { rule: rule.id, path: c3.path, crateManifest: c3.path, before, after };
+  return regressed({ ...j2, commentable: c3.commentable, headRoot: c3.headRoot ?? null }, plan3);
 }
 var JUDGED, invalid;
 var init_manifest3 = __esm({
@@ -59272,7 +58386,7 @@ function shareFixes(problems, rules2) {
     if (done.has(first)) continue;
     const group = fixed.filter((p) => p.path === first.path && !done.has(p) && overlap(first, p));
     if (group.length < 2) continue;
-    const merged = plan(group, rules2);
+    const merged = plan2(group, rules2);
     if (!merged) continue;
     for (const p of group) done.add(p);
     out.set(first, { ...first, plan: { ...first.plan, change: merged } });
@@ -59280,7 +58394,7 @@ function shareFixes(problems, rules2) {
   }
   return problems.map((p) => out.get(p) ?? p);
 }
-function plan(group, rules2) {
+function plan2(group, rules2) {
   const head = group[0].plan.change.before;
   const path2 = group[0].path;
   const root = group[0].headRoot ?? null;
@@ -59304,9 +58418,9 @@ var init_shared_fix = __esm({
     init_fix();
     init_rules();
     overlap = (a, b) => {
-      const x = a.plan.change.suggestion;
+      const x2 = a.plan.change.suggestion;
       const y = b.plan.change.suggestion;
-      return x.startLine <= y.endLine && y.startLine <= x.endLine;
+      return x2.startLine <= y.endLine && y.startLine <= x2.endLine;
     };
   }
 });
@@ -59321,8 +58435,13 @@ function parsed2(text2) {
   }
 }
 function isBurnRoot(head, base) {
-  const m = parsed2(head);
-  return m?.isWorkspaceRoot === true && (manifestFacts(head).workspaceBurn || base !== null && manifestFacts(base).workspaceBurn);
+  const m2 = parsed2(head);
+  return m2?.isWorkspaceRoot === true && (manifestFacts(head).workspaceBurn || base !== null && manifestFacts(base).workspaceBurn);
+}
+function globBudget(tree) {
+  let b = budgets.get(tree);
+  if (!b) budgets.set(tree, b = new GlobBudget());
+  return b;
 }
 function manifestReads(s) {
   const tree = new Set(s.tree);
@@ -59332,13 +58451,14 @@ function manifestReads(s) {
     const base = baseTextOf(s, f);
     const inherits = head !== null && manifestFacts(head).inheritsAny || base !== null && manifestFacts(base).inheritsAny;
     if (inherits) for (const a of ancestorManifests(f.path, tree)) wanted.add(a);
-    if (isBurnRoot(head, base)) for (const m of membersOf(f.path, parsed2(head), tree)) wanted.add(m);
+    if (isBurnRoot(head, base))
+      for (const m2 of membersOf(f.path, parsed2(head), tree, globBudget(s.tree))) wanted.add(m2);
   }
   for (const f of s.changed) wanted.delete(f.path);
   return [...wanted].sort();
 }
-function rootAt(side, path2, self2, tree) {
-  const rootPath = governingRoot(path2, self2, ancestorManifests(path2, tree), (p) => parsed2(side[p]));
+function rootAt(side, path2, self2, tree, budget) {
+  const rootPath = governingRoot(path2, self2, ancestorManifests(path2, tree), (p) => parsed2(side[p]), budget);
   if (rootPath === null) return null;
   const text2 = side[rootPath];
   return text2 ? { path: rootPath, text: text2 } : null;
@@ -59356,7 +58476,7 @@ function assessRule(s, rule) {
     const commentable = commentableLines(f.patch);
     const self2 = parsed2(head);
     if (self2 && isBurnRoot(head, base)) {
-      const members = membersOf(f.path, self2, tree).filter((p) => s.head[p] && inheritsBurnFrom(s.head[p], self2)).map((p) => ({ path: p, head: s.head[p], base: s.base[p] ?? null }));
+      const members = membersOf(f.path, self2, tree, globBudget(s.tree)).filter((p) => s.head[p] && inheritsBurnFrom(s.head[p], self2)).map((p) => ({ path: p, head: s.head[p], base: s.base[p] ?? null }));
       out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
       if (!self2.dependencies.some(isBurnDependency)) continue;
     }
@@ -59367,8 +58487,8 @@ function assessRule(s, rule) {
           path: f.path,
           base,
           head,
-          headRoot: self2 ? rootAt(s.head, f.path, self2, tree) : null,
-          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
+          headRoot: self2 ? rootAt(s.head, f.path, self2, tree, globBudget(s.tree)) : null,
+          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree, globBudget(s.tree)) : null,
           commentable
         },
         rule
@@ -59381,7 +58501,7 @@ function evidenceNeeded(s, rules2 = reviewRules()) {
   const byCrate = /* @__PURE__ */ new Map();
   for (const r of assess(s, rules2).filter(isRegression)) {
     if (r.crateManifest in (s.evidence[r.rule] ?? {})) continue;
-    const rule = rules2.find((x) => x.id === r.rule);
+    const rule = rules2.find((x2) => x2.id === r.rule);
     const wanted = byCrate.get(r.crateManifest) ?? { manifest: r.crateManifest, lookFor: [] };
     byCrate.set(r.crateManifest, wanted);
     if (!wanted.lookFor.some((l) => l.rule === rule.id))
@@ -59390,7 +58510,7 @@ function evidenceNeeded(s, rules2 = reviewRules()) {
   return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
 }
 function isBurnRepository(s) {
-  return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed2(s.head["Cargo.toml"])?.members.some((m) => m.includes("burn-dispatch")) === true;
+  return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed2(s.head["Cargo.toml"])?.members.some((m2) => m2.includes("burn-dispatch")) === true;
 }
 function decidePullRequest(s, rules2 = reviewRules()) {
   const none = {
@@ -59454,19 +58574,21 @@ function checkFor(rule, problems, unresolved, s) {
   const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
 }
-var baseTextOf, isRegression, concerns;
+var baseTextOf, budgets, isRegression, concerns;
 var init_pull_request = __esm({
   "src/review/pull-request.ts"() {
     "use strict";
     init_burn_version();
     init_facts();
     init_manifest();
+    init_glob();
     init_workspace();
     init_evidence2();
     init_manifest3();
     init_rules();
     init_shared_fix();
     baseTextOf = (s, f) => f.status === "added" ? null : s.base[f.previousPath ?? f.path] ?? null;
+    budgets = /* @__PURE__ */ new WeakMap();
     isRegression = (r) => r.kind === "regression" || r.kind === "regression-unfixable";
     concerns = (rule, p) => p.kind === "invalid-toml" || p.rule === rule.id;
   }
@@ -59474,7 +58596,7 @@ var init_pull_request = __esm({
 
 // src/render/review.ts
 function ruleOf(id) {
-  const r = reviewRules().find((x) => x.id === id);
+  const r = reviewRules().find((x2) => x2.id === id);
   if (!r) throw new Error(`no review rule ${id}`);
   return r;
 }
@@ -59484,11 +58606,11 @@ function reviewMarker(sha, state, rules2) {
 }
 function markedReviewState(body) {
   if (!body?.startsWith(REVIEW_MARKER)) return null;
-  const m = /^<!-- burn-triage:review (\{[^\n]*?\}) -->/.exec(body);
+  const m2 = /^<!-- burn-triage:review (\{[^\n]*?\}) -->/.exec(body);
   const unknown = { sha: null, state: "open", rules: FIRST_RULES };
-  if (!m) return unknown;
+  if (!m2) return unknown;
   try {
-    const data2 = JSON.parse(m[1]);
+    const data2 = JSON.parse(m2[1]);
     const state = data2.state === "fixed" || data2.state === "superseded" ? data2.state : "open";
     const known = new Set(reviewRules().map((r) => r.id));
     const rules2 = Array.isArray(data2.rules) ? data2.rules.filter((r) => known.has(r)) : FIRST_RULES;
@@ -59511,15 +58633,15 @@ function lossText(l, rule) {
     );
   return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
 }
-function evidenceText(c, rule, repo, headSha) {
-  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; ${rule.words.assumed})`;
-  const where = `${c.evidence.path}:${c.evidence.line}`;
-  const url = repoPermalink(repo.owner, repo.repo, headSha, c.evidence.path, c.evidence.line);
-  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
+function evidenceText(c3, rule, repo, headSha) {
+  if (!c3.evidence) return `${code(c3.manifest)} (I did not read its sources; ${rule.words.assumed})`;
+  const where = `${c3.evidence.path}:${c3.evidence.line}`;
+  const url = repoPermalink(repo.owner, repo.repo, headSha, c3.evidence.path, c3.evidence.line);
+  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c3.evidence.what)}`;
 }
 function needsText(p, repo, headSha) {
   const rule = ruleOf(p.rule);
-  return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
+  return `${p.crates.map((c3) => evidenceText(c3, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
 }
 function suggestionComment(p, repo, headSha, shared = []) {
   const s = p.plan.change.suggestion;
@@ -59534,8 +58656,8 @@ function suggestionComment(p, repo, headSha, shared = []) {
 }
 function reaches(p) {
   if (!p.member) return "";
-  const members = p.crates.map((c) => code(c.manifest));
-  return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
+  const members = p.crates.map((c3) => code(c3.manifest));
+  return ` for ${andList(p.crates.map((c3) => c3.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
 }
 function renderReviewBody(problems, o) {
   const lines = [];
@@ -59593,9 +58715,9 @@ ${body}
 function unresolvedText(why2) {
   return why2.kind === "too-large" ? "the feature graph at the head is larger than the bot walks for one event" : assumptionText(why2.assumption);
 }
-function checkOutput(c, notices) {
-  const rule = ruleOf(c.rule);
-  const { problems, unresolved } = c;
+function checkOutput(c3, notices) {
+  const rule = ruleOf(c3.rule);
+  const { problems, unresolved } = c3;
   const notes = notices.map((n) => `
 
 > **Note:** ${n}`).join("");
@@ -59651,11 +58773,11 @@ function renderPrActions(d, s) {
   const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p)));
   return {
     silent: d.silent,
-    checks: d.checks.map((c) => ({
-      name: checkName({ id: c.rule }),
-      existingId: c.existingId,
-      conclusion: c.conclusion,
-      output: checkOutput(c, s.notices)
+    checks: d.checks.map((c3) => ({
+      name: checkName({ id: c3.rule }),
+      existingId: c3.existingId,
+      conclusion: c3.conclusion,
+      output: checkOutput(c3, s.notices)
     })),
     review: d.review ? {
       body: renderReviewBody(d.problems, {
@@ -59902,7 +59024,7 @@ async function onPullRequest(context, deps) {
       {
         ...where,
         manifests: snapshot2.changed.length,
-        checks: Object.fromEntries(checks.map((c) => [c.name, c.conclusion])),
+        checks: Object.fromEntries(checks.map((c3) => [c3.name, c3.conclusion])),
         review: review !== null,
         silent: actions.silent
       },
@@ -60058,7 +59180,12 @@ ${command.rest}`, {
   }
   const who = await deps.identity(context.octokit);
   const since = typeof comment.created_at === "string" ? comment.created_at : void 0;
-  await coordination.lock(key2, () => upsertComment(context.octokit, who, where, marker, body, void 0, { since }));
+  await convergeLocked(
+    coordination,
+    writesOf(context.octokit, who),
+    { where, marker, updatedAt: null, find: { since } },
+    { kind: "answer", body, label: null }
+  );
 }
 var TRUSTED;
 var init_command3 = __esm({
@@ -60066,11 +59193,11 @@ var init_command3 = __esm({
     "use strict";
     init_analyze2();
     init_command();
-    init_comments();
     init_config2();
     init_command2();
     init_issue();
-    init_issues();
+    init_publish();
+    init_answer();
     init_plan();
     init_live_registries();
     TRUSTED = /* @__PURE__ */ new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
@@ -61755,8 +60882,8 @@ function encodeReserved(str) {
   }).join("");
 }
 function encodeUnreserved(str) {
-  return encodeURIComponent(str).replace(/[!'()*]/g, function(c) {
-    return "%" + c.charCodeAt(0).toString(16).toUpperCase();
+  return encodeURIComponent(str).replace(/[!'()*]/g, function(c3) {
+    return "%" + c3.charCodeAt(0).toString(16).toUpperCase();
   });
 }
 function encodeValue(operator, value, key2) {
@@ -61793,9 +60920,9 @@ function getValues(context, operator, key2, modifier) {
             );
           });
         } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              result.push(encodeValue(operator, value[k], k));
+          Object.keys(value).forEach(function(k2) {
+            if (isDefined(value[k2])) {
+              result.push(encodeValue(operator, value[k2], k2));
             }
           });
         }
@@ -61806,10 +60933,10 @@ function getValues(context, operator, key2, modifier) {
             tmp.push(encodeValue(operator, value2));
           });
         } else {
-          Object.keys(value).forEach(function(k) {
-            if (isDefined(value[k])) {
-              tmp.push(encodeUnreserved(k));
-              tmp.push(encodeValue(operator, value[k].toString()));
+          Object.keys(value).forEach(function(k2) {
+            if (isDefined(value[k2])) {
+              tmp.push(encodeUnreserved(k2));
+              tmp.push(encodeValue(operator, value[k2].toString()));
             }
           });
         }
@@ -61990,10 +61117,10 @@ for (let code2 = 97; code2 <= 122; code2++) {
   CHAR_MAP[code2] |= TOKEN_FLAG;
 }
 var NullObject = /* @__PURE__ */ (() => {
-  const C = function() {
+  const C2 = function() {
   };
-  C.prototype = /* @__PURE__ */ Object.create(null);
-  return C;
+  C2.prototype = /* @__PURE__ */ Object.create(null);
+  return C2;
 })();
 function parse2(header, options2) {
   const stopFlags = SEMI_FLAG | (options2?.comma === true ? COMMA_FLAG : 0);
@@ -62253,17 +61380,17 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       }
     } else {
       while (node.index < node.keys.length) {
-        const k = node.keys[node.index++];
-        const isFilteredOutByArray = propertyList && !propertyList.has(k);
+        const k2 = node.keys[node.index++];
+        const isFilteredOutByArray = propertyList && !propertyList.has(k2);
         if (isFilteredOutByArray) continue;
-        const childRaw = node.val[k];
-        const childVal = prepareVal(node.val, k, childRaw);
+        const childRaw = node.val[k2];
+        const childVal = prepareVal(node.val, k2, childRaw);
         if (isUnstringifiable(childVal)) continue;
         if (!node.first) chunks.push(",");
         if (space) {
-          chunks.push("\n" + space.repeat(level) + originalStringify(k) + ": ");
+          chunks.push("\n" + space.repeat(level) + originalStringify(k2) + ": ");
         } else {
-          chunks.push(originalStringify(k) + ":");
+          chunks.push(originalStringify(k2) + ":");
         }
         const isComplexObject = childVal !== null && typeof childVal === "object";
         const isNativeRaw = isRawJSON(childVal);
@@ -62274,7 +61401,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
           visited.add(childVal);
           stack.push({
             parent: node.val,
-            key: k,
+            key: k2,
             val: childVal,
             isArray: Array.isArray(childVal),
             keys: Array.isArray(childVal) ? null : Object.keys(childVal),
@@ -65821,7 +64948,7 @@ var triggers_notification_paths_default = [
 ];
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path2) => path2.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path2) => path2.split("/").map((c3) => c3.startsWith("{") ? "(?:.+?)" : c3).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -67282,7 +66409,7 @@ var PATHS = [
 ];
 function routeMatcher2(paths) {
   const regexes = paths.map(
-    (p) => p.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (p) => p.split("/").map((c3) => c3.startsWith("{") ? "(?:.+?)" : c3).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})$`;
   return new RegExp(regex2, "i");
@@ -67969,9 +67096,35 @@ function requestTimeoutMs(env = process.env) {
   const n = Number(env.GITHUB_REQUEST_TIMEOUT_MS);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_REQUEST_TIMEOUT_MS;
 }
+function apiBaseUrl(env = process.env) {
+  return (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
+}
+function withinApi(url, base) {
+  try {
+    const u = new URL(url);
+    const b = new URL(base);
+    const prefix = b.pathname.replace(/\/+$/, "");
+    return u.origin === b.origin && (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`));
+  } catch {
+    return false;
+  }
+}
+function sameApiOnly(octokit) {
+  octokit.hook.before("request", (o) => {
+    const url = String(o.url ?? "");
+    if (!/^[a-z][a-z0-9+.-]*:/i.test(url)) return;
+    if (withinApi(url, o.baseUrl ?? "https://api.github.com")) return;
+    let where = "an unparseable URL";
+    try {
+      where = new URL(url).origin;
+    } catch {
+    }
+    throw new Error(`refused a request outside GitHub's API root (${where}): a Link header pointed there`);
+  });
+}
 function productionOctokit(opts = {}) {
   const timeoutMs = opts.timeoutMs ?? requestTimeoutMs();
-  return (opts.base ?? ProbotOctokit).defaults((o) => ({
+  return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) }
@@ -68023,9 +67176,9 @@ function memoryCoordination() {
       pending.push({ p, due });
     },
     takeDue: async (now) => {
-      const due = pending.filter((x) => x.due <= now);
-      for (const x of due) pending.splice(pending.indexOf(x), 1);
-      return due.map((x) => x.p);
+      const due = pending.filter((x2) => x2.due <= now);
+      for (const x2 of due) pending.splice(pending.indexOf(x2), 1);
+      return due.map((x2) => x2.p);
     },
     cacheGet: async (key2) => {
       const hit = cache.get(key2);
@@ -68053,7 +67206,7 @@ function expectReply(value, ok, what) {
 var okOrNull = (v) => v === "OK" || v === null;
 var stringOrNull = (v) => typeof v === "string" || v === null;
 var integer = (v) => typeof v === "number" && Number.isInteger(v);
-var strings = (v) => Array.isArray(v) && v.every((x) => typeof x === "string");
+var strings = (v) => Array.isArray(v) && v.every((x2) => typeof x2 === "string");
 function sealPending(p, secret) {
   const body = JSON.stringify(p);
   return JSON.stringify({ body, mac: createHmac2("sha256", secret).update(body).digest("hex") });
@@ -68118,10 +67271,10 @@ var RedisCoordination = class {
     return this.fallback(
       "cooldown",
       async () => {
-        const k = `${PREFIX}cooldown:${key2}`;
-        const set3 = await this.redis.set(k, String(commentId), "PX", Math.max(1, ms), "NX");
+        const k2 = `${PREFIX}cooldown:${key2}`;
+        const set3 = await this.redis.set(k2, String(commentId), "PX", Math.max(1, ms), "NX");
         if (expectReply(set3, okOrNull, "SET") === "OK") return true;
-        return expectReply(await this.redis.get(k), stringOrNull, "GET") === String(commentId);
+        return expectReply(await this.redis.get(k2), stringOrNull, "GET") === String(commentId);
       },
       () => this.memory.cooldown(key2, ms, commentId)
     );
@@ -68161,13 +67314,13 @@ var RedisCoordination = class {
       "ZRANGEBYSCORE"
     );
     const mine = [];
-    for (const m of members) {
-      if (expectReply(await this.redis.zrem(`${PREFIX}retry`, m), integer, "ZREM") !== 1) continue;
-      const p = openPending(m, this.secret);
+    for (const m2 of members) {
+      if (expectReply(await this.redis.zrem(`${PREFIX}retry`, m2), integer, "ZREM") !== 1) continue;
+      const p = openPending(m2, this.secret);
       if (p) mine.push(p);
       else
         this.log.warn(
-          { bytes: m.length },
+          { bytes: m2.length },
           "retry entry in Redis not written by this app (signature does not verify); dropped"
         );
     }
@@ -68312,13 +67465,13 @@ var index_default = (app) => {
   const deps = {
     coordination: () => coordination ??= coordinationFromEnv(process.env, app.log),
     identity: identityResolver(process.env.GITHUB_ACTIONS === "true" ? "action" : "app"),
-    redeliveries: () => redeliveries ??= deps.coordination().then((c) => new Redeliveries(c, (d) => app.receive(d), app.log))
+    redeliveries: () => redeliveries ??= deps.coordination().then((c3) => new Redeliveries(c3, (d) => app.receive(d), app.log))
   };
   void deps.redeliveries().then(async (r) => (await deps.coordination()).kind === "redis" ? r.start() : void 0);
-  let plan2;
+  let plan3;
   const relevant = async (context) => {
-    plan2 ??= Promise.resolve().then(() => (init_plan(), plan_exports));
-    const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan2;
+    plan3 ??= Promise.resolve().then(() => (init_plan(), plan_exports));
+    const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan3;
     return planIssue2(issueEvent2(context.payload, { senderIsBot: context.isBot })).kind !== "ignore";
   };
   app.on(
@@ -68357,7 +67510,7 @@ async function main() {
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),
-    baseUrl: process.env.GITHUB_API_URL ?? "https://api.github.com",
+    baseUrl: apiBaseUrl(),
     logLevel: process.env.LOG_LEVEL ?? "info"
   });
   await probot.load(index_default);

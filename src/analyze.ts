@@ -1,5 +1,6 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
+import { boundedMemo } from "./memo.js";
 import * as semver from "./semver.js";
 import { isPinSource } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
@@ -187,7 +188,7 @@ function methodOf(item: string): string | null {
   return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
 }
 
-const frames = new Map<string, RegExp>();
+const frames = boundedMemo<RegExp>(256);
 
 /** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
 function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {

@@ -7,7 +7,8 @@ import type { FromSchema } from "json-schema-to-ts";
 export const CONFIG_FILE = "burn-triage.yml";
 
 const strings = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 } as const;
-const label = { type: "string", maxLength: 50 } as const;
+/** "" for none, else a name GitHub accepts: at most 50 characters, not only white space. */
+const label = { type: "string", maxLength: 50, pattern: "^(?:|[\\s\\S]*\\S[\\s\\S]*)$" } as const;
 
 /** A section of the file: a mapping of known keys, each with its default. */
 function section<const P extends Record<string, object>>(properties: P) {

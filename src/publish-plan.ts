@@ -30,6 +30,8 @@ export interface Observed {
   /** The conversation's `updated_at` this answer is for; null where none applies (a command reply). */
   updatedAt: string | null;
   labelHistory?: LabelHistory;
+  /** Compare answers without their markers (a scan); a delivery compares whole bodies. */
+  answersOnly?: boolean;
 }
 
 export type Step =
@@ -54,19 +56,17 @@ export function isStale(comment: OwnComment | undefined, updatedAt: string | nul
   return Date.parse(updatedAt) < Date.parse(comment.answeredAt);
 }
 
-/**
- * A comment's answer: everything after its marker line. The marker records the `updated_at` it
- * answered, which every write (the bot's own included) moves, so a rewrite for a new timestamp
- * alone would never end. Leaving an older timestamp is safe: every version since it had this
- * answer, so a replay of any of them finds nothing to change.
- */
+/** A comment's answer: everything after its marker line (which records the `updated_at` it answered). */
 export function answerOf(body: string): string {
   return body.slice(body.indexOf("\n") + 1);
 }
 
-const same = (a: string, b: string) => answerOf(a) === answerOf(b);
-
 export function decide(observed: Observed, desired: Desired): Decision {
+  // A delivery moves the marker to its version even when the answer is unchanged: a delayed
+  // delivery of an older version, with another answer, must then find itself stale. A scan reads
+  // the issue as it is now and compares answers only: the bot's own writes move `updated_at`, and
+  // rewriting every marker for them would never end.
+  const same = (a: string, b: string) => (observed.answersOnly ? answerOf(a) === answerOf(b) : a === b);
   const [kept, ...extra] = observed.mine;
   // Two replicas racing without a shared lock may each have created one: the oldest stays.
   const deletes: Step[] = extra.map((c) => ({ op: "delete", id: c.id }));

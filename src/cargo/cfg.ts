@@ -1,4 +1,5 @@
 // Evaluates `[target.'cfg(...)'.dependencies]` keys for one platform, as cargo does.
+import { boundedMemo } from "../memo.js";
 export type Platform = "linux" | "windows" | "macos";
 
 const FACTS: Record<Platform, { triple: string; kv: Record<string, string[]>; flags: string[] }> = {
@@ -116,7 +117,7 @@ function evaluate(e: Expr, p: Platform, feature?: (name: string) => boolean): bo
 }
 
 /** Whether a dependency's `target` applies on the platform; unknown syntax counts as not applying. */
-const memo = new Map<string, boolean>();
+const memo = boundedMemo<boolean>(4096);
 
 export function targetApplies(target: string | null, platform: Platform = "linux"): boolean {
   if (target === null) return true;
@@ -164,7 +165,7 @@ export function conjunctsOf(gate: string): string[] {
   return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
 }
 
-const parsed = new Map<string, Expr | null>();
+const parsed = boundedMemo<Expr | null>(4096);
 
 /**
  * Whether a gate over crate-qualified features (`all(feature = "burn-core/std", feature =
@@ -172,8 +173,8 @@ const parsed = new Map<string, Expr | null>();
  * `platform`. A gate that does not parse never holds.
  */
 export function gateHolds(gate: string, on: (crateFeature: string) => boolean, platform: Platform = "linux"): boolean {
-  if (!parsed.has(gate)) {
-    let e: Expr | null = null;
+  let e = parsed.get(gate);
+  if (e === undefined) {
     try {
       e = parseCfg(gate);
     } catch {
@@ -181,6 +182,5 @@ export function gateHolds(gate: string, on: (crateFeature: string) => boolean, p
     }
     parsed.set(gate, e);
   }
-  const e = parsed.get(gate);
   return e ? evaluate(e, platform, on) : false;
 }

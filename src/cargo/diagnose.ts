@@ -1,6 +1,7 @@
 // Why is one feature of one burn crate (`burn-dispatch/autodiff` unless told otherwise) on or off
 // for this manifest, and which feature additions to which declaration would turn it on. Pure:
 // manifests and index data in, a verdict out.
+import { boundedMemo } from "../memo.js";
 import { conjunctsOf, type Platform } from "./cfg.js";
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
 import {
@@ -25,6 +26,7 @@ import {
 import {
   AUTODIFF_TARGET,
   BudgetExceeded,
+  UnreadableCrate,
   DISPATCH,
   type FeatureState,
   type FeatureTarget,
@@ -180,6 +182,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     state = run(ownDefaults);
     found = line ? enablersOf(line, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
   } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "too-large" };
   }
@@ -204,9 +207,29 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
         (line ? searchConjuncts(run, primary, line, registry, ownDefaults, target, opts) : null),
     };
   } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
+}
+
+/** A read that failed is unknown: nothing is claimed about the graph it would have shown. */
+function unreadable(
+  base: Pick<Diagnosis, "target" | "burnDeps" | "primary" | "selected" | "assumed" | "registryLabel" | "unknownCrates">,
+  e: UnreadableCrate,
+): Diagnosis {
+  return {
+    ...base,
+    enablers: [],
+    defaultsEnable: false,
+    defaultEnablers: [],
+    gatedBehind: [],
+    fix: null,
+    state: NO_STATE,
+    graphVersion: null,
+    verdict: "unknown-crate",
+    unknownCrates: [...new Set([...base.unknownCrates, e.crate])],
+  };
 }
 
 /** A declaration as written and after workspace inheritance. */
@@ -431,7 +454,7 @@ export function probeOf(line: IndexLine, features: string[], { defaults = false 
   return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
 }
 
-const enablerCache = new Map<string, Enablers>();
+const enablerCache = boundedMemo<Enablers>(1024);
 
 /** Which features of one crate version turn the target on on their own (computeEnablers, cached). */
 export function enablersOf(...args: Parameters<typeof computeEnablers>): Enablers {

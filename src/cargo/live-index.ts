@@ -7,6 +7,7 @@
 // mirror can be slow or broken. So names are checked against cargo's rules before a URL is built,
 // redirects are not followed, bodies are read with a byte cap, lines must have cargo's shape
 // (registry.ts), and one event spends at most `eventBudgetMs` on the index in all.
+import { LRUCache } from "lru-cache";
 import {
   burnDependencies,
   type IndexLine,
@@ -67,6 +68,21 @@ interface Cached {
   etag: string | null;
   lines: IndexLine[];
   at: number;
+  bytes: number;
+}
+
+/** The URL without `user:password@`, and those credentials as a Basic authorization header. */
+export function withoutCredentials(raw: string): { url: string; authorization: string | null } {
+  try {
+    const u = new URL(raw);
+    if (!u.username && !u.password) return { url: raw, authorization: null };
+    const pair = `${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`;
+    u.username = "";
+    u.password = "";
+    return { url: u.toString(), authorization: `Basic ${Buffer.from(pair).toString("base64")}` };
+  } catch {
+    return { url: raw, authorization: null };
+  }
 }
 
 export interface LiveResult {
@@ -104,15 +120,27 @@ async function pool<T, R>(items: T[], limit: number, work: (item: T) => Promise<
   return out;
 }
 
+/** Index files kept between events: by count and by bytes (burn reaches about 40, 3 MB in all). */
+const CACHE_FILES = 256;
+const CACHE_BYTES = 64 * 1024 * 1024;
+
 export class LiveIndex {
-  private readonly cache = new Map<string, Cached>();
+  private readonly cache = new LRUCache<string, Cached>({
+    max: CACHE_FILES,
+    maxSize: CACHE_BYTES,
+    sizeCalculation: (c) => Math.max(1, c.bytes),
+  });
+  /** `https://user:password@mirror`: the credentials go in a header, never in a URL or a log. */
+  private readonly authorization: string | null;
   private readonly opts: Required<Omit<LiveIndexOptions, "fetch">> & { fetch: typeof fetch };
   /** An index that just failed is not asked again before this time: events then cost nothing. */
   private downUntil = 0;
 
   constructor(opts: LiveIndexOptions = {}) {
+    const { url, authorization } = withoutCredentials(opts.baseUrl ?? "https://index.crates.io");
+    this.authorization = authorization;
     this.opts = {
-      baseUrl: (opts.baseUrl ?? "https://index.crates.io").replace(/\/+$/, ""),
+      baseUrl: url.replace(/\/+$/, ""),
       timeoutMs: opts.timeoutMs ?? 3000,
       maxCrates: opts.maxCrates ?? 60,
       fetch: opts.fetch ?? globalThis.fetch,
@@ -143,6 +171,7 @@ export class LiveIndex {
     }
     const headers: Record<string, string> = { "user-agent": "burn-triage (https://github.com/apps/burn-triage)" };
     if (hit?.etag) headers["if-none-match"] = hit.etag;
+    if (this.authorization) headers.authorization = this.authorization;
     const started = Date.now();
     const signal = AbortSignal.any([AbortSignal.timeout(this.opts.timeoutMs), budget]);
     let res: Response;
@@ -172,7 +201,7 @@ export class LiveIndex {
     stats.bytes += Buffer.byteLength(body);
     const lines = parseIndexFile(body, name);
     stats.fetched++;
-    this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now() });
+    this.cache.set(name, { etag: res.headers.get("etag"), lines, at: Date.now(), bytes: Buffer.byteLength(body) });
     return lines;
   }
 
@@ -212,6 +241,6 @@ export class LiveIndex {
         : fellBack.length === files.size
           ? this.opts.fallback.label
           : `crates.io's index (the bundled data for ${fellBack.length === 1 ? fellBack[0] : `${fellBack.length} crates it did not serve`})`;
-    return { registry: new MapRegistry(label, files), ...stats, fellBack, reasons };
+    return { registry: new MapRegistry(label, files, new Set(fellBack)), ...stats, fellBack, reasons };
   }
 }

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
+import { boundedMemo } from "../memo.js";
 
 export interface IndexDep {
   /** The local name (the key in the manifest). */
@@ -31,6 +32,8 @@ export interface Registry {
   readonly label: string;
   /** Every published version of a crate, oldest first; empty for crates outside the data. */
   versions(name: string): IndexLine[];
+  /** Crates whose index read failed: a version they lack is unknown, not absent. */
+  readonly unreadable?: ReadonlySet<string>;
 }
 
 /**
@@ -203,6 +206,7 @@ export class MapRegistry implements Registry {
   constructor(
     readonly label: string,
     private readonly files: Map<string, IndexLine[]>,
+    readonly unreadable?: ReadonlySet<string>,
   ) {}
   versions(name: string): IndexLine[] {
     return this.files.get(name) ?? [];
@@ -348,30 +352,29 @@ function satisfies(version: string, req: string | null, opts: { includePrereleas
   return v !== null && range?.test(v) === true;
 }
 
+const MAX_RANGES = 4096;
+
 /** Parsed once per version string: every requirement of a resolution tests the same few hundred. */
-const versionsParsed = new Map<string, semver.SemVer | null>();
+const versionsParsed = boundedMemo<semver.SemVer | null>(MAX_RANGES);
 
 function versionOf(version: string): semver.SemVer | null {
   let v = versionsParsed.get(version);
   if (v === undefined) {
     v = semver.parse(version);
-    if (versionsParsed.size >= MAX_RANGES) versionsParsed.clear();
     versionsParsed.set(version, v);
   }
   return v;
 }
 
 /** Parsed once per requirement: a resolution tests the same few requirements thousands of times. */
-const ranges = new Map<string, semver.Range | null>();
-const MAX_RANGES = 4096;
+const ranges = boundedMemo<semver.Range | null>(MAX_RANGES);
 
 function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
   const key = `${includePrerelease ? "+" : "-"}${req}`;
   let range = ranges.get(key);
   if (range === undefined) {
     range = parseRange(cargoRange(req === "" ? "*" : req), includePrerelease);
-    // Requirements come from index data too: the cache is bounded like every other per-input store.
-    if (ranges.size >= MAX_RANGES) ranges.clear();
+    // Requirements come from index data and issues: bounded, and long ones are not kept.
     ranges.set(key, range);
   }
   return range;

@@ -30,6 +30,18 @@ export class WorkBudget {
   }
 }
 
+/**
+ * A dependency the build needs whose index file could not be read (a 503, a timeout) and that
+ * the fallback data lacks at the required version: its part of the graph is unknown, never
+ * "not part of the build".
+ */
+export class UnreadableCrate extends Error {
+  override name = "UnreadableCrate";
+  constructor(readonly crate: string) {
+    super(`crates.io's index did not answer for ${crate}`);
+  }
+}
+
 export class BudgetExceeded extends Error {
   override name = "BudgetExceeded";
   constructor() {
@@ -171,7 +183,9 @@ class Resolver {
 
   private select(dep: IndexDep): IndexLine | null {
     const crate = crateOf(dep);
-    return selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+    const line = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+    if (!line && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
+    return line;
   }
 
   private addPackage(line: IndexLine, reason: Reason): void {

@@ -2,7 +2,7 @@
 // package (the nearest ancestor root whose `members` globs include it and whose `exclude` does
 // not, or the one `package.workspace` names), and which packages a root's globs take in.
 import { posix } from "node:path";
-import picomatch from "picomatch";
+import { GlobBudget, globMatch } from "./glob.js";
 import type { Manifest } from "./manifest.js";
 
 /** A path names a manifest when its last segment is `Cargo.toml`. */
@@ -28,14 +28,23 @@ export function memberPath(entry: string, rootDir = ""): string | null {
   return normal;
 }
 
-/** Whether `dir` is one of the root's members (its globs, minus `exclude`); the root's own package is one. */
-export function isMemberDir(rootDir: string, root: Manifest, dir: string): boolean {
+/** At most this many `members` entries are read: cargo's own workspaces list tens. */
+export const MAX_MEMBER_PATTERNS = 512;
+
+/**
+ * Whether `dir` is one of the root's members (its globs, minus `exclude`); the root's own package
+ * is one. `budget` is shared by one event's questions, so hostile globs cannot hold it.
+ */
+export function isMemberDir(rootDir: string, root: Manifest, dir: string, budget = new GlobBudget()): boolean {
   if (dir === rootDir) return true;
   const patterns = (entries: string[]) =>
-    entries.map((e) => memberPath(e, rootDir)).filter((p): p is string => p !== null);
+    entries
+      .slice(0, MAX_MEMBER_PATTERNS)
+      .map((e) => memberPath(e, rootDir))
+      .filter((p): p is string => p !== null);
   const excluded = patterns(root.exclude);
   if (excluded.some((e) => dir === e || dir.startsWith(`${e}/`))) return false;
-  return patterns(root.members).some((p) => picomatch.isMatch(dir, p, { dot: false }));
+  return patterns(root.members).some((p) => globMatch(p, dir, budget));
 }
 
 /** Ancestor `Cargo.toml` paths of a manifest, nearest first, among the paths the tree has. */
@@ -59,6 +68,7 @@ export function governingRoot(
   self: Manifest,
   ancestors: string[],
   read: (path: string) => Manifest | null,
+  budget = new GlobBudget(),
 ): string | null {
   if (self.isWorkspaceRoot) return manifestPath;
   const dir = dirOf(manifestPath);
@@ -73,20 +83,25 @@ export function governingRoot(
     const m = read(path);
     if (!m?.isWorkspaceRoot) continue;
     // The nearest workspace decides: a package it does not take in belongs to none.
-    return isMemberDir(dirOf(path), m, dir) ? path : null;
+    return isMemberDir(dirOf(path), m, dir, budget) ? path : null;
   }
   return null;
 }
 
 /** The member manifests of a root, from the tree's `Cargo.toml` paths, in path order. */
-export function membersOf(rootPath: string, root: Manifest, tree: Iterable<string>): string[] {
+export function membersOf(
+  rootPath: string,
+  root: Manifest,
+  tree: Iterable<string>,
+  budget = new GlobBudget(),
+): string[] {
   const rootDir = dirOf(rootPath);
   const out: string[] = [];
   for (const p of tree) {
     if (p === rootPath || !isManifest(p)) continue;
     const dir = dirOf(p);
     if (rootDir && !dir.startsWith(`${rootDir}/`)) continue;
-    if (isMemberDir(rootDir, root, dir)) out.push(p);
+    if (isMemberDir(rootDir, root, dir, budget)) out.push(p);
   }
   return out.sort();
 }

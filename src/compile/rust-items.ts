@@ -52,6 +52,15 @@ export interface RustModule {
 const IDENT = /[A-Za-z_]/;
 const IDENT_REST = /[A-Za-z0-9_]/;
 
+/** A string literal's opening at `i` (`"`, `b"`, `r#…#"`, `br#…#"`), with its parts, or null. */
+const STRING_OPEN = /(b?)(r?)(#*)"/y;
+function stringAt(src: string, i: number): RegExpExecArray | null {
+  STRING_OPEN.lastIndex = i;
+  const m = STRING_OPEN.exec(src);
+  // `#` only after `r`: `b#"` is no string.
+  return m && (m[2] || !m[3]) ? m : null;
+}
+
 /** Tokens of Rust source without comments; string and char literals become one `"` token. */
 export function rustTokens(src: string): Tok[] {
   const out: Tok[] = [];
@@ -71,10 +80,12 @@ export function rustTokens(src: string): Tok[] {
       const end = blockCommentEnd(src, i);
       for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
       i = end;
-    } else if (c === '"' || ((c === "r" || c === "b") && /^(?:b?r#*"|b")/.test(src.slice(i, i + 8)))) {
+    } else if (c === '"' || ((c === "r" || c === "b") && stringAt(src, i))) {
       const start = i;
       const startLine = line;
-      const m = /^(b?)(r?)(#*)"/.exec(src.slice(i, i + 300))!;
+      // Any number of `#`: rustc takes up to 255, and a reader that stops at a few reads the
+      // rest of the string as code.
+      const m = stringAt(src, i)!;
       i += m[0].length;
       const close = `"${m[3]}`;
       while (i < n) {
@@ -195,6 +206,12 @@ class ItemReader {
     return mod;
   }
 
+  /** `#[cfg_attr(pred, path = "x.rs")]`: in some builds the file is elsewhere, so the module is opaque. */
+  private setsPath(from: number, to: number): boolean {
+    for (let k = from; k < to; k++) if (this.toks[k]!.t === "path" && this.toks[k + 1]?.t === "=") return true;
+    return false;
+  }
+
   /** The item's outer attributes (inner `#![cfg]`s go to the module). */
   private attributes(mod: RustModule): { cfgs: string[]; cfgLine: number | null; pathAttr: boolean } {
     const out = { cfgs: [] as string[], cfgLine: null as number | null, pathAttr: false };
@@ -208,7 +225,7 @@ class ItemReader {
           out.cfgs.push(cfg);
           out.cfgLine = this.toks[a.from]!.line;
         }
-      } else if (name === "path") out.pathAttr = true;
+      } else if (name === "path" || (name === "cfg_attr" && this.setsPath(a.from, a.to))) out.pathAttr = true;
     }
     return out;
   }

@@ -78,6 +78,8 @@ export interface Target {
   /** The conversation's `updated_at` the answer is for (null: no staleness check). */
   updatedAt: string | null;
   find?: Find;
+  /** Compare answers without their markers: a scan, which reads the issue as it is now. */
+  answersOnly?: boolean;
 }
 
 /** An issue's comment: found by its remembered id first on an issue of many comments. */
@@ -102,6 +104,7 @@ export async function plan(gh: GitHubReads, t: Target, desired: Desired): Promis
   const observed: Observed = {
     mine: mine.map((c) => ({ id: c.id, body: c.body ?? "", answeredAt: markedUpdatedAt(c.body) })),
     updatedAt: t.updatedAt,
+    answersOnly: t.answersOnly,
   };
   const first = decide(observed, desired);
   if (!first.needsLabelHistory || desired.kind !== "answer" || !desired.label) return first;

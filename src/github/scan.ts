@@ -230,12 +230,15 @@ async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
     if (found) run.rows.push(found);
     return seen(true);
   }
-  const target = issueTarget(
-    run.coordination,
-    { owner: o.owner, repo: o.repo, issue_number: issue.number },
-    issue.updated_at,
-    issue.comments,
-  );
+  const target = {
+    ...issueTarget(
+      run.coordination,
+      { owner: o.owner, repo: o.repo, issue_number: issue.number },
+      issue.updated_at,
+      issue.comments,
+    ),
+    answersOnly: true,
+  };
   let decision: Decision;
   if (run.mode.apply) {
     // Written ahead: a run killed after the comment and before this save still knows the issue

@@ -6,6 +6,7 @@ import { isBurnDependency } from "../cargo/burn-version.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { type Manifest, parseManifest } from "../cargo/manifest.js";
+import { GlobBudget } from "../cargo/glob.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
 import { type FeatureUse, matcherFor, type UseMatcher } from "./evidence.js";
 import {
@@ -123,6 +124,14 @@ function isBurnRoot(head: string | null, base: string | null): boolean {
  * burn (its root may be any of them), and the members of a changed root that declares burn.
  * In a stable order, so a cap cuts the same files every time.
  */
+/** One budget for all glob matching over one pull request's tree (keyed by the tree it reads). */
+const budgets = new WeakMap<readonly string[], GlobBudget>();
+function globBudget(tree: readonly string[]): GlobBudget {
+  let b = budgets.get(tree);
+  if (!b) budgets.set(tree, (b = new GlobBudget()));
+  return b;
+}
+
 export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | "tree">): string[] {
   const tree = new Set(s.tree);
   const wanted = new Set<string>();
@@ -132,7 +141,8 @@ export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | 
     const inherits =
       (head !== null && manifestFacts(head).inheritsAny) || (base !== null && manifestFacts(base).inheritsAny);
     if (inherits) for (const a of ancestorManifests(f.path, tree)) wanted.add(a);
-    if (isBurnRoot(head, base)) for (const m of membersOf(f.path, parsed(head)!, tree)) wanted.add(m);
+    if (isBurnRoot(head, base))
+      for (const m of membersOf(f.path, parsed(head)!, tree, globBudget(s.tree))) wanted.add(m);
   }
   for (const f of s.changed) wanted.delete(f.path);
   return [...wanted].sort();
@@ -143,8 +153,9 @@ function rootAt(
   path: string,
   self: Manifest,
   tree: ReadonlySet<string>,
+  budget: GlobBudget,
 ): ManifestFile | null {
-  const rootPath = governingRoot(path, self, ancestorManifests(path, tree), (p) => parsed(side[p]));
+  const rootPath = governingRoot(path, self, ancestorManifests(path, tree), (p) => parsed(side[p]), budget);
   // A root package inherits from its own `[workspace.dependencies]`: it is its own root.
   if (rootPath === null) return null;
   const text = side[rootPath];
@@ -166,7 +177,7 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
     const commentable = commentableLines(f.patch);
     const self = parsed(head);
     if (self && isBurnRoot(head, base)) {
-      const members = membersOf(f.path, self, tree)
+      const members = membersOf(f.path, self, tree, globBudget(s.tree))
         .filter((p) => s.head[p] && inheritsBurnFrom(s.head[p]!, self))
         .map((p) => ({ path: p, head: s.head[p]!, base: s.base[p] ?? null }));
       out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
@@ -180,8 +191,8 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
           path: f.path,
           base,
           head,
-          headRoot: self ? rootAt(s.head, f.path, self, tree) : null,
-          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree) : null,
+          headRoot: self ? rootAt(s.head, f.path, self, tree, globBudget(s.tree)) : null,
+          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree, globBudget(s.tree)) : null,
           commentable,
         },
         rule,

@@ -159,6 +159,29 @@ describe("a burn path's gate read from burn's source at a release", () => {
     expect(sourceGate("burn::backend::NdArray", noCrate).kind).toBe("unknown");
   });
 
+  it("reads raw strings with any number of #, so a string's text is never read as items", () => {
+    for (const hashes of [1, 7, 12, 40]) {
+      const h = "#".repeat(hashes);
+      const m = rustItems(
+        `const S: &str = r${h}"pub mod ghost; "${"#".repeat(hashes - 1)} still inside"${h};\npub mod real;\n`,
+      );
+      expect([hashes, m!.items.map((i) => i.name)]).toEqual([hashes, ["S", "real"]]);
+    }
+  });
+
+  it("a module whose file a cfg_attr may move is unknown, never absent", () => {
+    const moved = files({
+      "crates/burn/src/lib.rs": '#[cfg_attr(feature = "std", path = "other.rs")]\npub mod backend;\n',
+      "crates/burn/src/backend.rs": "pub struct Wgpu;\n",
+    });
+    expect(sourceGate("burn::backend::NdArray", moved).kind).toBe("unknown");
+    const plain = files({
+      "crates/burn/src/lib.rs": '#[cfg_attr(feature = "std", derive(Debug))]\npub mod backend;\n',
+      "crates/burn/src/backend.rs": "pub struct Wgpu;\n",
+    });
+    expect(sourceGate("burn::backend::NdArray", plain).kind).toBe("absent");
+  });
+
   it("joins cfg-exclusive definitions of one name with any(), and inner #![cfg]s and nested modules with all()", () => {
     const alt = files({
       "crates/burn/src/lib.rs":

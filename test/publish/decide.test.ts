@@ -36,6 +36,15 @@ describe("the publisher's decision", () => {
     expect(decide(observed, answer("A", null))).toMatchObject({ steps: [], needsLabelHistory: false });
   });
 
+  it("a delivery moves the marker to its version; a scan compares answers only", () => {
+    const marked = (at: string, answer: string) => `<!-- m ${at} -->\n${answer}`;
+    const observed = { mine: [own(1, marked(T1, "A"), T1)], updatedAt: T2 };
+    expect(decide(observed, answer(marked(T2, "A"), null)).steps).toEqual([
+      { op: "update", id: 1, body: marked(T2, "A") },
+    ]);
+    expect(decide({ ...observed, answersOnly: true }, answer(marked(T2, "A"), null)).steps).toEqual([]);
+  });
+
   it("keeps the oldest of its comments and deletes the rest", () => {
     const d = decide({ mine: [own(1, "A"), own(2, "A"), own(3, "B")], updatedAt: T1 }, answer("A", null));
     expect(d.steps).toEqual([

@@ -325,11 +325,12 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         const names = (c.body as { labels: string[] }).labels;
         fake.labels.push({ issue: number, labels: names });
         const issue = repo.issues?.find((i) => i.number === number);
+        // An issue known only from a webhook's payload keeps its labels in its events alone.
+        const on = (name: string) =>
+          fake.events.filter((e) => e.issue === number && e.label.name === name).at(-1)?.event === "labeled";
         for (const name of names) {
-          if (issue && !issue.labels.some((l) => l.name === name)) {
-            issue.labels.push({ name });
-            fake.events.push({ issue: number, event: "labeled", label: { name } });
-          }
+          if (!on(name)) fake.events.push({ issue: number, event: "labeled", label: { name } });
+          if (issue && !issue.labels.some((l) => l.name === name)) issue.labels.push({ name });
         }
         if (issue) touch(number);
         c.send(200, issue?.labels ?? []);
