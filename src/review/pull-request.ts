@@ -127,8 +127,8 @@ function isBurnRoot(head: string | null, base: string | null): boolean {
 /** One budget for all glob matching over one pull request's tree (keyed by the tree it reads). */
 const budgets = new WeakMap<readonly string[], GlobBudget>();
 function globBudget(tree: readonly string[]): GlobBudget {
-  let b = budgets.get(tree);
-  if (!b) budgets.set(tree, (b = new GlobBudget()));
+  const b = budgets.get(tree) ?? new GlobBudget();
+  budgets.set(tree, b);
   return b;
 }
 
