@@ -75,6 +75,13 @@ describe("declaring an inner crate burn forwards no feature to", () => {
     expect(table.kind).toBe("no-fix");
   });
 
+  it("is not offered when the resolver does not confirm it (a feature the crate does not have)", () => {
+    const ghost = { crate: "burn-flex", feature: "no-such-feature" };
+    const plan = planFix({ path: "Cargo.toml", text: `[dependencies]\n${BURN}\n` }, { target: ghost });
+    expect(plan.kind !== "invalid-toml" && plan.diagnosis.verdict).toBe("off");
+    expect(plan.kind).toBe("no-fix");
+  });
+
   it("verifies the line as declared: default features left on, or another version, are refused", () => {
     const before = `[dependencies]\n${BURN}\n`;
     const decl = { key: "burn-flex", version: "=0.21.0", features: ["critical-section"] };

@@ -1,0 +1,83 @@
+import { describe, expect, it } from "@jest/globals";
+import { contentPacer, paceDurationMs, rateLimitPolicy } from "../../src/cli/scan-pacing.js";
+import { redactSecrets, terminalJson, terminalSafe } from "../../src/cli/terminal.js";
+import { scanArgs } from "../../src/cli/scan.js";
+
+describe("scan's pacing", () => {
+  it("runs writes one at a time, each finished before the next starts, at least the spacing apart", async () => {
+    const say: string[] = [];
+    const pace = contentPacer({ spacingMs: 60, say: (s) => say.push(s) });
+    const events: Array<[string, number]> = [];
+    const job = (name: string) => async () => {
+      events.push([`${name} start`, Date.now()]);
+      await new Promise((r) => setTimeout(r, 5));
+      events.push([`${name} end`, Date.now()]);
+    };
+    await Promise.all([pace(job("comment")), pace(job("label")), pace(job("next"))]);
+    expect(events.map((e) => e[0])).toEqual([
+      "comment start",
+      "comment end",
+      "label start",
+      "label end",
+      "next start",
+      "next end",
+    ]);
+    // A lower bound only (a slow machine spaces them further, never closer), less the few ms by
+    // which Bottleneck's own clock reading precedes the job's.
+    expect(events[2]![1] - events[0]![1]).toBeGreaterThanOrEqual(50);
+  });
+
+  it("keeps to the content limits, and says until when it waits", async () => {
+    const say: string[] = [];
+    const limits = { perMinute: 2, perHour: 100, minuteMs: 400, hourMs: 60_000 };
+    const pace = contentPacer({ spacingMs: 0, say: (s) => say.push(s), limits });
+    const started = Date.now();
+    const at: number[] = [];
+    await Promise.all([0, 1, 2].map(() => pace(async () => at.push(Date.now() - started))));
+    // The third write waits for the minute's reservoir to refill.
+    expect(at[2]!).toBeGreaterThanOrEqual(300);
+    expect(say.join("")).toMatch(
+      /2 writes this minute, GitHub's content limit; the next waits until \d\d:\d\d:\d\d UTC/,
+    );
+  });
+
+  it("estimates a backlog at GitHub's limits: 500 an hour, 80 a minute", () => {
+    expect(paceDurationMs(1, 1000)).toBe(0);
+    expect(paceDurationMs(80, 1000)).toBe(79_000);
+    expect(paceDurationMs(81, 1000)).toBe(60_000);
+    expect(paceDurationMs(1000, 1000)).toBeGreaterThan(3_600_000);
+  });
+
+  it("waits out a primary rate limit at most three times, and stops on a reset it cannot believe", () => {
+    const say: string[] = [];
+    const policy = rateLimitPolicy(
+      (s) => say.push(s),
+      () => Date.UTC(2026, 11, 4, 12, 0, 0),
+    );
+    expect(policy(30, {}, {}, 0)).toBe(true);
+    expect(say.pop()).toMatch(/waiting 30 s \(at 12:00:30 UTC\), attempt 1 of 3/);
+    expect(policy(30, {}, {}, 3)).toBe(false);
+    expect(policy(0, {}, {}, 0)).toBe(false);
+    expect(say.pop()).toMatch(/its reset time makes no sense; stopping/);
+    expect(policy(Number.NaN, {}, {}, 0)).toBe(false);
+    expect(policy(99_999, {}, {}, 0)).toBe(false);
+  });
+});
+
+describe("what reaches a maintainer's terminal", () => {
+  it("shows control characters instead of obeying them, and never a secret", () => {
+    expect(terminalSafe("a\u001b[2Jb\u0007c\u009bd\r\ne\tf\u202eg")).toBe("a\\x1b[2Jb\\x07c\\x9bd\\x0d\ne\tf\\x202eg");
+    expect(JSON.parse(terminalJson({ t: "x\u009by\u001b" })).t).toBe("x\u009by\u001b");
+    expect(terminalJson({ t: "x\u009by" })).not.toMatch(/\u009b/);
+    expect(redactSecrets("Bad credentials: ghp_abc123 at https://u:p@h/x", ["ghp_abc123"])).toBe(
+      "Bad credentials: *** at https://***:***@h/x",
+    );
+  });
+
+  it("takes OWNER/REPO only as GitHub names them", () => {
+    expect(scanArgs(["tracel-ai/burn"])).toMatchObject({ owner: "tracel-ai", repo: "burn" });
+    expect(scanArgs(["a/.github"])).toMatchObject({ repo: ".github" });
+    for (const bad of ["../..", "o/..", "o/.", "-o/r", "o/r/x", "o_o/r", `${"a".repeat(40)}/r`, "o/"])
+      expect(() => scanArgs(["--", bad])).toThrow(/scan wants OWNER\/REPO/);
+  });
+});
