@@ -9,7 +9,7 @@ import { reviewRules } from "../review/rules.js";
 import { type ChangedManifest, manifestReads, type PrSnapshot, type PreviousReview } from "../review/pull-request.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
-import { listPages, type Octokit, pageItems, type RepoRef } from "./types.js";
+import { listPages, type Octokit, pageItems, pagesNewestFirst, type RepoRef } from "./types.js";
 
 /** GitHub lists at most 3000 files for a pull request. */
 export const MAX_FILES = 3000;
@@ -130,17 +130,20 @@ interface Review {
 
 /** The bot's latest review (state from its marker) and each rule's check run for this head, if any. */
 async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity): Promise<PrSnapshot["previous"]> {
-  const reviews: Review[] = [];
-  for await (const page of listPages<Review>(
-    octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
-    "reviews",
-  ))
-    reviews.push(...page);
   let review: PreviousReview | null = null;
-  for (const r of reviews) {
-    const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
-    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
-  }
+  // The latest marked review of the bot's: from the newest page back, the first one found.
+  const pages = pagesNewestFirst<Review>(
+    (page) =>
+      octokit.rest.pulls.listReviews({ ...repo, pull_number: pr.number, per_page: 100, ...(page ? { page } : {}) }),
+    "reviews",
+  );
+  search: for await (const page of pages)
+    for (const r of [...page].reverse()) {
+      const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
+      if (!marked) continue;
+      review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
+      break search;
+    }
   const checkRuns: Record<string, number | null> = {};
   for (const rule of reviewRules()) {
     const { data } = await octokit.rest.checks.listForRef({

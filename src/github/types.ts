@@ -73,3 +73,33 @@ export class PageCapError extends Error {
     super(`GitHub's ${what} listing has more than ${maxPages} pages; stopped there`);
   }
 }
+
+/** The `page` of a Link header's `rel="last"` URL, or null (one page, or no such link). */
+export function lastPage(link: string | undefined): number | null {
+  const m = /<([^>]+)>;\s*rel="last"/.exec(link ?? "");
+  if (!m) return null;
+  try {
+    const page = Number(new URL(m[1]!).searchParams.get("page"));
+    return Number.isSafeInteger(page) && page > 1 ? page : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A listing's pages newest first: page 1 (which says which page is last), then the last page
+ * down to page 2. What the bot looks for (its own latest review) is near the end of a long list,
+ * so this finds it in two requests where a forward walk pays for every page. Pages are asked by
+ * number from the same route, never by a URL the answer supplies.
+ */
+export async function* pagesNewestFirst<T>(
+  fetchPage: (page: number | undefined) => Promise<{ data: unknown; headers: { link?: string } }>,
+  what: string,
+  maxPages = DEFAULT_MAX_PAGES,
+): AsyncGenerator<T[]> {
+  const first = await fetchPage(undefined);
+  const last = lastPage(first.headers.link);
+  if (last !== null && last > maxPages) throw new PageCapError(what, maxPages);
+  for (let page = last ?? 1; page >= 2; page--) yield pageItems<T>((await fetchPage(page)).data, what);
+  yield pageItems<T>(first.data, what);
+}

@@ -35,8 +35,16 @@ function tree(scope: nock.Scope, paths: string[], sha = HEAD) {
 }
 
 /** The bot's earlier reviews and its check runs for this head: `checkRuns` are autodiff's, every other rule has none. */
-function previous(scope: nock.Scope, reviews: unknown[] = [], checkRuns: unknown[] = [], sha = HEAD) {
-  let s = scope.get(`${REPO}/pulls/12/reviews`).query({ per_page: 100 }).reply(200, reviews);
+function previous(
+  scope: nock.Scope,
+  reviews: unknown[] | ((s: nock.Scope) => nock.Scope) = [],
+  checkRuns: unknown[] = [],
+  sha = HEAD,
+) {
+  let s =
+    typeof reviews === "function"
+      ? reviews(scope)
+      : scope.get(`${REPO}/pulls/12/reviews`).query({ per_page: 100 }).reply(200, reviews);
   for (const rule of reviewRules()) {
     const runs = rule.id === "autodiff" ? checkRuns : [];
     s = s
@@ -255,6 +263,35 @@ describe("pull request review", () => {
     expect(api.pendingMocks()).toEqual([]);
     expect(updated.split("\n")[0]).toBe(reviewMarker(sha, "fixed", ["autodiff"]));
     expect(updated).toContain("Fixed at `cccccccccccc`");
+  });
+
+  it("on a PR of 3,000 reviews by others, finds its own latest review from the newest page: two reads, not thirty", async () => {
+    const sha = "c".repeat(40);
+    let updated = "";
+    const api = trimScenario(fixture("repos/pr-trim/base/Cargo.toml"), sha);
+    const others = (n: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        id: n * 1000 + i,
+        body: "LGTM",
+        user: { login: "bob" },
+        commit_id: HEAD,
+      }));
+    const mine = { id: 77, body: `${reviewMarker(HEAD, "open", ["autodiff"])}\nold`, user: BOT, commit_id: HEAD };
+    const last = `<${API}${REPO}/pulls/12/reviews?per_page=100&page=30>; rel="last"`;
+    const pages = (s: nock.Scope) =>
+      s
+        .get(`${REPO}/pulls/12/reviews`)
+        .query({ per_page: 100 })
+        .reply(200, others(1), { link: last })
+        .get(`${REPO}/pulls/12/reviews`)
+        .query({ per_page: 100, page: 30 })
+        .reply(200, [...others(30).slice(0, 50), mine, ...others(30).slice(50)]);
+    previous(api, pages, [], sha);
+    api.post(`${REPO}/check-runs`).reply(201, { id: 5 });
+    capture(api, "put", `${REPO}/pulls/12/reviews/77`, { id: 77 }, (b: { body: string }) => (updated = b.body));
+    await makeProbot().receive({ id: "44", name: "pull_request", payload: payload("pull_request.synchronize") });
+    expect(api.pendingMocks()).toEqual([]);
+    expect(updated.split("\n")[0]).toBe(reviewMarker(sha, "fixed", ["autodiff"]));
   });
 
   it("a review already marked fixed is not edited again, whatever its prose says", async () => {
