@@ -57884,6 +57884,23 @@ async function* listPages(pages, what, maxPages = DEFAULT_MAX_PAGES) {
     yield pageItems(next.value.data, what);
   }
 }
+function lastPage(link) {
+  const m2 = /<([^>]+)>;\s*rel="last"/.exec(link ?? "");
+  if (!m2) return null;
+  try {
+    const page = Number(new URL(m2[1]).searchParams.get("page"));
+    return Number.isSafeInteger(page) && page > 1 ? page : null;
+  } catch {
+    return null;
+  }
+}
+async function* pagesNewestFirst(fetchPage, what, maxPages = DEFAULT_MAX_PAGES) {
+  const first = await fetchPage(void 0);
+  const last3 = lastPage(first.headers.link);
+  if (last3 !== null && last3 > maxPages) throw new PageCapError(what, maxPages);
+  for (let page = last3 ?? 1; page >= 2; page--) yield pageItems((await fetchPage(page)).data, what);
+  yield pageItems(first.data, what);
+}
 var DEFAULT_MAX_PAGES, PageCapError;
 var init_types = __esm({
   "src/github/types.ts"() {
@@ -58439,8 +58456,8 @@ function isBurnRoot(head, base) {
   return m2?.isWorkspaceRoot === true && (manifestFacts(head).workspaceBurn || base !== null && manifestFacts(base).workspaceBurn);
 }
 function globBudget(tree) {
-  let b = budgets.get(tree);
-  if (!b) budgets.set(tree, b = new GlobBudget());
+  const b = budgets.get(tree) ?? new GlobBudget();
+  budgets.set(tree, b);
   return b;
 }
 function manifestReads(s) {
@@ -58932,17 +58949,18 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   return snapshot2;
 }
 async function previousState(octokit, repo, pr, who) {
-  const reviews = [];
-  for await (const page of listPages(
-    octokit.paginate.iterator(octokit.rest.pulls.listReviews, { ...repo, pull_number: pr.number, per_page: 100 }),
-    "reviews"
-  ))
-    reviews.push(...page);
   let review = null;
-  for (const r of reviews) {
-    const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
-    if (marked) review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
-  }
+  const pages = pagesNewestFirst(
+    (page) => octokit.rest.pulls.listReviews({ ...repo, pull_number: pr.number, per_page: 100, ...page ? { page } : {} }),
+    "reviews"
+  );
+  search: for await (const page of pages)
+    for (const r of [...page].reverse()) {
+      const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
+      if (!marked) continue;
+      review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
+      break search;
+    }
   const checkRuns = {};
   for (const rule of reviewRules()) {
     const { data: data2 } = await octokit.rest.checks.listForRef({

@@ -46,6 +46,8 @@ describe("scan's pacing", () => {
     expect(paceDurationMs(80, 1000)).toBe(79_000);
     expect(paceDurationMs(81, 1000)).toBe(60_000);
     expect(paceDurationMs(1000, 1000)).toBeGreaterThan(3_600_000);
+    // README: 400 answers, a comment and a label each, take a little over an hour.
+    expect(paceDurationMs(800, 1000) / 60_000).toBeCloseTo(64, 0);
   });
 
   it("waits out a primary rate limit at most three times, and stops on a reset it cannot believe", () => {
