@@ -47,6 +47,20 @@ const source = load(readFileSync(join(root, "data/catalog-source.yml"), "utf8"))
 const matches = (entry, message) =>
   entry.match === "prefix" ? message.startsWith(entry.message) : message === entry.message;
 
+/** Placeholders as one shape, `{lhs:?}`, `{:?}` and `{}` alike: to find what the entry meant. */
+const shape = (m) => m.replace(/\{[^{}]*\}/g, "{}");
+
+/** Why an entry found no site, with the spelling burn-data uses when only placeholders differ. */
+function noSite(entry) {
+  const near = panicRefs
+    .flatMap((pr) => pr.sites)
+    .find((s) => s.crate === entry.crate && shape(s.message) === shape(entry.message));
+  const hint = near
+    ? `: burn-data spells its placeholders as burn's source does; write the message as ${JSON.stringify(near.message)}`
+    : ` (crate ${entry.crate}, message ${JSON.stringify(entry.message)})`;
+  return `catalog entry ${entry.id}: no site in burn-data${hint}`;
+}
+
 function panicEntry(entry) {
   const sites = [];
   for (const pr of panicRefs) {
@@ -83,7 +97,7 @@ function panicEntry(entry) {
       fix: seed.fix ?? null,
     });
   }
-  if (sites.length === 0 && !entry.match) throw new Error(`no site in burn-data for catalog entry ${entry.id}`);
+  if (sites.length === 0 && !entry.match) throw new Error(noSite(entry));
   const { seeds: _seeds, ...rest } = entry;
   return { ...rest, site_kind: siteKind(entry, null), sites };
 }

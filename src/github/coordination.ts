@@ -5,6 +5,7 @@
 // state for that call, with a warning at most once a minute.
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 import type { Redis } from "ioredis";
+import { LRUCache } from "lru-cache";
 import { withLock } from "./lock.js";
 import { redisUrlOf } from "./redis-url.js";
 import type { Log } from "./types.js";
@@ -35,6 +36,8 @@ export interface Coordination {
 
 /** In process, the cache keeps this many entries (a burn source file is tens of KiB). */
 const MEMORY_CACHE_ENTRIES = 64;
+/** Conversations whose last command is remembered for its cooldown (the oldest forgotten first). */
+const COOLDOWN_ENTRIES = 10_000;
 
 const PREFIX = "burn-triage:";
 const DELIVERY_TTL_S = 3600;
@@ -42,8 +45,9 @@ const LOCK_TTL_MS = 60_000;
 const LOCK_WAIT_MS = 70_000;
 
 export function memoryCoordination(): Coordination {
-  const last = new Map<string, { at: number; commentId: number }>();
-  const cache = new Map<string, { value: string; until: number }>();
+  // Bounded like every process-long store: one entry per conversation that saw a command.
+  const last = new LRUCache<string, { at: number; commentId: number }>({ max: COOLDOWN_ENTRIES });
+  const cache = new LRUCache<string, string>({ max: MEMORY_CACHE_ENTRIES });
   const pending: Array<{ p: Pending; due: number }> = [];
   return {
     kind: "memory",
@@ -66,18 +70,9 @@ export function memoryCoordination(): Coordination {
       for (const x of due) pending.splice(pending.indexOf(x), 1);
       return due.map((x) => x.p);
     },
-    cacheGet: async (key) => {
-      const hit = cache.get(key);
-      if (!hit || hit.until < Date.now()) return null;
-      // Map order is insertion order: re-inserting makes this the most recently used.
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit.value;
-    },
+    cacheGet: async (key) => cache.get(key) ?? null,
     cacheSet: async (key, value, ttlSeconds) => {
-      cache.delete(key);
-      cache.set(key, { value, until: Date.now() + ttlSeconds * 1000 });
-      while (cache.size > MEMORY_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(key, value, { ttl: ttlSeconds * 1000 });
     },
   };
 }

@@ -73,6 +73,19 @@ describe("live crates.io sparse index", () => {
     expect(r.registry.versions("burn")).toHaveLength(tags.versions("burn").length);
   });
 
+  it("sends a mirror's credentials as a header, never in the URL or a reason it logs", async () => {
+    const basic = `Basic ${Buffer.from("user:s3cret!").toString("base64")}`;
+    const scope = nock(INDEX, { reqheaders: { authorization: basic } })
+      .get("/bu/rn/burn")
+      .reply(503, "unavailable");
+    const withCreds = INDEX.replace("https://", "https://user:s3cret%21@");
+    const r = await new LiveIndex({ baseUrl: withCreds }).registryFor(["burn"]);
+    // Answered by the interceptor that wants the header: the credentials went as one.
+    expect(r.reasons.burn).toBe("index answered 503");
+    expect(scope.pendingMocks()).not.toContain(`GET ${INDEX}:443/bu/rn/burn`);
+    expect(JSON.stringify(r.reasons)).not.toContain("s3cret");
+  });
+
   it("falls back to the snapshot per crate on errors and timeouts", async () => {
     nock(INDEX)
       .get("/bu/rn/burn")
@@ -86,42 +99,9 @@ describe("live crates.io sparse index", () => {
     expect(new Set(r.fellBack).size).toBe(r.fellBack.length);
     expect(r.registry.label).toBe(tags.label);
     expect(r.registry.versions("burn")).toEqual(tags.versions("burn"));
-  });
-
-  it("a crate whose read failed is unknown, never 'not part of the build'", async () => {
-    // A release newer than the bundled data: burn 0.99.0 needs burn-dispatch 0.99.0, whose index
-    // file answers 503 (and the bundled data has no such release).
-    const pre2 = tags.versions("burn").find((l) => l.vers === "0.22.0-pre.2")!;
-    const bump = (l: typeof pre2) => ({
-      ...l,
-      vers: "0.99.0",
-      deps: l.deps.map((d) => (d.name.startsWith("burn-") ? { ...d, req: "=0.99.0" } : d)),
-    });
-    nock(INDEX)
-      .get("/bu/rn/burn")
-      .reply(200, `${file("burn")}${JSON.stringify(bump(pre2))}\n`)
-      .get(/\/bu\/rn\/burn-.*/)
-      .times(200)
-      .reply(503, "unavailable");
-    const r = await new LiveIndex({ baseUrl: INDEX }).registryFor(["burn"]);
-    expect(r.fellBack).toContain("burn-dispatch");
-    const m = parseManifest('[dependencies]\nburn = { version = "0.99.0", default-features = false }\n');
-    const d = diagnose(m, { registries: { tags: r.registry, main: snapshot("main") } });
-    expect(d.verdict).toBe("unknown-crate");
-    expect(d.fix).toBeNull();
-  });
-
-  it("sends a mirror's credentials as a header, never in the URL or a reason it logs", async () => {
-    const basic = `Basic ${Buffer.from("user:s3cret!").toString("base64")}`;
-    const scope = nock(INDEX, { reqheaders: { authorization: basic } })
-      .get("/bu/rn/burn")
-      .reply(503);
-    const withCreds = INDEX.replace("https://", "https://user:s3cret%21@");
-    const r = await new LiveIndex({ baseUrl: withCreds }).registryFor(["burn"]);
-    // Answered by the interceptor that wants the header: the credentials went as one.
-    expect(r.reasons.burn).toBe("index answered 503");
-    expect(scope.pendingMocks()).not.toContain(`GET ${INDEX}:443/bu/rn/burn`);
-    expect(JSON.stringify(r.reasons)).not.toContain("s3cret");
+    // The interceptor still answers the aborted requests after its delay: let it, before the
+    // next test's requests reach the same host (else the interceptor's late answers meet them).
+    await new Promise((r) => setTimeout(r, 600));
   });
 
   it("backs off after a failure: the next events ask nothing until the backoff ends", async () => {
@@ -169,6 +149,29 @@ describe("live crates.io sparse index", () => {
     expect(r.bytes).toBe(asked.reduce((n, name) => n + Buffer.byteLength(file(name)), 0));
     const again = await new LiveIndex({ baseUrl: INDEX, fetch: fake }).registryFor(["burn"]);
     expect(again.fetched).toBe(r.fetched);
+  });
+
+  it("a crate whose read failed is unknown, never 'not part of the build'", async () => {
+    // A release newer than the bundled data: burn 0.99.0 needs burn-dispatch 0.99.0, whose index
+    // file cannot be read (and the bundled data has no such release).
+    const pre2 = tags.versions("burn").find((l) => l.vers === "0.22.0-pre.2")!;
+    const bump = (l: typeof pre2) => ({
+      ...l,
+      vers: "0.99.0",
+      deps: l.deps.map((d) => (d.name.startsWith("burn-") ? { ...d, req: "=0.99.0" } : d)),
+    });
+    nock(INDEX)
+      .get("/bu/rn/burn")
+      .reply(200, `${file("burn")}${JSON.stringify(bump(pre2))}\n`)
+      .get(/\/bu\/rn\/burn-.*/)
+      .times(200)
+      .replyWithError({ code: "ECONNRESET", message: "socket hang up" });
+    const r = await new LiveIndex({ baseUrl: INDEX }).registryFor(["burn"]);
+    expect(r.fellBack).toContain("burn-dispatch");
+    const m = parseManifest('[dependencies]\nburn = { version = "0.99.0", default-features = false }\n');
+    const d = diagnose(m, { registries: { tags: r.registry, main: snapshot("main") } });
+    expect(d.verdict).toBe("unknown-crate");
+    expect(d.fix).toBeNull();
   });
 
   it("covers the crates burn depends on", () => {
