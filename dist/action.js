@@ -20034,6 +20034,629 @@ var require_logger = __commonJS({
   }
 });
 
+// node_modules/lru-cache/dist/esm/node/index.min.js
+import { tracingChannel as G, channel as P } from "node:diagnostics_channel";
+var m, O, x, C, I, M, k, V, E, U, D, L, j;
+var init_index_min = __esm({
+  "node_modules/lru-cache/dist/esm/node/index.min.js"() {
+    m = P("lru-cache:metrics");
+    O = G("lru-cache");
+    x = typeof performance == "object" && performance && typeof performance.now == "function" ? performance : Date;
+    C = () => m.hasSubscribers || O.hasSubscribers;
+    I = /* @__PURE__ */ new Set();
+    M = typeof process == "object" && process ? process : {};
+    k = (c3, t, i, e) => {
+      typeof M.emitWarning == "function" ? M.emitWarning(c3, t, i, e) : console.error(`[${i}] ${t}: ${c3}`);
+    };
+    V = (c3) => !I.has(c3);
+    E = (c3) => !!c3 && c3 === Math.floor(c3) && c3 > 0 && isFinite(c3);
+    U = (c3) => E(c3) ? c3 <= Math.pow(2, 8) ? Uint8Array : c3 <= Math.pow(2, 16) ? Uint16Array : c3 <= Math.pow(2, 32) ? Uint32Array : c3 <= Number.MAX_SAFE_INTEGER ? D : null : null;
+    D = class extends Array {
+      constructor(t) {
+        super(t), this.fill(0);
+      }
+    };
+    L = class c {
+      heap;
+      length;
+      static #o = false;
+      static create(t) {
+        let i = U(t);
+        if (!i) return [];
+        c.#o = true;
+        let e = new c(t, i);
+        return c.#o = false, e;
+      }
+      constructor(t, i) {
+        if (!c.#o) throw new TypeError("instantiate Stack using Stack.create(n)");
+        this.heap = new i(t), this.length = 0;
+      }
+      push(t) {
+        this.heap[this.length++] = t;
+      }
+      pop() {
+        return this.heap[--this.length];
+      }
+    };
+    j = class c2 {
+      #o;
+      #c;
+      #S;
+      #R;
+      #w;
+      #I;
+      #U;
+      #b;
+      get perf() {
+        return this.#b;
+      }
+      ttl;
+      ttlResolution;
+      ttlAutopurge;
+      updateAgeOnGet;
+      updateAgeOnHas;
+      allowStale;
+      noDisposeOnSet;
+      noUpdateTTL;
+      maxEntrySize;
+      sizeCalculation;
+      noDeleteOnFetchRejection;
+      noDeleteOnStaleGet;
+      allowStaleOnFetchAbort;
+      allowStaleOnFetchRejection;
+      ignoreFetchAbort;
+      backgroundFetchSize;
+      #n;
+      #m = 0;
+      #y;
+      #s;
+      #i;
+      #t;
+      #f;
+      #u;
+      #l;
+      #h;
+      #_;
+      #r;
+      #F;
+      #T;
+      #d;
+      #g;
+      #A;
+      #G;
+      #a;
+      #C;
+      static unsafeExposeInternals(t) {
+        return { starts: t.#T, ttls: t.#d, autopurgeTimers: t.#g, sizes: t.#F, keyMap: t.#s, keyList: t.#i, valList: t.#t, next: t.#f, prev: t.#u, get head() {
+          return t.#l;
+        }, get tail() {
+          return t.#h;
+        }, free: t.#_, isBackgroundFetch: (i) => t.#e(i), backgroundFetch: (i, e, s, n) => t.#k(i, e, s, n), moveToTail: (i) => t.#j(i), indexes: (i) => t.#z(i), rindexes: (i) => t.#E(i), isStale: (i) => t.#p(i) };
+      }
+      get max() {
+        return this.#o;
+      }
+      get maxSize() {
+        return this.#c;
+      }
+      get calculatedSize() {
+        return this.#y;
+      }
+      get size() {
+        return this.#n;
+      }
+      get fetchMethod() {
+        return this.#I;
+      }
+      get memoMethod() {
+        return this.#U;
+      }
+      get dispose() {
+        return this.#S;
+      }
+      get onInsert() {
+        return this.#R;
+      }
+      get disposeAfter() {
+        return this.#w;
+      }
+      constructor(t) {
+        let { max: i = 0, ttl: e, ttlResolution: s = 1, ttlAutopurge: n, updateAgeOnGet: h, updateAgeOnHas: l, allowStale: r, dispose: o, onInsert: f, disposeAfter: a, noDisposeOnSet: T, noUpdateTTL: u, maxSize: p = 0, maxEntrySize: w = 0, sizeCalculation: v, fetchMethod: F, memoMethod: z, noDeleteOnFetchRejection: d, noDeleteOnStaleGet: S, allowStaleOnFetchRejection: g, allowStaleOnFetchAbort: y, ignoreFetchAbort: b, backgroundFetchSize: A = 1, perf: _ } = t;
+        if (A !== 0 && !E(A)) throw new TypeError("backgroundFetchSize must be a nonnegative integer");
+        if (this.backgroundFetchSize = A, _ !== void 0 && typeof _?.now != "function") throw new TypeError("perf option must have a now() method if specified");
+        if (this.#b = _ ?? x, i !== 0 && !E(i)) throw new TypeError("max option must be a nonnegative integer");
+        let W = i ? U(i) : Array;
+        if (!W) throw new Error("invalid max value: " + i);
+        if (this.#o = i, this.#c = p, this.maxEntrySize = w || this.#c, this.sizeCalculation = v, this.sizeCalculation) {
+          if (!this.#c && !this.maxEntrySize) throw new TypeError("cannot set sizeCalculation without setting maxSize or maxEntrySize");
+          if (typeof this.sizeCalculation != "function") throw new TypeError("sizeCalculation set to non-function");
+        }
+        if (z !== void 0 && typeof z != "function") throw new TypeError("memoMethod must be a function if defined");
+        if (this.#U = z, F !== void 0 && typeof F != "function") throw new TypeError("fetchMethod must be a function if specified");
+        if (this.#I = F, this.#G = !!F, this.#s = /* @__PURE__ */ new Map(), this.#i = Array.from({ length: i }).fill(void 0), this.#t = Array.from({ length: i }).fill(void 0), this.#f = new W(i), this.#u = new W(i), this.#l = 0, this.#h = 0, this.#_ = L.create(i), this.#n = 0, this.#y = 0, typeof o == "function" && (this.#S = o), typeof f == "function" && (this.#R = f), typeof a == "function" ? (this.#w = a, this.#r = []) : (this.#w = void 0, this.#r = void 0), this.#A = !!this.#S, this.#C = !!this.#R, this.#a = !!this.#w, this.noDisposeOnSet = !!T, this.noUpdateTTL = !!u, this.noDeleteOnFetchRejection = !!d, this.allowStaleOnFetchRejection = !!g, this.allowStaleOnFetchAbort = !!y, this.ignoreFetchAbort = !!b, this.maxEntrySize !== 0) {
+          if (this.#c !== 0 && !E(this.#c)) throw new TypeError("maxSize must be a positive integer if specified");
+          if (!E(this.maxEntrySize)) throw new TypeError("maxEntrySize must be a positive integer if specified");
+          this.#Y();
+        }
+        if (this.allowStale = !!r, this.noDeleteOnStaleGet = !!S, this.updateAgeOnGet = !!h, this.updateAgeOnHas = !!l, this.ttlResolution = E(s) || s === 0 ? s : 1, this.ttlAutopurge = !!n, this.ttl = e || 0, this.ttl) {
+          if (!E(this.ttl)) throw new TypeError("ttl must be a positive integer if specified");
+          this.#V();
+        }
+        if (this.#o === 0 && this.ttl === 0 && this.#c === 0) throw new TypeError("At least one of max, maxSize, or ttl is required");
+        if (!this.ttlAutopurge && !this.#o && !this.#c) {
+          let R = "LRU_CACHE_UNBOUNDED";
+          V(R) && (I.add(R), k("TTL caching without ttlAutopurge, max, or maxSize can result in unbounded memory consumption.", "UnboundedCacheWarning", R, c2));
+        }
+      }
+      getRemainingTTL(t) {
+        return this.#s.has(t) ? 1 / 0 : 0;
+      }
+      #V() {
+        let t = new D(this.#o), i = new D(this.#o);
+        this.#d = t, this.#T = i;
+        let e = this.ttlAutopurge ? Array.from({ length: this.#o }) : void 0;
+        this.#g = e, this.#B = (r, o, f = this.#b.now()) => {
+          i[r] = o !== 0 ? f : 0, t[r] = o, s(r, o);
+        }, this.#L = (r) => {
+          i[r] = t[r] !== 0 ? this.#b.now() : 0, s(r, t[r]);
+        };
+        let s = this.ttlAutopurge ? (r, o) => {
+          if (e?.[r] && (clearTimeout(e[r]), e[r] = void 0), o && o !== 0 && e) {
+            let f = Math.min(o + 1, 2147483647), a = setTimeout(() => {
+              this.#p(r) ? (this.#v(this.#i[r], "expire"), e[r] = void 0) : s(r, l(r) || 1);
+            }, f);
+            a.unref && a.unref(), e[r] = a;
+          }
+        } : () => {
+        };
+        this.#W = (r, o) => {
+          if (t[o]) {
+            let f = t[o], a = i[o];
+            if (!f || !a) return;
+            r.ttl = f, r.start = a, r.now = n || h();
+            let T = r.now - a;
+            r.remainingTTL = f - T;
+          }
+        };
+        let n = 0, h = () => {
+          let r = this.#b.now();
+          if (this.ttlResolution > 0) {
+            n = r;
+            let o = setTimeout(() => n = 0, this.ttlResolution);
+            o.unref && o.unref();
+          }
+          return r;
+        };
+        this.getRemainingTTL = (r) => {
+          let o = this.#s.get(r);
+          return o === void 0 ? 0 : l(o);
+        };
+        let l = (r) => {
+          let o = t[r], f = i[r];
+          if (!o || !f) return 1 / 0;
+          let a = (n || h()) - f;
+          return o - a;
+        };
+        this.#p = (r) => {
+          let o = i[r], f = t[r];
+          return !!f && !!o && (n || h()) - o > f;
+        };
+      }
+      #L = () => {
+      };
+      #W = () => {
+      };
+      #B = () => {
+      };
+      #p = () => false;
+      #Y() {
+        let t = new D(this.#o);
+        this.#y = 0, this.#F = t, this.#O = (i) => {
+          this.#y -= t[i], t[i] = 0;
+        }, this.#H = (i, e, s, n) => {
+          if (!E(s)) {
+            if (this.#e(e)) return this.backgroundFetchSize;
+            if (n) {
+              if (typeof n != "function") throw new TypeError("sizeCalculation must be a function");
+              if (s = n(e, i), !E(s)) throw new TypeError("sizeCalculation return invalid (expect positive integer)");
+            } else throw new TypeError("invalid size value (must be positive integer). When maxSize or maxEntrySize is used, sizeCalculation or size must be set.");
+          }
+          return s;
+        }, this.#x = (i, e, s) => {
+          if (t[i] = e, this.#c) {
+            let n = this.#c - t[i];
+            for (; this.#y > n; ) this.#P(true);
+          }
+          this.#y += t[i], s && (s.entrySize = e, s.totalCalculatedSize = this.#y);
+        };
+      }
+      #O = (t) => {
+      };
+      #x = (t, i, e) => {
+      };
+      #H = (t, i, e, s) => {
+        if (e || s) throw new TypeError("cannot set size without setting maxSize or maxEntrySize on cache");
+        return 0;
+      };
+      *#z({ allowStale: t = this.allowStale, once: i = true } = {}) {
+        if (this.#n) {
+          let e = this.#m, s = [], n;
+          for (let h = this.#h; this.#N(h); ) {
+            let l = false;
+            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#l) break;
+            h = this.#u[h];
+          }
+        }
+      }
+      *#E({ allowStale: t = this.allowStale, once: i = true } = {}) {
+        if (this.#n) {
+          let e = this.#m, s = [], n;
+          for (let h = this.#l; this.#N(h); ) {
+            let l = false;
+            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#h) break;
+            h = this.#f[h];
+          }
+        }
+      }
+      #N(t) {
+        return t !== void 0 && this.#s.get(this.#i[t]) === t;
+      }
+      *entries() {
+        for (let t of this.#z()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
+      }
+      *rentries() {
+        for (let t of this.#E()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
+      }
+      *keys() {
+        for (let t of this.#z()) {
+          let i = this.#i[t];
+          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
+        }
+      }
+      *rkeys() {
+        for (let t of this.#E()) {
+          let i = this.#i[t];
+          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
+        }
+      }
+      *values() {
+        for (let t of this.#z()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
+      }
+      *rvalues() {
+        for (let t of this.#E()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
+      }
+      [Symbol.iterator]() {
+        return this.entries();
+      }
+      [Symbol.toStringTag] = "LRUCache";
+      find(t, i = {}) {
+        for (let e of this.#z()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          if (n !== void 0 && t(n, this.#i[e], this)) return this.#M(this.#i[e], i);
+        }
+      }
+      forEach(t, i = this) {
+        for (let e of this.#z()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          n !== void 0 && t.call(i, n, this.#i[e], this);
+        }
+      }
+      rforEach(t, i = this) {
+        for (let e of this.#E()) {
+          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
+          n !== void 0 && t.call(i, n, this.#i[e], this);
+        }
+      }
+      purgeStale() {
+        let t = false;
+        for (let i of this.#E({ allowStale: true, once: false })) this.#p(i) && (this.#v(this.#i[i], "expire"), t = true);
+        return t;
+      }
+      info(t) {
+        let i = this.#s.get(t);
+        if (i === void 0) return;
+        let e = this.#t[i], s = this.#e(e) ? e.__staleWhileFetching : e;
+        if (s === void 0) return;
+        let n = { value: s };
+        if (this.#d && this.#T) {
+          let h = this.#d[i], l = this.#T[i];
+          if (h && l) {
+            let r = h - (this.#b.now() - l);
+            n.ttl = r, n.start = Date.now();
+          }
+        }
+        return this.#F && (n.size = this.#F[i]), n;
+      }
+      dump() {
+        let t = [];
+        for (let i of this.#z({ allowStale: true })) {
+          let e = this.#i[i], s = this.#t[i], n = this.#e(s) ? s.__staleWhileFetching : s;
+          if (n === void 0 || e === void 0) continue;
+          let h = { value: n };
+          if (this.#d && this.#T) {
+            h.ttl = this.#d[i];
+            let l = this.#b.now() - this.#T[i];
+            h.start = Math.floor(Date.now() - l);
+          }
+          this.#F && (h.size = this.#F[i]), t.unshift([e, h]);
+        }
+        return t;
+      }
+      load(t) {
+        this.clear();
+        for (let [i, e] of t) {
+          let s = { ...e };
+          if (s.start) {
+            let n = Date.now() - s.start;
+            s.start = this.#b.now() - n;
+          }
+          this.#D(i, e.value, s);
+        }
+      }
+      set(t, i, e = {}) {
+        let { status: s = m.hasSubscribers ? {} : void 0 } = e;
+        s && (s.op = "set", s.key = t, i !== void 0 && (s.value = i), s.cache = this);
+        let n = this.#D(t, i, e, void 0, s);
+        return s && m.hasSubscribers && m.publish(s), n;
+      }
+      #D(t, i, e, s, n = e.status) {
+        let { ttl: h = this.ttl, start: l, noDisposeOnSet: r = this.noDisposeOnSet, sizeCalculation: o = this.sizeCalculation } = e, f = this.#e(i);
+        if (i === void 0) return n && (n.set = "deleted"), this.delete(t), this;
+        let { noUpdateTTL: a = this.noUpdateTTL } = e;
+        n && !f && (n.value = i);
+        let T = this.#H(t, i, e.size || 0, o, n);
+        if (this.maxEntrySize && T > this.maxEntrySize) return this.#v(t, "set"), n && (n.set = "miss", n.maxEntrySizeExceeded = true), this;
+        let u = this.#n === 0 ? void 0 : this.#s.get(t);
+        if (u === void 0) u = this.#n === 0 ? this.#h : this.#_.length !== 0 ? this.#_.pop() : this.#n === this.#o ? this.#P(false) : this.#n, this.#i[u] = t, this.#t[u] = i, this.#s.set(t, u), this.#f[this.#h] = u, this.#u[u] = this.#h, this.#h = u, this.#n++, this.#x(u, T, n), n && (n.set = "add"), a = false, this.#C && !f && this.#R?.(i, t, "add");
+        else {
+          this.#j(u);
+          let p = this.#t[u];
+          if (i !== p) {
+            if (this.#e(p)) {
+              if (p !== s && p.__abortController.abort(new Error("replaced")), !r) {
+                let { __staleWhileFetching: w } = p;
+                w !== void 0 && w !== i && (this.#A && this.#S?.(w, t, "set"), this.#a && this.#r?.push([w, t, "set"]));
+              }
+            } else r || (this.#A && this.#S?.(p, t, "set"), this.#a && this.#r?.push([p, t, "set"]));
+            if (this.#O(u), this.#x(u, T, n), this.#t[u] = i, !f) {
+              let w = p && this.#e(p) ? p.__staleWhileFetching : p, v = w === void 0 ? "add" : i !== w ? "replace" : "update";
+              n && (n.set = v, w !== void 0 && (n.oldValue = w)), this.#C && this.onInsert?.(i, t, v);
+            }
+          } else f || (this.#O(u), this.#x(u, T, n), n && (n.set = "update"), this.#C && this.onInsert?.(i, t, "update"));
+        }
+        if (h !== 0 && !this.#d && this.#V(), this.#d && (a || this.#B(u, h, l), n && this.#W(n, u)), this.#a && this.#r) {
+          let p = this.#r, w;
+          for (; w = p?.shift(); ) this.#w?.(...w);
+        }
+        return this;
+      }
+      pop() {
+        try {
+          for (; this.#n; ) {
+            let t = this.#t[this.#l];
+            if (this.#P(true), this.#e(t)) {
+              if (t.__staleWhileFetching !== void 0) return t.__staleWhileFetching;
+            } else if (t !== void 0) return t;
+          }
+        } finally {
+          if (this.#a && this.#r) {
+            let t = this.#r, i;
+            for (; i = t?.shift(); ) this.#w?.(...i);
+          }
+        }
+      }
+      #P(t) {
+        let i = this.#l;
+        this.#m++;
+        let e = this.#i[i], s = this.#t[i], n = this.#e(s);
+        n && s.__abortController.abort(new Error("evicted"));
+        let h = n ? s.__staleWhileFetching : s;
+        return (this.#A || this.#a) && h !== void 0 && (this.#A && this.#S?.(h, e, "evict"), this.#a && this.#r?.push([h, e, "evict"])), this.#O(i), this.#g?.[i] && (clearTimeout(this.#g[i]), this.#g[i] = void 0), t && (this.#i[i] = void 0, this.#t[i] = void 0, this.#_.push(i)), this.#n === 1 ? (this.#l = this.#h = 0, this.#_.length = 0) : this.#l = this.#f[i], this.#s.delete(e), this.#n--, i;
+      }
+      has(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "has", e.key = t, e.cache = this);
+        let s = this.#J(t, i, e);
+        return m.hasSubscribers && m.publish(e), s;
+      }
+      #J(t, i = {}, e = i.status) {
+        let { updateAgeOnHas: s = this.updateAgeOnHas } = i, n = this.#s.get(t);
+        if (n !== void 0) {
+          let h = this.#t[n];
+          if (this.#e(h) && h.__staleWhileFetching === void 0) return false;
+          if (this.#p(n)) e && (e.has = "stale", this.#W(e, n));
+          else return s && this.#L(n), e && (e.has = "hit", this.#W(e, n)), true;
+        } else e && (e.has = "miss");
+        return false;
+      }
+      peek(t, i = {}) {
+        let { status: e = C() ? {} : void 0 } = i;
+        e && (e.op = "peek", e.key = t, e.cache = this);
+        let s = this.#K(t, i, e);
+        return m.hasSubscribers && m.publish(e), s;
+      }
+      #K(t, i, e = i.status) {
+        let { allowStale: s = this.allowStale } = i, n = this.#s.get(t);
+        if (n === void 0 || !s && this.#p(n)) {
+          e && (e.peek = n === void 0 ? "miss" : "stale");
+          return;
+        }
+        let h = this.#t[n], l = this.#e(h) ? h.__staleWhileFetching : h;
+        return e && (l !== void 0 ? (e.peek = "hit", e.value = l) : e.peek = "miss"), l;
+      }
+      #k(t, i, e, s) {
+        let n = i === void 0 ? void 0 : this.#t[i];
+        if (this.#e(n)) return n;
+        let h = new AbortController(), { signal: l } = e, r = () => h.abort(l?.reason), o, f = () => {
+          l?.removeEventListener("abort", r), o && h.signal.removeEventListener("abort", o);
+        };
+        l?.aborted ? h.abort(l.reason) : l?.addEventListener("abort", r);
+        let a = { signal: h.signal, options: e, context: s }, T = (d, S = false) => {
+          f();
+          let { aborted: g } = h.signal, y = e.ignoreFetchAbort && d !== void 0, b = e.ignoreFetchAbort || !!(e.allowStaleOnFetchAbort && d !== void 0);
+          if (e.status && (g && !S ? (e.status.fetchAborted = true, e.status.fetchError = h.signal.reason, y && (e.status.fetchAbortIgnored = true)) : e.status.fetchResolved = true), g && !y && !S) return p(h.signal.reason, b);
+          let A = F, _ = this.#t[i];
+          return (_ === F || _ === void 0 && y && S) && (d === void 0 ? A.__staleWhileFetching !== void 0 ? this.#t[i] = A.__staleWhileFetching : this.#v(t, "fetch") : (e.status && (e.status.fetchUpdated = true), this.#D(t, d, a.options, A))), d;
+        }, u = (d) => (f(), e.status && (e.status.fetchRejected = true, e.status.fetchError = d), p(d, false)), p = (d, S) => {
+          let { aborted: g } = h.signal, y = g && e.allowStaleOnFetchAbort, b = y || e.allowStaleOnFetchRejection, A = b || e.noDeleteOnFetchRejection, _ = F;
+          if (this.#t[i] === F && (!A || _.__staleWhileFetching === void 0 && !(S && y) ? this.#v(t, "fetch") : y || (this.#t[i] = _.__staleWhileFetching)), b) return e.status && _.__staleWhileFetching !== void 0 && (e.status.returnedStale = true), _.__staleWhileFetching;
+          if (_.__returned === _) throw d;
+        }, w = () => {
+          if (this.#t[i] !== F) return;
+          let d = F;
+          (e.noDeleteOnFetchRejection || e.allowStaleOnFetchRejection) && d.__staleWhileFetching !== void 0 ? this.#t[i] = d.__staleWhileFetching : this.#v(t, "fetch");
+        }, v = (d, S) => {
+          let g = this.#I?.(t, n, a);
+          o = () => {
+            f(), (!e.ignoreFetchAbort || e.allowStaleOnFetchAbort) && (d(void 0), e.allowStaleOnFetchAbort && (d = (b) => T(b, true), S = w));
+          };
+          let y = o;
+          h.signal.addEventListener("abort", y), h.signal.aborted && y(), g && g instanceof Promise ? g.then((b) => d(b === void 0 ? void 0 : b), (b) => S(b)) : d(g === void 0 ? void 0 : g);
+        };
+        e.status && (e.status.fetchDispatched = true);
+        let F = new Promise(v).then(T, u), z = Object.assign(F, { __abortController: h, __staleWhileFetching: n, __returned: void 0 });
+        return i === void 0 ? (this.#D(t, z, { ...a.options, status: void 0 }), i = this.#s.get(t)) : this.#t[i] = z, z;
+      }
+      #e(t) {
+        if (!this.#G) return false;
+        let i = t;
+        return !!i && i instanceof Promise && Object.hasOwn(i, "__staleWhileFetching") && i.__abortController instanceof AbortController;
+      }
+      fetch(t, i = {}) {
+        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
+        s && i.context && (s.context = i.context);
+        let n = this.#$(t, i, s);
+        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
+        })), n;
+      }
+      async #$(t, i = {}, e = i.status) {
+        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet, ttl: l = this.ttl, noDisposeOnSet: r = this.noDisposeOnSet, size: o = 0, sizeCalculation: f = this.sizeCalculation, noUpdateTTL: a = this.noUpdateTTL, noDeleteOnFetchRejection: T = this.noDeleteOnFetchRejection, allowStaleOnFetchRejection: u = this.allowStaleOnFetchRejection, ignoreFetchAbort: p = this.ignoreFetchAbort, allowStaleOnFetchAbort: w = this.allowStaleOnFetchAbort, context: v, forceRefresh: F = false, signal: z } = i;
+        if (e && (e.op = "fetch", e.key = t, F && (e.forceRefresh = true), e.cache = this), !this.#G) return e && (e.fetch = "get"), this.#M(t, { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, status: e });
+        let d = { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, ttl: l, noDisposeOnSet: r, size: o, sizeCalculation: f, noUpdateTTL: a, noDeleteOnFetchRejection: T, allowStaleOnFetchRejection: u, allowStaleOnFetchAbort: w, ignoreFetchAbort: p, status: e, signal: z }, S = this.#s.get(t);
+        if (S === void 0) {
+          e && (e.fetch = "miss");
+          let g = this.#k(t, S, d, v);
+          return g.__returned = g;
+        } else {
+          let g = this.#t[S];
+          if (this.#e(g)) {
+            let W = s && g.__staleWhileFetching !== void 0;
+            return e && (e.fetch = "inflight", W && (e.returnedStale = true)), W ? g.__staleWhileFetching : g.__returned = g;
+          }
+          let y = this.#p(S);
+          if (!F && !y) return e && (e.fetch = "hit"), this.#j(S), n && this.#L(S), e && this.#W(e, S), g;
+          let b = this.#k(t, S, d, v), _ = b.__staleWhileFetching !== void 0 && s;
+          return e && (e.fetch = y ? "stale" : "refresh", _ && y && (e.returnedStale = true)), _ ? b.__staleWhileFetching : b.__returned = b;
+        }
+      }
+      forceFetch(t, i = {}) {
+        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
+        s && i.context && (s.context = i.context);
+        let n = this.#Q(t, i, s);
+        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
+        })), n;
+      }
+      async #Q(t, i = {}, e = i.status) {
+        let s = await this.#$(t, i, e);
+        if (s === void 0) throw new Error("fetch() returned undefined");
+        return s;
+      }
+      memo(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "memo", e.key = t, i.context && (e.context = i.context), e.cache = this);
+        let s = this.#Z(t, i, e);
+        return e && (e.value = s), m.hasSubscribers && m.publish(e), s;
+      }
+      #Z(t, i = {}, e = i.status) {
+        let s = this.#U;
+        if (!s) throw new Error("no memoMethod provided to constructor");
+        let { context: n, status: h = e, forceRefresh: l, ...r } = i;
+        h && l && (h.forceRefresh = true);
+        let o = this.#M(t, r), f = l || o === void 0;
+        if (h && (h.memo = f ? "miss" : "hit", f || (h.value = o)), !f) return o;
+        let a = s(t, o, { options: r, context: n });
+        return h && (h.value = a), this.#D(t, a, r), a;
+      }
+      get(t, i = {}) {
+        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
+        e && (e.op = "get", e.key = t, e.cache = this);
+        let s = this.#M(t, i, e);
+        return e && (s !== void 0 && (e.value = s), m.hasSubscribers && m.publish(e)), s;
+      }
+      #M(t, i = {}, e = i.status) {
+        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet } = i, l = this.#s.get(t);
+        if (l === void 0) {
+          e && (e.get = "miss");
+          return;
+        }
+        let r = this.#t[l], o = this.#e(r);
+        return e && this.#W(e, l), this.#p(l) ? o ? (e && (e.get = "stale-fetching"), s && r.__staleWhileFetching !== void 0 ? (e && (e.returnedStale = true), r.__staleWhileFetching) : void 0) : (h || this.#v(t, "expire"), e && (e.get = "stale"), s ? (e && (e.returnedStale = true), r) : void 0) : (e && (e.get = o ? "fetching" : "hit"), this.#j(l), n && this.#L(l), o ? r.__staleWhileFetching : r);
+      }
+      #q(t, i) {
+        this.#u[i] = t, this.#f[t] = i;
+      }
+      #j(t) {
+        t !== this.#h && (this.#m++, t === this.#l ? this.#l = this.#f[t] : this.#q(this.#u[t], this.#f[t]), this.#q(this.#h, t), this.#h = t);
+      }
+      delete(t) {
+        return this.#v(t, "delete");
+      }
+      #v(t, i) {
+        m.hasSubscribers && m.publish({ op: "delete", delete: i, key: t, cache: this });
+        let e = false;
+        if (this.#n !== 0) {
+          let s = this.#s.get(t);
+          if (s !== void 0) if (this.#g?.[s] && (clearTimeout(this.#g[s]), this.#g[s] = void 0), e = true, this.#m++, this.#n === 1) this.#X(i);
+          else {
+            this.#O(s);
+            let n = this.#t[s], h = this.#e(n);
+            h && n.__abortController.abort(new Error("deleted"));
+            let l = h ? n.__staleWhileFetching : n;
+            if (l !== void 0 && (this.#A || this.#a) && (this.#A && this.#S?.(l, t, i), this.#a && this.#r?.push([l, t, i])), this.#s.delete(t), this.#i[s] = void 0, this.#t[s] = void 0, s === this.#h) this.#h = this.#u[s];
+            else if (s === this.#l) this.#l = this.#f[s];
+            else {
+              let r = this.#u[s];
+              this.#f[r] = this.#f[s];
+              let o = this.#f[s];
+              this.#u[o] = this.#u[s];
+            }
+            this.#n--, this.#_.push(s);
+          }
+        }
+        if (this.#a && this.#r?.length) {
+          let s = this.#r, n;
+          for (; n = s?.shift(); ) this.#w?.(...n);
+        }
+        return e;
+      }
+      clear() {
+        return this.#X("delete");
+      }
+      #X(t) {
+        this.#m++;
+        for (let i of this.#E({ allowStale: true })) {
+          let e = this.#t[i], s = this.#e(e);
+          s && e.__abortController.abort(new Error("deleted"));
+          let n = s ? e.__staleWhileFetching : e;
+          if (n !== void 0) {
+            let h = this.#i[i];
+            this.#A && this.#S?.(n, h, t), this.#a && this.#r?.push([n, h, t]);
+          }
+        }
+        if (this.#s.clear(), this.#t.fill(void 0), this.#i.fill(void 0), this.#d && this.#T) {
+          this.#d.fill(0), this.#T.fill(0);
+          for (let i of this.#g ?? []) i !== void 0 && clearTimeout(i);
+          this.#g?.fill(void 0);
+        }
+        if (this.#F && this.#F.fill(0), this.#l = 0, this.#h = 0, this.#_.length = 0, this.#y = 0, this.#n = 0, this.#a && this.#r) {
+          let i = this.#r, e;
+          for (; e = i?.shift(); ) this.#w?.(...e);
+        }
+      }
+    };
+  }
+});
+
 // src/github/redis-url.ts
 function reserveRedisUrl(env = process.env) {
   if (env.REDIS_URL) {
@@ -36155,629 +36778,6 @@ var init_semver = __esm({
     import_gtr = __toESM(require_gtr(), 1);
     import_min_version = __toESM(require_min_version(), 1);
     import_valid2 = __toESM(require_valid2(), 1);
-  }
-});
-
-// node_modules/lru-cache/dist/esm/node/index.min.js
-import { tracingChannel as G, channel as P } from "node:diagnostics_channel";
-var m, O, x, C, I, M, k, V, E, U, D, L, j;
-var init_index_min = __esm({
-  "node_modules/lru-cache/dist/esm/node/index.min.js"() {
-    m = P("lru-cache:metrics");
-    O = G("lru-cache");
-    x = typeof performance == "object" && performance && typeof performance.now == "function" ? performance : Date;
-    C = () => m.hasSubscribers || O.hasSubscribers;
-    I = /* @__PURE__ */ new Set();
-    M = typeof process == "object" && process ? process : {};
-    k = (c3, t, i, e) => {
-      typeof M.emitWarning == "function" ? M.emitWarning(c3, t, i, e) : console.error(`[${i}] ${t}: ${c3}`);
-    };
-    V = (c3) => !I.has(c3);
-    E = (c3) => !!c3 && c3 === Math.floor(c3) && c3 > 0 && isFinite(c3);
-    U = (c3) => E(c3) ? c3 <= Math.pow(2, 8) ? Uint8Array : c3 <= Math.pow(2, 16) ? Uint16Array : c3 <= Math.pow(2, 32) ? Uint32Array : c3 <= Number.MAX_SAFE_INTEGER ? D : null : null;
-    D = class extends Array {
-      constructor(t) {
-        super(t), this.fill(0);
-      }
-    };
-    L = class c {
-      heap;
-      length;
-      static #o = false;
-      static create(t) {
-        let i = U(t);
-        if (!i) return [];
-        c.#o = true;
-        let e = new c(t, i);
-        return c.#o = false, e;
-      }
-      constructor(t, i) {
-        if (!c.#o) throw new TypeError("instantiate Stack using Stack.create(n)");
-        this.heap = new i(t), this.length = 0;
-      }
-      push(t) {
-        this.heap[this.length++] = t;
-      }
-      pop() {
-        return this.heap[--this.length];
-      }
-    };
-    j = class c2 {
-      #o;
-      #c;
-      #S;
-      #R;
-      #w;
-      #I;
-      #U;
-      #b;
-      get perf() {
-        return this.#b;
-      }
-      ttl;
-      ttlResolution;
-      ttlAutopurge;
-      updateAgeOnGet;
-      updateAgeOnHas;
-      allowStale;
-      noDisposeOnSet;
-      noUpdateTTL;
-      maxEntrySize;
-      sizeCalculation;
-      noDeleteOnFetchRejection;
-      noDeleteOnStaleGet;
-      allowStaleOnFetchAbort;
-      allowStaleOnFetchRejection;
-      ignoreFetchAbort;
-      backgroundFetchSize;
-      #n;
-      #m = 0;
-      #y;
-      #s;
-      #i;
-      #t;
-      #f;
-      #u;
-      #l;
-      #h;
-      #_;
-      #r;
-      #F;
-      #T;
-      #d;
-      #g;
-      #A;
-      #G;
-      #a;
-      #C;
-      static unsafeExposeInternals(t) {
-        return { starts: t.#T, ttls: t.#d, autopurgeTimers: t.#g, sizes: t.#F, keyMap: t.#s, keyList: t.#i, valList: t.#t, next: t.#f, prev: t.#u, get head() {
-          return t.#l;
-        }, get tail() {
-          return t.#h;
-        }, free: t.#_, isBackgroundFetch: (i) => t.#e(i), backgroundFetch: (i, e, s, n) => t.#k(i, e, s, n), moveToTail: (i) => t.#j(i), indexes: (i) => t.#z(i), rindexes: (i) => t.#E(i), isStale: (i) => t.#p(i) };
-      }
-      get max() {
-        return this.#o;
-      }
-      get maxSize() {
-        return this.#c;
-      }
-      get calculatedSize() {
-        return this.#y;
-      }
-      get size() {
-        return this.#n;
-      }
-      get fetchMethod() {
-        return this.#I;
-      }
-      get memoMethod() {
-        return this.#U;
-      }
-      get dispose() {
-        return this.#S;
-      }
-      get onInsert() {
-        return this.#R;
-      }
-      get disposeAfter() {
-        return this.#w;
-      }
-      constructor(t) {
-        let { max: i = 0, ttl: e, ttlResolution: s = 1, ttlAutopurge: n, updateAgeOnGet: h, updateAgeOnHas: l, allowStale: r, dispose: o, onInsert: f, disposeAfter: a, noDisposeOnSet: T, noUpdateTTL: u, maxSize: p = 0, maxEntrySize: w = 0, sizeCalculation: v, fetchMethod: F, memoMethod: z, noDeleteOnFetchRejection: d, noDeleteOnStaleGet: S, allowStaleOnFetchRejection: g, allowStaleOnFetchAbort: y, ignoreFetchAbort: b, backgroundFetchSize: A = 1, perf: _ } = t;
-        if (A !== 0 && !E(A)) throw new TypeError("backgroundFetchSize must be a nonnegative integer");
-        if (this.backgroundFetchSize = A, _ !== void 0 && typeof _?.now != "function") throw new TypeError("perf option must have a now() method if specified");
-        if (this.#b = _ ?? x, i !== 0 && !E(i)) throw new TypeError("max option must be a nonnegative integer");
-        let W = i ? U(i) : Array;
-        if (!W) throw new Error("invalid max value: " + i);
-        if (this.#o = i, this.#c = p, this.maxEntrySize = w || this.#c, this.sizeCalculation = v, this.sizeCalculation) {
-          if (!this.#c && !this.maxEntrySize) throw new TypeError("cannot set sizeCalculation without setting maxSize or maxEntrySize");
-          if (typeof this.sizeCalculation != "function") throw new TypeError("sizeCalculation set to non-function");
-        }
-        if (z !== void 0 && typeof z != "function") throw new TypeError("memoMethod must be a function if defined");
-        if (this.#U = z, F !== void 0 && typeof F != "function") throw new TypeError("fetchMethod must be a function if specified");
-        if (this.#I = F, this.#G = !!F, this.#s = /* @__PURE__ */ new Map(), this.#i = Array.from({ length: i }).fill(void 0), this.#t = Array.from({ length: i }).fill(void 0), this.#f = new W(i), this.#u = new W(i), this.#l = 0, this.#h = 0, this.#_ = L.create(i), this.#n = 0, this.#y = 0, typeof o == "function" && (this.#S = o), typeof f == "function" && (this.#R = f), typeof a == "function" ? (this.#w = a, this.#r = []) : (this.#w = void 0, this.#r = void 0), this.#A = !!this.#S, this.#C = !!this.#R, this.#a = !!this.#w, this.noDisposeOnSet = !!T, this.noUpdateTTL = !!u, this.noDeleteOnFetchRejection = !!d, this.allowStaleOnFetchRejection = !!g, this.allowStaleOnFetchAbort = !!y, this.ignoreFetchAbort = !!b, this.maxEntrySize !== 0) {
-          if (this.#c !== 0 && !E(this.#c)) throw new TypeError("maxSize must be a positive integer if specified");
-          if (!E(this.maxEntrySize)) throw new TypeError("maxEntrySize must be a positive integer if specified");
-          this.#Y();
-        }
-        if (this.allowStale = !!r, this.noDeleteOnStaleGet = !!S, this.updateAgeOnGet = !!h, this.updateAgeOnHas = !!l, this.ttlResolution = E(s) || s === 0 ? s : 1, this.ttlAutopurge = !!n, this.ttl = e || 0, this.ttl) {
-          if (!E(this.ttl)) throw new TypeError("ttl must be a positive integer if specified");
-          this.#V();
-        }
-        if (this.#o === 0 && this.ttl === 0 && this.#c === 0) throw new TypeError("At least one of max, maxSize, or ttl is required");
-        if (!this.ttlAutopurge && !this.#o && !this.#c) {
-          let R = "LRU_CACHE_UNBOUNDED";
-          V(R) && (I.add(R), k("TTL caching without ttlAutopurge, max, or maxSize can result in unbounded memory consumption.", "UnboundedCacheWarning", R, c2));
-        }
-      }
-      getRemainingTTL(t) {
-        return this.#s.has(t) ? 1 / 0 : 0;
-      }
-      #V() {
-        let t = new D(this.#o), i = new D(this.#o);
-        this.#d = t, this.#T = i;
-        let e = this.ttlAutopurge ? Array.from({ length: this.#o }) : void 0;
-        this.#g = e, this.#B = (r, o, f = this.#b.now()) => {
-          i[r] = o !== 0 ? f : 0, t[r] = o, s(r, o);
-        }, this.#L = (r) => {
-          i[r] = t[r] !== 0 ? this.#b.now() : 0, s(r, t[r]);
-        };
-        let s = this.ttlAutopurge ? (r, o) => {
-          if (e?.[r] && (clearTimeout(e[r]), e[r] = void 0), o && o !== 0 && e) {
-            let f = Math.min(o + 1, 2147483647), a = setTimeout(() => {
-              this.#p(r) ? (this.#v(this.#i[r], "expire"), e[r] = void 0) : s(r, l(r) || 1);
-            }, f);
-            a.unref && a.unref(), e[r] = a;
-          }
-        } : () => {
-        };
-        this.#W = (r, o) => {
-          if (t[o]) {
-            let f = t[o], a = i[o];
-            if (!f || !a) return;
-            r.ttl = f, r.start = a, r.now = n || h();
-            let T = r.now - a;
-            r.remainingTTL = f - T;
-          }
-        };
-        let n = 0, h = () => {
-          let r = this.#b.now();
-          if (this.ttlResolution > 0) {
-            n = r;
-            let o = setTimeout(() => n = 0, this.ttlResolution);
-            o.unref && o.unref();
-          }
-          return r;
-        };
-        this.getRemainingTTL = (r) => {
-          let o = this.#s.get(r);
-          return o === void 0 ? 0 : l(o);
-        };
-        let l = (r) => {
-          let o = t[r], f = i[r];
-          if (!o || !f) return 1 / 0;
-          let a = (n || h()) - f;
-          return o - a;
-        };
-        this.#p = (r) => {
-          let o = i[r], f = t[r];
-          return !!f && !!o && (n || h()) - o > f;
-        };
-      }
-      #L = () => {
-      };
-      #W = () => {
-      };
-      #B = () => {
-      };
-      #p = () => false;
-      #Y() {
-        let t = new D(this.#o);
-        this.#y = 0, this.#F = t, this.#O = (i) => {
-          this.#y -= t[i], t[i] = 0;
-        }, this.#H = (i, e, s, n) => {
-          if (!E(s)) {
-            if (this.#e(e)) return this.backgroundFetchSize;
-            if (n) {
-              if (typeof n != "function") throw new TypeError("sizeCalculation must be a function");
-              if (s = n(e, i), !E(s)) throw new TypeError("sizeCalculation return invalid (expect positive integer)");
-            } else throw new TypeError("invalid size value (must be positive integer). When maxSize or maxEntrySize is used, sizeCalculation or size must be set.");
-          }
-          return s;
-        }, this.#x = (i, e, s) => {
-          if (t[i] = e, this.#c) {
-            let n = this.#c - t[i];
-            for (; this.#y > n; ) this.#P(true);
-          }
-          this.#y += t[i], s && (s.entrySize = e, s.totalCalculatedSize = this.#y);
-        };
-      }
-      #O = (t) => {
-      };
-      #x = (t, i, e) => {
-      };
-      #H = (t, i, e, s) => {
-        if (e || s) throw new TypeError("cannot set size without setting maxSize or maxEntrySize on cache");
-        return 0;
-      };
-      *#z({ allowStale: t = this.allowStale, once: i = true } = {}) {
-        if (this.#n) {
-          let e = this.#m, s = [], n;
-          for (let h = this.#h; this.#N(h); ) {
-            let l = false;
-            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#l) break;
-            h = this.#u[h];
-          }
-        }
-      }
-      *#E({ allowStale: t = this.allowStale, once: i = true } = {}) {
-        if (this.#n) {
-          let e = this.#m, s = [], n;
-          for (let h = this.#l; this.#N(h); ) {
-            let l = false;
-            if (i && (n === void 0 && e !== this.#m && (n = new Set(s)), n === void 0 ? s.push(h) : n.has(h) ? l = true : n.add(h)), !l && (t || !this.#p(h)) && (yield h), h === this.#h) break;
-            h = this.#f[h];
-          }
-        }
-      }
-      #N(t) {
-        return t !== void 0 && this.#s.get(this.#i[t]) === t;
-      }
-      *entries() {
-        for (let t of this.#z()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
-      }
-      *rentries() {
-        for (let t of this.#E()) this.#t[t] !== void 0 && this.#i[t] !== void 0 && !this.#e(this.#t[t]) && (yield [this.#i[t], this.#t[t]]);
-      }
-      *keys() {
-        for (let t of this.#z()) {
-          let i = this.#i[t];
-          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
-        }
-      }
-      *rkeys() {
-        for (let t of this.#E()) {
-          let i = this.#i[t];
-          i !== void 0 && !this.#e(this.#t[t]) && (yield i);
-        }
-      }
-      *values() {
-        for (let t of this.#z()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
-      }
-      *rvalues() {
-        for (let t of this.#E()) this.#t[t] !== void 0 && !this.#e(this.#t[t]) && (yield this.#t[t]);
-      }
-      [Symbol.iterator]() {
-        return this.entries();
-      }
-      [Symbol.toStringTag] = "LRUCache";
-      find(t, i = {}) {
-        for (let e of this.#z()) {
-          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
-          if (n !== void 0 && t(n, this.#i[e], this)) return this.#M(this.#i[e], i);
-        }
-      }
-      forEach(t, i = this) {
-        for (let e of this.#z()) {
-          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
-          n !== void 0 && t.call(i, n, this.#i[e], this);
-        }
-      }
-      rforEach(t, i = this) {
-        for (let e of this.#E()) {
-          let s = this.#t[e], n = this.#e(s) ? s.__staleWhileFetching : s;
-          n !== void 0 && t.call(i, n, this.#i[e], this);
-        }
-      }
-      purgeStale() {
-        let t = false;
-        for (let i of this.#E({ allowStale: true, once: false })) this.#p(i) && (this.#v(this.#i[i], "expire"), t = true);
-        return t;
-      }
-      info(t) {
-        let i = this.#s.get(t);
-        if (i === void 0) return;
-        let e = this.#t[i], s = this.#e(e) ? e.__staleWhileFetching : e;
-        if (s === void 0) return;
-        let n = { value: s };
-        if (this.#d && this.#T) {
-          let h = this.#d[i], l = this.#T[i];
-          if (h && l) {
-            let r = h - (this.#b.now() - l);
-            n.ttl = r, n.start = Date.now();
-          }
-        }
-        return this.#F && (n.size = this.#F[i]), n;
-      }
-      dump() {
-        let t = [];
-        for (let i of this.#z({ allowStale: true })) {
-          let e = this.#i[i], s = this.#t[i], n = this.#e(s) ? s.__staleWhileFetching : s;
-          if (n === void 0 || e === void 0) continue;
-          let h = { value: n };
-          if (this.#d && this.#T) {
-            h.ttl = this.#d[i];
-            let l = this.#b.now() - this.#T[i];
-            h.start = Math.floor(Date.now() - l);
-          }
-          this.#F && (h.size = this.#F[i]), t.unshift([e, h]);
-        }
-        return t;
-      }
-      load(t) {
-        this.clear();
-        for (let [i, e] of t) {
-          let s = { ...e };
-          if (s.start) {
-            let n = Date.now() - s.start;
-            s.start = this.#b.now() - n;
-          }
-          this.#D(i, e.value, s);
-        }
-      }
-      set(t, i, e = {}) {
-        let { status: s = m.hasSubscribers ? {} : void 0 } = e;
-        s && (s.op = "set", s.key = t, i !== void 0 && (s.value = i), s.cache = this);
-        let n = this.#D(t, i, e, void 0, s);
-        return s && m.hasSubscribers && m.publish(s), n;
-      }
-      #D(t, i, e, s, n = e.status) {
-        let { ttl: h = this.ttl, start: l, noDisposeOnSet: r = this.noDisposeOnSet, sizeCalculation: o = this.sizeCalculation } = e, f = this.#e(i);
-        if (i === void 0) return n && (n.set = "deleted"), this.delete(t), this;
-        let { noUpdateTTL: a = this.noUpdateTTL } = e;
-        n && !f && (n.value = i);
-        let T = this.#H(t, i, e.size || 0, o, n);
-        if (this.maxEntrySize && T > this.maxEntrySize) return this.#v(t, "set"), n && (n.set = "miss", n.maxEntrySizeExceeded = true), this;
-        let u = this.#n === 0 ? void 0 : this.#s.get(t);
-        if (u === void 0) u = this.#n === 0 ? this.#h : this.#_.length !== 0 ? this.#_.pop() : this.#n === this.#o ? this.#P(false) : this.#n, this.#i[u] = t, this.#t[u] = i, this.#s.set(t, u), this.#f[this.#h] = u, this.#u[u] = this.#h, this.#h = u, this.#n++, this.#x(u, T, n), n && (n.set = "add"), a = false, this.#C && !f && this.#R?.(i, t, "add");
-        else {
-          this.#j(u);
-          let p = this.#t[u];
-          if (i !== p) {
-            if (this.#e(p)) {
-              if (p !== s && p.__abortController.abort(new Error("replaced")), !r) {
-                let { __staleWhileFetching: w } = p;
-                w !== void 0 && w !== i && (this.#A && this.#S?.(w, t, "set"), this.#a && this.#r?.push([w, t, "set"]));
-              }
-            } else r || (this.#A && this.#S?.(p, t, "set"), this.#a && this.#r?.push([p, t, "set"]));
-            if (this.#O(u), this.#x(u, T, n), this.#t[u] = i, !f) {
-              let w = p && this.#e(p) ? p.__staleWhileFetching : p, v = w === void 0 ? "add" : i !== w ? "replace" : "update";
-              n && (n.set = v, w !== void 0 && (n.oldValue = w)), this.#C && this.onInsert?.(i, t, v);
-            }
-          } else f || (this.#O(u), this.#x(u, T, n), n && (n.set = "update"), this.#C && this.onInsert?.(i, t, "update"));
-        }
-        if (h !== 0 && !this.#d && this.#V(), this.#d && (a || this.#B(u, h, l), n && this.#W(n, u)), this.#a && this.#r) {
-          let p = this.#r, w;
-          for (; w = p?.shift(); ) this.#w?.(...w);
-        }
-        return this;
-      }
-      pop() {
-        try {
-          for (; this.#n; ) {
-            let t = this.#t[this.#l];
-            if (this.#P(true), this.#e(t)) {
-              if (t.__staleWhileFetching !== void 0) return t.__staleWhileFetching;
-            } else if (t !== void 0) return t;
-          }
-        } finally {
-          if (this.#a && this.#r) {
-            let t = this.#r, i;
-            for (; i = t?.shift(); ) this.#w?.(...i);
-          }
-        }
-      }
-      #P(t) {
-        let i = this.#l;
-        this.#m++;
-        let e = this.#i[i], s = this.#t[i], n = this.#e(s);
-        n && s.__abortController.abort(new Error("evicted"));
-        let h = n ? s.__staleWhileFetching : s;
-        return (this.#A || this.#a) && h !== void 0 && (this.#A && this.#S?.(h, e, "evict"), this.#a && this.#r?.push([h, e, "evict"])), this.#O(i), this.#g?.[i] && (clearTimeout(this.#g[i]), this.#g[i] = void 0), t && (this.#i[i] = void 0, this.#t[i] = void 0, this.#_.push(i)), this.#n === 1 ? (this.#l = this.#h = 0, this.#_.length = 0) : this.#l = this.#f[i], this.#s.delete(e), this.#n--, i;
-      }
-      has(t, i = {}) {
-        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
-        e && (e.op = "has", e.key = t, e.cache = this);
-        let s = this.#J(t, i, e);
-        return m.hasSubscribers && m.publish(e), s;
-      }
-      #J(t, i = {}, e = i.status) {
-        let { updateAgeOnHas: s = this.updateAgeOnHas } = i, n = this.#s.get(t);
-        if (n !== void 0) {
-          let h = this.#t[n];
-          if (this.#e(h) && h.__staleWhileFetching === void 0) return false;
-          if (this.#p(n)) e && (e.has = "stale", this.#W(e, n));
-          else return s && this.#L(n), e && (e.has = "hit", this.#W(e, n)), true;
-        } else e && (e.has = "miss");
-        return false;
-      }
-      peek(t, i = {}) {
-        let { status: e = C() ? {} : void 0 } = i;
-        e && (e.op = "peek", e.key = t, e.cache = this);
-        let s = this.#K(t, i, e);
-        return m.hasSubscribers && m.publish(e), s;
-      }
-      #K(t, i, e = i.status) {
-        let { allowStale: s = this.allowStale } = i, n = this.#s.get(t);
-        if (n === void 0 || !s && this.#p(n)) {
-          e && (e.peek = n === void 0 ? "miss" : "stale");
-          return;
-        }
-        let h = this.#t[n], l = this.#e(h) ? h.__staleWhileFetching : h;
-        return e && (l !== void 0 ? (e.peek = "hit", e.value = l) : e.peek = "miss"), l;
-      }
-      #k(t, i, e, s) {
-        let n = i === void 0 ? void 0 : this.#t[i];
-        if (this.#e(n)) return n;
-        let h = new AbortController(), { signal: l } = e, r = () => h.abort(l?.reason), o, f = () => {
-          l?.removeEventListener("abort", r), o && h.signal.removeEventListener("abort", o);
-        };
-        l?.aborted ? h.abort(l.reason) : l?.addEventListener("abort", r);
-        let a = { signal: h.signal, options: e, context: s }, T = (d, S = false) => {
-          f();
-          let { aborted: g } = h.signal, y = e.ignoreFetchAbort && d !== void 0, b = e.ignoreFetchAbort || !!(e.allowStaleOnFetchAbort && d !== void 0);
-          if (e.status && (g && !S ? (e.status.fetchAborted = true, e.status.fetchError = h.signal.reason, y && (e.status.fetchAbortIgnored = true)) : e.status.fetchResolved = true), g && !y && !S) return p(h.signal.reason, b);
-          let A = F, _ = this.#t[i];
-          return (_ === F || _ === void 0 && y && S) && (d === void 0 ? A.__staleWhileFetching !== void 0 ? this.#t[i] = A.__staleWhileFetching : this.#v(t, "fetch") : (e.status && (e.status.fetchUpdated = true), this.#D(t, d, a.options, A))), d;
-        }, u = (d) => (f(), e.status && (e.status.fetchRejected = true, e.status.fetchError = d), p(d, false)), p = (d, S) => {
-          let { aborted: g } = h.signal, y = g && e.allowStaleOnFetchAbort, b = y || e.allowStaleOnFetchRejection, A = b || e.noDeleteOnFetchRejection, _ = F;
-          if (this.#t[i] === F && (!A || _.__staleWhileFetching === void 0 && !(S && y) ? this.#v(t, "fetch") : y || (this.#t[i] = _.__staleWhileFetching)), b) return e.status && _.__staleWhileFetching !== void 0 && (e.status.returnedStale = true), _.__staleWhileFetching;
-          if (_.__returned === _) throw d;
-        }, w = () => {
-          if (this.#t[i] !== F) return;
-          let d = F;
-          (e.noDeleteOnFetchRejection || e.allowStaleOnFetchRejection) && d.__staleWhileFetching !== void 0 ? this.#t[i] = d.__staleWhileFetching : this.#v(t, "fetch");
-        }, v = (d, S) => {
-          let g = this.#I?.(t, n, a);
-          o = () => {
-            f(), (!e.ignoreFetchAbort || e.allowStaleOnFetchAbort) && (d(void 0), e.allowStaleOnFetchAbort && (d = (b) => T(b, true), S = w));
-          };
-          let y = o;
-          h.signal.addEventListener("abort", y), h.signal.aborted && y(), g && g instanceof Promise ? g.then((b) => d(b === void 0 ? void 0 : b), (b) => S(b)) : d(g === void 0 ? void 0 : g);
-        };
-        e.status && (e.status.fetchDispatched = true);
-        let F = new Promise(v).then(T, u), z = Object.assign(F, { __abortController: h, __staleWhileFetching: n, __returned: void 0 });
-        return i === void 0 ? (this.#D(t, z, { ...a.options, status: void 0 }), i = this.#s.get(t)) : this.#t[i] = z, z;
-      }
-      #e(t) {
-        if (!this.#G) return false;
-        let i = t;
-        return !!i && i instanceof Promise && Object.hasOwn(i, "__staleWhileFetching") && i.__abortController instanceof AbortController;
-      }
-      fetch(t, i = {}) {
-        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
-        s && i.context && (s.context = i.context);
-        let n = this.#$(t, i, s);
-        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
-        })), n;
-      }
-      async #$(t, i = {}, e = i.status) {
-        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet, ttl: l = this.ttl, noDisposeOnSet: r = this.noDisposeOnSet, size: o = 0, sizeCalculation: f = this.sizeCalculation, noUpdateTTL: a = this.noUpdateTTL, noDeleteOnFetchRejection: T = this.noDeleteOnFetchRejection, allowStaleOnFetchRejection: u = this.allowStaleOnFetchRejection, ignoreFetchAbort: p = this.ignoreFetchAbort, allowStaleOnFetchAbort: w = this.allowStaleOnFetchAbort, context: v, forceRefresh: F = false, signal: z } = i;
-        if (e && (e.op = "fetch", e.key = t, F && (e.forceRefresh = true), e.cache = this), !this.#G) return e && (e.fetch = "get"), this.#M(t, { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, status: e });
-        let d = { allowStale: s, updateAgeOnGet: n, noDeleteOnStaleGet: h, ttl: l, noDisposeOnSet: r, size: o, sizeCalculation: f, noUpdateTTL: a, noDeleteOnFetchRejection: T, allowStaleOnFetchRejection: u, allowStaleOnFetchAbort: w, ignoreFetchAbort: p, status: e, signal: z }, S = this.#s.get(t);
-        if (S === void 0) {
-          e && (e.fetch = "miss");
-          let g = this.#k(t, S, d, v);
-          return g.__returned = g;
-        } else {
-          let g = this.#t[S];
-          if (this.#e(g)) {
-            let W = s && g.__staleWhileFetching !== void 0;
-            return e && (e.fetch = "inflight", W && (e.returnedStale = true)), W ? g.__staleWhileFetching : g.__returned = g;
-          }
-          let y = this.#p(S);
-          if (!F && !y) return e && (e.fetch = "hit"), this.#j(S), n && this.#L(S), e && this.#W(e, S), g;
-          let b = this.#k(t, S, d, v), _ = b.__staleWhileFetching !== void 0 && s;
-          return e && (e.fetch = y ? "stale" : "refresh", _ && y && (e.returnedStale = true)), _ ? b.__staleWhileFetching : b.__returned = b;
-        }
-      }
-      forceFetch(t, i = {}) {
-        let e = O.hasSubscribers, { status: s = C() ? {} : void 0 } = i;
-        s && i.context && (s.context = i.context);
-        let n = this.#Q(t, i, s);
-        return s && e && (s.trace = true, O.tracePromise(() => n, s).catch(() => {
-        })), n;
-      }
-      async #Q(t, i = {}, e = i.status) {
-        let s = await this.#$(t, i, e);
-        if (s === void 0) throw new Error("fetch() returned undefined");
-        return s;
-      }
-      memo(t, i = {}) {
-        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
-        e && (e.op = "memo", e.key = t, i.context && (e.context = i.context), e.cache = this);
-        let s = this.#Z(t, i, e);
-        return e && (e.value = s), m.hasSubscribers && m.publish(e), s;
-      }
-      #Z(t, i = {}, e = i.status) {
-        let s = this.#U;
-        if (!s) throw new Error("no memoMethod provided to constructor");
-        let { context: n, status: h = e, forceRefresh: l, ...r } = i;
-        h && l && (h.forceRefresh = true);
-        let o = this.#M(t, r), f = l || o === void 0;
-        if (h && (h.memo = f ? "miss" : "hit", f || (h.value = o)), !f) return o;
-        let a = s(t, o, { options: r, context: n });
-        return h && (h.value = a), this.#D(t, a, r), a;
-      }
-      get(t, i = {}) {
-        let { status: e = m.hasSubscribers ? {} : void 0 } = i;
-        e && (e.op = "get", e.key = t, e.cache = this);
-        let s = this.#M(t, i, e);
-        return e && (s !== void 0 && (e.value = s), m.hasSubscribers && m.publish(e)), s;
-      }
-      #M(t, i = {}, e = i.status) {
-        let { allowStale: s = this.allowStale, updateAgeOnGet: n = this.updateAgeOnGet, noDeleteOnStaleGet: h = this.noDeleteOnStaleGet } = i, l = this.#s.get(t);
-        if (l === void 0) {
-          e && (e.get = "miss");
-          return;
-        }
-        let r = this.#t[l], o = this.#e(r);
-        return e && this.#W(e, l), this.#p(l) ? o ? (e && (e.get = "stale-fetching"), s && r.__staleWhileFetching !== void 0 ? (e && (e.returnedStale = true), r.__staleWhileFetching) : void 0) : (h || this.#v(t, "expire"), e && (e.get = "stale"), s ? (e && (e.returnedStale = true), r) : void 0) : (e && (e.get = o ? "fetching" : "hit"), this.#j(l), n && this.#L(l), o ? r.__staleWhileFetching : r);
-      }
-      #q(t, i) {
-        this.#u[i] = t, this.#f[t] = i;
-      }
-      #j(t) {
-        t !== this.#h && (this.#m++, t === this.#l ? this.#l = this.#f[t] : this.#q(this.#u[t], this.#f[t]), this.#q(this.#h, t), this.#h = t);
-      }
-      delete(t) {
-        return this.#v(t, "delete");
-      }
-      #v(t, i) {
-        m.hasSubscribers && m.publish({ op: "delete", delete: i, key: t, cache: this });
-        let e = false;
-        if (this.#n !== 0) {
-          let s = this.#s.get(t);
-          if (s !== void 0) if (this.#g?.[s] && (clearTimeout(this.#g[s]), this.#g[s] = void 0), e = true, this.#m++, this.#n === 1) this.#X(i);
-          else {
-            this.#O(s);
-            let n = this.#t[s], h = this.#e(n);
-            h && n.__abortController.abort(new Error("deleted"));
-            let l = h ? n.__staleWhileFetching : n;
-            if (l !== void 0 && (this.#A || this.#a) && (this.#A && this.#S?.(l, t, i), this.#a && this.#r?.push([l, t, i])), this.#s.delete(t), this.#i[s] = void 0, this.#t[s] = void 0, s === this.#h) this.#h = this.#u[s];
-            else if (s === this.#l) this.#l = this.#f[s];
-            else {
-              let r = this.#u[s];
-              this.#f[r] = this.#f[s];
-              let o = this.#f[s];
-              this.#u[o] = this.#u[s];
-            }
-            this.#n--, this.#_.push(s);
-          }
-        }
-        if (this.#a && this.#r?.length) {
-          let s = this.#r, n;
-          for (; n = s?.shift(); ) this.#w?.(...n);
-        }
-        return e;
-      }
-      clear() {
-        return this.#X("delete");
-      }
-      #X(t) {
-        this.#m++;
-        for (let i of this.#E({ allowStale: true })) {
-          let e = this.#t[i], s = this.#e(e);
-          s && e.__abortController.abort(new Error("deleted"));
-          let n = s ? e.__staleWhileFetching : e;
-          if (n !== void 0) {
-            let h = this.#i[i];
-            this.#A && this.#S?.(n, h, t), this.#a && this.#r?.push([n, h, t]);
-          }
-        }
-        if (this.#s.clear(), this.#t.fill(void 0), this.#i.fill(void 0), this.#d && this.#T) {
-          this.#d.fill(0), this.#T.fill(0);
-          for (let i of this.#g ?? []) i !== void 0 && clearTimeout(i);
-          this.#g?.fill(void 0);
-        }
-        if (this.#F && this.#F.fill(0), this.#l = 0, this.#h = 0, this.#_.length = 0, this.#y = 0, this.#n = 0, this.#a && this.#r) {
-          let i = this.#r, e;
-          for (; e = i?.shift(); ) this.#w?.(...e);
-        }
-      }
-    };
   }
 });
 
@@ -67150,6 +67150,7 @@ function productionOctokit(opts = {}) {
 }
 
 // src/github/coordination.ts
+init_index_min();
 import { createHmac as createHmac2, randomUUID, timingSafeEqual as timingSafeEqual2 } from "node:crypto";
 
 // src/github/lock.ts
@@ -67169,13 +67170,14 @@ async function withLock(key2, work) {
 // src/github/coordination.ts
 init_redis_url();
 var MEMORY_CACHE_ENTRIES = 64;
+var COOLDOWN_ENTRIES = 1e4;
 var PREFIX = "burn-triage:";
 var DELIVERY_TTL_S = 3600;
 var LOCK_TTL_MS = 6e4;
 var LOCK_WAIT_MS = 7e4;
 function memoryCoordination() {
-  const last3 = /* @__PURE__ */ new Map();
-  const cache = /* @__PURE__ */ new Map();
+  const last3 = new j({ max: COOLDOWN_ENTRIES });
+  const cache = new j({ max: MEMORY_CACHE_ENTRIES });
   const pending = [];
   return {
     kind: "memory",
@@ -67198,17 +67200,9 @@ function memoryCoordination() {
       for (const x2 of due) pending.splice(pending.indexOf(x2), 1);
       return due.map((x2) => x2.p);
     },
-    cacheGet: async (key2) => {
-      const hit = cache.get(key2);
-      if (!hit || hit.until < Date.now()) return null;
-      cache.delete(key2);
-      cache.set(key2, hit);
-      return hit.value;
-    },
+    cacheGet: async (key2) => cache.get(key2) ?? null,
     cacheSet: async (key2, value, ttlSeconds) => {
-      cache.delete(key2);
-      cache.set(key2, { value, until: Date.now() + ttlSeconds * 1e3 });
-      while (cache.size > MEMORY_CACHE_ENTRIES) cache.delete(cache.keys().next().value);
+      cache.set(key2, value, { ttl: ttlSeconds * 1e3 });
     }
   };
 }
