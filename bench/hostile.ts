@@ -3,7 +3,7 @@
 import { planFix } from "../src/cargo/fix.js";
 import { LiveIndex } from "../src/cargo/live-index.js";
 import { INDEX_LIMITS, indexPath, snapshot } from "../src/cargo/registry.js";
-import { DIAGNOSIS_STEPS } from "../src/cargo/diagnose.js";
+import { DIAGNOSIS_STEPS } from "../src/cargo/resolve.js";
 import { fakeIndexFiles } from "../test/support/fake-index.js";
 import { type Answer, dep, line, startHostileIndex } from "../test/support/hostile-index.js";
 import { createServer, type AddressInfo, type Socket } from "node:net";

@@ -46462,7 +46462,7 @@ function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   }
   return { inGraph: true, version: p.version, on, chain };
 }
-var DISPATCH, AUTODIFF, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
+var DISPATCH, AUTODIFF, DIAGNOSIS_STEPS, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
 var init_resolve = __esm({
   "src/cargo/resolve.ts"() {
     "use strict";
@@ -46470,6 +46470,7 @@ var init_resolve = __esm({
     init_registry();
     DISPATCH = "burn-dispatch";
     AUTODIFF = "autodiff";
+    DIAGNOSIS_STEPS = 2e5;
     WorkBudget = class {
       constructor(remaining = 2e6) {
         this.remaining = remaining;
@@ -46798,6 +46799,119 @@ var init_reach = __esm({
   }
 });
 
+// src/cargo/enablers.ts
+function featureNames(line) {
+  const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
+  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
+}
+function probeOf(line, features, { defaults = false } = {}) {
+  const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
+  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
+}
+function enablersOf(...args) {
+  const [line, registry, target = AUTODIFF_TARGET] = args;
+  const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
+  const hit = enablerCache.get(key2) ?? precomputedEnablers(line, registry, target);
+  if (hit) return hit;
+  const result = computeEnablers(...args);
+  enablerCache.set(key2, result);
+  return result;
+}
+function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
+  const table = allFeatures(line);
+  const names = featureNames(line);
+  const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
+  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
+  const may = mayEnable(line, registry, target, budget);
+  const reachable2 = target.gate ? test(names).on : names.some(may);
+  const enablers = reachable2 ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  const pairs = [];
+  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names).on) {
+    const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+    for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
+      for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
+  }
+  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
+}
+var enablerCache;
+var init_enablers = __esm({
+  "src/cargo/enablers.ts"() {
+    "use strict";
+    init_memo();
+    init_precomputed();
+    init_reach();
+    init_registry();
+    init_resolve();
+    enablerCache = boundedMemo(1024);
+  }
+});
+
+// src/cargo/fix-search.ts
+function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) {
+  let fix = null;
+  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
+  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
+    if (run2(ownDefaults, { target: primary.decl, add }).on) {
+      fix = { decl: primary.decl, add };
+      break;
+    }
+  }
+  if (fix && fix.add.length > 1 && ready.some((r) => r === fix.add)) {
+    let add = fix.add;
+    for (const f of fix.add) {
+      const fewer = add.filter((x2) => x2 !== f);
+      if (fewer.length > 0 && run2(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
+    }
+    fix = { decl: primary.decl, add };
+  }
+  const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
+  if (!fix && own && !own.effective.features.includes(target.feature) && run2(ownDefaults, { target: own.decl, add: [target.feature] }).on)
+    fix = { decl: own.decl, add: [target.feature] };
+  return fix;
+}
+function candidateAdditions(listed, enablers, pairs, prefer) {
+  const umbrella = (f) => f === "doc";
+  const preferred = (add) => add.every((f) => prefer.includes(f)) ? 0 : 1;
+  const fresh = (add) => add.filter((f) => !listed.includes(f));
+  const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
+  const seen = /* @__PURE__ */ new Set();
+  return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
+    const key2 = add.join("+");
+    if (seen.has(key2)) return false;
+    seen.add(key2);
+    return true;
+  });
+}
+function searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) {
+  const additions = conjunctAdditions(line, registry, target, opts.budget);
+  return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
+}
+function conjunctAdditions(line, registry, target, budget) {
+  const parts = target.gate ? conjunctsOf(target.gate) : [];
+  if (parts.length < 2 || parts.length > 4) return [];
+  const named = (gate) => {
+    const m2 = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
+    return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
+  };
+  const each = parts.map(
+    (gate) => enablersOf(line, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
+  );
+  if (each.some((e) => e.length === 0)) return [];
+  let combos = [[]];
+  for (const e of each)
+    combos = combos.flatMap((c3) => e.map((f) => [.../* @__PURE__ */ new Set([...c3, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
+  return combos.sort((a, b) => a.length - b.length);
+}
+var MAX_CONJUNCT_ADDITIONS;
+var init_fix_search = __esm({
+  "src/cargo/fix-search.ts"() {
+    "use strict";
+    init_cfg();
+    init_enablers();
+    MAX_CONJUNCT_ADDITIONS = 64;
+  }
+});
+
 // src/cargo/diagnose.ts
 function asIndexDep(d, use) {
   return {
@@ -46940,115 +47054,22 @@ function buildOf(manifest, { declared: declared2, burn, selection, registry }, o
   const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
   return { run: run2, burnDeps, lines };
 }
-function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) {
-  let fix = null;
-  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
-  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
-    if (run2(ownDefaults, { target: primary.decl, add }).on) {
-      fix = { decl: primary.decl, add };
-      break;
-    }
-  }
-  if (fix && fix.add.length > 1 && ready.some((r) => r === fix.add)) {
-    let add = fix.add;
-    for (const f of fix.add) {
-      const fewer = add.filter((x2) => x2 !== f);
-      if (fewer.length > 0 && run2(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
-    }
-    fix = { decl: primary.decl, add };
-  }
-  const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
-  if (!fix && own && !own.effective.features.includes(target.feature) && run2(ownDefaults, { target: own.decl, add: [target.feature] }).on)
-    fix = { decl: own.decl, add: [target.feature] };
-  return fix;
-}
-function candidateAdditions(listed, enablers, pairs, prefer) {
-  const umbrella = (f) => f === "doc";
-  const preferred = (add) => add.every((f) => prefer.includes(f)) ? 0 : 1;
-  const fresh = (add) => add.filter((f) => !listed.includes(f));
-  const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
-  const seen = /* @__PURE__ */ new Set();
-  return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
-    const key2 = add.join("+");
-    if (seen.has(key2)) return false;
-    seen.add(key2);
-    return true;
-  });
-}
-function searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) {
-  const additions = conjunctAdditions(line, registry, target, opts.budget);
-  return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
-}
-function conjunctAdditions(line, registry, target, budget) {
-  const parts = target.gate ? conjunctsOf(target.gate) : [];
-  if (parts.length < 2 || parts.length > 4) return [];
-  const named = (gate) => {
-    const m2 = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
-    return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
-  };
-  const each = parts.map(
-    (gate) => enablersOf(line, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
-  );
-  if (each.some((e) => e.length === 0)) return [];
-  let combos = [[]];
-  for (const e of each)
-    combos = combos.flatMap((c3) => e.map((f) => [.../* @__PURE__ */ new Set([...c3, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
-  return combos.sort((a, b) => a.length - b.length);
-}
 function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
 }
-function featureNames(line) {
-  const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
-  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
-}
-function probeOf(line, features, { defaults = false } = {}) {
-  const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
-  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
-}
-function enablersOf(...args) {
-  const [line, registry, target = AUTODIFF_TARGET] = args;
-  const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key2) ?? precomputedEnablers(line, registry, target);
-  if (hit) return hit;
-  const result = computeEnablers(...args);
-  enablerCache.set(key2, result);
-  return result;
-}
-function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
-  const table = allFeatures(line);
-  const names = featureNames(line);
-  const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
-  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
-  const may = mayEnable(line, registry, target, budget);
-  const reachable2 = target.gate ? test(names).on : names.some(may);
-  const enablers = reachable2 ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
-  const pairs = [];
-  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names).on) {
-    const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
-      for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
-  }
-  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
-}
-var DIAGNOSIS_STEPS, PREFERENCE, NO_STATE, MAX_CONJUNCT_ADDITIONS, enablerCache;
+var PREFERENCE, NO_STATE;
 var init_diagnose = __esm({
   "src/cargo/diagnose.ts"() {
     "use strict";
-    init_memo();
-    init_cfg();
     init_manifest();
     init_burn_version();
     init_registry();
     init_resolve();
-    init_precomputed();
-    init_reach();
-    DIAGNOSIS_STEPS = 2e5;
+    init_enablers();
+    init_fix_search();
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
-    MAX_CONJUNCT_ADDITIONS = 64;
-    enablerCache = boundedMemo(1024);
   }
 });
 

@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
-import { computeEnablers } from "../lib/cargo/diagnose.js";
+import { computeEnablers } from "../lib/cargo/enablers.js";
 import { ENABLERS_CACHE, lineKey, snapshotSources } from "../lib/cargo/precomputed.js";
 import { recentRelease, snapshot } from "../lib/cargo/registry.js";
 import { BudgetExceeded } from "../lib/cargo/resolve.js";

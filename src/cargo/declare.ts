@@ -5,7 +5,7 @@
 // already depends on, so the feature is turned on there. The requirement pins that version
 // (`=X`), as burn pins its own crates, and `default-features = false` keeps the feature the only
 // thing the new line adds.
-import type { Diagnosis } from "./diagnose.js";
+import type { Diagnosis } from "./diagnosis.js";
 import { type Edited, eolOf, lineEnd } from "./edit.js";
 import { DEP_TABLES, type Manifest } from "./manifest.js";
 import type { Table } from "./toml.js";

@@ -3,20 +3,12 @@
 // autodiff is on, no other dependency may change meaning, and no byte outside the span may move.
 import { isDeepStrictEqual } from "node:util";
 import { createPatch } from "diff";
-import type { Platform } from "./cfg.js";
-import { type DiagnoseOptions, type Diagnosis, diagnose } from "./diagnose.js";
+import { diagnose } from "./diagnose.js";
+import type { DiagnoseOptions, Diagnosis } from "./diagnosis.js";
 import { declarationEdit, declarationFor, type Declaration } from "./declare.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
-import {
-  AUTODIFF_TARGET,
-  BudgetExceeded,
-  DISPATCH,
-  type FeatureTarget,
-  targetName,
-  type WorkBudget,
-} from "./resolve.js";
-import type { Registries } from "./registry.js";
+import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
 import { lineOf, parsePlain, TomlError } from "./toml.js";
 
 export interface ManifestFile {
@@ -51,19 +43,8 @@ export type FixPlan =
   | { kind: "no-fix"; diagnosis: Diagnosis; reason: string }
   | { kind: "invalid-toml"; path: string; error: TomlError };
 
-export interface FixOptions {
-  root?: ManifestFile | null;
-  burnVersion?: string | null;
-  burnVersionSource?: DiagnoseOptions["burnVersionSource"];
-  platform?: Platform;
-  includeDev?: boolean;
-  registries?: Registries;
-  prefer?: string[];
-  target?: FeatureTarget;
-  additions?: string[][];
-  /** Resolver work for this plan (diagnosis and verification); DIAGNOSIS_STEPS when absent. */
-  budget?: WorkBudget;
-}
+/** A diagnosis's options, with the workspace root as a file (its edit may be the fix). */
+export type FixOptions = Omit<DiagnoseOptions, "root"> & { root?: ManifestFile | null };
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
   try {

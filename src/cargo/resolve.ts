@@ -22,6 +22,13 @@ export const AUTODIFF = "autodiff";
  * so hostile index data (300 features tried in pairs, a 20,000-deep chain) costs a bounded
  * amount of time whatever its shape. burn's real graphs take a few thousand steps per resolution.
  */
+/**
+ * Resolver steps one diagnosis may take. burn's own graphs need about ten thousand for a whole
+ * diagnosis with its fix search; a graph that needs more is refused ("too-large"), so an index
+ * line anyone can publish bounds the event loop's stall (under 200 ms on the bench machine).
+ */
+export const DIAGNOSIS_STEPS = 200_000;
+
 export class WorkBudget {
   constructor(public remaining = 2_000_000) {}
   spend(n = 1): void {

@@ -1,6 +1,7 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
 import { parseArgs } from "node:util";
-import { type Diagnosis, diagnose } from "../cargo/diagnose.js";
+import { diagnose } from "../cargo/diagnose.js";
+import type { Diagnosis } from "../cargo/diagnosis.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
 import { planFix } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";

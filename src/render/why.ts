@@ -1,7 +1,7 @@
 // "Why is the feature off here" (autodiff, a backend, std…), in words, from a Diagnosis. Shared
 // by issue comments, PR reviews and the CLI.
 import { FIRST_DISPATCH } from "../cargo/burn-version.js";
-import type { Diagnosis } from "../cargo/diagnose.js";
+import type { Diagnosis } from "../cargo/diagnosis.js";
 import type { DepDecl } from "../cargo/manifest.js";
 import { type PkgRef, type Reason, targetName } from "../cargo/resolve.js";
 import { andList, code, orList } from "./escape.js";

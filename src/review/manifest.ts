@@ -3,7 +3,7 @@
 // feature off, what in the change did it, and the verified edit that restores it. Whether the
 // crate needs the feature is decided later, from the evidence the shell read.
 import type { Assumption } from "../cargo/burn-version.js";
-import type { Diagnosis } from "../cargo/diagnose.js";
+import type { Diagnosis } from "../cargo/diagnosis.js";
 import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
 import type { ReviewRule } from "./rules.js";
 

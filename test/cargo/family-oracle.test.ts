@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { enablersOf } from "../../src/cargo/diagnose.js";
+import { enablersOf } from "../../src/cargo/enablers.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
 import { snapshot } from "../../src/cargo/registry.js";

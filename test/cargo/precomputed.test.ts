@@ -1,7 +1,7 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { computeEnablers } from "../../src/cargo/diagnose.js";
+import { computeEnablers } from "../../src/cargo/enablers.js";
 import { precomputedEnablers } from "../../src/cargo/precomputed.js";
 import { MapRegistry, recentRelease, type SnapshotName, snapshot } from "../../src/cargo/registry.js";
 import { AUTODIFF_TARGET } from "../../src/cargo/resolve.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { featureNames, probeOf } from "../../src/cargo/diagnose.js";
+import { featureNames, probeOf } from "../../src/cargo/enablers.js";
 import { mayEnable } from "../../src/cargo/reach.js";
 import { type IndexDep, type IndexLine, MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
 import { AUTODIFF_TARGET, type FeatureTarget, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";

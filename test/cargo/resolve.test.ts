@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { enablersOf } from "../../src/cargo/diagnose.js";
+import { enablersOf } from "../../src/cargo/enablers.js";
 import { type IndexLine, snapshot } from "../../src/cargo/registry.js";
 import { featureState, resolve } from "../../src/cargo/resolve.js";
 import { reasonText } from "../../src/render/why.js";
