@@ -3,7 +3,7 @@
 // shell, nor the network. The shell (handlers/, github/, cli/, the entry points) may import all.
 // cargo/live-index.ts and cargo/live-registries.ts are the shell's edge to crates.io (they fetch);
 // the rest of cargo/ is pure.
-const CORE = "^src/(cargo/(?!live-)|panics/|compile/|evidence/|review/|scan/)|^src/(plan|publish-plan|memo|analyze|summary|find-manifest|command|markdown|config|config-defaults|links|data-dir|data-cache|semver|burn-files)\\.ts$";
+const CORE = "^src/(cargo/(?!live-)|panics/|compile/|evidence/|review/|scan/)|^src/(plan|publish-plan|memo|analyze|analyze-input|summary|find-manifest|command|markdown|config|config-defaults|links|data-dir|data-cache|semver|burn-files)\\.ts$";
 
 module.exports = {
   forbidden: [

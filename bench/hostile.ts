@@ -2,7 +2,8 @@
 // test/hostile/index.test.ts), burn source files and a frozen Redis, and the caps that bound them.
 import { planFix } from "../src/cargo/fix.js";
 import { LiveIndex } from "../src/cargo/live-index.js";
-import { INDEX_LIMITS, indexPath, snapshot } from "../src/cargo/registry.js";
+import { INDEX_LIMITS, indexPath } from "../src/cargo/index-file.js";
+import { snapshot } from "../src/cargo/registry.js";
 import { DIAGNOSIS_STEPS } from "../src/cargo/resolve.js";
 import { fakeIndexFiles } from "../test/support/fake-index.js";
 import { type Answer, dep, line, startHostileIndex } from "../test/support/hostile-index.js";

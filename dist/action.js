@@ -45430,9 +45430,7 @@ var init_catalog = __esm({
   }
 });
 
-// src/cargo/registry.ts
-import { readFileSync as readFileSync3 } from "node:fs";
-import { join as join4 } from "node:path";
+// src/cargo/index-file.ts
 function validCrateName(name) {
   return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name);
 }
@@ -45540,6 +45538,23 @@ function bundledLine(raw) {
     features2: { enumerable: true, get: () => full().features2 }
   });
 }
+var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD;
+var init_index_file = __esm({
+  "src/cargo/index-file.ts"() {
+    "use strict";
+    init_semver();
+    IndexShapeError = class extends Error {
+      name = "IndexShapeError";
+    };
+    INDEX_LIMITS = { lines: 2e3, deps: 512, features: 1024, values: 512, valueLength: 256 };
+    DEP_KINDS = /* @__PURE__ */ new Set(["normal", "dev", "build"]);
+    LINE_HEAD = /^\{"name":("(?:[^"\\]|\\.)*"),"vers":("(?:[^"\\]|\\.)*"),/;
+  }
+});
+
+// src/cargo/registry.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import { join as join4 } from "node:path";
 function bundledSnapshotName(registry) {
   for (const [name, r] of snapshots) if (r === registry) return name;
   return null;
@@ -45615,6 +45630,35 @@ function depsNamed(line, name) {
   }
   return m2.get(name) ?? [];
 }
+var MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName;
+var init_registry = __esm({
+  "src/cargo/registry.ts"() {
+    "use strict";
+    init_semver();
+    init_data_dir();
+    init_index_file();
+    MapRegistry = class {
+      constructor(label2, files, unreadable2) {
+        this.label = label2;
+        this.files = files;
+        this.unreadable = unreadable2;
+      }
+      label;
+      files;
+      unreadable;
+      versions(name) {
+        return this.files.get(name) ?? [];
+      }
+    };
+    snapshots = /* @__PURE__ */ new Map();
+    FLOOR = "0.16.0";
+    featureTables = /* @__PURE__ */ new WeakMap();
+    hiddenDeps = /* @__PURE__ */ new WeakMap();
+    depsByName = /* @__PURE__ */ new WeakMap();
+  }
+});
+
+// src/cargo/requirements.ts
 function cargoRange(req) {
   return req.split(",").map((part) => {
     const p = part.trim();
@@ -45676,37 +45720,12 @@ function pick(lines, req, pin) {
   }
   return best;
 }
-var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD, MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName, MAX_RANGES, versionsParsed, ranges, selections;
-var init_registry = __esm({
-  "src/cargo/registry.ts"() {
+var MAX_RANGES, versionsParsed, ranges, selections;
+var init_requirements = __esm({
+  "src/cargo/requirements.ts"() {
     "use strict";
     init_semver();
-    init_data_dir();
     init_memo();
-    IndexShapeError = class extends Error {
-      name = "IndexShapeError";
-    };
-    INDEX_LIMITS = { lines: 2e3, deps: 512, features: 1024, values: 512, valueLength: 256 };
-    DEP_KINDS = /* @__PURE__ */ new Set(["normal", "dev", "build"]);
-    LINE_HEAD = /^\{"name":("(?:[^"\\]|\\.)*"),"vers":("(?:[^"\\]|\\.)*"),/;
-    MapRegistry = class {
-      constructor(label2, files, unreadable2) {
-        this.label = label2;
-        this.files = files;
-        this.unreadable = unreadable2;
-      }
-      label;
-      files;
-      unreadable;
-      versions(name) {
-        return this.files.get(name) ?? [];
-      }
-    };
-    snapshots = /* @__PURE__ */ new Map();
-    FLOOR = "0.16.0";
-    featureTables = /* @__PURE__ */ new WeakMap();
-    hiddenDeps = /* @__PURE__ */ new WeakMap();
-    depsByName = /* @__PURE__ */ new WeakMap();
     MAX_RANGES = 4096;
     versionsParsed = boundedMemo(MAX_RANGES);
     ranges = boundedMemo(MAX_RANGES);
@@ -45809,6 +45828,7 @@ var init_burn_version = __esm({
     init_semver();
     init_catalog();
     init_registry();
+    init_requirements();
     FIRST_DISPATCH = "0.21.0-pre.2";
     PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"];
     newest = (lines) => lines.filter((l) => !l.yanked).at(-1) ?? null;
@@ -46468,6 +46488,7 @@ var init_resolve = __esm({
     "use strict";
     init_cfg();
     init_registry();
+    init_requirements();
     DISPATCH = "burn-dispatch";
     AUTODIFF = "autodiff";
     DIAGNOSIS_STEPS = 2e5;
@@ -46690,6 +46711,7 @@ var init_reach = __esm({
   "src/cargo/reach.ts"() {
     "use strict";
     init_registry();
+    init_requirements();
     idOf = (l) => `${l.name}@${l.vers}`;
     SEP = "\0";
     pkgNode = (id) => `P${SEP}${id}`;
@@ -47065,6 +47087,7 @@ var init_diagnose = __esm({
     init_manifest();
     init_burn_version();
     init_registry();
+    init_requirements();
     init_resolve();
     init_enablers();
     init_fix_search();
@@ -49411,6 +49434,118 @@ var init_plan = __esm({
   }
 });
 
+// src/panics/source-link.ts
+function refFor(version) {
+  if (version.commit) return version.commit;
+  const refs = loadCatalog().refs;
+  return refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ?? (version.version ? `v${version.version}` : null);
+}
+function preferredSite(entry, sites) {
+  const prefer = entry.prefer_item;
+  return (prefer ? sites.find((s) => s.item.includes(prefer)) : void 0) ?? sites[0];
+}
+function fileToRead(entry, finding, ref) {
+  if (entry.sites.some((s) => s.ref === ref)) return null;
+  const printed2 = finding.location?.repoPath;
+  const path2 = printed2 && catalogFiles().has(printed2) ? printed2 : entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null;
+  return path2 && catalogFiles().has(path2) ? path2 : null;
+}
+function scannedSites(entry, ref, path2, sources) {
+  const text2 = sources?.[sourceKey(ref, path2)];
+  if (text2 === void 0 || text2 === null) return [];
+  const version = ref.startsWith("v") ? ref.slice(1) : null;
+  return scanSource(text2, messageLiteral(entry)).map((x2) => ({
+    ref,
+    commit: ref,
+    version,
+    file: path2,
+    line: x2.line,
+    macro: x2.macro ?? "literal",
+    printed: entry.message,
+    cfg: x2.cfg,
+    item: x2.item,
+    in_macro_rules: false,
+    from: "source"
+  }));
+}
+function linkFor(entry, finding, version, sources) {
+  const ref = refFor(version);
+  if (!ref) return null;
+  const toRead = fileToRead(entry, finding, ref);
+  const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
+  const atRef = read.length > 0 ? read : entry.sites.filter((s) => s.ref === ref || version.commit !== null && s.commit.startsWith(version.commit));
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
+    return make({ entry, repoPath: loc.repoPath, line: loc.line, ref, site: near, verified: exact !== void 0 });
+  }
+  const site = preferredSite(entry, atRef);
+  if (!site) return null;
+  const block2 = atRef.filter(
+    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]
+  );
+  const lines = block2.map((s) => s.line);
+  const methods = [...new Set(block2.map((s) => methodOf(s.item)).filter((m2) => m2 !== null))];
+  return make({
+    entry,
+    repoPath: site.file,
+    line: Math.min(...lines),
+    ref,
+    site,
+    verified: true,
+    lineEnd: lines.length > 1 ? Math.max(...lines) : null,
+    methods: methods.length > 1 ? methods : []
+  });
+}
+function methodOf(item) {
+  return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
+}
+function firstCallOf(entry, finding, text2) {
+  if (!entry.first_call) return null;
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    if (site) return methodOf(site.item);
+  }
+  let frame = frames.get(entry.first_call);
+  if (!frame) {
+    frame = new RegExp(entry.first_call);
+    frames.set(entry.first_call, frame);
+  }
+  return frame.exec(text2.slice(0, FRAME_WINDOW))?.[1] ?? null;
+}
+function make({ entry, repoPath, line, ref, site, verified, lineEnd: lineEnd2 = null, methods = [] }) {
+  return {
+    crate: entry.crate,
+    file: repoPath.replace(/^crates\/[^/]+\//, ""),
+    repoPath,
+    line,
+    lineEnd: lineEnd2,
+    methods,
+    ref,
+    url: burnPermalink(ref, repoPath, line, lineEnd2),
+    cfg: site?.cfg ?? null,
+    item: site?.item ?? null,
+    verified,
+    from: verified && site?.from === "source" ? "source" : "catalog",
+    gate: site?.gate ?? null
+  };
+}
+var FRAME_WINDOW, frames;
+var init_source_link = __esm({
+  "src/panics/source-link.ts"() {
+    "use strict";
+    init_burn_files();
+    init_links();
+    init_memo();
+    init_catalog();
+    init_source_scan();
+    FRAME_WINDOW = 65536;
+    frames = boundedMemo(256);
+  }
+});
+
 // src/panics/target.ts
 function sitesAt(entry, version) {
   if (version) {
@@ -49538,106 +49673,9 @@ var init_version2 = __esm({
 // src/analyze.ts
 function platformOf(finding, text2) {
   const path2 = finding?.location?.path ?? "";
-  if (/^[A-Za-z]:\//.test(path2) || /\bwindows\b/i.test(text2.slice(0, 4e3))) return "windows";
-  if (path2.startsWith("/Users/") || /\bmacos\b/i.test(text2.slice(0, 4e3))) return "macos";
+  if (/^[A-Za-z]:\//.test(path2) || /\bwindows\b/i.test(text2.slice(0, PLATFORM_WINDOW))) return "windows";
+  if (path2.startsWith("/Users/") || /\bmacos\b/i.test(text2.slice(0, PLATFORM_WINDOW))) return "macos";
   return "linux";
-}
-function refFor(version) {
-  if (version.commit) return version.commit;
-  const refs = loadCatalog().refs;
-  return refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ?? (version.version ? `v${version.version}` : null);
-}
-function preferredSite(entry, sites) {
-  const prefer = entry.prefer_item;
-  return (prefer ? sites.find((s) => s.item.includes(prefer)) : void 0) ?? sites[0];
-}
-function fileToRead(entry, finding, ref) {
-  if (entry.sites.some((s) => s.ref === ref)) return null;
-  const printed2 = finding.location?.repoPath;
-  const path2 = printed2 && catalogFiles().has(printed2) ? printed2 : entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null;
-  return path2 && catalogFiles().has(path2) ? path2 : null;
-}
-function scannedSites(entry, ref, path2, sources) {
-  const text2 = sources?.[sourceKey(ref, path2)];
-  if (text2 === void 0 || text2 === null) return [];
-  const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text2, messageLiteral(entry)).map((x2) => ({
-    ref,
-    commit: ref,
-    version,
-    file: path2,
-    line: x2.line,
-    macro: x2.macro ?? "literal",
-    printed: entry.message,
-    cfg: x2.cfg,
-    item: x2.item,
-    in_macro_rules: false,
-    from: "source"
-  }));
-}
-function linkFor(entry, finding, version, sources) {
-  const ref = refFor(version);
-  if (!ref) return null;
-  const toRead = fileToRead(entry, finding, ref);
-  const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
-  const atRef = read.length > 0 ? read : entry.sites.filter((s) => s.ref === ref || version.commit !== null && s.commit.startsWith(version.commit));
-  const loc = finding.location;
-  if (loc?.repoPath) {
-    const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
-    return make(entry, loc.repoPath, loc.line, ref, near, exact !== void 0);
-  }
-  const site = preferredSite(entry, atRef);
-  if (!site) return null;
-  const block2 = atRef.filter(
-    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0]
-  );
-  const lines = block2.map((s) => s.line);
-  const methods = [...new Set(block2.map((s) => methodOf(s.item)).filter((m2) => m2 !== null))];
-  return make(
-    entry,
-    site.file,
-    Math.min(...lines),
-    ref,
-    site,
-    true,
-    lines.length > 1 ? Math.max(...lines) : null,
-    methods.length > 1 ? methods : []
-  );
-}
-function methodOf(item) {
-  return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
-}
-function firstCallOf(entry, finding, text2) {
-  if (!entry.first_call) return null;
-  const loc = finding.location;
-  if (loc?.repoPath) {
-    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    if (site) return methodOf(site.item);
-  }
-  let frame = frames.get(entry.first_call);
-  if (!frame) {
-    frame = new RegExp(entry.first_call);
-    frames.set(entry.first_call, frame);
-  }
-  return frame.exec(text2.slice(0, 65536))?.[1] ?? null;
-}
-function make(entry, repoPath, line, ref, site, verified, lineEnd2 = null, methods = []) {
-  return {
-    crate: entry.crate,
-    file: repoPath.replace(/^crates\/[^/]+\//, ""),
-    repoPath,
-    line,
-    lineEnd: lineEnd2,
-    methods,
-    ref,
-    url: burnPermalink(ref, repoPath, line, lineEnd2),
-    cfg: site?.cfg ?? null,
-    item: site?.item ?? null,
-    verified,
-    from: verified && site?.from === "source" ? "source" : "catalog",
-    gate: site?.gate ?? null
-  };
 }
 function assumedManifest(version, fallback, fx) {
   const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
@@ -49679,14 +49717,33 @@ function analyze(input) {
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id);
   const evidence = gatherEvidence(input.text, input.repoLock);
+  const fx = pinOf(primary, evidence, platform, input);
+  const judged2 = judge(input, entry, primary, evidence, fx);
+  const { manifest, target } = judged2;
+  return {
+    kind: "panic",
+    findings,
+    primary,
+    entry,
+    ...judged2,
+    link: linkFor(entry, primary, judged2.version, input.sources),
+    platform,
+    firstCall: firstCallOf(entry, primary, input.text),
+    choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
+    fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null
+  };
+}
+function pinOf(primary, evidence, platform, input) {
   const seen = evidence.versions;
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx = {
+  return {
     burnVersion: fromTrace ?? seen.lock,
     burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
     platform,
     registries: input.registries
   };
+}
+function judge(input, entry, primary, evidence, fx) {
   const find = (target2) => {
     if (target2.kind === "none") return null;
     const t = { ...fx, target: planTarget(target2) };
@@ -49695,7 +49752,7 @@ function analyze(input) {
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
   const guessed = guessVersion(primary, entry, {
-    text: seen,
+    text: evidence.versions,
     manifest: manifestVersion(manifest),
     manifestCommit: manifestCommit(manifest)
   });
@@ -49708,28 +49765,11 @@ function analyze(input) {
   }
   if (target.kind === "one" && !manifest)
     manifest = assumedManifest(version, latestTag(entry), {
-      platform,
+      platform: fx.platform,
       registries: input.registries,
       target: planTarget(target)
     });
-  const link = linkFor(entry, primary, version, input.sources);
-  const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
-  const fragment = !manifest || manifest.origin === "assumed" ? evidence.fragment : null;
-  return {
-    kind: "panic",
-    findings,
-    primary,
-    entry,
-    version,
-    link,
-    manifest,
-    platform,
-    tooOld,
-    firstCall: firstCallOf(entry, primary, input.text),
-    target,
-    choices,
-    fragment
-  };
+  return { version, tooOld, target, manifest };
 }
 function planTarget(t) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0] };
@@ -49774,11 +49814,10 @@ function olderThanMessage(entry, v) {
 function latestTag(entry) {
   return entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ?? loadCatalog().refs.at(-2)?.version ?? null;
 }
-var frames;
+var PLATFORM_WINDOW;
 var init_analyze2 = __esm({
   "src/analyze.ts"() {
     "use strict";
-    init_memo();
     init_semver();
     init_burn_version();
     init_extract();
@@ -49789,12 +49828,11 @@ var init_analyze2 = __esm({
     init_evidence();
     init_catalog();
     init_detect();
-    init_links();
-    init_source_scan();
+    init_source_link();
     init_target();
     init_version2();
     init_burn_files();
-    frames = boundedMemo(256);
+    PLATFORM_WINDOW = 4e3;
   }
 });
 
@@ -49850,6 +49888,7 @@ var init_live_index = __esm({
   "src/cargo/live-index.ts"() {
     "use strict";
     init_index_min();
+    init_index_file();
     init_registry();
     CONCURRENCY = 8;
     CACHE_FILES = 256;
@@ -58242,7 +58281,7 @@ function judged(d) {
 function unknownVersion(d) {
   return d.assumed.version ?? d.assumed.graph ?? null;
 }
-function judge(before, after) {
+function judge2(before, after) {
   const burn = judged(before) || judged(after);
   if (after.verdict === "too-large") return { kind: "unresolved", why: { kind: "too-large" } };
   if (before?.verdict !== "on" || !judged(after) || after.verdict === "on") return { kind: "fine", burn };
@@ -58285,7 +58324,7 @@ function reviewWorkspaceRoot(c3, rule) {
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan = c3.base === null ? null : planFix({ path: m2.path, text: m2.base ?? m2.head }, { root: { path: c3.path, text: c3.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
-    const verdict = judge(before, afterPlan.diagnosis);
+    const verdict = judge2(before, afterPlan.diagnosis);
     if (verdict.kind === "unresolved")
       out.push({ kind: "unresolved", rule: rule.id, path: c3.path, member: m2.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
@@ -58303,7 +58342,7 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const verdict = judge(before, after);
+  const verdict = judge2(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c3.path, why: verdict.why };
   const removed = lossOf(before, after).removed;

@@ -1,61 +1,26 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
-import { boundedMemo } from "./memo.js";
 import * as semver from "./semver.js";
 import { isPinSource } from "./cargo/burn-version.js";
 import type { Platform } from "./cargo/cfg.js";
 import { extractSnippets } from "./cargo/extract.js";
-import type { Registries } from "./cargo/registry.js";
 import { burnCratesDeclared } from "./cargo/facts.js";
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "./cargo/fix.js";
 import { type CompileAnalysis, analyzeCompile } from "./compile/analyze.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText, planFor } from "./find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "./evidence/index.js";
-import { catalogFiles, type Entry, isReleaseTag, loadCatalog, messageLiteral, type Site } from "./panics/catalog.js";
+import { type Entry, isReleaseTag, loadCatalog } from "./panics/catalog.js";
 import { detect, type Finding } from "./panics/detect.js";
-import { burnPermalink } from "./links.js";
-import { scanSource } from "./panics/source-scan.js";
+import type { AnalyzeInput } from "./analyze-input.js";
+import { fileToRead, firstCallOf, linkFor, refFor, type SourceLink } from "./panics/source-link.js";
+
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";
 import { guessVersion } from "./panics/version.js";
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
-
-export interface AnalyzeInput {
-  text: string;
-  /** Manifests read from the repository, member manifests first; used when the text has none. */
-  repoManifests?: ManifestFile[];
-  repoRoot?: ManifestFile | null;
-  repoLock?: string | null;
-  /** Index data to resolve with; the bundled snapshot when absent. */
-  registries?: Registries;
-  /** burn source files the shell read for a release the data lacks, by `sourceKey(ref, path)`. */
-  sources?: BurnSources;
-}
-
-export interface SourceLink {
-  crate: string;
-  /** Path inside the crate (`src/backend.rs`) and in the repository. */
-  file: string;
-  repoPath: string;
-  line: number;
-  /** Set when no location was printed: the link spans every stub method of the block. */
-  lineEnd: number | null;
-  /** The stub methods in that span (`backward`, `grad`, …), when no location was printed. */
-  methods: string[];
-  ref: string;
-  /** null when the printed path or ref is not of a shape a permalink may have. */
-  url: string | null;
-  cfg: string | null;
-  item: string | null;
-  /** The data holds this exact site at this ref, or the source read at that ref has it there. */
-  verified: boolean;
-  /** Where the site's facts come from: the bundled catalog, or burn's source read at that tag. */
-  from: "catalog" | "source";
-  /** When the site is live, as a cfg predicate (feature-family sites). */
-  gate: string | null;
-}
+export type { AnalyzeInput } from "./analyze-input.js";
 
 /** A known burn panic (or feature-family message): what raised it, at which release, and the fix. */
 export interface PanicAnalysis {
@@ -93,144 +58,14 @@ export interface NoFinding {
 
 export type Analysis = PanicAnalysis | CompileResult | NoFinding;
 
+/** How far into a text a platform's name counts: the report's opening, not a log's tail. */
+const PLATFORM_WINDOW = 4000;
+
 function platformOf(finding: Finding | null, text: string): Platform {
   const path = finding?.location?.path ?? "";
-  if (/^[A-Za-z]:\//.test(path) || /\bwindows\b/i.test(text.slice(0, 4000))) return "windows";
-  if (path.startsWith("/Users/") || /\bmacos\b/i.test(text.slice(0, 4000))) return "macos";
+  if (/^[A-Za-z]:\//.test(path) || /\bwindows\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "windows";
+  if (path.startsWith("/Users/") || /\bmacos\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "macos";
   return "linux";
-}
-
-function refFor(version: VersionGuess): string | null {
-  if (version.commit) return version.commit;
-  const refs = loadCatalog().refs;
-  return (
-    refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ??
-    (version.version ? `v${version.version}` : null)
-  );
-}
-
-function preferredSite(entry: Entry, sites: Site[]): Site | undefined {
-  const prefer = entry.prefer_item;
-  return (prefer ? sites.find((s) => s.item.includes(prefer)) : undefined) ?? sites[0];
-}
-
-/** The file to read at `ref` when the catalog has no site of this entry there. */
-function fileToRead(entry: Entry, finding: Finding, ref: string): string | null {
-  if (entry.sites.some((s) => s.ref === ref)) return null;
-  // The printed location names the file only when the catalog knows it; anything else (a path
-  // with `..`, a file elsewhere in burn's repository) reads the message's latest known file.
-  const printed = finding.location?.repoPath;
-  const path =
-    printed && catalogFiles().has(printed)
-      ? printed
-      : (entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null);
-  return path && catalogFiles().has(path) ? path : null;
-}
-
-/** Sites of this entry found in source the shell read at `ref` (the release is newer than the data). */
-function scannedSites(entry: Entry, ref: string, path: string, sources: BurnSources | undefined): Site[] {
-  const text = sources?.[sourceKey(ref, path)];
-  if (text === undefined || text === null) return [];
-  const version = ref.startsWith("v") ? ref.slice(1) : null;
-  return scanSource(text, messageLiteral(entry)).map((x) => ({
-    ref,
-    commit: ref,
-    version,
-    file: path,
-    line: x.line,
-    macro: x.macro ?? "literal",
-    printed: entry.message,
-    cfg: x.cfg,
-    item: x.item,
-    in_macro_rules: false,
-    from: "source" as const,
-  }));
-}
-
-function linkFor(entry: Entry, finding: Finding, version: VersionGuess, sources?: BurnSources): SourceLink | null {
-  const ref = refFor(version);
-  if (!ref) return null;
-  const toRead = fileToRead(entry, finding, ref);
-  const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
-  const atRef =
-    read.length > 0
-      ? read
-      : entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
-  const loc = finding.location;
-  if (loc?.repoPath) {
-    // The printed location is the truth for the user's build, even where the data lacks that ref.
-    const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
-    return make(entry, loc.repoPath, loc.line, ref, near, exact !== undefined);
-  }
-  // No location printed: any stub method of the block may have raised it. Link the block, not
-  // one line presented as the place.
-  const site = preferredSite(entry, atRef);
-  if (!site) return null;
-  const block = atRef.filter(
-    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0],
-  );
-  const lines = block.map((s) => s.line);
-  const methods = [...new Set(block.map((s) => methodOf(s.item)).filter((m): m is string => m !== null))];
-  return make(
-    entry,
-    site.file,
-    Math.min(...lines),
-    ref,
-    site,
-    true,
-    lines.length > 1 ? Math.max(...lines) : null,
-    methods.length > 1 ? methods : [],
-  );
-}
-
-function methodOf(item: string): string | null {
-  return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
-}
-
-const frames = boundedMemo<RegExp>(256);
-
-/** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
-function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {
-  if (!entry.first_call) return null;
-  const loc = finding.location;
-  if (loc?.repoPath) {
-    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    if (site) return methodOf(site.item);
-  }
-  let frame = frames.get(entry.first_call);
-  if (!frame) {
-    frame = new RegExp(entry.first_call);
-    frames.set(entry.first_call, frame);
-  }
-  return frame.exec(text.slice(0, 65536))?.[1] ?? null;
-}
-
-function make(
-  entry: Entry,
-  repoPath: string,
-  line: number,
-  ref: string,
-  site: (Site & { from?: "source" }) | undefined,
-  verified: boolean,
-  lineEnd: number | null = null,
-  methods: string[] = [],
-): SourceLink {
-  return {
-    crate: entry.crate,
-    file: repoPath.replace(/^crates\/[^/]+\//, ""),
-    repoPath,
-    line,
-    lineEnd,
-    methods,
-    ref,
-    url: burnPermalink(ref, repoPath, line, lineEnd),
-    cfg: site?.cfg ?? null,
-    item: site?.item ?? null,
-    verified,
-    from: verified && site?.from === "source" ? "source" : "catalog",
-    gate: site?.gate ?? null,
-  };
 }
 
 /** The manifest most reports have: burn with default features off and one backend. */
@@ -271,6 +106,11 @@ export function indexRoots(text: string, repoManifests: ManifestFile[] = []): st
   return burnCratesDeclared([...snippets, ...repoManifests.map((m) => m.text)]);
 }
 
+/**
+ * The analysis as a pipeline of named steps, each a function of the previous one's value:
+ * detect (what the text shows), evidence (versions, snippets), pin (the release evidence names),
+ * judge (which release and feature, which manifest, and its verified fix), then the answer.
+ */
 export function analyze(input: AnalyzeInput): Analysis {
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
@@ -282,16 +122,37 @@ export function analyze(input: AnalyzeInput): Analysis {
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
   const evidence: Evidence = gatherEvidence(input.text, input.repoLock);
+  const fx = pinOf(primary, evidence, platform, input);
+  const judged = judge(input, entry, primary, evidence, fx);
+  const { manifest, target } = judged;
+  return {
+    kind: "panic",
+    findings,
+    primary,
+    entry,
+    ...judged,
+    link: linkFor(entry, primary, judged.version, input.sources),
+    platform,
+    firstCall: firstCallOf(entry, primary, input.text),
+    choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
+    fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
+  };
+}
 
+/** Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in. */
+function pinOf(primary: Finding, evidence: Evidence, platform: Platform, input: AnalyzeInput): FixOptions {
   const seen = evidence.versions;
-  // Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in.
   const fromTrace = primary.location?.version ?? seen.path;
-  const fx: FixOptions = {
+  return {
     burnVersion: fromTrace ?? seen.lock,
     burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
     platform,
     registries: input.registries,
   };
+}
+
+/** Which release and feature the panic is judged at, and the manifest judged (with its fix). */
+function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Evidence, fx: FixOptions) {
   const find = (target: TargetChoice) => {
     if (target.kind === "none") return null;
     const t = { ...fx, target: planTarget(target) };
@@ -300,7 +161,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
   let manifest = find(target);
   const guessed = guessVersion(primary, entry, {
-    text: seen,
+    text: evidence.versions,
     manifest: manifestVersion(manifest),
     manifestCommit: manifestCommit(manifest),
   });
@@ -316,28 +177,11 @@ export function analyze(input: AnalyzeInput): Analysis {
   // Assuming a manifest is only honest when the feature is known: never for a choice of backends.
   if (target.kind === "one" && !manifest)
     manifest = assumedManifest(version, latestTag(entry), {
-      platform,
+      platform: fx.platform,
       registries: input.registries,
       target: planTarget(target),
     });
-  const link = linkFor(entry, primary, version, input.sources);
-  const choices = target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [];
-  const fragment = !manifest || manifest.origin === "assumed" ? evidence.fragment : null;
-  return {
-    kind: "panic",
-    findings,
-    primary,
-    entry,
-    version,
-    link,
-    manifest,
-    platform,
-    tooOld,
-    firstCall: firstCallOf(entry, primary, input.text),
-    target,
-    choices,
-    fragment,
-  };
+  return { version, tooOld, target, manifest };
 }
 
 /** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */

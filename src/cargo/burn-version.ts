@@ -4,7 +4,9 @@
 import * as semver from "../semver.js";
 import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
-import { cargoRange, type IndexLine, type Registries, selectVersion, snapshot } from "./registry.js";
+import type { IndexLine } from "./index-file.js";
+import { type Registries, snapshot } from "./registry.js";
+import { cargoRange, selectVersion } from "./requirements.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";

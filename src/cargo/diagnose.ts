@@ -3,15 +3,9 @@
 // manifests and index data in, a verdict out.
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
 import { FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn } from "./burn-version.js";
-import {
-  allFeatures,
-  type IndexDep,
-  type IndexLine,
-  type Registries,
-  type Registry,
-  selectVersion,
-  snapshot,
-} from "./registry.js";
+import type { IndexDep, IndexLine } from "./index-file.js";
+import { allFeatures, type Registries, type Registry, snapshot } from "./registry.js";
+import { selectVersion } from "./requirements.js";
 import {
   AUTODIFF_TARGET,
   BudgetExceeded,

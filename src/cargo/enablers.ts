@@ -5,7 +5,8 @@
 import { boundedMemo } from "../memo.js";
 import { type Enablers, precomputedEnablers } from "./precomputed.js";
 import { mayEnable } from "./reach.js";
-import { allFeatures, depHidden, type IndexLine, type Registry } from "./registry.js";
+import type { IndexLine } from "./index-file.js";
+import { allFeatures, depHidden, type Registry } from "./registry.js";
 import {
   AUTODIFF_TARGET,
   DIAGNOSIS_STEPS,

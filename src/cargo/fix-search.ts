@@ -5,7 +5,8 @@
 import { conjunctsOf } from "./cfg.js";
 import type { Addition, BurnDep, DiagnoseOptions, Run } from "./diagnosis.js";
 import { enablersOf } from "./enablers.js";
-import type { IndexLine, Registry } from "./registry.js";
+import type { IndexLine } from "./index-file.js";
+import type { Registry } from "./registry.js";
 import type { FeatureTarget, WorkBudget } from "./resolve.js";
 
 /** The smallest verified addition: the data's ready answers, then single enablers, then pairs. */

@@ -8,18 +8,8 @@
 // redirects are not followed, bodies are read with a byte cap, lines must have cargo's shape
 // (registry.ts), and one event spends at most `eventBudgetMs` on the index in all.
 import { LRUCache } from "lru-cache";
-import {
-  burnDependencies,
-  type IndexLine,
-  IndexShapeError,
-  indexPath,
-  MapRegistry,
-  parseIndexFile,
-  type Registry,
-  recentRelease,
-  snapshot,
-  validCrateName,
-} from "./registry.js";
+import { type IndexLine, IndexShapeError, indexPath, parseIndexFile, validCrateName } from "./index-file.js";
+import { burnDependencies, MapRegistry, type Registry, recentRelease, snapshot } from "./registry.js";
 
 export interface LiveIndexOptions {
   baseUrl?: string;

@@ -4,7 +4,8 @@
 // built from (src/data-cache.ts): otherwise each line is resolved as before.
 import { join } from "node:path";
 import { readCache } from "../data-cache.js";
-import { bundledSnapshotName, type IndexLine, type Registry, type SnapshotName } from "./registry.js";
+import type { IndexLine } from "./index-file.js";
+import { bundledSnapshotName, type Registry, type SnapshotName } from "./registry.js";
 import { AUTODIFF_TARGET, type FeatureTarget, targetName } from "./resolve.js";
 
 export interface Enablers {

@@ -3,15 +3,9 @@
 // resolver on purpose (a weak `dep?/f` counts as if `dep` were on, a dependency counts on every
 // platform), so a feature outside the answer cannot turn the target on by itself, and
 // enablersOf resolves only the others: a handful instead of every feature of burn.
-import {
-  allFeatures,
-  depHidden,
-  depsNamed,
-  type IndexDep,
-  type IndexLine,
-  type Registry,
-  selectVersion,
-} from "./registry.js";
+import type { IndexDep, IndexLine } from "./index-file.js";
+import { allFeatures, depHidden, depsNamed, type Registry } from "./registry.js";
+import { selectVersion } from "./requirements.js";
 import type { FeatureTarget, WorkBudget } from "./resolve.js";
 
 const idOf = (l: IndexLine) => `${l.name}@${l.vers}`;

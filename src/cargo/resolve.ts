@@ -3,15 +3,9 @@
 // across crates. It answers one question precisely: is one feature of one crate (`burn-dispatch/autodiff`,
 // `burn-core/std`) on, and why.
 import { gateHolds, type Platform, targetApplies } from "./cfg.js";
-import {
-  allFeatures,
-  depHidden,
-  depsNamed,
-  type IndexDep,
-  type IndexLine,
-  type Registry,
-  selectVersion,
-} from "./registry.js";
+import type { IndexDep, IndexLine } from "./index-file.js";
+import { allFeatures, depHidden, depsNamed, type Registry } from "./registry.js";
+import { selectVersion } from "./requirements.js";
 
 export const DISPATCH = "burn-dispatch";
 export const AUTODIFF = "autodiff";

@@ -2,9 +2,10 @@
 // feature that gates it is off. Pure: text (and the repository's manifests, when the shell read
 // them) in; the gated paths at the user's burn version, the gate as the target of the same
 // resolver and verified editor the panics use, and a link to the gating `#[cfg]` out.
+import type { AnalyzeInput } from "../analyze-input.js";
 import * as semver from "../semver.js";
-import { gateHolds, type Platform } from "../cargo/cfg.js";
-import type { FixOptions, ManifestFile } from "../cargo/fix.js";
+import { gateHolds } from "../cargo/cfg.js";
+import type { FixOptions } from "../cargo/fix.js";
 import type { FeatureTarget } from "../cargo/resolve.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
@@ -17,17 +18,6 @@ import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
 import { fromSource, ownFeatures } from "./from-source.js";
 import type { BurnSources, SourceRead } from "../burn-files.js";
 import { isReleaseTag } from "../panics/catalog.js";
-
-export interface CompileInput {
-  text: string;
-  repoManifests?: ManifestFile[];
-  repoRoot?: ManifestFile | null;
-  repoLock?: string | null;
-  registries?: FixOptions["registries"];
-  platform?: Platform;
-  /** burn's files at the user's release, read by the shell when the data lacks that release. */
-  sources?: BurnSources;
-}
 
 export interface GatedItem {
   /** The first error that names it, and every error that does. */
@@ -206,7 +196,7 @@ function manifestRelease(probe: ManifestVerdict | null): {
 
 /** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
 export function analyzeCompile(
-  input: CompileInput,
+  input: AnalyzeInput,
   gather: () => Evidence = () => gatherEvidence(input.text, input.repoLock),
 ): CompileAnalysis | null {
   const findings = detectCompile(input.text);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { featureNames, probeOf } from "../../src/cargo/enablers.js";
 import { mayEnable } from "../../src/cargo/reach.js";
-import { type IndexDep, type IndexLine, MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
+import type { IndexDep, IndexLine } from "../../src/cargo/index-file.js";
+import { MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
 import { AUTODIFF_TARGET, type FeatureTarget, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 
 const reg = snapshot("tags");

@@ -1,15 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import {
-  cargoRange,
-  indexPath,
-  matches,
-  parseBundledIndexFile,
-  parseIndexFile,
-  selectVersion,
-  snapshot,
-} from "../../src/cargo/registry.js";
+import { indexPath, parseBundledIndexFile, parseIndexFile } from "../../src/cargo/index-file.js";
+import { snapshot } from "../../src/cargo/registry.js";
+import { cargoRange, matches, selectVersion } from "../../src/cargo/requirements.js";
 import { targetApplies } from "../../src/cargo/cfg.js";
 import { dataDir } from "../../src/data-dir.js";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { enablersOf } from "../../src/cargo/enablers.js";
-import { type IndexLine, snapshot } from "../../src/cargo/registry.js";
+import type { IndexLine } from "../../src/cargo/index-file.js";
+import { snapshot } from "../../src/cargo/registry.js";
 import { featureState, resolve } from "../../src/cargo/resolve.js";
 import { reasonText } from "../../src/render/why.js";
 import { fixtureJson } from "../helpers/fixtures.js";

@@ -1,30 +1,38 @@
-import { describe, expect, it } from "@jest/globals";
+import { describe, expect, it, jest } from "@jest/globals";
 import { contentPacer, paceDurationMs, rateLimitPolicy } from "../../src/cli/scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "../../src/cli/terminal.js";
 import { scanArgs } from "../../src/cli/scan.js";
 
 describe("scan's pacing", () => {
-  it("runs writes one at a time, each finished before the next starts, at least the spacing apart", async () => {
-    const say: string[] = [];
-    const pace = contentPacer({ spacingMs: 60, say: (s) => say.push(s) });
-    const events: Array<[string, number]> = [];
-    const job = (name: string) => async () => {
-      events.push([`${name} start`, Date.now()]);
-      await new Promise((r) => setTimeout(r, 5));
-      events.push([`${name} end`, Date.now()]);
-    };
-    await Promise.all([pace(job("comment")), pace(job("label")), pace(job("next"))]);
-    expect(events.map((e) => e[0])).toEqual([
-      "comment start",
-      "comment end",
-      "label start",
-      "label end",
-      "next start",
-      "next end",
-    ]);
-    // A lower bound only (a slow machine spaces them further, never closer), less the few ms by
-    // which Bottleneck's own clock reading precedes the job's.
-    expect(events[2]![1] - events[0]![1]).toBeGreaterThanOrEqual(50);
+  it("runs writes one at a time, each finished before the next starts, the spacing apart", async () => {
+    // Fake timers: the spacing is Bottleneck's clock, not a race against a loaded machine's.
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const pace = contentPacer({ spacingMs: 1000, say: () => undefined });
+      const events: string[] = [];
+      const job = (name: string) => async () => {
+        events.push(`${name} start @${Date.now()}`);
+        await new Promise((r) => setTimeout(r, 5));
+        events.push(`${name} end`);
+      };
+      const all = Promise.all([pace(job("comment")), pace(job("label")), pace(job("next"))]);
+      await jest.advanceTimersByTimeAsync(5000);
+      await all;
+      expect(events.map((e) => e.replace(/ @\d+$/, ""))).toEqual([
+        "comment start",
+        "comment end",
+        "label start",
+        "label end",
+        "next start",
+        "next end",
+      ]);
+      const starts = events.filter((e) => e.includes(" start @")).map((e) => Number(e.split("@")[1]));
+      // Bottleneck's own tick precedes the job's first line by a fake millisecond or two.
+      expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(990);
+      expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(990);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("keeps to the content limits, and says until when it waits", async () => {

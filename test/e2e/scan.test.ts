@@ -1,52 +1,24 @@
 // `burn-triage scan` as a maintainer runs it: the built CLI as a process, against the fake GitHub
 // on loopback holding a backlog of 300 issues (pull requests and closed ones among them).
-import { afterEach, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import { type ChildProcess, execFile, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ISSUE_MARKER_PREFIX } from "../../src/render/issue.js";
 import { FAKE_APP, FAKE_USER, type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { projectRoot } from "../support/root.js";
 import { backlog } from "../support/scenario.js";
+import { runScan, SCAN_CLI, SCAN_REPO, withBacklog } from "../helpers/scan-backlog.js";
 
-const root = projectRoot(import.meta.url);
-const cli = join(root, "dist/cli/cli.js");
-const REPO = "acme/widgets";
-
-let fake: FakeGitHub;
-let cache: string;
-let answered: number[];
-
-beforeEach(async () => {
-  const b = backlog(300);
-  answered = b.answered;
-  fake = await startFakeGitHub({ issues: b.issues });
-  cache = mkdtempSync(join(tmpdir(), "burn-triage-scan-"));
-});
-afterEach(async () => {
-  await fake.close();
-  rmSync(cache, { recursive: true, force: true });
-});
-
+const REPO = SCAN_REPO;
+const cli = SCAN_CLI;
+const bk = withBacklog(300);
 const env = (token = "ghp_fake_maintainer") => ({
   PATH: process.env.PATH ?? "",
   GITHUB_TOKEN: token,
-  GITHUB_API_URL: fake.apiUrl,
+  GITHUB_API_URL: bk.fake.apiUrl,
   CRATES_INDEX_URL: "off",
-  XDG_CACHE_HOME: cache,
+  XDG_CACHE_HOME: bk.cache,
 });
-
-function scan(args: string[], token?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) =>
-    execFile(
-      process.execPath,
-      [cli, "scan", REPO, ...args],
-      { env: env(token), timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
-    ),
-  );
-}
+const scan = (args: string[], token?: string) => runScan(bk, [REPO, ...args], token ? { GITHUB_TOKEN: token } : {});
 
 const json = async (args: string[], token?: string) => {
   const r = await scan([...args, "--json"], token);
@@ -60,46 +32,47 @@ const json = async (args: string[], token?: string) => {
   };
 };
 const marked = (issue: number) =>
-  fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
-const listings = () => fake.calls.filter((c) => c.method === "GET" && /\/repos\/acme\/widgets\/issues\?/.test(c.path));
+  bk.fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
+const listings = () =>
+  bk.fake.calls.filter((c) => c.method === "GET" && /\/repos\/acme\/widgets\/issues\?/.test(c.path));
 
 describe("burn-triage scan", () => {
   it("reports what the bot would answer on the open issues, reading page by page and writing nothing", async () => {
     const r = await scan(["--markdown"]);
     expect(r.code).toBe(0);
-    expect(fake.writes()).toEqual([]);
+    expect(bk.fake.writes()).toEqual([]);
     // 300 issues, closed and pull requests left out of the rows; 100 per page.
     expect(listings().length).toBeGreaterThanOrEqual(3);
     const numbers = [...r.stdout.matchAll(/^\| #(\d+) \|/gm)].map((m) => Number(m[1]));
-    expect(numbers.sort((a, b) => a - b)).toEqual(answered);
-    expect(r.stdout).toContain(`${answered.length} answerable: ${answered.length} without the bot's comment`);
+    expect(numbers.sort((a, b) => a - b)).toEqual(bk.answered);
+    expect(r.stdout).toContain(`${bk.answered.length} answerable: ${bk.answered.length} without the bot's comment`);
     expect(r.stdout).toMatch(/\| `dispatch-autodiff-stub` \| `burn: add autodiff` \| missing, label owed \|/);
   });
 
   it("--apply posts one comment per answerable issue as the bot would; a rerun costs one free call", async () => {
     const first = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
     // A comment per issue, and its label where the finding has one.
-    expect(first.writes).toBe(fake.writes().length);
-    expect(fake.comments.length).toBe(answered.length);
-    for (const n of answered) expect(marked(n)).toHaveLength(1);
-    expect(fake.comments.every((c) => c.user.login === FAKE_USER.login)).toBe(true);
+    expect(first.writes).toBe(bk.fake.writes().length);
+    expect(bk.fake.comments.length).toBe(bk.answered.length);
+    for (const n of bk.answered) expect(marked(n)).toHaveLength(1);
+    expect(bk.fake.comments.every((c) => c.user.login === FAKE_USER.login)).toBe(true);
     // The label goes on with each new comment that reports a feature left off.
-    expect(fake.labels.length).toBeGreaterThan(0);
-    expect(fake.labels.every((l) => answered.includes(l.issue) && l.labels.length === 1)).toBe(true);
+    expect(bk.fake.labels.length).toBeGreaterThan(0);
+    expect(bk.fake.labels.every((l) => bk.answered.includes(l.issue) && l.labels.length === 1)).toBe(true);
 
     // The bot's own writes moved every answered issue's updated_at: the run read the first page
     // again at its end, so the rerun right after it is one conditional request (a 304).
-    const calls = fake.calls.length;
+    const calls = bk.fake.calls.length;
     const second = await json(["--apply"]);
     expect(second).toMatchObject({ writes: 0, unchanged: true });
     expect(second.rows.every((row) => row.status === "current")).toBe(true);
-    expect(fake.calls.slice(calls).map((c) => c.method)).toEqual(["GET"]);
+    expect(bk.fake.calls.slice(calls).map((c) => c.method)).toEqual(["GET"]);
   });
 
   it("counts the App's own comment as the bot's: scanning with a maintainer's token after the App answered writes nothing", async () => {
     await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"], "ghs_fake_1");
-    expect(fake.comments.every((c) => c.performed_via_github_app?.id === FAKE_APP.id)).toBe(true);
-    const count = fake.comments.length;
+    expect(bk.fake.comments.every((c) => c.performed_via_github_app?.id === FAKE_APP.id)).toBe(true);
+    const count = bk.fake.comments.length;
     const r = await json([
       "--apply",
       "--write-interval-ms",
@@ -107,10 +80,10 @@ describe("burn-triage scan", () => {
       "--content-limits",
       "10000/10000",
       "--state",
-      join(cache, "maintainer.json"),
+      join(bk.cache, "maintainer.json"),
     ]);
     expect(r.writes).toBe(0);
-    expect(fake.comments.length).toBe(count);
+    expect(bk.fake.comments.length).toBe(count);
   });
 
   it("resumes after being killed mid-apply: every answerable issue ends with exactly one comment", async () => {
@@ -120,16 +93,16 @@ describe("burn-triage scan", () => {
       { env: env(), stdio: "ignore" },
     );
     const exited = new Promise((r) => child.once("exit", r));
-    while (fake.comments.length < 10) await new Promise((r) => setTimeout(r, 20));
+    while (bk.fake.comments.length < 10) await new Promise((r) => setTimeout(r, 20));
     child.kill("SIGKILL");
     await exited;
-    expect(fake.comments.length).toBeLessThan(answered.length);
+    expect(bk.fake.comments.length).toBeLessThan(bk.answered.length);
     const resumedAt = Date.now();
     const rest = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
-    for (const n of answered) expect(marked(n)).toHaveLength(1);
+    for (const n of bk.answered) expect(marked(n)).toHaveLength(1);
     // Every comment posted, and every label owed, once: the one killed between them included.
-    expect(fake.comments.length).toBe(answered.length);
-    expect(rest.writes).toBe(fake.writes().filter((c) => c.at >= resumedAt).length);
+    expect(bk.fake.comments.length).toBe(bk.answered.length);
+    expect(rest.writes).toBe(bk.fake.writes().filter((c) => c.at >= resumedAt).length);
     // The labels of one clean run, each posted once.
     const clean = await startFakeGitHub({ issues: backlog(300).issues });
     try {
@@ -137,12 +110,12 @@ describe("burn-triage scan", () => {
         execFile(
           process.execPath,
           [cli, "scan", REPO, "--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"],
-          { env: { ...env(), GITHUB_API_URL: clean.apiUrl, XDG_CACHE_HOME: join(cache, "clean") } },
+          { env: { ...env(), GITHUB_API_URL: clean.apiUrl, XDG_CACHE_HOME: join(bk.cache, "clean") } },
           r,
         ),
       );
       const labelled = (f: FakeGitHub) => f.labels.map((l) => `${l.issue}:${l.labels.join()}`).sort();
-      expect(labelled(fake)).toEqual(labelled(clean));
+      expect(labelled(bk.fake)).toEqual(labelled(clean));
       expect(clean.labels.length).toBeGreaterThan(0);
     } finally {
       await clean.close();
@@ -150,7 +123,7 @@ describe("burn-triage scan", () => {
   });
 
   it("rides out a 502 and waits out a rate limit; an error GitHub will not retry stops the scan and says how to resume", async () => {
-    fake.faults.push({
+    bk.fake.faults.push({
       method: "GET",
       path: "/repos/acme/widgets/issues",
       status: 403,
@@ -158,18 +131,18 @@ describe("burn-triage scan", () => {
       body: { message: "API rate limit exceeded" },
       times: 1,
     });
-    fake.faults.push({ method: "GET", path: `/issues/${answered[3]}/comments`, status: 502, times: 1 });
+    bk.fake.faults.push({ method: "GET", path: `/issues/${bk.answered[3]}/comments`, status: 502, times: 1 });
     const r = await scan(["--json"]);
     expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/rate limit is used up; waiting \d+ s/);
-    expect(JSON.parse(r.stdout).rows).toHaveLength(answered.length);
+    expect(JSON.parse(r.stdout).rows).toHaveLength(bk.answered.length);
     expect(
-      fake.calls.filter((c) => c.path.startsWith(`/repos/acme/widgets/issues/${answered[3]}/comments`)),
+      bk.fake.calls.filter((c) => c.path.startsWith(`/repos/acme/widgets/issues/${bk.answered[3]}/comments`)),
     ).toHaveLength(2);
 
-    fake.faults.push({
+    bk.fake.faults.push({
       method: "GET",
-      path: `/issues/${answered[5]}/comments`,
+      path: `/issues/${bk.answered[5]}/comments`,
       status: 403,
       body: { message: "Resource not accessible by personal access token" },
       times: 1,
@@ -179,8 +152,8 @@ describe("burn-triage scan", () => {
     expect(stopped.stderr).toMatch(/the scan stopped: GitHub answered 403: Resource not accessible/);
     expect(stopped.stderr).toMatch(/run the same command again to resume/);
     const resumed = await json(["--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000"]);
-    expect(resumed.rows).toHaveLength(answered.length);
-    for (const n of answered) expect(marked(n)).toHaveLength(1);
+    expect(resumed.rows).toHaveLength(bk.answered.length);
+    for (const n of bk.answered) expect(marked(n)).toHaveLength(1);
   });
 
   it("refuses what it cannot scan with a usage error and no call", async () => {
@@ -191,6 +164,6 @@ describe("burn-triage scan", () => {
     );
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("scan wants OWNER/REPO");
-    expect(fake.calls).toEqual([]);
+    expect(bk.fake.calls).toEqual([]);
   });
 });

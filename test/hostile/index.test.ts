@@ -3,15 +3,8 @@
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { planFix } from "../../src/cargo/fix.js";
 import { LiveIndex } from "../../src/cargo/live-index.js";
-import {
-  INDEX_LIMITS,
-  IndexShapeError,
-  indexPath,
-  MapRegistry,
-  parseIndexFile,
-  type Registry,
-  snapshot,
-} from "../../src/cargo/registry.js";
+import { INDEX_LIMITS, IndexShapeError, indexPath, parseIndexFile } from "../../src/cargo/index-file.js";
+import { MapRegistry, type Registry, snapshot } from "../../src/cargo/registry.js";
 import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
 import { fakeIndexFiles } from "../support/fake-index.js";
 import { redactUrl } from "../../src/redact.js";

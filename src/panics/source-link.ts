@@ -1,0 +1,177 @@
+// Where a known panic was raised, as a link to burn's source at the user's release: the printed
+// location when there is one (the truth for the user's build), else the block of stub methods
+// that may have raised it; at a release newer than the data, from the file the shell read at
+// that tag. And which method reached the site, when the entry says how to find it. Pure.
+import { type BurnSources, sourceKey } from "../burn-files.js";
+import type { VersionGuess } from "../evidence/version.js";
+import { burnPermalink } from "../links.js";
+import { boundedMemo } from "../memo.js";
+import { catalogFiles, type Entry, loadCatalog, messageLiteral, type Site } from "./catalog.js";
+import type { Finding } from "./detect.js";
+import { scanSource } from "./source-scan.js";
+
+/** How far into a text a backtrace frame is looked for (GitHub's limit on an issue body). */
+const FRAME_WINDOW = 65_536;
+
+export interface SourceLink {
+  crate: string;
+  /** Path inside the crate (`src/backend.rs`) and in the repository. */
+  file: string;
+  repoPath: string;
+  line: number;
+  /** Set when no location was printed: the link spans every stub method of the block. */
+  lineEnd: number | null;
+  /** The stub methods in that span (`backward`, `grad`, …), when no location was printed. */
+  methods: string[];
+  ref: string;
+  /** null when the printed path or ref is not of a shape a permalink may have. */
+  url: string | null;
+  cfg: string | null;
+  item: string | null;
+  /** The data holds this exact site at this ref, or the source read at that ref has it there. */
+  verified: boolean;
+  /** Where the site's facts come from: the bundled catalog, or burn's source read at that tag. */
+  from: "catalog" | "source";
+  /** When the site is live, as a cfg predicate (feature-family sites). */
+  gate: string | null;
+}
+
+export function refFor(version: VersionGuess): string | null {
+  if (version.commit) return version.commit;
+  const refs = loadCatalog().refs;
+  return (
+    refs.find((r) => r.version === version.version && r.ref.startsWith("v"))?.ref ??
+    (version.version ? `v${version.version}` : null)
+  );
+}
+
+function preferredSite(entry: Entry, sites: Site[]): Site | undefined {
+  const prefer = entry.prefer_item;
+  return (prefer ? sites.find((s) => s.item.includes(prefer)) : undefined) ?? sites[0];
+}
+
+/** The file to read at `ref` when the catalog has no site of this entry there. */
+export function fileToRead(entry: Entry, finding: Finding, ref: string): string | null {
+  if (entry.sites.some((s) => s.ref === ref)) return null;
+  // The printed location names the file only when the catalog knows it; anything else (a path
+  // with `..`, a file elsewhere in burn's repository) reads the message's latest known file.
+  const printed = finding.location?.repoPath;
+  const path =
+    printed && catalogFiles().has(printed)
+      ? printed
+      : (entry.sites.filter((s) => s.ref.startsWith("v")).at(-1)?.file ?? null);
+  return path && catalogFiles().has(path) ? path : null;
+}
+
+/** Sites of this entry found in source the shell read at `ref` (the release is newer than the data). */
+function scannedSites(entry: Entry, ref: string, path: string, sources: BurnSources | undefined): Site[] {
+  const text = sources?.[sourceKey(ref, path)];
+  if (text === undefined || text === null) return [];
+  const version = ref.startsWith("v") ? ref.slice(1) : null;
+  return scanSource(text, messageLiteral(entry)).map((x) => ({
+    ref,
+    commit: ref,
+    version,
+    file: path,
+    line: x.line,
+    macro: x.macro ?? "literal",
+    printed: entry.message,
+    cfg: x.cfg,
+    item: x.item,
+    in_macro_rules: false,
+    from: "source" as const,
+  }));
+}
+
+export function linkFor(
+  entry: Entry,
+  finding: Finding,
+  version: VersionGuess,
+  sources?: BurnSources,
+): SourceLink | null {
+  const ref = refFor(version);
+  if (!ref) return null;
+  const toRead = fileToRead(entry, finding, ref);
+  const read = toRead ? scannedSites(entry, ref, toRead, sources) : [];
+  const atRef =
+    read.length > 0
+      ? read
+      : entry.sites.filter((s) => s.ref === ref || (version.commit !== null && s.commit.startsWith(version.commit)));
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    // The printed location is the truth for the user's build, even where the data lacks that ref.
+    const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
+    return make({ entry, repoPath: loc.repoPath, line: loc.line, ref, site: near, verified: exact !== undefined });
+  }
+  // No location printed: any stub method of the block may have raised it. Link the block, not
+  // one line presented as the place.
+  const site = preferredSite(entry, atRef);
+  if (!site) return null;
+  const block = atRef.filter(
+    (s) => s.file === site.file && s.cfg === site.cfg && s.item.split(" > ")[0] === site.item.split(" > ")[0],
+  );
+  const lines = block.map((s) => s.line);
+  const methods = [...new Set(block.map((s) => methodOf(s.item)).filter((m): m is string => m !== null))];
+  return make({
+    entry,
+    repoPath: site.file,
+    line: Math.min(...lines),
+    ref,
+    site,
+    verified: true,
+    lineEnd: lines.length > 1 ? Math.max(...lines) : null,
+    methods: methods.length > 1 ? methods : [],
+  });
+}
+
+function methodOf(item: string): string | null {
+  return /\bfn (\w+)/.exec(item.split(" > ").at(-1) ?? "")?.[1] ?? null;
+}
+
+const frames = boundedMemo<RegExp>(256);
+
+/** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
+export function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {
+  if (!entry.first_call) return null;
+  const loc = finding.location;
+  if (loc?.repoPath) {
+    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
+    if (site) return methodOf(site.item);
+  }
+  let frame = frames.get(entry.first_call);
+  if (!frame) {
+    frame = new RegExp(entry.first_call);
+    frames.set(entry.first_call, frame);
+  }
+  return frame.exec(text.slice(0, FRAME_WINDOW))?.[1] ?? null;
+}
+
+interface LinkParts {
+  entry: Entry;
+  repoPath: string;
+  line: number;
+  ref: string;
+  site: (Site & { from?: "source" }) | undefined;
+  verified: boolean;
+  lineEnd?: number | null;
+  methods?: string[];
+}
+
+function make({ entry, repoPath, line, ref, site, verified, lineEnd = null, methods = [] }: LinkParts): SourceLink {
+  return {
+    crate: entry.crate,
+    file: repoPath.replace(/^crates\/[^/]+\//, ""),
+    repoPath,
+    line,
+    lineEnd,
+    methods,
+    ref,
+    url: burnPermalink(ref, repoPath, line, lineEnd),
+    cfg: site?.cfg ?? null,
+    item: site?.item ?? null,
+    verified,
+    from: verified && site?.from === "source" ? "source" : "catalog",
+    gate: site?.gate ?? null,
+  };
+}
