@@ -35083,6 +35083,41 @@ function proseAndCode(text2) {
   });
   return { prose: outside, code: [...code2, ...spans].join("\n") };
 }
+function shownText(text2) {
+  if (!text2.includes("<!--")) return text2;
+  const out = [];
+  let fence2 = null;
+  let hidden = null;
+  const lines = text2.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i];
+    if (hidden) {
+      const end = line.indexOf("-->");
+      if (end < 0) continue;
+      line = hidden.kept + line.slice(end + 3);
+      hidden = null;
+    } else if (fence2 !== null || FENCE.test(line)) {
+      const m2 = FENCE.exec(line);
+      if (fence2 === null) fence2 = m2[1];
+      else if (closes(fence2, m2)) fence2 = null;
+      out.push(line);
+      continue;
+    }
+    let kept = "";
+    for (let at = line.indexOf("<!--"); at >= 0; at = line.indexOf("<!--")) {
+      const end = line.indexOf("-->", at + 4);
+      if (end < 0) {
+        hidden = { from: i, kept: kept + line.slice(0, at) };
+        break;
+      }
+      kept += line.slice(0, at);
+      line = line.slice(end + 3);
+    }
+    if (!hidden) out.push(kept + line);
+  }
+  if (hidden) out.push(...lines.slice(hidden.from));
+  return out.join("\n");
+}
 function newSideOfDiff(body) {
   return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
 }
@@ -49364,7 +49399,7 @@ function triage(text2) {
 function issueText(title, body) {
   return `${title}
 
-${body ?? ""}`;
+${shownText(body ?? "")}`;
 }
 function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;

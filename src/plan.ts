@@ -1,7 +1,7 @@
 // What to do with an issue event, decided from the event (and the repository's config) alone, as
 // triagebot's `parse_input → Option<Input>`: the handler only gathers what the plan names and
 // publishes. The CLI and `/explain-panic` call the same `triage` and `planIssue`.
-import { extractSnippets } from "./cargo/extract.js";
+import { extractSnippets, shownText } from "./cargo/extract.js";
 import { gatedFindings } from "./compile/analyze.js";
 import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./config-defaults.js";
 import { detect } from "./panics/detect.js";
@@ -32,8 +32,9 @@ export function triage(text: string): Triage {
   };
 }
 
+/** What the issue shows: its title and body, without what GitHub does not display. */
 export function issueText(title: string, body: string | null | undefined): string {
-  return `${title}\n\n${body ?? ""}`;
+  return `${title}\n\n${shownText(body ?? "")}`;
 }
 
 /** The parts of an `issues.opened` / `issues.edited` payload a decision reads. */

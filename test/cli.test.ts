@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { reviewRules } from "../src/review/rules.js";
 import { describe, expect, it } from "@jest/globals";
 import { runCli } from "../src/cli/run.js";
 import { fixture, root } from "./helpers/fixtures.js";
@@ -204,7 +205,21 @@ describe("burn-triage review", () => {
   });
   it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
-    expect(JSON.parse((await run(["review", base, base, "--json"])).out)).toEqual({ kind: "fine" });
+    const out = JSON.parse((await run(["review", base, base, "--json"])).out);
+    expect(out.kind).toBe("fine");
+    // Every rule's result, not only the first one's.
+    expect(out.results.map((r: { kind: string }) => r.kind)).toEqual(reviewRules().map(() => "fine"));
+  });
+
+  it("--json carries every rule's result: the headline is the regression whichever rule found it", async () => {
+    const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
+    const head = join(root, "fixtures/repos/pr-trim/head/Cargo.toml");
+    const out = JSON.parse(
+      (await run(["review", base, head, "--crate", join(root, "fixtures/repos/pr-trim"), "--json"])).out,
+    );
+    expect(out.kind).toBe("regression");
+    expect(out.results).toHaveLength(reviewRules().length);
+    expect(out.results.find((r: { rule?: string }) => r.rule === "autodiff")).toMatchObject({ kind: "regression" });
   });
 });
 

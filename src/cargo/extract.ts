@@ -64,6 +64,48 @@ export function proseAndCode(text: string): { prose: string; code: string } {
   return { prose: outside, code: [...code, ...spans].join("\n") };
 }
 
+/**
+ * The text as GitHub shows it: HTML comments outside fenced code removed (an issue template's
+ * `<!-- paste your Cargo.toml here, e.g. … -->` is no part of the report). A comment left open
+ * is kept as text: where it ends is not known. One pass over the lines.
+ */
+export function shownText(text: string): string {
+  if (!text.includes("<!--")) return text;
+  const out: string[] = [];
+  let fence: string | null = null;
+  let hidden: { from: number; kept: string } | null = null;
+  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    let line = lines[i]!;
+    if (hidden) {
+      const end = line.indexOf("-->");
+      if (end < 0) continue;
+      line = hidden.kept + line.slice(end + 3);
+      hidden = null;
+    } else if (fence !== null || FENCE.test(line)) {
+      const m = FENCE.exec(line);
+      if (fence === null) fence = m![1]!;
+      else if (closes(fence, m)) fence = null;
+      out.push(line);
+      continue;
+    }
+    let kept = "";
+    for (let at = line.indexOf("<!--"); at >= 0; at = line.indexOf("<!--")) {
+      const end = line.indexOf("-->", at + 4);
+      if (end < 0) {
+        hidden = { from: i, kept: kept + line.slice(0, at) };
+        break;
+      }
+      kept += line.slice(0, at);
+      line = line.slice(end + 3);
+    }
+    if (!hidden) out.push(kept + line);
+  }
+  // Never closed: shown as written, from the line it opened on.
+  if (hidden) out.push(...lines.slice(hidden.from));
+  return out.join("\n");
+}
+
 function newSideOfDiff(body: string): string {
   return body
     .split("\n")

@@ -6,6 +6,7 @@ import { targetName } from "../cargo/resolve.js";
 import { dirOf } from "../cargo/workspace.js";
 import { reviewPullRequest, unresolvedText } from "../render/review.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
+import type { ManifestReview } from "../review/manifest.js";
 import { assess, type PrSnapshot } from "../review/pull-request.js";
 import { reviewRules } from "../review/rules.js";
 import { findRoot, type Io, read, UsageError } from "./io.js";
@@ -95,17 +96,28 @@ async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, hea
   }
 }
 
+/** One rule's result on one manifest, as `--json` prints it. */
+function jsonOf(r: ManifestReview) {
+  if (r.kind === "regression")
+    return { rule: r.rule, path: r.path, kind: r.kind, suggestion: r.plan.change.suggestion, diff: r.plan.change.diff };
+  if (r.kind === "regression-unfixable") return { rule: r.rule, path: r.path, kind: r.kind, reason: r.reason };
+  return r;
+}
+
 function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
-  const [first] = assess(snapshot);
+  const all = assess(snapshot);
+  // The headline: a regression first, then what could not be judged, else the first (fine) result.
+  const first = all.find((r) => r.kind === "regression") ?? all.find((r) => r.kind !== "fine") ?? all[0];
   const actions = reviewPullRequest(snapshot);
   if (json) {
-    const out =
+    // The headline's fields as before, then every rule's result on every manifest.
+    const headline =
       first?.kind === "regression"
         ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff }
         : first?.kind === "invalid-toml" || first?.kind === "unresolved"
           ? first
           : { kind: first?.kind ?? "fine" };
-    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    io.stdout(`${JSON.stringify({ ...headline, results: all.map(jsonOf) }, null, 2)}\n`);
   } else if (actions.review) {
     io.stdout(
       `${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`,
@@ -119,5 +131,5 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
             .join(" or ")}.\n`,
     );
   }
-  return first?.kind === "invalid-toml" ? 2 : 0;
+  return all.some((r) => r.kind === "invalid-toml") ? 2 : 0;
 }
