@@ -47868,7 +47868,9 @@ function documents(t, quoted2, inListItem, holds2) {
   if (!holds2(t.content)) return false;
   if (quoted2) return !quoted2.outputInside;
   if (t.content.length > PARAGRAPH_LIMIT) return false;
-  return !holds2(plainText(t.content, inListItem));
+  const ESCAPED = "\uE000";
+  const plain = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
+  return !holds2(plain);
 }
 function reportView(text2, { holds: holds2, output }) {
   if (text2.length > MARKDOWN_LIMIT) return text2;

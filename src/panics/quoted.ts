@@ -34,7 +34,13 @@ function documents(t: Token, quoted: { outputInside: boolean } | null, inListIte
   if (!holds(t.content)) return false;
   if (quoted) return !quoted.outputInside;
   if (t.content.length > PARAGRAPH_LIMIT) return false;
-  return !holds(plainText(t.content, inListItem));
+  // Many write the message's own backticks escaped inside inline code (`` `Requires \`autodiff\`
+  // feature` ``): a backslash does not escape in a code span, so Markdown splits it in three, but
+  // the user showed one message. An escaped backtick is read as a backtick of the text.
+  // A private-use character stands in while parsing (Markdown turns a NUL into U+FFFD).
+  const ESCAPED = "\ue000";
+  const plain = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
+  return !holds(plain);
 }
 
 export type Holds = (text: string) => boolean;
