@@ -110,6 +110,8 @@ const STUB = "Requires `autodiff` feature";
  * reader and resolver of compile errors (src/compile/source-gates.ts) at its size cap. Each run
  * gets a fresh text, so the reader's memo does not hide the parse.
  */
+const globsInto = (target: string) => Array.from({ length: 2000 }, (_, i) => `pub use ${target}::m${i}::*;`).join("\n");
+
 export function hostileSourceStalls(): Array<{ input: string; bytes: number; worstMs: number; sites: number }> {
   const nested = `${'fn a() {"Requires `autodiff` feature"'.repeat(2_000)}${'{"Requires `autodiff` feature"'.repeat(20_000)}`;
   const literal = `${'const BAD: &str = "\\u{110000}\\u{d800}";\n'.repeat(2_000)}fn backward() { unimplemented!("Requires \`autodiff\` feature") }\n`;
@@ -127,6 +129,21 @@ export function hostileSourceStalls(): Array<{ input: string; bytes: number; wor
       { input: "lib.rs: one name defined 9,000 times", text: "pub struct A;\n".repeat(Math.floor(cap / 14)) },
       { input: "lib.rs: 9,000 globs of another crate", text: "pub use a::*;\n".repeat(Math.floor(cap / 14)) },
     ].map((c) => ({ ...c, run: (t: string) => (sourceGate("burn::A::B", lib(t)).kind === "unknown" ? 0 : 1) })),
+    {
+      input: "two lib.rs of 2,000 globs each way, 64 paths",
+      text: `pub use burn_core::*;\n${globsInto("burn_core")}`,
+      run: (t: string) => {
+        const files: Record<string, string> = {
+          "crates/burn/src/lib.rs": t,
+          "crates/burn-core/src/lib.rs": `pub use burn::*;\n${globsInto("crate")}`,
+        };
+        const parsed = new Map();
+        let known = 0;
+        for (let i = 0; i < 64; i++)
+          known += sourceGate(`burn::a${i}::B`, (p) => files[p] ?? null, parsed).kind === "unknown" ? 0 : 1;
+        return known;
+      },
+    },
   ].map(({ input, text, run }) => {
     let worst = 0;
     let sites = 0;

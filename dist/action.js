@@ -48936,12 +48936,14 @@ var init_source_gates = __esm({
           return combine(
             named.map((i) => this.through(m2, i, rest, [...terms, ...this.terms(m2, i.cfgs, i.line, i.cfgLine)], depth))
           );
-        const globs = indexOf(m2.items).globs.filter(visible);
-        const viaGlobs = globs.map((g) => {
+        const viaGlobs = [];
+        for (const g of indexOf(m2.items).globs) {
+          if (!visible(g)) continue;
+          if (++this.steps > MAX_STEPS) return { k: "unknown", why: "resolution too deep" };
           const at = [...terms, ...this.terms(m2, g.cfgs, g.line, g.cfgLine)];
           const r2 = this.path(m2, g.import.segs, segs, at, depth);
-          return r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2;
-        });
+          viaGlobs.push(r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2);
+        }
         const r = combine(viaGlobs);
         return r.k === "absent" && m2.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
       }

@@ -169,6 +169,27 @@ describe("a burn path's gate read from burn's source at a release", () => {
     }
   });
 
+  it("bounds the loop over a module's globs, not only the recursion: files that glob each other 2,000 times", () => {
+    const globsInto = (target: string) =>
+      Array.from({ length: 2000 }, (_, i) => `pub use ${target}::m${i}::*;`).join("\n");
+    const texts: Record<string, string> = {
+      "crates/burn/src/lib.rs": `pub use burn_core::*;\n${globsInto("burn_core")}\n`,
+      "crates/burn-core/src/lib.rs": `pub use burn::*;\n${globsInto("crate")}\n`,
+    };
+    // Every step that follows a path asks the shared file map: a count of the work, not a clock.
+    let asked = 0;
+    class Counting extends Map<string, ReturnType<typeof rustItems>> {
+      override has(key: string): boolean {
+        asked++;
+        return super.has(key);
+      }
+    }
+    const g = sourceGate("burn::a::B", (p) => texts[p] ?? null, new Counting());
+    expect(g.kind).toBe("unknown");
+    // Without the cap on the glob loop this was millions (2,000 globs each way, each re-entered).
+    expect(asked).toBeLessThan(20_000);
+  });
+
   it("a module whose file a cfg_attr may move is unknown, never absent", () => {
     const moved = files({
       "crates/burn/src/lib.rs": '#[cfg_attr(feature = "std", path = "other.rs")]\npub mod backend;\n',
