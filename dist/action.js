@@ -58042,14 +58042,24 @@ async function recalled(octokit, who, where, marker, memo3) {
   }
 }
 async function listMarked(octokit, who, where, marker, find = {}) {
+  if (find.since) return listMarkedSince(octokit, who, where, marker, find.since);
   const mine = [];
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...where,
-    per_page: 100,
-    ...find.since ? { since: find.since } : {}
-  });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100 });
   for await (const page of listPages(pages, "issue comments")) {
     mine.push(...page.filter((c3) => authoredBy(who, c3) && c3.body?.startsWith(marker)));
+  }
+  return mine;
+}
+async function listMarkedSince(octokit, who, where, marker, since) {
+  const mine = [];
+  const pages = pagesNewestFirst(
+    (page) => octokit.rest.issues.listComments({ ...where, per_page: 100, since, ...page ? { page } : {} }),
+    "issue comments"
+  );
+  for await (const page of pages) {
+    mine.unshift(...page.filter((c3) => authoredBy(who, c3) && c3.body?.startsWith(marker)));
+    const first = page[0]?.created_at;
+    if (first !== void 0 && Date.parse(first) < Date.parse(since)) break;
   }
   return mine;
 }

@@ -1,11 +1,12 @@
 import { type Identity, authoredBy } from "./identity.js";
-import { listPages, type Octokit, type RepoRef } from "./types.js";
+import { listPages, type Octokit, pagesNewestFirst, type RepoRef } from "./types.js";
 
 export interface Comment {
   id: number;
   body?: string;
   user?: { login?: string; type?: string } | null;
   performed_via_github_app?: { id?: number } | null;
+  created_at?: string;
 }
 
 type Where = RepoRef & { issue_number: number };
@@ -79,14 +80,36 @@ async function listMarked(
   marker: string,
   find: Find = {},
 ): Promise<Comment[]> {
+  if (find.since) return listMarkedSince(octokit, who, where, marker, find.since);
   const mine: Comment[] = [];
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...where,
-    per_page: 100,
-    ...(find.since ? { since: find.since } : {}),
-  });
+  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, { ...where, per_page: 100 });
   for await (const page of listPages<Comment>(pages, "issue comments")) {
     mine.push(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
+  }
+  return mine;
+}
+
+/**
+ * A reply written after `since` (a command's time): GitHub lists only comments updated since,
+ * and the pages are read newest first, stopping at the first page that begins before `since`,
+ * so a reply on an issue of 3,000 comments costs two reads even where `since` is not honoured.
+ */
+async function listMarkedSince(
+  octokit: Octokit,
+  who: Identity,
+  where: Where,
+  marker: string,
+  since: string,
+): Promise<Comment[]> {
+  const mine: Comment[] = [];
+  const pages = pagesNewestFirst<Comment>(
+    (page) => octokit.rest.issues.listComments({ ...where, per_page: 100, since, ...(page ? { page } : {}) }),
+    "issue comments",
+  );
+  for await (const page of pages) {
+    mine.unshift(...page.filter((c) => authoredBy(who, c) && c.body?.startsWith(marker)));
+    const first = page[0]?.created_at;
+    if (first !== undefined && Date.parse(first) < Date.parse(since)) break;
   }
   return mine;
 }

@@ -90,6 +90,32 @@ describe("/explain-panic", () => {
     expect(api.pendingMocks()).toEqual([]);
   });
 
+  it("where `since` is not honoured, reads the 3,000 comments from the newest page back: two reads, not thirty", async () => {
+    const created = "2026-11-30T10:00:00Z";
+    const p = comment("/explain-panic help", { created_at: created });
+    const older = (n: number) =>
+      Array.from({ length: 100 }, (_, i) => ({
+        id: n * 1000 + i,
+        body: "+1",
+        user: { login: "bob", type: "User" },
+        created_at: "2026-11-01T00:00:00Z",
+      }));
+    const newest = [...older(30).slice(0, 99), { ...older(30)[99]!, created_at: created, body: p.comment.body }];
+    const last = `<https://api.github.com${REPO}/issues/${p.issue.number}/comments?per_page=100&since=${created}&page=30>; rel="last"`;
+    const api = start().post(`${REPO}/issues/comments/${p.comment.id}/reactions`).reply(201, {});
+    asApp(api)
+      .get(`${REPO}/issues/${p.issue.number}/comments`)
+      .query({ per_page: 100, since: created })
+      .reply(200, older(1), { link: last })
+      .get(`${REPO}/issues/${p.issue.number}/comments`)
+      .query({ per_page: 100, since: created, page: 30 })
+      .reply(200, newest)
+      .post(`${REPO}/issues/${p.issue.number}/comments`)
+      .reply(201, { id: 1 });
+    await makeProbot().receive({ id: "since-2", name: "issue_comment", payload: p });
+    expect(api.pendingMocks()).toEqual([]);
+  });
+
   it("costs nothing when there is no command, or the author is a bot, or it is our own reply", async () => {
     await makeProbot().receive({
       id: "4",
