@@ -14,6 +14,21 @@ describe("config", () => {
     expect(config.issues).toEqual({ ...DEFAULTS.issues, label: "needs-autodiff" });
     expect(config.commands.allowed).toBe("collaborators");
   });
+  it("takes a label name as GitHub does: empty for none, else up to 50 characters and not only spaces", () => {
+    const { config, errors } = resolveConfig({
+      labels: { feature_off: "   ", compile_error: "x".repeat(51), misuse: "" },
+    });
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^labels\.feature_off: must match pattern/),
+        "labels.compile_error: must NOT have more than 50 characters",
+      ]),
+    );
+    expect(config.labels.feature_off).toBe(DEFAULTS.labels.feature_off);
+    expect(config.labels.misuse).toBe("");
+    expect(resolveConfig({ labels: { feature_off: "needs: autodiff" } }).errors).toEqual([]);
+  });
+
   it("names each invalid key and keeps its default", () => {
     const { config, errors } = resolveConfig({
       issues: { label: 5, enabled: false },
