@@ -116,7 +116,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
   if (await unchanged(octokit, o, before))
     return {
       repo,
-      scanned: Object.keys(o.previous.issues).length,
+      scanned: before.scanned ?? 0,
       rows: before.rows,
       stale: before.stale,
       writes: 0,
@@ -157,7 +157,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
   // The bot's own writes move `updated_at` and so the first page's ETag: read it once more, so
   // the next run of an unchanged backlog is one free 304 instead of a full listing.
   const etag = run.writes > 0 ? await settledEtag(run, startedAt) : listed.etag;
-  run.state.listings[key] = listing(true, etag);
+  run.state.listings[key] = { ...listing(true, etag), scanned: listed.issues.length };
   o.save(run.state);
   return {
     repo,

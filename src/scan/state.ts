@@ -23,6 +23,8 @@ export interface Listing {
   /** Every listed issue was handled; the first page's ETag then stands for the whole listing. */
   complete: boolean;
   firstPageEtag?: string;
+  /** Issues the listing held (pull requests left out). */
+  scanned?: number;
   rows: ScanRow[];
   stale: StaleAnswer[];
 }
@@ -91,6 +93,7 @@ const schema = {
         properties: {
           complete: { type: "boolean" },
           firstPageEtag: STRING,
+          scanned: { type: "integer" },
           rows: {
             type: "array",
             items: {

@@ -64,7 +64,7 @@ describe("burn-triage scan", () => {
     // again at its end, so the rerun right after it is one conditional request (a 304).
     const calls = bk.fake.calls.length;
     const second = await json(["--apply"]);
-    expect(second).toMatchObject({ writes: 0, unchanged: true });
+    expect(second).toMatchObject({ writes: 0, unchanged: true, scanned: first.scanned });
     expect(second.rows.every((row) => row.status === "current")).toBe(true);
     expect(bk.fake.calls.slice(calls).map((c) => c.method)).toEqual(["GET"]);
   });
