@@ -174,6 +174,13 @@ describe("live crates.io sparse index", () => {
     expect(d.fix).toBeNull();
   });
 
+  it("keeps at most 256 index files between events, whatever crates the issues name", async () => {
+    const live = new LiveIndex({ baseUrl: INDEX, fetch: async () => new Response("", { status: 200 }) });
+    for (let batch = 0; batch < 10; batch++)
+      await live.registryFor(Array.from({ length: 60 }, (_, i) => `burn-x${batch}-${i}`));
+    expect((live as unknown as { cache: { size: number } }).cache.size).toBe(256);
+  });
+
   it("covers the crates burn depends on", () => {
     expect(burnCrates).toContain("burn-core");
   });
