@@ -52,13 +52,20 @@ export function scenarioRepo(): FakeRepo {
   };
 }
 
-/** A throwaway app key: the fake API accepts any signed JWT. */
+let key: string | undefined;
+
+/**
+ * A throwaway app key (the fake API accepts any signed JWT), made once per process: one run of
+ * the suite on Node 24 failed once with `asn1 encoding routines::too long` while signing with a
+ * fresh key, which 1,900 fresh keys signed in a loop did not reproduce; fewer keys, fewer draws.
+ */
 export function throwawayKey(): string {
-  return generateKeyPairSync("rsa", {
+  key ??= generateKeyPairSync("rsa", {
     modulusLength: 2048,
     privateKeyEncoding: { type: "pkcs1", format: "pem" },
     publicKeyEncoding: { type: "spki", format: "pem" },
   }).privateKey;
+  return key;
 }
 
 export const DEMO_EVENTS: Array<{ event: string; fixture: string; note: string }> = [
