@@ -56,7 +56,7 @@ export function contentPacer(o: {
 
 export const MAX_RATE_LIMIT_WAITS = 3;
 /** A primary rate limit resets within the hour; a scan waits for it rather than stop. */
-export const MAX_RATE_LIMIT_WAIT_S = 3600;
+export const SCAN_MAX_RATE_LIMIT_WAIT_S = 3600;
 
 /**
  * Octokit's answer to a spent primary rate limit: wait, saying until when, at most three times
@@ -65,7 +65,7 @@ export const MAX_RATE_LIMIT_WAIT_S = 3600;
  */
 export function rateLimitPolicy(say: (s: string) => void, now: () => number = Date.now) {
   return (retryAfter: number, _options: unknown, _octokit: unknown, retryCount = 0): boolean => {
-    const known = Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= MAX_RATE_LIMIT_WAIT_S;
+    const known = Number.isFinite(retryAfter) && retryAfter > 0 && retryAfter <= SCAN_MAX_RATE_LIMIT_WAIT_S;
     const wait = known && retryCount < MAX_RATE_LIMIT_WAITS;
     const at = known ? ` (at ${new Date(now() + retryAfter * 1000).toISOString().slice(11, 19)} UTC)` : "";
     say(

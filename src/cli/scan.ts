@@ -16,7 +16,7 @@ import { identityResolver } from "../github/identity.js";
 import { apiBaseUrl, productionOctokit } from "../github/octokit.js";
 import { readsOf, writesOf } from "../github/publish.js";
 import { type ScanMode, scanRepository } from "../github/scan.js";
-import type { Octokit } from "../github/types.js";
+import { DEFAULT_MAX_PAGES, type Octokit } from "../github/types.js";
 import { fixText, markdownReport, staleText, statusText, summaryLine } from "../render/scan.js";
 import type { ScanReport } from "../scan/report.js";
 import { resumeState, type ScanState } from "../scan/state.js";
@@ -24,8 +24,6 @@ import { toolDigest } from "../scan/tool.js";
 import { contentPacer, GITHUB_CONTENT_LIMITS, rateLimitPolicy } from "./scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "./terminal.js";
 import { type Io, UsageError } from "./usage.js";
-
-const DEFAULT_MAX_PAGES = 100;
 
 function token(env: NodeJS.ProcessEnv): string {
   const t = env.GITHUB_TOKEN || env.GH_TOKEN;
