@@ -184,8 +184,9 @@ if (dup) throw new Error(`catalog id ${dup} appears twice`);
 
 // Feature-gated public paths (gated/): per ref, which `burn::…` paths exist only behind a gate,
 // compacted (paths and gates interned once across refs) for the compile-error answers. Methods
-// are left out (no rustc error form is answered from them); of the impls, only Dispatch's
-// AutodiffBackend impl (0.21's "trait bound … is not satisfied").
+// and associated items (E0599) are kept apart, under their shortest path and every other path of
+// their type (`burn::tensor::Device::autodiff` too), since rustc prints whichever is visible; of
+// the impls, only Dispatch's AutodiffBackend impl (0.21's "trait bound … is not satisfied").
 const gatedDir = join(src, "gated");
 const gated = {
   generated_by: "scripts/import-burn-data.mjs from burn-data gated/; do not edit",
@@ -207,8 +208,9 @@ for (const name of readdirSync(gatedDir).filter(
 )) {
   const g = JSON.parse(readFileSync(join(gatedDir, name), "utf8"));
   const rows = [];
+  const methods = [];
   for (const e of g.entries) {
-    if (e.kind === "method" || !e.gate) continue;
+    if (!e.gate) continue;
     if (
       e.kind === "impl" &&
       !(
@@ -227,12 +229,15 @@ for (const name of readdirSync(gatedDir).filter(
       suggest_no_default: bf.suggest_no_default ?? null,
       by_default: bf.by_default ?? null,
     };
-    rows.push([
-      intern(pathIndex, gated.paths, e.path, e.path),
-      intern(gateIndex, gated.gates, JSON.stringify(gate), gate),
-    ]);
+    const gi = intern(gateIndex, gated.gates, JSON.stringify(gate), gate);
+    if (e.kind !== "method") {
+      rows.push([intern(pathIndex, gated.paths, e.path, e.path), gi]);
+      continue;
+    }
+    const spellings = [e.path, ...(e.type_aliases ?? []).map((t) => `${t}::${e.name}`)];
+    for (const p of new Set(spellings)) methods.push([intern(pathIndex, gated.paths, p, p), gi]);
   }
-  gated.refs[g.ref] = { version: g.workspace_version, commit: g.commit, entries: rows };
+  gated.refs[g.ref] = { version: g.workspace_version, commit: g.commit, entries: rows, methods };
 }
 writeFileSync(join(root, "data/gated.json"), `${JSON.stringify(gated)}\n`);
 

@@ -104,6 +104,6 @@ describe("the README", () => {
     expect(scripts.demo).toContain("build/test/support/demo.js");
     const r = await run("node build/test/support/demo.js", {});
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\d+ deliveries, \d+ GitHub API calls, 3 comments, 1 review\./);
+    expect(r.stdout).toMatch(/\d+ deliveries, \d+ GitHub API calls, 4 comments, 1 review\./);
   });
 });

@@ -284,16 +284,23 @@ function atTag(
 ): { items: GatedItem[]; absent: string[] } | { reads: SourceRead[] } | null {
   const noted = itemsFromNotes(findings);
   if (noted) return { items: noted, absent: [] };
-  const paths = findings.filter((f) => f.path.startsWith("burn::"));
+  // A method is looked for in the file where the newest data release has it (it is never called
+  // absent: it may have moved).
+  const paths = findings.filter((f) => f.member || f.path.startsWith("burn::"));
   if (paths.length === 0) return null;
-  const r = fromSource(tag, paths, sources);
+  const newest = gatedRefs().at(-1);
+  const hint = (f: CompileFinding) => {
+    const at = newest ? gateAt(newest, f) : null;
+    return at ? { path: at.path, file: at.gate.file } : null;
+  };
+  const r = fromSource(tag, paths, sources, hint);
   if (r.kind === "unknown") return null;
   if (r.kind === "need") return { reads: r.files.map((path) => ({ ref: tag, path })) };
   const items: GatedItem[] = [];
   for (const g of r.gated) {
-    const same = items.find((i) => i.path === g.finding.path);
+    const same = items.find((i) => i.path === g.path);
     if (same) same.findings.push(g.finding);
-    else items.push({ finding: g.finding, findings: [g.finding], path: g.finding.path, gate: g.gate, url: g.url });
+    else items.push({ finding: g.finding, findings: [g.finding], path: g.path, gate: g.gate, url: g.url });
   }
   return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
 }

@@ -7,11 +7,16 @@ import { MAX_INPUT } from "../panics/detect.js";
 import { usePaths } from "./use-tree.js";
 
 export interface CompileFinding {
-  code: "E0432" | "E0433" | "E0412" | "E0422" | "E0425" | "E0277";
-  /** The `burn::…` path that does not exist in the build (for E0277: the impl's key). */
+  code: "E0432" | "E0433" | "E0412" | "E0422" | "E0425" | "E0277" | "E0599";
+  /**
+   * The `burn::…` path that does not exist in the build (for E0277: the impl's key; for E0599:
+   * `Type::item`, the type as rustc printed it without generics, full or trimmed).
+   */
   path: string;
   /** The whole path is known to be the missing one (not only a prefix of a longer import). */
   exact: boolean;
+  /** E0599: a method or associated item of a type, looked up among the release's gated members. */
+  member?: true;
   /** The error line as printed, without colours. */
   printed: string;
   /** The user's file and line rustc pointed at, when shown. */
@@ -57,14 +62,16 @@ function configuredOut(b: string): ConfiguredOut | null {
   };
 }
 
-const ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
+const ANY = /error\[E0(?:432|433|412|422|425|277|599)\]/;
 /**
  * Every error this reads names `burn::…`, `` `burn` `` (raw, Markdown-escaped, as an HTML entity
  * or behind a colour code) or the AutodiffBackend impl: a log about other crates costs two regex
  * tests, not a cleaning pass (most rustc logs on burn's tracker are about the user's own code).
+ * E0599 is the exception: rustc prints a type by its bare name when that name is unique in the
+ * build (`DispatchDevice`, `PathFilter`), so the block itself cannot be told to be burn's.
  */
-const MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend/;
-const HEADER = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g;
+const MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend|error\[E0599\]/;
+const HEADER = /error\[(E0432|E0433|E0412|E0422|E0425|E0277|E0599)\]: ([^\n]{0,400})/g;
 /** How far after a header its labels, `-->` and source lines are read. */
 const BLOCK = 2000;
 const MAX_FINDINGS = 20;
@@ -126,6 +133,26 @@ function location(b: string): string | null {
   return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
 }
 
+/**
+ * rustc's E0599 shapes: "no method named `x` found for struct `T<…>`", "no function or associated
+ * item named `x` …", "no variant or associated item named `x` found for enum `T`". The item does
+ * exist when rustc says so (an associated function called as a method, another receiver, a trait
+ * not in scope or its bounds unmet): then no feature is missing, and null.
+ */
+const MEMBER =
+  /no (?:method|function or associated item|variant or associated item|associated item) named `([A-Za-z_][A-Za-z0-9_]*)` found for (?:struct|enum|union|trait|type|reference|mutable reference) `&?(?:mut )?((?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*)/;
+const EXISTS =
+  /this is an associated function, not a method|found the following associated functions|the method was found for|items from traits can only be used if|but its trait bounds were not satisfied|is a field, not a method/;
+
+function memberOf(message: string, b: string): string | null {
+  const m = MEMBER.exec(message);
+  if (!m || EXISTS.test(b)) return null;
+  const type = m[2]!;
+  // A path of another crate (`ndarray::ArrayBase`) is not burn's; a bare name may be.
+  if (type.includes("::") && !type.startsWith("burn::")) return null;
+  return `${type}::${m[1]!}`;
+}
+
 export function detectCompile(input: string): CompileFinding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   if (!ANY.test(head) || !MENTIONS.test(head)) return [];
@@ -145,11 +172,13 @@ export function detectCompile(input: string): CompileFinding[] {
     const b = block(text, m.index! + m[0].length);
     // A message wrapped by a terminal or an editor goes on, on the next line (unless that line is
     // rustc's own `-->` or `|` gutter).
-    const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    // (A CI log's timestamp column is not part of the next line's text.)
+    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    const head = m[2]!.trimEnd();
     const wrapped =
       next !== "" &&
       !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) &&
-      /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m[2]!.trimEnd());
+      ((head.match(/`/g)?.length ?? 0) % 2 === 1 || /\bin$|:$|\bfind$|\bmodule$/.test(head));
     const message = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
     const base = { code, printed: `error[${code}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code === "E0432") {
@@ -173,6 +202,9 @@ export function detectCompile(input: string): CompileFinding[] {
       if (!path) continue;
       push({ ...base, path, exact: true });
       for (const i of importsThrough(b, path)) push({ ...base, path: i, exact: false });
+    } else if (code === "E0599") {
+      const member = memberOf(message, b);
+      if (member) push({ ...base, path: member, exact: true, member: true });
     } else if (code === "E0277") {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });

@@ -6,7 +6,7 @@ import { burnPermalink } from "../links.js";
 import { conjunctsOf } from "../cargo/cfg.js";
 import type { CompileFinding } from "./detect.js";
 import type { Gate } from "./gated.js";
-import { type ParsedFiles, type SourceGate, sourceGate } from "./source-gates.js";
+import { memberSourceGate, type ParsedFiles, type SourceGate, sourceGate } from "./source-gates.js";
 
 export type FromSource =
   /** Files to read first (at `ref`). */
@@ -14,7 +14,8 @@ export type FromSource =
   /** Every finding resolved: the gated ones (path → gate) and those the release does not have. */
   | {
       kind: "answer";
-      gated: Array<{ finding: CompileFinding; gate: Gate; url: string | null }>;
+      /** `path`: the finding's, or the member's full path (E0599 may print a trimmed type). */
+      gated: Array<{ finding: CompileFinding; path: string; gate: Gate; url: string | null }>;
       absent: CompileFinding[];
     }
   /** Something on the way cannot be read to the end: the data's answer stands. */
@@ -45,18 +46,36 @@ export function gateRecord(ref: string, g: SourceGate & { kind: "gated" }): { ga
   };
 }
 
-export function fromSource(ref: string, findings: CompileFinding[], sources: BurnSources | undefined): FromSource {
+/** Where the newest gated-path data saw a member (E0599): its full path and the file of its impl. */
+export type MemberHint = (f: CompileFinding) => { path: string; file: string } | null;
+
+export function fromSource(
+  ref: string,
+  findings: CompileFinding[],
+  sources: BurnSources | undefined,
+  memberHint: MemberHint = () => null,
+): FromSource {
   const read = (path: string) => sources?.[sourceKey(ref, path)];
   const need = new Set<string>();
   const gated: Extract<FromSource, { kind: "answer" }>["gated"] = [];
   const absent: CompileFinding[] = [];
   const parsed: ParsedFiles = new Map();
   for (const f of findings) {
-    const g = sourceGate(f.path, read, parsed);
+    const hint = f.member ? memberHint(f) : null;
+    if (f.member && !hint) return { kind: "unknown" };
+    const g = hint
+      ? memberSourceGate(
+          hint.path.split("::").slice(0, -1).join("::"),
+          hint.path.split("::").at(-1)!,
+          hint.file,
+          read,
+          parsed,
+        )
+      : sourceGate(f.path, read, parsed);
     if (g.kind === "need") for (const p of g.files) need.add(p);
     else if (g.kind === "unknown") return { kind: "unknown" };
     else if (g.kind === "absent") absent.push(f);
-    else if (g.kind === "gated") gated.push({ finding: f, ...gateRecord(ref, g) });
+    else if (g.kind === "gated") gated.push({ finding: f, path: hint?.path ?? f.path, ...gateRecord(ref, g) });
     // ungated: the path exists with any features; the error has another cause.
   }
   if (need.size > 0) return { kind: "need", files: [...need].sort() };

@@ -28,25 +28,51 @@ export interface GatedData {
   generated_by: string;
   paths: string[];
   gates: Gate[];
-  refs: Record<string, { version: string | null; commit: string; entries: Array<[number, number]> }>;
+  refs: Record<
+    string,
+    {
+      version: string | null;
+      commit: string;
+      entries: Array<[number, number]>;
+      /** Methods and associated items (E0599), under every path of their type. */
+      methods?: Array<[number, number]>;
+    }
+  >;
 }
 
-type GatedIndex = { byRef: Map<string, Map<string, Gate[]>>; versions: Map<string, string> };
+type Gates = Map<string, Gate[]>;
+/** Per ref: paths; methods by path; both by `Type::name` (what rustc prints of a type it trims). */
+type RefGates = { paths: Gates; methods: Gates; byTypeName: Map<string, string[]> };
+type GatedIndex = { byRef: Map<string, RefGates>; versions: Map<string, string> };
+
+function gatesOf(raw: GatedData, rows: Array<[number, number]>): Gates {
+  const m: Gates = new Map();
+  for (const [p, g] of rows) {
+    const path = raw.paths[p]!;
+    m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
+  }
+  return m;
+}
+
+function byTypeName(...maps: Gates[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const path of maps.flatMap((m) => [...m.keys()])) {
+    const short = path.split("::").slice(-2).join("::");
+    out.set(short, [...(out.get(short) ?? []), path]);
+  }
+  return out;
+}
 let data: GatedIndex | undefined;
 
 /** The maps in order: a ref an earlier one has is kept from it (the bundled map before data:refresh's). */
 export function indexGated(maps: GatedData[]): GatedIndex {
-  const byRef = new Map<string, Map<string, Gate[]>>();
+  const byRef = new Map<string, RefGates>();
   const versions = new Map<string, string>();
   for (const raw of maps)
     for (const [ref, r] of Object.entries(raw.refs)) {
       if (byRef.has(ref)) continue;
-      const m = new Map<string, Gate[]>();
-      for (const [p, g] of r.entries) {
-        const path = raw.paths[p]!;
-        m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
-      }
-      byRef.set(ref, m);
+      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
+      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
       if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
   return { byRef, versions };
@@ -71,7 +97,7 @@ export function refOfVersion(version: string): string | null {
 }
 
 /** 0.21's `Dispatch: AutodiffBackend` bound names the impl the way the data keys it. */
-function key(path: string, m: Map<string, Gate[]>): string | null {
+function key(path: string, m: Gates): string | null {
   if (path !== "<Dispatch as AutodiffBackend>") return path;
   return (
     [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null
@@ -86,10 +112,12 @@ function key(path: string, m: Map<string, Gate[]>): string | null {
  */
 export function gateAt(
   ref: string,
-  { path, exact }: { path: string; exact: boolean },
+  { path, exact, member }: { path: string; exact: boolean; member?: boolean },
 ): { gate: Gate; path: string } | null {
-  const m = load().byRef.get(ref);
-  if (!m) return null;
+  const r = load().byRef.get(ref);
+  if (!r) return null;
+  if (member) return memberGate(r, path);
+  const m = r.paths;
   let p = key(path, m);
   while (p) {
     const gates = m.get(p);
@@ -104,13 +132,28 @@ export function gateAt(
   return null;
 }
 
+const sameGate = (gates: Gate[]) => gates.every((g) => g.gate === gates[0]!.gate);
+
+/**
+ * The gate of a method or associated item (`burn::tensor::Device::autodiff`, or `Device::autodiff`
+ * as rustc prints a type whose name is unique in the build), else a variant, which the paths hold
+ * (`DispatchDevice::Cuda`). A trimmed name must name one gate at the release; null otherwise.
+ */
+function memberGate(r: RefGates, path: string): { gate: Gate; path: string } | null {
+  const found = path.startsWith("burn::")
+    ? [path].filter((p) => r.methods.has(p) || r.paths.has(p))
+    : (r.byTypeName.get(path) ?? []);
+  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
+  return found.length > 0 && sameGate(gates) ? { gate: gates[0]!, path: found[0]! } : null;
+}
+
 /**
  * The paths at `ref` that exist only with `crateFeature` on: their gate holds with every feature
  * on and fails with that one off (`burn::data` and `burn::data::dataset::InMemDataset` need
  * `burn-core/std`). null when the data has no such ref: a gap, not "none".
  */
 export function pathsRequiring(ref: string, crateFeature: string): string[] | null {
-  const m = load().byRef.get(ref);
+  const m = load().byRef.get(ref)?.paths;
   if (!m) return null;
   const out: string[] = [];
   for (const [path, gates] of m)

@@ -5,6 +5,7 @@
 // not read yet is asked for (`need`); the shell reads them and asks again. "absent" is said only
 // when every module and glob on the way was read and none hides names (macros, external crates).
 import { type RustItem, type RustModule, rustItems } from "./rust-items.js";
+import { memberSite } from "./impl-items.js";
 
 /** A file at the release: its text, null when the release has no such file, undefined when not read yet. */
 export type ReadFile = (path: string) => string | null | undefined;
@@ -223,4 +224,32 @@ export function sourceGate(path: string, read: ReadFile, parsed: ParsedFiles = n
     return res.terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(res.terms), terms: res.terms };
   if (res.k === "absent") return { kind: "absent" };
   return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
+}
+
+/**
+ * The gate of `member` of the type at `typePath`, written in `file` (where the gated-path data last
+ * saw it): the type's own gate, then the impl block's and the item's `#[cfg]`s. Never "absent": an
+ * item not in that file may have moved, so it is unknown.
+ */
+export function memberSourceGate(
+  typePath: string,
+  member: string,
+  file: string,
+  read: ReadFile,
+  parsed: ParsedFiles = new Map(),
+): SourceGate {
+  const crate = /^crates\/([^/]+)\/src\//.exec(file)?.[1];
+  if (!crate) return { kind: "unknown", why: `not a crate source file: ${file}` };
+  const owner = sourceGate(typePath, read, parsed);
+  const src = read(file);
+  const need = [...(owner.kind === "need" ? owner.files : []), ...(src === undefined ? [file] : [])];
+  if (need.length > 0) return { kind: "need", files: [...new Set(need)].sort() };
+  if (owner.kind !== "gated" && owner.kind !== "ungated") return { kind: "unknown", why: `${typePath}: ${owner.kind}` };
+  const site = src ? memberSite(src, typePath.split("::").at(-1)!, member) : null;
+  if (!site) return { kind: "unknown", why: `${member} is not in ${file}` };
+  const terms = [
+    ...(owner.kind === "gated" ? owner.terms : []),
+    ...site.cfgs.map((c) => ({ crate, cfg: qualify(c.cfg, crate), file, line: site.line, cfgLine: c.line })),
+  ];
+  return terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(terms), terms };
 }

@@ -12,7 +12,7 @@ import { type IndexLine, indexPath, parseIndexFile } from "../cargo/index-file.j
 import { burnDependencies, recentRelease } from "../cargo/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
-import { compactGated, type GatedAtTag, gatesAt, newestGatedPaths } from "./refresh-gated.js";
+import { compactGated, type GatedAtTag, gatesAt, newestGated } from "./refresh-gated.js";
 
 /** Where burn's files at a tag come from. */
 export interface SourceReader {
@@ -192,7 +192,7 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
   const newVersions = (files.get("burn") ?? []).map((l) => l.vers).filter((v) => !knownVersions.has(v));
   const refs: Ref[] = [];
   const sites: Record<string, Site[]> = {};
-  const paths = newestGatedPaths(opts.dataDir);
+  const wanted = newestGated(opts.dataDir);
   const releases: Report["releases"] = [];
   for (const version of newVersions) {
     const tag = `v${version}`;
@@ -212,7 +212,7 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
         sites[entry.id] = [...(sites[entry.id] ?? []), ...at];
       } else if (entry.sites.some((s) => s.ref.startsWith("v"))) missing.push(entry.id);
     }
-    const gated = paths.length > 0 ? await gatesAt(tag, paths, opts.source) : undefined;
+    const gated = wanted.paths.length + wanted.methods.length > 0 ? await gatesAt(tag, wanted, opts.source) : undefined;
     releases.push({ ref: tag, commit, found, missing, ...(gated ? { gated } : {}) });
   }
   const out = { generated_by: "npm run data:refresh (src/data/refresh.ts); do not edit", refs, sites };
@@ -238,7 +238,7 @@ export function formatReport(r: Report): string {
     if (rel.missing.length > 0) lines.push(`  not found at ${rel.ref} (moved or removed; not linked there): ${rel.missing.join(", ")}`);
     const g = rel.gated;
     if (g) {
-      lines.push(`gated paths: ${rel.ref}: ${g.gated.length} gated, ${g.absent.length} absent, ${g.unknown} not followed to the end (left out), from ${g.files} files`);
+      lines.push(`gated paths: ${rel.ref}: ${g.gated.length} gated, ${g.methods.length} gated methods, ${g.absent.length} absent, ${g.unknown} not followed to the end (left out), from ${g.files} files`);
       if (g.absent.length > 0) lines.push(`  absent at ${rel.ref}: ${g.absent.slice(0, 12).join(", ")}${g.absent.length > 12 ? ` and ${g.absent.length - 12} more` : ""}`);
     }
   }

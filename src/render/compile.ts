@@ -57,7 +57,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   const lines: string[] = [`### ${heading(c)}`, ""];
   const printed = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
   lines.push(
-    `rustc reports ${andList(printed)}.${c.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    `rustc reports ${andList(printed)}.${c.items.some((i) => !i.finding.member && i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     "",
   );
   for (const i of c.items) {

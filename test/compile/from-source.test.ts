@@ -135,3 +135,25 @@ describe("rustc errors at a release newer than the gated-path data", () => {
     expect(a.kind === "compile" && a.compile.absent).toEqual(["burn::backend::NdArray"]);
   });
 });
+
+describe("E0599 at a release newer than the gated-path data", () => {
+  it("0.22.1: the method is found in its impl in burn's source at the tag, gate and link from there", async () => {
+    const rustc = readFileSync(join(root, "fixtures/compile/rustc-1.95/e0599-device-autodiff-0.22.txt"), "utf8");
+    const text = `\`\`\`\n${rustc}\`\`\`\n\n${manifest("0.22.1", ["std"])}`;
+    const reads: SourceRead[][] = [];
+    const a = await analyzeWithSources({ text, registries }, reader(reads));
+    expect(a.kind).toBe("compile");
+    if (a.kind !== "compile") return;
+    expect(a.compile.ref).toBe("v0.22.1");
+    expect(a.compile.items.map((i) => [i.path, i.gate.gate, i.gate.from])).toEqual([
+      ["burn::tensor::Device::autodiff", 'feature = "burn-tensor/autodiff"', "source"],
+    ]);
+    expect(a.compile.items[0]!.url).toBe(
+      "https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-tensor/src/device.rs#L493",
+    );
+    expect(reads.flat().map((r) => r.path)).toContain("crates/burn-tensor/src/device.rs");
+    const body = renderIssueComment(a)!;
+    expect(body).toContain("Gates read from burn's source at `v0.22.1`");
+    expect(body).toContain('+burn = { version = "0.22.1", default-features = false, features = ["std", "autodiff"] }');
+  });
+});

@@ -17,14 +17,15 @@ interface Gate {
 const data = JSON.parse(readFileSync(join(root, "data/gated.json"), "utf8")) as {
   paths: string[];
   gates: Gate[];
-  refs: Record<string, { version: string; entries: Array<[number, number]> }>;
+  refs: Record<string, { version: string; entries: Array<[number, number]>; methods?: Array<[number, number]> }>;
 };
 
 describe("the engine against burn-data's answers for gated paths", () => {
   it.each(["v0.16.0", "v0.20.1", "v0.21.0", "v0.22.0-pre.2"])("%s", (ref) => {
     const r = data.refs[ref]!;
     const outcomes = { fixed: 0, already: 0, missed: [] as string[], larger: [] as string[] };
-    for (const [pi, gi] of r.entries) {
+    // Paths, and the methods and associated items E0599 is answered from.
+    for (const [pi, gi] of [...r.entries, ...(r.methods ?? [])]) {
       const g = data.gates[gi]!;
       const path = data.paths[pi]!;
       for (const defaults of [true, false]) {

@@ -108,9 +108,22 @@ describe("npm run data:refresh", () => {
     const clash = { ...map, refs: { ...map.refs, "v0.22.0-pre.2": map.refs["v0.22.1"]! } };
     const both = indexGated([bundled, clash]);
     expect(both.versions.get("0.23.0-pre.1")).toBe("v0.23.0-pre.1");
-    expect(both.byRef.get("v0.23.0-pre.1")!.has("burn::backend::NdArray")).toBe(false);
-    expect(both.byRef.get("v0.22.0-pre.2")!.get("burn::backend::Wgpu")![0]!.cfg_line).toBe(77);
-    expect(formatReport(report)).toMatch(/gated paths: v0\.23\.0-pre\.1: \d+ gated, \d+ absent, \d+ not followed to the end/);
+    expect(both.byRef.get("v0.23.0-pre.1")!.paths.has("burn::backend::NdArray")).toBe(false);
+    expect(both.byRef.get("v0.22.0-pre.2")!.paths.get("burn::backend::Wgpu")![0]!.cfg_line).toBe(77);
+    // Methods: found in their impl's file at the tag (0.22.1 has burn-tensor's device.rs), gated as
+    // there; a spelling whose type does not resolve (the faked prelude has no Device) is left out.
+    const methods = new Map(map.refs["v0.22.1"]!.methods!.map(([p, g]) => [map.paths[p]!, map.gates[g]!]));
+    expect(methods.has("burn::prelude::Device::autodiff")).toBe(false);
+    expect(methods.get("burn::tensor::Device::autodiff")).toMatchObject({
+      gate: 'feature = "burn-tensor/autodiff"',
+      file: "crates/burn-tensor/src/device.rs",
+      cfg_line: 493,
+      from: "source",
+    });
+    expect(map.refs["v0.23.0-pre.1"]!.methods).toEqual([]);
+    expect(formatReport(report)).toMatch(
+      /gated paths: v0\.23\.0-pre\.1: \d+ gated, \d+ gated methods, \d+ absent, \d+ not followed to the end/,
+    );
   });
 
   it("an index that fails is an error, and writes nothing", async () => {

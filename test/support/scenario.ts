@@ -83,6 +83,11 @@ export const DEMO_EVENTS: Array<{ event: string; fixture: string; note: string }
     fixture: "issues.opened.compile-error",
     note: "rustc cannot find `burn::train`: the compile-time twin, answered with the same verified edit",
   },
+  {
+    event: "issues",
+    fixture: "issues.opened.gated-method",
+    note: "E0599 on `Device::autodiff`: a gated method, where rustc itself gives no hint",
+  },
 ];
 
 /**
