@@ -48194,6 +48194,13 @@ function missingSegment(b) {
 function location(b) {
   return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
 }
+function memberOf(message, b) {
+  const m2 = MEMBER.exec(message);
+  if (!m2 || EXISTS.test(b)) return null;
+  const type = m2[2];
+  if (type.includes("::") && !type.startsWith("burn::")) return null;
+  return `${type}::${m2[1]}`;
+}
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   if (!ANY.test(head) || !MENTIONS.test(head)) return [];
@@ -48211,8 +48218,9 @@ function detectCompile(input) {
     if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
     const code2 = m2[1];
     const b = block(text2, m2.index + m2[0].length);
-    const next = /^\n(?:> ?)*([^\n]{0,200})/.exec(b)?.[1] ?? "";
-    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && /`[^`]*$|\bin$|:$|\bfind$|\bmodule$/.test(m2[2].trimEnd());
+    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    const head2 = m2[2].trimEnd();
+    const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && ((head2.match(/`/g)?.length ?? 0) % 2 === 1 || /\bin$|:$|\bfind$|\bmodule$/.test(head2));
     const message = (wrapped ? `${m2[2].trimEnd()} ${next.trim()}` : m2[2]).replace(/\s+$/, "");
     const base = { code: code2, printed: `error[${code2}]: ${message}`, at: location(b), note: configuredOut(b) };
     if (code2 === "E0432") {
@@ -48233,6 +48241,9 @@ function detectCompile(input) {
       if (!path2) continue;
       push({ ...base, path: path2, exact: true });
       for (const i of importsThrough(b, path2)) push({ ...base, path: i, exact: false });
+    } else if (code2 === "E0599") {
+      const member = memberOf(message, b);
+      if (member) push({ ...base, path: member, exact: true, member: true });
     } else if (code2 === "E0277") {
       const t = /the trait bound `([^`]*\bDispatch\b[^`]*): ([^`]*\bAutodiffBackend)` is not satisfied/.exec(message);
       if (t) push({ ...base, path: "<Dispatch as AutodiffBackend>", exact: true });
@@ -48245,7 +48256,7 @@ function detectCompile(input) {
   }
   return out;
 }
-var NOTE_PATH, ANY, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2;
+var NOTE_PATH, ANY, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2, MEMBER, EXISTS;
 var init_detect2 = __esm({
   "src/compile/detect.ts"() {
     "use strict";
@@ -48253,31 +48264,45 @@ var init_detect2 = __esm({
     init_detect();
     init_use_tree();
     NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
-    ANY = /error\[E0(?:432|433|412|422|425|277)\]/;
-    MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend/;
-    HEADER2 = /error\[(E0432|E0433|E0412|E0422|E0425|E0277)\]: ([^\n]{0,400})/g;
+    ANY = /error\[E0(?:432|433|412|422|425|277|599)\]/;
+    MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend|error\[E0599\]/;
+    HEADER2 = /error\[(E0432|E0433|E0412|E0422|E0425|E0277|E0599)\]: ([^\n]{0,400})/g;
     BLOCK = 2e3;
     MAX_FINDINGS = 20;
     MAX_HEADERS = 200;
     PATH2 = /^burn(?:::[A-Za-z_][A-Za-z0-9_]*)+$/;
+    MEMBER = /no (?:method|function or associated item|variant or associated item|associated item) named `([A-Za-z_][A-Za-z0-9_]*)` found for (?:struct|enum|union|trait|type|reference|mutable reference) `&?(?:mut )?((?:[A-Za-z_][A-Za-z0-9_]*::)*[A-Za-z_][A-Za-z0-9_]*)/;
+    EXISTS = /this is an associated function, not a method|found the following associated functions|the method was found for|items from traits can only be used if|but its trait bounds were not satisfied|is a field, not a method/;
   }
 });
 
 // src/compile/gated.ts
 import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
 import { join as join6 } from "node:path";
+function gatesOf(raw, rows) {
+  const m2 = /* @__PURE__ */ new Map();
+  for (const [p, g] of rows) {
+    const path2 = raw.paths[p];
+    m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
+  }
+  return m2;
+}
+function byTypeName(...maps) {
+  const out = /* @__PURE__ */ new Map();
+  for (const path2 of maps.flatMap((m2) => [...m2.keys()])) {
+    const short = path2.split("::").slice(-2).join("::");
+    out.set(short, [...out.get(short) ?? [], path2]);
+  }
+  return out;
+}
 function indexGated(maps) {
   const byRef = /* @__PURE__ */ new Map();
   const versions = /* @__PURE__ */ new Map();
   for (const raw of maps)
     for (const [ref, r] of Object.entries(raw.refs)) {
       if (byRef.has(ref)) continue;
-      const m2 = /* @__PURE__ */ new Map();
-      for (const [p, g] of r.entries) {
-        const path2 = raw.paths[p];
-        m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
-      }
-      byRef.set(ref, m2);
+      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
+      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
       if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
   return { byRef, versions };
@@ -48299,9 +48324,11 @@ function key(path2, m2) {
   if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
   return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
 }
-function gateAt(ref, { path: path2, exact }) {
-  const m2 = load().byRef.get(ref);
-  if (!m2) return null;
+function gateAt(ref, { path: path2, exact, member }) {
+  const r = load().byRef.get(ref);
+  if (!r) return null;
+  if (member) return memberGate(r, path2);
+  const m2 = r.paths;
   let p = key(path2, m2);
   while (p) {
     const gates = m2.get(p);
@@ -48315,8 +48342,13 @@ function gateAt(ref, { path: path2, exact }) {
   }
   return null;
 }
+function memberGate(r, path2) {
+  const found = path2.startsWith("burn::") ? [path2].filter((p) => r.methods.has(p) || r.paths.has(p)) : r.byTypeName.get(path2) ?? [];
+  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
+  return found.length > 0 && sameGate(gates) ? { gate: gates[0], path: found[0] } : null;
+}
 function pathsRequiring(ref, crateFeature) {
-  const m2 = load().byRef.get(ref);
+  const m2 = load().byRef.get(ref)?.paths;
   if (!m2) return null;
   const out = [];
   for (const [path2, gates] of m2)
@@ -48324,13 +48356,14 @@ function pathsRequiring(ref, crateFeature) {
       out.push(path2);
   return out.sort();
 }
-var data;
+var data, sameGate;
 var init_gated = __esm({
   "src/compile/gated.ts"() {
     "use strict";
     init_semver();
     init_data_dir();
     init_cfg();
+    sameGate = (gates) => gates.every((g) => g.gate === gates[0].gate);
   }
 });
 
@@ -48820,6 +48853,98 @@ var init_rust_items = __esm({
   }
 });
 
+// src/compile/impl-items.ts
+function past(toks, i, angles) {
+  const stack = [];
+  do {
+    const t = toks[i]?.t;
+    if (t === void 0) return i;
+    if (OPEN2[t] && (angles || t !== "<")) stack.push(OPEN2[t]);
+    else if (t === stack.at(-1)) stack.pop();
+    i++;
+  } while (stack.length > 0);
+  return i;
+}
+function attribute(src, toks, i) {
+  const next = past(toks, i + 1, false);
+  const isCfg = toks[i + 2]?.t === "cfg" && toks[i + 3]?.t === "(";
+  const cfg = isCfg ? src.slice(toks[i + 4].start, toks[next - 2].start).replace(/\s+/g, " ").trim() : null;
+  return { cfg, next };
+}
+function selfType(toks, from, to) {
+  let i = toks[from]?.t === "<" ? past(toks, from, true) : from;
+  let last3 = null;
+  while (i < to) {
+    const t = toks[i].t;
+    if (t === "for" && toks[i + 1]?.t !== "<") return null;
+    if (t === "where") break;
+    if (t === "<") i = past(toks, i, true);
+    else {
+      if (/^[A-Za-z_]\w*$/.test(t) && t !== "dyn" && t !== "mut") last3 = t;
+      i++;
+    }
+  }
+  return last3;
+}
+function memberSite(src, type, name) {
+  const toks = rustTokens(src);
+  let pending = [];
+  for (let i = 0; i < toks.length; ) {
+    const t = toks[i].t;
+    if (t === "#" && toks[i + 1]?.t === "[") {
+      const a = attribute(src, toks, i);
+      if (a.cfg) pending.push({ cfg: a.cfg, line: toks[i].line });
+      i = a.next;
+    } else if (t === "impl") {
+      let open = i + 1;
+      while (open < toks.length && toks[open].t !== "{" && toks[open].t !== ";")
+        open = toks[open].t === "<" ? past(toks, open, true) : open + 1;
+      const end = past(toks, open, false);
+      if (selfType(toks, i + 1, open) === type) {
+        const hit = inBody(src, toks, open + 1, end - 1, name);
+        if (hit) return { cfgs: [...pending, ...hit.cfgs], line: hit.line };
+      }
+      pending = [];
+      i = end;
+    } else {
+      if (OPEN2[t] && t !== "<") i = past(toks, i, false);
+      else i++;
+      if (t === ";" || t === "{" || t === "}") pending = [];
+    }
+  }
+  return null;
+}
+function inBody(src, toks, from, to, name) {
+  let pending = [];
+  for (let i = from; i < to; ) {
+    const t = toks[i].t;
+    if (t === "#" && toks[i + 1]?.t === "[") {
+      const a = attribute(src, toks, i);
+      if (a.cfg) pending.push({ cfg: a.cfg, line: toks[i].line });
+      i = a.next;
+      continue;
+    }
+    if ((t === "fn" || t === "const" || t === "type") && toks[i + 1]?.t === name)
+      return { cfgs: pending, line: toks[i].line };
+    if (t === "{" || t === "(" || t === "[") {
+      i = past(toks, i, false);
+      if (t === "{") pending = [];
+      continue;
+    }
+    if (t === ";") pending = [];
+    i++;
+  }
+  return null;
+}
+var OPEN2;
+var init_impl_items = __esm({
+  "src/compile/impl-items.ts"() {
+    "use strict";
+    init_rust_items();
+    OPEN2 = { "(": ")", "[": "]", "{": "}", "<": ">" };
+  }
+});
+
 // src/compile/source-gates.ts
 function qualify(cfg, crate) {
   return cfg.replace(/\bfeature\s*=\s*"([^"]+)"/g, (_, f) => `feature = "${crate}/${f}"`);
@@ -48867,11 +48992,28 @@ function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map()) {
   if (res.k === "absent") return { kind: "absent" };
   return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
 }
+function memberSourceGate(typePath, member, file, read, parsed3 = /* @__PURE__ */ new Map()) {
+  const crate = /^crates\/([^/]+)\/src\//.exec(file)?.[1];
+  if (!crate) return { kind: "unknown", why: `not a crate source file: ${file}` };
+  const owner = sourceGate(typePath, read, parsed3);
+  const src = read(file);
+  const need = [...owner.kind === "need" ? owner.files : [], ...src === void 0 ? [file] : []];
+  if (need.length > 0) return { kind: "need", files: [...new Set(need)].sort() };
+  if (owner.kind !== "gated" && owner.kind !== "ungated") return { kind: "unknown", why: `${typePath}: ${owner.kind}` };
+  const site = src ? memberSite(src, typePath.split("::").at(-1), member) : null;
+  if (!site) return { kind: "unknown", why: `${member} is not in ${file}` };
+  const terms = [
+    ...owner.kind === "gated" ? owner.terms : [],
+    ...site.cfgs.map((c3) => ({ crate, cfg: qualify(c3.cfg, crate), file, line: site.line, cfgLine: c3.line }))
+  ];
+  return terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(terms), terms };
+}
 var MAX_STEPS, MAX_DEPTH2, WORKSPACE_CRATE, indexes, Resolver2;
 var init_source_gates = __esm({
   "src/compile/source-gates.ts"() {
     "use strict";
     init_rust_items();
+    init_impl_items();
     MAX_STEPS = 4e3;
     MAX_DEPTH2 = 48;
     WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
@@ -49004,18 +49146,26 @@ function gateRecord(ref, g) {
     url: burnPermalink(ref, site.file, site.cfgLine, null)
   };
 }
-function fromSource(ref, findings, sources) {
+function fromSource(ref, findings, sources, memberHint = () => null) {
   const read = (path2) => sources?.[sourceKey(ref, path2)];
   const need = /* @__PURE__ */ new Set();
   const gated = [];
   const absent = [];
   const parsed3 = /* @__PURE__ */ new Map();
   for (const f of findings) {
-    const g = sourceGate(f.path, read, parsed3);
+    const hint = f.member ? memberHint(f) : null;
+    if (f.member && !hint) return { kind: "unknown" };
+    const g = hint ? memberSourceGate(
+      hint.path.split("::").slice(0, -1).join("::"),
+      hint.path.split("::").at(-1),
+      hint.file,
+      read,
+      parsed3
+    ) : sourceGate(f.path, read, parsed3);
     if (g.kind === "need") for (const p of g.files) need.add(p);
     else if (g.kind === "unknown") return { kind: "unknown" };
     else if (g.kind === "absent") absent.push(f);
-    else if (g.kind === "gated") gated.push({ finding: f, ...gateRecord(ref, g) });
+    else if (g.kind === "gated") gated.push({ finding: f, path: hint?.path ?? f.path, ...gateRecord(ref, g) });
   }
   if (need.size > 0) return { kind: "need", files: [...need].sort() };
   return { kind: "answer", gated, absent };
@@ -49209,16 +49359,21 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
 function atTag(tag, findings, sources) {
   const noted = itemsFromNotes(findings);
   if (noted) return { items: noted, absent: [] };
-  const paths = findings.filter((f) => f.path.startsWith("burn::"));
+  const paths = findings.filter((f) => f.member || f.path.startsWith("burn::"));
   if (paths.length === 0) return null;
-  const r = fromSource(tag, paths, sources);
+  const newest2 = gatedRefs().at(-1);
+  const hint = (f) => {
+    const at = newest2 ? gateAt(newest2, f) : null;
+    return at ? { path: at.path, file: at.gate.file } : null;
+  };
+  const r = fromSource(tag, paths, sources, hint);
   if (r.kind === "unknown") return null;
   if (r.kind === "need") return { reads: r.files.map((path2) => ({ ref: tag, path: path2 })) };
   const items = [];
   for (const g of r.gated) {
-    const same = items.find((i) => i.path === g.finding.path);
+    const same = items.find((i) => i.path === g.path);
     if (same) same.findings.push(g.finding);
-    else items.push({ finding: g.finding, findings: [g.finding], path: g.finding.path, gate: g.gate, url: g.url });
+    else items.push({ finding: g.finding, findings: [g.finding], path: g.path, gate: g.gate, url: g.url });
   }
   return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
 }
@@ -57771,7 +57926,7 @@ function renderCompileBody(c3, footer) {
   const lines = [`### ${heading(c3)}`, ""];
   const printed2 = [...new Set(c3.findings.filter((f) => isAbout(c3, f.path)).map((f) => f.printed))];
   lines.push(
-    `rustc reports ${andList(printed2)}.${c3.items.some((i) => i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    `rustc reports ${andList(printed2)}.${c3.items.some((i) => !i.finding.member && i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     ""
   );
   for (const i of c3.items) {
