@@ -77,6 +77,71 @@ export function rustcLog64k(): string {
   return RUSTC_OTHER.repeat(Math.ceil((64 * 1024) / RUSTC_OTHER.length)).slice(0, 64 * 1024);
 }
 
+/** A real `cargo build` log over crates with features off (scripts/rustc-other-crates-log.mjs), cut at an error. */
+function otherCratesLog(bytes: number): string {
+  const log = fixtureText("bench/rustc-other-crates.txt");
+  const cut = log.lastIndexOf("\nerror", bytes);
+  return log.slice(0, cut > 0 ? cut + 1 : bytes);
+}
+
+/** rustc's log about other crates, with their configured-out notes, at 48 or 64 KiB: still no API call. */
+export function rustcNotesIssue(kib: 48 | 64): () => Payload {
+  const body = `cargo build fails after updating my dependencies:\n\n\`\`\`\n${otherCratesLog(kib * 1024 - 200)}\`\`\`\n`;
+  return () => {
+    const p = nonMatchingIssue();
+    p.issue.body = body;
+    return p;
+  };
+}
+
+const PROSE = [
+  "I am trying to run the training loop from the examples on my own dataset, and after the first epoch the",
+  "process stops with the error below. The same code worked last week, before I updated the lock file; the",
+  "only other change is the new dataloader, which reads images from disk and resizes them on a worker pool.",
+  "I checked that the dataset returns the right shapes and that the batcher stacks them along the first axis.",
+  "Environment: Ubuntu 24.04, rustc 1.95.0, an RTX 4090 with driver 580, 64 GB of RAM. Happy to test a patch.",
+  "",
+].join("\n");
+const CODE = [
+  "```rust",
+  "use serde::{Deserialize, Serialize};",
+  "use tokio::sync::mpsc;",
+  "",
+  "#[derive(Debug, Clone, Serialize, Deserialize)]",
+  "pub struct Sample { pub path: String, pub label: usize }",
+  "",
+  "pub async fn load(paths: Vec<String>, tx: mpsc::Sender<Sample>) -> anyhow::Result<()> {",
+  "    for (label, path) in paths.into_iter().enumerate() {",
+  "        let bytes = tokio::fs::read(&path).await?;",
+  "        let image = image::load_from_memory(&bytes)?.resize(224, 224, image::imageops::FilterType::Triangle);",
+  "        tx.send(Sample { path, label }).await?;",
+  "        drop(image);",
+  "    }",
+  "    Ok(())",
+  "}",
+  "```",
+  "",
+].join("\n");
+const RUNTIME_LOG = [
+  "2026-11-30T10:12:01.114Z  INFO dataloader: worker 3 started (queue 64)",
+  "2026-11-30T10:12:01.902Z  WARN image::codecs::png: ignoring unknown chunk eXIf in data/train/0412.png",
+  "2026-11-30T10:12:02.377Z ERROR hyper_util::client::legacy: connection error: connection reset by peer",
+  "",
+].join("\n");
+
+/**
+ * Issues as users write them, 2 to 20 KiB: prose, a code block, and logs about other crates (a
+ * runtime log, then a piece of rustc's log over tokio, serde and reqwest with features off).
+ */
+export function mixedIssue(): Payload {
+  const kib = [2, 5, 10, 20][seq % 4]!;
+  const rustc = otherCratesLog(kib * 512);
+  const parts = [PROSE, CODE, "```\n", RUNTIME_LOG.repeat(Math.max(1, Math.round(kib / 4))), rustc, "```\n", PROSE];
+  const p = nonMatchingIssue();
+  p.issue.body = parts.join("\n").slice(0, kib * 1024);
+  return p;
+}
+
 export function matchingIssue(): Payload {
   const p = webhookCopy("issues.opened");
   p.issue.number = 20_000 + seq++;

@@ -275,3 +275,5 @@ writeFileSync(join(root, "fixtures/burn-data/family-enablers.json"), `${JSON.str
 console.log(
   `index: ${tags} tag files, ${main} main files; catalog: ${entries.length} entries, ${entries.reduce((n, e) => n + e.sites.length, 0)} sites; ${refs.length} refs`,
 );
+// The word screen's frequencies follow the catalog's words.
+await import("./screen-frequency.mjs");

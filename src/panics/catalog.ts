@@ -133,3 +133,9 @@ export function catalogFiles(): Set<string> {
 export function isReleaseTag(ref: string): boolean {
   return ref.startsWith("v") && semver.valid(ref.slice(1)) === ref.slice(1);
 }
+
+/** How often each message word occurs in text without a message, per MiB (scripts/screen-frequency.mjs). */
+export function screenFrequency(): Record<string, number> {
+  const path = join(dataDir, "screen-frequency.json");
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { perMiB: Record<string, number> }).perMiB : {};
+}
