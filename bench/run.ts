@@ -14,9 +14,11 @@ import { startFakeIndex } from "../test/support/fake-index.js";
 import {
   adversarial,
   matchingIssue,
+  mixedIssue,
   newReleaseIssue,
   nonMatchingIssue,
   rustcLog64k,
+  rustcNotesIssue,
   rustcOtherIssue,
   type Payload,
   prNotTouchingCargo,
@@ -28,6 +30,7 @@ import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hos
 import { measureStall } from "./stall.js";
 import { coldStart } from "./cold-start.js";
 import { actionRuns, cliStarts } from "./processes.js";
+import { type HttpStream, httpStream } from "./http.js";
 import { projectRoot } from "../test/support/root.js";
 
 const root = projectRoot(import.meta.url);
@@ -226,6 +229,9 @@ async function main() {
   const streams: Array<[string, string, () => Payload, number]> = [
     ["non-matching issue", "issues", nonMatchingIssue, 20000],
     ["non-matching issue with rustc errors (other crates)", "issues", rustcOtherIssue, 20000],
+    ["non-matching issues of 2–20 KiB (prose, code, logs about other crates)", "issues", mixedIssue, 8000],
+    ["non-matching: a 48 KiB rustc log with other crates' configured-out notes", "issues", rustcNotesIssue(48), 4000],
+    ["non-matching: a 64 KiB rustc log with other crates' configured-out notes", "issues", rustcNotesIssue(64), 4000],
     ["matching issue (manifest in body)", "issues", matchingIssue, 200],
     ["PR touching Cargo.toml", "pull_request", prTouchingCargo, 200],
     ["PR not touching Cargo.toml", "pull_request", prNotTouchingCargo, 1000],
@@ -235,9 +241,21 @@ async function main() {
     progress(label);
     events.push({ stream: label, ...(await pairedStream(name, make, n)) });
   }
+  progress("streams over HTTP");
+  const github = await startFakeGitHub(scenarioRepo());
+  const http: HttpStream[] = [];
+  for (const [label, make, n] of [
+    ["non-matching issue (the 655-byte fixture)", nonMatchingIssue, 8000],
+    ["non-matching issues of 2–20 KiB", mixedIssue, 6000],
+    ["48 KiB rustc log about other crates", rustcNotesIssue(48), 4000],
+    ["64 KiB rustc log about other crates", rustcNotesIssue(64), 4000],
+  ] as const)
+    http.push(await httpStream(label, "issues", make, n, github.apiUrl));
+  await github.close();
   // `npm run bench -- --streams`: the event streams alone, printed, BENCHMARKS.md untouched.
   if (process.argv.includes("--streams")) {
     for (const e of events) process.stdout.write(`${e.stream}: ${e.throughputRatio}\n`);
+    for (const h of http) process.stdout.write(`HTTP ${h.stream}: wall ${h.wallRatio}, CPU ${h.cpuRatio}\n`);
     return;
   }
 
@@ -368,6 +386,7 @@ async function main() {
     baselineStallMs: Math.max(...baselineStall),
     hostile,
     hostileSource,
+    http,
     frozenRedis,
     server,
     cli,
@@ -392,7 +411,18 @@ async function main() {
         `| ${e.stream} | ${e.burnTriage.events} | ${e.burnTriage.medianMs} / ${e.burnTriage.p99Ms} | ${e.bareApp.medianMs} / ${e.bareApp.p99Ms} | ${e.throughputRatio} | ${e.burnTriage.apiCallsMedian}, ${e.burnTriage.apiCallsMax} |`,
     ),
     "",
-    "Targets: non-matching issue 0 calls; matching issue with the manifest in the body ≤ 3 plus config (config is 2 reads when the repository has no `.github/burn-triage.yml`: the repository, then the owner's `.github` repository); PR not touching Cargo.toml 1.",
+    "### The same streams over HTTP",
+    "",
+    "Signed deliveries over loopback HTTP to two server processes: burn-triage as `npm start` runs it (`lib/main.js`) and the bare app through `probot run`, in 20 alternating batches after 200 warm-up deliveries each (`bench/http.ts`). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over the batches; by the sender's wall time, and by each server's main-thread CPU time (`/proc/PID/schedstat`, in nanoseconds), which another job on the machine disturbs least.",
+    "",
+    "| stream | events per app | wall ratio | CPU ratio | CPU ms per event (burn-triage / bare) |",
+    "|---|---:|---:|---:|---:|",
+    ...http.map(
+      (h) =>
+        `| ${h.stream} | ${h.events} | ${h.wallRatio} | ${h.cpuRatio ?? "n/a"} | ${h.burnTriageCpuMs ?? "n/a"} / ${h.bareCpuMs ?? "n/a"} |`,
+    ),
+    "",
+    "Targets: every non-matching stream ≥ 0.95× bare, in process and over HTTP. Non-matching issue 0 calls; matching issue with the manifest in the body ≤ 3 plus config (config is 2 reads when the repository has no `.github/burn-triage.yml`: the repository, then the owner's `.github` repository); PR not touching Cargo.toml 1.",
     "",
     "## crates.io index per event",
     "",

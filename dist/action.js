@@ -45452,6 +45452,10 @@ function catalogFiles() {
 function isReleaseTag(ref) {
   return ref.startsWith("v") && import_valid.default(ref.slice(1)) === ref.slice(1);
 }
+function screenCosts() {
+  const path2 = join3(dataDir, "screen-frequency.json");
+  return existsSync2(path2) ? JSON.parse(readFileSync2(path2, "utf8")) : {};
+}
 var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles;
 var init_catalog = __esm({
   "src/panics/catalog.ts"() {
@@ -47905,20 +47909,37 @@ var init_quoted = __esm({
 });
 
 // src/panics/screen.ts
-function wordScreen(messages) {
+function pieces(word) {
+  const out = [];
+  for (let len = 4; len <= Math.min(6, word.length); len++)
+    for (let i = 0; i + len <= word.length; i++) out.push(word.slice(i, i + len));
+  return out;
+}
+function pieceSets(words) {
+  return words.map((w) => [...new Set(w.flatMap(pieces))]);
+}
+function keyCost(costs) {
+  return (k2) => 1 + (costs.letterPerKiB?.[k2[0]] ?? 0) + (costs.perMiB?.[k2] ?? 0) / 4;
+}
+function wordScreen(messages, costs = {}) {
+  const cost = keyCost(costs);
   const words = messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
   if (words.some((w) => w.length === 0)) return () => true;
-  const keys = coverKeys(words);
-  const byKey = keys.map((k2) => ({ key: k2, messages: words.filter((w) => w.includes(k2)) }));
+  const keys = screenKeys(pieceSets(words), cost);
+  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
+  const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
   return (raw) => byKey.some(({ key: key2, messages: messages2 }) => raw.includes(key2) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
 }
-function coverKeys(sets) {
+function screenKeys(sets, cost) {
   const keys = [];
   let left = sets;
   while (left.length > 0) {
     const count = /* @__PURE__ */ new Map();
     for (const set3 of left) for (const w of set3) count.set(w, (count.get(w) ?? 0) + 1);
-    const [best] = [...count].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1))[0];
+    const score = (w, n) => n / cost(w);
+    const [best] = [...count].sort(
+      (a, b) => score(b[0], b[1]) - score(a[0], a[1]) || b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1)
+    )[0];
     keys.push(best);
     left = left.filter((set3) => !set3.includes(best));
   }
@@ -48002,7 +48023,10 @@ function detect(input) {
 }
 function findAll(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  mayHoldMessage ??= wordScreen(loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")));
+  mayHoldMessage ??= wordScreen(
+    loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")),
+    screenCosts()
+  );
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);
   const text2 = collapse(clean);
@@ -48203,7 +48227,8 @@ function memberOf(message, b) {
 }
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!ANY.test(head) || !MENTIONS.test(head)) return [];
+  const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
+  if (!mentions || !ANY.test(head) || !MENTIONS.test(head)) return [];
   const text2 = cleanText(head);
   const out = [];
   const seen = /* @__PURE__ */ new Set();

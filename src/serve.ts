@@ -51,7 +51,8 @@ export function limitBody(next: Handler, max = MAX_BODY_BYTES): Handler {
     req.on("error", () => undefined);
     req.on("end", () => {
       if (refused) return;
-      const raw = new Uint8Array(Buffer.concat(chunks));
+      // A Buffer is the Uint8Array @octokit/webhooks looks for: no second copy of the body.
+      const raw = Buffer.concat(chunks, size);
       Object.assign(req, { rawBody: raw, body: {} });
       next(req, res);
     });

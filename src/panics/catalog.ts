@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { jsYaml } from "../lazy-modules.js";
 import { readCache } from "../data-cache.js";
 import { dataDir } from "../data-dir.js";
+import type { ScreenCosts } from "./screen.js";
 
 /**
  * feature-off: a cargo feature is off and turning it on fixes it; misuse: the build is right,
@@ -134,8 +135,8 @@ export function isReleaseTag(ref: string): boolean {
   return ref.startsWith("v") && semver.valid(ref.slice(1)) === ref.slice(1);
 }
 
-/** How often each message word occurs in text without a message, per MiB (scripts/screen-frequency.mjs). */
-export function screenFrequency(): Record<string, number> {
+/** What each message word costs the word screen (scripts/screen-frequency.mjs); none without the file. */
+export function screenCosts(): ScreenCosts {
   const path = join(dataDir, "screen-frequency.json");
-  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as { perMiB: Record<string, number> }).perMiB : {};
+  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ScreenCosts) : {};
 }

@@ -1,4 +1,4 @@
-import { type Cause, type Entry, loadCatalog, screenFrequency } from "./catalog.js";
+import { type Cause, type Entry, loadCatalog, screenCosts } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapseSpaces } from "./normalize.js";
 import { reportView } from "./quoted.js";
@@ -154,7 +154,7 @@ function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   mayHoldMessage ??= wordScreen(
     loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")),
-    screenFrequency(),
+    screenCosts(),
   );
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);

@@ -2,48 +2,69 @@
  * The first, cheapest question about a text: could it hold one of these messages at all? Each
  * message is reduced to its words (runs of four or more letters). Cleaning a report only removes
  * colour codes, entities, escapes and line breaks between words, never letters inside one, so a
- * raw text that lacks a word of every message holds none of them.
+ * raw text that lacks a word of every message holds none of them; and a text that lacks a piece
+ * of a word lacks the word.
  *
- * The screen is exact for that rule and costs a few `includes` (V8 scans about ten times faster
- * per character with one than with a regex alternation): a handful of keys, chosen so that every
- * message holds one, and chosen *rare*. A key is weighed by how often it occurs in text that holds
- * no message (data/screen-frequency.json, per MiB, from real rustc output and the issues the bot
- * must not answer): `feature` covers most messages but is in every rustc note about another
- * crate's features, and a key that occurs sends the text on to its messages' other words. Those
- * are then looked up rarest first, so a message that is not there is dismissed by its first.
+ * The screen is exact for that rule. Its keys are pieces of 4 to 6 letters of the messages'
+ * words, chosen so that every message holds one, and chosen cheap for text without a message
+ * (data/screen-frequency.json, from real rustc output and the issues the bot must not answer):
+ * V8 finds a pattern under 7 characters by a memchr scan for its first letter, so a key whose
+ * first letter text rarely has costs almost nothing to rule out (`DEVICE`, `xpect`: 0.5 µs on a
+ * 48 KiB rustc log), where `Expected` or `backend` cost 20–27 µs each; and a key that rarely
+ * occurs sends few texts on to its messages' words, looked up cheapest first. The plain greedy
+ * cover keyed on `feature`, which every rustc note about another crate's features holds, and the
+ * 48 KiB log then cost 190 µs: a word of each of 21 messages searched.
  */
-export function wordScreen(
-  messages: readonly string[],
-  frequency: Readonly<Record<string, number>> = {},
-): (raw: string) => boolean {
-  const often = (w: string) => frequency[w] ?? 0;
-  const words = messages.map((m) => [...new Set(m.match(/[A-Za-z]{4,}/g) ?? [])].sort((a, b) => often(a) - often(b)));
+export interface ScreenCosts {
+  /** Occurrences of each letter per KiB of text without a message. */
+  letterPerKiB?: Readonly<Record<string, number>>;
+  /** Occurrences of each piece per MiB of that text (absent: none seen). */
+  perMiB?: Readonly<Record<string, number>>;
+}
+
+/** Pieces of 4 to 6 letters of a word (the word itself when it is that short). */
+function pieces(word: string): string[] {
+  const out: string[] = [];
+  for (let len = 4; len <= Math.min(6, word.length); len++)
+    for (let i = 0; i + len <= word.length; i++) out.push(word.slice(i, i + len));
+  return out;
+}
+
+/** Per message, the pieces of its words: the candidate keys. */
+export function pieceSets(words: string[][]): string[][] {
+  return words.map((w) => [...new Set(w.flatMap(pieces))]);
+}
+
+/** A key's cost: the memchr hits of its first letter, and the lookups its own occurrences send on. */
+export function keyCost(costs: ScreenCosts): (key: string) => number {
+  return (k) => 1 + (costs.letterPerKiB?.[k[0]!] ?? 0) + (costs.perMiB?.[k] ?? 0) / 4;
+}
+
+export function wordScreen(messages: readonly string[], costs: ScreenCosts = {}): (raw: string) => boolean {
+  const cost = keyCost(costs);
+  const words = messages.map((m) => [...new Set(m.match(/[A-Za-z]{4,}/g) ?? [])]);
   // A message without such a word cannot be screened out: it may be in any text.
   if (words.some((w) => w.length === 0)) return () => true;
-  const keys = screenKeys(words, often);
-  const byKey = keys.map((k) => ({
-    key: k,
-    messages: words.filter((w) => w.includes(k)).map((w) => w.filter((x) => x !== k)),
-  }));
-  // The keys are runs of letters: nothing to escape.
-  const any = new RegExp(keys.join("|"));
+  const keys = screenKeys(pieceSets(words), cost);
+  // Words looked up after a key hit: the cheapest to rule out first.
+  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
+  const byKey = keys.map((k) => ({ key: k, messages: byCost.filter((w) => w.some((x) => x.includes(k))) }));
   return (raw) =>
-    any.test(raw) &&
     byKey.some(({ key, messages }) => raw.includes(key) && messages.some((w) => w.every((x) => raw.includes(x))));
 }
 
 /**
- * Words such that every set holds one: a weighted greedy set cover, each step taking the word
- * that covers the most uncovered sets per unit of cost (1 + its frequency per MiB), the longer on
- * a tie. Without frequencies it is the plain greedy cover.
+ * Keys such that every set holds one: a weighted greedy set cover, each step taking the key that
+ * covers the most uncovered sets per unit of cost, the longer on a tie. With every cost equal it
+ * is the plain greedy cover.
  */
-export function screenKeys(sets: string[][], often: (w: string) => number): string[] {
+export function screenKeys(sets: string[][], cost: (key: string) => number): string[] {
   const keys: string[] = [];
   let left = sets;
   while (left.length > 0) {
     const count = new Map<string, number>();
     for (const set of left) for (const w of set) count.set(w, (count.get(w) ?? 0) + 1);
-    const score = (w: string, n: number) => n / (1 + often(w));
+    const score = (w: string, n: number) => n / cost(w);
     const [best] = [...count].sort(
       (a, b) => score(b[0], b[1]) - score(a[0], a[1]) || b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1),
     )[0]!;

@@ -1,0 +1,147 @@
+// Webhook streams as GitHub sends them: signed deliveries over HTTP to two server processes, the
+// app as `npm start` runs it and a bare Probot app through `probot run`, in alternating batches.
+// Each batch is timed at the sender (wall) and by the server's CPU time (its main thread's, from
+// /proc/PID/schedstat), which another job on the machine disturbs least. A server answers GitHub before its
+// handler finishes, so a batch ends with a /ping, answered once the handlers' work is done (none
+// of these events waits on I/O: a non-matching issue makes no API call).
+import { type ChildProcess, spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Payload } from "./inputs.js";
+import { throwawayKey } from "../test/support/scenario.js";
+import { projectRoot } from "../test/support/root.js";
+
+const root = projectRoot(import.meta.url);
+const SECRET = "bench-http";
+
+interface Server {
+  url: string;
+  proc: ChildProcess;
+}
+
+async function start(argv: string[], port: number, githubUrl: string): Promise<Server> {
+  const proc = spawn(process.execPath, argv, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      APP_ID: "1",
+      PRIVATE_KEY: throwawayKey(),
+      WEBHOOK_SECRET: SECRET,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "fatal",
+      GITHUB_API_URL: githubUrl,
+      CRATES_INDEX_URL: "off",
+    },
+    stdio: "ignore",
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = performance.now() + 20000;
+  for (;;) {
+    try {
+      if ((await fetch(`${url}/ping`)).ok) return { url, proc };
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    if (performance.now() > deadline) throw new Error(`${argv.join(" ")} did not start`);
+  }
+}
+
+/**
+ * The server's main thread's CPU time so far, in ms: /proc/PID/schedstat's run time, in
+ * nanoseconds (where JavaScript runs; /proc/PID/stat's 10 ms ticks were too coarse for batches of
+ * sub-millisecond events). null where /proc is missing.
+ */
+function cpuMs(proc: ChildProcess): number | null {
+  try {
+    return Number(readFileSync(`/proc/${proc.pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+  } catch {
+    return null;
+  }
+}
+
+async function send(s: Server, event: string, payload: Payload, id: string): Promise<void> {
+  const body = JSON.stringify(payload);
+  const r = await fetch(`${s.url}/api/github/webhooks`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-github-event": event,
+      "x-github-delivery": id,
+      "x-hub-signature-256": `sha256=${createHmac("sha256", SECRET).update(body).digest("hex")}`,
+    },
+    body,
+  });
+  await r.arrayBuffer();
+  if (!r.ok) throw new Error(`delivery ${id} answered ${r.status}`);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number, d = 3) => Number(x.toFixed(d));
+
+export interface HttpStream {
+  stream: string;
+  events: number;
+  /** bare / burn-triage per batch, medians: > 1 means burn-triage is faster. */
+  wallRatio: number;
+  cpuRatio: number | null;
+  /** Per event, medians over the batches. */
+  burnTriageCpuMs: number | null;
+  bareCpuMs: number | null;
+}
+
+/** `n` events of `make` to each server, in `batches` alternating batches (20 by default). */
+export async function httpStream(
+  stream: string,
+  event: string,
+  make: () => Payload,
+  n: number,
+  githubUrl: string,
+  batches = 20,
+): Promise<HttpStream> {
+  const port = 41000 + Math.floor(Math.random() * 2000);
+  const ours = await start([`${root}lib/main.js`], port, githubUrl);
+  const bare = await start(
+    [`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"],
+    port + 1,
+    githubUrl,
+  );
+  try {
+    // Warm-up: the JIT compiles both event paths before anything is timed.
+    for (const s of [ours, bare]) for (let i = 0; i < 200; i++) await send(s, event, make(), `warm-${i}`);
+    const size = Math.max(1, Math.round(n / batches));
+    const wall: number[] = [];
+    const cpu: number[] = [];
+    const perEvent = { ours: [] as number[], bare: [] as number[] };
+    for (let b = 0; b < batches; b++) {
+      const spent = new Map<Server, { wall: number; cpu: number | null }>();
+      for (const s of b % 2 === 0 ? [ours, bare] : [bare, ours]) {
+        const payloads = Array.from({ length: size }, make);
+        const c0 = cpuMs(s.proc);
+        const t = performance.now();
+        for (const [i, p] of payloads.entries()) await send(s, event, p, `b${b}-${i}`);
+        await fetch(`${s.url}/ping`).then((r) => r.arrayBuffer());
+        const c1 = cpuMs(s.proc);
+        spent.set(s, { wall: performance.now() - t, cpu: c0 === null || c1 === null ? null : c1 - c0 });
+      }
+      const [o, a] = [spent.get(ours)!, spent.get(bare)!];
+      wall.push(a.wall / o.wall);
+      if (o.cpu && a.cpu) {
+        cpu.push(a.cpu / o.cpu);
+        perEvent.ours.push(o.cpu / size);
+        perEvent.bare.push(a.cpu / size);
+      }
+    }
+    return {
+      stream,
+      events: size * batches,
+      wallRatio: round(median(wall)),
+      cpuRatio: cpu.length > 0 ? round(median(cpu)) : null,
+      burnTriageCpuMs: perEvent.ours.length > 0 ? round(median(perEvent.ours), 2) : null,
+      bareCpuMs: perEvent.bare.length > 0 ? round(median(perEvent.bare), 2) : null,
+    };
+  } finally {
+    ours.proc.kill("SIGTERM");
+    bare.proc.kill("SIGTERM");
+  }
+}
