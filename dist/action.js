@@ -45453,10 +45453,13 @@ function isReleaseTag(ref) {
   return ref.startsWith("v") && import_valid.default(ref.slice(1)) === ref.slice(1);
 }
 function screenCosts() {
-  const path2 = join3(dataDir, "screen-frequency.json");
+  const path2 = join3(dataDir, SCREEN_COSTS);
   return existsSync2(path2) ? JSON.parse(readFileSync2(path2, "utf8")) : {};
 }
-var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles;
+function cachedScreenKeys() {
+  return existsSync2(join3(dataDir, SCREEN_COSTS)) ? readCache(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS]) : void 0;
+}
+var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles, SCREEN_COSTS, SCREEN_CACHE;
 var init_catalog = __esm({
   "src/panics/catalog.ts"() {
     "use strict";
@@ -45466,6 +45469,8 @@ var init_catalog = __esm({
     init_data_dir();
     CATALOG_YAML = "catalog.yml";
     CATALOG_CACHE = "catalog.json";
+    SCREEN_COSTS = "screen-frequency.json";
+    SCREEN_CACHE = "screen-keys.json";
   }
 });
 
@@ -47921,39 +47926,52 @@ function pieceSets(words) {
 function keyCost(costs) {
   return (k2) => 1 + (costs.letterPerKiB?.[k2[0]] ?? 0) + (costs.perMiB?.[k2] ?? 0) / 4;
 }
-function wordScreen(messages, costs = {}) {
+function keysFor(messages, costs) {
+  const words = wordsOf(messages);
+  return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
+}
+function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
+  if (keys === null) return () => true;
   const cost = keyCost(costs);
-  const words = messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
-  if (words.some((w) => w.length === 0)) return () => true;
-  const keys = screenKeys(pieceSets(words), cost);
+  const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
   return (raw) => byKey.some(({ key: key2, messages: messages2 }) => raw.includes(key2) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
 }
 function screenKeys(sets, cost) {
+  const costs = /* @__PURE__ */ new Map();
+  for (const set3 of sets) for (const w of set3) if (!costs.has(w)) costs.set(w, cost(w));
   const keys = [];
   let left = sets;
   while (left.length > 0) {
     const count = /* @__PURE__ */ new Map();
     for (const set3 of left) for (const w of set3) count.set(w, (count.get(w) ?? 0) + 1);
-    const score = (w, n) => n / cost(w);
-    const [best] = [...count].sort(
-      (a, b) => score(b[0], b[1]) - score(a[0], a[1]) || b[0].length - a[0].length || (a[0] < b[0] ? -1 : 1)
-    )[0];
+    let best = "";
+    let bestScore = -1;
+    for (const [w, n] of count) {
+      const score = n / costs.get(w);
+      const better = score > bestScore || score === bestScore && (w.length > best.length || w.length === best.length && w < best);
+      if (better) [best, bestScore] = [w, score];
+    }
     keys.push(best);
     left = left.filter((set3) => !set3.includes(best));
   }
   return keys;
 }
+var wordsOf;
 var init_screen = __esm({
   "src/panics/screen.ts"() {
     "use strict";
+    wordsOf = (messages) => messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
   }
 });
 
 // src/panics/detect.ts
 function splitMessage(message) {
   return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
+}
+function screenMessages() {
+  return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
 }
 function buildMatchers() {
   return loadCatalog().entries.map((entry) => {
@@ -48023,10 +48041,7 @@ function detect(input) {
 }
 function findAll(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  mayHoldMessage ??= wordScreen(
-    loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")),
-    screenCosts()
-  );
+  mayHoldMessage ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);
   const text2 = collapse(clean);
@@ -59124,7 +59139,7 @@ var init_review = __esm({
 // src/review/gather-evidence.ts
 async function gatherEvidence2(snapshot2, read, rules2 = reviewRules()) {
   const crates = evidenceNeeded(snapshot2, rules2);
-  const wordsOf = (id) => ruleById(id, rules2).words;
+  const wordsOf2 = (id) => ruleById(id, rules2).words;
   if (crates.length > MAX_EVIDENCE_CRATES)
     snapshot2.notices.push(
       `${crates.length} crates lost a feature their code may need; I read the sources of the first ${MAX_EVIDENCE_CRATES}`
@@ -59135,7 +59150,7 @@ async function gatherEvidence2(snapshot2, read, rules2 = reviewRules()) {
     for (const { rule, matcher } of lookFor) {
       if ("gap" in matcher)
         snapshot2.notices.push(
-          `I could not look for ${wordsOf(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`
+          `I could not look for ${wordsOf2(rule).looked_for} in ${manifest}'s crate: the bundled gated-path data lacks its burn release`
         );
       else open.set(rule, matcher);
     }

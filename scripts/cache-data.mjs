@@ -2,6 +2,8 @@
 // entry names the fingerprint of the files it came from, and is ignored once they change):
 // - catalog.json: data/catalog.yml as JSON, so a CLI call or a cold start does not parse 230 KB
 //   of YAML (src/panics/catalog.ts);
+// - screen-keys.json: the word screen's keys (src/panics/screen.ts), a set cover that cost a CLI
+//   call 5 ms;
 // - tags-enablers.json, main-enablers.json: each bundled index line's enablers of the default
 //   target, so a CLI call does not resolve them cold (src/cargo/precomputed.ts).
 // It runs after tsc: the enablers are lib/'s own computation.
@@ -14,13 +16,16 @@ import { recentRelease, snapshot } from "../lib/cargo/registry.js";
 import { BudgetExceeded } from "../lib/cargo/resolve.js";
 import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
 import { dataDir } from "../lib/data-dir.js";
-import { CATALOG_CACHE, CATALOG_YAML } from "../lib/panics/catalog.js";
+import { CATALOG_CACHE, CATALOG_YAML, SCREEN_CACHE, SCREEN_COSTS, screenCosts } from "../lib/panics/catalog.js";
+import { screenMessages } from "../lib/panics/detect.js";
+import { keysFor } from "../lib/panics/screen.js";
 
 mkdirSync(join(dataDir, CACHE_DIR), { recursive: true });
 const write = (name, sources, value) =>
   writeFileSync(join(dataDir, CACHE_DIR, name), JSON.stringify({ fingerprint: fingerprint(sources), value }));
 
 write(CATALOG_CACHE, [CATALOG_YAML], load(readFileSync(join(dataDir, CATALOG_YAML), "utf8")));
+write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], keysFor(screenMessages(), screenCosts()));
 
 for (const which of ["tags", "main"]) {
   const registry = snapshot(which);

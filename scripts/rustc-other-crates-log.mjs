@@ -100,13 +100,21 @@ try {
   for (const [name, c] of Object.entries(crates)) {
     mkdirSync(join(dir, name, "src"), { recursive: true });
     const features = c.features.map((f) => `${JSON.stringify(f)} = []`).join("\n");
-    writeFileSync(join(dir, name, "Cargo.toml"), `[package]\nname = "${name}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`);
+    writeFileSync(
+      join(dir, name, "Cargo.toml"),
+      `[package]\nname = "${name}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`,
+    );
     writeFileSync(join(dir, name, "src/lib.rs"), c.lib);
   }
   const user = join(dir, "service");
   mkdirSync(join(user, "src"), { recursive: true });
-  const deps = Object.keys(crates).map((n) => `${n} = { path = "../${n}", default-features = false }`).join("\n");
-  writeFileSync(join(user, "Cargo.toml"), `[package]\nname = "service"\nversion = "0.3.1"\nedition = "2021"\n\n[dependencies]\n${deps}\n`);
+  const deps = Object.keys(crates)
+    .map((n) => `${n} = { path = "../${n}", default-features = false }`)
+    .join("\n");
+  writeFileSync(
+    join(user, "Cargo.toml"),
+    `[package]\nname = "service"\nversion = "0.3.1"\nedition = "2021"\n\n[dependencies]\n${deps}\n`,
+  );
   const n = 24;
   for (let i = 0; i < n; i++) writeFileSync(join(user, "src", `job_${i}.rs`), module(i));
   writeFileSync(
@@ -115,7 +123,11 @@ try {
   );
   let log = "";
   try {
-    execFileSync("cargo", ["build", "--offline"], { cwd: user, stdio: "pipe", env: { ...process.env, CARGO_TARGET_DIR: join(dir, "target") } });
+    execFileSync("cargo", ["build", "--offline"], {
+      cwd: user,
+      stdio: "pipe",
+      env: { ...process.env, CARGO_TARGET_DIR: join(dir, "target") },
+    });
   } catch (e) {
     if (!e.stderr) throw e;
     log = e.stderr.toString();

@@ -30,7 +30,8 @@ const kib = text.length / 1024;
  */
 const pieces = new Set();
 for (const w of words)
-  for (let len = 4; len <= Math.min(6, w.length); len++) for (let i = 0; i + len <= w.length; i++) pieces.add(w.slice(i, i + len));
+  for (let len = 4; len <= Math.min(6, w.length); len++)
+    for (let i = 0; i + len <= w.length; i++) pieces.add(w.slice(i, i + len));
 const count = (needle) => {
   let n = 0;
   for (let i = text.indexOf(needle); i >= 0; i = text.indexOf(needle, i + 1)) n++;
@@ -42,9 +43,12 @@ for (const piece of [...pieces].sort()) {
   if (n > 0) perMiB[piece] = Math.round(n / mib);
 }
 const letterPerKiB = {};
-for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") letterPerKiB[c] = Math.round((count(c) / kib) * 10) / 10;
+for (const c of "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+  letterPerKiB[c] = Math.round((count(c) / kib) * 10) / 10;
 writeFileSync(
   join(root, "data/screen-frequency.json"),
   `${JSON.stringify({ generated_by: "scripts/screen-frequency.mjs; do not edit", corpus, bytes: text.length, letterPerKiB, perMiB })}\n`,
 );
-console.log(`${Object.keys(perMiB).length} of ${pieces.size} pieces of the messages' words occur in ${text.length} bytes`);
+console.log(
+  `${Object.keys(perMiB).length} of ${pieces.size} pieces of the messages' words occur in ${text.length} bytes`,
+);

@@ -135,8 +135,18 @@ export function isReleaseTag(ref: string): boolean {
   return ref.startsWith("v") && semver.valid(ref.slice(1)) === ref.slice(1);
 }
 
+export const SCREEN_COSTS = "screen-frequency.json";
+export const SCREEN_CACHE = "screen-keys.json";
+
 /** What each message word costs the word screen (scripts/screen-frequency.mjs); none without the file. */
 export function screenCosts(): ScreenCosts {
-  const path = join(dataDir, "screen-frequency.json");
+  const path = join(dataDir, SCREEN_COSTS);
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ScreenCosts) : {};
+}
+
+/** The screen's keys as `npm run build` derived them (scripts/cache-data.mjs); undefined: derive them. */
+export function cachedScreenKeys(): string[] | null | undefined {
+  return existsSync(join(dataDir, SCREEN_COSTS))
+    ? readCache<string[] | null>(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS])
+    : undefined;
 }

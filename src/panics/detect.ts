@@ -1,4 +1,4 @@
-import { type Cause, type Entry, loadCatalog, screenCosts } from "./catalog.js";
+import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapseSpaces } from "./normalize.js";
 import { reportView } from "./quoted.js";
@@ -44,6 +44,11 @@ function splitMessage(message: string): string[] {
 
 /** Most issues on burn's tracker hold no message at all: they cost one regex scan, not a normalisation pass. */
 let mayHoldMessage: ((raw: string) => boolean) | undefined;
+
+/** The messages as the screen reads them: their literal pieces, placeholders left out. */
+export function screenMessages(): string[] {
+  return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
+}
 
 function buildMatchers(): Matcher[] {
   return loadCatalog().entries.map((entry) => {
@@ -152,10 +157,7 @@ export function detect(input: string): Finding[] {
 
 function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  mayHoldMessage ??= wordScreen(
-    loadCatalog().entries.map((e) => splitMessage(e.message).join(" ")),
-    screenCosts(),
-  );
+  mayHoldMessage ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
   if (!mayHoldMessage(head)) return [];
   const clean = cleanText(head);
   const text = collapse(clean);
