@@ -67418,6 +67418,10 @@ function requestTimeoutMs(env = process.env) {
   const n = Number(env.GITHUB_REQUEST_TIMEOUT_MS);
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_REQUEST_TIMEOUT_MS;
 }
+function retryBaseMs(env = process.env) {
+  const n = Number(env.GITHUB_RETRY_BASE_MS);
+  return Number.isFinite(n) && n > 0 ? n : 1e3;
+}
 function apiBaseUrl(env = process.env) {
   return (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
 }
@@ -67449,6 +67453,7 @@ function productionOctokit(opts = {}) {
   return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
+    retry: { ...o.retry, retryAfterBaseValue: retryBaseMs() },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) }
   }));
 }

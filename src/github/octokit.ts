@@ -58,6 +58,15 @@ export function requestTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_REQUEST_TIMEOUT_MS;
 }
 
+/**
+ * The base of Octokit's retry backoff for 5xx answers, in ms (GITHUB_RETRY_BASE_MS; Octokit's
+ * own 1000 by default): the n-th retry waits n² times it.
+ */
+export function retryBaseMs(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number(env.GITHUB_RETRY_BASE_MS);
+  return Number.isFinite(n) && n > 0 ? n : 1000;
+}
+
 /** GitHub's API root from the environment (GITHUB_API_URL, as Actions sets it), without a trailing slash. */
 export function apiBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
@@ -103,6 +112,7 @@ export function productionOctokit(
   return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o: any) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
+    retry: { ...o.retry, retryAfterBaseValue: retryBaseMs() },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) },
   }));
 }

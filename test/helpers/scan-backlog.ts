@@ -53,6 +53,8 @@ export function runScan(b: Backlog, args: string[], env: Record<string, string> 
           GITHUB_TOKEN: "ghp_fake_maintainer",
           GITHUB_API_URL: b.fake.apiUrl,
           CRATES_INDEX_URL: "off",
+          // Octokit's 5xx backoff at a tenth of its default: the retry is under test, not its wait.
+          GITHUB_RETRY_BASE_MS: "100",
           XDG_CACHE_HOME: b.cache,
           ...env,
         },

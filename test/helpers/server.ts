@@ -61,6 +61,9 @@ export async function startServer(
       LOG_FORMAT: "json",
       // No internet in CI: a test that wants the live index passes its fake's URL.
       CRATES_INDEX_URL: "off",
+      // Octokit's 5xx backoff at a tenth of its default (1+4+9 s for three retries): the retries
+      // are what these tests look at, not the waits between them.
+      GITHUB_RETRY_BASE_MS: "100",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -93,6 +96,13 @@ export async function startServer(
       }),
   };
 }
+
+/**
+ * A test's budget from its time on an unloaded 2-core machine: six times that, never under jest's
+ * 30 s default. A loaded machine runs these processes two to three times slower; a budget that
+ * races the unloaded time fails there and says nothing about the code.
+ */
+export const budget = (unloadedMs: number): number => Math.max(30_000, 6 * unloadedMs);
 
 export function sign(body: string, secret = SECRET): string {
   return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;

@@ -6,7 +6,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
 import { connect } from "../../src/github/redis.js";
 import { openPending, REDIS_PAUSE_MS, redisCoordination, sealPending } from "../../src/github/coordination.js";
-import { freePort } from "../helpers/server.js";
+import { budget, freePort } from "../helpers/server.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
 const redisBin = which("redis-server");
@@ -62,65 +62,77 @@ requireOrSkip(redisBin, "redis-server (Debian package redis-server; .ci/run inst
       warnings.length = 0;
     });
 
-    it("frozen (SIGSTOP): a claim answers within the command deadline, in process, and Redis is used again after SIGCONT", async () => {
-      const { c, close } = await coordinationAt(port);
-      server.kill("SIGSTOP");
-      try {
-        const t0 = Date.now();
-        expect(await c.claimDelivery("frozen-1")).toBe(true);
-        expect(Date.now() - t0).toBeLessThan(3000);
-        // Paused: the next call does not wait for the deadline again.
-        const t1 = Date.now();
-        expect(await c.cooldown("k", 1000, 1)).toBe(true);
-        expect(Date.now() - t1).toBeLessThan(100);
-        expect(warnings).toContain("Redis unavailable; using in-process state");
-      } finally {
-        server.kill("SIGCONT");
-      }
-      await recover();
-      expect(await c.claimDelivery("after-freeze")).toBe(true);
-      expect(cli(port, "exists", "burn-triage:delivery:after-freeze")).toBe("1");
-      close();
-    });
+    it(
+      "frozen (SIGSTOP): a claim answers within the command deadline, in process, and Redis is used again after SIGCONT",
+      async () => {
+        const { c, close } = await coordinationAt(port);
+        server.kill("SIGSTOP");
+        try {
+          const t0 = Date.now();
+          expect(await c.claimDelivery("frozen-1")).toBe(true);
+          expect(Date.now() - t0).toBeLessThan(3000);
+          // Paused: the next call does not wait for the deadline again.
+          const t1 = Date.now();
+          expect(await c.cooldown("k", 1000, 1)).toBe(true);
+          expect(Date.now() - t1).toBeLessThan(100);
+          expect(warnings).toContain("Redis unavailable; using in-process state");
+        } finally {
+          server.kill("SIGCONT");
+        }
+        await recover();
+        expect(await c.claimDelivery("after-freeze")).toBe(true);
+        expect(cli(port, "exists", "burn-triage:delivery:after-freeze")).toBe("1");
+        close();
+      },
+      budget(6_000),
+    );
 
-    it("read-only after a failover (READONLY): writes fall back; back to Redis once it is a primary again", async () => {
-      const { c, close } = await coordinationAt(port);
-      cli(port, "replicaof", "127.0.0.1", String(await freePort()));
-      try {
-        expect(await c.claimDelivery("ro-1")).toBe(true);
-        const ran: string[] = [];
-        await c.lock("issue#1", async () => void ran.push("locked"));
-        expect(ran).toEqual(["locked"]);
-        expect(warnings.length).toBeGreaterThan(0);
-      } finally {
-        cli(port, "replicaof", "no", "one");
-      }
-      await recover();
-      expect(await c.claimDelivery("ro-2")).toBe(true);
-      expect(await c.claimDelivery("ro-2")).toBe(false);
-      close();
-    });
+    it(
+      "read-only after a failover (READONLY): writes fall back; back to Redis once it is a primary again",
+      async () => {
+        const { c, close } = await coordinationAt(port);
+        cli(port, "replicaof", "127.0.0.1", String(await freePort()));
+        try {
+          expect(await c.claimDelivery("ro-1")).toBe(true);
+          const ran: string[] = [];
+          await c.lock("issue#1", async () => void ran.push("locked"));
+          expect(ran).toEqual(["locked"]);
+          expect(warnings.length).toBeGreaterThan(0);
+        } finally {
+          cli(port, "replicaof", "no", "one");
+        }
+        await recover();
+        expect(await c.claimDelivery("ro-2")).toBe(true);
+        expect(await c.claimDelivery("ro-2")).toBe(false);
+        close();
+      },
+      budget(5_400),
+    );
 
-    it("killed mid-delivery and restarted: in process meanwhile, Redis again by itself", async () => {
-      const { c, close } = await coordinationAt(port);
-      let inside = false;
-      await c.lock("issue#2", async () => {
-        inside = true;
-        server.kill("SIGKILL");
-        await sleep(200);
-        // Later work of the same delivery goes on in process.
-        expect(await c.claimDelivery("killed-1")).toBe(true);
-        await c.cacheSet("x", "y", 60);
-        expect(await c.cacheGet("x")).toBe("y");
-      });
-      expect(inside).toBe(true);
-      server = await startRedis(port);
-      await recover();
-      await sleep(2500); // ioredis reconnects on its own schedule (at most 2 s apart)
-      expect(await c.claimDelivery("killed-2")).toBe(true);
-      expect(cli(port, "exists", "burn-triage:delivery:killed-2")).toBe("1");
-      close();
-    });
+    it(
+      "killed mid-delivery and restarted: in process meanwhile, Redis again by itself",
+      async () => {
+        const { c, close } = await coordinationAt(port);
+        let inside = false;
+        await c.lock("issue#2", async () => {
+          inside = true;
+          server.kill("SIGKILL");
+          await sleep(200);
+          // Later work of the same delivery goes on in process.
+          expect(await c.claimDelivery("killed-1")).toBe(true);
+          await c.cacheSet("x", "y", 60);
+          expect(await c.cacheGet("x")).toBe("y");
+        });
+        expect(inside).toBe(true);
+        server = await startRedis(port);
+        await recover();
+        await sleep(2500); // ioredis reconnects on its own schedule (at most 2 s apart)
+        expect(await c.claimDelivery("killed-2")).toBe(true);
+        expect(cli(port, "exists", "burn-triage:delivery:killed-2")).toBe("1");
+        close();
+      },
+      budget(8_200),
+    );
 
     it("retry entries not signed by this app are dropped, never run", async () => {
       const { c, close } = await coordinationAt(port);
