@@ -137,11 +137,11 @@ var require_cjs = __commonJS({
         return mergeObject(target, source, options2);
       }
     }
-    deepmerge.all = function deepmergeAll(array, options2) {
-      if (!Array.isArray(array)) {
+    deepmerge.all = function deepmergeAll(array2, options2) {
+      if (!Array.isArray(array2)) {
         throw new Error("first argument should be an array");
       }
-      return array.reduce(function(prev, next) {
+      return array2.reduce(function(prev, next) {
         return deepmerge(prev, next, options2);
       }, {});
     };
@@ -2162,7 +2162,7 @@ var require_thread_stream = __commonJS({
     var { version } = require_package();
     var { EventEmitter } = __require("events");
     var { Worker } = __require("worker_threads");
-    var { join: join9 } = __require("path");
+    var { join: join10 } = __require("path");
     var { pathToFileURL: pathToFileURL2 } = __require("url");
     var { wait: wait2 } = require_wait();
     var {
@@ -2214,7 +2214,7 @@ var require_thread_stream = __commonJS({
     function createWorker(stream, opts) {
       const { filename, workerData } = opts;
       const bundlerOverrides = "__bundlerPathsOverrides" in globalThis ? globalThis.__bundlerPathsOverrides : {};
-      const toExecute = bundlerOverrides["thread-stream-worker"] || join9(__dirname, "lib", "worker.js");
+      const toExecute = bundlerOverrides["thread-stream-worker"] || join10(__dirname, "lib", "worker.js");
       const worker = new Worker(toExecute, {
         ...opts.workerOpts,
         name: opts.workerOpts?.name || "thread-stream",
@@ -2725,9 +2725,9 @@ var require_transport = __commonJS({
   "node_modules/pino/lib/transport.js"(exports2, module2) {
     "use strict";
     var { createRequire: createRequire3 } = __require("module");
-    var { existsSync: existsSync4 } = __require("node:fs");
+    var { existsSync: existsSync5 } = __require("node:fs");
     var getCallers = require_caller();
-    var { join: join9, isAbsolute, sep: sep2 } = __require("node:path");
+    var { join: join10, isAbsolute, sep: sep2 } = __require("node:path");
     var { fileURLToPath: fileURLToPath2 } = __require("node:url");
     var sleep = require_atomic_sleep();
     var onExit = require_on_exit_leak_free();
@@ -2800,7 +2800,7 @@ var require_transport = __commonJS({
           return false;
         }
       }
-      return isAbsolute(path2) && !existsSync4(path2);
+      return isAbsolute(path2) && !existsSync5(path2);
     }
     function stripQuotes(value) {
       const first = value[0];
@@ -2882,7 +2882,7 @@ var require_transport = __commonJS({
         throw new Error("only one of target or targets can be specified");
       }
       if (targets) {
-        target = bundlerOverrides["pino-worker"] || join9(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join10(__dirname, "worker.js");
         options2.targets = targets.filter((dest) => dest.target).map((dest) => {
           return {
             ...dest,
@@ -2903,7 +2903,7 @@ var require_transport = __commonJS({
         const pipelinesHaveLevel = options2.pipelines.some((p) => p.some((t) => t.level != null));
         usesMultistream = options2.targets.length + options2.pipelines.length > 1 || targetsHaveLevel || pipelinesHaveLevel;
       } else if (pipeline) {
-        target = bundlerOverrides["pino-worker"] || join9(__dirname, "worker.js");
+        target = bundlerOverrides["pino-worker"] || join10(__dirname, "worker.js");
         options2.pipelines = [pipeline.map((dest) => {
           return {
             ...dest,
@@ -2930,7 +2930,7 @@ var require_transport = __commonJS({
           return origin;
         }
         if (origin === "pino/file") {
-          return join9(__dirname, "..", "file.js");
+          return join10(__dirname, "..", "file.js");
         }
         let fixTarget2;
         for (const filePath of callers) {
@@ -3753,20 +3753,20 @@ var require_safe_stable_stringify = __commonJS({
       }
       return JSON.stringify(str);
     }
-    function sort(array, comparator) {
-      if (array.length > 200 || comparator) {
-        return array.sort(comparator);
+    function sort(array2, comparator) {
+      if (array2.length > 200 || comparator) {
+        return array2.sort(comparator);
       }
-      for (let i = 1; i < array.length; i++) {
-        const currentValue = array[i];
+      for (let i = 1; i < array2.length; i++) {
+        const currentValue = array2[i];
         let position2 = i;
-        while (position2 !== 0 && array[position2 - 1] > currentValue) {
-          array[position2] = array[position2 - 1];
+        while (position2 !== 0 && array2[position2 - 1] > currentValue) {
+          array2[position2] = array2[position2 - 1];
           position2--;
         }
-        array[position2] = currentValue;
+        array2[position2] = currentValue;
       }
-      return array;
+      return array2;
     }
     var typedArrayPrototypeGetSymbolToStringTag = Object.getOwnPropertyDescriptor(
       Object.getPrototypeOf(
@@ -3779,14 +3779,14 @@ var require_safe_stable_stringify = __commonJS({
     function isTypedArrayWithEntries(value) {
       return typedArrayPrototypeGetSymbolToStringTag.call(value) !== void 0 && value.length !== 0;
     }
-    function stringifyTypedArray(array, separator, maximumBreadth) {
-      if (array.length < maximumBreadth) {
-        maximumBreadth = array.length;
+    function stringifyTypedArray(array2, separator, maximumBreadth) {
+      if (array2.length < maximumBreadth) {
+        maximumBreadth = array2.length;
       }
       const whitespace = separator === "," ? "" : " ";
-      let res = `"0":${whitespace}${array[0]}`;
+      let res = `"0":${whitespace}${array2[0]}`;
       for (let i = 1; i < maximumBreadth; i++) {
-        res += `${separator}"${i}":${whitespace}${array[i]}`;
+        res += `${separator}"${i}":${whitespace}${array2[i]}`;
       }
       return res;
     }
@@ -3910,7 +3910,7 @@ var require_safe_stable_stringify = __commonJS({
               return circularValue;
             }
             let res = "";
-            let join9 = ",";
+            let join10 = ",";
             const originalIndentation = indentation;
             if (Array.isArray(value)) {
               if (value.length === 0) {
@@ -3924,7 +3924,7 @@ var require_safe_stable_stringify = __commonJS({
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join9 = `,
+                join10 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -3932,13 +3932,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join9;
+                res += join10;
               }
               const tmp = stringifyFnReplacer(String(i), value, stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join9}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join10}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -3959,7 +3959,7 @@ ${originalIndentation}`;
             let separator = "";
             if (spacer !== "") {
               indentation += spacer;
-              join9 = `,
+              join10 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -3973,13 +3973,13 @@ ${indentation}`;
               const tmp = stringifyFnReplacer(key3, value, stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join9;
+                separator = join10;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...":${whitespace}"${getItemCount(removedKeys)} not stringified"`;
-              separator = join9;
+              separator = join10;
             }
             if (spacer !== "" && separator.length > 1) {
               res = `
@@ -4020,7 +4020,7 @@ ${originalIndentation}`;
             }
             const originalIndentation = indentation;
             let res = "";
-            let join9 = ",";
+            let join10 = ",";
             if (Array.isArray(value)) {
               if (value.length === 0) {
                 return "[]";
@@ -4033,7 +4033,7 @@ ${originalIndentation}`;
                 indentation += spacer;
                 res += `
 ${indentation}`;
-                join9 = `,
+                join10 = `,
 ${indentation}`;
               }
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
@@ -4041,13 +4041,13 @@ ${indentation}`;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
                 res += tmp2 !== void 0 ? tmp2 : "null";
-                res += join9;
+                res += join10;
               }
               const tmp = stringifyArrayReplacer(String(i), value[i], stack, replacer, spacer, indentation);
               res += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res += `${join9}"... ${getItemCount(removedKeys)} not stringified"`;
+                res += `${join10}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               if (spacer !== "") {
                 res += `
@@ -4060,7 +4060,7 @@ ${originalIndentation}`;
             let whitespace = "";
             if (spacer !== "") {
               indentation += spacer;
-              join9 = `,
+              join10 = `,
 ${indentation}`;
               whitespace = " ";
             }
@@ -4069,7 +4069,7 @@ ${indentation}`;
               const tmp = stringifyArrayReplacer(key3, value[key3], stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
-                separator = join9;
+                separator = join10;
               }
             }
             if (spacer !== "" && separator.length > 1) {
@@ -4127,20 +4127,20 @@ ${originalIndentation}`;
               indentation += spacer;
               let res2 = `
 ${indentation}`;
-              const join10 = `,
+              const join11 = `,
 ${indentation}`;
               const maximumValuesToStringify = Math.min(value.length, maximumBreadth);
               let i = 0;
               for (; i < maximumValuesToStringify - 1; i++) {
                 const tmp2 = stringifyIndent(String(i), value[i], stack, spacer, indentation);
                 res2 += tmp2 !== void 0 ? tmp2 : "null";
-                res2 += join10;
+                res2 += join11;
               }
               const tmp = stringifyIndent(String(i), value[i], stack, spacer, indentation);
               res2 += tmp !== void 0 ? tmp : "null";
               if (value.length - 1 > maximumBreadth) {
                 const removedKeys = value.length - maximumBreadth - 1;
-                res2 += `${join10}"... ${getItemCount(removedKeys)} not stringified"`;
+                res2 += `${join11}"... ${getItemCount(removedKeys)} not stringified"`;
               }
               res2 += `
 ${originalIndentation}`;
@@ -4156,16 +4156,16 @@ ${originalIndentation}`;
               return '"[Object]"';
             }
             indentation += spacer;
-            const join9 = `,
+            const join10 = `,
 ${indentation}`;
             let res = "";
             let separator = "";
             let maximumPropertiesToStringify = Math.min(keyLength, maximumBreadth);
             if (isTypedArrayWithEntries(value)) {
-              res += stringifyTypedArray(value, join9, maximumBreadth);
+              res += stringifyTypedArray(value, join10, maximumBreadth);
               keys = keys.slice(value.length);
               maximumPropertiesToStringify -= value.length;
-              separator = join9;
+              separator = join10;
             }
             if (deterministic) {
               keys = sort(keys, comparator);
@@ -4176,13 +4176,13 @@ ${indentation}`;
               const tmp = stringifyIndent(key3, value[key3], stack, spacer, indentation);
               if (tmp !== void 0) {
                 res += `${separator}${strEscape(key3)}: ${tmp}`;
-                separator = join9;
+                separator = join10;
               }
             }
             if (keyLength > maximumBreadth) {
               const removedKeys = keyLength - maximumBreadth;
               res += `${separator}"...": "${getItemCount(removedKeys)} not stringified"`;
-              separator = join9;
+              separator = join10;
             }
             if (separator !== "") {
               res = `
@@ -6540,18 +6540,18 @@ var require_cjs2 = __commonJS({
       }
       return clone;
     }
-    function copyArray(array, state) {
+    function copyArray(array2, state) {
       const clone = new state.Constructor();
-      state.cache.set(array, clone);
-      for (let index = 0; index < array.length; ++index) {
-        clone[index] = state.copier(array[index], state);
+      state.cache.set(array2, clone);
+      for (let index = 0; index < array2.length; ++index) {
+        clone[index] = state.copier(array2[index], state);
       }
       return clone;
     }
-    function copyArrayStrict(array, state) {
+    function copyArrayStrict(array2, state) {
       const clone = new state.Constructor();
-      state.cache.set(array, clone);
-      return copyOwnPropertiesStrict(array, clone, state, Object.getOwnPropertyNames(array), 0, IS_ARRAY_PROTOTYPE_STANDARD && state.Constructor === Array);
+      state.cache.set(array2, clone);
+      return copyOwnPropertiesStrict(array2, clone, state, Object.getOwnPropertyNames(array2), 0, IS_ARRAY_PROTOTYPE_STANDARD && state.Constructor === Array);
     }
     function copyArrayBuffer(arrayBuffer, state) {
       if (ArrayBuffer.isView(arrayBuffer)) {
@@ -23962,16 +23962,16 @@ var require_lodash = __commonJS({
     function baseRest(func, start) {
       start = nativeMax(start === void 0 ? func.length - 1 : start, 0);
       return function() {
-        var args = arguments, index = -1, length = nativeMax(args.length - start, 0), array = Array(length);
+        var args = arguments, index = -1, length = nativeMax(args.length - start, 0), array2 = Array(length);
         while (++index < length) {
-          array[index] = args[start + index];
+          array2[index] = args[start + index];
         }
         index = -1;
         var otherArgs = Array(start + 1);
         while (++index < start) {
           otherArgs[index] = args[index];
         }
-        otherArgs[start] = array;
+        otherArgs[start] = array2;
         return apply(func, this, otherArgs);
       };
     }
@@ -25182,11 +25182,11 @@ var require_utils3 = __commonJS({
       return !isNaN(value) && (x2 | 0) === x2;
     }
     exports2.isInt = isInt;
-    function packObject(array) {
+    function packObject(array2) {
       const result = {};
-      const length = array.length;
+      const length = array2.length;
       for (let i = 1; i < length; i += 2) {
-        result[array[i - 1]] = array[i];
+        result[array2[i - 1]] = array2[i];
       }
       return result;
     }
@@ -25304,22 +25304,22 @@ var require_utils3 = __commonJS({
       return options2;
     }
     exports2.resolveTLSProfile = resolveTLSProfile;
-    function sample(array, from = 0) {
-      const length = array.length;
+    function sample(array2, from = 0) {
+      const length = array2.length;
       if (from >= length) {
         return null;
       }
-      return array[from + Math.floor(Math.random() * (length - from))];
+      return array2[from + Math.floor(Math.random() * (length - from))];
     }
     exports2.sample = sample;
-    function shuffle(array) {
-      let counter = array.length;
+    function shuffle(array2) {
+      let counter = array2.length;
       while (counter > 0) {
         const index = Math.floor(Math.random() * counter);
         counter--;
-        [array[counter], array[index]] = [array[index], array[counter]];
+        [array2[counter], array2[index]] = [array2[index], array2[counter]];
       }
-      return array;
+      return array2;
     }
     exports2.shuffle = shuffle;
     exports2.CONNECTION_CLOSED_ERROR_MSG = "Connection is closed.";
@@ -27081,13 +27081,13 @@ var require_ConnectionPool = __commonJS({
 var require_denque = __commonJS({
   "node_modules/denque/index.js"(exports2, module2) {
     "use strict";
-    function Denque(array, options2) {
+    function Denque(array2, options2) {
       var options2 = options2 || {};
       this._capacity = options2.capacity;
       this._head = 0;
       this._tail = 0;
-      if (Array.isArray(array)) {
-        this._fromArray(array);
+      if (Array.isArray(array2)) {
+        this._fromArray(array2);
       } else {
         this._capacityMask = 3;
         this._list = new Array(4);
@@ -27340,13 +27340,13 @@ var require_denque = __commonJS({
     Denque.prototype.toArray = function toArray() {
       return this._copyArray(false);
     };
-    Denque.prototype._fromArray = function _fromArray(array) {
-      var length = array.length;
+    Denque.prototype._fromArray = function _fromArray(array2) {
+      var length = array2.length;
       var capacity = this._nextPowerOf2(length);
       this._list = new Array(capacity);
       this._capacityMask = capacity - 1;
       this._tail = length;
-      for (var i = 0; i < length; i++) this._list[i] = array[i];
+      for (var i = 0; i < length; i++) this._list[i] = array2[i];
     };
     Denque.prototype._copyArray = function _copyArray(fullCopy, size) {
       var src = this._list;
@@ -27610,7 +27610,7 @@ var require_ClusterSubscriberGroup = __commonJS({
         } else {
           this.channels.set(slot, currChannels.concat(channels));
         }
-        return Array.from(this.channels.values()).reduce((sum, array) => sum + array.length, 0);
+        return Array.from(this.channels.values()).reduce((sum, array2) => sum + array2.length, 0);
       }
       /**
        * Removes channels for which the subscriber group is responsible by optionally unsubscribing
@@ -27628,7 +27628,7 @@ var require_ClusterSubscriberGroup = __commonJS({
           const updatedChannels = slotChannels.filter((c3) => !channels.includes(c3));
           this.channels.set(slot, updatedChannels);
         }
-        return Array.from(this.channels.values()).reduce((sum, array) => sum + array.length, 0);
+        return Array.from(this.channels.values()).reduce((sum, array2) => sum + array2.length, 0);
       }
       /**
        * Disconnect all subscribers and clear some of the internal state.
@@ -29301,8 +29301,8 @@ var require_parser3 = __commonJS({
       const responses = new Array(length);
       return parseArrayElements(parser2, responses, 0);
     }
-    function pushArrayCache(parser2, array, pos) {
-      parser2.arrayCache.push(array);
+    function pushArrayCache(parser2, array2, pos) {
+      parser2.arrayCache.push(array2);
       parser2.arrayPos.push(pos);
     }
     function parseArrayChunks(parser2) {
@@ -32872,12 +32872,12 @@ function isOctalDig(cp) {
 function isUnicodeScalarValue(cp) {
   return cp >= 0 && cp <= 55295 || cp >= 57344 && cp <= 1114111;
 }
-function sortedLastIndex(array, value) {
+function sortedLastIndex(array2, value) {
   let low = 0;
-  let high = array.length;
+  let high = array2.length;
   while (low < high) {
     const mid = low + high >>> 1;
-    const val = array[mid];
+    const val = array2[mid];
     if (val === value) return mid + 1;
     if (val < value) low = mid + 1;
     else high = mid;
@@ -33090,7 +33090,7 @@ function generateConvertTOMLValue(convertValue) {
   };
   return (node) => resolveValue(node);
 }
-function getTable(baseTable, keys, array) {
+function getTable(baseTable, keys, array2) {
   let target = baseTable;
   for (let index = 0; index < keys.length - 1; index++) {
     const key2 = keys[index];
@@ -33100,15 +33100,15 @@ function getTable(baseTable, keys, array) {
   const lastTarget = target[lastKey];
   if (lastTarget == null) {
     const tableValue$1 = {};
-    target[lastKey] = array ? [tableValue$1] : tableValue$1;
+    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
     return tableValue$1;
   }
   if (isValue(lastTarget)) {
     const tableValue$1 = {};
-    target[lastKey] = array ? [tableValue$1] : tableValue$1;
+    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
     return tableValue$1;
   }
-  if (!array) {
+  if (!array2) {
     if (Array.isArray(lastTarget)) {
       const tableValue$1 = {};
       target[lastKey] = tableValue$1;
@@ -37872,12 +37872,12 @@ var require_js_yaml_cjs = __commonJS({
     });
     function normalizeKey(key2) {
       if (Array.isArray(key2)) {
-        const array = Array.prototype.slice.call(key2);
-        for (let index = 0; index < array.length; index++) {
-          if (Array.isArray(array[index])) return null;
-          if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+        const array2 = Array.prototype.slice.call(key2);
+        for (let index = 0; index < array2.length; index++) {
+          if (Array.isArray(array2[index])) return null;
+          if (typeof array2[index] === "object" && Object.prototype.toString.call(array2[index]) === "[object Object]") array2[index] = "[object Object]";
         }
-        return String(array);
+        return String(array2);
       }
       if (typeof key2 === "object" && Object.prototype.toString.call(key2) === "[object Object]") return "[object Object]";
       return String(key2);
@@ -41983,11 +41983,11 @@ var require_punycode = __commonJS({
     function error(type) {
       throw new RangeError(errors[type]);
     }
-    function map(array, callback) {
+    function map(array2, callback) {
       const result = [];
-      let length = array.length;
+      let length = array2.length;
       while (length--) {
-        result[length] = callback(array[length]);
+        result[length] = callback(array2[length]);
       }
       return result;
     }
@@ -46072,11 +46072,11 @@ var init_base = __esm({
           return left === right || !!options2.ignoreCase && left.toLowerCase() === right.toLowerCase();
         }
       }
-      removeEmpty(array) {
+      removeEmpty(array2) {
         const ret = [];
-        for (let i = 0; i < array.length; i++) {
-          if (array[i]) {
-            ret.push(array[i]);
+        for (let i = 0; i < array2.length; i++) {
+          if (array2[i]) {
+            ret.push(array2[i]);
           }
         }
         return ret;
@@ -46978,6 +46978,137 @@ var init_fix_search = __esm({
   }
 });
 
+// node_modules/leven/index.js
+function leven(first, second, options2) {
+  if (first === second) {
+    return 0;
+  }
+  const maxDistance = options2?.maxDistance;
+  const swap = first;
+  if (first.length > second.length) {
+    first = second;
+    second = swap;
+  }
+  let firstLength = first.length;
+  let secondLength = second.length;
+  while (firstLength > 0 && first.charCodeAt(~-firstLength) === second.charCodeAt(~-secondLength)) {
+    firstLength--;
+    secondLength--;
+  }
+  let start = 0;
+  while (start < firstLength && first.charCodeAt(start) === second.charCodeAt(start)) {
+    start++;
+  }
+  firstLength -= start;
+  secondLength -= start;
+  if (maxDistance !== void 0 && secondLength - firstLength > maxDistance) {
+    return maxDistance;
+  }
+  if (firstLength === 0) {
+    return maxDistance !== void 0 && secondLength > maxDistance ? maxDistance : secondLength;
+  }
+  let bCharacterCode;
+  let result;
+  let temporary;
+  let temporary2;
+  let index = 0;
+  let index2 = 0;
+  while (index < firstLength) {
+    characterCodeCache[index] = first.charCodeAt(start + index);
+    array[index] = ++index;
+  }
+  while (index2 < secondLength) {
+    bCharacterCode = second.charCodeAt(start + index2);
+    temporary = index2++;
+    result = index2;
+    for (index = 0; index < firstLength; index++) {
+      temporary2 = bCharacterCode === characterCodeCache[index] ? temporary : temporary + 1;
+      temporary = array[index];
+      result = array[index] = temporary > result ? temporary2 > result ? result + 1 : temporary2 : temporary2 > temporary ? temporary + 1 : temporary2;
+    }
+    if (maxDistance !== void 0) {
+      let rowMinimum = result;
+      for (index = 0; index < firstLength; index++) {
+        if (array[index] < rowMinimum) {
+          rowMinimum = array[index];
+        }
+      }
+      if (rowMinimum > maxDistance) {
+        return maxDistance;
+      }
+    }
+  }
+  array.length = firstLength;
+  characterCodeCache.length = firstLength;
+  return maxDistance !== void 0 && result > maxDistance ? maxDistance : result;
+}
+var array, characterCodeCache;
+var init_leven = __esm({
+  "node_modules/leven/index.js"() {
+    array = [];
+    characterCodeCache = [];
+  }
+});
+
+// src/cargo/refusal.ts
+import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
+import { join as join6 } from "node:path";
+function removals() {
+  const path2 = join6(dataDir, "removed-features.json");
+  removedFeatures ??= existsSync3(path2) ? JSON.parse(readFileSync4(path2, "utf8")).removed : [];
+  return removedFeatures;
+}
+function featureNames2(line) {
+  const names = new Set(Object.keys(allFeatures(line)));
+  for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) names.add(d.name);
+  return names;
+}
+function historyOf(crate, feature2, version, registry) {
+  const known = removals().find((r) => r.crate === crate && r.feature === feature2);
+  if (known) return { kind: "removed", at: known.at, replacement: known.replacement, advice: known.advice };
+  const earlier = registry.versions(crate).filter((l) => import_lt.default(l.vers, version) && featureNames2(l).has(feature2)).map((l) => l.vers).sort(import_compare.default);
+  if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1) };
+  const at = registry.versions(crate).find((l) => l.vers === version);
+  const names = at ? [...featureNames2(at)] : [];
+  const closest = names.map((n) => [n, leven(n, feature2)]).filter(([, d]) => d <= Math.max(2, Math.floor(feature2.length / 3))).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n);
+  return { kind: "never", closest };
+}
+function refusals(manifest, deps, lineOf2, registry) {
+  const out = [];
+  const check = (decl, feature2, where) => {
+    const line = lineOf2(decl);
+    if (!line || featureNames2(line).has(feature2)) return;
+    if (out.some((r) => r.crate === line.name && r.feature === feature2)) return;
+    out.push({
+      crate: line.name,
+      version: line.vers,
+      feature: feature2,
+      where,
+      history: historyOf(line.name, feature2, line.vers, registry)
+    });
+  };
+  for (const d of deps)
+    for (const f of d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const [entry, values] of Object.entries(manifest.features))
+    for (const v of values) {
+      const m2 = /^([A-Za-z0-9_-]+)\??\/(.+)$/.exec(v);
+      const dep = m2 ? deps.find((d) => d.decl.key === m2[1]) : void 0;
+      if (dep) check(dep.decl, m2[2], { kind: "features", entry });
+    }
+  return out;
+}
+var removedFeatures;
+var init_refusal = __esm({
+  "src/cargo/refusal.ts"() {
+    "use strict";
+    init_leven();
+    init_data_dir();
+    init_semver();
+    init_registry();
+  }
+});
+
 // src/cargo/diagnose.ts
 function asIndexDep(d, use) {
   return {
@@ -47017,6 +47148,9 @@ function diagnoseWithin(manifest, opts) {
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
     };
+  const refused = refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  if (refused.length > 0)
+    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch)
     return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
@@ -47135,6 +47269,7 @@ var init_diagnose = __esm({
     init_resolve();
     init_enablers();
     init_fix_search();
+    init_refusal();
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
   }
@@ -47199,27 +47334,27 @@ function featureEdits(text2, decl, add) {
       { start: eolAfter, end: eolAfter, insert: body }
     ];
   }
-  const array = `[${quoted(add, '"')}]`;
+  const array2 = `[${quoted(add, '"')}]`;
   if (pair && decl.form === "string") {
     const v = pair.value;
     return [
       {
         start: v.range[0],
         end: v.range[1],
-        insert: `{ version = ${text2.slice(v.range[0], v.range[1])}, features = ${array} }`
+        insert: `{ version = ${text2.slice(v.range[0], v.range[1])}, features = ${array2} }`
       }
     ];
   }
   if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
     const last3 = pair.value.body.at(-1);
-    if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array} }` }];
-    return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array}` }];
+    if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array2} }` }];
+    return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array2}` }];
   }
   if (table) {
     const last3 = table.body.at(-1);
     const at = lineEnd(text2, last3 ? last3.range[1] : table.key.range[1]);
     const indent = last3 ? indentAt(text2, last3.range[0]) : "";
-    return [{ start: at, end: at, insert: `${eol}${indent}features = ${array}` }];
+    return [{ start: at, end: at, insert: `${eol}${indent}features = ${array2}` }];
   }
   if (dotted && dotted.length > 0) {
     const last3 = dotted.at(-1);
@@ -47227,7 +47362,7 @@ function featureEdits(text2, decl, add) {
     const field = keyNames(last3).length - 1;
     const prefix = keys.slice(0, field).map((k2) => text2.slice(k2.range[0], k2.range[1])).join(".");
     const at = lineEnd(text2, last3.range[1]);
-    return [{ start: at, end: at, insert: `${eol}${indentAt(text2, last3.range[0])}${prefix}.features = ${array}` }];
+    return [{ start: at, end: at, insert: `${eol}${indentAt(text2, last3.range[0])}${prefix}.features = ${array2}` }];
   }
   throw new EditError(`cannot edit the ${decl.form} declaration of \`${decl.key}\``);
 }
@@ -47321,6 +47456,8 @@ function planFix(file, opts = {}) {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
+  if (diagnosis.verdict === "refused")
+    return { kind: "no-fix", diagnosis, reason: "cargo refuses the manifest as it is; no edit is verified on it" };
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",
@@ -48317,8 +48454,8 @@ var init_detect2 = __esm({
 });
 
 // src/compile/gated.ts
-import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
-import { join as join6 } from "node:path";
+import { existsSync as existsSync4, readFileSync as readFileSync5 } from "node:fs";
+import { join as join7 } from "node:path";
 function gatesOf(raw, rows) {
   const m2 = /* @__PURE__ */ new Map();
   for (const [p, g] of rows) {
@@ -48349,9 +48486,9 @@ function indexGated(maps) {
 }
 function load() {
   if (data) return data;
-  const refreshed = join6(dataDir, "gated-refreshed.json");
-  const files = [join6(dataDir, "gated.json"), ...existsSync3(refreshed) ? [refreshed] : []];
-  data = indexGated(files.map((f) => JSON.parse(readFileSync4(f, "utf8"))));
+  const refreshed = join7(dataDir, "gated-refreshed.json");
+  const files = [join7(dataDir, "gated.json"), ...existsSync4(refreshed) ? [refreshed] : []];
+  data = indexGated(files.map((f) => JSON.parse(readFileSync5(f, "utf8"))));
   return data;
 }
 function gatedRefs() {
@@ -50442,7 +50579,7 @@ function dirOf(path2) {
 }
 function memberPath(entry, rootDir = "") {
   if (entry.includes("\\") || entry.startsWith("/") || /^[A-Za-z]:/.test(entry)) return null;
-  const normal3 = join7(rootDir, entry).replace(/\/+$/, "");
+  const normal3 = join8(rootDir, entry).replace(/\/+$/, "");
   if (normal3 === "." || normal3 === ".." || normal3.startsWith("../") || normal3 === "*") return null;
   return normal3;
 }
@@ -50468,7 +50605,7 @@ function governingRoot(manifestPath, self2, ancestors, read, budget = new GlobBu
   const dir = dirOf(manifestPath);
   if (self2.packageWorkspace !== null) {
     if (self2.packageWorkspace.includes("\\") || posix.isAbsolute(self2.packageWorkspace)) return null;
-    const rootDir = join7(dir, self2.packageWorkspace).replace(/\/+$/, "");
+    const rootDir = join8(dir, self2.packageWorkspace).replace(/\/+$/, "");
     if (rootDir === ".." || rootDir.startsWith("../")) return null;
     return rootDir === "." ? "Cargo.toml" : `${rootDir}/Cargo.toml`;
   }
@@ -50490,13 +50627,13 @@ function membersOf(rootPath, root, tree, budget = new GlobBudget()) {
   }
   return out.sort();
 }
-var isManifest, join7, MAX_MEMBER_PATTERNS;
+var isManifest, join8, MAX_MEMBER_PATTERNS;
 var init_workspace = __esm({
   "src/cargo/workspace.ts"() {
     "use strict";
     init_glob();
     isManifest = (path2) => path2 === "Cargo.toml" || path2.endsWith("/Cargo.toml");
-    join7 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
+    join8 = (dir, rel) => dir ? posix.join(dir, rel) : posix.normalize(rel);
     MAX_MEMBER_PATTERNS = 512;
   }
 });
@@ -57773,6 +57910,17 @@ function onText(d, opts) {
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
   return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
+function refusalText(r) {
+  const where = r.where.kind === "features" ? `your \`[features]\` entry ${code(r.where.entry)}` : r.where.inRoot ? `your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})` : `line ${r.where.decl.line}`;
+  const named = `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have`;
+  const h = r.history;
+  if (h.kind === "never")
+    return `${named}: no release of ${code(r.crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
+  if (h.kind === "gone") return `${named}: its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
+  const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
+  const instead = h.replacement === null ? "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
+  return `${named}: ${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
+}
 function why(d, opts = {}) {
   const p = d.primary;
   const decl = () => opts.assumedMember ? rootDeclared(p.effective) : declared(p.decl, p.effective);
@@ -57780,6 +57928,8 @@ function why(d, opts = {}) {
   const feature2 = code(d.target.feature);
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
+    case "refused":
+      return `Cargo would refuse this manifest before building anything: ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {
@@ -58559,6 +58709,13 @@ function regressed(j2, plan3) {
   if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
+function refusedByPr(path2, before, after, rootPath) {
+  if (after.verdict !== "refused" || before?.verdict === "refused") return null;
+  const first = after.refused[0];
+  const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== void 0;
+  const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
+  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after };
+}
 function reviewWorkspaceRoot(c3, rule) {
   const out = [];
   const target = rule.target;
@@ -58568,6 +58725,11 @@ function reviewWorkspaceRoot(c3, rule) {
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan = c3.base === null ? null : planFix({ path: m2.path, text: m2.base ?? m2.head }, { root: { path: c3.path, text: c3.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
+    const refused = refusedByPr(m2.path, before, afterPlan.diagnosis, c3.path);
+    if (refused) {
+      out.push(refused);
+      continue;
+    }
     const verdict = judge2(before, afterPlan.diagnosis);
     if (verdict.kind === "unresolved")
       out.push({ kind: "unresolved", rule: rule.id, path: c3.path, member: m2.path, why: verdict.why });
@@ -58586,6 +58748,8 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
+  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path);
+  if (refused) return refused;
   const verdict = judge2(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c3.path, why: verdict.why };
@@ -58611,8 +58775,8 @@ var init_manifest3 = __esm({
 });
 
 // src/review/rules.ts
-import { readFileSync as readFileSync5 } from "node:fs";
-import { join as join8 } from "node:path";
+import { readFileSync as readFileSync6 } from "node:fs";
+import { join as join9 } from "node:path";
 function parseRules(yaml3) {
   const raw = jsYaml().load(yaml3);
   const validate = new import_ajv2.Ajv({ allErrors: true }).compile(rulesSchema);
@@ -58643,7 +58807,7 @@ function parseRules(yaml3) {
   });
 }
 function reviewRules() {
-  rules ??= parseRules(readFileSync5(join8(dataDir, "review-rules.yml"), "utf8"));
+  rules ??= parseRules(readFileSync6(join9(dataDir, "review-rules.yml"), "utf8"));
   return rules;
 }
 function ruleById(id, rules2 = reviewRules()) {
@@ -58853,8 +59017,7 @@ function decidePullRequest(s, rules2 = reviewRules()) {
   let burn = assessed.some((r) => r.kind === "fine" ? r.burn : r.kind !== "unresolved" || speaks(r.rule));
   const byRoot = /* @__PURE__ */ new Map();
   for (const r of assessed) {
-    if (r.kind === "invalid-toml" && !problems.some((p) => p.kind === "invalid-toml" && p.path === r.path))
-      problems.push(r);
+    if (isBroken(r) && !problems.some((p) => p.kind === r.kind && p.path === r.path)) problems.push(r);
     if (!isRegression(r)) continue;
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
     const assumed = evidence === void 0 && s.options.assumeEvidence === true && speaks(r.rule);
@@ -58890,12 +59053,12 @@ function checkFor(rule, problems, unresolved, s) {
   const mine = problems.filter((p) => concerns(rule, p));
   const open = unresolved.filter((u) => concerns(rule, u));
   const existingId = s.previous.checkRuns[rule.id] ?? null;
-  const found = open.length > 0 || mine.some((p) => p.kind !== "invalid-toml");
+  const found = open.length > 0 || mine.some((p) => !isBroken(p));
   if (rule.check === "when-found" && !found && existingId === null) return [];
   const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
 }
-var baseTextOf, budgets, isRegression, concerns;
+var isBroken, baseTextOf, budgets, isRegression, concerns;
 var init_pull_request = __esm({
   "src/review/pull-request.ts"() {
     "use strict";
@@ -58908,10 +59071,11 @@ var init_pull_request = __esm({
     init_manifest3();
     init_rules();
     init_shared_fix();
+    isBroken = (p) => p.kind === "invalid-toml" || p.kind === "refused";
     baseTextOf = (s, f) => f.status === "added" ? null : s.base[f.previousPath ?? f.path] ?? null;
     budgets = /* @__PURE__ */ new WeakMap();
     isRegression = (r) => r.kind === "regression" || r.kind === "regression-unfixable";
-    concerns = (rule, p) => p.kind === "invalid-toml" || p.rule === rule.id;
+    concerns = (rule, p) => isBroken(p) || p.rule === rule.id;
   }
 });
 
@@ -58987,12 +59151,16 @@ function renderReviewBody(problems, o) {
   if (invalid2.length > 0) lines.push("### A Cargo.toml in this PR does not parse", "");
   for (const p of invalid2)
     lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
-  const spoken = reviewRules().filter((r) => problems.some((p) => p.kind !== "invalid-toml" && p.rule === r.id));
+  const refused = problems.filter((p) => p.kind === "refused");
+  if (refused.length > 0)
+    lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
+  for (const p of refused) lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+  const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
     if (lines.length > 0) lines.push("");
     lines.push(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`, "");
     for (const p of problems) {
-      if (p.kind === "invalid-toml" || p.rule !== rule.id) continue;
+      if (isBroken(p) || p.rule !== rule.id) continue;
       lines.push(
         `- ${code(p.path)}: ${lossText(p.loss, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`
       );
@@ -59069,6 +59237,16 @@ ${list}${notes}`
         }
       ];
     }
+    if (r.kind === "refused")
+      return [
+        {
+          path: r.path,
+          start_line: r.line,
+          end_line: r.line,
+          annotation_level: "failure",
+          message: why(r.diagnosis).replace(/`/g, "")
+        }
+      ];
     if (r.kind === "invalid-toml")
       return [
         {
@@ -59527,7 +59705,7 @@ var init_command3 = __esm({
 });
 
 // src/action.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 
 // node_modules/probot/lib/context.js
 var import_deepmerge = __toESM(require_cjs(), 1);
@@ -67827,7 +68005,7 @@ async function main() {
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
   if (!token)
     throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
-  const delivery = deliveryFromEnv(process.env, (p) => readFileSync6(p, "utf8"));
+  const delivery = deliveryFromEnv(process.env, (p) => readFileSync7(p, "utf8"));
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),

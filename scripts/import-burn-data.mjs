@@ -275,5 +275,20 @@ writeFileSync(join(root, "fixtures/burn-data/family-enablers.json"), `${JSON.str
 console.log(
   `index: ${tags} tag files, ${main} main files; catalog: ${entries.length} entries, ${entries.reduce((n, e) => n + e.sites.length, 0)} sites; ${refs.length} refs`,
 );
+// Features releases removed (feature-history/): each with the release, what replaces it, or the
+// advice when nothing does. The bot says a removal's replacement only from here.
+const history = JSON.parse(readFileSync(join(src, "feature-history/removed-features.json"), "utf8"));
+const removed = {
+  generated_by: "scripts/import-burn-data.mjs from burn-data feature-history/; do not edit",
+  removed: history.removed.map(({ crate, feature, at, replacement, advice }) => ({
+    crate,
+    feature,
+    at,
+    replacement: replacement ?? null,
+    ...(advice ? { advice } : {}),
+  })),
+};
+writeFileSync(join(root, "data/removed-features.json"), `${JSON.stringify(removed, null, 1)}\n`);
+
 // The word screen's frequencies follow the catalog's words.
 await import("./screen-frequency.mjs");

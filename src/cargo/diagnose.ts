@@ -23,6 +23,7 @@ import type { Enablers } from "./precomputed.js";
 
 import type { Assumed, BurnDep, DiagnoseOptions, Diagnosis, Run, Verdict } from "./diagnosis.js";
 import { searchConjuncts, searchFix } from "./fix-search.js";
+import { refusals } from "./refusal.js";
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
@@ -69,6 +70,10 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
     };
+  // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
+  const refused = refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  if (refused.length > 0)
+    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch)
     return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
 

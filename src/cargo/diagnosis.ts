@@ -2,6 +2,7 @@
 // reached (diagnose.ts judges, fix-search.ts looks for the smallest verified addition), so the
 // judge, the fix search and every reader of a verdict share one set of words.
 import type { Assumption, Pin, VersionSource } from "./burn-version.js";
+import type { Refusal } from "./refusal.js";
 import type { Platform } from "./cfg.js";
 import type { DepDecl, Manifest } from "./manifest.js";
 import type { Registries } from "./registry.js";
@@ -45,6 +46,7 @@ export type Verdict =
   | "on" // the target feature is on with the crate's default features
   | "gated" // on only with some of the crate's own (non-default) features
   | "too-large" // the feature graph needs more work than one event may spend: nothing is claimed
+  | "refused" // cargo refuses the manifest (`refused`): a feature it names does not exist at the release
   | "off";
 
 export interface Addition {
@@ -86,6 +88,8 @@ export interface Diagnosis {
   fix: Addition | null;
   /** The fix search stopped at the work budget: "no fix" is then not a fact about burn. */
   searchCut?: boolean;
+  /** Verdict "refused": the features cargo would refuse, in the manifest's order. */
+  refused?: Refusal[];
 }
 
 /** One resolution of the manifest with these root features (and an addition to one declaration). */

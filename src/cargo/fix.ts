@@ -83,6 +83,8 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
+  if (diagnosis.verdict === "refused")
+    return { kind: "no-fix", diagnosis, reason: "cargo refuses the manifest as it is; no edit is verified on it" };
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",

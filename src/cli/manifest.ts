@@ -88,7 +88,8 @@ export async function whyCmd(args: string[], io: Io): Promise<number> {
       if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${reasonText(c)}`).join("\n")}\n`);
   }
-  return 0;
+  // A manifest cargo refuses has no answer to "is it on": the exit says so to a script.
+  return d.verdict === "refused" ? 1 : 0;
 }
 
 export async function fixCmd(args: string[], io: Io): Promise<number> {
@@ -110,7 +111,8 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
   } else if (plan.kind === "already-on") {
     io.stderr(`${targetName(target)} is already on; nothing to change. ${reason}\n`);
   } else {
-    io.stderr(`no change proposed: ${plan.reason}\n`);
+    // Why there is no edit comes first when it is cargo's refusal: that is what the user must fix.
+    io.stderr(`${plan.diagnosis.verdict === "refused" ? `${reason}\n` : ""}no change proposed: ${plan.reason}\n`);
   }
   return plan.kind === "no-fix" ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { targetName } from "../cargo/resolve.js";
 import { dirOf } from "../cargo/workspace.js";
 import { reviewPullRequest, unresolvedText } from "../render/review.js";
+import { why } from "../render/why.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
 import type { ManifestReview } from "../review/manifest.js";
 import { assess, type PrSnapshot } from "../review/pull-request.js";
@@ -101,6 +102,8 @@ function jsonOf(r: ManifestReview) {
   if (r.kind === "regression")
     return { rule: r.rule, path: r.path, kind: r.kind, suggestion: r.plan.change.suggestion, diff: r.plan.change.diff };
   if (r.kind === "regression-unfixable") return { rule: r.rule, path: r.path, kind: r.kind, reason: r.reason };
+  if (r.kind === "refused")
+    return { kind: r.kind, path: r.path, line: r.line, why: why(r.diagnosis).replace(/`/g, "") };
   return r;
 }
 
@@ -114,8 +117,8 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
     const headline =
       first?.kind === "regression"
         ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff }
-        : first?.kind === "invalid-toml" || first?.kind === "unresolved"
-          ? first
+        : first?.kind === "invalid-toml" || first?.kind === "unresolved" || first?.kind === "refused"
+          ? jsonOf(first)
           : { kind: first?.kind ?? "fine" };
     io.stdout(`${JSON.stringify({ ...headline, results: all.map(jsonOf) }, null, 2)}\n`);
   } else if (actions.review) {
@@ -131,5 +134,6 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
             .join(" or ")}.\n`,
     );
   }
-  return all.some((r) => r.kind === "invalid-toml") ? 2 : 0;
+  // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse.
+  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused") ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import {
   type CheckDecision,
   decidePullRequest,
+  isBroken,
   type NeedingCrate,
   type PrSnapshot,
   type Problem,
@@ -141,12 +142,16 @@ export function renderReviewBody(
   if (invalid.length > 0) lines.push("### A Cargo.toml in this PR does not parse", "");
   for (const p of invalid)
     lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
-  const spoken = reviewRules().filter((r) => problems.some((p) => p.kind !== "invalid-toml" && p.rule === r.id));
+  const refused = problems.filter((p) => p.kind === "refused");
+  if (refused.length > 0)
+    lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
+  for (const p of refused) lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+  const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
     if (lines.length > 0) lines.push("");
     lines.push(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`, "");
     for (const p of problems) {
-      if (p.kind === "invalid-toml" || p.rule !== rule.id) continue;
+      if (isBroken(p) || p.rule !== rule.id) continue;
       lines.push(
         `- ${code(p.path)}: ${lossText(p.loss, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`,
       );
@@ -249,6 +254,16 @@ export function checkOutput(
         },
       ];
     }
+    if (r.kind === "refused")
+      return [
+        {
+          path: r.path,
+          start_line: r.line,
+          end_line: r.line,
+          annotation_level: "failure",
+          message: why(r.diagnosis).replace(/`/g, ""),
+        },
+      ];
     if (r.kind === "invalid-toml")
       return [
         {

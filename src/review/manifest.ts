@@ -52,6 +52,8 @@ export type ManifestReview =
     })
   | (Regressed & { kind: "regression-unfixable"; reason: string })
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
+  /** cargo refuses the head manifest (a feature its release does not have), and did not refuse the base's. */
+  | { kind: "refused"; path: string; line: number; diagnosis: Diagnosis }
   | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };
 
@@ -156,6 +158,25 @@ function regressed(j: Judged, plan: FixPlan): ManifestReview {
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
 }
 
+/**
+ * The head's refusal when the PR brings it (the base resolved, or there was no base): a bump past
+ * the release that removed a feature, a feature that never existed. One already at the base is
+ * not this PR's to answer. `path`: where the first refused feature is written (the root's line when
+ * it is inherited from there).
+ */
+function refusedByPr(
+  path: string,
+  before: Diagnosis | null,
+  after: Diagnosis,
+  rootPath?: string,
+): ManifestReview | null {
+  if (after.verdict !== "refused" || before?.verdict === "refused") return null;
+  const first = after.refused![0]!;
+  const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== undefined;
+  const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
+  return { kind: "refused", path: inRoot ? rootPath! : path, line, diagnosis: after };
+}
+
 const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({
   kind: "invalid-toml",
   path,
@@ -190,6 +211,11 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
         ? null
         : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
+    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, c.path);
+    if (refused) {
+      out.push(refused);
+      continue;
+    }
     const verdict = judge(before, afterPlan.diagnosis);
     if (verdict.kind === "unresolved")
       out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
@@ -209,6 +235,8 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const after = probe.diagnosis;
   const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
+  const refused = refusedByPr(c.path, before, after, c.headRoot?.path);
+  if (refused) return refused;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };

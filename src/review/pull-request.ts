@@ -36,7 +36,10 @@ export interface NeedingCrate {
 }
 
 type Regressed = Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }>;
-export type Problem = Extract<ManifestReview, { kind: "invalid-toml" }> | (Regressed & { crates: NeedingCrate[] });
+/** A manifest cargo stops at (it does not parse, or it names a feature its release lacks): every rule's problem. */
+export type Broken = Extract<ManifestReview, { kind: "invalid-toml" | "refused" }>;
+export const isBroken = (p: { kind: string }): p is Broken => p.kind === "invalid-toml" || p.kind === "refused";
+export type Problem = Broken | (Regressed & { crates: NeedingCrate[] });
 export type Unresolved = Extract<ManifestReview, { kind: "unresolved" }>;
 
 export interface PreviousReview {
@@ -257,9 +260,8 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   // Regressions of one root line are one problem, whichever member comes first.
   const byRoot = new Map<string, Problem & { kind: "regression" | "regression-unfixable" }>();
   for (const r of assessed) {
-    // One manifest that does not parse is one problem, whichever rule met it first.
-    if (r.kind === "invalid-toml" && !problems.some((p) => p.kind === "invalid-toml" && p.path === r.path))
-      problems.push(r);
+    // One manifest cargo stops at is one problem, whichever rule met it first.
+    if (isBroken(r) && !problems.some((p) => p.kind === r.kind && p.path === r.path)) problems.push(r);
     if (!isRegression(r)) continue;
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
     const assumed = evidence === undefined && s.options.assumeEvidence === true && speaks(r.rule);
@@ -293,8 +295,8 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   return d;
 }
 
-/** A parse error stops every rule: it is in every check. */
-const concerns = (rule: ReviewRule, p: Problem | Unresolved) => p.kind === "invalid-toml" || p.rule === rule.id;
+/** A manifest cargo stops at stops every rule: it is in every check. */
+const concerns = (rule: ReviewRule, p: Problem | Unresolved) => isBroken(p) || p.rule === rule.id;
 
 /**
  * The rule's check run: on every burn PR for an `always` rule; for a `when-found` rule only when
@@ -305,7 +307,7 @@ function checkFor(rule: ReviewRule, problems: Problem[], unresolved: Unresolved[
   const mine = problems.filter((p) => concerns(rule, p));
   const open = unresolved.filter((u) => concerns(rule, u));
   const existingId = s.previous.checkRuns[rule.id] ?? null;
-  const found = open.length > 0 || mine.some((p) => p.kind !== "invalid-toml");
+  const found = open.length > 0 || mine.some((p) => !isBroken(p));
   if (rule.check === "when-found" && !found && existingId === null) return [];
   const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];

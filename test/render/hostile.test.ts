@@ -123,10 +123,6 @@ describe("hostile values in every field stay text", () => {
       "renamed key",
       (f: string) => `[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2"${f} }\n`,
     ],
-    [
-      "feature names",
-      (f: string) => `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"]${f} }\n`,
-    ],
   ])("review body, suggestion, check output and superseded note: %s", (_n, manifest) => {
     const base = manifest("");
     const head = manifest(", default-features = false");
@@ -162,6 +158,25 @@ describe("hostile values in every field stay text", () => {
     expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain(
       "](https://github.com/alice/mnist-demo/blob/",
     );
+  });
+
+  it("a feature name cargo will refuse, in the review body and the check", () => {
+    const r = reviewManifest(
+      {
+        path: `crates/${EVIL_TOML}/Cargo.toml`,
+        base: `[dependencies]\nburn = { version = "0.22.0-pre.2" }\n`,
+        head: `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"] }\n`,
+        commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
+      },
+      autodiff,
+    );
+    if (r.kind !== "refused") throw new Error(`expected refused, got ${r.kind}`);
+    const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
+    for (const md of [
+      renderReviewBody([r], { headSha: "b".repeat(40), repo, notices: [], lineComments: 0 }),
+      checkOutput({ rule: "autodiff", problems: [r], unresolved: [] }, []).summary,
+    ])
+      expectInert(md);
   });
 
   it("an unparseable head manifest in a review", () => {

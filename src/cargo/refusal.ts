@@ -1,0 +1,107 @@
+// What cargo refuses before it builds anything: a feature the manifest names on a burn crate that
+// the crate does not have at the release cargo selects (`package `app` depends on `burn` with
+// feature `server` but `burn` does not have that feature`). Checked on every feature the
+// manifest names on every burn dependency (its own list, inherited from `[workspace.dependencies]`
+// or not) and every `[features]` entry that forwards to one (`burn/x`, `burn?/x`). A manifest
+// cargo refuses is never "on" and never "verified". Pure: the index lines are the resolver's.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import leven from "leven";
+import { dataDir } from "../data-dir.js";
+import * as semver from "../semver.js";
+import type { DepDecl, Manifest } from "./manifest.js";
+import type { IndexLine } from "./index-file.js";
+import { allFeatures, depHidden, type Registry } from "./registry.js";
+
+export interface Refusal {
+  /** The burn crate and the release the manifest selects. */
+  crate: string;
+  version: string;
+  feature: string;
+  /** Where the manifest names it: the dependency's line, or the `[features]` entry. */
+  where: { kind: "dependency"; decl: DepDecl; inRoot: boolean } | { kind: "features"; entry: string };
+  /** What is known of the feature: removed at a release (with its replacement), or never a feature. */
+  history: Removal | { kind: "never"; closest: string[] } | { kind: "gone"; lastIn: string };
+}
+
+export interface Removal {
+  kind: "removed";
+  at: string | null;
+  /** The features that replace it at that release ([]: none needed; null: none). */
+  replacement: string[] | null;
+  advice?: string;
+}
+
+interface RemovedFile {
+  removed: Array<{ crate: string; feature: string; at: string | null; replacement: string[] | null; advice?: string }>;
+}
+let removedFeatures: RemovedFile["removed"] | undefined;
+function removals(): RemovedFile["removed"] {
+  const path = join(dataDir, "removed-features.json");
+  removedFeatures ??= existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RemovedFile).removed : [];
+  return removedFeatures;
+}
+
+/** Every feature cargo accepts on `line`: its table's, and the implicit one of each optional dependency. */
+export function featureNames(line: IndexLine): Set<string> {
+  const names = new Set(Object.keys(allFeatures(line)));
+  for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) names.add(d.name);
+  return names;
+}
+
+/** What burn's history says of `feature` on `crate`, as seen from release `version`. */
+function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
+  const known = removals().find((r) => r.crate === crate && r.feature === feature);
+  if (known) return { kind: "removed", at: known.at, replacement: known.replacement, advice: known.advice };
+  const earlier = registry
+    .versions(crate)
+    .filter((l) => semver.lt(l.vers, version) && featureNames(l).has(feature))
+    .map((l) => l.vers)
+    .sort(semver.compare);
+  if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1)! };
+  const at = registry.versions(crate).find((l) => l.vers === version);
+  const names = at ? [...featureNames(at)] : [];
+  const closest = names
+    .map((n) => [n, leven(n, feature)] as const)
+    .filter(([, d]) => d <= Math.max(2, Math.floor(feature.length / 3)))
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3)
+    .map(([n]) => n);
+  return { kind: "never", closest };
+}
+
+/**
+ * The features cargo would refuse, each once, in the manifest's order: the dependencies' own lists,
+ * then the `[features]` entries. `lineOf`: the index line the resolver selected for a burn
+ * dependency (null: not in the data, nothing is claimed about it).
+ */
+export function refusals(
+  manifest: Manifest,
+  deps: Array<{ decl: DepDecl; effective: DepDecl }>,
+  lineOf: (decl: DepDecl) => IndexLine | null,
+  registry: Registry,
+): Refusal[] {
+  const out: Refusal[] = [];
+  const check = (decl: DepDecl, feature: string, where: Refusal["where"]) => {
+    const line = lineOf(decl);
+    if (!line || featureNames(line).has(feature)) return;
+    if (out.some((r) => r.crate === line.name && r.feature === feature)) return;
+    out.push({
+      crate: line.name,
+      version: line.vers,
+      feature,
+      where,
+      history: historyOf(line.name, feature, line.vers, registry),
+    });
+  };
+  for (const d of deps)
+    for (const f of d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const [entry, values] of Object.entries(manifest.features))
+    for (const v of values) {
+      const m = /^([A-Za-z0-9_-]+)\??\/(.+)$/.exec(v);
+      const dep = m ? deps.find((d) => d.decl.key === m[1]) : undefined;
+      if (dep) check(dep.decl, m![2]!, { kind: "features", entry });
+    }
+  return out;
+}

@@ -1,0 +1,138 @@
+import { execFile } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "@jest/globals";
+import fc from "fast-check";
+import { diagnose } from "../../src/cargo/diagnose.js";
+import { planFix } from "../../src/cargo/fix.js";
+import { parseManifest } from "../../src/cargo/manifest.js";
+import { featureNames } from "../../src/cargo/refusal.js";
+import { allFeatures, snapshot } from "../../src/cargo/registry.js";
+import { why } from "../../src/render/why.js";
+import { requireOrSkip, which } from "../helpers/services.js";
+
+// cargo refuses a manifest that names a feature its burn release does not have; the bot must
+// say so, and never call such a manifest "on" or an edit of it "verified".
+const tags = snapshot("tags");
+const RELEASES = ["0.16.0", "0.17.1", "0.19.1", "0.20.1", "0.21.0", "0.22.0-pre.2"];
+const lineOf = (v: string) => tags.versions("burn").find((l) => l.vers === v)!;
+/** Names that are features of some releases and not of others (burn-data's feature history), and typos. */
+const ELSEWHERE = ["server", "dispatch", "cuda-jit", "wgpu-spirv", "compilation-cache", "metrics", "wgpuu", "autodif"];
+
+const diagnosis = (text: string) => diagnose(parseManifest(text));
+
+describe("a feature the release does not have", () => {
+  it("is cargo's refusal, with the release that removed it and what replaces it", () => {
+    const text =
+      '[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n';
+    const d = diagnosis(text);
+    expect(d.verdict).toBe("refused");
+    expect(d.state.on).toBe(false);
+    expect(d.refused).toMatchObject([
+      { crate: "burn", version: "0.22.0-pre.2", feature: "server", history: { kind: "removed", at: "0.22.0-pre.1" } },
+    ]);
+    expect(why(d)).toContain("release `0.22.0-pre.1` removed it; `remote-server` or `remote-websocket` replace it");
+    // The edit that adds autodiff would keep `server`: no edit is offered, and none called verified.
+    expect(planFix({ path: "Cargo.toml", text }).kind).toBe("no-fix");
+  });
+
+  it("forwarded through [features], inherited from the workspace root, or a typo", () => {
+    const fwd = diagnosis('[features]\ngpu = ["burn/cuda-jit"]\n\n[dependencies]\nburn = "0.17.0"\n');
+    expect(fwd.refused).toMatchObject([
+      { feature: "cuda-jit", where: { kind: "features", entry: "gpu" }, history: { replacement: ["cuda"] } },
+    ]);
+    const root = parseManifest(
+      '[workspace]\nmembers = ["app"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["dispatch"] }\n',
+    );
+    const member = diagnose(parseManifest('[package]\nname = "app"\n\n[dependencies]\nburn = { workspace = true }\n'), {
+      root,
+    });
+    expect(member.refused).toMatchObject([{ feature: "dispatch", where: { kind: "dependency", inRoot: true } }]);
+    const typo = diagnosis('[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["wgpuu"] }\n');
+    expect(typo.refused).toMatchObject([{ feature: "wgpuu", history: { kind: "never", closest: ["wgpu"] } }]);
+    expect(why(typo)).toContain("no release of `burn` has it; did you mean `wgpu`?");
+  });
+
+  it("every feature cargo would name, not only the first", () => {
+    const d = diagnosis(
+      '[features]\ncache = ["burn/compilation-cache"]\n\n[dependencies]\nburn = { version = "0.19.1", features = ["cuda-jit", "wgpu"] }\n',
+    );
+    expect(d.refused!.map((r) => r.feature)).toEqual(["cuda-jit", "compilation-cache"]);
+  });
+
+  it("generated manifests over every bundled release: none naming a missing feature is on or verified", () => {
+    const arb = fc.constantFrom(...RELEASES).chain((v) =>
+      fc.record({
+        v: fc.constant(v),
+        listed: fc.subarray([...featureNames(lineOf(v))].slice(0, 12).concat(ELSEWHERE), { maxLength: 4 }),
+        forwarded: fc.subarray(ELSEWHERE.concat(["std", "train"]), { maxLength: 2 }),
+        defaults: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(arb, ({ v, listed, forwarded, defaults }) => {
+        const names = featureNames(lineOf(v));
+        const text = `[features]\n${forwarded.map((f, i) => `f${i} = ["burn/${f}"]`).join("\n")}\n\n[dependencies]\nburn = { version = "=${v}"${defaults ? "" : ", default-features = false"}, features = ${JSON.stringify(listed)} }\n`;
+        const missing = [...listed, ...forwarded].filter((f) => !names.has(f));
+        const plan = planFix({ path: "Cargo.toml", text });
+        if (plan.kind === "invalid-toml") throw new Error(text);
+        if (missing.length > 0) {
+          expect(plan.kind).toBe("no-fix");
+          expect(plan.diagnosis.verdict).toBe("refused");
+          expect(plan.diagnosis.state.on).toBe(false);
+          expect(new Set(plan.diagnosis.refused!.map((r) => r.feature))).toEqual(new Set(missing));
+        } else expect(plan.diagnosis.verdict).not.toBe("refused");
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), "burn-triage-cargo-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A stub `burn` with the release's own feature names (bodies empty), and the user's crate. */
+async function cargoRefuses(version: string, features: string[], forwarded: string[]): Promise<boolean> {
+  const root = mkdtempSync(join(dir, "case-"));
+  mkdirSync(join(root, "burn/src"), { recursive: true });
+  mkdirSync(join(root, "app/src"), { recursive: true });
+  const own = Object.keys(allFeatures(lineOf(version))).filter((f) => f !== "default");
+  writeFileSync(
+    join(root, "burn/Cargo.toml"),
+    `[package]\nname = "burn"\nversion = "${version}"\nedition = "2021"\n\n[features]\n${own.map((f) => `${JSON.stringify(f)} = []`).join("\n")}\n`,
+  );
+  writeFileSync(join(root, "burn/src/lib.rs"), "");
+  writeFileSync(
+    join(root, "app/Cargo.toml"),
+    `[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\n${forwarded.map((f, i) => `f${i} = ["burn/${f}"]`).join("\n")}\n\n[dependencies]\nburn = { path = "../burn", features = ${JSON.stringify(features)} }\n`,
+  );
+  writeFileSync(join(root, "app/src/main.rs"), "fn main() {}\n");
+  try {
+    await run("cargo", ["metadata", "--offline", "--format-version", "1"], { cwd: join(root, "app") });
+    return false;
+  } catch (e) {
+    const stderr = String((e as { stderr?: string }).stderr ?? "");
+    if (!/does not have (?:that|these) features?/.test(stderr)) throw e;
+    return true;
+  }
+}
+
+requireOrSkip(which("cargo"), "cargo")("cargo is the judge", () => {
+  it("real cargo refuses exactly the manifests the bot calls refused (stub crates with each release's features)", async () => {
+    const cases: Array<{ v: string; features: string[]; forwarded: string[] }> = [];
+    for (const v of RELEASES) {
+      const own = Object.keys(allFeatures(lineOf(v))).filter((f) => f !== "default");
+      cases.push({ v, features: own.slice(0, 2), forwarded: [] });
+      for (const name of ELSEWHERE) cases.push({ v, features: [own[0]!, name], forwarded: [] });
+      cases.push({ v, features: [], forwarded: ["cuda-jit"] });
+    }
+    for (const c of cases) {
+      const text = `[features]\n${c.forwarded.map((f, i) => `f${i} = ["burn/${f}"]`).join("\n")}\n\n[dependencies]\nburn = { version = "=${c.v}", features = ${JSON.stringify(c.features)} }\n`;
+      const ours = diagnosis(text).verdict === "refused";
+      expect([c, await cargoRefuses(c.v, c.features, c.forwarded)]).toEqual([c, ours]);
+    }
+  }, 60_000);
+});
