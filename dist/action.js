@@ -49709,6 +49709,42 @@ var init_config_defaults = __esm({
   }
 });
 
+// src/cargo/cargo-error.ts
+function detectCargoRefusal(input) {
+  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  if (!head.includes(TAIL) && !head.includes("have that")) return null;
+  const text2 = cleanText(head);
+  const m2 = SENTENCE.exec(text2);
+  if (!m2) return null;
+  const before = text2.slice(Math.max(0, m2.index - 600), m2.index);
+  const v = VERSIONS.exec(before);
+  return {
+    package: m2[1],
+    crate: m2[2],
+    feature: m2[3],
+    requirement: v?.[1] ?? null,
+    versions: v ? v[2].split(/,\s*/).map((s) => s.trim()).filter((s) => /^\d+\.\d+\.\d+/.test(s)) : [],
+    printed: m2[0].replace(/\s*\n(?:> ?)*\s*/g, " ")
+  };
+}
+var TAIL, SENTENCE, VERSIONS;
+var init_cargo_error = __esm({
+  "src/cargo/cargo-error.ts"() {
+    "use strict";
+    init_normalize();
+    init_detect();
+    TAIL = "does not have that feature";
+    SENTENCE = new RegExp(
+      "package `([A-Za-z0-9_-]{1,64})` depends on `(burn(?:-[a-z0-9]+)*)` with feature `([^`\\s]{1,100})` but `\\2` does not have that feature\\.".replace(
+        / /g,
+        // Bounded runs: two adjacent unbounded ones would backtrack quadratically on a run of spaces.
+        "[^\\S\\n]{0,8}\\n?(?:> ?){0,4}[^\\S\\n]{0,8}"
+      )
+    );
+    VERSIONS = /versions that meet the requirements `([^`\n]{1,100})` (?:are|is): ([^\n]{1,400})/;
+  }
+});
+
 // src/plan.ts
 var plan_exports = {};
 __export(plan_exports, {
@@ -49722,9 +49758,10 @@ __export(plan_exports, {
 function triage(text2) {
   const panics = detect(text2);
   const compile = panics.length > 0 ? [] : gatedFindings(text2);
-  const answerable = panics.length > 0 || compile.length > 0;
-  const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
-  const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
+  const refused = panics.length === 0 && compile.length === 0 && detectCargoRefusal(text2) !== null;
+  const answerable = panics.length > 0 || compile.length > 0 || refused;
+  const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0 || refused;
+  const kind = !answerable ? null : compile.length > 0 || refused ? "compile" : featureOff ? "feature-off" : "misuse";
   return {
     answerable,
     kind,
@@ -49802,6 +49839,7 @@ var init_plan = __esm({
     init_analyze();
     init_config_defaults();
     init_detect();
+    init_cargo_error();
   }
 });
 
@@ -50041,6 +50079,35 @@ var init_version2 = __esm({
   }
 });
 
+// src/analyze-refusal.ts
+function analyzeRefusal(input, gather2 = () => gatherEvidence(input.text, input.repoLock)) {
+  const found = detectCargoRefusal(input.text);
+  if (!found) return null;
+  const version = [...found.versions].filter((v) => import_valid.default(v)).sort(import_compare.default).at(-1) ?? null;
+  const evidence = gather2();
+  const fx = { platform: input.platform, registries: input.registries };
+  const manifest = manifestFromText(evidence.snippets, fx) ?? manifestFromRepo(input, fx);
+  const registry = input.registries?.tags ?? snapshot("tags");
+  const known = version !== null && registry.versions(found.crate).some((l) => l.vers === version);
+  return {
+    found,
+    version,
+    manifest,
+    history: known ? historyOf(found.crate, found.feature, version, registry) : null
+  };
+}
+var init_analyze_refusal = __esm({
+  "src/analyze-refusal.ts"() {
+    "use strict";
+    init_cargo_error();
+    init_refusal();
+    init_registry();
+    init_evidence();
+    init_find_manifest();
+    init_semver();
+  }
+});
+
 // src/analyze.ts
 function platformOf(finding, text2) {
   const path2 = finding?.location?.path ?? "";
@@ -50084,7 +50151,9 @@ function analyze(input) {
   const platform = platformOf(primary, input.text);
   if (!primary) {
     const compile = analyzeCompile({ ...input, platform }, () => gatherEvidence(input.text, input.repoLock));
-    return compile ? { kind: "compile", compile, platform } : { kind: "none" };
+    if (compile) return { kind: "compile", compile, platform };
+    const refusal = analyzeRefusal({ ...input, platform });
+    return refusal ? { kind: "refusal", refusal, platform } : { kind: "none" };
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id);
   const evidence = gatherEvidence(input.text, input.repoLock);
@@ -50202,6 +50271,7 @@ var init_analyze2 = __esm({
     init_source_link();
     init_target();
     init_version2();
+    init_analyze_refusal();
     init_burn_files();
     PLATFORM_WINDOW = 4e3;
   }
@@ -57910,16 +57980,17 @@ function onText(d, opts) {
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
   return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
-function refusalText(r) {
-  const where = r.where.kind === "features" ? `your \`[features]\` entry ${code(r.where.entry)}` : r.where.inRoot ? `your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})` : `line ${r.where.decl.line}`;
-  const named = `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have`;
-  const h = r.history;
+function historyText(h, crate) {
   if (h.kind === "never")
-    return `${named}: no release of ${code(r.crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
-  if (h.kind === "gone") return `${named}: its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
+    return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
+  if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
   const instead = h.replacement === null ? "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
-  return `${named}: ${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
+  return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
+}
+function refusalText(r) {
+  const where = r.where.kind === "features" ? `Your \`[features]\` entry ${code(r.where.entry)}` : r.where.inRoot ? `Your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})` : `Line ${r.where.decl.line}`;
+  return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
 function why(d, opts = {}) {
   const p = d.primary;
@@ -57929,7 +58000,7 @@ function why(d, opts = {}) {
   const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything: ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {
@@ -58164,6 +58235,55 @@ var init_compile = __esm({
   }
 });
 
+// src/render/refusal.ts
+function refusedManifest(r) {
+  const plan3 = r.manifest?.plan;
+  return plan3 && plan3.kind !== "invalid-toml" && plan3.diagnosis.verdict === "refused" ? plan3.diagnosis : null;
+}
+function manifestPart(r) {
+  const m2 = r.manifest;
+  const plan3 = m2?.plan;
+  const refused = refusedManifest(r);
+  if (refused) {
+    const where = m2.origin === "repository" ? `your repository's ${code(m2.file.path)}` : "the Cargo.toml in the issue";
+    return [
+      `**In ${where}:** ${why(refused)}`,
+      "",
+      "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
+    ];
+  }
+  if (plan3 && plan3.kind !== "invalid-toml")
+    return [
+      "The Cargo.toml I read names no feature its burn release lacks: the one that failed is another manifest (a workspace member, a dependency's, or an older copy)."
+    ];
+  return [
+    "Show the Cargo.toml (and the workspace root's, if burn is inherited) and I will check every feature it names."
+  ];
+}
+function renderRefusalBody(r, footer) {
+  const f = r.found;
+  const lines = [
+    `### ${code(f.crate)} has no feature ${code(f.feature)} at this release`,
+    "",
+    `cargo reports ${code(f.printed)}${r.version ? ` (it tried ${code(f.crate)} ${code(r.version)}${f.requirement ? `, for ${code(f.requirement)}` : ""})` : ""}.`,
+    ""
+  ];
+  const covered = refusedManifest(r)?.refused?.some((x2) => x2.crate === f.crate && x2.feature === f.feature);
+  if (r.history && !covered)
+    lines.push(`${code(f.crate)} ${code(r.version)} does not have it: ${historyText(r.history, f.crate)}`, "");
+  lines.push(...manifestPart(r), "");
+  const source = r.version ? `burn \`${r.version}\` (the release cargo tried, from its message). ` : "";
+  lines.push(`<sub>${source}${footer}</sub>`);
+  return lines;
+}
+var init_refusal2 = __esm({
+  "src/render/refusal.ts"() {
+    "use strict";
+    init_escape();
+    init_why();
+  }
+});
+
 // src/render/issue.ts
 function issueMarker(updatedAt) {
   return updatedAt && TIMESTAMP.test(updatedAt) ? `${ISSUE_MARKER_PREFIX} ${JSON.stringify({ updated_at: updatedAt })} -->` : ISSUE_MARKER;
@@ -58221,6 +58341,8 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
   if (a.kind === "compile") return compileComment(a.compile, marker, footer);
+  if (a.kind === "refusal") return withMarker(marker, `${renderRefusalBody(a.refusal, footer).join("\n").trim()}
+`);
   const entry = a.entry;
   const lines = [`### ${entry.title}`, ""];
   lines.push(`${sourceSentence(a, entry)}`);
@@ -58283,6 +58405,7 @@ var init_issue = __esm({
     "use strict";
     init_resolve();
     init_compile();
+    init_refusal2();
     init_escape();
     init_manifest2();
     ISSUE_MARKER = "<!-- burn-triage:issue -->";

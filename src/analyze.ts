@@ -17,6 +17,7 @@ import { fileToRead, firstCallOf, linkFor, refFor, type SourceLink } from "./pan
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";
 import { guessVersion } from "./panics/version.js";
+import { analyzeRefusal, type RefusalAnalysis } from "./analyze-refusal.js";
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
@@ -51,12 +52,19 @@ export interface CompileResult {
   platform: Platform;
 }
 
+/** cargo refused the manifest: a feature its burn release does not have (no panic, no rustc error). */
+export interface RefusalResult {
+  kind: "refusal";
+  refusal: RefusalAnalysis;
+  platform: Platform;
+}
+
 /** Nothing the bot answers. */
 export interface NoFinding {
   kind: "none";
 }
 
-export type Analysis = PanicAnalysis | CompileResult | NoFinding;
+export type Analysis = PanicAnalysis | CompileResult | RefusalResult | NoFinding;
 
 /** How far into a text a platform's name counts: the report's opening, not a log's tail. */
 const PLATFORM_WINDOW = 4000;
@@ -118,7 +126,9 @@ export function analyze(input: AnalyzeInput): Analysis {
   if (!primary) {
     // Rustc errors first: the evidence step is paid only by a text that has one.
     const compile = analyzeCompile({ ...input, platform }, () => gatherEvidence(input.text, input.repoLock));
-    return compile ? { kind: "compile", compile, platform } : { kind: "none" };
+    if (compile) return { kind: "compile", compile, platform };
+    const refusal = analyzeRefusal({ ...input, platform });
+    return refusal ? { kind: "refusal", refusal, platform } : { kind: "none" };
   }
   const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
   const evidence: Evidence = gatherEvidence(input.text, input.repoLock);

@@ -5,6 +5,7 @@ import { extractSnippets, shownText } from "./cargo/extract.js";
 import { gatedFindings } from "./compile/analyze.js";
 import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./config-defaults.js";
 import { detect } from "./panics/detect.js";
+import { detectCargoRefusal } from "./cargo/cargo-error.js";
 
 /** What a text holds, before any API call. */
 export interface Triage {
@@ -21,9 +22,11 @@ export interface Triage {
 export function triage(text: string): Triage {
   const panics = detect(text);
   const compile = panics.length > 0 ? [] : gatedFindings(text);
-  const answerable = panics.length > 0 || compile.length > 0;
-  const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0;
-  const kind = !answerable ? null : compile.length > 0 ? "compile" : featureOff ? "feature-off" : "misuse";
+  // cargo's refusal stops the build before rustc: answered as a build error, with the manifest.
+  const refused = panics.length === 0 && compile.length === 0 && detectCargoRefusal(text) !== null;
+  const answerable = panics.length > 0 || compile.length > 0 || refused;
+  const featureOff = panics.some((f) => f.cause === "feature-off") || compile.length > 0 || refused;
+  const kind = !answerable ? null : compile.length > 0 || refused ? "compile" : featureOff ? "feature-off" : "misuse";
   return {
     answerable,
     kind,

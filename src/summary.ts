@@ -6,8 +6,8 @@ import { targetName } from "./cargo/resolve.js";
 import type { VersionSource } from "./cargo/burn-version.js";
 
 export interface FindingSummary {
-  kind: "panic" | "compile";
-  /** The catalog entry (panics) or the rustc error code (compile errors). */
+  kind: "panic" | "compile" | "refusal";
+  /** The catalog entry (panics), the rustc error code (compile errors), `cargo` (cargo's refusal). */
   id: string;
   /** The message as printed (panics) or rustc's error line (compile errors). */
   printed: string;
@@ -48,6 +48,23 @@ export function summarize(a: Analysis): FindingSummary[] {
       manifest: f === a.primary ? (a.manifest?.origin ?? null) : null,
       fix: f === a.primary ? fixOf(a.manifest?.plan) : null,
     }));
+  }
+  if (a.kind === "refusal") {
+    const r = a.refusal;
+    return [
+      {
+        kind: "refusal",
+        id: "cargo",
+        printed: r.found.printed,
+        path: null,
+        version: r.version,
+        commit: null,
+        versionSource: null,
+        target: `${r.found.crate}/${r.found.feature}`,
+        manifest: r.manifest?.origin ?? null,
+        fix: null,
+      },
+    ];
   }
   const c = a.compile;
   return c.items.map((i) => ({

@@ -50,7 +50,7 @@ export function featureNames(line: IndexLine): Set<string> {
 }
 
 /** What burn's history says of `feature` on `crate`, as seen from release `version`. */
-function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
+export function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
   const known = removals().find((r) => r.crate === crate && r.feature === feature);
   if (known) return { kind: "removed", at: known.at, replacement: known.replacement, advice: known.advice };
   const earlier = registry

@@ -1,6 +1,7 @@
 import type { Analysis, PanicAnalysis } from "../analyze.js";
 import { targetName } from "../cargo/resolve.js";
 import { renderCompileBody } from "./compile.js";
+import { renderRefusalBody } from "./refusal.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
 import { code, orList, withMarker } from "./escape.js";
@@ -107,6 +108,7 @@ export function renderIssueComment(
   const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
   if (a.kind === "none") return null;
   if (a.kind === "compile") return compileComment(a.compile, marker, footer);
+  if (a.kind === "refusal") return withMarker(marker, `${renderRefusalBody(a.refusal, footer).join("\n").trim()}\n`);
 
   const entry = a.entry;
   const lines: string[] = [`### ${entry.title}`, ""];

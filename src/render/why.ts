@@ -103,19 +103,11 @@ function onText(d: Diagnosis, opts: WhyOptions): string {
   return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
 
-/** Where a refused feature is written, and what burn's history says of it. */
-function refusalText(r: Refusal): string {
-  const where =
-    r.where.kind === "features"
-      ? `your \`[features]\` entry ${code(r.where.entry)}`
-      : r.where.inRoot
-        ? `your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})`
-        : `line ${r.where.decl.line}`;
-  const named = `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have`;
-  const h = r.history;
+/** What burn's history says of a feature a release does not have (after "… does not have it: "). */
+export function historyText(h: Refusal["history"], crate: string): string {
   if (h.kind === "never")
-    return `${named}: no release of ${code(r.crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
-  if (h.kind === "gone") return `${named}: its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
+    return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
+  if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
   const instead =
     h.replacement === null
@@ -123,7 +115,18 @@ function refusalText(r: Refusal): string {
       : h.replacement.length === 0
         ? "nothing is needed in its place"
         : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
-  return `${named}: ${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
+  return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
+}
+
+/** Where a refused feature is written, and what burn's history says of it. */
+function refusalText(r: Refusal): string {
+  const where =
+    r.where.kind === "features"
+      ? `Your \`[features]\` entry ${code(r.where.entry)}`
+      : r.where.inRoot
+        ? `Your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})`
+        : `Line ${r.where.decl.line}`;
+  return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
 
 export function why(d: Diagnosis, opts: WhyOptions = {}): string {
@@ -136,7 +139,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
     : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything: ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {

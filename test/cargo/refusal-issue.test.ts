@@ -1,0 +1,64 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { analyze } from "../../src/analyze.js";
+import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
+import { triage } from "../../src/plan.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { fixture, root } from "../helpers/fixtures.js";
+
+// cargo's own refusal pasted in an issue (real cargo 1.95 output: scripts/cargo-refusal-fixtures.mjs).
+const logs = readdirSync(join(root, "fixtures/cargo")).filter((f) => f.startsWith("refusal-"));
+const issue = (log: string, manifest?: string) =>
+  `After bumping burn:\n\n\`\`\`\n${fixture(`cargo/${log}`)}\`\`\`\n${manifest ? `\n\`\`\`toml\n${manifest}\`\`\`\n` : ""}`;
+const comment = (text: string) => renderIssueComment(analyze({ text }));
+
+describe("cargo's refusal in an issue", () => {
+  it.each(logs)("%s is read as cargo printed it", (log) => {
+    const found = detectCargoRefusal(fixture(`cargo/${log}`))!;
+    expect(found).toMatchObject({ package: "myapp", crate: "burn" });
+    expect(found.versions).toHaveLength(1);
+    expect(triage(issue(log))).toMatchObject({ answerable: true, kind: "compile" });
+  });
+
+  it("a removed feature: the release that removed it and what replaces it, said once", () => {
+    const body = comment(issue("refusal-server-0.22-build.txt"))!;
+    expect(body).toContain("### `burn` has no feature `server` at this release");
+    expect(body).toContain("(it tried `burn` `0.22.0-pre.2`, for `^0.22.0-pre.2`)");
+    expect(body).toContain("release `0.22.0-pre.1` removed it; `remote-server` or `remote-websocket` replace it");
+    expect(body).toContain("Show the Cargo.toml");
+    expect(body).not.toContain("**Fix**");
+  });
+
+  it("with the manifest: every feature cargo would refuse, cargo naming only the first", () => {
+    const manifest =
+      '[package]\nname = "myapp"\n\n[features]\ncache = ["burn/compilation-cache"]\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n';
+    const body = comment(issue("refusal-server-0.22-build.txt", manifest))!;
+    expect(body).toContain("Line 8 asks `burn` 0.22.0-pre.2 for feature `server`");
+    expect(body).toContain("Your `[features]` entry `cache` asks `burn` 0.22.0-pre.2 for feature `compilation-cache`");
+    expect(body).toContain("release `0.19.0` removed it");
+    // The feature cargo named is said once, in the manifest's list.
+    expect(body.split("`0.22.0-pre.1` removed it")).toHaveLength(2);
+    expect(body).not.toContain("Verified on");
+  });
+
+  it("forwarded through [features] (cargo names the dependency's feature), and a typo", () => {
+    const fwd = comment(
+      issue(
+        "refusal-forwarded-cuda-jit-0.17-build.txt",
+        '[features]\ngpu = ["burn/cuda-jit"]\n\n[dependencies]\nburn = { version = "0.17.1", default-features = false, features = ["std"] }\n',
+      ),
+    )!;
+    expect(fwd).toContain("Your `[features]` entry `gpu` asks `burn` 0.17.1 for feature `cuda-jit`");
+    expect(fwd).toContain("`cuda` replaces it");
+    const typo = comment(issue("refusal-typo-wgpuu-0.22-build.txt"))!;
+    expect(typo).toContain("no release of `burn` has it; did you mean `wgpu`?");
+  });
+
+  it("silent on another crate's refusal and on prose that quotes the words", () => {
+    const tokio =
+      "error: failed to select a version for `tokio`.\n\npackage `myapp` depends on `tokio` with feature `rt-multi` but `tokio` does not have that feature.\n";
+    expect(comment(tokio)).toBeNull();
+    expect(comment("Why does cargo say a crate does not have that feature? I use burn.")).toBeNull();
+  });
+});
