@@ -48377,11 +48377,25 @@ function memberOf(message, b) {
   if (type.includes("::") && !type.startsWith("burn::")) return null;
   return `${type}::${m2[1]}`;
 }
+function burnAliases(text2) {
+  if (!text2.includes("package")) return [];
+  const out = /* @__PURE__ */ new Set();
+  const forms = [
+    /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^\[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*([A-Za-z0-9_-]{1,64})\.package[^\S\n]*=[^\S\n]*["']burn["']/gm
+  ];
+  for (const re of forms) for (const m2 of text2.matchAll(re)) if (m2[1] !== "burn") out.add(m2[1].replace(/-/g, "_"));
+  return [...out].slice(0, 8);
+}
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  const aliases = burnAliases(head);
   const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
-  if (!mentions || !ANY.test(head) || !MENTIONS.test(head)) return [];
+  if (!mentions || !ANY.test(head) || aliases.length === 0 && !MENTIONS.test(head)) return [];
   const text2 = cleanText(head);
+  const alias = aliases.length > 0 ? new RegExp(`\\b(?:${aliases.join("|")})(?=::|\`)`, "g") : null;
+  const asBurn = (s) => alias ? s.replace(alias, "burn") : s;
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   const push = (f) => {
@@ -48394,12 +48408,14 @@ function detectCompile(input) {
   for (const m2 of text2.matchAll(HEADER2)) {
     if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
     const code2 = m2[1];
-    const b = block(text2, m2.index + m2[0].length);
-    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    const raw = block(text2, m2.index + m2[0].length);
+    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(raw)?.[1] ?? "";
     const head2 = m2[2].trimEnd();
     const wrapped = next !== "" && !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) && ((head2.match(/`/g)?.length ?? 0) % 2 === 1 || /\bin$|:$|\bfind$|\bmodule$/.test(head2));
-    const message = (wrapped ? `${m2[2].trimEnd()} ${next.trim()}` : m2[2]).replace(/\s+$/, "");
-    const base = { code: code2, printed: `error[${code2}]: ${message}`, at: location(b), note: configuredOut(b) };
+    const printed2 = (wrapped ? `${m2[2].trimEnd()} ${next.trim()}` : m2[2]).replace(/\s+$/, "");
+    const base = { code: code2, printed: `error[${code2}]: ${printed2}`, at: location(raw), note: configuredOut(raw) };
+    const message = asBurn(printed2);
+    const b = asBurn(raw);
     if (code2 === "E0432") {
       const missing = missingSegment(b);
       for (const p of message.matchAll(/`([^`]+)`/g)) {

@@ -153,13 +153,34 @@ function memberOf(message: string, b: string): string | null {
   return `${type}::${m[1]!}`;
 }
 
+/**
+ * The names a manifest in the text gives burn (`burn2 = { package = "burn", … }`,
+ * `[dependencies.nn]` with `package = "burn"`, `nn.package = "burn"`), as Rust code writes them
+ * (`-` → `_`): rustc prints the dependency's name, `could not find `train` in `burn2``.
+ */
+export function burnAliases(text: string): string[] {
+  if (!text.includes("package")) return [];
+  const out = new Set<string>();
+  const forms = [
+    /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^\[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*([A-Za-z0-9_-]{1,64})\.package[^\S\n]*=[^\S\n]*["']burn["']/gm,
+  ];
+  for (const re of forms) for (const m of text.matchAll(re)) if (m[1] !== "burn") out.add(m[1]!.replace(/-/g, "_"));
+  return [...out].slice(0, 8);
+}
+
 export function detectCompile(input: string): CompileFinding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  const aliases = burnAliases(head);
   // The pieces MENTIONS needs, first: a log about other crates has none, and three memchr-speed
   // scans cost less than the alternation (12 µs on a 48 KiB log).
   const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
-  if (!mentions || !ANY.test(head) || !MENTIONS.test(head)) return [];
+  if (!mentions || !ANY.test(head) || (aliases.length === 0 && !MENTIONS.test(head))) return [];
   const text = cleanText(head);
+  // Paths are read with the alias spelled `burn` (what the data keys); what rustc printed is kept.
+  const alias = aliases.length > 0 ? new RegExp(`\\b(?:${aliases.join("|")})(?=::|\`)`, "g") : null;
+  const asBurn = (s: string) => (alias ? s.replace(alias, "burn") : s);
   const out: CompileFinding[] = [];
   const seen = new Set<string>();
   const push = (f: CompileFinding) => {
@@ -172,18 +193,20 @@ export function detectCompile(input: string): CompileFinding[] {
   for (const m of text.matchAll(HEADER)) {
     if (++headers > MAX_HEADERS || out.length >= MAX_FINDINGS) break;
     const code = m[1] as CompileFinding["code"];
-    const b = block(text, m.index! + m[0].length);
+    const raw = block(text, m.index! + m[0].length);
     // A message wrapped by a terminal or an editor goes on, on the next line (unless that line is
     // rustc's own `-->` or `|` gutter).
     // (A CI log's timestamp column is not part of the next line's text.)
-    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(b)?.[1] ?? "";
+    const next = /^\n(?:> ?)*(?:\d{4}-\d\d-\d\dT[\d:.]+Z )?([^\n]{0,200})/.exec(raw)?.[1] ?? "";
     const head = m[2]!.trimEnd();
     const wrapped =
       next !== "" &&
       !/^\s*(?:-->|\||\d+\s+\||=|error|warning)/.test(next) &&
       ((head.match(/`/g)?.length ?? 0) % 2 === 1 || /\bin$|:$|\bfind$|\bmodule$/.test(head));
-    const message = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
-    const base = { code, printed: `error[${code}]: ${message}`, at: location(b), note: configuredOut(b) };
+    const printed = (wrapped ? `${m[2]!.trimEnd()} ${next.trim()}` : m[2]!).replace(/\s+$/, "");
+    const base = { code, printed: `error[${code}]: ${printed}`, at: location(raw), note: configuredOut(raw) };
+    const message = asBurn(printed);
+    const b = asBurn(raw);
     if (code === "E0432") {
       const missing = missingSegment(b);
       for (const p of message.matchAll(/`([^`]+)`/g)) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
 import { analyze } from "../../src/analyze.js";
-import { detectCompile } from "../../src/compile/detect.js";
+import { burnAliases, detectCompile } from "../../src/compile/detect.js";
 import { analyzeCompile } from "../helpers/analysis.js";
 import { gatedFindings } from "../../src/compile/analyze.js";
 import { renderIssueComment } from "../../src/render/issue.js";
@@ -75,5 +75,35 @@ describe("silence", () => {
   it("text without these error codes costs one regex test", () => {
     expect(detectCompile("error: linking with `cc` failed\nwarning: unused import `burn::train`")).toEqual([]);
     expect(gatedFindings("error[E0432]: unresolved import `crate::model`")).toEqual([]);
+  });
+});
+
+describe('a renamed dependency (`burn2 = { package = "burn" }`)', () => {
+  const log = (color = false) => fixture(`compile/rustc-1.95/e0433-renamed-burn2-0.22${color ? "-color" : ""}.txt`);
+  const manifest =
+    '[dependencies]\nburn2 = { package = "burn", version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n';
+  const issue = (rustc: string, toml: string | null) =>
+    `\`\`\`\n${rustc}\`\`\`\n${toml === null ? "" : `\n\`\`\`toml\n${toml}\`\`\`\n`}`;
+
+  it.each([false, true])("rustc's `burn2::train` is burn's `train` module (coloured: %s)", (color) => {
+    const c = analyzeCompile({ text: issue(log(color), manifest) })!;
+    expect(c.items.map((i) => i.path)).toEqual(["burn::train"]);
+    const plan = c.manifest?.plan;
+    expect(plan?.kind === "fixed" && plan.change.added).toEqual(["train"]);
+    const body = renderIssueComment(analyze({ text: issue(log(color), manifest) }))!;
+    // What rustc printed is quoted as printed.
+    expect(body).toContain("unresolved import `burn2::train`");
+  });
+
+  it("without a manifest that renames burn, `burn2` is another crate: silent", () => {
+    expect(detectCompile(log())).toEqual([]);
+    expect(renderIssueComment(analyze({ text: issue(log(), '[dependencies]\nburn2 = "1"\n') }))).toBeNull();
+  });
+
+  it("reads the three ways a manifest renames burn", () => {
+    expect(burnAliases('[dependencies]\nburn2 = { package = "burn", version = "0.22" }\n')).toEqual(["burn2"]);
+    expect(burnAliases('[dependencies.my-burn]\nversion = "0.22"\npackage = "burn"\n')).toEqual(["my_burn"]);
+    expect(burnAliases('[dependencies]\nnn.package = "burn"\nnn.version = "0.22"\n')).toEqual(["nn"]);
+    expect(burnAliases('[dependencies]\nburn = { version = "0.22" }\n')).toEqual([]);
   });
 });

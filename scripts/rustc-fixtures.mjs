@@ -1,9 +1,10 @@
-// Writes fixtures/compile/rustc-1.95/e0599-*.txt: what the local rustc prints (cargo build) when
-// user code calls a burn method or associated item that a cargo feature configures out. The stub
+// Writes fixtures/compile/rustc-1.95/*.txt: what the local rustc prints (cargo build) when user
+// code calls a burn method or associated item that a cargo feature configures out (e0599-*), and
+// a gated module reached through a renamed dependency (`burn2 = { package = "burn" }`). The stub
 // crates keep burn's real crate names, versions, type names, re-export paths and #[cfg]s at each
 // release (0.22.0-pre.2's Device and Tensor in burn-tensor, 0.21.0's DispatchDevice in
 // burn-dispatch, 0.20.1's PathFilter in burn-store); only the bodies are empty. The stubs' folder
-// is rewritten to the crates.io layout a user's machine has. Run: node scripts/rustc-e0599-fixtures.mjs
+// is rewritten to the crates.io layout a user's machine has. Run: node scripts/rustc-fixtures.mjs
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -49,10 +50,12 @@ impl<const D: usize> Tensor<D> {
 }
 `,
     }),
-    crate("burn", "0.22.0-pre.2", ["std", "autodiff", "cuda", "wgpu"], ["burn-tensor"], {
+    crate("burn", "0.22.0-pre.2", ["std", "autodiff", "cuda", "wgpu", "train"], ["burn-tensor"], {
       "lib.rs": `pub mod tensor { pub use burn_tensor::*; }
 pub use burn_tensor::Tensor;
 pub mod prelude { pub use burn_tensor::{Device, Tensor}; }
+#[cfg(feature = "train")]
+pub mod train { pub struct Learner; }
 `,
     }),
   ],
@@ -205,6 +208,17 @@ fn main() {
 }
 `,
   },
+  "e0433-renamed-burn2-0.22": {
+    release: "0.22.0-pre.2",
+    features: ["std"],
+    key: "burn2",
+    main: `use burn2::train::Learner;
+
+fn main() {
+    let _learner: Option<Learner> = None;
+}
+`,
+  },
   "e0599-removed-api-0.21": {
     release: "0.21.0-ndarray",
     features: ["std", "ndarray"],
@@ -254,7 +268,7 @@ function build(name, program) {
     const features = JSON.stringify(program.features);
     writeFileSync(
       join(user, "Cargo.toml"),
-      `[package]\nname = "user"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nburn = { path = "../burn", default-features = false, features = ${features} }\n${program.extra ?? ""}`,
+      `[package]\nname = "user"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n${program.key ? `${program.key} = { package = "burn",` : "burn = {"} path = "../burn", default-features = false, features = ${features} }\n${program.extra ?? ""}`,
     );
     writeFileSync(join(user, "src/main.rs"), program.main);
     for (const color of ["never", "always"]) {
