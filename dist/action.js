@@ -31921,8 +31921,8 @@ var require_toml_parser = __commonJS({
             }
           } while (this.nextChar());
         }
-        recordEscapeReplacement(replacement) {
-          this.state.buf += replacement;
+        recordEscapeReplacement(replacement2) {
+          this.state.buf += replacement2;
           return this.goto(this.parseBasicString);
         }
         parseMultiStringMaybe() {
@@ -31964,8 +31964,8 @@ var require_toml_parser = __commonJS({
           displayCode += this.char.toString(16);
           return this.error(new TomlError(`Control characters (codes < 0x1f and 0x7f) are not allowed in ${type}, use ${displayCode} instead`));
         }
-        recordMultiEscapeReplacement(replacement) {
-          this.state.buf += replacement;
+        recordMultiEscapeReplacement(replacement2) {
+          this.state.buf += replacement2;
           return this.goto(this.parseMultiStringContent);
         }
         parseMultiEnd() {
@@ -42959,15 +42959,15 @@ var require_index_cjs4 = __commonJS({
         }
         if (replacements.length > 0) {
           let newTokensLength = tokens2.length;
-          for (const replacement of replacements) newTokensLength += replacement.nodes.length - 1;
+          for (const replacement2 of replacements) newTokensLength += replacement2.nodes.length - 1;
           const newTokens = new Array(newTokensLength);
           let replacementIndex = 0;
           let newTokenIndex = 0;
           replacements.reverse();
           for (let i = 0; i < tokens2.length; i++) {
-            const replacement = replacements[replacementIndex];
-            if ((replacement === null || replacement === void 0 ? void 0 : replacement.index) === i) {
-              for (const node of replacement.nodes) newTokens[newTokenIndex++] = node;
+            const replacement2 = replacements[replacementIndex];
+            if ((replacement2 === null || replacement2 === void 0 ? void 0 : replacement2.index) === i) {
+              for (const node of replacement2.nodes) newTokens[newTokenIndex++] = node;
               replacementIndex++;
             } else newTokens[newTokenIndex++] = tokens2[i];
           }
@@ -43038,9 +43038,9 @@ var require_index_cjs4 = __commonJS({
       let lastPos = 0;
       replacements.sort((a, b) => a.pos - b.pos);
       for (let i = 0; i < replacements.length; i++) {
-        const replacement = replacements[i];
-        result += str.slice(lastPos, replacement.pos) + replacement.ch;
-        lastPos = replacement.pos + 1;
+        const replacement2 = replacements[i];
+        result += str.slice(lastPos, replacement2.pos) + replacement2.ch;
+        lastPos = replacement2.pos + 1;
       }
       return result + str.slice(lastPos);
     }
@@ -46467,6 +46467,257 @@ var init_libesm = __esm({
   }
 });
 
+// src/cargo/change.ts
+function changeBetween(path2, before, after, dependency2, added) {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let tail = 0;
+  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail++;
+  return changeOf(path2, before, { text: after, start, end: before.length - tail }, dependency2, added);
+}
+function changeOf(path2, before, edited, dependency2, add, { declares = false } = {}) {
+  const after = edited.text;
+  const startLine = lineOf(before, edited.start);
+  const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
+  const beforeLines = before.split(/\r?\n/);
+  const afterLines = after.split(/\r?\n/);
+  const grown = afterLines.length - beforeLines.length;
+  return {
+    path: path2,
+    before,
+    after,
+    // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
+    // that `git apply` and `patch` accept the diff.
+    diff: createPatch(path2, before, after, "", "", { context: 1 }),
+    suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    dependency: dependency2,
+    added: add,
+    declares
+  };
+}
+var init_change = __esm({
+  "src/cargo/change.ts"() {
+    "use strict";
+    init_libesm();
+    init_toml();
+  }
+});
+
+// src/cargo/edit.ts
+function applyEdits(text2, edits) {
+  const sorted = [...edits].sort((a, b) => b.start - a.start);
+  let out = text2;
+  for (const e of sorted) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
+  return { text: out, start: Math.min(...edits.map((e) => e.start)), end: Math.max(...edits.map((e) => e.end)) };
+}
+function eolOf(text2) {
+  return text2.includes("\r\n") ? "\r\n" : "\n";
+}
+function lineEnd(text2, offset) {
+  const i = text2.indexOf("\n", offset);
+  if (i < 0) return text2.length;
+  return text2[i - 1] === "\r" ? i - 1 : i;
+}
+function indentAt(text2, offset) {
+  const start = text2.lastIndexOf("\n", offset - 1) + 1;
+  const m2 = /^[ \t]*/.exec(text2.slice(start, offset));
+  return m2 ? m2[0] : "";
+}
+function quoted(values, quote) {
+  return values.map((v) => `${quote}${v}${quote}`).join(", ");
+}
+function featureEdits(text2, decl, add) {
+  if (add.length === 0) throw new EditError("nothing to add");
+  const eol = eolOf(text2);
+  const { features, pair, table, dotted } = decl.nodes;
+  if (features) {
+    const arr = features.value;
+    if (arr.type !== "TOMLArray") throw new EditError("`features` is not an array");
+    const last3 = arr.elements.at(-1);
+    if (!last3) return [{ start: arr.range[0], end: arr.range[1], insert: `[${quoted(add, '"')}]` }];
+    const quote = last3.type === "TOMLValue" && last3.kind === "string" && last3.style === "literal" ? "'" : '"';
+    const close = arr.range[1] - 1;
+    const eolAfter = lineEnd(text2, last3.range[1]);
+    const commaAfter = /^[ \t]*,/.exec(text2.slice(last3.range[1], Math.min(eolAfter, close)));
+    if (close < eolAfter) {
+      if (commaAfter)
+        return [
+          {
+            start: last3.range[1] + commaAfter[0].length,
+            end: last3.range[1] + commaAfter[0].length,
+            insert: ` ${quoted(add, quote)},`
+          }
+        ];
+      return [{ start: last3.range[1], end: last3.range[1], insert: `, ${quoted(add, quote)}` }];
+    }
+    const indent = indentAt(text2, last3.range[0]);
+    if (commaAfter)
+      return [
+        { start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent}${quote}${f}${quote},`).join("") }
+      ];
+    const body = add.map((f) => `${eol}${indent}${quote}${f}${quote}`).join(",");
+    if (eolAfter === last3.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
+    return [
+      { start: last3.range[1], end: last3.range[1], insert: "," },
+      { start: eolAfter, end: eolAfter, insert: body }
+    ];
+  }
+  const array2 = `[${quoted(add, '"')}]`;
+  if (pair && decl.form === "string") {
+    const v = pair.value;
+    return [
+      {
+        start: v.range[0],
+        end: v.range[1],
+        insert: `{ version = ${text2.slice(v.range[0], v.range[1])}, features = ${array2} }`
+      }
+    ];
+  }
+  if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
+    const last3 = pair.value.body.at(-1);
+    if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array2} }` }];
+    return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array2}` }];
+  }
+  if (table) {
+    const last3 = table.body.at(-1);
+    const at = lineEnd(text2, last3 ? last3.range[1] : table.key.range[1]);
+    const indent = last3 ? indentAt(text2, last3.range[0]) : "";
+    return [{ start: at, end: at, insert: `${eol}${indent}features = ${array2}` }];
+  }
+  if (dotted && dotted.length > 0) {
+    const last3 = dotted.at(-1);
+    const keys = last3.key.keys;
+    const field = keyNames(last3).length - 1;
+    const prefix = keys.slice(0, field).map((k2) => text2.slice(k2.range[0], k2.range[1])).join(".");
+    const at = lineEnd(text2, last3.range[1]);
+    return [{ start: at, end: at, insert: `${eol}${indentAt(text2, last3.range[0])}${prefix}.features = ${array2}` }];
+  }
+  throw new EditError(`cannot edit the ${decl.form} declaration of \`${decl.key}\``);
+}
+var EditError;
+var init_edit = __esm({
+  "src/cargo/edit.ts"() {
+    "use strict";
+    init_toml();
+    EditError = class extends Error {
+    };
+  }
+});
+
+// src/cargo/refusal-fix.ts
+function wayOut(r) {
+  const h = r.history;
+  if (h.kind !== "removed") return null;
+  if (h.replacement && h.replacement.length > 0) return { to: h.replacement[0], others: h.replacement.slice(1) };
+  if (h.replacement?.length === 0 || /^remove it\b/.test(h.advice ?? "")) return "drop";
+  return null;
+}
+function removal(text2, arr, i) {
+  const el = arr.elements[i];
+  const next = arr.elements[i + 1];
+  if (next) return { start: el.range[0], end: next.range[0], insert: "" };
+  const prev = arr.elements[i - 1];
+  if (prev) return { start: prev.range[1], end: el.range[1], insert: "" };
+  const comma = /^[ \t]*,/.exec(text2.slice(el.range[1], arr.range[1]));
+  return { start: el.range[0], end: el.range[1] + (comma ? comma[0].length : 0), insert: "" };
+}
+function replacement(text2, el, value) {
+  const quote = text2[el.range[0]] === "'" ? "'" : '"';
+  return { start: el.range[0], end: el.range[1], insert: `${quote}${value}${quote}` };
+}
+function featuresEntry(m2, name) {
+  for (const top of m2.ast.body[0]?.body ?? []) {
+    if (top.type !== "TOMLTable" || keyNames(top).join(".") !== "features") continue;
+    for (const kv of top.body) if (keyNames(kv).join(".") === name && kv.value.type === "TOMLArray") return kv.value;
+  }
+  return null;
+}
+function editOf(text2, m2, r, way) {
+  let arr = null;
+  let matches2 = (s) => s === r.feature;
+  let rewrite = (_s, to) => to;
+  if (r.where.kind === "dependency") {
+    if (r.where.inRoot) return null;
+    const v = r.where.decl.nodes.features?.value;
+    arr = v?.type === "TOMLArray" ? v : null;
+  } else {
+    arr = featuresEntry(m2, r.where.entry);
+    const key2 = /^(.*?)(\??)\/(.+)$/;
+    matches2 = (s) => key2.exec(s)?.[3] === r.feature;
+    rewrite = (s, to) => s.replace(key2, `$1$2/${to}`);
+  }
+  const i = arr ? arr.elements.findIndex((e) => matches2(stringOf(e) ?? "")) : -1;
+  if (!arr || i < 0) return null;
+  if (way === "drop") return removal(text2, arr, i);
+  return replacement(text2, arr.elements[i], rewrite(stringOf(arr.elements[i]), way.to));
+}
+function refusalEdit(text2, m2, refused) {
+  const edits = [];
+  const resolution = { renamed: [], dropped: [] };
+  const blocked = [];
+  for (const r of refused) {
+    const way = wayOut(r);
+    const edit = way && editOf(text2, m2, r, way);
+    if (!way || !edit) {
+      blocked.push(r);
+      continue;
+    }
+    edits.push(edit);
+    if (way === "drop") resolution.dropped.push(r.feature);
+    else resolution.renamed.push({ feature: r.feature, to: way.to, others: way.others });
+  }
+  return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, resolution };
+}
+var stringOf;
+var init_refusal_fix = __esm({
+  "src/cargo/refusal-fix.ts"() {
+    "use strict";
+    init_toml();
+    stringOf = (e) => e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null;
+  }
+});
+
+// src/cargo/fix-refusal.ts
+function pastRefusal(file, manifest, diagnosis, opts, replan) {
+  const noFix = (reason) => ({ kind: "no-fix", diagnosis, reason });
+  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? []);
+  if (r.kind === "blocked")
+    return noFix(
+      `cargo refuses the manifest, and burn's history gives no replacement to edit in for ${r.refusals.map((x2) => `\`${x2.feature}\``).join(", ")}`
+    );
+  if (overlap(r.edits)) return noFix("the features to rename or drop sit too close together for one verified edit");
+  let text2;
+  try {
+    text2 = applyEdits(file.text, r.edits).text;
+  } catch (e) {
+    if (e instanceof EditError) return noFix(e.message);
+    throw e;
+  }
+  const next = replan({ path: file.path, text: text2 }, opts);
+  if (next.kind === "invalid-toml" || next.diagnosis.verdict === "refused")
+    return noFix("the edit past cargo's refusal failed verification");
+  if (next.kind === "no-fix") return noFix(next.reason);
+  const after = next.kind === "fixed" ? next.change.after : text2;
+  const added = next.kind === "fixed" ? next.change.added : [];
+  const dependency2 = diagnosis.primary?.decl.key ?? "burn";
+  return {
+    kind: "fixed",
+    diagnosis,
+    change: { ...changeBetween(file.path, file.text, after, dependency2, added), resolves: r.resolution }
+  };
+}
+var overlap;
+var init_fix_refusal = __esm({
+  "src/cargo/fix-refusal.ts"() {
+    "use strict";
+    init_edit();
+    init_change();
+    init_refusal_fix();
+    overlap = (edits) => [...edits].sort((a, b) => a.start - b.start).some((e, i, all) => i > 0 && e.start < all[i - 1].end);
+  }
+});
+
 // src/cargo/resolve.ts
 function nextKey(r) {
   switch (r.kind) {
@@ -47275,107 +47526,6 @@ var init_diagnose = __esm({
   }
 });
 
-// src/cargo/edit.ts
-function applyEdits(text2, edits) {
-  const sorted = [...edits].sort((a, b) => b.start - a.start);
-  let out = text2;
-  for (const e of sorted) out = out.slice(0, e.start) + e.insert + out.slice(e.end);
-  return { text: out, start: Math.min(...edits.map((e) => e.start)), end: Math.max(...edits.map((e) => e.end)) };
-}
-function eolOf(text2) {
-  return text2.includes("\r\n") ? "\r\n" : "\n";
-}
-function lineEnd(text2, offset) {
-  const i = text2.indexOf("\n", offset);
-  if (i < 0) return text2.length;
-  return text2[i - 1] === "\r" ? i - 1 : i;
-}
-function indentAt(text2, offset) {
-  const start = text2.lastIndexOf("\n", offset - 1) + 1;
-  const m2 = /^[ \t]*/.exec(text2.slice(start, offset));
-  return m2 ? m2[0] : "";
-}
-function quoted(values, quote) {
-  return values.map((v) => `${quote}${v}${quote}`).join(", ");
-}
-function featureEdits(text2, decl, add) {
-  if (add.length === 0) throw new EditError("nothing to add");
-  const eol = eolOf(text2);
-  const { features, pair, table, dotted } = decl.nodes;
-  if (features) {
-    const arr = features.value;
-    if (arr.type !== "TOMLArray") throw new EditError("`features` is not an array");
-    const last3 = arr.elements.at(-1);
-    if (!last3) return [{ start: arr.range[0], end: arr.range[1], insert: `[${quoted(add, '"')}]` }];
-    const quote = last3.type === "TOMLValue" && last3.kind === "string" && last3.style === "literal" ? "'" : '"';
-    const close = arr.range[1] - 1;
-    const eolAfter = lineEnd(text2, last3.range[1]);
-    const commaAfter = /^[ \t]*,/.exec(text2.slice(last3.range[1], Math.min(eolAfter, close)));
-    if (close < eolAfter) {
-      if (commaAfter)
-        return [
-          {
-            start: last3.range[1] + commaAfter[0].length,
-            end: last3.range[1] + commaAfter[0].length,
-            insert: ` ${quoted(add, quote)},`
-          }
-        ];
-      return [{ start: last3.range[1], end: last3.range[1], insert: `, ${quoted(add, quote)}` }];
-    }
-    const indent = indentAt(text2, last3.range[0]);
-    if (commaAfter)
-      return [
-        { start: eolAfter, end: eolAfter, insert: add.map((f) => `${eol}${indent}${quote}${f}${quote},`).join("") }
-      ];
-    const body = add.map((f) => `${eol}${indent}${quote}${f}${quote}`).join(",");
-    if (eolAfter === last3.range[1]) return [{ start: eolAfter, end: eolAfter, insert: `,${body}` }];
-    return [
-      { start: last3.range[1], end: last3.range[1], insert: "," },
-      { start: eolAfter, end: eolAfter, insert: body }
-    ];
-  }
-  const array2 = `[${quoted(add, '"')}]`;
-  if (pair && decl.form === "string") {
-    const v = pair.value;
-    return [
-      {
-        start: v.range[0],
-        end: v.range[1],
-        insert: `{ version = ${text2.slice(v.range[0], v.range[1])}, features = ${array2} }`
-      }
-    ];
-  }
-  if (pair && decl.form === "inline" && pair.value.type === "TOMLInlineTable") {
-    const last3 = pair.value.body.at(-1);
-    if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array2} }` }];
-    return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array2}` }];
-  }
-  if (table) {
-    const last3 = table.body.at(-1);
-    const at = lineEnd(text2, last3 ? last3.range[1] : table.key.range[1]);
-    const indent = last3 ? indentAt(text2, last3.range[0]) : "";
-    return [{ start: at, end: at, insert: `${eol}${indent}features = ${array2}` }];
-  }
-  if (dotted && dotted.length > 0) {
-    const last3 = dotted.at(-1);
-    const keys = last3.key.keys;
-    const field = keyNames(last3).length - 1;
-    const prefix = keys.slice(0, field).map((k2) => text2.slice(k2.range[0], k2.range[1])).join(".");
-    const at = lineEnd(text2, last3.range[1]);
-    return [{ start: at, end: at, insert: `${eol}${indentAt(text2, last3.range[0])}${prefix}.features = ${array2}` }];
-  }
-  throw new EditError(`cannot edit the ${decl.form} declaration of \`${decl.key}\``);
-}
-var EditError;
-var init_edit = __esm({
-  "src/cargo/edit.ts"() {
-    "use strict";
-    init_toml();
-    EditError = class extends Error {
-    };
-  }
-});
-
 // src/cargo/declare.ts
 function declarationFor(manifest, d) {
   const { target, state, primary } = d;
@@ -47456,8 +47606,7 @@ function planFix(file, opts = {}) {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "refused")
-    return { kind: "no-fix", diagnosis, reason: "cargo refuses the manifest as it is; no edit is verified on it" };
+  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, planFix);
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",
@@ -47627,45 +47776,19 @@ function planWorkspaceFix(root, member, opts = {}) {
 function toChange(file, edited, decl, add) {
   return changeOf(file.path, file.text, edited, decl.key, add);
 }
-function changeBetween(path2, before, after, dependency2, added) {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let tail = 0;
-  while (tail < before.length - start && tail < after.length - start && before[before.length - 1 - tail] === after[after.length - 1 - tail])
-    tail++;
-  return changeOf(path2, before, { text: after, start, end: before.length - tail }, dependency2, added);
-}
-function changeOf(path2, before, edited, dependency2, add, { declares = false } = {}) {
-  const after = edited.text;
-  const startLine = lineOf(before, edited.start);
-  const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
-  const beforeLines = before.split(/\r?\n/);
-  const afterLines = after.split(/\r?\n/);
-  const grown = afterLines.length - beforeLines.length;
-  return {
-    path: path2,
-    before,
-    after,
-    // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
-    // that `git apply` and `patch` accept the diff.
-    diff: createPatch(path2, before, after, "", "", { context: 1 }),
-    suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
-    dependency: dependency2,
-    added: add,
-    declares
-  };
-}
 var DEP_KEYS, declarations;
 var init_fix = __esm({
   "src/cargo/fix.ts"() {
     "use strict";
-    init_libesm();
+    init_change();
+    init_fix_refusal();
     init_diagnose();
     init_declare();
     init_edit();
     init_manifest();
     init_resolve();
     init_toml();
+    init_change();
     DEP_KEYS = Object.keys(DEP_TABLES);
     declarations = (m2) => [...m2.dependencies, ...m2.workspaceDependencies];
   }
@@ -58065,7 +58188,18 @@ var init_why = __esm({
 // src/render/manifest.ts
 function changeText(c3, quote = code) {
   const features = andList(c3.added.map((f) => JSON.stringify(f)));
-  return c3.declares ? `declare ${quote(c3.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c3.dependency)}'s features`;
+  const adds = c3.declares ? `declare ${quote(c3.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c3.dependency)}'s features`;
+  if (!c3.resolves) return adds;
+  const past2 = [
+    ...c3.resolves.renamed.map((r) => `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}`),
+    ...c3.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`)
+  ];
+  const parts = c3.added.length > 0 ? [...past2, adds] : past2;
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+function alternatives(c3) {
+  const others = (c3.resolves?.renamed ?? []).filter((r) => r.others.length > 0);
+  return others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.`).join("");
 }
 function diffBody(diff) {
   return diff.split("\n").filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l)).join("\n").replace(/\n+$/, "");
@@ -58135,7 +58269,7 @@ function manifestSection(m2, opts) {
         `With this manifest ${code(c3.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c3.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
       );
     out.push(
-      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`
+      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""} ${holds(d)}, and nothing else changes.${alternatives(c3)}</sub>`
     );
   } else if (plan3.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan3.reason)}.`);
@@ -58848,12 +58982,13 @@ function regressed(j2, plan3) {
   if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
-function refusedByPr(path2, before, after, rootPath) {
+function refusedByPr(path2, before, after, rootPath, plan3 = null) {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused[0];
   const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== void 0;
   const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
-  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after };
+  const fixed = plan3?.kind === "fixed" && !inRoot ? plan3 : null;
+  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after, plan: fixed };
 }
 function reviewWorkspaceRoot(c3, rule) {
   const out = [];
@@ -58887,7 +59022,7 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path);
+  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path, probe);
   if (refused) return refused;
   const verdict = judge2(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
@@ -59008,7 +59143,7 @@ function shareFixes(problems, rules2) {
   const done = /* @__PURE__ */ new Set();
   for (const first of fixed) {
     if (done.has(first)) continue;
-    const group = fixed.filter((p) => p.path === first.path && !done.has(p) && overlap(first, p));
+    const group = fixed.filter((p) => p.path === first.path && !done.has(p) && overlap2(first, p));
     if (group.length < 2) continue;
     const merged = plan2(group, rules2);
     if (!merged) continue;
@@ -59035,13 +59170,13 @@ function plan2(group, rules2) {
   if (group.some((p) => planFix({ path: path2, text: text2 }, { root, target: target(p) }).kind !== "already-on")) return null;
   return changeBetween(path2, head, text2, group[0].plan.change.dependency, added);
 }
-var overlap;
+var overlap2;
 var init_shared_fix = __esm({
   "src/review/shared-fix.ts"() {
     "use strict";
     init_fix();
     init_rules();
-    overlap = (a, b) => {
+    overlap2 = (a, b) => {
       const x2 = a.plan.change.suggestion;
       const y = b.plan.change.suggestion;
       return x2.startLine <= y.endLine && y.startLine <= x2.endLine;
@@ -59293,7 +59428,16 @@ function renderReviewBody(problems, o) {
   const refused = problems.filter((p) => p.kind === "refused");
   if (refused.length > 0)
     lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
-  for (const p of refused) lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+  for (const p of refused) {
+    lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+    if (p.plan)
+      lines.push(
+        "",
+        fence(diffBody(p.plan.change.diff), "diff"),
+        "",
+        `${changeText(p.plan.change)}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`
+      );
+  }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
     if (lines.length > 0) lines.push("");

@@ -1,50 +1,17 @@
 // Plans the Cargo.toml change that turns a burn feature on (burn-dispatch/autodiff unless told
 // otherwise), and proves it before anyone sees it: the edit must parse with an independent TOML parser, the resolver must now say
 // autodiff is on, no other dependency may change meaning, and no byte outside the span may move.
+import { type Change, changeOf } from "./change.js";
+import type { FixOptions, FixPlan, ManifestFile } from "./fix-plan.js";
+import { pastRefusal } from "./fix-refusal.js";
 import { isDeepStrictEqual } from "node:util";
-import { createPatch } from "diff";
 import { diagnose } from "./diagnose.js";
 import type { DiagnoseOptions, Diagnosis } from "./diagnosis.js";
 import { declarationEdit, declarationFor, type Declaration } from "./declare.js";
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
-import { lineOf, parsePlain, TomlError } from "./toml.js";
-
-export interface ManifestFile {
-  path: string;
-  text: string;
-}
-
-export interface Suggestion {
-  /** 1-based, inclusive, in the original file. */
-  startLine: number;
-  endLine: number;
-  /** Replacement for those lines (no trailing newline). */
-  lines: string[];
-}
-
-export interface Change {
-  path: string;
-  before: string;
-  after: string;
-  diff: string;
-  suggestion: Suggestion;
-  /** The dependency edited and what was added. */
-  dependency: string;
-  added: string[];
-  /** The edit declares `dependency`, which the manifest did not (src/cargo/declare.ts). */
-  declares: boolean;
-}
-
-export type FixPlan =
-  | { kind: "fixed"; diagnosis: Diagnosis; change: Change }
-  | { kind: "already-on"; diagnosis: Diagnosis }
-  | { kind: "no-fix"; diagnosis: Diagnosis; reason: string }
-  | { kind: "invalid-toml"; path: string; error: TomlError };
-
-/** A diagnosis's options, with the workspace root as a file (its edit may be the fix). */
-export type FixOptions = Omit<DiagnoseOptions, "root"> & { root?: ManifestFile | null };
+import { parsePlain, TomlError } from "./toml.js";
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
   try {
@@ -83,8 +50,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "refused")
-    return { kind: "no-fix", diagnosis, reason: "cargo refuses the manifest as it is; no edit is verified on it" };
+  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, planFix);
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",
@@ -306,53 +272,6 @@ function toChange(
   return changeOf(file.path, file.text, edited, decl.key, add);
 }
 
-/**
- * The change from `before` to `after`, two texts that differ in one span (edits of one
- * declaration applied one after the other), as one suggestion and one diff.
- */
-export function changeBetween(
-  path: string,
-  before: string,
-  after: string,
-  dependency: string,
-  added: string[],
-): Change {
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let tail = 0;
-  while (
-    tail < before.length - start &&
-    tail < after.length - start &&
-    before[before.length - 1 - tail] === after[after.length - 1 - tail]
-  )
-    tail++;
-  return changeOf(path, before, { text: after, start, end: before.length - tail }, dependency, added);
-}
-
-function changeOf(
-  path: string,
-  before: string,
-  edited: { text: string; start: number; end: number },
-  dependency: string,
-  add: string[],
-  { declares = false } = {},
-): Change {
-  const after = edited.text;
-  const startLine = lineOf(before, edited.start);
-  const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
-  const beforeLines = before.split(/\r?\n/);
-  const afterLines = after.split(/\r?\n/);
-  const grown = afterLines.length - beforeLines.length;
-  return {
-    path,
-    before,
-    after,
-    // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
-    // that `git apply` and `patch` accept the diff.
-    diff: createPatch(path, before, after, "", "", { context: 1 }),
-    suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
-    dependency,
-    added: add,
-    declares,
-  };
-}
+export type { Change, Suggestion } from "./change.js";
+export { changeBetween } from "./change.js";
+export type { FixOptions, FixPlan, ManifestFile } from "./fix-plan.js";

@@ -5,7 +5,7 @@ import type { Assumption, VersionSource } from "../cargo/burn-version.js";
 import type { Change } from "../cargo/fix.js";
 import { targetName } from "../cargo/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
-import { andList, code, fence, text } from "./escape.js";
+import { andList, code, orList, fence, text } from "./escape.js";
 import { type About, inheritLine, why } from "./why.js";
 
 export const SOURCE_WORDS: Record<VersionSource, string> = {
@@ -25,9 +25,23 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
 /** What a change does, in a sentence's words: `quote` marks names (code spans in a comment). */
 export function changeText(c: Change, quote: (s: string) => string = code): string {
   const features = andList(c.added.map((f) => JSON.stringify(f)));
-  return c.declares
+  const adds = c.declares
     ? `declare ${quote(c.dependency)} with ${features} (no default features)`
     : `add ${features} to ${quote(c.dependency)}'s features`;
+  if (!c.resolves) return adds;
+  const past = [
+    ...c.resolves.renamed.map((r) => `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}`),
+    ...c.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`),
+  ];
+  const parts = c.added.length > 0 ? [...past, adds] : past;
+  // Phrases, already quoted inside: joined as words (andList would put each in a code span).
+  return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
+}
+
+/** What else the history offers for a renamed feature (`remote-websocket` as well as `remote-server`). */
+function alternatives(c: Change): string {
+  const others = (c.resolves?.renamed ?? []).filter((r) => r.others.length > 0);
+  return others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.`).join("");
 }
 
 /** The diff lines only (no file headers or hunk markers): what changes is what matters. */
@@ -143,7 +157,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(
       d.assumed.graph
         ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses, ${holds(d)}, and nothing else changes.</sub>`,
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""} ${holds(d)}, and nothing else changes.${alternatives(c)}</sub>`,
     );
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);

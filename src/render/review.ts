@@ -145,7 +145,16 @@ export function renderReviewBody(
   const refused = problems.filter((p) => p.kind === "refused");
   if (refused.length > 0)
     lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
-  for (const p of refused) lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+  for (const p of refused) {
+    lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
+    if (p.plan)
+      lines.push(
+        "",
+        fence(diffBody(p.plan.change.diff), "diff"),
+        "",
+        `${changeText(p.plan.change)}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
+      );
+  }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
     if (lines.length > 0) lines.push("");

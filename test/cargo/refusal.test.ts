@@ -34,8 +34,9 @@ describe("a feature the release does not have", () => {
       { crate: "burn", version: "0.22.0-pre.2", feature: "server", history: { kind: "removed", at: "0.22.0-pre.1" } },
     ]);
     expect(why(d)).toContain("release `0.22.0-pre.1` removed it; `remote-server` or `remote-websocket` replace it");
-    // The edit that adds autodiff would keep `server`: no edit is offered, and none called verified.
-    expect(planFix({ path: "Cargo.toml", text }).kind).toBe("no-fix");
+    // An edit that added autodiff and kept `server` would be refused too: the fix renames it first.
+    const plan = planFix({ path: "Cargo.toml", text });
+    expect(plan.kind === "fixed" && plan.change.after).not.toContain('"server"');
   });
 
   it("forwarded through [features], inherited from the workspace root, or a typo", () => {
@@ -79,10 +80,16 @@ describe("a feature the release does not have", () => {
         const plan = planFix({ path: "Cargo.toml", text });
         if (plan.kind === "invalid-toml") throw new Error(text);
         if (missing.length > 0) {
-          expect(plan.kind).toBe("no-fix");
           expect(plan.diagnosis.verdict).toBe("refused");
           expect(plan.diagnosis.state.on).toBe(false);
           expect(new Set(plan.diagnosis.refused!.map((r) => r.feature))).toEqual(new Set(missing));
+          // Never "on"; "fixed" only by an edit past the refusal that cargo accepts and that turns the target on.
+          expect(plan.kind).not.toBe("already-on");
+          if (plan.kind === "fixed") {
+            expect(plan.change.resolves).toBeDefined();
+            const after = diagnosis(plan.change.after);
+            expect([after.verdict, after.refused]).toEqual(["on", undefined]);
+          }
         } else expect(plan.diagnosis.verdict).not.toBe("refused");
       }),
       { numRuns: 300 },
@@ -134,5 +141,75 @@ requireOrSkip(which("cargo"), "cargo")("cargo is the judge", () => {
       const ours = diagnosis(text).verdict === "refused";
       expect([c, await cargoRefuses(c.v, c.features, c.forwarded)]).toEqual([c, ours]);
     }
+  }, 60_000);
+});
+
+describe("the edit past cargo's refusal", () => {
+  const fix = (text: string) => planFix({ path: "Cargo.toml", text });
+
+  it("renames a removed feature to its replacement and adds the target's feature, verified as one change", () => {
+    const plan = fix(
+      '[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n',
+    );
+    if (plan.kind !== "fixed") throw new Error(plan.kind);
+    expect(plan.change.after).toContain('features = ["std", "wgpu", "remote-server", "autodiff"]');
+    expect(plan.change.resolves).toEqual({
+      renamed: [{ feature: "server", to: "remote-server", others: ["remote-websocket"] }],
+      dropped: [],
+    });
+    expect(diagnosis(plan.change.after).verdict).toBe("on");
+  });
+
+  it("drops what nothing replaces, in the dependency's list and in [features], keeping the layout", () => {
+    const text =
+      '[features]\ncache = ["burn/compilation-cache", "burn/std"]\n\n[dependencies.burn]\nversion = "0.22.0-pre.2"\nfeatures = [\n    "dispatch",\n    "autodiff",\n]\n';
+    const plan = fix(text);
+    if (plan.kind !== "fixed") throw new Error(plan.kind);
+    expect(plan.change.after).toBe(
+      '[features]\ncache = ["burn/std"]\n\n[dependencies.burn]\nversion = "0.22.0-pre.2"\nfeatures = [\n    "autodiff",\n]\n',
+    );
+    expect(plan.change.resolves!.dropped.sort()).toEqual(["compilation-cache", "dispatch"]);
+  });
+
+  it("a typo or a feature nothing is known to replace: no edit, said why", () => {
+    const typo = fix('[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["wgpuu"] }\n');
+    expect(typo.kind === "no-fix" && typo.reason).toMatch(/no replacement to edit in for `wgpuu`/);
+  });
+});
+
+requireOrSkip(which("cargo"), "cargo")("cargo accepts the edit", () => {
+  it("every edit past a refusal at the bundled releases is accepted by real cargo", async () => {
+    const cases = [
+      {
+        v: "0.22.0-pre.2",
+        text: '[dependencies]\nburn = { version = "=0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n',
+      },
+      {
+        v: "0.22.0-pre.2",
+        text: '[features]\ncache = ["burn/compilation-cache"]\n\n[dependencies]\nburn = { version = "=0.22.0-pre.2", features = ["dispatch", "collective", "wgpu"] }\n',
+      },
+      {
+        v: "0.21.0",
+        text: '[dependencies]\nburn = { version = "=0.21.0", features = ["experimental-named-tensor", "cuda-jit"] }\n',
+      },
+      {
+        v: "0.19.1",
+        text: '[features]\ngpu = ["burn/cuda-jit", "burn/wgpu-spirv"]\n\n[dependencies]\nburn = { version = "=0.19.1", features = ["compilation-cache"] }\n',
+      },
+    ];
+    let checked = 0;
+    for (const c of cases) {
+      const plan = planFix({ path: "Cargo.toml", text: c.text });
+      if (plan.kind !== "fixed") continue;
+      const after = parseManifest(plan.change.after);
+      const burn = after.dependencies.find((d) => d.key === "burn")!;
+      const forwarded = Object.values(after.features)
+        .flat()
+        .map((v) => /^burn\??\/(.+)$/.exec(v)?.[1])
+        .filter((f): f is string => f !== undefined);
+      expect([c.text, await cargoRefuses(c.v, burn.features, forwarded)]).toEqual([c.text, false]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThanOrEqual(3);
   }, 60_000);
 });
