@@ -59,8 +59,11 @@ describe("reviewPullRequest over real-style PRs", () => {
     for (const s of c.expect.body_lacks ?? []) expect(a.review?.body).not.toContain(s);
     for (const s of c.expect.comment_contains ?? [])
       expect(a.review?.comments.map((x) => x.body).join("\n")).toContain(s);
+    // The summary, and the annotations on the lines (where a manifest's failure is said).
     for (const s of c.expect.check_contains ?? [])
-      expect(a.checks.map((x) => x.output.summary).join("\n")).toContain(s);
+      expect(
+        a.checks.map((x) => `${x.output.summary}\n${JSON.stringify(x.output.annotations ?? [])}`).join("\n"),
+      ).toContain(s);
     if (c.expect.comments !== undefined) expect(a.review?.comments).toHaveLength(c.expect.comments);
     if (a.review) expect(markedReviewState(a.review.body)).toMatchObject({ sha: HEAD, state: "open" });
   });
