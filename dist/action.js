@@ -59329,7 +59329,7 @@ function checkFor(rule, problems, unresolved, s) {
   const existingId = s.previous.checkRuns[rule.id] ?? null;
   const found = open.length > 0 || mine.some((p) => !isBroken(p));
   if (rule.check === "when-found" && !found && existingId === null) return [];
-  const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
+  const conclusion = mine.some((p) => p.kind === "refused") ? "failure" : mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
 }
 var isBroken, baseTextOf, budgets, isRegression, concerns;

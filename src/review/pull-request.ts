@@ -309,6 +309,13 @@ function checkFor(rule: ReviewRule, problems: Problem[], unresolved: Unresolved[
   const existingId = s.previous.checkRuns[rule.id] ?? null;
   const found = open.length > 0 || mine.some((p) => !isBroken(p));
   if (rule.check === "when-found" && !found && existingId === null) return [];
-  const conclusion = mine.length > 0 ? s.options.conclusion : open.length > 0 ? "neutral" : "success";
+  // A manifest cargo refuses breaks the build whatever the config says of judgements: a failure.
+  const conclusion = mine.some((p) => p.kind === "refused")
+    ? "failure"
+    : mine.length > 0
+      ? s.options.conclusion
+      : open.length > 0
+        ? "neutral"
+        : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];
 }
