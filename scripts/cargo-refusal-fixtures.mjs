@@ -12,8 +12,8 @@ import { fileURLToPath } from "node:url";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "fixtures/cargo");
 
-function burnFeatures(version) {
-  const lines = readFileSync(join(root, "data/index/tags/bu/rn/burn"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+function burnFeatures(version, crate = "burn") {
+  const lines = readFileSync(join(root, "data/index/tags/bu/rn", crate), "utf8").trim().split("\n").map((l) => JSON.parse(l));
   const line = lines.find((l) => l.vers === version);
   return Object.keys({ ...line.features, ...(line.features2 ?? {}) }).filter((f) => f !== "default");
 }
@@ -24,18 +24,25 @@ const cases = {
   "typo-wgpuu-0.22": { version: "0.22.0-pre.2", features: ["wgpuu"], own: "", commands: ["build"] },
 };
 
+// One more per removal burn's feature history lists at a release: the crate at that release, asked
+// for the feature it no longer has.
+const history = JSON.parse(readFileSync(join(root, "data/removed-features.json"), "utf8")).removed;
+for (const r of history.filter((h) => h.at))
+  cases[`history-${r.crate}-${r.feature}`] = { crate: r.crate, version: r.at, features: [r.feature], own: "", commands: ["build"] };
+
 mkdirSync(out, { recursive: true });
 for (const [name, c] of Object.entries(cases)) {
+  const crate = c.crate ?? "burn";
   const dir = mkdtempSync(join(tmpdir(), "cargo-refusal-"));
   try {
-    mkdirSync(join(dir, "burn/src"), { recursive: true });
+    mkdirSync(join(dir, crate, "src"), { recursive: true });
     mkdirSync(join(dir, "myapp/src"), { recursive: true });
-    const features = burnFeatures(c.version).map((f) => `${JSON.stringify(f)} = []`).join("\n");
-    writeFileSync(join(dir, "burn/Cargo.toml"), `[package]\nname = "burn"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`);
-    writeFileSync(join(dir, "burn/src/lib.rs"), "");
+    const features = burnFeatures(c.version, crate).map((f) => `${JSON.stringify(f)} = []`).join("\n");
+    writeFileSync(join(dir, crate, "Cargo.toml"), `[package]\nname = "${crate}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`);
+    writeFileSync(join(dir, crate, "src/lib.rs"), "");
     writeFileSync(
       join(dir, "myapp/Cargo.toml"),
-      `[package]\nname = "myapp"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\n${c.own}\n\n[dependencies]\nburn = { path = "../burn", default-features = false, features = ${JSON.stringify(c.features)} }\n`,
+      `[package]\nname = "myapp"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\n${c.own}\n\n[dependencies]\n${crate} = { path = "../${crate}", default-features = false, features = ${JSON.stringify(c.features)} }\n`,
     );
     writeFileSync(join(dir, "myapp/src/main.rs"), "fn main() {}\n");
     for (const command of c.commands) {

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/analyze.js";
@@ -16,7 +16,7 @@ const comment = (text: string) => renderIssueComment(analyze({ text }));
 describe("cargo's refusal in an issue", () => {
   it.each(logs)("%s is read as cargo printed it", (log) => {
     const found = detectCargoRefusal(fixture(`cargo/${log}`))!;
-    expect(found).toMatchObject({ package: "myapp", crate: "burn" });
+    expect(found).toMatchObject({ package: "myapp", crate: expect.stringMatching(/^burn/) });
     expect(found.versions).toHaveLength(1);
     expect(triage(issue(log))).toMatchObject({ answerable: true, kind: "compile" });
   });
@@ -53,6 +53,25 @@ describe("cargo's refusal in an issue", () => {
     expect(fwd).toContain("`cuda` replaces it");
     const typo = comment(issue("refusal-typo-wgpuu-0.22-build.txt"))!;
     expect(typo).toContain("no release of `burn` has it; did you mean `wgpu`?");
+  });
+
+  it("every removal in burn's feature history, at its release, is answered with that history", () => {
+    const history = JSON.parse(readFileSync(join(root, "data/removed-features.json"), "utf8")) as {
+      removed: Array<{ crate: string; feature: string; at: string | null; replacement: string[] | null }>;
+    };
+    const dated = history.removed.filter((r) => r.at);
+    expect(dated.length).toBeGreaterThanOrEqual(15);
+    for (const r of dated) {
+      const body = comment(issue(`refusal-history-${r.crate}-${r.feature}-build.txt`))!;
+      expect([r.feature, body]).toEqual([r.feature, expect.stringContaining(`release \`${r.at}\` removed it`)]);
+      const instead =
+        r.replacement === null
+          ? "nothing replaces it"
+          : r.replacement.length === 0
+            ? "nothing is needed in its place"
+            : `\`${r.replacement[0]}\``;
+      expect([r.feature, body]).toEqual([r.feature, expect.stringContaining(instead)]);
+    }
   });
 
   it("silent on another crate's refusal and on prose that quotes the words", () => {
