@@ -58999,7 +58999,7 @@ function reviewWorkspaceRoot(c3, rule) {
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan = c3.base === null ? null : planFix({ path: m2.path, text: m2.base ?? m2.head }, { root: { path: c3.path, text: c3.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
-    const refused = refusedByPr(m2.path, before, afterPlan.diagnosis, c3.path);
+    const refused = refusedByPr(m2.path, before, afterPlan.diagnosis, c3.path, afterPlan);
     if (refused) {
       out.push(refused);
       continue;

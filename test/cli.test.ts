@@ -318,3 +318,42 @@ describe("CLI: any feature, local source, offline", () => {
     expect(r.out).toContain('`features = ["autodiff", "dispatch"]`');
   });
 });
+
+describe("burn-triage review --base DIR --head DIR", () => {
+  const checkout = (name: string, files: Record<string, string>) => {
+    const dir = join(tmp, name);
+    for (const [p, text] of Object.entries(files)) {
+      mkdirSync(join(dir, p, ".."), { recursive: true });
+      writeFileSync(join(dir, p), text);
+    }
+    return dir;
+  };
+  const member =
+    '[package]\nname = "gpu"\nversion = "0.1.0"\n\n[features]\ncuda = ["burn/cuda-jit"]\n\n[dependencies]\nburn = { workspace = true }\n';
+  const rootAt = (v: string) =>
+    `[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "${v}", features = ["wgpu"] }\n`;
+
+  it("a root bump reaches the member that forwards a feature the new release removed, untouched by the change", async () => {
+    const base = checkout("ws-base", {
+      "Cargo.toml": rootAt("0.16.0"),
+      "crates/gpu/Cargo.toml": member,
+      "crates/gpu/src/lib.rs": "",
+    });
+    const head = checkout("ws-head", {
+      "Cargo.toml": rootAt("0.17.1"),
+      "crates/gpu/Cargo.toml": member,
+      "crates/gpu/src/lib.rs": "",
+    });
+    const r = await run(["review", "--base", base, "--head", head]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("`crates/gpu/Cargo.toml`");
+    expect(r.out).toContain("Your `[features]` entry `cuda` asks `burn` 0.17.1 for feature `cuda-jit`");
+    const same = await run(["review", "--base", base, "--head", base]);
+    expect([same.code, same.err]).toEqual([0, expect.stringContaining("no Cargo.toml differs")]);
+  });
+
+  it("takes two directories and nothing else", async () => {
+    await expect(run(["review", "--base", tmp])).resolves.toMatchObject({ code: 2 });
+    await expect(run(["review", "--base", tmp, "--head", tmp, "x.toml"])).resolves.toMatchObject({ code: 2 });
+  });
+});

@@ -11,6 +11,7 @@ import type { ManifestReview } from "../review/manifest.js";
 import { assess, type PrSnapshot } from "../review/pull-request.js";
 import { reviewRules } from "../review/rules.js";
 import { findRoot, type Io, read, UsageError } from "./io.js";
+import { dirSnapshot } from "./review-dirs.js";
 
 /** Files listed from a crate directory, as many as GitHub lists for a PR. */
 const MAX_LISTED = 3000;
@@ -33,9 +34,20 @@ function crateFiles(dir: string, max: number): string[] {
 export async function reviewCmd(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
     args,
-    options: { json: { type: "boolean" }, crate: { type: "string" } },
+    options: {
+      json: { type: "boolean" },
+      crate: { type: "string" },
+      base: { type: "string" },
+      head: { type: "string" },
+    },
     allowPositionals: true,
   });
+  // Two checkouts: every manifest that differs, reviewed as the App reviews a pull request.
+  if (values.base || values.head) {
+    if (!values.base || !values.head || positionals.length > 0)
+      throw new UsageError("review --base DIR --head DIR takes two directories and nothing else");
+    return print(await dirSnapshot(values.base, values.head, io), values.json === true, io);
+  }
   const [basePath, headPath] = positionals;
   if (!basePath || !headPath) throw new UsageError("review needs the base and the head Cargo.toml");
   const snapshot = localSnapshot(basePath, headPath, io);

@@ -18,6 +18,10 @@ const USAGE = `usage:
                                               what the bot would say on a PR changing BASE into
                                               HEAD; the crate's sources (--crate, or HEAD's folder)
                                               are read for what its code needs
+  burn-triage review --base DIR --head DIR [--json]
+                                              the same over two checkouts of a repository: every
+                                              Cargo.toml that differs, and the workspace members a
+                                              bumped root reaches
   burn-triage scan OWNER/REPO [--all] [--since DATE] [--markdown|--json] [--apply] [--state FILE]
                    [--write-interval-ms MS] [--content-limits M/H] [--max-pages N] [--progress]
                                               what the bot would answer on the repository's open

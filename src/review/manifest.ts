@@ -213,7 +213,7 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
         ? null
         : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
-    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, c.path);
+    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, c.path, afterPlan);
     if (refused) {
       out.push(refused);
       continue;
