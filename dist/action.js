@@ -59435,7 +59435,7 @@ function renderReviewBody(problems, o) {
         "",
         fence(diffBody(p.plan.change.diff), "diff"),
         "",
-        `${changeText(p.plan.change)}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`
+        `${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`
       );
   }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
@@ -59579,7 +59579,7 @@ function renderPrActions(d, s) {
 function reviewPullRequest(s) {
   return renderPrActions(decidePullRequest(s), s);
 }
-var REVIEW_MARKER, checkName, feature, FIRST_RULES;
+var REVIEW_MARKER, checkName, feature, FIRST_RULES, capitalized;
 var init_review = __esm({
   "src/render/review.ts"() {
     "use strict";
@@ -59594,6 +59594,7 @@ var init_review = __esm({
     checkName = (rule) => `burn-triage / ${rule.id}`;
     feature = (r) => code(targetName(r.target));
     FIRST_RULES = ["autodiff"];
+    capitalized = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   }
 });
 

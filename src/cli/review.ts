@@ -146,6 +146,6 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
             .join(" or ")}.\n`,
     );
   }
-  // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse.
-  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused") ? 1 : 0;
+  // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse, with no edit past it.
+  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused" && !r.plan) ? 1 : 0;
 }

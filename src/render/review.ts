@@ -152,7 +152,7 @@ export function renderReviewBody(
         "",
         fence(diffBody(p.plan.change.diff), "diff"),
         "",
-        `${changeText(p.plan.change)}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
+        `${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
       );
   }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
@@ -345,3 +345,5 @@ export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | 
 export function reviewPullRequest(s: PrSnapshot): PrActions {
   return renderPrActions(decidePullRequest(s), s);
 }
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
