@@ -48490,6 +48490,16 @@ function missingSegment(b) {
   const m2 = /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ?? /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
   return m2 ? { x: m2[1], y: m2[2] ?? "burn" } : null;
 }
+function failingCrate(text2, own) {
+  const head = text2.length > MAX_INPUT ? text2.slice(0, MAX_INPUT) : text2;
+  const named = /could not compile `([A-Za-z0-9_-]{1,64})`/.exec(head)?.[1] ?? null;
+  const located = /-->\s*\S*[\\/](?:registry[\\/]src|git[\\/]checkouts)[\\/][^\s\\/]+[\\/]([A-Za-z0-9_-]{1,64}?)(?:-\d+\.\d+\.\d+[^\s\\/]*)?[\\/]src[\\/]/.exec(
+    head
+  )?.[1] ?? null;
+  const name = named ?? located;
+  if (!name || /^burn(?:-|$)/.test(name)) return null;
+  return own !== null && name.replace(/_/g, "-") === own.replace(/_/g, "-") ? null : name;
+}
 function location(b) {
   return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
 }
@@ -49652,6 +49662,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     beyond: known || settled ? null : guess.version ?? requirement,
     target: null,
     manifest: null,
+    failingCrate: null,
     fragment: evidence.fragment,
     suggest: { withDefaults: null, noDefaults: null }
   };
@@ -49668,6 +49679,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
+    failingCrate: failingCrate(input.text, ownPackage(manifest)),
     fragment: manifest ? null : evidence.fragment,
     suggest
   };
@@ -49692,6 +49704,10 @@ function atTag(tag, findings, sources) {
     else items.push({ finding: g.finding, findings: [g.finding], path: g.path, gate: g.gate, url: g.url });
   }
   return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
+}
+function ownPackage(m2) {
+  if (!m2 || m2.plan.kind === "invalid-toml") return null;
+  return /^\s*\[package\][^[]*?\bname\s*=\s*"([^"]+)"/m.exec(m2.file.text)?.[1] ?? null;
 }
 var init_analyze = __esm({
   "src/compile/analyze.ts"() {
@@ -58340,6 +58356,11 @@ function renderCompileBody(c3, footer) {
     `rustc reports ${andList(printed2)}.${c3.items.some((i) => !i.finding.member && i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     ""
   );
+  if (c3.failingCrate)
+    lines.push(
+      `The error is in ${code(c3.failingCrate)}, a dependency, not in your own crate: turning the feature on in your Cargo.toml helps only if ${code(c3.failingCrate)} builds against the same burn release as your crate, so that cargo builds one burn with the features of both (\`cargo tree -i burn\` shows which burn each uses). If it pins another burn, its own manifest needs the feature.`,
+      ""
+    );
   for (const i of c3.items) {
     const at = `${i.gate.crate} ${c3.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);

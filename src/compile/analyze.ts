@@ -13,7 +13,7 @@ import { loadCatalog } from "../panics/catalog.js";
 import type { VersionSource } from "../cargo/burn-version.js";
 import { pickVersion } from "../evidence/version.js";
 import { burnPermalink } from "../links.js";
-import { type CompileFinding, detectCompile } from "./detect.js";
+import { type CompileFinding, detectCompile, failingCrate } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
 import { fromSource, ownFeatures } from "./from-source.js";
 import type { BurnSources, SourceRead } from "../burn-files.js";
@@ -47,6 +47,8 @@ export interface CompileAnalysis {
   /** null when no item is gated (every path is absent at the release). */
   target: FeatureTarget | null;
   manifest: ManifestVerdict | null;
+  /** The error is in this dependency, not in the reporter's crate: the edit helps only if it builds against the same burn. */
+  failingCrate: string | null;
   /** A pasted fragment without the burn line, when no manifest was read. */
   fragment: FragmentShown | null;
   /** The data's ready answer: burn features to add, with and without default features. */
@@ -248,6 +250,7 @@ export function analyzeCompile(
     beyond: known || settled ? null : (guess.version ?? requirement),
     target: null,
     manifest: null,
+    failingCrate: null,
     fragment: evidence.fragment,
     suggest: { withDefaults: null, noDefaults: null },
   };
@@ -268,6 +271,7 @@ export function analyzeCompile(
     agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
+    failingCrate: failingCrate(input.text, ownPackage(manifest)),
     fragment: manifest ? null : evidence.fragment,
     suggest,
   };
@@ -303,4 +307,10 @@ function atTag(
     else items.push({ finding: g.finding, findings: [g.finding], path: g.path, gate: g.gate, url: g.url });
   }
   return { items: namedItems(items), absent: [...new Set(r.absent.map((f) => f.path))] };
+}
+
+/** The reporter's package name, from the manifest judged (null: not shown). */
+function ownPackage(m: ManifestVerdict | null): string | null {
+  if (!m || m.plan.kind === "invalid-toml") return null;
+  return /^\s*\[package\][^[]*?\bname\s*=\s*"([^"]+)"/m.exec(m.file.text)?.[1] ?? null;
 }

@@ -129,6 +129,23 @@ function missingSegment(b: string): { x: string; y: string } | null {
   return m ? { x: m[1]!, y: m[2] ?? "burn" } : null;
 }
 
+/**
+ * The crate rustc failed to compile, when the text shows it is a dependency's: cargo's `could not
+ * compile `yolo-burn`` (not a burn crate), or an error located in a registry or git checkout of
+ * such a crate (`…/yolo-burn-0.3.2/src/backend.rs`). null when it is the reporter's own (or not shown).
+ */
+export function failingCrate(text: string, own: string | null): string | null {
+  const head = text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text;
+  const named = /could not compile `([A-Za-z0-9_-]{1,64})`/.exec(head)?.[1] ?? null;
+  const located =
+    /-->\s*\S*[\\/](?:registry[\\/]src|git[\\/]checkouts)[\\/][^\s\\/]+[\\/]([A-Za-z0-9_-]{1,64}?)(?:-\d+\.\d+\.\d+[^\s\\/]*)?[\\/]src[\\/]/.exec(
+      head,
+    )?.[1] ?? null;
+  const name = named ?? located;
+  if (!name || /^burn(?:-|$)/.test(name)) return null;
+  return own !== null && name.replace(/_/g, "-") === own.replace(/_/g, "-") ? null : name;
+}
+
 function location(b: string): string | null {
   return /-->\s*([^\s:]+\.rs:\d+:\d+)/.exec(b)?.[1] ?? null;
 }

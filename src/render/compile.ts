@@ -60,6 +60,11 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
     `rustc reports ${andList(printed)}.${c.items.some((i) => !i.finding.member && i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
     "",
   );
+  if (c.failingCrate)
+    lines.push(
+      `The error is in ${code(c.failingCrate)}, a dependency, not in your own crate: turning the feature on in your Cargo.toml helps only if ${code(c.failingCrate)} builds against the same burn release as your crate, so that cargo builds one burn with the features of both (\`cargo tree -i burn\` shows which burn each uses). If it pins another burn, its own manifest needs the feature.`,
+      "",
+    );
   for (const i of c.items) {
     const at = `${i.gate.crate} ${c.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
 import { analyze } from "../../src/analyze.js";
-import { burnAliases, detectCompile } from "../../src/compile/detect.js";
+import { burnAliases, detectCompile, failingCrate } from "../../src/compile/detect.js";
 import { analyzeCompile } from "../helpers/analysis.js";
 import { gatedFindings } from "../../src/compile/analyze.js";
 import { renderIssueComment } from "../../src/render/issue.js";
@@ -105,5 +105,26 @@ describe('a renamed dependency (`burn2 = { package = "burn" }`)', () => {
     expect(burnAliases('[dependencies.my-burn]\nversion = "0.22"\npackage = "burn"\n')).toEqual(["my_burn"]);
     expect(burnAliases('[dependencies]\nnn.package = "burn"\nnn.version = "0.22"\n')).toEqual(["nn"]);
     expect(burnAliases('[dependencies]\nburn = { version = "0.22" }\n')).toEqual([]);
+  });
+});
+
+describe("the crate that failed", () => {
+  const log = (krate: string, at: string) =>
+    `\`\`\`\n   Compiling ${krate} v0.3.2\nerror[E0433]: failed to resolve: could not find \`train\` in \`burn\`\n --> ${at}:3:11\n  |\n3 | use burn::train::Learner;\n  |           ^^^^^ could not find \`train\` in \`burn\`\n\nerror: could not compile \`${krate}\` (lib) due to 1 previous error\n\`\`\`\n\n\`\`\`toml\n[package]\nname = "detector"\nversion = "0.1.0"\n\n[dependencies]\nburn = { version = "0.20.1", default-features = false, features = ["std", "wgpu"] }\nyolo-burn = "0.3.2"\n\`\`\`\n`;
+  const registry = "/home/me/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/yolo-burn-0.3.2/src/backend.rs";
+
+  it("a dependency's error is named, with the assumption under which the edit helps", () => {
+    const text = log("yolo-burn", registry);
+    expect(analyzeCompile({ text })!.failingCrate).toBe("yolo-burn");
+    const body = renderIssueComment(analyze({ text }))!;
+    expect(body).toContain("The error is in `yolo-burn`, a dependency, not in your own crate");
+    expect(body).toContain("`cargo tree -i burn`");
+  });
+
+  it("the reporter's own crate, or a burn crate, is not called a dependency", () => {
+    expect(analyzeCompile({ text: log("detector", "src/backend.rs") })!.failingCrate).toBeNull();
+    expect(failingCrate("error: could not compile `burn-core` (lib)", null)).toBeNull();
+    // Only the registry path shows it: still named.
+    expect(failingCrate(`error[E0433]: x\n --> ${registry}:3:11\n`, "detector")).toBe("yolo-burn");
   });
 });
