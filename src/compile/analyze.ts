@@ -257,8 +257,7 @@ export function analyzeCompile(
   // Not gated at that release: the user's own module, a typo, something renamed or removed.
   if (items.length === 0) return absent.length > 0 ? { ...pending, absent } : reads.length > 0 ? pending : null;
 
-  const target = targetOf(items);
-  const suggest = suggestOf(items);
+  const [target, suggest] = [targetOf(items), suggestOf(items)];
   const additions = [suggest.withDefaults, suggest.noDefaults].filter((a): a is string[] => a !== null && a.length > 0);
   const manifest = find(target, additions);
   // The gate holds with this manifest: the item exists there, so the error has another cause
