@@ -49667,8 +49667,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     suggest: { withDefaults: null, noDefaults: null }
   };
   if (items.length === 0) return absent.length > 0 ? { ...pending, absent } : reads.length > 0 ? pending : null;
-  const target = targetOf(items);
-  const suggest = suggestOf(items);
+  const [target, suggest] = [targetOf(items), suggestOf(items)];
   const additions = [suggest.withDefaults, suggest.noDefaults].filter((a) => a !== null && a.length > 0);
   const manifest = find(target, additions);
   if (manifest?.plan.kind === "already-on") return reads.length > 0 ? pending : null;

@@ -203,10 +203,17 @@ const intern = (map, list, key, value) => {
   }
   return map.get(key);
 };
-for (const name of readdirSync(gatedDir).filter(
-  (f) => f.endsWith(".json") && !["summary.json", "validation.json"].includes(f),
-)) {
-  const g = JSON.parse(readFileSync(join(gatedDir, name), "utf8"));
+// extra/ holds the releases before 0.16 (v0.9.0 … v0.15.0), read the same way.
+const gatedFiles = [
+  ...readdirSync(gatedDir)
+    .filter((f) => f.endsWith(".json") && !["summary.json", "validation.json"].includes(f))
+    .map((f) => join(gatedDir, f)),
+  ...readdirSync(join(gatedDir, "extra"))
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => join(gatedDir, "extra", f)),
+];
+for (const file of gatedFiles) {
+  const g = JSON.parse(readFileSync(file, "utf8"));
   const rows = [];
   const methods = [];
   for (const e of g.entries) {
@@ -237,7 +244,9 @@ for (const name of readdirSync(gatedDir).filter(
     const spellings = [e.path, ...(e.type_aliases ?? []).map((t) => `${t}::${e.name}`)];
     for (const p of new Set(spellings)) methods.push([intern(pathIndex, gated.paths, p, p), gi]);
   }
-  gated.refs[g.ref] = { version: g.workspace_version, commit: g.commit, entries: rows, methods };
+  // Tags before the workspace had one version name it only in the tag.
+  const version = g.workspace_version ?? g.ref.replace(/^v/, "");
+  gated.refs[g.ref] = { version, commit: g.commit, entries: rows, methods };
 }
 writeFileSync(join(root, "data/gated.json"), `${JSON.stringify(gated)}\n`);
 

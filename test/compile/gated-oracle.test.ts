@@ -21,12 +21,15 @@ const data = JSON.parse(readFileSync(join(root, "data/gated.json"), "utf8")) as 
 };
 
 describe("the engine against burn-data's answers for gated paths", () => {
-  it.each(["v0.16.0", "v0.20.1", "v0.21.0", "v0.22.0-pre.2"])("%s", (ref) => {
+  it.each(["v0.9.0", "v0.13.2", "v0.16.0", "v0.20.1", "v0.21.0", "v0.22.0-pre.2"])("%s", (ref) => {
     const r = data.refs[ref]!;
     const outcomes = { fixed: 0, already: 0, missed: [] as string[], larger: [] as string[] };
     // Paths, and the methods and associated items E0599 is answered from.
     for (const [pi, gi] of [...r.entries, ...(r.methods ?? [])]) {
       const g = data.gates[gi]!;
+      // A platform atom (`not(target_family = "wasm")`) holds on the engine's default platform;
+      // burn-data's translation of such gates is not the judge there.
+      if (g.gate.includes("target_")) continue;
       const path = data.paths[pi]!;
       for (const defaults of [true, false]) {
         const answer = defaults ? g.suggest : g.suggest_no_default;
@@ -48,6 +51,7 @@ describe("the engine against burn-data's answers for gated paths", () => {
     }
     expect(outcomes.missed).toEqual([]);
     expect(outcomes.larger).toEqual([]);
-    expect(outcomes.fixed).toBeGreaterThan(300);
+    // 0.9.0 gates fewer paths (about 250 edits); the newer layouts over 300.
+    expect(outcomes.fixed).toBeGreaterThan(200);
   });
 });
