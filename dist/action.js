@@ -46608,7 +46608,7 @@ var init_edit = __esm({
 // src/cargo/refusal-fix.ts
 function wayOut(r) {
   const h = r.history;
-  if (h.kind !== "removed") return null;
+  if (h.kind !== "removed" || h.inferred) return null;
   if (h.replacement && h.replacement.length > 0) return { to: h.replacement[0], others: h.replacement.slice(1) };
   if (h.replacement?.length === 0 || /^remove it\b/.test(h.advice ?? "")) return "drop";
   return null;
@@ -47305,8 +47305,11 @@ var init_leven = __esm({
 import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
 import { join as join6 } from "node:path";
 function removals() {
-  const path2 = join6(dataDir, "removed-features.json");
-  removedFeatures ??= existsSync3(path2) ? JSON.parse(readFileSync4(path2, "utf8")).removed : [];
+  const read = (name) => {
+    const path2 = join6(dataDir, name);
+    return existsSync3(path2) ? JSON.parse(readFileSync4(path2, "utf8")).removed : [];
+  };
+  removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
   return removedFeatures;
 }
 function featureNames2(line) {
@@ -47316,7 +47319,14 @@ function featureNames2(line) {
 }
 function historyOf(crate, feature2, version, registry) {
   const known = removals().find((r) => r.crate === crate && r.feature === feature2);
-  if (known) return { kind: "removed", at: known.at, replacement: known.replacement, advice: known.advice };
+  if (known)
+    return {
+      kind: "removed",
+      at: known.at,
+      replacement: known.replacement,
+      advice: known.advice,
+      inferred: known.inferred
+    };
   const earlier = registry.versions(crate).filter((l) => import_lt.default(l.vers, version) && featureNames2(l).has(feature2)).map((l) => l.vers).sort(import_compare.default);
   if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1) };
   const at = registry.versions(crate).find((l) => l.vers === version);
@@ -58139,7 +58149,7 @@ function historyText(h, crate) {
     return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
   if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
-  const instead = h.replacement === null ? "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
+  const instead = h.replacement === null ? h.inferred ? "I know no replacement" : "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : h.inferred ? `${orList(h.replacement)} turns on the optional crates it did (read from the index, not from burn's history)` : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
   return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
 }
 function refusalText(r) {

@@ -22,7 +22,8 @@ export type RefusalEdit =
 /** What the history allows: a replacement to rename to, nothing (drop), or no way out (null). */
 function wayOut(r: Refusal): { to: string; others: string[] } | "drop" | null {
   const h = r.history;
-  if (h.kind !== "removed") return null;
+  // A replacement read from the index (not burn's history) is said, never edited in.
+  if (h.kind !== "removed" || h.inferred) return null;
   if (h.replacement && h.replacement.length > 0) return { to: h.replacement[0]!, others: h.replacement.slice(1) };
   if (h.replacement?.length === 0 || /^remove it\b/.test(h.advice ?? "")) return "drop";
   return null;

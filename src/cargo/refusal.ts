@@ -27,18 +27,31 @@ export interface Refusal {
 export interface Removal {
   kind: "removed";
   at: string | null;
-  /** The features that replace it at that release ([]: none needed; null: none). */
+  /** The features that replace it at that release ([]: none needed; null: none, or none known when inferred). */
   replacement: string[] | null;
   advice?: string;
+  /** Derived by data:refresh from the index (the same optional crates), not from burn's history. */
+  inferred?: boolean;
 }
 
 interface RemovedFile {
-  removed: Array<{ crate: string; feature: string; at: string | null; replacement: string[] | null; advice?: string }>;
+  removed: Array<{
+    crate: string;
+    feature: string;
+    at: string | null;
+    replacement: string[] | null;
+    advice?: string;
+    inferred?: boolean;
+  }>;
 }
 let removedFeatures: RemovedFile["removed"] | undefined;
+/** burn's history (data/removed-features.json), then what data:refresh derived for newer releases. */
 function removals(): RemovedFile["removed"] {
-  const path = join(dataDir, "removed-features.json");
-  removedFeatures ??= existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RemovedFile).removed : [];
+  const read = (name: string) => {
+    const path = join(dataDir, name);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RemovedFile).removed : [];
+  };
+  removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
   return removedFeatures;
 }
 
@@ -52,7 +65,14 @@ export function featureNames(line: IndexLine): Set<string> {
 /** What burn's history says of `feature` on `crate`, as seen from release `version`. */
 export function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
   const known = removals().find((r) => r.crate === crate && r.feature === feature);
-  if (known) return { kind: "removed", at: known.at, replacement: known.replacement, advice: known.advice };
+  if (known)
+    return {
+      kind: "removed",
+      at: known.at,
+      replacement: known.replacement,
+      advice: known.advice,
+      inferred: known.inferred,
+    };
   const earlier = registry
     .versions(crate)
     .filter((l) => semver.lt(l.vers, version) && featureNames(l).has(feature))

@@ -13,6 +13,7 @@ import { burnDependencies, recentRelease } from "../cargo/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
 import { compactGated, type GatedAtTag, gatesAt, newestGated } from "./refresh-gated.js";
+import { removalsAt } from "./refresh-removals.js";
 
 /** Where burn's files at a tag come from. */
 export interface SourceReader {
@@ -215,6 +216,11 @@ export async function refresh(opts: RefreshOptions): Promise<Report> {
     const gated = wanted.paths.length + wanted.methods.length > 0 ? await gatesAt(tag, wanted, opts.source) : undefined;
     releases.push({ ref: tag, commit, found, missing, ...(gated ? { gated } : {}) });
   }
+  const removed = removalsAt(files, new Set(newVersions));
+  writeFileSync(
+    inside(opts.dataDir, "removed-features-refreshed.json"),
+    `${JSON.stringify({ generated_by: "npm run data:refresh (src/data/refresh-removals.ts); do not edit", removed }, null, 1)}\n`,
+  );
   const out = { generated_by: "npm run data:refresh (src/data/refresh.ts); do not edit", refs, sites };
   writeFileSync(inside(opts.dataDir, "catalog-refreshed.yml"), jsYaml().dump(out, { lineWidth: 120, noRefs: true }));
   const read = releases.flatMap((r) => (r.commit && r.gated ? [{ ref: r.ref, version: r.ref.slice(1), commit: r.commit, at: r.gated }] : []));

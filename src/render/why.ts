@@ -111,10 +111,14 @@ export function historyText(h: Refusal["history"], crate: string): string {
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
   const instead =
     h.replacement === null
-      ? "nothing replaces it"
+      ? h.inferred
+        ? "I know no replacement"
+        : "nothing replaces it"
       : h.replacement.length === 0
         ? "nothing is needed in its place"
-        : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
+        : h.inferred
+          ? `${orList(h.replacement)} turns on the optional crates it did (read from the index, not from burn's history)`
+          : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
   return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
 }
 

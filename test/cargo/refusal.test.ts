@@ -10,7 +10,8 @@ import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { featureNames } from "../../src/cargo/refusal.js";
 import { allFeatures, snapshot } from "../../src/cargo/registry.js";
-import { why } from "../../src/render/why.js";
+import { historyText, why } from "../../src/render/why.js";
+import { refusalEdit } from "../../src/cargo/refusal-fix.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
 // cargo refuses a manifest that names a feature its burn release does not have; the bot must
@@ -212,4 +213,24 @@ requireOrSkip(which("cargo"), "cargo")("cargo accepts the edit", () => {
     }
     expect(checked).toBeGreaterThanOrEqual(3);
   }, 60_000);
+});
+
+describe("a removal data:refresh inferred from the index", () => {
+  it("is said as inferred (or as no replacement known), and never edited in", () => {
+    expect(historyText({ kind: "removed", at: "0.23.0", replacement: null, inferred: true }, "burn")).toBe(
+      "release `0.23.0` removed it; I know no replacement.",
+    );
+    expect(historyText({ kind: "removed", at: "0.23.0", replacement: ["cuda"], inferred: true }, "burn")).toContain(
+      "read from the index, not from burn's history",
+    );
+    const text = '[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["server"] }\n';
+    const m = parseManifest(text);
+    const [r] = diagnosis(text).refused!;
+    const inferred = {
+      ...r!,
+      history: { kind: "removed" as const, at: "0.22.0-pre.1", replacement: ["remote-server"], inferred: true },
+    };
+    expect(refusalEdit(text, m, [inferred]).kind).toBe("blocked");
+    expect(refusalEdit(text, m, [r!]).kind).toBe("edit");
+  });
 });

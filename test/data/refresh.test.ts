@@ -8,6 +8,8 @@ import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { formatReport, gitSource, refresh, treeSource } from "../../src/data/refresh.js";
 import type { Site } from "../../src/panics/catalog.js";
 import { type GatedData, indexGated } from "../../src/compile/gated.js";
+import type { IndexLine } from "../../src/cargo/index-file.js";
+import { type DerivedRemoval, removalsAt } from "../../src/data/refresh-removals.js";
 import { fixture, root } from "../helpers/fixtures.js";
 
 // data:refresh against a loopback index (two releases newer than the bundled data) and a small
@@ -140,5 +142,53 @@ describe("npm run data:refresh", () => {
     const f = (async (url: string) => (String(url).endsWith("/bu/rn/burn") ? new Response(`${evil}\n`) : new Response("", { status: 404 }))) as typeof fetch;
     await expect(refresh({ indexUrl: "http://index.invalid", source: gitSource(clone), dataDir: data, fetch: f })).rejects.toThrow(/fields cargo writes/);
     expect(() => readFileSync(join(outside, "package"), "utf8")).toThrow();
+  });
+});
+
+describe("removed features at new releases", () => {
+  const line = (vers: string, features: Record<string, string[]>, optional: string[]): IndexLine => ({
+    name: "burn",
+    vers,
+    deps: optional.map((name) => ({
+      name,
+      req: "*",
+      features: [],
+      optional: true,
+      default_features: true,
+      target: null,
+      kind: "normal" as const,
+    })),
+    features,
+  });
+
+  it("what a release no longer has, and a replacement only where the same optional crates say it", () => {
+    const files = new Map([
+      [
+        "burn",
+        [
+          line("0.30.0", { "cuda-jit": ["burn-cuda"], old: [], std: [] }, ["burn-cuda"]),
+          line("0.31.0", { cuda: ["dep:burn-cuda"], std: [] }, ["burn-cuda"]),
+        ],
+      ],
+    ]);
+    expect(removalsAt(files, new Set(["0.31.0"]))).toEqual([
+      { crate: "burn", feature: "cuda-jit", at: "0.31.0", replacement: ["cuda"], inferred: true },
+      // `burn-cuda`'s implicit feature went with `dep:` syntax: gone too, and `cuda` turns it on.
+      { crate: "burn", feature: "burn-cuda", at: "0.31.0", replacement: ["cuda"], inferred: true },
+      { crate: "burn", feature: "old", at: "0.31.0", replacement: null, inferred: true },
+    ].sort((a, b) => (a.feature < b.feature ? -1 : 1)));
+    // Only the new releases are compared.
+    expect(removalsAt(files, new Set(["0.30.0"]))).toEqual([]);
+  });
+
+  it("data:refresh writes them for the new tags (0.23.0-pre.1 drops ndarray and tch)", async () => {
+    const data = dataCopy();
+    await refresh({ indexUrl: index.url, source: treeSource(join(root, "fixtures/burn-src")), dataDir: data });
+    const written = JSON.parse(readFileSync(join(data, "removed-features-refreshed.json"), "utf8")) as {
+      removed: DerivedRemoval[];
+    };
+    const burn = written.removed.filter((r) => r.crate === "burn" && r.at === "0.23.0-pre.1").map((r) => r.feature);
+    expect(burn).toEqual(expect.arrayContaining(["ndarray", "tch"]));
+    expect(written.removed.every((r) => r.inferred)).toBe(true);
   });
 });
