@@ -48525,7 +48525,7 @@ function burnAliases(text2) {
   const out = /* @__PURE__ */ new Set();
   const forms = [
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
-    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^\[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})\.package[^\S\n]*=[^\S\n]*["']burn["']/gm
   ];
   for (const re of forms) for (const m2 of text2.matchAll(re)) if (m2[1] !== "burn") out.add(m2[1].replace(/-/g, "_"));

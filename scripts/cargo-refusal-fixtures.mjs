@@ -13,14 +13,27 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const out = join(root, "fixtures/cargo");
 
 function burnFeatures(version, crate = "burn") {
-  const lines = readFileSync(join(root, "data/index/tags/bu/rn", crate), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+  const lines = readFileSync(join(root, "data/index/tags/bu/rn", crate), "utf8")
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l));
   const line = lines.find((l) => l.vers === version);
   return Object.keys({ ...line.features, ...(line.features2 ?? {}) }).filter((f) => f !== "default");
 }
 
 const cases = {
-  "server-0.22": { version: "0.22.0-pre.2", features: ["std", "wgpu", "server"], own: "", commands: ["build", "check", "run", "test", "tree"] },
-  "forwarded-cuda-jit-0.17": { version: "0.17.1", features: ["std"], own: 'gpu = ["burn/cuda-jit"]', commands: ["build"] },
+  "server-0.22": {
+    version: "0.22.0-pre.2",
+    features: ["std", "wgpu", "server"],
+    own: "",
+    commands: ["build", "check", "run", "test", "tree"],
+  },
+  "forwarded-cuda-jit-0.17": {
+    version: "0.17.1",
+    features: ["std"],
+    own: 'gpu = ["burn/cuda-jit"]',
+    commands: ["build"],
+  },
   "typo-wgpuu-0.22": { version: "0.22.0-pre.2", features: ["wgpuu"], own: "", commands: ["build"] },
 };
 
@@ -28,7 +41,13 @@ const cases = {
 // for the feature it no longer has.
 const history = JSON.parse(readFileSync(join(root, "data/removed-features.json"), "utf8")).removed;
 for (const r of history.filter((h) => h.at))
-  cases[`history-${r.crate}-${r.feature}`] = { crate: r.crate, version: r.at, features: [r.feature], own: "", commands: ["build"] };
+  cases[`history-${r.crate}-${r.feature}`] = {
+    crate: r.crate,
+    version: r.at,
+    features: [r.feature],
+    own: "",
+    commands: ["build"],
+  };
 
 mkdirSync(out, { recursive: true });
 for (const [name, c] of Object.entries(cases)) {
@@ -37,8 +56,13 @@ for (const [name, c] of Object.entries(cases)) {
   try {
     mkdirSync(join(dir, crate, "src"), { recursive: true });
     mkdirSync(join(dir, "myapp/src"), { recursive: true });
-    const features = burnFeatures(c.version, crate).map((f) => `${JSON.stringify(f)} = []`).join("\n");
-    writeFileSync(join(dir, crate, "Cargo.toml"), `[package]\nname = "${crate}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`);
+    const features = burnFeatures(c.version, crate)
+      .map((f) => `${JSON.stringify(f)} = []`)
+      .join("\n");
+    writeFileSync(
+      join(dir, crate, "Cargo.toml"),
+      `[package]\nname = "${crate}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`,
+    );
     writeFileSync(join(dir, crate, "src/lib.rs"), "");
     writeFileSync(
       join(dir, "myapp/Cargo.toml"),
@@ -54,7 +78,9 @@ for (const [name, c] of Object.entries(cases)) {
         if (!e.stderr) throw e;
         log = e.stderr.toString();
       }
-      const shown = log.replaceAll(dir, "/home/dev").replace("the requirements `*`", `the requirements \`^${c.version}\``);
+      const shown = log
+        .replaceAll(dir, "/home/dev")
+        .replace("the requirements `*`", `the requirements \`^${c.version}\``);
       writeFileSync(join(out, `refusal-${name}-${command}.txt`), `$ cargo ${command}\n${shown}`);
     }
   } finally {

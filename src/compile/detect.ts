@@ -180,7 +180,7 @@ export function burnAliases(text: string): string[] {
   const out = new Set<string>();
   const forms = [
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
-    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^\[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
+    /^[^\S\n]*\[(?:[A-Za-z0-9_.'"-]{0,200}\.)?dependencies\.([A-Za-z0-9_-]{1,64})\][^[]{0,400}?\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})\.package[^\S\n]*=[^\S\n]*["']burn["']/gm,
   ];
   for (const re of forms) for (const m of text.matchAll(re)) if (m[1] !== "burn") out.add(m[1]!.replace(/-/g, "_"));
