@@ -47359,7 +47359,7 @@ function refusals(manifest, deps, lineOf2, registry) {
     }
   return out;
 }
-var removedFeatures;
+var ACCEPTED, removedFeatures;
 var init_refusal = __esm({
   "src/cargo/refusal.ts"() {
     "use strict";
@@ -47367,6 +47367,7 @@ var init_refusal = __esm({
     init_data_dir();
     init_semver();
     init_registry();
+    ACCEPTED = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
   }
 });
 
@@ -50249,7 +50250,7 @@ function analyzeRefusal(input, gather2 = () => gatherEvidence(input.text, input.
   if (!found) return null;
   const version = [...found.versions].filter((v) => import_valid.default(v)).sort(import_compare.default).at(-1) ?? null;
   const evidence = gather2();
-  const fx = { platform: input.platform, registries: input.registries };
+  const fx = { platform: input.platform, registries: input.registries, target: ACCEPTED };
   const manifest = manifestFromText(evidence.snippets, fx) ?? manifestFromRepo(input, fx);
   const registry = input.registries?.tags ?? snapshot("tags");
   const known = version !== null && registry.versions(found.crate).some((l) => l.vers === version);
@@ -58272,7 +58273,7 @@ function manifestSection(m2, opts) {
     );
   } else {
     const from = m2.origin === "repository" ? ` (${code(plan3.kind === "fixed" ? plan3.change.path : "Cargo.toml")} in this repository)` : "";
-    const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" ? "Your manifest" : "Why it is off here";
+    const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" || d.target.gate === ACCEPTED.gate ? "Your manifest" : "Why it is off here";
     out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m2.assumedMember })}`);
     if (m2.assumedMember && d.primary)
       out.push(
@@ -58294,7 +58295,7 @@ function manifestSection(m2, opts) {
         `With this manifest ${code(c3.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c3.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
       );
     out.push(
-      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""} ${holds(d)}, and nothing else changes.${alternatives(c3)}</sub>`
+      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c3)}</sub>`
     );
   } else if (plan3.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan3.reason)}.`);
@@ -58305,6 +58306,7 @@ var SOURCE_WORDS, pasteIt;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
+    init_refusal();
     init_resolve();
     init_escape();
     init_why();
@@ -58424,14 +58426,12 @@ function manifestPart(r) {
   const m2 = r.manifest;
   const plan3 = m2?.plan;
   const refused = refusedManifest(r);
-  if (refused) {
-    const where = m2.origin === "repository" ? `your repository's ${code(m2.file.path)}` : "the Cargo.toml in the issue";
+  if (refused)
     return [
-      `**In ${where}:** ${why(refused)}`,
+      ...manifestSection(m2, { about: "compile" }),
       "",
       "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
     ];
-  }
   if (plan3 && plan3.kind !== "invalid-toml")
     return [
       "The Cargo.toml I read names no feature its burn release lacks: the one that failed is another manifest (a workspace member, a dependency's, or an older copy)."
@@ -58460,6 +58460,7 @@ var init_refusal2 = __esm({
   "src/render/refusal.ts"() {
     "use strict";
     init_escape();
+    init_manifest2();
     init_why();
   }
 });
@@ -59012,13 +59013,14 @@ function regressed(j2, plan3) {
   if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
-function refusedByPr(path2, before, after, rootPath, plan3 = null) {
+function refusedByPr(path2, before, after, rootPath, plan3 = null, commentable = null) {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused[0];
   const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== void 0;
   const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
   const fixed = plan3?.kind === "fixed" && !inRoot ? plan3 : null;
-  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after, plan: fixed };
+  const onLines = fixed !== null && commentable !== null && inDiff(fixed, commentable);
+  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after, plan: fixed, inDiff: onLines };
 }
 function reviewWorkspaceRoot(c3, rule) {
   const out = [];
@@ -59052,7 +59054,7 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path, probe);
+  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path, probe, c3.commentable);
   if (refused) return refused;
   const verdict = judge2(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
@@ -59309,7 +59311,8 @@ function decidePullRequest(s, rules2 = reviewRules()) {
     checks: [],
     review: false,
     previous: null,
-    suggestions: []
+    suggestions: [],
+    refusalSuggestions: []
   };
   if (isBurnRepository(s) && !s.options.reviewBurnRepo)
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
@@ -59349,6 +59352,9 @@ function decidePullRequest(s, rules2 = reviewRules()) {
   d.review = true;
   d.suggestions = d.problems.filter(
     (p) => p.kind === "regression" && p.inDiff
+  );
+  d.refusalSuggestions = d.problems.filter(
+    (p) => p.kind === "refused" && p.inDiff
   );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
   return d;
@@ -59438,6 +59444,15 @@ function suggestionComment(p, repo, headSha, shared = []) {
   const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
   const body = [
     `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`,
+    "",
+    fence(s.lines.join("\n"), "suggestion")
+  ].join("\n");
+  return s.startLine === s.endLine ? { path: p.path, line: s.endLine, side: "RIGHT", body } : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+function refusalSuggestion(p) {
+  const s = p.plan.change.suggestion;
+  const body = [
+    `${why(p.diagnosis)} ${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
     "",
     fence(s.lines.join("\n"), "suggestion")
   ].join("\n");
@@ -59582,7 +59597,10 @@ function renderPrActions(d, s) {
   const sharing = (p) => d.problems.filter(
     (q) => q.kind === "regression" && q.sharedWith === p.rule && q.path === p.path
   );
-  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p)));
+  const comments = [
+    ...d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p))),
+    ...d.refusalSuggestions.map(refusalSuggestion)
+  ];
   return {
     silent: d.silent,
     checks: d.checks.map((c3) => ({

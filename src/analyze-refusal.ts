@@ -4,7 +4,7 @@
 // of each. Pure: text (and the repository's manifests, when the shell read them) in.
 import type { AnalyzeInput } from "./analyze-input.js";
 import { type CargoRefusal, detectCargoRefusal } from "./cargo/cargo-error.js";
-import { historyOf, type Refusal } from "./cargo/refusal.js";
+import { ACCEPTED, historyOf, type Refusal } from "./cargo/refusal.js";
 import { snapshot } from "./cargo/registry.js";
 import { type Evidence, gatherEvidence } from "./evidence/index.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "./find-manifest.js";
@@ -32,7 +32,8 @@ export function analyzeRefusal(
       .sort(semver.compare)
       .at(-1) ?? null;
   const evidence = gather();
-  const fx = { platform: input.platform, registries: input.registries };
+  // Only what cargo refuses is edited: no feature the reporter did not ask about is added.
+  const fx = { platform: input.platform, registries: input.registries, target: ACCEPTED };
   const manifest = manifestFromText(evidence.snippets, fx) ?? manifestFromRepo(input, fx);
   const registry = input.registries?.tags ?? snapshot("tags");
   const known = version !== null && registry.versions(found.crate).some((l) => l.vers === version);

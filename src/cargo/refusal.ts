@@ -12,6 +12,13 @@ import * as semver from "../semver.js";
 import type { DepDecl, Manifest } from "./manifest.js";
 import type { IndexLine } from "./index-file.js";
 import { allFeatures, depHidden, type Registry } from "./registry.js";
+import type { FeatureTarget } from "./resolve.js";
+
+/**
+ * The target of an answer to cargo's refusal itself: nothing beyond cargo accepting the manifest
+ * (a gate that always holds), so the edit only renames or drops what cargo refuses.
+ */
+export const ACCEPTED: FeatureTarget = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
 
 export interface Refusal {
   /** The burn crate and the release the manifest selects. */

@@ -1,5 +1,6 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
+import { ACCEPTED } from "../cargo/refusal.js";
 import type { ManifestVerdict } from "../analyze.js";
 import type { Assumption, VersionSource } from "../cargo/burn-version.js";
 import type { Change } from "../cargo/fix.js";
@@ -126,7 +127,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     const heading =
       d.verdict === "on"
         ? "Why it is not obvious here"
-        : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate"
+        : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" || d.target.gate === ACCEPTED.gate
           ? "Your manifest"
           : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
@@ -157,7 +158,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(
       d.assumed.graph
         ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""} ${holds(d)}, and nothing else changes.${alternatives(c)}</sub>`,
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c)}</sub>`,
     );
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);

@@ -3,7 +3,8 @@
 // history says replaces each. No edit is shown yet: none is verified on a manifest cargo refuses.
 import type { RefusalAnalysis } from "../analyze-refusal.js";
 import { code } from "./escape.js";
-import { historyText, why } from "./why.js";
+import { manifestSection } from "./manifest.js";
+import { historyText } from "./why.js";
 
 /** The reporter's manifest's refusals, when it has any (they include the feature cargo named). */
 function refusedManifest(r: RefusalAnalysis) {
@@ -15,15 +16,14 @@ function manifestPart(r: RefusalAnalysis): string[] {
   const m = r.manifest;
   const plan = m?.plan;
   const refused = refusedManifest(r);
-  if (refused) {
-    const where =
-      m!.origin === "repository" ? `your repository's ${code(m!.file.path)}` : "the Cargo.toml in the issue";
+  if (refused)
+    // The manifest's own section: every feature cargo would refuse, and the edit past them when
+    // burn's history gives one (verified as the panic answers' edits are).
     return [
-      `**In ${where}:** ${why(refused)}`,
+      ...manifestSection(m!, { about: "compile" }),
       "",
       "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all.",
     ];
-  }
   if (plan && plan.kind !== "invalid-toml")
     return [
       "The Cargo.toml I read names no feature its burn release lacks: the one that failed is another manifest (a workspace member, a dependency's, or an older copy).",

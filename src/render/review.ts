@@ -125,6 +125,19 @@ export function suggestionComment(
     : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 
+/** The edit past cargo's refusal, as a suggestion on the lines it changes. */
+function refusalSuggestion(p: Extract<Problem, { kind: "refused" }>): ReviewComment {
+  const s = p.plan!.change.suggestion;
+  const body = [
+    `${why(p.diagnosis)} ${capitalized(changeText(p.plan!.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
+    "",
+    fence(s.lines.join("\n"), "suggestion"),
+  ].join("\n");
+  return s.startLine === s.endLine
+    ? { path: p.path, line: s.endLine, side: "RIGHT", body }
+    : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+
 function reaches(p: Extract<Problem, { crates: NeedingCrate[] }>): string {
   if (!p.member) return "";
   const members = p.crates.map((c) => code(c.manifest));
@@ -314,7 +327,10 @@ export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | 
       (q): q is Extract<Problem, { crates: NeedingCrate[] }> =>
         q.kind === "regression" && q.sharedWith === p.rule && q.path === p.path,
     );
-  const comments = d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p)));
+  const comments = [
+    ...d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p))),
+    ...d.refusalSuggestions.map(refusalSuggestion),
+  ];
   return {
     silent: d.silent,
     checks: d.checks.map((c) => ({

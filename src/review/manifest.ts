@@ -53,7 +53,15 @@ export type ManifestReview =
   | (Regressed & { kind: "regression-unfixable"; reason: string })
   | { kind: "invalid-toml"; path: string; line: number; column: number; message: string }
   /** cargo refuses the head manifest (a feature its release does not have), and did not refuse the base's. */
-  | { kind: "refused"; path: string; line: number; diagnosis: Diagnosis; plan: (FixPlan & { kind: "fixed" }) | null }
+  | {
+      kind: "refused";
+      path: string;
+      line: number;
+      diagnosis: Diagnosis;
+      plan: (FixPlan & { kind: "fixed" }) | null;
+      /** The edit's lines are all in the PR's diff: it can be a suggestion on them. */
+      inDiff: boolean;
+    }
   | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };
 
@@ -170,13 +178,15 @@ function refusedByPr(
   after: Diagnosis,
   rootPath?: string,
   plan: FixPlan | null = null,
+  commentable: Set<number> | null = null,
 ): ManifestReview | null {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused![0]!;
   const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== undefined;
   const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
   const fixed = plan?.kind === "fixed" && !inRoot ? plan : null;
-  return { kind: "refused", path: inRoot ? rootPath! : path, line, diagnosis: after, plan: fixed };
+  const onLines = fixed !== null && commentable !== null && inDiff(fixed, commentable);
+  return { kind: "refused", path: inRoot ? rootPath! : path, line, diagnosis: after, plan: fixed, inDiff: onLines };
 }
 
 const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({
@@ -237,7 +247,7 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const after = probe.diagnosis;
   const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const refused = refusedByPr(c.path, before, after, c.headRoot?.path, probe);
+  const refused = refusedByPr(c.path, before, after, c.headRoot?.path, probe, c.commentable);
   if (refused) return refused;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };

@@ -91,6 +91,8 @@ export interface ReviewDecision {
   previous: { id: number; state: "fixed" | "superseded"; rules: string[] } | null;
   /** Regressions whose lines are in the diff: each gets a suggestion on its line. */
   suggestions: Array<Regression & { crates: NeedingCrate[] }>;
+  /** Edits past cargo's refusal whose lines are in the diff: suggestions on those lines. */
+  refusalSuggestions: Array<Extract<Problem, { kind: "refused" }>>;
 }
 
 export interface CheckDecision {
@@ -247,6 +249,7 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     review: false,
     previous: null,
     suggestions: [],
+    refusalSuggestions: [],
   };
   if (isBurnRepository(s) && !s.options.reviewBurnRepo)
     return { ...none, silent: "burn's own repository (pull_requests.review_burn_repo is off)" };
@@ -290,6 +293,9 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   d.review = true;
   d.suggestions = d.problems.filter(
     (p): p is Regression & { crates: NeedingCrate[] } => p.kind === "regression" && p.inDiff,
+  );
+  d.refusalSuggestions = d.problems.filter(
+    (p): p is Extract<Problem, { kind: "refused" }> => p.kind === "refused" && p.inDiff,
   );
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
   return d;

@@ -39,7 +39,15 @@ describe("cargo's refusal in an issue", () => {
     expect(body).toContain("release `0.19.0` removed it");
     // The feature cargo named is said once, in the manifest's list.
     expect(body.split("`0.22.0-pre.1` removed it")).toHaveLength(2);
-    expect(body).not.toContain("Verified on");
+    // One edit past both, and nothing the reporter did not ask about (no autodiff added).
+    expect(body).toContain(
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
+    );
+    expect(body).toContain("+cache = []");
+    expect(body).toContain(
+      "every feature it names exists at that release (cargo accepts it), and nothing else changes",
+    );
+    expect(body).not.toContain('"autodiff"');
   });
 
   it("forwarded through [features] (cargo names the dependency's feature), and a typo", () => {
