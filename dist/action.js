@@ -47431,7 +47431,8 @@ function diagnoseWithin(manifest, opts) {
   const { enablers, defaultsEnable, pairs } = found;
   const defaultList = line ? allFeatures(line).default ?? [] : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
-  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
+  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers, gateFeatures };
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
   const verdictOf = (gatedBehind2) => gatedBehind2.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   let gatedBehind = [];
@@ -47519,6 +47520,34 @@ function buildOf(manifest, { declared: declared2, burn, selection, registry }, o
 function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
+}
+function forwardsTo(line, feature2, atom, registry, depth = 0) {
+  if (`${line.name}/${feature2}` === atom) return true;
+  if (depth > 4) return false;
+  for (const v of allFeatures(line)[feature2] ?? []) {
+    const m2 = /^([^/?]+)\??\/(.+)$/.exec(v);
+    if (!m2) {
+      if (!v.startsWith("dep:") && forwardsTo(line, v, atom, registry, depth + 1)) return true;
+      continue;
+    }
+    const dep = line.deps.find((d) => d.name === m2[1]);
+    const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === line.vers);
+    if (next && forwardsTo(next, m2[2], atom, registry, depth + 1)) return true;
+  }
+  return false;
+}
+function gateInOwnFeatures(target, line, registry) {
+  if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
+  const own = Object.keys(allFeatures(line)).filter((f) => f !== "default");
+  const out = [];
+  for (const [, atom] of target.gate.matchAll(/feature = "([^"]+)"/g)) {
+    const name = atom.split("/")[1];
+    const candidates = [...own.filter((f2) => f2 === name), ...own.filter((f2) => f2 !== name).sort()];
+    const f = candidates.find((c3) => forwardsTo(line, c3, atom, registry));
+    if (!f) return null;
+    if (!out.includes(f)) out.push(f);
+  }
+  return out.length > 0 ? out : null;
 }
 var PREFERENCE, NO_STATE;
 var init_diagnose = __esm({
@@ -58157,6 +58186,14 @@ function refusalText(r) {
   const where = r.where.kind === "features" ? `Your \`[features]\` entry ${code(r.where.entry)}` : r.where.inRoot ? `Your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})` : `Line ${r.where.decl.line}`;
   return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
+function gateExists(d, named, one) {
+  if (named.length > 0) return `${one ? "exists" : "exist"} only with ${orList(named)}`;
+  if (d.fix && gateSaid(d))
+    return `${one ? "needs" : "need"} ${andList(d.gateFeatures)}; the smallest edit adds ${andList(d.fix.add)}, which ${d.fix.add.length > 1 ? "bring" : "brings"} the rest`;
+  if (d.fix)
+    return one ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}` : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}`;
+  return `${one ? "is" : "are"} behind a gate no feature of ${code(d.primary.effective.name)} turns on`;
+}
 function why(d, opts = {}) {
   const p = d.primary;
   const decl = () => opts.assumedMember ? rootDeclared(p.effective) : declared(p.decl, p.effective);
@@ -58189,8 +58226,7 @@ function why(d, opts = {}) {
       const named = namedEnablers(d);
       if (d.target.gate) {
         const list = (d.target.label ?? d.target.feature).split(" and ");
-        const one = list.length === 1;
-        const exists = named.length > 0 ? `${one ? "exists" : "exist"} only with ${orList(named)}` : d.fix ? one ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}` : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}` : `${one ? "is" : "are"} behind a gate no feature of ${code(p.effective.name)} turns on`;
+        const exists = gateExists(d, named, list.length === 1);
         const paths = andList(list);
         return `${decl()}. In ${version}, ${paths} ${exists}.`;
       }
@@ -58200,7 +58236,7 @@ function why(d, opts = {}) {
     }
   }
 }
-var inheritLine;
+var inheritLine, gateSaid;
 var init_why = __esm({
   "src/render/why.ts"() {
     "use strict";
@@ -58208,6 +58244,7 @@ var init_why = __esm({
     init_resolve();
     init_escape();
     inheritLine = (key2) => code(`${key2} = { workspace = true }`);
+    gateSaid = (d) => !!d.gateFeatures && !!d.fix?.add.some((f) => !d.gateFeatures.includes(f));
   }
 });
 

@@ -93,7 +93,8 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const { enablers, defaultsEnable, pairs } = found;
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
-  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
+  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers, gateFeatures };
 
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
   const verdictOf = (gatedBehind: string[]): Verdict =>
@@ -228,4 +229,46 @@ function buildOf(
 function rank(d: DepDecl): number {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
+}
+
+/**
+ * Whether burn-family feature `feature` of `line` turns on `atom` (`crate/feature`), following
+ * `dep/f` and `dep?/f` into the dependency's line at the same version (burn's crates release
+ * together). Bounded: a few levels, each crate's table read once per call.
+ */
+function forwardsTo(line: IndexLine, feature: string, atom: string, registry: Registry, depth = 0): boolean {
+  if (`${line.name}/${feature}` === atom) return true;
+  if (depth > 4) return false;
+  for (const v of allFeatures(line)[feature] ?? []) {
+    const m = /^([^/?]+)\??\/(.+)$/.exec(v);
+    if (!m) {
+      if (!v.startsWith("dep:") && forwardsTo(line, v, atom, registry, depth + 1)) return true;
+      continue;
+    }
+    const dep = line.deps.find((d) => d.name === m[1]);
+    const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === line.vers);
+    if (next && forwardsTo(next, m[2]!, atom, registry, depth + 1)) return true;
+  }
+  return false;
+}
+
+/**
+ * A gate that is a conjunction of features, each said as the primary crate's own feature that
+ * turns it on (`burn-core/dataset` is burn's `dataset`, `burn-dataset/vision` burn's `vision`):
+ * what the gate needs, apart from the smallest edit that meets it (`train` brings `std` and
+ * `dataset`). null when an atom has no such feature, or the gate is not a plain conjunction.
+ */
+function gateInOwnFeatures(target: FeatureTarget, line: IndexLine, registry: Registry): string[] | null {
+  if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
+  const own = Object.keys(allFeatures(line)).filter((f) => f !== "default");
+  const out: string[] = [];
+  for (const [, atom] of target.gate.matchAll(/feature = "([^"]+)"/g)) {
+    const name = atom!.split("/")[1]!;
+    // The feature of the same name first, then the first that reaches it.
+    const candidates = [...own.filter((f) => f === name), ...own.filter((f) => f !== name).sort()];
+    const f = candidates.find((c) => forwardsTo(line, c, atom!, registry));
+    if (!f) return null;
+    if (!out.includes(f)) out.push(f);
+  }
+  return out.length > 0 ? out : null;
 }

@@ -88,6 +88,8 @@ export interface Diagnosis {
   fix: Addition | null;
   /** The fix search stopped at the work budget: "no fix" is then not a fact about burn. */
   searchCut?: boolean;
+  /** A gated target's conjunction in the primary crate's own features (null: not one such). */
+  gateFeatures?: string[] | null;
   /** Verdict "refused": the features cargo would refuse, in the manifest's order. */
   refused?: Refusal[];
 }

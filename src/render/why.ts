@@ -133,6 +133,21 @@ function refusalText(r: Refusal): string {
   return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
 
+/** The gate is said as the gate when the edit meets it another way (`train` for `std` and `dataset`). */
+const gateSaid = (d: Diagnosis) => !!d.gateFeatures && !!d.fix?.add.some((f) => !d.gateFeatures!.includes(f));
+
+/** How a gated path's gate is met, in the words of the release's features. */
+function gateExists(d: Diagnosis, named: string[], one: boolean): string {
+  if (named.length > 0) return `${one ? "exists" : "exist"} only with ${orList(named)}`;
+  if (d.fix && gateSaid(d))
+    return `${one ? "needs" : "need"} ${andList(d.gateFeatures!)}; the smallest edit adds ${andList(d.fix.add)}, which ${d.fix.add.length > 1 ? "bring" : "brings"} the rest`;
+  if (d.fix)
+    return one
+      ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}`
+      : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}`; // each path may take only one of them
+  return `${one ? "is" : "are"} behind a gate no feature of ${code(d.primary!.effective.name)} turns on`;
+}
+
 export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const p = d.primary;
   const decl = (): string => (opts.assumedMember ? rootDeclared(p!.effective) : declared(p!.decl, p!.effective));
@@ -171,15 +186,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
       const named = namedEnablers(d);
       if (d.target.gate) {
         const list = (d.target.label ?? d.target.feature).split(" and ");
-        const one = list.length === 1;
-        const exists =
-          named.length > 0
-            ? `${one ? "exists" : "exist"} only with ${orList(named)}`
-            : d.fix
-              ? one
-                ? `needs ${andList(d.fix.add)}${d.fix.add.length > 1 ? " together" : ""}`
-                : `need ${andList(d.fix.add)}${d.fix.add.length > 1 ? " between them" : ""}` // each path may take only one of them
-              : `${one ? "is" : "are"} behind a gate no feature of ${code(p!.effective.name)} turns on`;
+        const exists = gateExists(d, named, list.length === 1);
         const paths = andList(list);
         return `${decl()}. In ${version}, ${paths} ${exists}.`;
       }
