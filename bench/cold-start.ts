@@ -7,10 +7,9 @@ import { projectRoot } from "../test/support/root.js";
 const root = projectRoot(import.meta.url);
 const round = (n: number, d: number) => Number(n.toFixed(d));
 
-export async function coldStart(argv: string[]): Promise<{ startMs: number; rssMiB: number | null }> {
-  const port = 39000 + Math.floor(Math.random() * 2000);
-  const t = performance.now();
-  const proc = spawn(process.execPath, argv, {
+/** A server process as the bench starts one (the app or the bare baseline): a throwaway key, no index. */
+export function spawnServer(argv: string[], port: number, env: Record<string, string> = {}) {
+  return spawn(process.execPath, argv, {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -21,9 +20,16 @@ export async function coldStart(argv: string[]): Promise<{ startMs: number; rssM
       HOST: "127.0.0.1",
       LOG_LEVEL: "fatal",
       CRATES_INDEX_URL: "off",
+      ...env,
     },
     stdio: "ignore",
   });
+}
+
+export async function coldStart(argv: string[]): Promise<{ startMs: number; rssMiB: number | null }> {
+  const port = 39000 + Math.floor(Math.random() * 2000);
+  const t = performance.now();
+  const proc = spawnServer(argv, port);
   try {
     for (;;) {
       try {

@@ -4,11 +4,11 @@
 // /proc/PID/schedstat), which another job on the machine disturbs least. A server answers GitHub before its
 // handler finishes, so a batch ends with a /ping, answered once the handlers' work is done (none
 // of these events waits on I/O: a non-matching issue makes no API call).
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Payload } from "./inputs.js";
-import { throwawayKey } from "../test/support/scenario.js";
+import { spawnServer } from "./cold-start.js";
 import { projectRoot } from "../test/support/root.js";
 
 const root = projectRoot(import.meta.url);
@@ -20,21 +20,7 @@ interface Server {
 }
 
 async function start(argv: string[], port: number, githubUrl: string): Promise<Server> {
-  const proc = spawn(process.execPath, argv, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      APP_ID: "1",
-      PRIVATE_KEY: throwawayKey(),
-      WEBHOOK_SECRET: SECRET,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "fatal",
-      GITHUB_API_URL: githubUrl,
-      CRATES_INDEX_URL: "off",
-    },
-    stdio: "ignore",
-  });
+  const proc = spawnServer(argv, port, { WEBHOOK_SECRET: SECRET, GITHUB_API_URL: githubUrl });
   const url = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 20000;
   for (;;) {

@@ -59479,21 +59479,18 @@ function suggestionComment(p, repo, headSha, shared = []) {
   const s = p.plan.change.suggestion;
   const rule = ruleOf(p.rule);
   const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
-  const body = [
-    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`,
-    "",
-    fence(s.lines.join("\n"), "suggestion")
-  ].join("\n");
-  return s.startLine === s.endLine ? { path: p.path, line: s.endLine, side: "RIGHT", body } : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+  const text2 = `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`;
+  return suggestionOn(p.path, s, text2);
+}
+function suggestionOn(path2, s, text2) {
+  const body = [text2, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
+  return s.startLine === s.endLine ? { path: path2, line: s.endLine, side: "RIGHT", body } : { path: path2, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+function refusalEditText(p) {
+  return `${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`;
 }
 function refusalSuggestion(p) {
-  const s = p.plan.change.suggestion;
-  const body = [
-    `${why(p.diagnosis)} ${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
-    "",
-    fence(s.lines.join("\n"), "suggestion")
-  ].join("\n");
-  return s.startLine === s.endLine ? { path: p.path, line: s.endLine, side: "RIGHT", body } : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+  return suggestionOn(p.path, p.plan.change.suggestion, `${why(p.diagnosis)} ${refusalEditText(p)}`);
 }
 function reaches(p) {
   if (!p.member) return "";
@@ -59512,13 +59509,7 @@ function renderReviewBody(problems, o) {
     lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
   for (const p of refused) {
     lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
-    if (p.plan)
-      lines.push(
-        "",
-        fence(diffBody(p.plan.change.diff), "diff"),
-        "",
-        `${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`
-      );
+    if (p.plan) lines.push("", fence(diffBody(p.plan.change.diff), "diff"), "", refusalEditText(p));
   }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
@@ -59602,26 +59593,10 @@ ${list}${notes}`
         }
       ];
     }
-    if (r.kind === "refused")
-      return [
-        {
-          path: r.path,
-          start_line: r.line,
-          end_line: r.line,
-          annotation_level: "failure",
-          message: why(r.diagnosis).replace(/`/g, "")
-        }
-      ];
-    if (r.kind === "invalid-toml")
-      return [
-        {
-          path: r.path,
-          start_line: r.line,
-          end_line: r.line,
-          annotation_level: "failure",
-          message: `Cargo.toml does not parse: ${r.message}`
-        }
-      ];
+    if (isBroken(r)) {
+      const message = r.kind === "refused" ? why(r.diagnosis).replace(/`/g, "") : `Cargo.toml does not parse: ${r.message}`;
+      return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message }];
+    }
     return [];
   });
   return {

@@ -1,3 +1,4 @@
+import type { Suggestion } from "../cargo/change.js";
 import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import {
   type CheckDecision,
@@ -115,27 +116,26 @@ export function suggestionComment(
   const s = p.plan.change.suggestion;
   const rule = ruleOf(p.rule);
   const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
-  const body = [
-    `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`,
-    "",
-    fence(s.lines.join("\n"), "suggestion"),
-  ].join("\n");
+  const text = `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`;
+  return suggestionOn(p.path, s, text);
+}
+
+/** A line comment that says `text` above a suggestion replacing the lines of `s`. */
+function suggestionOn(path: string, s: Suggestion, text: string): ReviewComment {
+  const body = [text, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
   return s.startLine === s.endLine
-    ? { path: p.path, line: s.endLine, side: "RIGHT", body }
-    : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+    ? { path, line: s.endLine, side: "RIGHT", body }
+    : { path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+
+/** The edit past cargo's refusal, said once for the body and the line comment. */
+function refusalEditText(p: Extract<Problem, { kind: "refused" }>): string {
+  return `${capitalized(changeText(p.plan!.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`;
 }
 
 /** The edit past cargo's refusal, as a suggestion on the lines it changes. */
 function refusalSuggestion(p: Extract<Problem, { kind: "refused" }>): ReviewComment {
-  const s = p.plan!.change.suggestion;
-  const body = [
-    `${why(p.diagnosis)} ${capitalized(changeText(p.plan!.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
-    "",
-    fence(s.lines.join("\n"), "suggestion"),
-  ].join("\n");
-  return s.startLine === s.endLine
-    ? { path: p.path, line: s.endLine, side: "RIGHT", body }
-    : { path: p.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+  return suggestionOn(p.path, p.plan!.change.suggestion, `${why(p.diagnosis)} ${refusalEditText(p)}`);
 }
 
 function reaches(p: Extract<Problem, { crates: NeedingCrate[] }>): string {
@@ -160,13 +160,7 @@ export function renderReviewBody(
     lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
   for (const p of refused) {
     lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
-    if (p.plan)
-      lines.push(
-        "",
-        fence(diffBody(p.plan.change.diff), "diff"),
-        "",
-        `${capitalized(changeText(p.plan.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`,
-      );
+    if (p.plan) lines.push("", fence(diffBody(p.plan.change.diff), "diff"), "", refusalEditText(p));
   }
   const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
   for (const rule of spoken) {
@@ -276,26 +270,12 @@ export function checkOutput(
         },
       ];
     }
-    if (r.kind === "refused")
-      return [
-        {
-          path: r.path,
-          start_line: r.line,
-          end_line: r.line,
-          annotation_level: "failure",
-          message: why(r.diagnosis).replace(/`/g, ""),
-        },
-      ];
-    if (r.kind === "invalid-toml")
-      return [
-        {
-          path: r.path,
-          start_line: r.line,
-          end_line: r.line,
-          annotation_level: "failure",
-          message: `Cargo.toml does not parse: ${r.message}`,
-        },
-      ];
+    // A manifest cargo stops at: a failure on its line.
+    if (isBroken(r)) {
+      const message =
+        r.kind === "refused" ? why(r.diagnosis).replace(/`/g, "") : `Cargo.toml does not parse: ${r.message}`;
+      return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message }];
+    }
     return [];
   });
   return {
