@@ -47521,18 +47521,25 @@ function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
 }
-function forwardsTo(line, feature2, atom, registry, depth = 0) {
-  if (`${line.name}/${feature2}` === atom) return true;
-  if (depth > 4) return false;
-  for (const v of allFeatures(line)[feature2] ?? []) {
-    const m2 = /^([^/?]+)\??\/(.+)$/.exec(v);
-    if (!m2) {
-      if (!v.startsWith("dep:") && forwardsTo(line, v, atom, registry, depth + 1)) return true;
-      continue;
+function forwardsTo(line, feature2, atom, registry) {
+  const seen = /* @__PURE__ */ new Set();
+  const queue = [[line, feature2]];
+  for (let i = 0; i < queue.length && seen.size <= 4096 && queue.length <= 65536; i++) {
+    const [at, f] = queue[i];
+    const key2 = `${at.name}@${at.vers}/${f}`;
+    if (seen.has(key2)) continue;
+    seen.add(key2);
+    if (`${at.name}/${f}` === atom) return true;
+    for (const v of allFeatures(at)[f] ?? []) {
+      const m2 = /^([^/?]+)\??\/(.+)$/.exec(v);
+      if (!m2) {
+        if (!v.startsWith("dep:")) queue.push([at, v]);
+        continue;
+      }
+      const dep = at.deps.find((d) => d.name === m2[1]);
+      const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+      if (next) queue.push([next, m2[2]]);
     }
-    const dep = line.deps.find((d) => d.name === m2[1]);
-    const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === line.vers);
-    if (next && forwardsTo(next, m2[2], atom, registry, depth + 1)) return true;
   }
   return false;
 }

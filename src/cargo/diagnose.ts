@@ -232,22 +232,32 @@ function rank(d: DepDecl): number {
 }
 
 /**
- * Whether burn-family feature `feature` of `line` turns on `atom` (`crate/feature`), following
- * `dep/f` and `dep?/f` into the dependency's line at the same version (burn's crates release
- * together). Bounded: a few levels, each crate's table read once per call.
+ * Whether feature `feature` of `line` turns on `atom` (`crate/feature`), following `dep/f` and
+ * `dep?/f` into the dependency's line at the same version (burn's crates release together).
+ * Each (crate, version, feature) is visited once per question, so the walk is linear in the
+ * feature tables however they refer to each other (an index is outside input).
  */
-function forwardsTo(line: IndexLine, feature: string, atom: string, registry: Registry, depth = 0): boolean {
-  if (`${line.name}/${feature}` === atom) return true;
-  if (depth > 4) return false;
-  for (const v of allFeatures(line)[feature] ?? []) {
-    const m = /^([^/?]+)\??\/(.+)$/.exec(v);
-    if (!m) {
-      if (!v.startsWith("dep:") && forwardsTo(line, v, atom, registry, depth + 1)) return true;
-      continue;
+function forwardsTo(line: IndexLine, feature: string, atom: string, registry: Registry): boolean {
+  const seen = new Set<string>();
+  const queue: Array<[IndexLine, string]> = [[line, feature]];
+  // An explicit queue, not recursion: a ring of thousands of features must not exhaust the stack.
+  // Bounded twice: features visited, and entries queued (one feature may list thousands).
+  for (let i = 0; i < queue.length && seen.size <= 4096 && queue.length <= 65_536; i++) {
+    const [at, f] = queue[i]!;
+    const key = `${at.name}@${at.vers}/${f}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (`${at.name}/${f}` === atom) return true;
+    for (const v of allFeatures(at)[f] ?? []) {
+      const m = /^([^/?]+)\??\/(.+)$/.exec(v);
+      if (!m) {
+        if (!v.startsWith("dep:")) queue.push([at, v]);
+        continue;
+      }
+      const dep = at.deps.find((d) => d.name === m[1]);
+      const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+      if (next) queue.push([next, m[2]!]);
     }
-    const dep = line.deps.find((d) => d.name === m[1]);
-    const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === line.vers);
-    if (next && forwardsTo(next, m[2]!, atom, registry, depth + 1)) return true;
   }
   return false;
 }

@@ -3,7 +3,8 @@
 // feature `server` but `burn` does not have that feature`). Checked on every feature the
 // manifest names on every burn dependency (its own list, inherited from `[workspace.dependencies]`
 // or not) and every `[features]` entry that forwards to one (`burn/x`, `burn?/x`). A manifest
-// cargo refuses is never "on" and never "verified". Pure: the index lines are the resolver's.
+// cargo refuses is never "on" and never "verified". The index lines are the resolver's; burn's
+// feature history (data/removed-features.json) is read once, on the first refusal.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import leven from "leven";

@@ -9,7 +9,7 @@ import { diagnose } from "../../src/cargo/diagnose.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
 import { featureNames } from "../../src/cargo/refusal.js";
-import { allFeatures, snapshot } from "../../src/cargo/registry.js";
+import { allFeatures, MapRegistry, snapshot } from "../../src/cargo/registry.js";
 import { historyText, why } from "../../src/render/why.js";
 import { refusalEdit } from "../../src/cargo/refusal-fix.js";
 import { requireOrSkip, which } from "../helpers/services.js";
@@ -232,5 +232,53 @@ describe("a removal data:refresh inferred from the index", () => {
     };
     expect(refusalEdit(text, m, [inferred]).kind).toBe("blocked");
     expect(refusalEdit(text, m, [r!]).kind).toBe("edit");
+  });
+});
+
+describe("a gate said in the release's own features, over an index that is outside input", () => {
+  it("a feature table that refers to itself in a ring of 20,000 features is walked once, not forever", () => {
+    const n = 20_000;
+    const features: Record<string, string[]> = {};
+    for (let i = 0; i < n; i++) features[`f${i}`] = [`f${(i + 1) % n}`, `f${(i + 7) % n}`];
+    features.std = ["burn-core/std"];
+    const burn = {
+      name: "burn",
+      vers: "9.0.0",
+      deps: [
+        {
+          name: "burn-core",
+          req: "=9.0.0",
+          features: [],
+          optional: false,
+          default_features: true,
+          target: null,
+          kind: "normal" as const,
+        },
+      ],
+      features,
+    };
+    const core = { name: "burn-core", vers: "9.0.0", deps: [], features: { std: [], dataset: [] } };
+    const registries = {
+      tags: new MapRegistry(
+        "test",
+        new Map([
+          ["burn", [burn]],
+          ["burn-core", [core]],
+        ]),
+      ),
+      main: new MapRegistry("main", new Map()),
+    };
+    const target = {
+      crate: "burn-core",
+      feature: "dataset",
+      gate: 'all(feature = "burn-core/std", feature = "burn-core/dataset")',
+      label: "burn::data",
+    };
+    const d = diagnose(parseManifest('[dependencies]\nburn = { version = "9.0.0", default-features = false }\n'), {
+      registries,
+      target,
+    });
+    // burn-core/dataset has no forwarder: the gate is not said in burn's features, and the walk ended.
+    expect(d.gateFeatures ?? null).toBeNull();
   });
 });
