@@ -48570,8 +48570,9 @@ function burnAliases(text2) {
 }
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  const aliases = burnAliases(head);
-  const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
+  const hasBurn = head.includes("burn");
+  const aliases = hasBurn ? burnAliases(head) : [];
+  const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
   if (!mentions || !ANY.test(head) || aliases.length === 0 && !MENTIONS.test(head)) return [];
   const text2 = cleanText(head);
   const alias = aliases.length > 0 ? new RegExp(`\\b(?:${aliases.join("|")})(?=::|\`)`, "g") : null;
@@ -49913,7 +49914,7 @@ var init_config_defaults = __esm({
 // src/cargo/cargo-error.ts
 function detectCargoRefusal(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!head.includes(TAIL) && !head.includes("have that")) return null;
+  if (!head.includes("burn") || !head.includes(TAIL) && !head.includes("have that")) return null;
   const text2 = cleanText(head);
   const m2 = SENTENCE.exec(text2);
   if (!m2) return null;

@@ -189,10 +189,12 @@ export function burnAliases(text: string): string[] {
 
 export function detectCompile(input: string): CompileFinding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  const aliases = burnAliases(head);
   // The pieces MENTIONS needs, first: a log about other crates has none, and three memchr-speed
-  // scans cost less than the alternation (12 µs on a 48 KiB log).
-  const mentions = head.includes("burn") || head.includes("AutodiffBackend") || head.includes("E0599");
+  // scans cost less than the alternation (12 µs on a 48 KiB log). A manifest that renames burn
+  // names it (`package = "burn"`): without "burn" in the text there is no alias to look for.
+  const hasBurn = head.includes("burn");
+  const aliases = hasBurn ? burnAliases(head) : [];
+  const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
   if (!mentions || !ANY.test(head) || (aliases.length === 0 && !MENTIONS.test(head))) return [];
   const text = cleanText(head);
   // Paths are read with the alias spelled `burn` (what the data keys); what rustc printed is kept.
