@@ -6531,9 +6531,9 @@ var require_cjs2 = __commonJS({
         writable: true
       });
     }
-    function copyOwnPropertiesStrict(value, clone, state, names, start, assignable) {
-      for (let index = start; index < names.length; ++index) {
-        copyOwnDescriptor(value, clone, names[index], state, assignable);
+    function copyOwnPropertiesStrict(value, clone, state, names2, start, assignable) {
+      for (let index = start; index < names2.length; ++index) {
+        copyOwnDescriptor(value, clone, names2[index], state, assignable);
       }
       for (const symbol of Object.getOwnPropertySymbols(value)) {
         copyOwnDescriptor(value, clone, symbol, state, assignable);
@@ -6676,9 +6676,9 @@ var require_cjs2 = __commonJS({
       const clone = copyPrimitiveWrapper(string, state);
       state.cache.set(string, clone);
       const { length } = string;
-      const names = Object.getOwnPropertyNames(string);
-      const start = names[length] === "length" ? length + 1 : length;
-      return copyOwnPropertiesStrict(string, clone, state, names, start, false);
+      const names2 = Object.getOwnPropertyNames(string);
+      const start = names2[length] === "length" ? length + 1 : length;
+      return copyOwnPropertiesStrict(string, clone, state, names2, start, false);
     }
     var DEFAULT_MAX_DEPTH = 1e3;
     function createDefaultCache() {
@@ -45913,15 +45913,15 @@ function declaresBurn(text2, root = null) {
   }
 }
 function burnCratesDeclared(texts) {
-  const names = /* @__PURE__ */ new Set(["burn"]);
+  const names2 = /* @__PURE__ */ new Set(["burn"]);
   for (const text2 of texts) {
     try {
       const m2 = parseManifest(text2);
-      for (const d of [...m2.dependencies, ...m2.workspaceDependencies]) if (isBurnDependency(d)) names.add(d.name);
+      for (const d of [...m2.dependencies, ...m2.workspaceDependencies]) if (isBurnDependency(d)) names2.add(d.name);
     } catch {
     }
   }
-  return [...names];
+  return [...names2];
 }
 var init_facts = __esm({
   "src/cargo/facts.ts"() {
@@ -47136,16 +47136,16 @@ function enablersOf(...args) {
 }
 function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
   const table = allFeatures(line);
-  const names = featureNames(line);
+  const names2 = featureNames(line);
   const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
   const may = mayEnable(line, registry, target, budget);
-  const reachable2 = target.gate ? test(names).on : names.some(may);
-  const enablers = reachable2 ? names.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  const reachable2 = target.gate ? test(names2).on : names2.some(may);
+  const enablers = reachable2 ? names2.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs = [];
-  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names).on) {
-    const bringers = names.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const f of names.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
+  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names2).on) {
+    const bringers = names2.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+    for (const f of names2.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
   return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
@@ -47313,9 +47313,13 @@ function removals() {
   return removedFeatures;
 }
 function featureNames2(line) {
-  const names = new Set(Object.keys(allFeatures(line)));
-  for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) names.add(d.name);
-  return names;
+  let set3 = names.get(line);
+  if (!set3) {
+    set3 = new Set(Object.keys(allFeatures(line)));
+    for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) set3.add(d.name);
+    names.set(line, set3);
+  }
+  return set3;
 }
 function historyOf(crate, feature2, version, registry) {
   const known = removals().find((r) => r.crate === crate && r.feature === feature2);
@@ -47330,15 +47334,15 @@ function historyOf(crate, feature2, version, registry) {
   const earlier = registry.versions(crate).filter((l) => import_lt.default(l.vers, version) && featureNames2(l).has(feature2)).map((l) => l.vers).sort(import_compare.default);
   if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1) };
   const at = registry.versions(crate).find((l) => l.vers === version);
-  const names = at ? [...featureNames2(at)] : [];
-  const closest = names.map((n) => [n, leven(n, feature2)]).filter(([, d]) => d <= Math.max(2, Math.floor(feature2.length / 3))).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n);
+  const near = (at ? [...featureNames2(at)] : []).filter((n) => Math.abs(n.length - feature2.length) <= 4);
+  const closest = near.slice(0, MAX_CLOSEST_CANDIDATES).map((n) => [n, leven(n, feature2)]).filter(([, d]) => d <= Math.max(2, Math.floor(feature2.length / 3))).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n);
   return { kind: "never", closest };
 }
 function refusals(manifest, deps, lineOf2, registry) {
   const out = [];
   const check = (decl, feature2, where) => {
     const line = lineOf2(decl);
-    if (!line || featureNames2(line).has(feature2)) return;
+    if (!line || out.length >= MAX_REFUSALS || featureNames2(line).has(feature2)) return;
     if (out.some((r) => r.crate === line.name && r.feature === feature2)) return;
     out.push({
       crate: line.name,
@@ -47359,7 +47363,7 @@ function refusals(manifest, deps, lineOf2, registry) {
     }
   return out;
 }
-var ACCEPTED, removedFeatures;
+var ACCEPTED, removedFeatures, names, MAX_REFUSALS, MAX_CLOSEST_CANDIDATES;
 var init_refusal = __esm({
   "src/cargo/refusal.ts"() {
     "use strict";
@@ -47368,6 +47372,9 @@ var init_refusal = __esm({
     init_semver();
     init_registry();
     ACCEPTED = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
+    names = /* @__PURE__ */ new WeakMap();
+    MAX_REFUSALS = 32;
+    MAX_CLOSEST_CANDIDATES = 2e3;
   }
 });
 
@@ -47431,15 +47438,16 @@ function diagnoseWithin(manifest, opts) {
   const { enablers, defaultsEnable, pairs } = found;
   const defaultList = line ? allFeatures(line).default ?? [] : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
-  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
-  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers, gateFeatures };
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
+  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
   const verdictOf = (gatedBehind2) => gatedBehind2.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   let gatedBehind = [];
   try {
     gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run2([...ownDefaults, f]).on);
     return {
       ...known,
+      gateFeatures,
       verdict: verdictOf(gatedBehind),
       gatedBehind,
       fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line ? searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) : null)
@@ -48758,9 +48766,9 @@ var init_burn_files = __esm({
 
 // src/panics/source-scan.ts
 function itemPath(named) {
-  const names = [];
-  for (let n = named; n && names.length < MAX_ITEM_DEPTH; n = n.parent) names.push(n.name);
-  return names.reverse().join(" > ");
+  const names2 = [];
+  for (let n = named; n && names2.length < MAX_ITEM_DEPTH; n = n.parent) names2.push(n.name);
+  return names2.reverse().join(" > ");
 }
 function itemName(header) {
   const m2 = ITEM.exec(header.replace(/\s+/g, " ").trim());
@@ -49562,10 +49570,10 @@ function stubSince() {
 }
 function implies(a, b) {
   if (a === b) return true;
-  const names = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]))];
-  if (names.length > 8) return false;
-  for (let mask = 0; mask < 1 << names.length; mask++) {
-    const on = (f) => names.includes(f) && (mask & 1 << names.indexOf(f)) !== 0;
+  const names2 = [...new Set([...`${a} ${b}`.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]))];
+  if (names2.length > 8) return false;
+  for (let mask = 0; mask < 1 << names2.length; mask++) {
+    const on = (f) => names2.includes(f) && (mask & 1 << names2.indexOf(f)) !== 0;
     if (gateHolds(a, on) && !gateHolds(b, on)) return false;
   }
   return true;
@@ -51084,10 +51092,10 @@ var require_code = __commonJS({
       }
       get names() {
         var _a;
-        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names, c3) => {
+        return (_a = this._names) !== null && _a !== void 0 ? _a : this._names = this._items.reduce((names2, c3) => {
           if (c3 instanceof Name)
-            names[c3.str] = (names[c3.str] || 0) + 1;
-          return names;
+            names2[c3.str] = (names2[c3.str] || 0) + 1;
+          return names2;
         }, {});
       }
     };
@@ -51413,11 +51421,11 @@ var require_codegen = __commonJS({
         const rhs = this.rhs === void 0 ? "" : ` = ${this.rhs}`;
         return `${varKind} ${this.name}${rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (!names[this.name.str])
+      optimizeNames(names2, constants) {
+        if (!names2[this.name.str])
           return;
         if (this.rhs)
-          this.rhs = optimizeExpr(this.rhs, names, constants);
+          this.rhs = optimizeExpr(this.rhs, names2, constants);
         return this;
       }
       get names() {
@@ -51434,15 +51442,15 @@ var require_codegen = __commonJS({
       render({ _n }) {
         return `${this.lhs} = ${this.rhs};` + _n;
       }
-      optimizeNames(names, constants) {
-        if (this.lhs instanceof code_1.Name && !names[this.lhs.str] && !this.sideEffects)
+      optimizeNames(names2, constants) {
+        if (this.lhs instanceof code_1.Name && !names2[this.lhs.str] && !this.sideEffects)
           return;
-        this.rhs = optimizeExpr(this.rhs, names, constants);
+        this.rhs = optimizeExpr(this.rhs, names2, constants);
         return this;
       }
       get names() {
-        const names = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
-        return addExprNames(names, this.rhs);
+        const names2 = this.lhs instanceof code_1.Name ? {} : { ...this.lhs.names };
+        return addExprNames(names2, this.rhs);
       }
     };
     var AssignOp = class extends Assign {
@@ -51498,8 +51506,8 @@ var require_codegen = __commonJS({
       optimizeNodes() {
         return `${this.code}` ? this : void 0;
       }
-      optimizeNames(names, constants) {
-        this.code = optimizeExpr(this.code, names, constants);
+      optimizeNames(names2, constants) {
+        this.code = optimizeExpr(this.code, names2, constants);
         return this;
       }
       get names() {
@@ -51528,20 +51536,20 @@ var require_codegen = __commonJS({
         }
         return nodes.length > 0 ? this : void 0;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         const { nodes } = this;
         let i = nodes.length;
         while (i--) {
           const n = nodes[i];
-          if (n.optimizeNames(names, constants))
+          if (n.optimizeNames(names2, constants))
             continue;
-          subtractNames(names, n.names);
+          subtractNames(names2, n.names);
           nodes.splice(i, 1);
         }
         return nodes.length > 0 ? this : void 0;
       }
       get names() {
-        return this.nodes.reduce((names, n) => addNames(names, n.names), {});
+        return this.nodes.reduce((names2, n) => addNames(names2, n.names), {});
       }
     };
     var BlockNode = class extends ParentNode {
@@ -51586,20 +51594,20 @@ var require_codegen = __commonJS({
           return void 0;
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a;
-        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        if (!(super.optimizeNames(names, constants) || this.else))
+        this.else = (_a = this.else) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
+        if (!(super.optimizeNames(names2, constants) || this.else))
           return;
-        this.condition = optimizeExpr(this.condition, names, constants);
+        this.condition = optimizeExpr(this.condition, names2, constants);
         return this;
       }
       get names() {
-        const names = super.names;
-        addExprNames(names, this.condition);
+        const names2 = super.names;
+        addExprNames(names2, this.condition);
         if (this.else)
-          addNames(names, this.else.names);
-        return names;
+          addNames(names2, this.else.names);
+        return names2;
       }
     };
     If.kind = "if";
@@ -51614,10 +51622,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.iteration})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names2, constants) {
+        if (!super.optimizeNames(names2, constants))
           return;
-        this.iteration = optimizeExpr(this.iteration, names, constants);
+        this.iteration = optimizeExpr(this.iteration, names2, constants);
         return this;
       }
       get names() {
@@ -51638,8 +51646,8 @@ var require_codegen = __commonJS({
         return `for(${varKind} ${name}=${from}; ${name}<${to}; ${name}++)` + super.render(opts);
       }
       get names() {
-        const names = addExprNames(super.names, this.from);
-        return addExprNames(names, this.to);
+        const names2 = addExprNames(super.names, this.from);
+        return addExprNames(names2, this.to);
       }
     };
     var ForIter = class extends For {
@@ -51653,10 +51661,10 @@ var require_codegen = __commonJS({
       render(opts) {
         return `for(${this.varKind} ${this.name} ${this.loop} ${this.iterable})` + super.render(opts);
       }
-      optimizeNames(names, constants) {
-        if (!super.optimizeNames(names, constants))
+      optimizeNames(names2, constants) {
+        if (!super.optimizeNames(names2, constants))
           return;
-        this.iterable = optimizeExpr(this.iterable, names, constants);
+        this.iterable = optimizeExpr(this.iterable, names2, constants);
         return this;
       }
       get names() {
@@ -51698,20 +51706,20 @@ var require_codegen = __commonJS({
         (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNodes();
         return this;
       }
-      optimizeNames(names, constants) {
+      optimizeNames(names2, constants) {
         var _a, _b;
-        super.optimizeNames(names, constants);
-        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names, constants);
-        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names, constants);
+        super.optimizeNames(names2, constants);
+        (_a = this.catch) === null || _a === void 0 ? void 0 : _a.optimizeNames(names2, constants);
+        (_b = this.finally) === null || _b === void 0 ? void 0 : _b.optimizeNames(names2, constants);
         return this;
       }
       get names() {
-        const names = super.names;
+        const names2 = super.names;
         if (this.catch)
-          addNames(names, this.catch.names);
+          addNames(names2, this.catch.names);
         if (this.finally)
-          addNames(names, this.finally.names);
-        return names;
+          addNames(names2, this.finally.names);
+        return names2;
       }
     };
     var Catch = class extends BlockNode {
@@ -51995,15 +52003,15 @@ var require_codegen = __commonJS({
       }
     };
     exports2.CodeGen = CodeGen;
-    function addNames(names, from) {
+    function addNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) + (from[n] || 0);
-      return names;
+        names2[n] = (names2[n] || 0) + (from[n] || 0);
+      return names2;
     }
-    function addExprNames(names, from) {
-      return from instanceof code_1._CodeOrName ? addNames(names, from.names) : names;
+    function addExprNames(names2, from) {
+      return from instanceof code_1._CodeOrName ? addNames(names2, from.names) : names2;
     }
-    function optimizeExpr(expr, names, constants) {
+    function optimizeExpr(expr, names2, constants) {
       if (expr instanceof code_1.Name)
         return replaceName(expr);
       if (!canOptimize(expr))
@@ -52019,18 +52027,18 @@ var require_codegen = __commonJS({
       }, []));
       function replaceName(n) {
         const c3 = constants[n.str];
-        if (c3 === void 0 || names[n.str] !== 1)
+        if (c3 === void 0 || names2[n.str] !== 1)
           return n;
-        delete names[n.str];
+        delete names2[n.str];
         return c3;
       }
       function canOptimize(e) {
-        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names[c3.str] === 1 && constants[c3.str] !== void 0);
+        return e instanceof code_1._Code && e._items.some((c3) => c3 instanceof code_1.Name && names2[c3.str] === 1 && constants[c3.str] !== void 0);
       }
     }
-    function subtractNames(names, from) {
+    function subtractNames(names2, from) {
       for (const n in from)
-        names[n] = (names[n] || 0) - (from[n] || 0);
+        names2[n] = (names2[n] || 0) - (from[n] || 0);
     }
     function not(x2) {
       return typeof x2 == "boolean" || typeof x2 == "number" || x2 === null ? !x2 : (0, code_1._)`!${par(x2)}`;
@@ -52228,7 +52236,7 @@ var require_names = __commonJS({
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
     var codegen_1 = require_codegen();
-    var names = {
+    var names2 = {
       // validation function arguments
       data: new codegen_1.Name("data"),
       // data passed to validation function
@@ -52257,7 +52265,7 @@ var require_names = __commonJS({
       jsonLen: new codegen_1.Name("jsonLen"),
       jsonPart: new codegen_1.Name("jsonPart")
     };
-    exports2.default = names;
+    exports2.default = names2;
   }
 });
 
@@ -58475,7 +58483,7 @@ function manifestPart(r) {
     return [
       ...manifestSection(m2, { about: "compile" }),
       "",
-      "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
+      (refused.refused?.length ?? 0) < MAX_REFUSALS ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all." : `cargo names only the first such feature it meets; this lists the first ${MAX_REFUSALS}, and the manifest names more.`
     ];
   if (plan3 && plan3.kind !== "invalid-toml")
     return [
@@ -58505,6 +58513,7 @@ var init_refusal2 = __esm({
   "src/render/refusal.ts"() {
     "use strict";
     init_escape();
+    init_refusal();
     init_manifest2();
     init_why();
   }
@@ -58928,16 +58937,16 @@ function matcherFor(rule, version) {
     const ref = version ? refOfVersion(version) : null;
     const paths = ref ? pathsRequiring(ref, targetName(rule.target)) : null;
     if (!paths) return { gap: true };
-    const names = /* @__PURE__ */ new Map();
+    const names2 = /* @__PURE__ */ new Map();
     for (const p of paths) {
       const [, module2, ...rest] = p.split("::");
       if (!module2 || !/^\w+$/.test(module2)) continue;
-      if (!names.has(module2)) names.set(module2, /* @__PURE__ */ new Set());
+      if (!names2.has(module2)) names2.set(module2, /* @__PURE__ */ new Set());
       const last3 = rest.at(-1);
       if (last3 === void 0) modules.set(module2, { gated: new RegExp(`\\bburn::${module2}\\b`), names: null });
-      else if (/^[A-Z]\w{3,}$/.test(last3)) names.get(module2).add(last3);
+      else if (/^[A-Z]\w{3,}$/.test(last3)) names2.get(module2).add(last3);
     }
-    for (const [module2, set3] of names) {
+    for (const [module2, set3] of names2) {
       const gated = modules.get(module2)?.gated ?? null;
       const re = set3.size > 0 ? new RegExp(`\\b(?:${[...set3].sort().join("|")})\\b`) : null;
       if (gated || re) modules.set(module2, { gated, names: re });
@@ -61694,11 +61703,11 @@ function merge2(defaults, route, options2) {
 }
 function addQueryParameters(url, parameters) {
   const separator = /\?/.test(url) ? "&" : "?";
-  const names = Object.keys(parameters);
-  if (names.length === 0) {
+  const names2 = Object.keys(parameters);
+  if (names2.length === 0) {
     return url;
   }
-  return url + separator + names.map((name) => {
+  return url + separator + names2.map((name) => {
     if (name === "q") {
       return "q=" + parameters.q.split("+").map(encodeURIComponent).join("+");
     }

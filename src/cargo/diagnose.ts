@@ -93,10 +93,11 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const { enablers, defaultsEnable, pairs } = found;
   const defaultList = line ? (allFeatures(line).default ?? []) : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
-  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
-  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers, gateFeatures };
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
 
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
+  // Said only of a gate that is off (the fix's verification re-diagnoses "on" manifests often).
+  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
   const verdictOf = (gatedBehind: string[]): Verdict =>
     gatedBehind.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   let gatedBehind: string[] = [];
@@ -104,6 +105,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run([...ownDefaults, f]).on);
     return {
       ...known,
+      gateFeatures,
       verdict: verdictOf(gatedBehind),
       gatedBehind,
       fix:

@@ -63,12 +63,26 @@ function removals(): RemovedFile["removed"] {
   return removedFeatures;
 }
 
-/** Every feature cargo accepts on `line`: its table's, and the implicit one of each optional dependency. */
+const names = new WeakMap<IndexLine, Set<string>>();
+
+/**
+ * Every feature cargo accepts on `line`: its table's, and the implicit one of each optional
+ * dependency. Built once per line: a line from a live index may hold tens of thousands.
+ */
 export function featureNames(line: IndexLine): Set<string> {
-  const names = new Set(Object.keys(allFeatures(line)));
-  for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) names.add(d.name);
-  return names;
+  let set = names.get(line);
+  if (!set) {
+    set = new Set(Object.keys(allFeatures(line)));
+    for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) set.add(d.name);
+    names.set(line, set);
+  }
+  return set;
 }
+
+/** Refusals reported per manifest: cargo names one per run; a manifest naming hundreds is said in part. */
+export const MAX_REFUSALS = 32;
+/** Names a typo is compared with: a line from a live index may hold tens of thousands. */
+const MAX_CLOSEST_CANDIDATES = 2000;
 
 /** What burn's history says of `feature` on `crate`, as seen from release `version`. */
 export function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
@@ -88,8 +102,10 @@ export function historyOf(crate: string, feature: string, version: string, regis
     .sort(semver.compare);
   if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1)! };
   const at = registry.versions(crate).find((l) => l.vers === version);
-  const names = at ? [...featureNames(at)] : [];
-  const closest = names
+  // Only names of about the typo's length can be within the distance kept below.
+  const near = (at ? [...featureNames(at)] : []).filter((n) => Math.abs(n.length - feature.length) <= 4);
+  const closest = near
+    .slice(0, MAX_CLOSEST_CANDIDATES)
     .map((n) => [n, leven(n, feature)] as const)
     .filter(([, d]) => d <= Math.max(2, Math.floor(feature.length / 3)))
     .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
@@ -112,7 +128,7 @@ export function refusals(
   const out: Refusal[] = [];
   const check = (decl: DepDecl, feature: string, where: Refusal["where"]) => {
     const line = lineOf(decl);
-    if (!line || featureNames(line).has(feature)) return;
+    if (!line || out.length >= MAX_REFUSALS || featureNames(line).has(feature)) return;
     if (out.some((r) => r.crate === line.name && r.feature === feature)) return;
     out.push({
       crate: line.name,

@@ -3,7 +3,8 @@
 // its diff's hunks (so a suggestion lands only on changed lines, as on GitHub), every other one is
 // there for cargo's workspace rules (a bumped root reaches members the PR does not touch), and the
 // head's Rust sources are the evidence.
-import { type Dirent, readdirSync, readFileSync } from "node:fs";
+import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
+import { isManifest } from "../cargo/workspace.js";
 import { join } from "node:path";
 import { structuredPatch } from "diff";
 import { gatherEvidence } from "../review/gather-evidence.js";
@@ -14,7 +15,12 @@ import { UsageError } from "./io.js";
 /** Files listed per checkout, as many as GitHub lists for a PR's tree. */
 const MAX_FILES = 3000;
 
-function listFiles(dir: string): string[] {
+/**
+ * The Cargo.toml and Rust files under `tops` of `dir` (relative paths, sorted), at most `max`;
+ * hidden folders, `target` and `node_modules` are not entered. One walker for a crate's sources
+ * and for a whole checkout.
+ */
+export function cargoFiles(dir: string, tops: string[] = [""], max = MAX_FILES): string[] {
   const out: string[] = [];
   const walk = (rel: string) => {
     let entries: Dirent[];
@@ -24,17 +30,15 @@ function listFiles(dir: string): string[] {
       throw new UsageError(`cannot read ${join(dir, rel)}`);
     }
     for (const e of entries) {
-      if (out.length >= MAX_FILES) return;
+      if (out.length >= max) return;
       const p = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "target" && e.name !== "node_modules") walk(p);
       else if (e.isFile() && (e.name === "Cargo.toml" || e.name.endsWith(".rs"))) out.push(p);
     }
   };
-  walk("");
+  for (const top of tops) if (top === "" || existsSync(join(dir, top))) walk(top);
   return out.sort();
 }
-
-const isManifest = (p: string) => p === "Cargo.toml" || p.endsWith("/Cargo.toml");
 
 /** The hunks of a unified diff, as GitHub's `patch` field carries them. */
 function patchOf(path: string, before: string, after: string): string {
@@ -46,8 +50,8 @@ function patchOf(path: string, before: string, after: string): string {
 
 export async function dirSnapshot(baseDir: string, headDir: string, io: Io): Promise<PrSnapshot> {
   const read = (dir: string, p: string) => readFileSync(join(dir, p), "utf8");
-  const headFiles = listFiles(headDir);
-  const baseManifests = listFiles(baseDir).filter(isManifest);
+  const headFiles = cargoFiles(headDir);
+  const baseManifests = cargoFiles(baseDir).filter(isManifest);
   const head = Object.fromEntries(headFiles.filter(isManifest).map((p) => [p, read(headDir, p)]));
   const base = Object.fromEntries(baseManifests.map((p) => [p, read(baseDir, p)]));
   const changed: ChangedManifest[] = [];

@@ -1,5 +1,5 @@
 // burn-triage review: what the bot would say on a PR changing BASE into HEAD.
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { targetName } from "../cargo/resolve.js";
@@ -11,25 +11,10 @@ import type { ManifestReview } from "../review/manifest.js";
 import { assess, type PrSnapshot } from "../review/pull-request.js";
 import { reviewRules } from "../review/rules.js";
 import { findRoot, type Io, read, UsageError } from "./io.js";
-import { dirSnapshot } from "./review-dirs.js";
+import { cargoFiles, dirSnapshot } from "./review-dirs.js";
 
-/** Files listed from a crate directory, as many as GitHub lists for a PR. */
-const MAX_LISTED = 3000;
-
-/** The Rust files of a crate directory that evidence is read from, as cargo lays them out, capped. */
-function crateFiles(dir: string, max: number): string[] {
-  const out: string[] = [];
-  const walk = (rel: string) => {
-    for (const e of readdirSync(join(dir, rel), { withFileTypes: true })) {
-      if (out.length >= max) return;
-      const p = rel ? `${rel}/${e.name}` : e.name;
-      if (e.isDirectory() && !e.name.startsWith(".") && e.name !== "target") walk(p);
-      else if (e.isFile() && (e.name.endsWith(".rs") || e.name === "Cargo.toml")) out.push(p);
-    }
-  };
-  for (const top of ["src", "examples", "benches", "tests"]) if (existsSync(join(dir, top))) walk(top);
-  return out;
-}
+/** The folders of a crate that evidence is read from, as cargo lays them out. */
+const CRATE_TOPS = ["src", "examples", "benches", "tests"];
 
 export async function reviewCmd(args: string[], io: Io): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -89,7 +74,7 @@ async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, hea
   // The head crate's own sources, as the App reads them at the PR's head: --crate, or the head
   // manifest's directory when it holds a cargo layout. Without them the need is assumed, and said so.
   const sourceDir = crate ?? dirname(resolvePath(headPath));
-  const sources = crateFiles(sourceDir, MAX_LISTED);
+  const sources = cargoFiles(sourceDir, CRATE_TOPS);
   if (crate && sources.length === 0)
     throw new UsageError(`${crate} has no src/, examples/, benches/ or tests/ with Rust files`);
   if (sources.length > 0) {

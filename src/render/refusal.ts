@@ -3,6 +3,7 @@
 // history says replaces each. No edit is shown yet: none is verified on a manifest cargo refuses.
 import type { RefusalAnalysis } from "../analyze-refusal.js";
 import { code } from "./escape.js";
+import { MAX_REFUSALS } from "../cargo/refusal.js";
 import { manifestSection } from "./manifest.js";
 import { historyText } from "./why.js";
 
@@ -22,7 +23,9 @@ function manifestPart(r: RefusalAnalysis): string[] {
     return [
       ...manifestSection(m!, { about: "compile" }),
       "",
-      "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all.",
+      (refused.refused?.length ?? 0) < MAX_REFUSALS
+        ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
+        : `cargo names only the first such feature it meets; this lists the first ${MAX_REFUSALS}, and the manifest names more.`,
     ];
   if (plan && plan.kind !== "invalid-toml")
     return [

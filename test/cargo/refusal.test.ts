@@ -282,3 +282,23 @@ describe("a gate said in the release's own features, over an index that is outsi
     expect(d.gateFeatures ?? null).toBeNull();
   });
 });
+
+describe("the refusal pass over an index that is outside input", () => {
+  it("50,000 features on burn and 100 missing ones named: the first 32 are said, each checked against one table", () => {
+    const features: Record<string, string[]> = {};
+    for (let i = 0; i < 50_000; i++) features[`feat${i}`] = [];
+    const burn = { name: "burn", vers: "9.0.0", deps: [], features };
+    const registries = {
+      tags: new MapRegistry("test", new Map([["burn", [burn]]])),
+      main: new MapRegistry("main", new Map()),
+    };
+    const named = Array.from({ length: 100 }, (_, i) => `missing${i}`);
+    const d = diagnose(
+      parseManifest(`[dependencies]\nburn = { version = "9.0.0", features = ${JSON.stringify(named)} }\n`),
+      { registries },
+    );
+    expect(d.verdict).toBe("refused");
+    expect(d.refused!.map((r) => r.feature)).toEqual(named.slice(0, 32));
+    expect(d.refused![0]!.history).toMatchObject({ kind: "never" });
+  });
+});
