@@ -46633,14 +46633,17 @@ function featuresEntry(m2, name) {
   }
   return null;
 }
-function editOf(text2, m2, r, way) {
+function editOf(text2, m2, r, way, root) {
   let arr = null;
   let matches2 = (s) => s === r.feature;
   let rewrite = (_s, to) => to;
-  if (r.where.kind === "dependency") {
-    if (r.where.inRoot) return null;
-    const v = r.where.decl.nodes.features?.value;
-    arr = v?.type === "TOMLArray" ? v : null;
+  if (r.where.kind === "dependency" && r.where.inRoot) {
+    const key2 = r.where.decl.key;
+    const ws = root?.workspaceDependencies.find((w) => w.key === key2);
+    arr = arrayOf(ws?.nodes.features?.value);
+    text2 = root?.text ?? text2;
+  } else if (r.where.kind === "dependency") {
+    arr = arrayOf(r.where.decl.nodes.features?.value);
   } else {
     arr = featuresEntry(m2, r.where.entry);
     const key2 = /^(.*?)(\??)\/(.+)$/;
@@ -46649,63 +46652,83 @@ function editOf(text2, m2, r, way) {
   }
   const i = arr ? arr.elements.findIndex((e) => matches2(stringOf(e) ?? "")) : -1;
   if (!arr || i < 0) return null;
-  if (way === "drop") return removal(text2, arr, i);
-  return replacement(text2, arr.elements[i], rewrite(stringOf(arr.elements[i]), way.to));
+  const inRoot = r.where.kind === "dependency" && r.where.inRoot;
+  if (way === "drop") return { edit: removal(text2, arr, i), inRoot };
+  return { edit: replacement(text2, arr.elements[i], rewrite(stringOf(arr.elements[i]), way.to)), inRoot };
 }
-function refusalEdit(text2, m2, refused) {
+function refusalEdit(text2, m2, refused, root = null) {
   const edits = [];
+  const rootEdits = [];
   const resolution = { renamed: [], dropped: [] };
   const blocked = [];
   for (const r of refused) {
     const way = wayOut(r);
-    const edit = way && editOf(text2, m2, r, way);
-    if (!way || !edit) {
+    const found = way && editOf(text2, m2, r, way, root);
+    if (!way || !found) {
       blocked.push(r);
       continue;
     }
-    edits.push(edit);
+    (found.inRoot ? rootEdits : edits).push(found.edit);
     if (way === "drop") resolution.dropped.push(r.feature);
     else resolution.renamed.push({ feature: r.feature, to: way.to, others: way.others });
   }
-  return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, resolution };
+  return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, rootEdits, resolution };
 }
-var stringOf;
+var stringOf, arrayOf;
 var init_refusal_fix = __esm({
   "src/cargo/refusal-fix.ts"() {
     "use strict";
     init_toml();
     stringOf = (e) => e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null;
+    arrayOf = (v) => v?.type === "TOMLArray" ? v : null;
   }
 });
 
 // src/cargo/fix-refusal.ts
-function pastRefusal(file, manifest, diagnosis, opts, replan) {
+function applied(text2, edits) {
+  if (edits.length === 0) return text2;
+  if (overlap(edits))
+    return new EditError("the features to rename or drop sit too close together for one verified edit");
+  try {
+    return applyEdits(text2, edits).text;
+  } catch (e) {
+    if (e instanceof EditError) return e;
+    throw e;
+  }
+}
+function pastRefusal(file, manifest, diagnosis, opts, replan, root = null) {
   const noFix = (reason) => ({ kind: "no-fix", diagnosis, reason });
-  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? []);
+  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? [], root);
   if (r.kind === "blocked")
     return noFix(
       `cargo refuses the manifest, and burn's history gives no replacement to edit in for ${r.refusals.map((x2) => `\`${x2.feature}\``).join(", ")}`
     );
-  if (overlap(r.edits)) return noFix("the features to rename or drop sit too close together for one verified edit");
-  let text2;
-  try {
-    text2 = applyEdits(file.text, r.edits).text;
-  } catch (e) {
-    if (e instanceof EditError) return noFix(e.message);
-    throw e;
+  const text2 = applied(file.text, r.edits);
+  const rootFile = opts.root ?? null;
+  const rootText = rootFile ? applied(rootFile.text, r.rootEdits) : "";
+  if (text2 instanceof EditError) return noFix(text2.message);
+  if (rootText instanceof EditError) return noFix(rootText.message);
+  const newRoot = rootFile && { path: rootFile.path, text: rootText };
+  let next = replan.member({ path: file.path, text: text2 }, { ...opts, root: newRoot });
+  if (newRoot && r.rootEdits.length > 0 && next.kind === "fixed" && next.change.path === file.path) {
+    const inRoot = replan.inRoot(newRoot, { path: file.path, text: text2 }, opts);
+    if (inRoot.kind === "fixed" && inRoot.change.path === newRoot.path) next = inRoot;
   }
-  const next = replan({ path: file.path, text: text2 }, opts);
   if (next.kind === "invalid-toml" || next.diagnosis.verdict === "refused")
     return noFix("the edit past cargo's refusal failed verification");
-  if (next.kind === "no-fix") return noFix(next.reason);
-  const after = next.kind === "fixed" ? next.change.after : text2;
+  const unmet = next.kind === "no-fix" && next.diagnosis.verdict === "pre-dispatch" ? next.reason : void 0;
+  if (next.kind === "no-fix" && !unmet) return noFix(next.reason);
+  const after = (path3, edited) => next.kind === "fixed" && next.change.path === path3 ? next.change.after : edited;
+  const memberAfter = after(file.path, text2);
+  const rootAfter = newRoot ? after(newRoot.path, rootText) : "";
+  const memberChanged = memberAfter !== file.text;
+  if (memberChanged && rootFile && rootAfter !== rootFile.text)
+    return noFix(`the edit would change two files, \`${file.path}\` and the workspace root \`${rootFile.path}\``);
+  const [path2, before, final] = memberChanged || !rootFile ? [file.path, file.text, memberAfter] : [rootFile.path, rootFile.text, rootAfter];
   const added = next.kind === "fixed" ? next.change.added : [];
   const dependency2 = diagnosis.primary?.decl.key ?? "burn";
-  return {
-    kind: "fixed",
-    diagnosis,
-    change: { ...changeBetween(file.path, file.text, after, dependency2, added), resolves: r.resolution }
-  };
+  const change = { ...changeBetween(path2, before, final, dependency2, added), resolves: r.resolution };
+  return { kind: "fixed", diagnosis, change: unmet ? { ...change, targetUnmet: unmet } : change };
 }
 var overlap;
 var init_fix_refusal = __esm({
@@ -47661,7 +47684,7 @@ function planFix(file, opts = {}) {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, planFix);
+  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, REPLAN, root);
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",
@@ -47831,7 +47854,7 @@ function planWorkspaceFix(root, member, opts = {}) {
 function toChange(file, edited, decl, add) {
   return changeOf(file.path, file.text, edited, decl.key, add);
 }
-var DEP_KEYS, declarations;
+var REPLAN, DEP_KEYS, declarations;
 var init_fix = __esm({
   "src/cargo/fix.ts"() {
     "use strict";
@@ -47844,6 +47867,7 @@ var init_fix = __esm({
     init_resolve();
     init_toml();
     init_change();
+    REPLAN = { member: planFix, inRoot: planWorkspaceFix };
     DEP_KEYS = Object.keys(DEP_TABLES);
     declarations = (m2) => [...m2.dependencies, ...m2.workspaceDependencies];
   }
@@ -58348,8 +58372,10 @@ function manifestSection(m2, opts) {
         `With this manifest ${code(c3.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c3.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
       );
     out.push(
-      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c3)}</sub>`
+      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c3)}</sub>`
     );
+    if (c3.targetUnmet)
+      out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c3.targetUnmet)}.`);
   } else if (plan3.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan3.reason)}.`);
   }
@@ -59067,14 +59093,35 @@ function regressed(j2, plan3) {
   if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
-function refusedByPr(path2, before, after, rootPath, plan3 = null, commentable = null) {
+function refusedByPr(path2, before, after, root, plan3 = null, lines = null) {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused[0];
-  const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== void 0;
-  const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
-  const fixed = plan3?.kind === "fixed" && !inRoot ? plan3 : null;
-  const onLines = fixed !== null && commentable !== null && inDiff(fixed, commentable);
-  return { kind: "refused", path: inRoot ? rootPath : path2, line, diagnosis: after, plan: fixed, inDiff: onLines };
+  const fixed = plan3?.kind === "fixed" ? plan3 : null;
+  const onLines = fixed !== null && lines?.path === fixed.change.path && inDiff(fixed, lines.commentable);
+  if (fixed) {
+    const at2 = fixed.change.path;
+    return {
+      kind: "refused",
+      path: at2,
+      line: fixed.change.suggestion.startLine,
+      diagnosis: after,
+      plan: fixed,
+      inDiff: onLines
+    };
+  }
+  if (first.where.kind === "features")
+    return { kind: "refused", path: path2, line: 1, diagnosis: after, plan: null, inDiff: false };
+  const { decl, inRoot } = first.where;
+  const rootLine = inRoot && root ? rootDeclLine(root, decl.key) : null;
+  const [at, line] = rootLine !== null ? [root.path, rootLine] : [path2, decl.line];
+  return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
+}
+function rootDeclLine(root, key2) {
+  try {
+    return parseManifest(root.text).workspaceDependencies.find((w) => w.key === key2)?.line ?? null;
+  } catch {
+    return null;
+  }
 }
 function reviewWorkspaceRoot(c3, rule) {
   const out = [];
@@ -59085,7 +59132,8 @@ function reviewWorkspaceRoot(c3, rule) {
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan = c3.base === null ? null : planFix({ path: m2.path, text: m2.base ?? m2.head }, { root: { path: c3.path, text: c3.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
-    const refused = refusedByPr(m2.path, before, afterPlan.diagnosis, c3.path, afterPlan);
+    const lines = { path: c3.path, commentable: c3.commentable };
+    const refused = refusedByPr(m2.path, before, afterPlan.diagnosis, headRoot, afterPlan, lines);
     if (refused) {
       out.push(refused);
       continue;
@@ -59108,7 +59156,8 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const refused = refusedByPr(c3.path, before, after, c3.headRoot?.path, probe, c3.commentable);
+  const lines = { path: c3.path, commentable: c3.commentable };
+  const refused = refusedByPr(c3.path, before, after, c3.headRoot ?? null, probe, lines);
   if (refused) return refused;
   const verdict = judge2(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
@@ -59123,6 +59172,7 @@ var init_manifest3 = __esm({
   "src/review/manifest.ts"() {
     "use strict";
     init_fix();
+    init_manifest();
     JUDGED = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
     invalid = (path2, e) => ({
       kind: "invalid-toml",

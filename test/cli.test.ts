@@ -142,6 +142,30 @@ describe("burn-triage why / fix", () => {
       expect(r.err).toContain("no workspace root (a Cargo.toml with [workspace]) was found above it");
     }
   });
+  it("fix on a member whose root keeps a removed feature: the diff is the root's", async () => {
+    mkdirSync(join(tmp, "ws-refused/app"), { recursive: true });
+    write(
+      "ws-refused/Cargo.toml",
+      '[workspace]\nmembers = ["app"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["wgpu", "server"] }\n',
+    );
+    const member = write(
+      "ws-refused/app/Cargo.toml",
+      '[package]\nname = "app"\n\n[dependencies]\nburn = { workspace = true }\n',
+    );
+    const r = await run(["fix", member, "--offline"]);
+    expect([r.code, r.err]).toEqual([0, ""]);
+    expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", features = ["wgpu", "remote-server"] }');
+  });
+  it("fix at a release before burn-dispatch: the edit past cargo's refusal, and exit 1 (autodiff stays off)", async () => {
+    const old = write(
+      "pre-dispatch.toml",
+      '[dependencies]\nburn = { version = "=0.19.1", features = ["compilation-cache", "wgpu"] }\n',
+    );
+    const r = await run(["fix", old, "--offline"]);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('+burn = { version = "=0.19.1", features = ["wgpu"] }');
+    expect(r.err).toContain("this edit gets cargo past its refusal; burn-dispatch/autodiff stays off");
+  });
   it("a root package inherits burn from its own [workspace.dependencies]", async () => {
     const own = write(
       "own-root.toml",
@@ -348,6 +372,8 @@ describe("burn-triage review --base DIR --head DIR", () => {
     expect(r.code).toBe(1);
     expect(r.out).toContain("`crates/gpu/Cargo.toml`");
     expect(r.out).toContain("Your `[features]` entry `cuda` asks `burn` 0.17.1 for feature `cuda-jit`");
+    // 0.17.1 predates burn-dispatch: the edit past the refusal is shown on its own.
+    expect(r.out).toContain('+cuda = ["burn/cuda"]');
     const same = await run(["review", "--base", base, "--head", base]);
     expect([same.code, same.err]).toEqual([0, expect.stringContaining("no Cargo.toml differs")]);
   });

@@ -25,6 +25,11 @@ export interface Change {
   declares: boolean;
   /** The edit also gets past cargo's refusal: the features it renamed or dropped. */
   resolves?: RefusalResolution;
+  /**
+   * Set when the edit only gets cargo past its refusal: why the target cannot be met at this
+   * release (a release before burn-dispatch has no `burn-dispatch/autodiff`).
+   */
+  targetUnmet?: string;
 }
 
 /**

@@ -50,7 +50,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
-  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, planFix);
+  if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, REPLAN, root);
   if (diagnosis.verdict === "pre-dispatch")
     return {
       kind: "no-fix",
@@ -73,6 +73,8 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
   return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
 }
+
+const REPLAN = { member: planFix, inRoot: planWorkspaceFix };
 
 /** No burn feature reaches the target: declaring its crate may (src/cargo/declare.ts), proven as any edit is. */
 function declareCrate(file: ManifestFile, manifest: Manifest, diagnosis: Diagnosis, dopts: DiagnoseOptions): FixPlan {

@@ -3,7 +3,9 @@
 // (nothing is needed in its place, or the history says to remove it), on the line where it is
 // written: the dependency's `features` list, or the `[features]` entry that forwards it. A feature
 // with no known way out (a typo, one removed without a replacement) blocks the edit: it is said,
-// never guessed. Edits keep every other byte, as src/cargo/edit.ts does.
+// never guessed. A feature a member inherits from the root's `[workspace.dependencies]` is edited
+// in the root, where it is written (cargo's message names the member). Edits keep every other
+// byte, as src/cargo/edit.ts does.
 import type { AST } from "toml-eslint-parser";
 import type { TextEdit } from "./edit.js";
 import type { Manifest } from "./manifest.js";
@@ -16,7 +18,8 @@ export interface RefusalResolution {
 }
 
 export type RefusalEdit =
-  | { kind: "edit"; edits: TextEdit[]; resolution: RefusalResolution }
+  /** `edits` in the manifest's text, `rootEdits` in the workspace root's. */
+  | { kind: "edit"; edits: TextEdit[]; rootEdits: TextEdit[]; resolution: RefusalResolution }
   | { kind: "blocked"; refusals: Refusal[] };
 
 /** What the history allows: a replacement to rename to, nothing (drop), or no way out (null). */
@@ -57,15 +60,29 @@ function featuresEntry(m: Manifest, name: string): AST.TOMLArray | null {
   return null;
 }
 
-/** One refusal's edit, or null when its place cannot be found (an inherited feature, an odd form). */
-function editOf(text: string, m: Manifest, r: Refusal, way: { to: string } | "drop"): TextEdit | null {
+const arrayOf = (v: AST.TOMLNode | undefined) => (v?.type === "TOMLArray" ? v : null);
+
+/**
+ * One refusal's edit and the file it is in, or null when its place cannot be found (an inherited
+ * feature with no root to read, an odd form).
+ */
+function editOf(
+  text: string,
+  m: Manifest,
+  r: Refusal,
+  way: { to: string } | "drop",
+  root: Manifest | null,
+): { edit: TextEdit; inRoot: boolean } | null {
   let arr: AST.TOMLArray | null = null;
   let matches = (s: string) => s === r.feature;
   let rewrite = (_s: string, to: string) => to;
-  if (r.where.kind === "dependency") {
-    if (r.where.inRoot) return null;
-    const v = r.where.decl.nodes.features?.value;
-    arr = v?.type === "TOMLArray" ? v : null;
+  if (r.where.kind === "dependency" && r.where.inRoot) {
+    const key = r.where.decl.key;
+    const ws = root?.workspaceDependencies.find((w) => w.key === key);
+    arr = arrayOf(ws?.nodes.features?.value);
+    text = root?.text ?? text;
+  } else if (r.where.kind === "dependency") {
+    arr = arrayOf(r.where.decl.nodes.features?.value);
   } else {
     arr = featuresEntry(m, r.where.entry);
     const key = /^(.*?)(\??)\/(.+)$/;
@@ -74,24 +91,26 @@ function editOf(text: string, m: Manifest, r: Refusal, way: { to: string } | "dr
   }
   const i = arr ? arr.elements.findIndex((e) => matches(stringOf(e) ?? "")) : -1;
   if (!arr || i < 0) return null;
-  if (way === "drop") return removal(text, arr, i);
-  return replacement(text, arr.elements[i]!, rewrite(stringOf(arr.elements[i]!)!, way.to));
+  const inRoot = r.where.kind === "dependency" && r.where.inRoot;
+  if (way === "drop") return { edit: removal(text, arr, i), inRoot };
+  return { edit: replacement(text, arr.elements[i]!, rewrite(stringOf(arr.elements[i]!)!, way.to)), inRoot };
 }
 
-export function refusalEdit(text: string, m: Manifest, refused: Refusal[]): RefusalEdit {
+export function refusalEdit(text: string, m: Manifest, refused: Refusal[], root: Manifest | null = null): RefusalEdit {
   const edits: TextEdit[] = [];
+  const rootEdits: TextEdit[] = [];
   const resolution: RefusalResolution = { renamed: [], dropped: [] };
   const blocked: Refusal[] = [];
   for (const r of refused) {
     const way = wayOut(r);
-    const edit = way && editOf(text, m, r, way);
-    if (!way || !edit) {
+    const found = way && editOf(text, m, r, way, root);
+    if (!way || !found) {
       blocked.push(r);
       continue;
     }
-    edits.push(edit);
+    (found.inRoot ? rootEdits : edits).push(found.edit);
     if (way === "drop") resolution.dropped.push(r.feature);
     else resolution.renamed.push({ feature: r.feature, to: way.to, others: way.others });
   }
-  return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, resolution };
+  return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, rootEdits, resolution };
 }

@@ -104,15 +104,20 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
       : [];
   if (json) {
     io.stdout(
-      `${JSON.stringify({ changes, feature: { name: targetName(target), before, after: plan.kind === "fixed" || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`,
+      `${JSON.stringify({ changes, feature: { name: targetName(target), before, after: (plan.kind === "fixed" && !plan.change.targetUnmet) || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`,
     );
   } else if (plan.kind === "fixed") {
     io.stdout(plan.change.diff);
+    if (plan.change.targetUnmet)
+      io.stderr(
+        `this edit gets cargo past its refusal; ${targetName(target)} stays off: ${plan.change.targetUnmet.replace(/`/g, "")}\n`,
+      );
   } else if (plan.kind === "already-on") {
     io.stderr(`${targetName(target)} is already on; nothing to change. ${reason}\n`);
   } else {
     // Why there is no edit comes first when it is cargo's refusal: that is what the user must fix.
     io.stderr(`${plan.diagnosis.verdict === "refused" ? `${reason}\n` : ""}no change proposed: ${plan.reason}\n`);
   }
-  return plan.kind === "no-fix" ? 1 : 0;
+  // An edit that leaves the target off is not the fix asked for: a script sees it in the exit.
+  return plan.kind === "no-fix" || (plan.kind === "fixed" && plan.change.targetUnmet) ? 1 : 0;
 }

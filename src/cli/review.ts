@@ -131,6 +131,7 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
             .join(" or ")}.\n`,
     );
   }
-  // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse, with no edit past it.
-  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused" && !r.plan) ? 1 : 0;
+  // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse (the build breaks,
+  // as the App's failing check says, whether or not an edit past it is shown).
+  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused") ? 1 : 0;
 }

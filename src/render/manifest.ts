@@ -158,8 +158,11 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     out.push(
       d.assumed.graph
         ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c)}</sub>`,
+        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c)}</sub>`,
     );
+    // The edit only gets cargo past its refusal: what it cannot do is said with it.
+    if (c.targetUnmet)
+      out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
   } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }

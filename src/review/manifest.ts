@@ -5,6 +5,7 @@
 import type { Assumption } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnosis.js";
 import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
+import { parseManifest } from "../cargo/manifest.js";
 import type { ReviewRule } from "./rules.js";
 
 export interface ManifestChange {
@@ -170,23 +171,47 @@ function regressed(j: Judged, plan: FixPlan): ManifestReview {
  * The head's refusal when the PR brings it (the base resolved, or there was no base): a bump past
  * the release that removed a feature, a feature that never existed. One already at the base is
  * not this PR's to answer. `path`: where the first refused feature is written (the root's line when
- * it is inherited from there).
+ * it is inherited from there), or the file the edit past it changes. `lines`: the lines of one file
+ * the PR's diff shows, where the edit can be a suggestion.
  */
 function refusedByPr(
   path: string,
   before: Diagnosis | null,
   after: Diagnosis,
-  rootPath?: string,
+  root: ManifestFile | null,
   plan: FixPlan | null = null,
-  commentable: Set<number> | null = null,
+  lines: { path: string; commentable: Set<number> } | null = null,
 ): ManifestReview | null {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused![0]!;
-  const inRoot = first.where.kind === "dependency" && first.where.inRoot && rootPath !== undefined;
-  const line = first.where.kind === "dependency" ? first.where.decl.line : 1;
-  const fixed = plan?.kind === "fixed" && !inRoot ? plan : null;
-  const onLines = fixed !== null && commentable !== null && inDiff(fixed, commentable);
-  return { kind: "refused", path: inRoot ? rootPath! : path, line, diagnosis: after, plan: fixed, inDiff: onLines };
+  const fixed = plan?.kind === "fixed" ? plan : null;
+  const onLines = fixed !== null && lines?.path === fixed.change.path && inDiff(fixed, lines.commentable);
+  if (fixed) {
+    const at = fixed.change.path;
+    return {
+      kind: "refused",
+      path: at,
+      line: fixed.change.suggestion.startLine,
+      diagnosis: after,
+      plan: fixed,
+      inDiff: onLines,
+    };
+  }
+  if (first.where.kind === "features")
+    return { kind: "refused", path, line: 1, diagnosis: after, plan: null, inDiff: false };
+  const { decl, inRoot } = first.where;
+  // An inherited feature is written on the root's line of the dependency.
+  const rootLine = inRoot && root ? rootDeclLine(root, decl.key) : null;
+  const [at, line] = rootLine !== null ? [root!.path, rootLine] : [path, decl.line];
+  return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
+}
+
+function rootDeclLine(root: ManifestFile, key: string): number | null {
+  try {
+    return parseManifest(root.text).workspaceDependencies.find((w) => w.key === key)?.line ?? null;
+  } catch {
+    return null; // a root that does not parse is reported as such where it is read
+  }
 }
 
 const invalid = (path: string, e: { line: number; column: number; message: string }): ManifestReview => ({
@@ -223,7 +248,8 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
         ? null
         : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
     const before = basePlan && diagnosisOf(basePlan);
-    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, c.path, afterPlan);
+    const lines = { path: c.path, commentable: c.commentable };
+    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, afterPlan, lines);
     if (refused) {
       out.push(refused);
       continue;
@@ -247,7 +273,8 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const after = probe.diagnosis;
   const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const refused = refusedByPr(c.path, before, after, c.headRoot?.path, probe, c.commentable);
+  const lines = { path: c.path, commentable: c.commentable };
+  const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, probe, lines);
   if (refused) return refused;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };

@@ -50,6 +50,21 @@ describe("cargo's refusal in an issue", () => {
     expect(body).not.toContain('"autodiff"');
   });
 
+  it("a feature the member inherits: the edit is in the workspace root's line, though cargo names the member", () => {
+    const root =
+      '[workspace]\nmembers = ["myapp"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n';
+    const member = '[package]\nname = "myapp"\nversion = "0.1.0"\n\n[dependencies]\nburn = { workspace = true }\n';
+    const text = `${issue("refusal-server-0.22-build.txt")}\nThe root:\n\`\`\`toml\n${root}\`\`\`\n\nmyapp/Cargo.toml:\n\`\`\`toml\n${member}\`\`\`\n`;
+    const body = comment(text)!;
+    expect(body).toContain(
+      "Your workspace root's `burn` entry (inherited at line 6) asks `burn` 0.22.0-pre.2 for feature `server`",
+    );
+    expect(body).toContain(
+      ' [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
+    );
+    expect(body).not.toContain("I found no verified");
+  });
+
   it("forwarded through [features] (cargo names the dependency's feature), and a typo", () => {
     const fwd = comment(
       issue(
