@@ -35,6 +35,16 @@ const cases = {
     commands: ["build"],
   },
   "typo-wgpuu-0.22": { version: "0.22.0-pre.2", features: ["wgpuu"], own: "", commands: ["build"] },
+  // cargo names one missing feature per run, whichever it meets first.
+  "several-0.22": { version: "0.22.0-pre.2", features: ["std", "dispatch", "server"], own: "", commands: ["build"] },
+  // The feature is written in the root's [workspace.dependencies]; cargo names the member.
+  "workspace-server-0.22": {
+    version: "0.22.0-pre.2",
+    features: ["std", "wgpu", "server"],
+    own: "",
+    commands: ["build"],
+    workspace: true,
+  },
 };
 
 // One more per removal burn's feature history lists at a release: the crate at that release, asked
@@ -64,9 +74,16 @@ for (const [name, c] of Object.entries(cases)) {
       `[package]\nname = "${crate}"\nversion = "${c.version}"\nedition = "2021"\n\n[features]\n${features}\n`,
     );
     writeFileSync(join(dir, crate, "src/lib.rs"), "");
+    const declared = `default-features = false, features = ${JSON.stringify(c.features)}`;
+    if (c.workspace)
+      writeFileSync(
+        join(dir, "Cargo.toml"),
+        `[workspace]\nmembers = ["myapp"]\nresolver = "2"\n\n[workspace.dependencies]\n${crate} = { path = "${crate}", ${declared} }\n`,
+      );
+    const dep = c.workspace ? "{ workspace = true }" : `{ path = "../${crate}", ${declared} }`;
     writeFileSync(
       join(dir, "myapp/Cargo.toml"),
-      `[package]\nname = "myapp"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\n${c.own}\n\n[dependencies]\n${crate} = { path = "../${crate}", default-features = false, features = ${JSON.stringify(c.features)} }\n`,
+      `[package]\nname = "myapp"\nversion = "0.1.0"\nedition = "2021"\n\n[features]\n${c.own}\n\n[dependencies]\n${crate} = ${dep}\n`,
     );
     writeFileSync(join(dir, "myapp/src/main.rs"), "fn main() {}\n");
     for (const command of c.commands) {

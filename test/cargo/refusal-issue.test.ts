@@ -54,7 +54,7 @@ describe("cargo's refusal in an issue", () => {
     const root =
       '[workspace]\nmembers = ["myapp"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n';
     const member = '[package]\nname = "myapp"\nversion = "0.1.0"\n\n[dependencies]\nburn = { workspace = true }\n';
-    const text = `${issue("refusal-server-0.22-build.txt")}\nThe root:\n\`\`\`toml\n${root}\`\`\`\n\nmyapp/Cargo.toml:\n\`\`\`toml\n${member}\`\`\`\n`;
+    const text = `${issue("refusal-workspace-server-0.22-build.txt")}\nThe root:\n\`\`\`toml\n${root}\`\`\`\n\nmyapp/Cargo.toml:\n\`\`\`toml\n${member}\`\`\`\n`;
     const body = comment(text)!;
     expect(body).toContain(
       "Your workspace root's `burn` entry (inherited at line 6) asks `burn` 0.22.0-pre.2 for feature `server`",
@@ -63,6 +63,17 @@ describe("cargo's refusal in an issue", () => {
       ' [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
     );
     expect(body).not.toContain("I found no verified");
+  });
+
+  it("several missing features: cargo names the first it meets, the comment every one, with one edit past all", () => {
+    const manifest =
+      '[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "dispatch", "server"] }\n';
+    const body = comment(issue("refusal-several-0.22-build.txt", manifest))!;
+    expect(body).toContain("### `burn` has no feature `dispatch` at this release");
+    expect(body).toContain("asks `burn` 0.22.0-pre.2 for feature `server`");
+    expect(body).toContain(
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "remote-server"] }',
+    );
   });
 
   it("forwarded through [features] (cargo names the dependency's feature), and a typo", () => {
