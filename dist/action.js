@@ -5439,7 +5439,7 @@ var require_colors = __commonJS({
   "node_modules/pino-pretty/lib/colors.js"(exports2, module2) {
     "use strict";
     var nocolor = (input) => input;
-    var plain = {
+    var plain2 = {
       default: nocolor,
       60: nocolor,
       50: nocolor,
@@ -5485,11 +5485,11 @@ var require_colors = __commonJS({
     function plainColorizer(useOnlyCustomProps) {
       const newPlainColorizer = colorizeLevel(useOnlyCustomProps);
       const customColoredColorizer = function(level, opts) {
-        return newPlainColorizer(level, plain, opts);
+        return newPlainColorizer(level, plain2, opts);
       };
-      customColoredColorizer.message = plain.message;
-      customColoredColorizer.greyMessage = plain.greyMessage;
-      customColoredColorizer.property = plain.property;
+      customColoredColorizer.message = plain2.message;
+      customColoredColorizer.greyMessage = plain2.greyMessage;
+      customColoredColorizer.property = plain2.property;
       customColoredColorizer.colors = createColors({ useColor: false });
       return customColoredColorizer;
     }
@@ -7622,25 +7622,25 @@ var require_prettify_object = __commonJS({
       const keysToIgnore = [].concat(skipKeys);
       if (excludeLoggerKeys === true) Array.prototype.push.apply(keysToIgnore, LOGGER_KEYS);
       let result = "";
-      const { plain, errors } = Object.entries(log).reduce(({ plain: plain2, errors: errors2 }, [k2, v]) => {
+      const { plain: plain2, errors } = Object.entries(log).reduce(({ plain: plain3, errors: errors2 }, [k2, v]) => {
         if (keysToIgnore.includes(k2) === false) {
           const pretty = typeof customPrettifiers[k2] === "function" ? customPrettifiers[k2](v, k2, log, { colors: colorizer.colors }) : v;
           if (errorLikeKeys.includes(k2)) {
             errors2[k2] = pretty;
           } else {
-            plain2[k2] = pretty;
+            plain3[k2] = pretty;
           }
         }
-        return { plain: plain2, errors: errors2 };
+        return { plain: plain3, errors: errors2 };
       }, { plain: {}, errors: {} });
       if (singleLine) {
-        if (Object.keys(plain).length > 0) {
-          result += objectColorizer.greyMessage(stringifySafe(plain));
+        if (Object.keys(plain2).length > 0) {
+          result += objectColorizer.greyMessage(stringifySafe(plain2));
         }
         result += eol;
         result = result.replace(/\\\\/gi, "\\");
       } else {
-        Object.entries(plain).forEach(([keyName, keyValue]) => {
+        Object.entries(plain2).forEach(([keyName, keyValue]) => {
           let lines = typeof customPrettifiers[keyName] === "function" ? keyValue : stringifySafe(keyValue, null, 2);
           if (lines === void 0) return;
           lines = lines.replace(/\\\\/gi, "\\");
@@ -33063,17 +33063,17 @@ function generateConvertTOMLValue(convertValue) {
       return baseTable;
     },
     TOMLTable(node, baseTable = {}) {
-      const table = getTable(baseTable, resolveValue(node.key), node.kind === "array");
-      for (const body of node.body) resolveValue(body, table);
+      const table2 = getTable(baseTable, resolveValue(node.key), node.kind === "array");
+      for (const body of node.body) resolveValue(body, table2);
       return baseTable;
     },
     TOMLArray(node) {
       return node.elements.map((e) => resolveValue(e));
     },
     TOMLInlineTable(node) {
-      const table = {};
-      for (const body of node.body) resolveValue(body, table);
-      return table;
+      const table2 = {};
+      for (const body of node.body) resolveValue(body, table2);
+      return table2;
     },
     TOMLKey(node) {
       return node.keys.map((key2) => resolveValue(key2));
@@ -34912,29 +34912,29 @@ function parseManifest(text2) {
 }
 function parseWhole(text2) {
   const ast = parseSpans(text2);
-  const plain = parsePlain(text2);
+  const plain2 = parsePlain(text2);
   const lineAt = lineIndex(text2);
   const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
   return Object.freeze({
     text: text2,
     ast,
-    ...packageFacts(plain),
+    ...packageFacts(plain2),
     dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
     workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable))
   });
 }
 function dependencyGroups(ast) {
   const groups2 = /* @__PURE__ */ new Map();
-  const visit = (prefix, kv, table) => {
+  const visit = (prefix, kv, table2) => {
     const path2 = [...prefix, ...keyNames(kv)];
     const scope = scopeOf(path2);
     if (!scope) return;
     const id = groupKey(scope);
     let g = groups2.get(id);
-    const inTable = table !== void 0 && scopeOf(table.resolvedKey.map(String))?.rest.length === 0;
+    const inTable = table2 !== void 0 && scopeOf(table2.resolvedKey.map(String))?.rest.length === 0;
     if (!g) {
       const form = scope.rest.length === 0 ? kv.value.type === "TOMLInlineTable" ? "inline" : "string" : inTable ? "table" : "dotted";
-      g = { scope, form, pairs: [], fields: {}, table: inTable ? table : void 0 };
+      g = { scope, form, pairs: [], fields: {}, table: inTable ? table2 : void 0 };
       groups2.set(id, g);
     }
     g.pairs.push(kv);
@@ -34988,14 +34988,14 @@ function declOf(g, lineAt) {
     }
   };
 }
-function packageFacts(plain) {
-  const pkg = plain.package ?? {};
-  const ws = plain.workspace ?? null;
+function packageFacts(plain2) {
+  const pkg = plain2.package ?? {};
+  const ws = plain2.workspace ?? null;
   const wsPkg = ws?.package ?? {};
   const edition = pkg.edition;
   const editionInherited = typeof edition === "object" && edition !== null && edition.workspace === true;
   const features = {};
-  for (const [k2, v] of Object.entries(plain.features ?? {})) {
+  for (const [k2, v] of Object.entries(plain2.features ?? {})) {
     if (Array.isArray(v)) features[k2] = v.filter((x2) => typeof x2 === "string");
   }
   return {
@@ -43322,7 +43322,7 @@ var require_index_cjs4 = __commonJS({
       result.push(current + str.substring(lastPos));
       return result;
     }
-    function table(state, startLine, endLine, silent) {
+    function table2(state, startLine, endLine, silent) {
       if (startLine + 2 > endLine) return false;
       let nextLine = startLine + 1;
       if (state.sCount[nextLine] < state.blkIndent) return false;
@@ -44150,7 +44150,7 @@ var require_index_cjs4 = __commonJS({
     var _rules$1 = [
       [
         "table",
-        table,
+        table2,
         ["paragraph", "reference"]
       ],
       ["code", code2],
@@ -45810,7 +45810,7 @@ function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   const pinned = pin ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
   if (d.git) return fromGit(d, tags, main2, first);
-  if (d.path) return fromPath(d.path, main2);
+  if (d.path) return fromPath(d, tags, main2, first);
   return fromRequirement(d, tags, pin, first);
 }
 function fromPin(pin, tags, first) {
@@ -45819,8 +45819,13 @@ function fromPin(pin, tags, first) {
   if (olderThan(first, pin.version)) return { ...at, line: hit ?? null, preDispatch: pin.version };
   return hit ? { ...at, line: hit } : null;
 }
+function taggedRelease(rev) {
+  if (!rev || !/^[0-9a-f]{7,40}$/i.test(rev)) return void 0;
+  const r = rev.toLowerCase();
+  return loadCatalog().refs.find((x2) => x2.ref !== "HEAD" && x2.commit.startsWith(r))?.version;
+}
 function fromGit(d, tags, main2, first) {
-  const tag = d.gitRef?.tag?.replace(/^v/, "");
+  const tag = d.gitRef?.tag?.replace(/^v/, "") ?? taggedRelease(d.gitRef?.rev);
   const tagged = tag ? tags.find((l) => l.vers === tag) : void 0;
   if (tag && olderThan(first, tag))
     return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
@@ -45830,8 +45835,11 @@ function fromGit(d, tags, main2, first) {
   const known = rev !== void 0 && rev.length >= 7 && head.startsWith(rev.toLowerCase());
   return onMain("git", main2, known ? null : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) });
 }
-function fromPath(path2, main2) {
-  return onMain("path", main2, { kind: "path", path: path2, head: mainSnapshotCommit().slice(0, 7) });
+function fromPath(d, tags, main2, first) {
+  const exact = d.version ? /^\s*=\s*(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/.exec(d.version)?.[1] : void 0;
+  const pinned = exact ? fromPin({ version: exact, source: "path-version" }, tags, first) : null;
+  if (pinned) return pinned;
+  return onMain("path", main2, { kind: "path", path: d.path, head: mainSnapshotCommit().slice(0, 7) });
 }
 function onMain(source, main2, graph) {
   const line = newest(main2);
@@ -45874,7 +45882,7 @@ var init_burn_version = __esm({
     init_registry();
     init_requirements();
     FIRST_DISPATCH = "0.21.0-pre.2";
-    PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"];
+    PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose", "path-version"];
     newest = (lines) => lines.filter((l) => !l.yanked).at(-1) ?? null;
     BASE = Object.freeze({ preDispatch: null, assumed: Object.freeze({}) });
   }
@@ -46530,7 +46538,7 @@ function quoted(values, quote) {
 function featureEdits(text2, decl, add) {
   if (add.length === 0) throw new EditError("nothing to add");
   const eol = eolOf(text2);
-  const { features, pair, table, dotted } = decl.nodes;
+  const { features, pair, table: table2, dotted } = decl.nodes;
   if (features) {
     const arr = features.value;
     if (arr.type !== "TOMLArray") throw new EditError("`features` is not an array");
@@ -46579,9 +46587,9 @@ function featureEdits(text2, decl, add) {
     if (!last3) return [{ start: pair.value.range[0], end: pair.value.range[1], insert: `{ features = ${array2} }` }];
     return [{ start: last3.range[1], end: last3.range[1], insert: `, features = ${array2}` }];
   }
-  if (table) {
-    const last3 = table.body.at(-1);
-    const at = lineEnd(text2, last3 ? last3.range[1] : table.key.range[1]);
+  if (table2) {
+    const last3 = table2.body.at(-1);
+    const at = lineEnd(text2, last3 ? last3.range[1] : table2.key.range[1]);
     const indent = last3 ? indentAt(text2, last3.range[0]) : "";
     return [{ start: at, end: at, insert: `${eol}${indent}features = ${array2}` }];
   }
@@ -46944,15 +46952,15 @@ var init_resolve = __esm({
       addFeature(id, feature2, reason) {
         const p = this.pkgs.get(id);
         if (!p || p.features.has(feature2)) return;
-        const table = allFeatures(p.line);
-        const explicit = Object.hasOwn(table, feature2);
+        const table2 = allFeatures(p.line);
+        const explicit = Object.hasOwn(table2, feature2);
         const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
         if (!explicit && !implicit && feature2 !== "default") return;
         p.features.add(feature2);
         this.because.set(`${id}/${feature2}`, reason);
         const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
         if (implicit) this.later(() => this.activateOptional(id, feature2, here));
-        else this.later(...(table[feature2] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
+        else this.later(...(table2[feature2] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
       }
       /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
       featureValue(id, p, value, here) {
@@ -47158,17 +47166,17 @@ function enablersOf(...args) {
   return result;
 }
 function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
-  const table = allFeatures(line);
+  const table2 = allFeatures(line);
   const names2 = featureNames(line);
   const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
-  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table, f) ? 1 : 2;
+  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table2, f) ? 1 : 2;
   const may = mayEnable(line, registry, target, budget);
   const reachable2 = target.gate ? test(names2).on : names2.some(may);
   const enablers = reachable2 ? names2.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs = [];
   if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names2).on) {
     const bringers = names2.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const f of names2.filter((n) => Object.hasOwn(table, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
+    for (const f of names2.filter((n) => Object.hasOwn(table2, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
       for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
   }
   return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
@@ -47440,7 +47448,7 @@ function diagnoseWithin(manifest, opts) {
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
     };
-  const refused = refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  const refused = selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
   if (refused.length > 0)
     return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch)
@@ -47622,11 +47630,11 @@ function declarationEdit(manifest, d, decl) {
   const primary = d.primary.decl;
   const pair = primary.nodes.pair;
   if (!pair) return null;
-  const table = manifest.ast.body[0]?.body.find(
+  const table2 = manifest.ast.body[0]?.body.find(
     (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
   );
-  if (!table || !isDependencyTable(table.resolvedKey.map(String), primary.target)) return null;
-  const last3 = table.body.at(-1);
+  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
+  const last3 = table2.body.at(-1);
   const text2 = manifest.text;
   const eol = eolOf(text2);
   const end = lineEnd(text2, last3.range[1]);
@@ -47785,7 +47793,7 @@ function verify2(before, edited, decl, add, resolvesOn, target = AUTODIFF_TARGET
   if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
   return null;
 }
-function verifyDeclaration(before, edited, decl, table, resolvesOn, target) {
+function verifyDeclaration(before, edited, decl, table2, resolvesOn, target) {
   const read = outsideUnchanged(before, edited);
   if ("problem" in read) return read.problem;
   const problem = depsAsExpected(read.m0, read.m1, meaning, 1);
@@ -47795,7 +47803,7 @@ function verifyDeclaration(before, edited, decl, table, resolvesOn, target) {
     key: decl.key,
     name: decl.key,
     kind: "normal",
-    target: table.target,
+    target: table2.target,
     inWorkspaceTable: false,
     version: decl.version,
     features: decl.features,
@@ -48217,8 +48225,8 @@ function documents(t, quoted2, inListItem, holds2) {
   if (quoted2) return !quoted2.outputInside;
   if (t.content.length > PARAGRAPH_LIMIT) return false;
   const ESCAPED = "\uE000";
-  const plain = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
-  return !holds2(plain);
+  const plain2 = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
+  return !holds2(plain2);
 }
 function reportView(text2, { holds: holds2, output }) {
   if (text2.length > MARKDOWN_LIMIT) return text2;
@@ -58397,6 +58405,7 @@ var init_manifest2 = __esm({
       requirement: "from your Cargo.toml's version requirement",
       git: "from your Cargo.toml's git dependency",
       path: "from your Cargo.toml's path dependency (burn's main branch assumed)",
+      "path-version": "the version of the burn checkout your path dependency points to; judged on that release's graph",
       prose: "from the version named in the issue",
       "line-number": "from the line number in the panic, which only that version has",
       default: "assumed: your Cargo.toml names no version, so the newest release",
@@ -58956,6 +58965,72 @@ var init_issues = __esm({
   }
 });
 
+// src/cargo/path-version.ts
+import { posix as posix2 } from "node:path";
+function pathManifest(declaredIn, depPath) {
+  const p = depPath.replace(/\\/g, "/");
+  const joined = posix2.isAbsolute(p) ? posix2.join(p, "Cargo.toml") : posix2.normalize(posix2.join(posix2.dirname(declaredIn), p, "Cargo.toml"));
+  if (posix2.isAbsolute(declaredIn)) return joined;
+  return joined.startsWith("../") || posix2.isAbsolute(joined) ? null : joined;
+}
+function plain(text2) {
+  if (text2 === null) return null;
+  try {
+    return parsePlain(text2);
+  } catch {
+    return null;
+  }
+}
+function crateVersion(cratePath, read) {
+  const own = plain(read(cratePath));
+  const v = table(own?.package)?.version;
+  if (typeof v === "string") return v;
+  if (table(v)?.workspace !== true) return null;
+  for (const path2 of crateVersionReads(cratePath)) {
+    const ws = table((path2 === cratePath ? own : plain(read(path2)))?.workspace);
+    if (!ws) continue;
+    const version = table(ws.package)?.version;
+    return typeof version === "string" ? version : null;
+  }
+  return null;
+}
+function crateVersionReads(cratePath) {
+  const out = [cratePath];
+  let dir = posix2.dirname(cratePath);
+  while (dir !== "." && dir !== "/") {
+    dir = posix2.dirname(dir);
+    out.push(dir === "." ? "Cargo.toml" : posix2.join(dir, "Cargo.toml"));
+  }
+  return out;
+}
+function burnPathManifest(manifestPath, manifest, root) {
+  for (const d of manifest.dependencies) {
+    const e = effectiveDecl(d, root?.manifest ?? null);
+    if (!isBurnDependency(e) || e.path === null || e.kind !== "normal") continue;
+    return pathManifest(d.inherits && root ? root.path : manifestPath, e.path);
+  }
+  return null;
+}
+function burnPathVersion(manifestPath, text2, root, read) {
+  try {
+    const rootManifest = root ? { path: root.path, manifest: parseManifest(root.text) } : null;
+    const target = burnPathManifest(manifestPath, parseManifest(text2), rootManifest);
+    return target ? crateVersion(target, read) : null;
+  } catch {
+    return null;
+  }
+}
+var table;
+var init_path_version = __esm({
+  "src/cargo/path-version.ts"() {
+    "use strict";
+    init_burn_version();
+    init_manifest();
+    init_toml();
+    table = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
+  }
+});
+
 // src/review/evidence.ts
 function matcherFor(rule, version) {
   const modules = /* @__PURE__ */ new Map();
@@ -58980,17 +59055,39 @@ function matcherFor(rule, version) {
   }
   return { signs: rule.evidence.signs, modules };
 }
+function cfgsAt(module2, line) {
+  const out = [...module2.cfgs];
+  let holder = null;
+  for (const item of module2.items) if (Math.min(item.cfgLine ?? item.line, item.line) <= line) holder = item;
+  if (!holder) return out;
+  out.push(...holder.cfgs);
+  if (holder.kind === "mod" && holder.body) out.push(...cfgsAt(holder.body, line).filter((c3) => !out.includes(c3)));
+  return out;
+}
 function findUse(m2, path2, text2) {
+  let items;
+  let conditional = null;
+  let seen = 0;
+  for (const use of uses(m2, path2, text2)) {
+    if (++seen > MAX_USES_JUDGED) break;
+    items ??= text2.length <= MAX_RUST_FILE ? rustItems(text2) : null;
+    const cfgs = items ? cfgsAt(items, use.line) : [];
+    if (cfgs.length === 0) return use;
+    conditional ??= { ...use, cfgs };
+  }
+  return conditional;
+}
+function* uses(m2, path2, text2) {
   const lines = text2.split("\n");
   for (const { re, what } of m2.signs) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i];
       if (!usable(line)) continue;
       const hit = re.exec(line);
-      if (hit) return { path: path2, line: i + 1, what: what ?? hit[0] };
+      if (hit) yield { path: path2, line: i + 1, what: what ?? hit[0] };
     }
   }
-  if (m2.modules.size === 0) return null;
+  if (m2.modules.size === 0) return;
   const named = /* @__PURE__ */ new Set();
   for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]);
   for (let i = 0; i < lines.length; i++) {
@@ -58999,12 +59096,13 @@ function findUse(m2, path2, text2) {
     for (const module2 of named) {
       const spec = m2.modules.get(module2);
       if (!spec) continue;
-      if (spec.gated?.test(line)) return { path: path2, line: i + 1, what: `burn::${module2}` };
-      const hit = spec.names?.exec(line);
-      if (hit) return { path: path2, line: i + 1, what: hit[0] };
+      const hit = spec.gated?.test(line) ? [`burn::${module2}`] : spec.names?.exec(line);
+      if (hit) {
+        yield { path: path2, line: i + 1, what: hit[0] };
+        break;
+      }
     }
   }
-  return null;
 }
 function priority(path2) {
   if (/train|learn|optim/i.test(path2)) return 0;
@@ -59018,12 +59116,14 @@ function sourcesToRead(crateDir, tree, otherCrateDirs, max) {
     (p) => p.endsWith(".rs") && p.startsWith(prefix) && /^(?:src|examples|benches|tests)\//.test(p.slice(prefix.length)) && !insideOther(p)
   ).sort((a, b) => priority(a) - priority(b) || a.localeCompare(b)).slice(0, max);
 }
-var MAX_LINE2, usable;
+var MAX_USES_JUDGED, MAX_LINE2, usable;
 var init_evidence2 = __esm({
   "src/review/evidence.ts"() {
     "use strict";
     init_gated();
     init_resolve();
+    init_rust_items();
+    MAX_USES_JUDGED = 64;
     MAX_LINE2 = 2e3;
     usable = (line) => line.length <= MAX_LINE2 && !/^\s*\/\//.test(line);
   }
@@ -59151,10 +59251,11 @@ function reviewWorkspaceRoot(c3, rule) {
 }
 function reviewManifest(c3, rule) {
   const target = rule.target;
-  const probe = planFix({ path: c3.path, text: c3.head }, { root: c3.headRoot, target });
+  const headOpts = { root: c3.headRoot, target, ...c3.pins?.head };
+  const probe = planFix({ path: c3.path, text: c3.head }, headOpts);
   if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
   const after = probe.diagnosis;
-  const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target });
+  const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target, ...c3.pins?.base });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const lines = { path: c3.path, commentable: c3.commentable };
   const refused = refusedByPr(c3.path, before, after, c3.headRoot ?? null, probe, lines);
@@ -59163,7 +59264,7 @@ function reviewManifest(c3, rule) {
   if (verdict.kind === "fine") return { kind: "fine", path: c3.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c3.path, why: verdict.why };
   const removed = lossOf(before, after).removed;
-  const plan3 = removed.length > 0 ? planFix({ path: c3.path, text: c3.head }, { root: c3.headRoot, prefer: removed, target }) : probe;
+  const plan3 = removed.length > 0 ? planFix({ path: c3.path, text: c3.head }, { ...headOpts, prefer: removed }) : probe;
   const j2 = { rule: rule.id, path: c3.path, crateManifest: c3.path, before, after };
   return regressed({ ...j2, commentable: c3.commentable, headRoot: c3.headRoot ?? null }, plan3);
 }
@@ -59352,6 +59453,29 @@ function manifestReads(s) {
   for (const f of s.changed) wanted.delete(f.path);
   return [...wanted].sort();
 }
+function pathCrateReads(s) {
+  const tree = new Set(s.tree);
+  const wanted = /* @__PURE__ */ new Set();
+  for (const f of s.changed)
+    for (const [side, path2, text2] of [
+      [s.head, f.path, s.head[f.path]],
+      [s.base, f.previousPath ?? f.path, baseTextOf(s, f)]
+    ]) {
+      const self2 = parsed2(text2);
+      if (!self2) continue;
+      const root = rootAt(side, path2, self2, tree, globBudget(s.tree));
+      const rootManifest = root && parsed2(root.text);
+      const target = burnPathManifest(path2, self2, rootManifest ? { path: root.path, manifest: rootManifest } : null);
+      if (target) {
+        for (const p of crateVersionReads(target)) if (tree.has(p) && !(p in s.head)) wanted.add(p);
+      }
+    }
+  return [...wanted].sort();
+}
+function pathPin(side, path2, text2, root) {
+  const version = text2 === null ? null : burnPathVersion(path2, text2, root, (p) => side[p] ?? null);
+  return version ? { burnVersion: version, burnVersionSource: "path-version" } : null;
+}
 function rootAt(side, path2, self2, tree, budget) {
   const rootPath = governingRoot(path2, self2, ancestorManifests(path2, tree), (p) => parsed2(side[p]), budget);
   if (rootPath === null) return null;
@@ -59376,19 +59500,11 @@ function assessRule(s, rule) {
       if (!self2.dependencies.some(isBurnDependency)) continue;
     }
     const baseSelf = parsed2(base);
-    out.push(
-      reviewManifest(
-        {
-          path: f.path,
-          base,
-          head,
-          headRoot: self2 ? rootAt(s.head, f.path, self2, tree, globBudget(s.tree)) : null,
-          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree, globBudget(s.tree)) : null,
-          commentable
-        },
-        rule
-      )
-    );
+    const headRoot = self2 ? rootAt(s.head, f.path, self2, tree, globBudget(s.tree)) : null;
+    const basePath = f.previousPath ?? f.path;
+    const baseRoot = baseSelf ? rootAt(s.base, basePath, baseSelf, tree, globBudget(s.tree)) : null;
+    const pins = { head: pathPin(s.head, f.path, head, headRoot), base: pathPin(s.base, basePath, base, baseRoot) };
+    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins }, rule));
   }
   return out;
 }
@@ -59403,6 +59519,12 @@ function evidenceNeeded(s, rules2 = reviewRules()) {
       wanted.lookFor.push({ rule: rule.id, matcher: matcherFor(rule, r.after.graphVersion) });
   }
   return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
+}
+function underOwnFeature(use, after) {
+  const bringing = new Set(after.gatedBehind);
+  return (use.cfgs ?? []).some(
+    (cfg) => conjunctsOf(cfg).some((c3) => bringing.has(/^feature\s*=\s*"([^"]+)"$/.exec(c3)?.[1] ?? ""))
+  );
 }
 function isBurnRepository(s) {
   return s.tree.includes("crates/burn-dispatch/Cargo.toml") || parsed2(s.head["Cargo.toml"])?.members.some((m2) => m2.includes("burn-dispatch")) === true;
@@ -59433,6 +59555,7 @@ function decidePullRequest(s, rules2 = reviewRules()) {
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
     const assumed = evidence === void 0 && s.options.assumeEvidence === true && speaks(r.rule);
     if (evidence === null || evidence === void 0 && !assumed) continue;
+    if (evidence && underOwnFeature(evidence, r.after)) continue;
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
     const key2 = `${r.rule}\0${r.path}\0${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key2);
@@ -59477,9 +59600,11 @@ var init_pull_request = __esm({
   "src/review/pull-request.ts"() {
     "use strict";
     init_burn_version();
+    init_cfg();
     init_facts();
     init_manifest();
     init_glob();
+    init_path_version();
     init_workspace();
     init_evidence2();
     init_manifest3();
@@ -59753,10 +59878,9 @@ async function gatherEvidence2(snapshot2, read, rules2 = reviewRules()) {
       if (text2 === null) continue;
       for (const [rule, matcher] of open) {
         const found = findUse(matcher, path2, text2);
-        if (found) {
-          snapshot2.evidence[rule][manifest] = found;
-          open.delete(rule);
-        }
+        if (!found) continue;
+        if (!found.cfgs) open.delete(rule);
+        if (!found.cfgs || snapshot2.evidence[rule][manifest] === null) snapshot2.evidence[rule][manifest] = found;
       }
     }
   }
@@ -59837,6 +59961,7 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
       `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`
     );
   for (const path2 of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path2);
+  for (const path2 of pathCrateReads(snapshot2).slice(0, MAX_RELATED_MANIFESTS)) await both(path2);
   await gatherEvidence2(snapshot2, (path2) => read(path2, pr.head.sha));
   snapshot2.previous = await previousState(octokit, repo, pr, who);
   return snapshot2;

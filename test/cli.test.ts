@@ -166,6 +166,25 @@ describe("burn-triage why / fix", () => {
     expect(r.out).toContain('+burn = { version = "=0.19.1", features = ["wgpu"] }');
     expect(r.err).toContain("this edit gets cargo past its refusal; burn-dispatch/autodiff stays off");
   });
+  it("why on a path dependency reads the checkout's version from disk and judges that release", async () => {
+    mkdirSync(join(tmp, "checkout/burn/crates/burn"), { recursive: true });
+    mkdirSync(join(tmp, "checkout/app"), { recursive: true });
+    write(
+      "checkout/burn/Cargo.toml",
+      '[workspace]\nmembers = ["crates/*"]\n\n[workspace.package]\nversion = "0.20.1"\n',
+    );
+    write("checkout/burn/crates/burn/Cargo.toml", '[package]\nname = "burn"\nversion.workspace = true\n');
+    const app = write(
+      "checkout/app/Cargo.toml",
+      '[package]\nname = "app"\n\n[dependencies]\nburn = { path = "../burn/crates/burn", default-features = false, features = ["std"] }\n',
+    );
+    const json = JSON.parse((await run(["why", app, "--json", "--offline"])).out);
+    expect([json.version, json.selected, json.assumed]).toEqual([
+      "0.20.1",
+      { version: "0.20.1", source: "path-version" },
+      {},
+    ]);
+  });
   it("a root package inherits burn from its own [workspace.dependencies]", async () => {
     const own = write(
       "own-root.toml",

@@ -33,6 +33,12 @@ export type VersionSource =
   | "git"
   /** A path dependency: main's graph. */
   | "path"
+  /**
+   * A path dependency whose crate's version was read (its exact requirement, or the Cargo.toml it
+   * points to): that release's graph. The checkout may be a commit after it, so cargo's refusal is
+   * not claimed from that graph.
+   */
+  | "path-version"
   /** A version named next to "burn" in the issue's text. */
   | "prose"
   /** The panic's printed line exists at one release only. */
@@ -43,7 +49,7 @@ export type VersionSource =
   | "assumed";
 
 /** The sources that name the version the user's build has (not a requirement a range admits). */
-export const PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose"] as const;
+export const PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose", "path-version"] as const;
 
 export interface Pin {
   version: string;
@@ -143,7 +149,7 @@ export function selectBurn(
   const pinned = pin ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
   if (d.git) return fromGit(d, tags, main, first);
-  if (d.path) return fromPath(d.path, main);
+  if (d.path) return fromPath(d, tags, main, first);
   return fromRequirement(d, tags, pin, first);
 }
 
@@ -158,9 +164,19 @@ function fromPin(pin: Pin, tags: IndexLine[], first: string | null): Selection |
   return hit ? { ...at, line: hit } : null;
 }
 
-/** A git dependency: its release tag when it names one the data has, else main's graph. */
+/** The release whose tag is at `rev` (a commit hash of 7 or more hex digits), from the bundled refs. */
+function taggedRelease(rev: string | undefined): string | undefined {
+  if (!rev || !/^[0-9a-f]{7,40}$/i.test(rev)) return undefined;
+  const r = rev.toLowerCase();
+  return loadCatalog().refs.find((x) => x.ref !== "HEAD" && x.commit.startsWith(r))?.version;
+}
+
+/**
+ * A git dependency: its release tag when it names one the data has (by name, or a `rev` that is
+ * the tag's commit), else main's graph.
+ */
 function fromGit(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string | null): Selection {
-  const tag = d.gitRef?.tag?.replace(/^v/, "");
+  const tag = d.gitRef?.tag?.replace(/^v/, "") ?? taggedRelease(d.gitRef?.rev);
   const tagged = tag ? tags.find((l) => l.vers === tag) : undefined;
   if (tag && olderThan(first, tag))
     return { ...BASE, version: tag, source: "git", snapshot: "tags", line: tagged ?? null, preDispatch: tag };
@@ -171,9 +187,16 @@ function fromGit(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string
   return onMain("git", main, known ? null : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) });
 }
 
-/** A path dependency: a local checkout, whose graph is assumed to be main's. */
-function fromPath(path: string, main: IndexLine[]): Selection {
-  return onMain("path", main, { kind: "path", path, head: mainSnapshotCommit().slice(0, 7) });
+/**
+ * A path dependency: a local checkout. An exact requirement (`version = "=0.22.0-pre.2"`, as burn's
+ * own workspace writes it) names its version; a release the data has is judged on its graph.
+ * Otherwise its graph is assumed to be main's (the shell may read the version: a `path-version` pin).
+ */
+function fromPath(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string | null): Selection {
+  const exact = d.version ? /^\s*=\s*(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/.exec(d.version)?.[1] : undefined;
+  const pinned = exact ? fromPin({ version: exact, source: "path-version" }, tags, first) : null;
+  if (pinned) return pinned;
+  return onMain("path", main, { kind: "path", path: d.path!, head: mainSnapshotCommit().slice(0, 7) });
 }
 
 /** main's newest line, with the assumption that its graph is the build's (null: the rev is main's). */

@@ -71,7 +71,9 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
     };
   // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
-  const refused = refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  // A checkout's features may have moved since the release its version names: no refusal is claimed.
+  const refused =
+    selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
   if (refused.length > 0)
     return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch)

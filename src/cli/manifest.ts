@@ -1,9 +1,12 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
+import { readFileSync, statSync } from "node:fs";
+import { resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import { diagnose } from "../cargo/diagnose.js";
 import type { Diagnosis } from "../cargo/diagnosis.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
-import { planFix } from "../cargo/fix.js";
+import { type ManifestFile, planFix } from "../cargo/fix.js";
+import { burnPathVersion } from "../cargo/path-version.js";
 import { parseManifest } from "../cargo/manifest.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
@@ -37,7 +40,14 @@ async function manifestArgs(args: string[], io: Io) {
     throw new UsageError(
       `${path} declares burn with \`workspace = true\`, but no workspace root (a Cargo.toml with [workspace]) was found above it; pass --workspace-root DIR`,
     );
-  const lock = values.lock ? versionFromLock(read(values.lock, io)) : null;
+  const locked = values.lock ? versionFromLock(read(values.lock, io)) : null;
+  // A lock names the build's burn; else a path dependency's checkout on disk names its version.
+  const pathVersion = locked ? null : checkoutVersion(file, root);
+  const pin = locked
+    ? { burnVersion: locked, burnVersionSource: "lock" as const }
+    : pathVersion
+      ? { burnVersion: pathVersion, burnVersionSource: "path-version" as const }
+      : {};
   const target = values.feature === undefined ? AUTODIFF_TARGET : parseTarget(values.feature);
   if (!target)
     throw new UsageError(`--feature wants CRATE/FEATURE, e.g. burn-core/std (got ${JSON.stringify(values.feature)})`);
@@ -45,11 +55,27 @@ async function manifestArgs(args: string[], io: Io) {
   return {
     file,
     root,
-    lock,
+    pin,
     target,
     json: values.json === true,
     registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts), io),
   };
+}
+
+/** A Cargo.toml larger than this is not a manifest a person wrote (the App reads at most as much). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** The version of the burn checkout a path dependency points to, read from disk (null: none). */
+function checkoutVersion(file: ManifestFile, root: ManifestFile | null): string | null {
+  const readCargo = (p: string) => {
+    try {
+      return statSync(p).size <= MAX_MANIFEST_BYTES ? readFileSync(p, "utf8") : null;
+    } catch {
+      return null; // not there, or not readable: names no version
+    }
+  };
+  const abs = (f: ManifestFile) => ({ path: resolvePath(f.path), text: f.text });
+  return burnPathVersion(abs(file).path, file.text, root && abs(root), readCargo);
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */
@@ -61,13 +87,12 @@ function provenance(d: Diagnosis) {
 }
 
 export async function whyCmd(args: string[], io: Io): Promise<number> {
-  const { file, root, lock, target, json, registries } = await manifestArgs(args, io);
+  const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
   let d: ReturnType<typeof diagnose>;
   try {
     d = diagnose(parseManifest(file.text), {
       root: root ? parseManifest(root.text) : null,
-      burnVersion: lock,
-      burnVersionSource: "lock",
+      ...pin,
       target,
       registries,
     });
@@ -93,8 +118,8 @@ export async function whyCmd(args: string[], io: Io): Promise<number> {
 }
 
 export async function fixCmd(args: string[], io: Io): Promise<number> {
-  const { file, root, lock, target, json, registries } = await manifestArgs(args, io);
-  const plan = planFix(file, { root, burnVersion: lock, burnVersionSource: "lock", target, registries });
+  const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
+  const plan = planFix(file, { root, ...pin, target, registries });
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const before = plan.diagnosis.state.on;
   const reason = why(plan.diagnosis).replace(/`/g, "");

@@ -6,7 +6,13 @@ import { isManifest } from "../cargo/workspace.js";
 import { checkName, markedReviewState } from "../render/review.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
 import { reviewRules } from "../review/rules.js";
-import { type ChangedManifest, manifestReads, type PrSnapshot, type PreviousReview } from "../review/pull-request.js";
+import {
+  type ChangedManifest,
+  manifestReads,
+  pathCrateReads,
+  type PrSnapshot,
+  type PreviousReview,
+} from "../review/pull-request.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
 import { listPages, type Octokit, pageItems, pagesNewestFirst, type RepoRef } from "./types.js";
@@ -115,6 +121,9 @@ export async function gatherPr(
       `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`,
     );
   for (const path of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path);
+  // A burn checkout a path dependency points to names its version (read after the roots: an
+  // inherited path is written there). Bounded like the other related manifests.
+  for (const path of pathCrateReads(snapshot).slice(0, MAX_RELATED_MANIFESTS)) await both(path);
 
   await gatherEvidence(snapshot, (path) => read(path, pr.head.sha));
   snapshot.previous = await previousState(octokit, repo, pr, who);

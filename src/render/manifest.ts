@@ -17,6 +17,7 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   requirement: "from your Cargo.toml's version requirement",
   git: "from your Cargo.toml's git dependency",
   path: "from your Cargo.toml's path dependency (burn's main branch assumed)",
+  "path-version": "the version of the burn checkout your path dependency points to; judged on that release's graph",
   prose: "from the version named in the issue",
   "line-number": "from the line number in the panic, which only that version has",
   default: "assumed: your Cargo.toml names no version, so the newest release",

@@ -4,6 +4,7 @@
 // feature at the head's burn release.
 import { pathsRequiring, refOfVersion } from "../compile/gated.js";
 import { targetName } from "../cargo/resolve.js";
+import { MAX_RUST_FILE, type RustItem, type RustModule, rustItems } from "../compile/rust-items.js";
 import type { ReviewRule, Sign } from "./rules.js";
 
 export interface FeatureUse {
@@ -12,6 +13,11 @@ export interface FeatureUse {
   line: number;
   /** The construct found, as written in Rust (render/ puts it in code). */
   what: string;
+  /**
+   * The `#[cfg(...)]`s the line sits under (its items', its inline modules', the file's own
+   * `#![cfg]`s), verbatim; absent when it compiles in every build of the crate.
+   */
+  cfgs?: string[];
 }
 
 /**
@@ -23,6 +29,9 @@ export interface UseMatcher {
   signs: Sign[];
   modules: Map<string, { gated: RegExp | null; names: RegExp | null }>;
 }
+
+/** Uses of one file whose cfgs are read, looking for one that compiles in every build. */
+const MAX_USES_JUDGED = 64;
 
 /** Lines longer than this are generated code or minified data, not a training loop. */
 const MAX_LINE = 2000;
@@ -54,17 +63,48 @@ export function matcherFor(rule: ReviewRule, version: string | null): UseMatcher
 
 const usable = (line: string) => line.length <= MAX_LINE && !/^\s*\/\//.test(line);
 
+/** The cfgs over `line` in a module: its own, then those of the item that holds the line, inward. */
+function cfgsAt(module: RustModule, line: number): string[] {
+  const out = [...module.cfgs];
+  let holder: RustItem | null = null;
+  for (const item of module.items) if (Math.min(item.cfgLine ?? item.line, item.line) <= line) holder = item;
+  if (!holder) return out;
+  out.push(...holder.cfgs);
+  if (holder.kind === "mod" && holder.body) out.push(...cfgsAt(holder.body, line).filter((c) => !out.includes(c)));
+  return out;
+}
+
+/**
+ * The first use in the file that compiles in every build, else the first one under a `#[cfg]`
+ * (with its cfgs): code under `#[cfg(feature = "pretrained")]` needs the feature only in the
+ * builds where that cfg holds (src/review/pull-request.ts judges it with the crate's features).
+ */
 export function findUse(m: UseMatcher, path: string, text: string): FeatureUse | null {
+  let items: RustModule | null | undefined;
+  let conditional: FeatureUse | null = null;
+  let seen = 0;
+  for (const use of uses(m, path, text)) {
+    // Each use costs a walk of the items: a file of thousands of uses is judged on its first ones.
+    if (++seen > MAX_USES_JUDGED) break;
+    items ??= text.length <= MAX_RUST_FILE ? rustItems(text) : null;
+    const cfgs = items ? cfgsAt(items, use.line) : [];
+    if (cfgs.length === 0) return use;
+    conditional ??= { ...use, cfgs };
+  }
+  return conditional;
+}
+
+function* uses(m: UseMatcher, path: string, text: string): Generator<FeatureUse> {
   const lines = text.split("\n");
   for (const { re, what } of m.signs) {
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (!usable(line)) continue;
       const hit = re.exec(line);
-      if (hit) return { path, line: i + 1, what: what ?? hit[0] };
+      if (hit) yield { path, line: i + 1, what: what ?? hit[0] };
     }
   }
-  if (m.modules.size === 0) return null;
+  if (m.modules.size === 0) return;
   // The modules the file names, then the first line that uses one (or one of its gated items).
   const named = new Set<string>();
   for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]!);
@@ -74,12 +114,13 @@ export function findUse(m: UseMatcher, path: string, text: string): FeatureUse |
     for (const module of named) {
       const spec = m.modules.get(module);
       if (!spec) continue;
-      if (spec.gated?.test(line)) return { path, line: i + 1, what: `burn::${module}` };
-      const hit = spec.names?.exec(line);
-      if (hit) return { path, line: i + 1, what: hit[0] };
+      const hit = spec.gated?.test(line) ? [`burn::${module}`] : spec.names?.exec(line);
+      if (hit) {
+        yield { path, line: i + 1, what: hit[0] };
+        break; // one use per line
+      }
     }
   }
-  return null;
 }
 
 /** Training-looking files first: they decide fastest. */

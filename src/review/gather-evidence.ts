@@ -46,10 +46,10 @@ export async function gatherEvidence(
       if (text === null) continue;
       for (const [rule, matcher] of open) {
         const found = findUse(matcher, path, text);
-        if (found) {
-          snapshot.evidence[rule]![manifest] = found;
-          open.delete(rule);
-        }
+        if (!found) continue;
+        // A use under a #[cfg] is kept until one that compiles in every build turns up.
+        if (!found.cfgs) open.delete(rule);
+        if (!found.cfgs || snapshot.evidence[rule]![manifest] === null) snapshot.evidence[rule]![manifest] = found;
       }
     }
   }

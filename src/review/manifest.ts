@@ -4,7 +4,7 @@
 // crate needs the feature is decided later, from the evidence the shell read.
 import type { Assumption } from "../cargo/burn-version.js";
 import type { Diagnosis } from "../cargo/diagnosis.js";
-import { type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
+import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
 import { parseManifest } from "../cargo/manifest.js";
 import type { ReviewRule } from "./rules.js";
 
@@ -16,7 +16,11 @@ export interface ManifestChange {
   headRoot?: ManifestFile | null;
   /** Set of head-side line numbers GitHub lets a review comment on (from the patch). */
   commentable: Set<number>;
+  /** burn's version at each side when the shell read it (a path dependency's checkout). */
+  pins?: { head: PinOptions | null; base: PinOptions | null };
 }
+
+type PinOptions = Pick<FixOptions, "burnVersion" | "burnVersionSource">;
 
 /** What in this PR lost the feature, as data; rendering says it in words. */
 export interface Loss {
@@ -268,10 +272,12 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
 
 export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestReview {
   const target = rule.target;
-  const probe = planFix({ path: c.path, text: c.head }, { root: c.headRoot, target });
+  const headOpts = { root: c.headRoot, target, ...c.pins?.head };
+  const probe = planFix({ path: c.path, text: c.head }, headOpts);
   if (probe.kind === "invalid-toml") return invalid(probe.path, probe.error);
   const after = probe.diagnosis;
-  const basePlan = c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target });
+  const basePlan =
+    c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target, ...c.pins?.base });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const lines = { path: c.path, commentable: c.commentable };
   const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, probe, lines);
@@ -281,8 +287,7 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
   // Restore what the PR removed when that is as small as any other fix.
   const removed = lossOf(before!, after).removed;
-  const plan =
-    removed.length > 0 ? planFix({ path: c.path, text: c.head }, { root: c.headRoot, prefer: removed, target }) : probe;
+  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { ...headOpts, prefer: removed }) : probe;
   const j = { rule: rule.id, path: c.path, crateManifest: c.path, before: before!, after };
   return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null }, plan);
 }

@@ -3,10 +3,13 @@
 // the bot's previous review) in; what to say, as data, out (render/review.ts words it). The
 // handler and the CLI both call it. Every rule of data/review-rules.yml is judged the same way.
 import { isBurnDependency } from "../cargo/burn-version.js";
+import { conjunctsOf } from "../cargo/cfg.js";
+import type { Diagnosis } from "../cargo/diagnosis.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/facts.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { type Manifest, parseManifest } from "../cargo/manifest.js";
 import { GlobBudget } from "../cargo/glob.js";
+import { burnPathVersion, burnPathManifest, crateVersionReads } from "../cargo/path-version.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
 import { type FeatureUse, matcherFor, type UseMatcher } from "./evidence.js";
 import {
@@ -153,6 +156,35 @@ export function manifestReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | 
   return [...wanted].sort();
 }
 
+/**
+ * The manifests that name the version of a burn checkout a changed manifest's path dependency
+ * points to (the crate's Cargo.toml and those above it in the tree), read after the roots, since
+ * an inherited path is written in the root.
+ */
+export function pathCrateReads(s: Pick<PrSnapshot, "changed" | "head" | "base" | "tree">): string[] {
+  const tree = new Set(s.tree);
+  const wanted = new Set<string>();
+  for (const f of s.changed)
+    for (const [side, path, text] of [
+      [s.head, f.path, s.head[f.path]],
+      [s.base, f.previousPath ?? f.path, baseTextOf(s, f)],
+    ] as const) {
+      const self = parsed(text);
+      if (!self) continue;
+      const root = rootAt(side, path, self, tree, globBudget(s.tree));
+      const rootManifest = root && parsed(root.text);
+      const target = burnPathManifest(path, self, rootManifest ? { path: root!.path, manifest: rootManifest } : null);
+      if (target) for (const p of crateVersionReads(target)) if (tree.has(p) && !(p in s.head)) wanted.add(p);
+    }
+  return [...wanted].sort();
+}
+
+/** The version a side's path dependency on burn names, read from that side's files (null: none read). */
+function pathPin(side: Record<string, string | null>, path: string, text: string | null, root: ManifestFile | null) {
+  const version = text === null ? null : burnPathVersion(path, text, root, (p) => side[p] ?? null);
+  return version ? { burnVersion: version, burnVersionSource: "path-version" as const } : null;
+}
+
 function rootAt(
   side: Record<string, string | null>,
   path: string,
@@ -190,19 +222,11 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
       if (!self.dependencies.some(isBurnDependency)) continue;
     }
     const baseSelf = parsed(base);
-    out.push(
-      reviewManifest(
-        {
-          path: f.path,
-          base,
-          head,
-          headRoot: self ? rootAt(s.head, f.path, self, tree, globBudget(s.tree)) : null,
-          baseRoot: baseSelf ? rootAt(s.base, f.previousPath ?? f.path, baseSelf, tree, globBudget(s.tree)) : null,
-          commentable,
-        },
-        rule,
-      ),
-    );
+    const headRoot = self ? rootAt(s.head, f.path, self, tree, globBudget(s.tree)) : null;
+    const basePath = f.previousPath ?? f.path;
+    const baseRoot = baseSelf ? rootAt(s.base, basePath, baseSelf, tree, globBudget(s.tree)) : null;
+    const pins = { head: pathPin(s.head, f.path, head, headRoot), base: pathPin(s.base, basePath, base, baseRoot) };
+    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins }, rule));
   }
   return out;
 }
@@ -230,6 +254,17 @@ export function evidenceNeeded(s: PrSnapshot, rules: readonly ReviewRule[] = rev
       wanted.lookFor.push({ rule: rule.id, matcher: matcherFor(rule, r.after.graphVersion) });
   }
   return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
+}
+
+/**
+ * A use under `#[cfg(feature = "x")]` (alone or in an `all(…)`) where the crate's own feature `x`
+ * turns the rule's feature on at the head: it compiles only in builds that have what it needs.
+ */
+export function underOwnFeature(use: FeatureUse, after: Diagnosis): boolean {
+  const bringing = new Set(after.gatedBehind);
+  return (use.cfgs ?? []).some((cfg) =>
+    conjunctsOf(cfg).some((c) => bringing.has(/^feature\s*=\s*"([^"]+)"$/.exec(c)?.[1] ?? "")),
+  );
 }
 
 /** burn's own repository (or a fork): its manifests are burn's, reviewed by burn's maintainers. */
@@ -269,6 +304,7 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
     const assumed = evidence === undefined && s.options.assumeEvidence === true && speaks(r.rule);
     if (evidence === null || (evidence === undefined && !assumed)) continue; // its code does not need it
+    if (evidence && underOwnFeature(evidence, r.after)) continue; // where that code builds, the feature is on
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
     const key = `${r.rule}\u0000${r.path}\u0000${r.member ? "root" : r.crateManifest}`;
     const seen = byRoot.get(key);

@@ -88,6 +88,21 @@ describe("every assumption is stated", () => {
     expect(rev.fix?.add).toEqual(["autodiff"]);
   });
 
+  it("a git rev that is a release tag's commit is that release, judged on its own graph", () => {
+    const git = (rev: string) =>
+      diag(
+        `[dependencies]\nburn = { git = "https://github.com/tracel-ai/burn", rev = "${rev}", default-features = false, features = ["std"] }\n`,
+      );
+    // v0.20.1's commit (data/catalog.yml's refs), short and full.
+    for (const rev of ["75b7881", "75B7881397DF1F21E5C2BF51CD3AA6B9AE2BB6A4"]) {
+      const d = git(rev);
+      expect([rev, d.graphVersion, d.selected?.source, d.assumed]).toEqual([rev, "0.20.1", "git", {}]);
+    }
+    // Too short to name one commit, or not a tag's: main's graph, said to be assumed.
+    expect(git("75b78").assumed.graph).toMatchObject({ kind: "git" });
+    expect(git("0123456789").assumed.graph).toMatchObject({ kind: "git" });
+  });
+
   it("a path into a burn checkout is burn's, resolved on main and said to be assumed", async () => {
     const d = diag(manifest("burn-checkout-path.toml"));
     expect(d.primary?.decl.key).toBe("burn");

@@ -46,6 +46,22 @@ describe("findUse", () => {
     });
   });
 
+  it("a use under #[cfg(...)] carries its cfgs, and one that compiles in every build is preferred", () => {
+    const gated = '#[cfg(feature = "pretrained")]\nmod pretrained {\n    use burn::data::dataset::Dataset;\n}\n';
+    expect(findUse(matcher(matcherFor(std!, "0.22.0-pre.2")), "src/lib.rs", gated)).toMatchObject({
+      line: 3,
+      what: "burn::data",
+      cfgs: ['feature = "pretrained"'],
+    });
+    const inner = '#![cfg(all(feature = "pretrained", unix))]\nuse burn::data::dataset::Dataset;\n';
+    expect(findUse(matcher(matcherFor(std!, "0.22.0-pre.2")), "src/p.rs", inner)?.cfgs).toEqual([
+      'all(feature = "pretrained", unix)',
+    ]);
+    const both = `${gated}\nfn load() {\n    let _ = burn::data::dataset::InMemDataset::<u8>::new(vec![]);\n}\n`;
+    const found = findUse(matcher(matcherFor(std!, "0.22.0-pre.2")), "src/lib.rs", both);
+    expect([found?.line, found?.cfgs]).toEqual([7, undefined]);
+  });
+
   it("the same name without burn's module is the crate's own", () => {
     const text = "struct CompactRecorder;\nfn f() { CompactRecorder; }\n";
     expect(findUse(matcher(matcherFor(std!, "0.20.1")), "src/lib.rs", text)).toBeNull();
