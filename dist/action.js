@@ -45712,6 +45712,9 @@ function cargoRange(req) {
 function matches(version, req) {
   return satisfies(version, req, { includePrerelease: false });
 }
+function admits(req, version) {
+  return satisfies(version, req, { includePrerelease: true });
+}
 function satisfies(version, req, opts) {
   if (req === null) return true;
   const range = rangeOf(req, opts.includePrerelease);
@@ -45807,7 +45810,8 @@ function requirementPredates(first, req) {
 function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   const tags = regs.tags.versions(d.name);
   const main2 = regs.main.versions(d.name);
-  const pinned = pin ? fromPin(pin, tags, first) : null;
+  const own = pin && (d.git || d.path || !d.version || admits(d.version, pin.version));
+  const pinned = pin && own ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
   if (d.git) return fromGit(d, tags, main2, first);
   if (d.path) return fromPath(d, tags, main2, first);
@@ -47433,7 +47437,8 @@ function diagnoseWithin(manifest, opts) {
   const selected = selection && {
     version: selection.version,
     source: selection.source,
-    preDispatch: selection.preDispatch
+    preDispatch: selection.preDispatch,
+    mainCommit: selection.snapshot === "main" ? mainSnapshotCommit().slice(0, 7) : null
   };
   const assumed = { ...selection?.assumed ?? {} };
   const { run: run2, burnDeps, lines } = buildOf(manifest, choice, opts, target);
@@ -50303,7 +50308,9 @@ function printed(finding) {
   return null;
 }
 function byLine(entry, finding) {
-  const site = refsForLine(entry, finding).filter((s) => s.version !== null).at(-1);
+  const sites = refsForLine(entry, finding).filter((s) => s.version !== null);
+  const last3 = sites.at(-1);
+  const site = last3?.ref === "HEAD" ? sites.find((s) => s.ref !== "HEAD" && s.version === last3.version) ?? last3 : last3;
   return site ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" } : null;
 }
 function newestSite(entry) {
@@ -50313,6 +50320,10 @@ function newestSite(entry) {
 }
 function guessVersion(finding, entry, known) {
   return pickVersion({ ...known, printed: printed(finding), lineNumber: byLine(entry, finding) }, newestSite(entry));
+}
+function releaseWithMessage(finding, entry) {
+  const newest2 = newestSite(entry);
+  return byLine(entry, finding) ?? { ...newest2, source: "message" };
 }
 var init_version2 = __esm({
   "src/panics/version.ts"() {
@@ -50378,6 +50389,12 @@ function manifestVersion(v) {
   const d = v.plan.diagnosis;
   return d.assumed.graph || d.assumed.version || d.verdict === "pre-dispatch" ? null : d.graphVersion;
 }
+function ownRelease(v) {
+  if (!v || v.origin === "assumed" || v.plan.kind === "invalid-toml") return null;
+  const d = v.plan.diagnosis;
+  if (d.assumed.graph || d.assumed.version) return null;
+  return d.graphVersion ?? (import_valid.default(d.selected?.preDispatch ?? "") ? d.selected.preDispatch : null);
+}
 function manifestCommit(v) {
   if (!v || v.plan.kind === "invalid-toml") return null;
   const rev = v.plan.diagnosis.primary?.effective.gitRef?.rev;
@@ -50438,14 +50455,18 @@ function judge(input, entry, primary, evidence, fx) {
     manifest: manifestVersion(manifest),
     manifestCommit: manifestCommit(manifest)
   });
-  const tooOld = olderThanMessage(entry, guessed);
-  const version = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
+  const own = ownRelease(manifest);
+  const ownTooOld = own ? olderThanMessage(entry, { version: own, commit: null, source: "requirement" }) : null;
+  if (ownTooOld) manifest = null;
+  const guessTooOld = olderThanMessage(entry, guessed);
+  const tooOld = ownTooOld ? { ...ownTooOld, manifest: true } : guessTooOld;
+  const version = guessTooOld ? releaseWithMessage(primary, entry) : guessed;
   const atVersion = chooseTarget(entry, version.version, input.text);
   if (JSON.stringify(atVersion) !== JSON.stringify(target)) {
     target = atVersion;
-    manifest = find(target);
+    manifest = ownTooOld ? null : find(target);
   }
-  if (target.kind === "one" && !manifest)
+  if (target.kind === "one" && !manifest && !ownTooOld)
     manifest = assumedManifest(version, latestTag(entry), {
       platform: fx.platform,
       registries: input.registries,
@@ -58341,6 +58362,25 @@ function fragmentShows(f) {
     return `Your Cargo.toml declares ${code(f.inherits)} with ${code("workspace = true")}, so its version and default features are set in the workspace root's \`[workspace.dependencies]\`, which the issue does not show.`;
   return f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
+function graphName(d) {
+  const commit = d.selected?.mainCommit;
+  return commit ? `the feature graph of burn's main branch at ${code(commit)}` : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
+}
+function graphIsBuild(d, build) {
+  if (!build) return true;
+  const commit = d.selected?.mainCommit;
+  if (build.commit && !build.version)
+    return commit !== null && commit !== void 0 && (build.commit.startsWith(commit) || commit.startsWith(build.commit));
+  return build.version === null || build.version === d.graphVersion && !commit;
+}
+function checkedLine(d, c3, build) {
+  if (d.assumed.graph)
+    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
+  const checks = `the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
+  if (!graphIsBuild(d, build))
+    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build.version ?? build.commit ?? "?")}).${alternatives(c3)}</sub>`;
+  return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c3)}</sub>`;
+}
 function manifestSection(m2, opts) {
   const out = [];
   const plan3 = m2.plan;
@@ -58379,9 +58419,7 @@ function manifestSection(m2, opts) {
       out.push(
         `With this manifest ${code(c3.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c3.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`
       );
-    out.push(
-      d.assumed.graph ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>` : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c3)}</sub>`
-    );
+    out.push(checkedLine(d, c3, opts.build ?? null));
     if (c3.targetUnmet)
       out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c3.targetUnmet)}.`);
   } else if (plan3.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
@@ -58408,6 +58446,7 @@ var init_manifest2 = __esm({
       "path-version": "the version of the burn checkout your path dependency points to; judged on that release's graph",
       prose: "from the version named in the issue",
       "line-number": "from the line number in the panic, which only that version has",
+      message: "the newest release with this message",
       default: "assumed: your Cargo.toml names no version, so the newest release",
       assumed: "assumed: nothing in the issue names a version"
     };
@@ -58473,7 +58512,8 @@ function renderCompileBody(c3, footer) {
     );
   lines.push("");
   if (c3.items.length > 0 && c3.manifest && c3.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c3.manifest, { about: "compile" }), "");
+    const build = isPinSource(c3.versionSource) && !c3.beyond ? { version: c3.version, commit: null } : null;
+    lines.push(...manifestSection(c3.manifest, { about: "compile", build }), "");
   } else if (c3.items.length > 0) {
     lines.push(unverifiedAdvice(c3), "");
   }
@@ -58501,6 +58541,7 @@ var init_compile = __esm({
     "use strict";
     init_semver();
     init_escape();
+    init_burn_version();
     init_manifest2();
   }
 });
@@ -58571,11 +58612,14 @@ function markedUpdatedAt(body) {
 function linked(label2, url) {
   return url ? `[${code(label2)}](${url})` : code(label2);
 }
+function mainCommitOf(a) {
+  return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;
+}
 function sourceSentence(a, entry) {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : SITE_WORDS[entry.site_kind];
   if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
-  const at = `${link.crate} ${a.version.version ?? link.ref} \xB7 ${link.file}`;
+  const at = `${link.crate} ${mainCommitOf(a) ?? a.version.version ?? link.ref} \xB7 ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m2) => code(m2));
     const named = methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
@@ -58619,7 +58663,7 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   if (a.tooOld) {
     lines.push(
       "",
-      `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`,
+      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
       ""
     );
   }
@@ -58631,7 +58675,7 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
   else if (entry.cause === "feature-off" && a.manifest)
-    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
+    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version }), "");
   if (entry.cause === "misuse")
     lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
   if (entry.cause === "removed-feature")
@@ -58650,11 +58694,12 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   const others = a.findings.filter((f) => f.id !== a.primary.id);
   if (others.length > 0)
     lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  const main2 = mainCommitOf(a);
   const v = a.version.version ?? a.version.commit;
   const built = entry.site_kind === "compile-error";
   const source = built && a.version.source === "backtrace" ? "from the crate path in your build output" : SOURCE_WORDS[a.version.source];
   lines.push(
-    `<sub>burn ${v ? code(v) : "version unknown"} (${source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`
+    `<sub>${main2 ? `burn's main branch at ${code(main2)}` : `burn ${v ? code(v) : "version unknown"}`} (${main2 && a.version.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`
   );
   return withMarker(
     marker,

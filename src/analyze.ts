@@ -16,7 +16,7 @@ import { fileToRead, firstCallOf, linkFor, refFor, type SourceLink } from "./pan
 
 import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";
-import { guessVersion } from "./panics/version.js";
+import { guessVersion, releaseWithMessage } from "./panics/version.js";
 import { analyzeRefusal, type RefusalAnalysis } from "./analyze-refusal.js";
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
 
@@ -33,8 +33,11 @@ export interface PanicAnalysis {
   link: SourceLink | null;
   manifest: ManifestVerdict | null;
   platform: Platform;
-  /** The version named is older than any release that has this message. */
-  tooOld: { named: string; firstWith: string } | null;
+  /**
+   * The version named is older than any release that has this message (`manifest`: the Cargo.toml
+   * shown selects it, so it is not the one that built the panicking code, and is not edited).
+   */
+  tooOld: { named: string; firstWith: string; manifest?: boolean } | null;
   /** The method that reached the stub, as the printed location or the backtrace shows it. */
   firstCall: string | null;
   /** The cargo feature that fixes the finding, or the features to choose from. */
@@ -98,6 +101,14 @@ function manifestVersion(v: ManifestVerdict | null): string | null {
   if (!v || v.plan.kind === "invalid-toml") return null;
   const d = v.plan.diagnosis;
   return d.assumed.graph || d.assumed.version || d.verdict === "pre-dispatch" ? null : d.graphVersion;
+}
+
+/** The release a Cargo.toml shown in the issue selects, before burn-dispatch included (null: assumed, or none). */
+function ownRelease(v: ManifestVerdict | null): string | null {
+  if (!v || v.origin === "assumed" || v.plan.kind === "invalid-toml") return null;
+  const d = v.plan.diagnosis;
+  if (d.assumed.graph || d.assumed.version) return null;
+  return d.graphVersion ?? (semver.valid(d.selected?.preDispatch ?? "") ? d.selected!.preDispatch : null);
 }
 
 function manifestCommit(v: ManifestVerdict | null): string | null {
@@ -175,17 +186,24 @@ function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Ev
     manifest: manifestVersion(manifest),
     manifestCommit: manifestCommit(manifest),
   });
-  const tooOld = olderThanMessage(entry, guessed);
-  // The panic cannot come from that version: link the newest release that has it instead.
-  const version: VersionGuess = tooOld ? { version: latestTag(entry), commit: null, source: "assumed" } : guessed;
+  // A Cargo.toml whose own burn predates the message did not build the code that panicked: it is
+  // said so, and not edited (another dependency brings the burn that panicked).
+  const own = ownRelease(manifest);
+  const ownTooOld = own ? olderThanMessage(entry, { version: own, commit: null, source: "requirement" }) : null;
+  if (ownTooOld) manifest = null;
+  const guessTooOld = olderThanMessage(entry, guessed);
+  const tooOld = ownTooOld ? { ...ownTooOld, manifest: true } : guessTooOld;
+  // The panic cannot come from that version: judge the release that has it instead.
+  const version: VersionGuess = guessTooOld ? releaseWithMessage(primary, entry) : guessed;
   // The feature can differ between releases (burn 0.21.0-pre.3 added `wgpu` to the backends).
   const atVersion = chooseTarget(entry, version.version, input.text);
   if (JSON.stringify(atVersion) !== JSON.stringify(target)) {
     target = atVersion;
-    manifest = find(target);
+    manifest = ownTooOld ? null : find(target);
   }
-  // Assuming a manifest is only honest when the feature is known: never for a choice of backends.
-  if (target.kind === "one" && !manifest)
+  // Assuming a manifest is only honest when the feature is known: never for a choice of backends,
+  // nor next to the one shown, set aside above.
+  if (target.kind === "one" && !manifest && !ownTooOld)
     manifest = assumedManifest(version, latestTag(entry), {
       platform: fx.platform,
       registries: input.registries,

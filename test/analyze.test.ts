@@ -59,7 +59,9 @@ describe("analyze: fixture issues end to end (pure)", () => {
     const a = analyzePanic({
       text: 'not implemented: Requires `autodiff` feature\n```toml\n[dependencies]\nburn = "0.21.0"\n```\n',
     });
-    expect(a.tooOld).toEqual({ named: "0.21.0", firstWith: "0.22.0-pre.1" });
+    // The Cargo.toml shown selects that release: it did not build the code that panicked.
+    expect(a.tooOld).toEqual({ named: "0.21.0", firstWith: "0.22.0-pre.1", manifest: true });
+    expect(a.manifest).toBeNull();
     expect(a.link?.ref).toBe("v0.22.0-pre.2");
   });
 

@@ -6,12 +6,12 @@ import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
 import type { IndexLine } from "./index-file.js";
 import { type Registries, snapshot } from "./registry.js";
-import { cargoRange, selectVersion } from "./requirements.js";
+import { admits, cargoRange, selectVersion } from "./requirements.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";
 /** The commit of burn's main branch that the bundled `main` snapshot was taken at (from the data). */
-function mainSnapshotCommit(): string {
+export function mainSnapshotCommit(): string {
   return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
 }
 
@@ -43,6 +43,8 @@ export type VersionSource =
   | "prose"
   /** The panic's printed line exists at one release only. */
   | "line-number"
+  /** The version the issue names predates the message: the newest release that has it. */
+  | "message"
   /** No version requirement: the newest release. */
   | "default"
   /** Nothing names a version. */
@@ -146,7 +148,9 @@ export function selectBurn(
 ): Selection {
   const tags = regs.tags.versions(d.name);
   const main = regs.main.versions(d.name);
-  const pinned = pin ? fromPin(pin, tags, first) : null;
+  // A pin this dependency's requirement cannot select is another burn of the build (a dependency's).
+  const own = pin && (d.git || d.path || !d.version || admits(d.version, pin.version));
+  const pinned = pin && own ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
   if (d.git) return fromGit(d, tags, main, first);
   if (d.path) return fromPath(d, tags, main, first);

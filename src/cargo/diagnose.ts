@@ -2,7 +2,14 @@
 // for this manifest, and which feature additions to which declaration would turn it on. Pure:
 // manifests and index data in, a verdict out.
 import { type DepDecl, effectiveDecl, type Manifest } from "./manifest.js";
-import { FIRST_DISPATCH, isBurnCrate, isBurnDependency, type Pin, selectBurn } from "./burn-version.js";
+import {
+  FIRST_DISPATCH,
+  isBurnCrate,
+  isBurnDependency,
+  mainSnapshotCommit,
+  type Pin,
+  selectBurn,
+} from "./burn-version.js";
 import type { IndexDep, IndexLine } from "./index-file.js";
 import { allFeatures, type Registries, type Registry, snapshot } from "./registry.js";
 import { selectVersion } from "./requirements.js";
@@ -56,6 +63,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     version: selection.version,
     source: selection.source,
     preDispatch: selection.preDispatch,
+    mainCommit: selection.snapshot === "main" ? mainSnapshotCommit().slice(0, 7) : null,
   };
   const assumed: Assumed = { ...(selection?.assumed ?? {}) };
   const { run, burnDeps, lines } = buildOf(manifest, choice, opts, target);

@@ -70,7 +70,13 @@ export interface Diagnosis {
   /** The version whose feature graph was used. */
   graphVersion: string | null;
   /** The burn version selected for the primary dependency, and where it came from. */
-  selected: { version: string | null; source: VersionSource; preDispatch: string | null } | null;
+  selected: {
+    version: string | null;
+    source: VersionSource;
+    preDispatch: string | null;
+    /** The main-branch snapshot's commit when its graph was used (a git or path dependency), else null. */
+    mainCommit: string | null;
+  } | null;
   /** What was not known and had to be assumed; empty when everything came from the data. */
   assumed: Assumed;
   registryLabel: string;

@@ -26,6 +26,14 @@ export function matches(version: string, req: string | null): boolean {
   return satisfies(version, req, { includePrerelease: false });
 }
 
+/**
+ * Whether a requirement admits a version the build is known to have (a lock, a backtrace): as
+ * cargo would lock it, pre-releases included. An unparsable requirement admits nothing.
+ */
+export function admits(req: string, version: string): boolean {
+  return satisfies(version, req, { includePrerelease: true });
+}
+
 /** `includePrerelease` for a pinned version: one that was built is compatible with a plain `*`. */
 function satisfies(version: string, req: string | null, opts: { includePrerelease: boolean }): boolean {
   if (req === null) return true;

@@ -19,9 +19,10 @@ function printed(finding: Finding): VersionGuess | null {
 }
 
 function byLine(entry: Entry, finding: Finding): VersionGuess | null {
-  const site = refsForLine(entry, finding)
-    .filter((s) => s.version !== null)
-    .at(-1);
+  const sites = refsForLine(entry, finding).filter((s) => s.version !== null);
+  // The newest that has the line; main's snapshot only when no release of the same version has it.
+  const last = sites.at(-1);
+  const site = last?.ref === "HEAD" ? (sites.find((s) => s.ref !== "HEAD" && s.version === last.version) ?? last) : last;
   return site
     ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" }
     : null;
@@ -39,4 +40,13 @@ export function guessVersion(
   known: Omit<Candidates, "printed" | "lineNumber">,
 ): VersionGuess {
   return pickVersion({ ...known, printed: printed(finding), lineNumber: byLine(entry, finding) }, newestSite(entry));
+}
+
+/**
+ * The release a panic is judged at when the version the issue names predates its message: the one
+ * its printed line identifies, else the newest that has the message (said so, never "assumed").
+ */
+export function releaseWithMessage(finding: Finding, entry: Entry): VersionGuess {
+  const newest = newestSite(entry);
+  return byLine(entry, finding) ?? { ...newest, source: "message" };
 }

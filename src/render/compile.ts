@@ -4,6 +4,7 @@
 import * as semver from "../semver.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
+import { isPinSource } from "../cargo/burn-version.js";
 import { fragmentShows, manifestSection, SOURCE_WORDS } from "./manifest.js";
 
 /** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */
@@ -78,7 +79,9 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
     );
   lines.push("");
   if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
-    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
+    // A release the build itself printed (a crate path, a lock) is the one "verified" must name.
+    const build = isPinSource(c.versionSource) && !c.beyond ? { version: c.version, commit: null } : null;
+    lines.push(...manifestSection(c.manifest, { about: "compile", build }), "");
   } else if (c.items.length > 0) {
     lines.push(unverifiedAdvice(c), "");
   }

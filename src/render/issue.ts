@@ -46,11 +46,17 @@ const SITE_WORDS: Record<SiteKind, string> = {
   "compile-error": "a `compile_error!` in",
 };
 
+/** The main-branch commit the build is placed at (its printed line exists only there), else null. */
+function mainCommitOf(a: PanicAnalysis): string | null {
+  return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;
+}
+
 function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : SITE_WORDS[entry.site_kind];
   if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
-  const at = `${link.crate} ${a.version.version ?? link.ref} · ${link.file}`;
+  // A commit of main (the line only it has) is named as the commit, not as the release it calls itself.
+  const at = `${link.crate} ${mainCommitOf(a) ?? a.version.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m) => code(m));
     const named =
@@ -116,7 +122,7 @@ export function renderIssueComment(
   if (a.tooOld) {
     lines.push(
       "",
-      `> **Note:** burn ${code(a.tooOld.named)} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.`,
+      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
       "",
     );
   }
@@ -131,7 +137,7 @@ export function renderIssueComment(
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
   else if (entry.cause === "feature-off" && a.manifest)
-    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment }), "");
+    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version }), "");
   if (entry.cause === "misuse")
     lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
   if (entry.cause === "removed-feature")
@@ -150,6 +156,7 @@ export function renderIssueComment(
   const others = a.findings.filter((f) => f.id !== a.primary.id);
   if (others.length > 0)
     lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  const main = mainCommitOf(a);
   const v = a.version.version ?? a.version.commit;
   // A `compile_error!` is printed by cargo, not by a panicking program: there is no backtrace.
   const built = entry.site_kind === "compile-error";
@@ -158,7 +165,7 @@ export function renderIssueComment(
       ? "from the crate path in your build output"
       : SOURCE_WORDS[a.version.source];
   lines.push(
-    `<sub>burn ${v ? code(v) : "version unknown"} (${source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
+    `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${main && a.version.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
   );
 
   return withMarker(

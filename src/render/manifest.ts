@@ -3,7 +3,8 @@
 import { ACCEPTED } from "../cargo/refusal.js";
 import type { ManifestVerdict } from "../analyze.js";
 import type { Assumption, VersionSource } from "../cargo/burn-version.js";
-import type { Change } from "../cargo/fix.js";
+import type { Diagnosis } from "../cargo/diagnosis.js";
+import type { Change } from "../cargo/change.js";
 import { targetName } from "../cargo/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, orList, fence, text } from "./escape.js";
@@ -20,6 +21,7 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   "path-version": "the version of the burn checkout your path dependency points to; judged on that release's graph",
   prose: "from the version named in the issue",
   "line-number": "from the line number in the panic, which only that version has",
+  message: "the newest release with this message",
   default: "assumed: your Cargo.toml names no version, so the newest release",
   assumed: "assumed: nothing in the issue names a version",
 };
@@ -101,6 +103,37 @@ const pasteIt = (f: FragmentShown) =>
 export interface SectionOptions {
   about: About;
   fragment?: FragmentShown | null;
+  /** The release (or commit) the answer says the user's build has: "verified" only on its graph. */
+  build?: { version: string | null; commit: string | null } | null;
+}
+
+/** The graph a diagnosis judged, as the comment names it: a release, or the main-branch snapshot's commit. */
+function graphName(d: Diagnosis): string {
+  const commit = d.selected?.mainCommit;
+  return commit
+    ? `the feature graph of burn's main branch at ${code(commit)}`
+    : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
+}
+
+/** The judged graph is the build's own: the same release, or the snapshot commit the build is at. */
+function graphIsBuild(d: Diagnosis, build: SectionOptions["build"]): boolean {
+  if (!build) return true;
+  const commit = d.selected?.mainCommit;
+  if (build.commit && !build.version)
+    return (
+      commit !== null && commit !== undefined && (build.commit.startsWith(commit) || commit.startsWith(build.commit))
+    );
+  return build.version === null || (build.version === d.graphVersion && !commit);
+}
+
+/** "Verified on" the build's own graph; "Checked on" another (assumed, or not the build's release). */
+function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): string {
+  if (d.assumed.graph)
+    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
+  const checks = `the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
+  if (!graphIsBuild(d, build))
+    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.version ?? build!.commit ?? "?")}).${alternatives(c)}</sub>`;
+  return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
 
 export function manifestSection(m: ManifestVerdict, opts: SectionOptions): string[] {
@@ -156,11 +189,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
       out.push(
         `With this manifest ${code(c.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`,
       );
-    out.push(
-      d.assumed.graph
-        ? `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`
-        : `<sub>Verified on burn ${code(d.graphVersion ?? "?")}'s feature graph, from ${text(d.registryLabel)}: the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.${alternatives(c)}</sub>`,
-    );
+    out.push(checkedLine(d, c, opts.build ?? null));
     // The edit only gets cargo past its refusal: what it cannot do is said with it.
     if (c.targetUnmet)
       out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);

@@ -29,7 +29,7 @@ async function cli(args: string[]) {
 describe("version selection follows cargo", () => {
   it('version = "*" selects the newest release, never a pre-release', async () => {
     const d = diag(manifest("version-star.toml"));
-    expect(d.selected).toEqual({ version: "0.21.0", source: "requirement", preDispatch: null });
+    expect(d.selected).toEqual({ version: "0.21.0", source: "requirement", preDispatch: null, mainCommit: null });
     expect(d.graphVersion).toBe("0.21.0");
     expect(d.verdict).toBe("no-dispatch");
     expect(d.fix?.add).toEqual(["autodiff", "dispatch"]);
