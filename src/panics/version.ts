@@ -22,7 +22,8 @@ function byLine(entry: Entry, finding: Finding): VersionGuess | null {
   const sites = refsForLine(entry, finding).filter((s) => s.version !== null);
   // The newest that has the line; main's snapshot only when no release of the same version has it.
   const last = sites.at(-1);
-  const site = last?.ref === "HEAD" ? (sites.find((s) => s.ref !== "HEAD" && s.version === last.version) ?? last) : last;
+  const site =
+    last?.ref === "HEAD" ? (sites.find((s) => s.ref !== "HEAD" && s.version === last.version) ?? last) : last;
   return site
     ? { version: site.version, commit: site.ref === "HEAD" ? site.commit : null, source: "line-number" }
     : null;
