@@ -48008,7 +48008,8 @@ function pickVersion(c3, fallback) {
   if (c3.text.path) return { version: c3.text.path, commit: null, source: "crate-path" };
   if (c3.text.lock) return { version: c3.text.lock, commit: null, source: "lock" };
   if (c3.manifestCommit) return { version: null, commit: c3.manifestCommit, source: "git" };
-  if (c3.manifest) return { version: c3.manifest, commit: null, source: "requirement" };
+  if (c3.manifest)
+    return { version: c3.manifest, commit: null, source: "requirement", requirement: c3.manifestRequirement ?? null };
   if (c3.text.prose) return { version: c3.text.prose, commit: null, source: "prose" };
   return c3.lineNumber ?? fallback;
 }
@@ -49707,8 +49708,16 @@ function gatedFindings(text2) {
 function manifestRelease(probe) {
   const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
   if (d?.graphVersion && !d.assumed.graph && !d.assumed.version)
-    return { manifestVersion: d.graphVersion, requirement: null };
+    return { manifestVersion: d.graphVersion, requirement: null, written: d.primary?.effective.version ?? null };
   return { manifestVersion: null, requirement: d?.assumed.graph ? d.primary?.effective.version ?? null : null };
+}
+function pinnedOptions(input, seen) {
+  return {
+    burnVersion: seen.path ?? seen.lock,
+    burnVersionSource: seen.path ? "crate-path" : "lock",
+    platform: input.platform,
+    registries: input.registries
+  };
 }
 function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.repoLock)) {
   const findings = detectCompile(input.text);
@@ -49716,12 +49725,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const evidence = gather2();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx = {
-    burnVersion: exact,
-    burnVersionSource: seen.path ? "crate-path" : "lock",
-    platform: input.platform,
-    registries: input.registries
-  };
+  const fx = pinnedOptions(input, seen);
   const find = (target2, additions2) => {
     const o = { ...fx, target: target2, additions: additions2 };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -49729,9 +49733,9 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
   const refs = gatedRefs();
   const newest2 = [...refs].reverse().find((r) => itemsAt(r, r.slice(1), findings).length > 0);
   if (!newest2) return null;
-  const { manifestVersion: manifestVersion2, requirement } = exact ? { manifestVersion: null, requirement: null } : manifestRelease(find(targetOf(itemsAt(newest2, newest2.slice(1), findings)), []));
+  const { manifestVersion: manifestVersion2, requirement, written } = exact ? { manifestVersion: null, requirement: null, written: null } : manifestRelease(find(targetOf(itemsAt(newest2, newest2.slice(1), findings)), []));
   const guess = pickVersion(
-    { text: seen, manifest: manifestVersion2 },
+    { text: seen, manifest: manifestVersion2, manifestRequirement: written },
     { version: null, commit: null, source: "assumed" }
   );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
@@ -49751,6 +49755,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     ref,
     version,
     versionSource: known || settled ? guess.source : "assumed",
+    resolvedFrom: known || settled ? guess.requirement ?? null : null,
     agreeing: null,
     beyond: known || settled ? null : guess.version ?? requirement,
     target: null,
@@ -50453,6 +50458,7 @@ function judge(input, entry, primary, evidence, fx) {
   const guessed = guessVersion(primary, entry, {
     text: evidence.versions,
     manifest: manifestVersion(manifest),
+    manifestRequirement: manifest?.plan.kind === "invalid-toml" ? null : manifest?.plan.diagnosis.primary?.effective.version,
     manifestCommit: manifestCommit(manifest)
   });
   const own = ownRelease(manifest);
@@ -58318,6 +58324,12 @@ var init_why = __esm({
 });
 
 // src/render/manifest.ts
+function sourceText(v) {
+  const req = v.requirement?.trim();
+  if (v.source !== "requirement" || !req || !v.version || req === v.version || req.replace(/^=\s*/, "") === v.version)
+    return SOURCE_WORDS[v.source];
+  return `your Cargo.toml's ${code(req)} resolves to it, the newest release the requirement admits in the bundled data`;
+}
 function changeText(c3, quote = code) {
   const features = andList(c3.added.map((f) => JSON.stringify(f)));
   const adds = c3.declares ? `declare ${quote(c3.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c3.dependency)}'s features`;
@@ -58518,6 +58530,7 @@ function renderCompileBody(c3, footer) {
     lines.push(unverifiedAdvice(c3), "");
   }
   const newer = c3.beyond ? `: your build's burn (${code(c3.beyond)}) is ${newerThan(c3.beyond, c3.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
+  const assumedLine = c3.agreeing && c3.agreeing.length > 0 || c3.versionSource === "assumed";
   if (c3.agreeing && c3.agreeing.length > 0) {
     const range = c3.agreeing.length > 1 ? `${code(c3.agreeing[0].slice(1))} \u2026 ${code(c3.agreeing.at(-1).slice(1))}` : code(c3.agreeing[0].slice(1));
     lines.push(
@@ -58528,9 +58541,8 @@ function renderCompileBody(c3, footer) {
       `<sub>Assumed burn ${code(c3.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
     );
   }
-  lines.push(
-    `<sub>burn ${code(c3.version)} (${c3.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c3.versionSource]}).${gateSource(c3)} ${footer}</sub>`
-  );
+  const release = assumedLine ? "" : `burn ${code(c3.version)} (${c3.beyond ? "assumed: the newest release the gated-path data has" : sourceText({ version: c3.version, source: c3.versionSource, requirement: c3.resolvedFrom })}).`;
+  lines.push(`<sub>${[`${release}${gateSource(c3)}`.trim(), footer].filter((x2) => x2.length > 0).join(" ")}</sub>`);
   return lines;
 }
 function isAbout(c3, path2) {
@@ -58697,7 +58709,7 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   const main2 = mainCommitOf(a);
   const v = a.version.version ?? a.version.commit;
   const built = entry.site_kind === "compile-error";
-  const source = built && a.version.source === "backtrace" ? "from the crate path in your build output" : SOURCE_WORDS[a.version.source];
+  const source = built && a.version.source === "backtrace" ? "from the crate path in your build output" : sourceText(a.version);
   lines.push(
     `<sub>${main2 ? `burn's main branch at ${code(main2)}` : `burn ${v ? code(v) : "version unknown"}`} (${main2 && a.version.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`
   );

@@ -184,6 +184,8 @@ function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Ev
   const guessed = guessVersion(primary, entry, {
     text: evidence.versions,
     manifest: manifestVersion(manifest),
+    manifestRequirement:
+      manifest?.plan.kind === "invalid-toml" ? null : manifest?.plan.diagnosis.primary?.effective.version,
     manifestCommit: manifestCommit(manifest),
   });
   // A Cargo.toml whose own burn predates the message did not build the code that panicked: it is

@@ -40,6 +40,8 @@ export interface CompileAnalysis {
   ref: string;
   version: string;
   versionSource: VersionSource;
+  /** For a version from the manifest's requirement: that requirement as written. */
+  resolvedFrom: string | null;
   /** With an assumed version: the releases where every item has the same gate and answer. */
   agreeing: string[] | null;
   /** The burn the text names (a version or requirement) when the gated-path data lacks it. */
@@ -189,11 +191,23 @@ export function gatedFindings(text: string): CompileFinding[] {
 function manifestRelease(probe: ManifestVerdict | null): {
   manifestVersion: string | null;
   requirement: string | null;
+  /** The requirement as written that resolved to `manifestVersion`. */
+  written?: string | null;
 } {
   const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
   if (d?.graphVersion && !d.assumed.graph && !d.assumed.version)
-    return { manifestVersion: d.graphVersion, requirement: null };
+    return { manifestVersion: d.graphVersion, requirement: null, written: d.primary?.effective.version ?? null };
   return { manifestVersion: null, requirement: d?.assumed.graph ? (d.primary?.effective.version ?? null) : null };
+}
+
+/** A release the build printed (a crate path) or locked pins the graph the manifest is judged on. */
+function pinnedOptions(input: AnalyzeInput, seen: Evidence["versions"]): FixOptions {
+  return {
+    burnVersion: seen.path ?? seen.lock,
+    burnVersionSource: seen.path ? "crate-path" : "lock",
+    platform: input.platform,
+    registries: input.registries,
+  };
 }
 
 /** `gather`: the text's evidence, asked for only when the text has a rustc error to answer. */
@@ -206,12 +220,7 @@ export function analyzeCompile(
   const evidence = gather();
   const seen = evidence.versions;
   const exact = seen.path ?? seen.lock;
-  const fx: FixOptions = {
-    burnVersion: exact,
-    burnVersionSource: seen.path ? "crate-path" : "lock",
-    platform: input.platform,
-    registries: input.registries,
-  };
+  const fx = pinnedOptions(input, seen);
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };
     return manifestFromText(evidence.snippets, o) ?? manifestFromRepo(input, o);
@@ -222,11 +231,11 @@ export function analyzeCompile(
   const refs = gatedRefs();
   const newest = [...refs].reverse().find((r) => itemsAt(r, r.slice(1), findings).length > 0);
   if (!newest) return null;
-  const { manifestVersion, requirement } = exact
-    ? { manifestVersion: null, requirement: null }
+  const { manifestVersion, requirement, written } = exact
+    ? { manifestVersion: null, requirement: null, written: null }
     : manifestRelease(find(targetOf(itemsAt(newest, newest.slice(1), findings)), []));
   const guess = pickVersion(
-    { text: seen, manifest: manifestVersion },
+    { text: seen, manifest: manifestVersion, manifestRequirement: written },
     { version: null, commit: null, source: "assumed" },
   );
   const known = guess.version !== null && refOfVersion(guess.version) !== null;
@@ -246,6 +255,7 @@ export function analyzeCompile(
     ref,
     version,
     versionSource: known || settled ? guess.source : "assumed",
+    resolvedFrom: known || settled ? (guess.requirement ?? null) : null,
     agreeing: null,
     beyond: known || settled ? null : (guess.version ?? requirement),
     target: null,

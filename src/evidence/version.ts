@@ -11,6 +11,8 @@ export interface VersionGuess {
   /** Commit id when the code came from git. */
   commit: string | null;
   source: VersionSource;
+  /** For source "requirement": the requirement as written, which resolved to `version`. */
+  requirement?: string | null;
 }
 
 const LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
@@ -106,6 +108,8 @@ export interface Candidates {
   text: TextVersions;
   manifestCommit?: string | null;
   manifest?: string | null;
+  /** The requirement `manifest` was resolved from, as written (`0.20`). */
+  manifestRequirement?: string | null;
   /** Panics only: the printed line exists at one release. */
   lineNumber?: VersionGuess | null;
 }
@@ -116,7 +120,8 @@ export function pickVersion(c: Candidates, fallback: VersionGuess): VersionGuess
   if (c.text.lock) return { version: c.text.lock, commit: null, source: "lock" };
   // A git `rev = "…"` is a commit, not a version requirement.
   if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "git" };
-  if (c.manifest) return { version: c.manifest, commit: null, source: "requirement" };
+  if (c.manifest)
+    return { version: c.manifest, commit: null, source: "requirement", requirement: c.manifestRequirement ?? null };
   if (c.text.prose) return { version: c.text.prose, commit: null, source: "prose" };
   return c.lineNumber ?? fallback;
 }

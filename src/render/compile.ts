@@ -5,7 +5,7 @@ import * as semver from "../semver.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import { andList, code } from "./escape.js";
 import { isPinSource } from "../cargo/burn-version.js";
-import { fragmentShows, manifestSection, SOURCE_WORDS } from "./manifest.js";
+import { fragmentShows, manifestSection, sourceText } from "./manifest.js";
 
 /** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */
 function newerThan(named: string, than: string): boolean {
@@ -88,6 +88,8 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   const newer = c.beyond
     ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
     : "";
+  // The release and where it came from are said once: in the assumption, or in the last line.
+  const assumedLine = (c.agreeing && c.agreeing.length > 0) || c.versionSource === "assumed";
   if (c.agreeing && c.agreeing.length > 0) {
     const range =
       c.agreeing.length > 1
@@ -101,9 +103,10 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
       `<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`,
     );
   }
-  lines.push(
-    `<sub>burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : SOURCE_WORDS[c.versionSource]}).${gateSource(c)} ${footer}</sub>`,
-  );
+  const release = assumedLine
+    ? ""
+    : `burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : sourceText({ version: c.version, source: c.versionSource, requirement: c.resolvedFrom })}).`;
+  lines.push(`<sub>${[`${release}${gateSource(c)}`.trim(), footer].filter((x) => x.length > 0).join(" ")}</sub>`);
   return lines;
 }
 

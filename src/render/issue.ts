@@ -5,7 +5,7 @@ import { renderRefusalBody } from "./refusal.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
 import { code, orList, withMarker } from "./escape.js";
-import { changeText, manifestSection, SOURCE_WORDS } from "./manifest.js";
+import { changeText, manifestSection, sourceText } from "./manifest.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
 /** What identifies the issue comment whatever data its marker carries. */
@@ -161,9 +161,7 @@ export function renderIssueComment(
   // A `compile_error!` is printed by cargo, not by a panicking program: there is no backtrace.
   const built = entry.site_kind === "compile-error";
   const source =
-    built && a.version.source === "backtrace"
-      ? "from the crate path in your build output"
-      : SOURCE_WORDS[a.version.source];
+    built && a.version.source === "backtrace" ? "from the crate path in your build output" : sourceText(a.version);
   lines.push(
     `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${main && a.version.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
   );

@@ -26,6 +26,17 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   assumed: "assumed: nothing in the issue names a version",
 };
 
+/**
+ * Where the release came from, in words: a requirement is said with what it resolved to when
+ * that is not what it names (`0.20` → 0.20.1), once, in the footer.
+ */
+export function sourceText(v: { version: string | null; source: VersionSource; requirement?: string | null }): string {
+  const req = v.requirement?.trim();
+  if (v.source !== "requirement" || !req || !v.version || req === v.version || req.replace(/^=\s*/, "") === v.version)
+    return SOURCE_WORDS[v.source];
+  return `your Cargo.toml's ${code(req)} resolves to it, the newest release the requirement admits in the bundled data`;
+}
+
 /** What a change does, in a sentence's words: `quote` marks names (code spans in a comment). */
 export function changeText(c: Change, quote: (s: string) => string = code): string {
   const features = andList(c.added.map((f) => JSON.stringify(f)));

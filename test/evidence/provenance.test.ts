@@ -66,6 +66,32 @@ describe("a version the issue names that predates the message", () => {
   });
 });
 
+describe("where the release came from, said once", () => {
+  const comment = (text: string) => renderIssueComment(analyze({ text }))!;
+
+  it("a requirement is said with what it resolves to when that is not what it names", () => {
+    const panic = "```\nthread 'main' panicked at 'not implemented: Requires `autodiff` feature'\n```\n";
+    const toml = (req: string) =>
+      `\`\`\`toml\n[dependencies]\nburn = { version = "${req}", default-features = false, features = ["std"] }\n\`\`\`\n`;
+    expect(comment(`${panic}\n${toml("0.22.0-pre.1")}`)).toContain(
+      "<sub>burn `0.22.0-pre.2` (your Cargo.toml's `0.22.0-pre.1` resolves to it, the newest release the requirement admits in the bundled data)",
+    );
+    expect(comment(`${panic}\n${toml("=0.22.0-pre.2")}`)).toContain(
+      "<sub>burn `0.22.0-pre.2` (from your Cargo.toml's version requirement)",
+    );
+  });
+
+  it("an assumed release is said in one line, not again in the footer", () => {
+    const log = readFileSync(join(root, "fixtures/evidence/rustc-1.95-e0432-train.txt"), "utf8").replace(
+      /burn-[0-9][^/]*\//g,
+      "burn/",
+    );
+    const body = comment(`It does not build:\n\n\`\`\`\n${log}\n\`\`\`\n`);
+    expect(body.match(/assumed/gi)?.length ?? 0).toBeLessThanOrEqual(1);
+    expect(body).not.toContain("<sub> ");
+  });
+});
+
 const issues = readdirSync(join(root, "fixtures/issues")).filter((f) => f.endsWith(".md"));
 
 describe("one release per answer", () => {
