@@ -32,9 +32,9 @@ var __export = (target, all) => {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key2 of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key2) && key2 !== except)
-        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
+    for (let key3 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key3) && key3 !== except)
+        __defProp(to, key3, { get: () => from[key3], enumerable: !(desc = __getOwnPropDesc(from, key3)) || desc.enumerable });
   }
   return to;
 };
@@ -77,11 +77,11 @@ var require_cjs = __commonJS({
         return cloneUnlessOtherwiseSpecified(element, options2);
       });
     }
-    function getMergeFunction(key2, options2) {
+    function getMergeFunction(key3, options2) {
       if (!options2.customMerge) {
         return deepmerge;
       }
-      var customMerge = options2.customMerge(key2);
+      var customMerge = options2.customMerge(key3);
       return typeof customMerge === "function" ? customMerge : deepmerge;
     }
     function getEnumerableOwnPropertySymbols(target) {
@@ -99,24 +99,24 @@ var require_cjs = __commonJS({
         return false;
       }
     }
-    function propertyIsUnsafe(target, key2) {
-      return propertyIsOnObject(target, key2) && !(Object.hasOwnProperty.call(target, key2) && Object.propertyIsEnumerable.call(target, key2));
+    function propertyIsUnsafe(target, key3) {
+      return propertyIsOnObject(target, key3) && !(Object.hasOwnProperty.call(target, key3) && Object.propertyIsEnumerable.call(target, key3));
     }
     function mergeObject(target, source, options2) {
       var destination = {};
       if (options2.isMergeableObject(target)) {
-        getKeys(target).forEach(function(key2) {
-          destination[key2] = cloneUnlessOtherwiseSpecified(target[key2], options2);
+        getKeys(target).forEach(function(key3) {
+          destination[key3] = cloneUnlessOtherwiseSpecified(target[key3], options2);
         });
       }
-      getKeys(source).forEach(function(key2) {
-        if (propertyIsUnsafe(target, key2)) {
+      getKeys(source).forEach(function(key3) {
+        if (propertyIsUnsafe(target, key3)) {
           return;
         }
-        if (propertyIsOnObject(target, key2) && options2.isMergeableObject(source[key2])) {
-          destination[key2] = getMergeFunction(key2, options2)(target[key2], source[key2], options2);
+        if (propertyIsOnObject(target, key3) && options2.isMergeableObject(source[key3])) {
+          destination[key3] = getMergeFunction(key3, options2)(target[key3], source[key3], options2);
         } else {
-          destination[key2] = cloneUnlessOtherwiseSpecified(source[key2], options2);
+          destination[key3] = cloneUnlessOtherwiseSpecified(source[key3], options2);
         }
       });
       return destination;
@@ -279,15 +279,15 @@ var require_err = __commonJS({
       if (Array.isArray(err.errors)) {
         _err.aggregateErrors = err.errors.map((err2) => errSerializer(err2));
       }
-      for (const key2 in err) {
-        if (_err[key2] === void 0) {
-          const val = err[key2];
+      for (const key3 in err) {
+        if (_err[key3] === void 0) {
+          const val = err[key3];
           if (isErrorLike(val)) {
-            if (key2 !== "cause" && !Object.prototype.hasOwnProperty.call(val, seen)) {
-              _err[key2] = errSerializer(val);
+            if (key3 !== "cause" && !Object.prototype.hasOwnProperty.call(val, seen)) {
+              _err[key3] = errSerializer(val);
             }
           } else {
-            _err[key2] = val;
+            _err[key3] = val;
           }
         }
       }
@@ -322,15 +322,15 @@ var require_err_with_cause = __commonJS({
       if (isErrorLike(err.cause) && !Object.prototype.hasOwnProperty.call(err.cause, seen)) {
         _err.cause = errWithCauseSerializer(err.cause);
       }
-      for (const key2 in err) {
-        if (_err[key2] === void 0) {
-          const val = err[key2];
+      for (const key3 in err) {
+        if (_err[key3] === void 0) {
+          const val = err[key3];
           if (isErrorLike(val)) {
             if (!Object.prototype.hasOwnProperty.call(val, seen)) {
-              _err[key2] = errWithCauseSerializer(val);
+              _err[key3] = errWithCauseSerializer(val);
             }
           } else {
-            _err[key2] = val;
+            _err[key3] = val;
           }
         }
       }
@@ -575,9 +575,9 @@ var require_redact = __commonJS({
       }
       if (typeof obj === "object") {
         const cloned = Object.create(Object.getPrototypeOf(obj));
-        for (const key2 in obj) {
-          if (Object.prototype.hasOwnProperty.call(obj, key2)) {
-            cloned[key2] = deepClone(obj[key2]);
+        for (const key3 in obj) {
+          if (Object.prototype.hasOwnProperty.call(obj, key3)) {
+            cloned[key3] = deepClone(obj[key3]);
           }
         }
         return cloned;
@@ -630,14 +630,14 @@ var require_redact = __commonJS({
     function setValue(obj, parts, value) {
       let current = obj;
       for (let i = 0; i < parts.length - 1; i++) {
-        const key2 = parts[i];
-        if (typeof current !== "object" || current === null || !(key2 in current)) {
+        const key3 = parts[i];
+        if (typeof current !== "object" || current === null || !(key3 in current)) {
           return false;
         }
-        if (typeof current[key2] !== "object" || current[key2] === null) {
+        if (typeof current[key3] !== "object" || current[key3] === null) {
           return false;
         }
-        current = current[key2];
+        current = current[key3];
       }
       const lastKey = parts[parts.length - 1];
       if (lastKey === "*") {
@@ -646,9 +646,9 @@ var require_redact = __commonJS({
             current[i] = value;
           }
         } else if (typeof current === "object" && current !== null) {
-          for (const key2 in current) {
-            if (Object.prototype.hasOwnProperty.call(current, key2)) {
-              current[key2] = value;
+          for (const key3 in current) {
+            if (Object.prototype.hasOwnProperty.call(current, key3)) {
+              current[key3] = value;
             }
           }
         }
@@ -662,14 +662,14 @@ var require_redact = __commonJS({
     function removeKey(obj, parts) {
       let current = obj;
       for (let i = 0; i < parts.length - 1; i++) {
-        const key2 = parts[i];
-        if (typeof current !== "object" || current === null || !(key2 in current)) {
+        const key3 = parts[i];
+        if (typeof current !== "object" || current === null || !(key3 in current)) {
           return false;
         }
-        if (typeof current[key2] !== "object" || current[key2] === null) {
+        if (typeof current[key3] !== "object" || current[key3] === null) {
           return false;
         }
-        current = current[key2];
+        current = current[key3];
       }
       const lastKey = parts[parts.length - 1];
       if (lastKey === "*") {
@@ -678,9 +678,9 @@ var require_redact = __commonJS({
             current[i] = void 0;
           }
         } else if (typeof current === "object" && current !== null) {
-          for (const key2 in current) {
-            if (Object.prototype.hasOwnProperty.call(current, key2)) {
-              delete current[key2];
+          for (const key3 in current) {
+            if (Object.prototype.hasOwnProperty.call(current, key3)) {
+              delete current[key3];
             }
           }
         }
@@ -765,19 +765,19 @@ var require_redact = __commonJS({
         } else if (typeof current === "object" && current !== null) {
           if (remove) {
             const keysToDelete = [];
-            for (const key2 in current) {
-              if (Object.prototype.hasOwnProperty.call(current, key2)) {
-                keysToDelete.push(key2);
+            for (const key3 in current) {
+              if (Object.prototype.hasOwnProperty.call(current, key3)) {
+                keysToDelete.push(key3);
               }
             }
-            for (const key2 of keysToDelete) {
-              delete current[key2];
+            for (const key3 of keysToDelete) {
+              delete current[key3];
             }
           } else {
-            for (const key2 in current) {
-              const keyPath = [...parentParts, key2];
-              const actualCensor = typeof censor === "function" ? censor(current[key2], keyPath) : censor;
-              current[key2] = actualCensor;
+            for (const key3 in current) {
+              const keyPath = [...parentParts, key3];
+              const actualCensor = typeof censor === "function" ? censor(current[key3], keyPath) : censor;
+              current[key3] = actualCensor;
             }
           }
         }
@@ -797,9 +797,9 @@ var require_redact = __commonJS({
               traverse(current[i], pathLength + 1);
             }
           } else if (typeof current === "object" && current !== null) {
-            for (const key2 in current) {
-              pathArray[pathLength] = key2;
-              traverse(current[key2], pathLength + 1);
+            for (const key3 in current) {
+              pathArray[pathLength] = key3;
+              traverse(current[key3], pathLength + 1);
             }
           }
         } else if (pathLength < beforeWildcard.length) {
@@ -886,12 +886,12 @@ var require_redact = __commonJS({
           return cloned2;
         }
         const cloned = Object.create(Object.getPrototypeOf(source));
-        for (const key2 in source) {
-          if (Object.prototype.hasOwnProperty.call(source, key2)) {
-            if (pathMap.has(key2) || pathMap.has("*")) {
-              cloned[key2] = cloneSelectively(source[key2], pathMap.get(key2) || pathMap.get("*"));
+        for (const key3 in source) {
+          if (Object.prototype.hasOwnProperty.call(source, key3)) {
+            if (pathMap.has(key3) || pathMap.has("*")) {
+              cloned[key3] = cloneSelectively(source[key3], pathMap.get(key3) || pathMap.get("*"));
             } else {
-              cloned[key2] = source[key2];
+              cloned[key3] = source[key3];
             }
           }
         }
@@ -3070,15 +3070,15 @@ var require_tools = __commonJS({
       }
       const wildcardStringifier = stringifiers[wildcardFirstSym];
       let propStr = "";
-      for (const key2 in obj) {
-        value = obj[key2];
-        if (Object.prototype.hasOwnProperty.call(obj, key2) && value !== void 0) {
-          if (serializers[key2]) {
-            value = serializers[key2](value);
-          } else if (key2 === errorKey && serializers.err) {
+      for (const key3 in obj) {
+        value = obj[key3];
+        if (Object.prototype.hasOwnProperty.call(obj, key3) && value !== void 0) {
+          if (serializers[key3]) {
+            value = serializers[key3](value);
+          } else if (key3 === errorKey && serializers.err) {
             value = serializers.err(value);
           }
-          const stringifier = stringifiers[key2] || wildcardStringifier;
+          const stringifier = stringifiers[key3] || wildcardStringifier;
           switch (typeof value) {
             case "undefined":
             case "function":
@@ -3098,7 +3098,7 @@ var require_tools = __commonJS({
               value = (stringifier || stringify2)(value, stringifySafe);
           }
           if (value === void 0) continue;
-          const strKey = asString(key2);
+          const strKey = asString(key3);
           propStr += "," + strKey + ":" + value;
         }
       }
@@ -3143,14 +3143,14 @@ var require_tools = __commonJS({
       const serializers = instance[serializersSym];
       const formatter = instance[formattersSym].bindings;
       bindings = formatter(bindings);
-      for (const key2 in bindings) {
-        value = bindings[key2];
-        const valid = (key2.length < 5 || key2 !== "level" && key2 !== "serializers" && key2 !== "formatters" && key2 !== "customLevels") && bindings.hasOwnProperty(key2) && value !== void 0;
+      for (const key3 in bindings) {
+        value = bindings[key3];
+        const valid = (key3.length < 5 || key3 !== "level" && key3 !== "serializers" && key3 !== "formatters" && key3 !== "customLevels") && bindings.hasOwnProperty(key3) && value !== void 0;
         if (valid === true) {
-          value = serializers[key2] ? serializers[key2](value) : value;
-          value = (stringifiers[key2] || wildcardStringifier || stringify2)(value, stringifySafe);
+          value = serializers[key3] ? serializers[key3](value) : value;
+          value = (stringifiers[key3] || wildcardStringifier || stringify2)(value, stringifySafe);
           if (value === void 0) continue;
-          data2 += "," + asString(key2) + ":" + value;
+          data2 += "," + asString(key3) + ":" + value;
         }
       }
       return data2;
@@ -3385,12 +3385,12 @@ var require_levels = __commonJS({
       const useOnlyCustomLevelsVal = this[useOnlyCustomLevelsSym];
       const levelComparison = this[levelCompSym];
       const hook7 = this[hooksSym].logMethod;
-      for (const key2 in values) {
-        if (levelComparison(values[key2], levelVal) === false) {
-          this[key2] = noop4;
+      for (const key3 in values) {
+        if (levelComparison(values[key3], levelVal) === false) {
+          this[key3] = noop4;
           continue;
         }
-        this[key2] = isStandardLevel(key2, useOnlyCustomLevelsVal) ? levelMethods[key2](hook7) : genLog(values[key2], hook7);
+        this[key3] = isStandardLevel(key3, useOnlyCustomLevelsVal) ? levelMethods[key3](hook7) : genLog(values[key3], hook7);
       }
       this.emit(
         "level-change",
@@ -3442,7 +3442,7 @@ var require_levels = __commonJS({
     function assertDefaultLevelFound(defaultLevel, customLevels, useOnlyCustomLevels) {
       if (typeof defaultLevel === "number") {
         const values = [].concat(
-          Object.keys(customLevels || {}).map((key2) => customLevels[key2]),
+          Object.keys(customLevels || {}).map((key3) => customLevels[key3]),
           useOnlyCustomLevels ? [] : Object.keys(nums).map((level) => +level),
           Infinity
         );
@@ -3820,28 +3820,28 @@ var require_safe_stable_stringify = __commonJS({
       }
       return value === void 0 ? true : value;
     }
-    function getBooleanOption(options2, key2) {
+    function getBooleanOption(options2, key3) {
       let value;
-      if (hasOwnProperty2.call(options2, key2)) {
-        value = options2[key2];
+      if (hasOwnProperty2.call(options2, key3)) {
+        value = options2[key3];
         if (typeof value !== "boolean") {
-          throw new TypeError(`The "${key2}" argument must be of type boolean`);
+          throw new TypeError(`The "${key3}" argument must be of type boolean`);
         }
       }
       return value === void 0 ? true : value;
     }
-    function getPositiveIntegerOption(options2, key2) {
+    function getPositiveIntegerOption(options2, key3) {
       let value;
-      if (hasOwnProperty2.call(options2, key2)) {
-        value = options2[key2];
+      if (hasOwnProperty2.call(options2, key3)) {
+        value = options2[key3];
         if (typeof value !== "number") {
-          throw new TypeError(`The "${key2}" argument must be of type number`);
+          throw new TypeError(`The "${key3}" argument must be of type number`);
         }
         if (!Number.isInteger(value)) {
-          throw new TypeError(`The "${key2}" argument must be an integer`);
+          throw new TypeError(`The "${key3}" argument must be an integer`);
         }
         if (value < 1) {
-          throw new RangeError(`The "${key2}" argument must be >= 1`);
+          throw new RangeError(`The "${key3}" argument must be >= 1`);
         }
       }
       return value === void 0 ? Infinity : value;
@@ -3893,12 +3893,12 @@ var require_safe_stable_stringify = __commonJS({
       const comparator = typeof deterministic === "function" ? deterministic : void 0;
       const maximumDepth = getPositiveIntegerOption(options2, "maximumDepth");
       const maximumBreadth = getPositiveIntegerOption(options2, "maximumBreadth");
-      function stringifyFnReplacer(key2, parent, stack, replacer, spacer, indentation) {
-        let value = parent[key2];
+      function stringifyFnReplacer(key3, parent, stack, replacer, spacer, indentation) {
+        let value = parent[key3];
         if (typeof value === "object" && value !== null && typeof value.toJSON === "function") {
-          value = value.toJSON(key2);
+          value = value.toJSON(key3);
         }
-        value = replacer.call(parent, key2, value);
+        value = replacer.call(parent, key3, value);
         switch (typeof value) {
           case "string":
             return strEscape(value);
@@ -3969,10 +3969,10 @@ ${indentation}`;
             }
             stack.push(value);
             for (let i = 0; i < maximumPropertiesToStringify; i++) {
-              const key3 = keys[i];
-              const tmp = stringifyFnReplacer(key3, value, stack, replacer, spacer, indentation);
+              const key4 = keys[i];
+              const tmp = stringifyFnReplacer(key4, value, stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
-                res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
+                res += `${separator}${strEscape(key4)}:${whitespace}${tmp}`;
                 separator = join10;
               }
             }
@@ -4004,9 +4004,9 @@ ${originalIndentation}`;
             return fail2 ? fail2(value) : void 0;
         }
       }
-      function stringifyArrayReplacer(key2, value, stack, replacer, spacer, indentation) {
+      function stringifyArrayReplacer(key3, value, stack, replacer, spacer, indentation) {
         if (typeof value === "object" && value !== null && typeof value.toJSON === "function") {
-          value = value.toJSON(key2);
+          value = value.toJSON(key3);
         }
         switch (typeof value) {
           case "string":
@@ -4065,10 +4065,10 @@ ${indentation}`;
               whitespace = " ";
             }
             let separator = "";
-            for (const key3 of replacer) {
-              const tmp = stringifyArrayReplacer(key3, value[key3], stack, replacer, spacer, indentation);
+            for (const key4 of replacer) {
+              const tmp = stringifyArrayReplacer(key4, value[key4], stack, replacer, spacer, indentation);
               if (tmp !== void 0) {
-                res += `${separator}${strEscape(key3)}:${whitespace}${tmp}`;
+                res += `${separator}${strEscape(key4)}:${whitespace}${tmp}`;
                 separator = join10;
               }
             }
@@ -4095,7 +4095,7 @@ ${originalIndentation}`;
             return fail2 ? fail2(value) : void 0;
         }
       }
-      function stringifyIndent(key2, value, stack, spacer, indentation) {
+      function stringifyIndent(key3, value, stack, spacer, indentation) {
         switch (typeof value) {
           case "string":
             return strEscape(value);
@@ -4104,9 +4104,9 @@ ${originalIndentation}`;
               return "null";
             }
             if (typeof value.toJSON === "function") {
-              value = value.toJSON(key2);
+              value = value.toJSON(key3);
               if (typeof value !== "object") {
-                return stringifyIndent(key2, value, stack, spacer, indentation);
+                return stringifyIndent(key3, value, stack, spacer, indentation);
               }
               if (value === null) {
                 return "null";
@@ -4172,10 +4172,10 @@ ${indentation}`;
             }
             stack.push(value);
             for (let i = 0; i < maximumPropertiesToStringify; i++) {
-              const key3 = keys[i];
-              const tmp = stringifyIndent(key3, value[key3], stack, spacer, indentation);
+              const key4 = keys[i];
+              const tmp = stringifyIndent(key4, value[key4], stack, spacer, indentation);
               if (tmp !== void 0) {
-                res += `${separator}${strEscape(key3)}: ${tmp}`;
+                res += `${separator}${strEscape(key4)}: ${tmp}`;
                 separator = join10;
               }
             }
@@ -4207,7 +4207,7 @@ ${originalIndentation}`;
             return fail2 ? fail2(value) : void 0;
         }
       }
-      function stringifySimple(key2, value, stack) {
+      function stringifySimple(key3, value, stack) {
         switch (typeof value) {
           case "string":
             return strEscape(value);
@@ -4216,9 +4216,9 @@ ${originalIndentation}`;
               return "null";
             }
             if (typeof value.toJSON === "function") {
-              value = value.toJSON(key2);
+              value = value.toJSON(key3);
               if (typeof value !== "object") {
-                return stringifySimple(key2, value, stack);
+                return stringifySimple(key3, value, stack);
               }
               if (value === null) {
                 return "null";
@@ -4274,10 +4274,10 @@ ${originalIndentation}`;
             }
             stack.push(value);
             for (let i = 0; i < maximumPropertiesToStringify; i++) {
-              const key3 = keys[i];
-              const tmp = stringifySimple(key3, value[key3], stack);
+              const key4 = keys[i];
+              const tmp = stringifySimple(key4, value[key4], stack);
               if (tmp !== void 0) {
-                res += `${separator}${strEscape(key3)}:${tmp}`;
+                res += `${separator}${strEscape(key4)}:${tmp}`;
                 separator = ",";
               }
             }
@@ -4823,7 +4823,7 @@ var require_colorette = __commonJS({
       bgWhiteBright: init2(107, 49)
     };
     var createColors = ({ useColor = isColorSupported } = {}) => useColor ? colors : Object.keys(colors).reduce(
-      (colors2, key2) => ({ ...colors2, [key2]: String }),
+      (colors2, key3) => ({ ...colors2, [key3]: String }),
       {}
     );
     var {
@@ -6383,12 +6383,12 @@ var require_split_property_key = __commonJS({
   "node_modules/pino-pretty/lib/utils/split-property-key.js"(exports2, module2) {
     "use strict";
     module2.exports = splitPropertyKey;
-    function splitPropertyKey(key2) {
+    function splitPropertyKey(key3) {
       const result = [];
       let backslash = false;
       let segment = "";
-      for (let i = 0; i < key2.length; i++) {
-        const c3 = key2.charAt(i);
+      for (let i = 0; i < key3.length; i++) {
+        const c3 = key3.charAt(i);
         if (c3 === "\\") {
           backslash = true;
           continue;
@@ -6600,8 +6600,8 @@ var require_cjs2 = __commonJS({
     function copyMap(map, state) {
       const clone = new state.Constructor();
       state.cache.set(map, clone);
-      for (const [key2, value] of map) {
-        clone.set(key2 != null && typeof key2 === "object" ? state.copier(key2, state) : key2, state.copier(value, state));
+      for (const [key3, value] of map) {
+        clone.set(key3 != null && typeof key3 === "object" ? state.copier(key3, state) : key3, state.copier(value, state));
       }
       return clone;
     }
@@ -6611,15 +6611,15 @@ var require_cjs2 = __commonJS({
     function copyObject(object, state) {
       const clone = getCleanClone(state.prototype);
       state.cache.set(object, clone);
-      for (const key2 of Object.keys(object)) {
-        const value = state.copier(object[key2], state);
-        if (key2 === "__proto__") {
-          defineOwnValue(clone, key2, value);
+      for (const key3 of Object.keys(object)) {
+        const value = state.copier(object[key3], state);
+        if (key3 === "__proto__") {
+          defineOwnValue(clone, key3, value);
         } else {
           try {
-            clone[key2] = value;
+            clone[key3] = value;
           } catch (_a) {
-            defineOwnValue(clone, key2, value);
+            defineOwnValue(clone, key3, value);
           }
         }
       }
@@ -6841,9 +6841,9 @@ var require_filter_log = __commonJS({
       const logCopy = fastCopy(log);
       if (includeKeys) {
         const logIncluded = {};
-        includeKeys.forEach((key2) => {
-          if (hasLogProperty(logCopy, key2)) {
-            setLogProperty(logIncluded, key2, getPropertyValue(logCopy, key2));
+        includeKeys.forEach((key3) => {
+          if (hasLogProperty(logCopy, key3)) {
+            setLogProperty(logIncluded, key3, getPropertyValue(logCopy, key3));
           }
         });
         return logIncluded;
@@ -7214,10 +7214,10 @@ var require_interpret_conditionals = __commonJS({
       messageFormat = messageFormat.replace(/[^\S\r\n]+/g, " ");
       messageFormat = messageFormat.replace(/\n[^\S\r\n]*\n/g, "\n");
       return messageFormat.trim();
-      function replacer(_, key2, value) {
-        const propertyValue = getPropertyValue(log, key2);
-        if (propertyValue && value.includes(key2)) {
-          return value.replace(new RegExp("{" + key2 + "}", "g"), propertyValue);
+      function replacer(_, key3, value) {
+        const propertyValue = getPropertyValue(log, key3);
+        if (propertyValue && value.includes(key3)) {
+          return value.replace(new RegExp("{" + key3 + "}", "g"), propertyValue);
         } else {
           return "";
         }
@@ -7433,8 +7433,8 @@ var require_fast_safe_stringify = __commonJS({
         } else {
           var keys = Object.keys(val);
           for (i = 0; i < keys.length; i++) {
-            var key2 = keys[i];
-            decirc(val[key2], key2, i, stack, val, depth, options2);
+            var key3 = keys[i];
+            decirc(val[key3], key3, i, stack, val, depth, options2);
           }
         }
         stack.pop();
@@ -7509,9 +7509,9 @@ var require_fast_safe_stringify = __commonJS({
           var tmp = {};
           var keys = Object.keys(val).sort(compareFunction);
           for (i = 0; i < keys.length; i++) {
-            var key2 = keys[i];
-            deterministicDecirc(val[key2], key2, i, stack, val, depth, options2);
-            tmp[key2] = val[key2];
+            var key3 = keys[i];
+            deterministicDecirc(val[key3], key3, i, stack, val, depth, options2);
+            tmp[key3] = val[key3];
           }
           if (typeof parent !== "undefined") {
             arr.push([parent, k2, val]);
@@ -7527,18 +7527,18 @@ var require_fast_safe_stringify = __commonJS({
       replacer = typeof replacer !== "undefined" ? replacer : function(k2, v) {
         return v;
       };
-      return function(key2, val) {
+      return function(key3, val) {
         if (replacerStack.length > 0) {
           for (var i = 0; i < replacerStack.length; i++) {
             var part = replacerStack[i];
-            if (part[1] === key2 && part[0] === val) {
+            if (part[1] === key3 && part[0] === val) {
               val = part[2];
               replacerStack.splice(i, 1);
               break;
             }
           }
         }
-        return replacer.call(this, key2, val);
+        return replacer.call(this, key3, val);
       };
     }
   }
@@ -7691,12 +7691,12 @@ var require_prettify_error_log = __commonJS({
           propertiesToPrint = errorProperties.filter((k2) => excludeProperties.includes(k2) === false);
         }
         for (let i = 0; i < propertiesToPrint.length; i += 1) {
-          const key2 = propertiesToPrint[i];
-          if (key2 in log === false) continue;
-          const safeKey = stripUnsafeControlChars(key2);
-          if (isObject(log[key2])) {
+          const key3 = propertiesToPrint[i];
+          if (key3 in log === false) continue;
+          const safeKey = stripUnsafeControlChars(key3);
+          if (isObject(log[key3])) {
             const prettifiedObject = prettifyObject({
-              log: log[key2],
+              log: log[key3],
               excludeLoggerKeys: false,
               context: {
                 ...context,
@@ -7706,7 +7706,7 @@ var require_prettify_error_log = __commonJS({
             result = `${result}${ident}${safeKey}: {${eol}${prettifiedObject}${ident}}${eol}`;
             continue;
           }
-          const value = stripUnsafeControlChars(log[key2]);
+          const value = stripUnsafeControlChars(log[key3]);
           result = `${result}${ident}${safeKey}: ${value}${eol}`;
         }
       }
@@ -7956,8 +7956,8 @@ var require_secure_json_parse = __commonJS({
             }
             delete node.constructor;
           }
-          for (const key2 in node) {
-            const value = node[key2];
+          for (const key3 in node) {
+            const value = node[key3];
             if (value && typeof value === "object") {
               next.push(value);
             }
@@ -8113,8 +8113,8 @@ var require_pretty = __commonJS({
           this.messageKey,
           this.levelKey,
           this.timestampKey
-        ].map((key2) => key2.replaceAll(/\\/g, "")).filter((key2) => {
-          return typeof log[key2] === "string" || typeof log[key2] === "number" || typeof log[key2] === "boolean";
+        ].map((key3) => key3.replaceAll(/\\/g, "")).filter((key3) => {
+          return typeof log[key3] === "string" || typeof log[key3] === "number" || typeof log[key3] === "boolean";
         });
         const prettifiedObject = prettifyObject({
           log,
@@ -8191,9 +8191,9 @@ var require_pino_pretty = __commonJS({
         "singleLine",
         "useOnlyCustomProps"
       ];
-      for (const key2 of booleanOptions) {
-        if (key2 in normalized) {
-          normalized[key2] = normalizeBoolean(normalized[key2]);
+      for (const key3 of booleanOptions) {
+        if (key3 in normalized) {
+          normalized[key3] = normalizeBoolean(normalized[key3]);
         }
       }
       if ("translateTime" in normalized && (normalized.translateTime === "true" || normalized.translateTime === "false")) {
@@ -9000,27 +9000,27 @@ var require_light = __commonJS({
               }
             }
           }
-          key(key2 = "") {
+          key(key3 = "") {
             var ref;
-            return (ref = this.instances[key2]) != null ? ref : (() => {
+            return (ref = this.instances[key3]) != null ? ref : (() => {
               var limiter;
-              limiter = this.instances[key2] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-                id: `${this.id}-${key2}`,
+              limiter = this.instances[key3] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+                id: `${this.id}-${key3}`,
                 timeout: this.timeout,
                 connection: this.connection
               }));
-              this.Events.trigger("created", limiter, key2);
+              this.Events.trigger("created", limiter, key3);
               return limiter;
             })();
           }
-          async deleteKey(key2 = "") {
+          async deleteKey(key3 = "") {
             var deleted, instance;
-            instance = this.instances[key2];
+            instance = this.instances[key3];
             if (this.connection) {
-              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key2}`)]);
+              deleted = await this.connection.__runCommand__(["del", ...Scripts$1.allKeys(`${this.id}-${key3}`)]);
             }
             if (instance != null) {
-              delete this.instances[key2];
+              delete this.instances[key3];
               await instance.disconnect();
             }
             return instance != null || deleted > 0;
@@ -9660,11 +9660,11 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key2, node, visitor, path2) {
-      const ctrl = callVisitor(key2, node, visitor, path2);
+    function visit_(key3, node, visitor, path2) {
+      const ctrl = callVisitor(key3, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path2, ctrl);
-        return visit_(key2, ctrl, visitor, path2);
+        replaceNode(key3, path2, ctrl);
+        return visit_(key3, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -9708,11 +9708,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key2, node, visitor, path2) {
-      const ctrl = await callVisitor(key2, node, visitor, path2);
+    async function visitAsync_(key3, node, visitor, path2) {
+      const ctrl = await callVisitor(key3, node, visitor, path2);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key2, path2, ctrl);
-        return visitAsync_(key2, ctrl, visitor, path2);
+        replaceNode(key3, path2, ctrl);
+        return visitAsync_(key3, ctrl, visitor, path2);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -9762,27 +9762,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key2, node, visitor, path2) {
+    function callVisitor(key3, node, visitor, path2) {
       if (typeof visitor === "function")
-        return visitor(key2, node, path2);
+        return visitor(key3, node, path2);
       if (identity.isMap(node))
-        return visitor.Map?.(key2, node, path2);
+        return visitor.Map?.(key3, node, path2);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key2, node, path2);
+        return visitor.Seq?.(key3, node, path2);
       if (identity.isPair(node))
-        return visitor.Pair?.(key2, node, path2);
+        return visitor.Pair?.(key3, node, path2);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key2, node, path2);
+        return visitor.Scalar?.(key3, node, path2);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key2, node, path2);
+        return visitor.Alias?.(key3, node, path2);
       return void 0;
     }
-    function replaceNode(key2, path2, node) {
+    function replaceNode(key3, path2, node) {
       const parent = path2[path2.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key2] = node;
+        parent.items[key3] = node;
       } else if (identity.isPair(parent)) {
-        if (key2 === "key")
+        if (key3 === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -10043,7 +10043,7 @@ var require_anchors = __commonJS({
 var require_applyReviver = __commonJS({
   "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj, key2, val) {
+    function applyReviver(reviver, obj, key3, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -10083,7 +10083,7 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key2, val);
+      return reviver.call(obj, key3, val);
     }
     exports2.applyReviver = applyReviver;
   }
@@ -10446,14 +10446,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path2))
           this.add(value);
         else {
-          const [key2, ...rest] = path2;
-          const node = this.get(key2, true);
+          const [key3, ...rest] = path2;
+          const node = this.get(key3, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -10461,14 +10461,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path2) {
-        const [key2, ...rest] = path2;
+        const [key3, ...rest] = path2;
         if (rest.length === 0)
-          return this.delete(key2);
-        const node = this.get(key2, true);
+          return this.delete(key3);
+        const node = this.get(key3, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -10476,8 +10476,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path2, keepScalar) {
-        const [key2, ...rest] = path2;
-        const node = this.get(key2, true);
+        const [key3, ...rest] = path2;
+        const node = this.get(key3, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -10495,10 +10495,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path2) {
-        const [key2, ...rest] = path2;
+        const [key3, ...rest] = path2;
         if (rest.length === 0)
-          return this.has(key2);
-        const node = this.get(key2, true);
+          return this.has(key3);
+        const node = this.get(key3, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
@@ -10506,17 +10506,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path2, value) {
-        const [key2, ...rest] = path2;
+        const [key3, ...rest] = path2;
         if (rest.length === 0) {
-          this.set(key2, value);
+          this.set(key3, value);
         } else {
-          const node = this.get(key2, true);
+          const node = this.get(key3, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key2, collectionFromPath(this.schema, rest, value));
+            this.set(key3, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key3}. Remaining path: ${rest}`);
         }
       }
     };
@@ -11094,19 +11094,19 @@ var require_stringifyPair = __commonJS({
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key3, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key2) && key2.comment || null;
+      let keyComment = identity.isNode(key3) && key3.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
+        if (identity.isCollection(key3) || !identity.isNode(key3) && typeof key3 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key3 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key3) || (identity.isScalar(key3) ? key3.type === Scalar.Scalar.BLOCK_FOLDED || key3.type === Scalar.Scalar.BLOCK_LITERAL : typeof key3 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -11114,7 +11114,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str = stringify.stringify(key3, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -11258,7 +11258,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge3.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge3.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
+    var isMergeKey = (ctx, key3) => (merge3.identify(key3) || identity.isScalar(key3) && (!key3.type || key3.type === Scalar.Scalar.PLAIN) && merge3.identify(key3.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge3.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -11275,14 +11275,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key2, value2] of srcMap) {
+      for (const [key3, value2] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key2))
-            map.set(key2, value2);
+          if (!map.has(key3))
+            map.set(key3, value2);
         } else if (map instanceof Set) {
-          map.add(key2);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
-          Object.defineProperty(map, key2, {
+          map.add(key3);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key3)) {
+          Object.defineProperty(map, key3, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -11310,19 +11310,19 @@ var require_addPairToJSMap = __commonJS({
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key: key2, value }) {
-      if (identity.isNode(key2) && key2.addToJSMap)
-        key2.addToJSMap(ctx, map, value);
-      else if (merge3.isMergeKey(ctx, key2))
+    function addPairToJSMap(ctx, map, { key: key3, value }) {
+      if (identity.isNode(key3) && key3.addToJSMap)
+        key3.addToJSMap(ctx, map, value);
+      else if (merge3.isMergeKey(ctx, key3))
         merge3.addMergeToJSMap(ctx, map, value);
       else {
-        const jsKey = toJS.toJS(key2, "", ctx);
+        const jsKey = toJS.toJS(key3, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key2, jsKey, ctx);
+          const stringKey = stringifyKey(key3, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -11337,19 +11337,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key2, jsKey, ctx) {
+    function stringifyKey(key3, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key2) && ctx?.doc) {
+      if (identity.isNode(key3) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key2.toString(strCtx);
+        const strKey = key3.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -11373,24 +11373,24 @@ var require_Pair = __commonJS({
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key2, value, ctx) {
-      const k2 = createNode.createNode(key2, void 0, ctx);
+    function createPair(key3, value, ctx) {
+      const k2 = createNode.createNode(key3, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k2, v);
     }
     var Pair = class _Pair {
-      constructor(key2, value = null) {
+      constructor(key3, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key2;
+        this.key = key3;
         this.value = value;
       }
       clone(schema2) {
-        let { key: key2, value } = this;
-        if (identity.isNode(key2))
-          key2 = key2.clone(schema2);
+        let { key: key3, value } = this;
+        if (identity.isNode(key3))
+          key3 = key3.clone(schema2);
         if (identity.isNode(value))
           value = value.clone(schema2);
-        return new _Pair(key2, value);
+        return new _Pair(key3, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -11566,11 +11566,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key2) {
-      const k2 = identity.isScalar(key2) ? key2.value : key2;
+    function findPair(items, key3) {
+      const k2 = identity.isScalar(key3) ? key3.value : key3;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key2 || it.key === k2)
+          if (it.key === key3 || it.key === k2)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k2)
             return it;
@@ -11593,20 +11593,20 @@ var require_YAMLMap = __commonJS({
       static from(schema2, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema2);
-        const add = (key2, value) => {
+        const add = (key3, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key2, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key2))
+            value = replacer.call(obj, key3, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key3))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key2, value, ctx));
+            map.items.push(Pair.createPair(key3, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key2, value] of obj)
-            add(key2, value);
+          for (const [key3, value] of obj)
+            add(key3, value);
         } else if (obj && typeof obj === "object") {
-          for (const key2 of Object.keys(obj))
-            add(key2, obj[key2]);
+          for (const key3 of Object.keys(obj))
+            add(key3, obj[key3]);
         }
         if (typeof schema2.sortMapEntries === "function") {
           map.items.sort(schema2.sortMapEntries);
@@ -11646,23 +11646,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key2) {
-        const it = findPair(this.items, key2);
+      delete(key3) {
+        const it = findPair(this.items, key3);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const it = findPair(this.items, key2);
+      get(key3, keepScalar) {
+        const it = findPair(this.items, key3);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key2) {
-        return !!findPair(this.items, key2);
+      has(key3) {
+        return !!findPair(this.items, key3);
       }
-      set(key2, value) {
-        this.add(new Pair.Pair(key2, value), true);
+      set(key3, value) {
+        this.add(new Pair.Pair(key3, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -11751,15 +11751,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        const idx = asItemIndex(key2);
+      delete(key3) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key2, keepScalar) {
-        const idx = asItemIndex(key2);
+      get(key3, keepScalar) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -11771,8 +11771,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key2) {
-        const idx = asItemIndex(key2);
+      has(key3) {
+        const idx = asItemIndex(key3);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -11782,10 +11782,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key2, value) {
-        const idx = asItemIndex(key2);
+      set(key3, value) {
+        const idx = asItemIndex(key3);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key2}.`);
+          throw new Error(`Expected a valid index, not ${key3}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -11819,8 +11819,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key2 = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key2, it);
+              const key3 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key3, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -11828,8 +11828,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key2) {
-      let idx = identity.isScalar(key2) ? key2.value : key2;
+    function asItemIndex(key3) {
+      let idx = identity.isScalar(key3) ? key3.value : key3;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -12243,25 +12243,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key2, value;
+          let key3, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key2 = it[0];
+              key3 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key2 = keys[0];
-              value = it[key2];
+              key3 = keys[0];
+              value = it[key3];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key2 = it;
+            key3 = it;
           }
-          pairs2.items.push(Pair.createPair(key2, value, ctx));
+          pairs2.items.push(Pair.createPair(key3, value, ctx));
         }
       return pairs2;
     }
@@ -12308,16 +12308,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key2, value;
+          let key3, value;
           if (identity.isPair(pair)) {
-            key2 = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key2, ctx);
+            key3 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key3, ctx);
           } else {
-            key2 = toJS.toJS(pair, "", ctx);
+            key3 = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key2))
+          if (map.has(key3))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key2, value);
+          map.set(key3, value);
         }
         return map;
       }
@@ -12338,12 +12338,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key: key2 } of pairs$1.items) {
-          if (identity.isScalar(key2)) {
-            if (seenKeys.includes(key2.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
+        for (const { key: key3 } of pairs$1.items) {
+          if (identity.isScalar(key3)) {
+            if (seenKeys.includes(key3.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key3.value}`);
             } else {
-              seenKeys.push(key2.value);
+              seenKeys.push(key3.value);
             }
           }
         }
@@ -12528,14 +12528,14 @@ var require_set = __commonJS({
         super(schema2);
         this.tag = _YAMLSet.tag;
       }
-      add(key2) {
+      add(key3) {
         let pair;
-        if (identity.isPair(key2))
-          pair = key2;
-        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
-          pair = new Pair.Pair(key2.key, null);
+        if (identity.isPair(key3))
+          pair = key3;
+        else if (key3 && typeof key3 === "object" && "key" in key3 && "value" in key3 && key3.value === null)
+          pair = new Pair.Pair(key3.key, null);
         else
-          pair = new Pair.Pair(key2, null);
+          pair = new Pair.Pair(key3, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -12544,18 +12544,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key2, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key2);
+      get(key3, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key3);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key2, value) {
+      set(key3, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key2);
+        const prev = YAMLMap.findPair(this.items, key3);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key2));
+          this.items.push(new Pair.Pair(key3));
         }
       }
       toJSON(_, ctx) {
@@ -12802,7 +12802,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key3) => key3 !== "yaml11").map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -12818,7 +12818,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
+          const keys = Object.keys(tagsByName).map((key3) => JSON.stringify(key3)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -13082,8 +13082,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key2, value, options2 = {}) {
-        const k2 = this.createNode(key2, null, options2);
+      createPair(key3, value, options2 = {}) {
+        const k2 = this.createNode(key3, null, options2);
         const v = this.createNode(value, null, options2);
         return new Pair.Pair(k2, v);
       }
@@ -13091,8 +13091,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key2) {
-        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
+      delete(key3) {
+        return assertCollection(this.contents) ? this.contents.delete(key3) : false;
       }
       /**
        * Removes a value from the document.
@@ -13112,8 +13112,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key2, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+      get(key3, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key3, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -13128,8 +13128,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key2) {
-        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
+      has(key3) {
+        return identity.isCollection(this.contents) ? this.contents.has(key3) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -13143,11 +13143,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key2, value) {
+      set(key3, value) {
         if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, [key2], value);
+          this.contents = Collection2.collectionFromPath(this.schema, [key3], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key2, value);
+          this.contents.set(key3, value);
         }
       }
       /**
@@ -13455,24 +13455,24 @@ var require_resolve_props = __commonJS({
 var require_util_contains_newline = __commonJS({
   "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
-    function containsNewline(key2) {
-      if (!key2)
+    function containsNewline(key3) {
+      if (!key3)
         return null;
-      switch (key2.type) {
+      switch (key3.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key2.source.includes("\n"))
+          if (key3.source.includes("\n"))
             return true;
-          if (key2.end) {
-            for (const st of key2.end)
+          if (key3.end) {
+            for (const st of key3.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key2.items) {
+          for (const it of key3.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -13546,10 +13546,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key: key2, sep: sep2, value } = collItem;
+        const { start, key: key3, sep: sep2, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key2 ?? sep2?.[0],
+          next: key3 ?? sep2?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -13557,10 +13557,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key2) {
-            if (key2.type === "block-seq")
+          if (key3) {
+            if (key3.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key2 && key2.indent !== bm.indent)
+            else if ("indent" in key3 && key3.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep2) {
@@ -13573,17 +13573,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
-            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key3)) {
+            onError(key3 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key3 ? composeNode(ctx, key3, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key3, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -13593,7 +13593,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key2 || key2.type === "block-scalar"
+          startOnNewline: !key3 || key3.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -13757,11 +13757,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key: key2, sep: sep2, value } = collItem;
+        const { start, key: key3, sep: sep2, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key2 ?? sep2?.[0],
+          next: key3 ?? sep2?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -13782,9 +13782,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key3))
             onError(
-              key2,
+              key3,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -13831,8 +13831,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key2))
+          const keyNode = key3 ? composeNode(ctx, key3, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key3))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep2 ?? [], {
@@ -14982,9 +14982,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key2 of Object.keys(token))
-          if (key2 !== "type" && key2 !== "offset")
-            delete token[key2];
+        for (const key3 of Object.keys(token))
+          if (key3 !== "type" && key3 !== "offset")
+            delete token[key3];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -15032,9 +15032,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key2 of Object.keys(token))
-            if (key2 !== "type" && key2 !== "offset")
-              delete token[key2];
+          for (const key3 of Object.keys(token))
+            if (key3 !== "type" && key3 !== "offset")
+              delete token[key3];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -15089,12 +15089,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key: key2, sep: sep2, value }) {
+    function stringifyItem({ start, key: key3, sep: sep2, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key2)
-        res += stringifyToken(key2);
+      if (key3)
+        res += stringifyToken(key3);
       if (sep2)
         for (const st of sep2)
           res += st.source;
@@ -16426,7 +16426,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key2 = it.key;
+                  const key3 = it.key;
                   const sep2 = it.sep;
                   sep2.push(this.sourceToken);
                   delete it.key;
@@ -16435,7 +16435,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key: key2, sep: sep2 }]
+                    items: [{ start: start2, key: key3, sep: sep2 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -17032,9 +17032,9 @@ var require_DLList = __commonJS({
 var require_Events = __commonJS({
   "node_modules/bottleneck/lib/Events.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -17247,9 +17247,9 @@ var require_BottleneckError = __commonJS({
 var require_Job = __commonJS({
   "node_modules/bottleneck/lib/Job.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -17451,9 +17451,9 @@ var require_Job = __commonJS({
 var require_LocalDatastore = __commonJS({
   "node_modules/bottleneck/lib/LocalDatastore.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -18014,9 +18014,9 @@ var require_Scripts = __commonJS({
 var require_RedisConnection = __commonJS({
   "node_modules/bottleneck/lib/RedisConnection.js"(exports, module) {
     "use strict";
-    function asyncGeneratorStep(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -18241,9 +18241,9 @@ var require_IORedisConnection = __commonJS({
     function _arrayWithHoles(arr) {
       if (Array.isArray(arr)) return arr;
     }
-    function asyncGeneratorStep(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -18450,9 +18450,9 @@ var require_RedisDatastore = __commonJS({
     function _arrayWithHoles2(arr) {
       if (Array.isArray(arr)) return arr;
     }
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -18848,9 +18848,9 @@ var require_States = __commonJS({
 var require_Sync = __commonJS({
   "node_modules/bottleneck/lib/Sync.js"(exports2, module2) {
     "use strict";
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -18984,9 +18984,9 @@ var require_Group = __commonJS({
     function _arrayWithHoles2(arr) {
       if (Array.isArray(arr)) return arr;
     }
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -19047,29 +19047,29 @@ var require_Group = __commonJS({
             }
           }
         }
-        key(key2 = "") {
+        key(key3 = "") {
           var ref;
-          return (ref = this.instances[key2]) != null ? ref : (() => {
+          return (ref = this.instances[key3]) != null ? ref : (() => {
             var limiter;
-            limiter = this.instances[key2] = new this.Bottleneck(Object.assign(this.limiterOptions, {
-              id: `${this.id}-${key2}`,
+            limiter = this.instances[key3] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+              id: `${this.id}-${key3}`,
               timeout: this.timeout,
               connection: this.connection
             }));
-            this.Events.trigger("created", limiter, key2);
+            this.Events.trigger("created", limiter, key3);
             return limiter;
           })();
         }
-        deleteKey(key2 = "") {
+        deleteKey(key3 = "") {
           var _this = this;
           return _asyncToGenerator2(function* () {
             var deleted, instance;
-            instance = _this.instances[key2];
+            instance = _this.instances[key3];
             if (_this.connection) {
-              deleted = yield _this.connection.__runCommand__(["del", ...Scripts2.allKeys(`${_this.id}-${key2}`)]);
+              deleted = yield _this.connection.__runCommand__(["del", ...Scripts2.allKeys(`${_this.id}-${key3}`)]);
             }
             if (instance != null) {
-              delete _this.instances[key2];
+              delete _this.instances[key3];
               yield instance.disconnect();
             }
             return instance != null || deleted > 0;
@@ -19270,9 +19270,9 @@ var require_Bottleneck = __commonJS({
     function _arrayWithHoles2(arr) {
       if (Array.isArray(arr)) return arr;
     }
-    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key2, arg) {
+    function asyncGeneratorStep2(gen, resolve2, reject, _next, _throw, key3, arg) {
       try {
-        var info = gen[key2](arg);
+        var info = gen[key3](arg);
         var value = info.value;
       } catch (error) {
         reject(error);
@@ -23331,12 +23331,12 @@ var require_built = __commonJS({
       return keys;
     }
     exports2.getKeyIndexes = getKeyIndexes;
-    function getExternalKeyNameLength(key2) {
-      if (typeof key2 !== "string") {
-        key2 = String(key2);
+    function getExternalKeyNameLength(key3) {
+      if (typeof key3 !== "string") {
+        key3 = String(key3);
       }
-      const hashPos = key2.indexOf("->");
-      return hashPos === -1 ? key2.length : hashPos;
+      const hashPos = key3.indexOf("->");
+      return hashPos === -1 ? key3.length : hashPos;
     }
   }
 });
@@ -23928,23 +23928,23 @@ var require_lodash = __commonJS({
     function arrayLikeKeys(value, inherited) {
       var result = isArray(value) || isArguments(value) ? baseTimes(value.length, String) : [];
       var length = result.length, skipIndexes = !!length;
-      for (var key2 in value) {
-        if ((inherited || hasOwnProperty2.call(value, key2)) && !(skipIndexes && (key2 == "length" || isIndex(key2, length)))) {
-          result.push(key2);
+      for (var key3 in value) {
+        if ((inherited || hasOwnProperty2.call(value, key3)) && !(skipIndexes && (key3 == "length" || isIndex(key3, length)))) {
+          result.push(key3);
         }
       }
       return result;
     }
-    function assignInDefaults(objValue, srcValue, key2, object) {
-      if (objValue === void 0 || eq(objValue, objectProto[key2]) && !hasOwnProperty2.call(object, key2)) {
+    function assignInDefaults(objValue, srcValue, key3, object) {
+      if (objValue === void 0 || eq(objValue, objectProto[key3]) && !hasOwnProperty2.call(object, key3)) {
         return srcValue;
       }
       return objValue;
     }
-    function assignValue(object, key2, value) {
-      var objValue = object[key2];
-      if (!(hasOwnProperty2.call(object, key2) && eq(objValue, value)) || value === void 0 && !(key2 in object)) {
-        object[key2] = value;
+    function assignValue(object, key3, value) {
+      var objValue = object[key3];
+      if (!(hasOwnProperty2.call(object, key3) && eq(objValue, value)) || value === void 0 && !(key3 in object)) {
+        object[key3] = value;
       }
     }
     function baseKeysIn(object) {
@@ -23952,9 +23952,9 @@ var require_lodash = __commonJS({
         return nativeKeysIn(object);
       }
       var isProto = isPrototype(object), result = [];
-      for (var key2 in object) {
-        if (!(key2 == "constructor" && (isProto || !hasOwnProperty2.call(object, key2)))) {
-          result.push(key2);
+      for (var key3 in object) {
+        if (!(key3 == "constructor" && (isProto || !hasOwnProperty2.call(object, key3)))) {
+          result.push(key3);
         }
       }
       return result;
@@ -23979,9 +23979,9 @@ var require_lodash = __commonJS({
       object || (object = {});
       var index = -1, length = props.length;
       while (++index < length) {
-        var key2 = props[index];
-        var newValue = customizer ? customizer(object[key2], source[key2], key2, object, source) : void 0;
-        assignValue(object, key2, newValue === void 0 ? source[key2] : newValue);
+        var key3 = props[index];
+        var newValue = customizer ? customizer(object[key3], source[key3], key3, object, source) : void 0;
+        assignValue(object, key3, newValue === void 0 ? source[key3] : newValue);
       }
       return object;
     }
@@ -24024,8 +24024,8 @@ var require_lodash = __commonJS({
     function nativeKeysIn(object) {
       var result = [];
       if (object != null) {
-        for (var key2 in Object(object)) {
-          result.push(key2);
+        for (var key3 in Object(object)) {
+          result.push(key3);
         }
       }
       return result;
@@ -24253,8 +24253,8 @@ var require_common = __commonJS({
       createDebug.enabled = enabled;
       createDebug.humanize = require_ms();
       createDebug.destroy = destroy;
-      Object.keys(env).forEach((key2) => {
-        createDebug[key2] = env[key2];
+      Object.keys(env).forEach((key3) => {
+        createDebug[key3] = env[key3];
       });
       createDebug.names = [];
       createDebug.skips = [];
@@ -24804,13 +24804,13 @@ var require_node = __commonJS({
       }
     } catch (error) {
     }
-    exports2.inspectOpts = Object.keys(process.env).filter((key2) => {
-      return /^debug_/i.test(key2);
-    }).reduce((obj, key2) => {
-      const prop = key2.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k2) => {
+    exports2.inspectOpts = Object.keys(process.env).filter((key3) => {
+      return /^debug_/i.test(key3);
+    }).reduce((obj, key3) => {
+      const prop = key3.substring(6).toLowerCase().replace(/_([a-z])/g, (_, k2) => {
         return k2.toUpperCase();
       });
-      let val = process.env[key2];
+      let val = process.env[key3];
       if (/^(yes|on|true|enabled)$/i.test(val)) {
         val = true;
       } else if (/^(no|off|false|disabled)$/i.test(val)) {
@@ -25216,8 +25216,8 @@ var require_utils3 = __commonJS({
     function convertMapToArray(map) {
       const result = [];
       let pos = 0;
-      map.forEach(function(value, key2) {
-        result[pos] = key2;
+      map.forEach(function(value, key3) {
+        result[pos] = key3;
         result[pos + 1] = value;
         pos += 2;
       });
@@ -25325,8 +25325,8 @@ var require_utils3 = __commonJS({
     exports2.CONNECTION_CLOSED_ERROR_MSG = "Connection is closed.";
     function zipMap(keys, values) {
       const map = /* @__PURE__ */ new Map();
-      keys.forEach((key2, index) => {
-        map.set(key2, values[index]);
+      keys.forEach((key3, index) => {
+        map.set(key3, values[index]);
       });
       return map;
     }
@@ -25446,16 +25446,16 @@ var require_Command = __commonJS({
         if (options2.keyPrefix) {
           const isBufferKeyPrefix = options2.keyPrefix instanceof Buffer;
           let keyPrefixBuffer = isBufferKeyPrefix ? options2.keyPrefix : null;
-          this._iterateKeys((key2) => {
-            if (key2 instanceof Buffer) {
+          this._iterateKeys((key3) => {
+            if (key3 instanceof Buffer) {
               if (keyPrefixBuffer === null) {
                 keyPrefixBuffer = Buffer.from(options2.keyPrefix);
               }
-              return Buffer.concat([keyPrefixBuffer, key2]);
+              return Buffer.concat([keyPrefixBuffer, key3]);
             } else if (isBufferKeyPrefix) {
-              return Buffer.concat([options2.keyPrefix, Buffer.from(String(key2))]);
+              return Buffer.concat([options2.keyPrefix, Buffer.from(String(key3))]);
             }
-            return options2.keyPrefix + key2;
+            return options2.keyPrefix + key3;
           });
         }
         if (options2.readOnly) {
@@ -25489,8 +25489,8 @@ var require_Command = __commonJS({
       }
       getSlot() {
         if (typeof this.slot === "undefined") {
-          const key2 = this.getKeys()[0];
-          this.slot = key2 == null ? null : calculateSlot(key2);
+          const key3 = this.getKeys()[0];
+          this.slot = key3 == null ? null : calculateSlot(key3);
         }
         return this.slot;
       }
@@ -25663,7 +25663,7 @@ var require_Command = __commonJS({
       /**
        * Iterate through the command arguments that are considered keys.
        */
-      _iterateKeys(transform = (key2) => key2) {
+      _iterateKeys(transform = (key3) => key3) {
         if (typeof this.keys === "undefined") {
           this.keys = [];
           if ((0, commands_1.exists)(this.name, { caseInsensitive: true })) {
@@ -25769,17 +25769,17 @@ var require_Command = __commonJS({
       if (Array.isArray(result)) {
         const obj = {};
         for (let i = 0; i < result.length; i += 2) {
-          const key2 = result[i];
+          const key3 = result[i];
           const value = result[i + 1];
-          if (key2 in obj) {
-            Object.defineProperty(obj, key2, {
+          if (key3 in obj) {
+            Object.defineProperty(obj, key3, {
               value,
               configurable: true,
               enumerable: true,
               writable: true
             });
           } else {
-            obj[key2] = value;
+            obj[key3] = value;
           }
         }
         return obj;
@@ -26319,21 +26319,21 @@ var require_Pipeline = __commonJS({
             };
             const cluster = this.redis;
             cluster.handleError(commonError, this.leftRedirections, {
-              moved: function(_slot, key2) {
-                _this.preferKey = key2;
+              moved: function(_slot, key3) {
+                _this.preferKey = key3;
                 if (cluster.slots[errv[1]]) {
-                  if (cluster.slots[errv[1]][0] !== key2) {
-                    cluster.slots[errv[1]] = [key2];
+                  if (cluster.slots[errv[1]][0] !== key3) {
+                    cluster.slots[errv[1]] = [key3];
                   }
                 } else {
-                  cluster.slots[errv[1]] = [key2];
+                  cluster.slots[errv[1]] = [key3];
                 }
                 cluster._groupsBySlot[errv[1]] = cluster._groupsIds[cluster.slots[errv[1]].join(";")];
                 cluster.refreshSlotsCache();
                 _this.exec();
               },
-              ask: function(_slot, key2) {
-                _this.preferKey = key2;
+              ask: function(_slot, key3) {
+                _this.preferKey = key3;
                 _this.exec();
               },
               tryagain: exec2,
@@ -26763,11 +26763,11 @@ var require_ClusterSubscriber = __commonJS({
           debug("subscriber has disconnected, selecting a new one...");
           this.selectSubscriber();
         };
-        this.connectionPool.on("-node", (_, key2) => {
+        this.connectionPool.on("-node", (_, key3) => {
           if (!this.started || !this.subscriber) {
             return;
           }
-          if ((0, util_1.getNodeKey)(this.subscriber.options) === key2) {
+          if ((0, util_1.getNodeKey)(this.subscriber.options) === key3) {
             debug("subscriber has left, selecting a new one...");
             this.selectSubscriber();
           }
@@ -26947,10 +26947,10 @@ var require_ConnectionPool = __commonJS({
       }
       getNodes(role = "all") {
         const nodes = this.nodes[role];
-        return Object.keys(nodes).map((key2) => nodes[key2]);
+        return Object.keys(nodes).map((key3) => nodes[key3]);
       }
-      getInstanceByKey(key2) {
-        return this.nodes.all[key2];
+      getInstanceByKey(key3) {
+        return this.nodes.all[key3];
       }
       getSampleInstance(role) {
         const keys = Object.keys(this.nodes[role]);
@@ -26962,11 +26962,11 @@ var require_ConnectionPool = __commonJS({
        * @param node
        */
       addMasterNode(node) {
-        const key2 = (0, util_1.getNodeKey)(node.options);
+        const key3 = (0, util_1.getNodeKey)(node.options);
         const redis = this.createRedisFromOptions(node, node.options.readOnly);
         if (!node.options.readOnly) {
-          this.nodes.all[key2] = redis;
-          this.nodes.master[key2] = redis;
+          this.nodes.all[key3] = redis;
+          this.nodes.master[key3] = redis;
           return true;
         }
         return false;
@@ -26994,43 +26994,43 @@ var require_ConnectionPool = __commonJS({
        * Find or create a connection to the node
        */
       findOrCreate(node, readOnly = false) {
-        const key2 = (0, util_1.getNodeKey)(node);
+        const key3 = (0, util_1.getNodeKey)(node);
         readOnly = Boolean(readOnly);
-        if (this.specifiedOptions[key2]) {
-          Object.assign(node, this.specifiedOptions[key2]);
+        if (this.specifiedOptions[key3]) {
+          Object.assign(node, this.specifiedOptions[key3]);
         } else {
-          this.specifiedOptions[key2] = node;
+          this.specifiedOptions[key3] = node;
         }
         let redis;
-        if (this.nodes.all[key2]) {
-          redis = this.nodes.all[key2];
+        if (this.nodes.all[key3]) {
+          redis = this.nodes.all[key3];
           if (redis.options.readOnly !== readOnly) {
             redis.options.readOnly = readOnly;
-            debug("Change role of %s to %s", key2, readOnly ? "slave" : "master");
+            debug("Change role of %s to %s", key3, readOnly ? "slave" : "master");
             redis[readOnly ? "readonly" : "readwrite"]().catch(utils_1.noop);
             if (readOnly) {
-              delete this.nodes.master[key2];
-              this.nodes.slave[key2] = redis;
+              delete this.nodes.master[key3];
+              this.nodes.slave[key3] = redis;
             } else {
-              delete this.nodes.slave[key2];
-              this.nodes.master[key2] = redis;
+              delete this.nodes.slave[key3];
+              this.nodes.master[key3] = redis;
             }
           }
         } else {
-          debug("Connecting to %s as %s", key2, readOnly ? "slave" : "master");
+          debug("Connecting to %s as %s", key3, readOnly ? "slave" : "master");
           redis = this.createRedisFromOptions(node, readOnly);
-          this.nodes.all[key2] = redis;
-          this.nodes[readOnly ? "slave" : "master"][key2] = redis;
+          this.nodes.all[key3] = redis;
+          this.nodes[readOnly ? "slave" : "master"][key3] = redis;
           redis.once("end", () => {
-            this.removeNode(key2);
-            this.emit("-node", redis, key2);
+            this.removeNode(key3);
+            this.emit("-node", redis, key3);
             if (!Object.keys(this.nodes.all).length) {
               this.emit("drain");
             }
           });
-          this.emit("+node", redis, key2);
+          this.emit("+node", redis, key3);
           redis.on("error", function(error) {
-            this.emit("nodeError", error, key2);
+            this.emit("nodeError", error, key3);
           });
         }
         return redis;
@@ -27043,34 +27043,34 @@ var require_ConnectionPool = __commonJS({
         debug("Reset with %O", nodes);
         const newNodes = {};
         nodes.forEach((node) => {
-          const key2 = (0, util_1.getNodeKey)(node);
-          if (!(node.readOnly && newNodes[key2])) {
-            newNodes[key2] = node;
+          const key3 = (0, util_1.getNodeKey)(node);
+          if (!(node.readOnly && newNodes[key3])) {
+            newNodes[key3] = node;
           }
         });
-        Object.keys(this.nodes.all).forEach((key2) => {
-          if (!newNodes[key2]) {
-            debug("Disconnect %s because the node does not hold any slot", key2);
-            this.nodes.all[key2].disconnect();
-            this.removeNode(key2);
+        Object.keys(this.nodes.all).forEach((key3) => {
+          if (!newNodes[key3]) {
+            debug("Disconnect %s because the node does not hold any slot", key3);
+            this.nodes.all[key3].disconnect();
+            this.removeNode(key3);
           }
         });
-        Object.keys(newNodes).forEach((key2) => {
-          const node = newNodes[key2];
+        Object.keys(newNodes).forEach((key3) => {
+          const node = newNodes[key3];
           this.findOrCreate(node, node.readOnly);
         });
       }
       /**
        * Remove a node from the pool.
        */
-      removeNode(key2) {
+      removeNode(key3) {
         const { nodes } = this;
-        if (nodes.all[key2]) {
-          debug("Remove %s from the pool", key2);
-          delete nodes.all[key2];
+        if (nodes.all[key3]) {
+          debug("Remove %s from the pool", key3);
+          delete nodes.all[key3];
         }
-        delete nodes.master[key2];
-        delete nodes.slave[key2];
+        delete nodes.master[key3];
+        delete nodes.slave[key3];
       }
     };
     exports2.default = ConnectionPool;
@@ -27873,7 +27873,7 @@ var require_cluster = __commonJS({
           throw new Error('Invalid option scaleReads "' + this.options.scaleReads + '". Expected "all", "master", "slave" or a custom function');
         }
         this.connectionPool = new ConnectionPool_1.default(this.options.redisOptions);
-        this.connectionPool.on("-node", (redis, key2) => {
+        this.connectionPool.on("-node", (redis, key3) => {
           this.emit("-node", redis);
         });
         this.connectionPool.on("+node", (redis) => {
@@ -27882,8 +27882,8 @@ var require_cluster = __commonJS({
         this.connectionPool.on("drain", () => {
           this.setStatus("close");
         });
-        this.connectionPool.on("nodeError", (error, key2) => {
-          this.emit("node error", error, key2);
+        this.connectionPool.on("nodeError", (error, key3) => {
+          this.emit("node error", error, key3);
         });
         this.subscriber = new ClusterSubscriber_1.default(this.connectionPool, this);
         if (this.options.scripts) {
@@ -28113,8 +28113,8 @@ var require_cluster = __commonJS({
             return wrapper(error);
           }
           const node = nodes[index];
-          const key2 = `${node.options.host}:${node.options.port}`;
-          debug("getting slot cache from %s", key2);
+          const key3 = `${node.options.host}:${node.options.port}`;
+          debug("getting slot cache from %s", key3);
           _this.getInfoFromNode(node, function(err) {
             switch (_this.status) {
               case "close":
@@ -28124,7 +28124,7 @@ var require_cluster = __commonJS({
                 return wrapper(new Error("Cluster is disconnecting."));
             }
             if (err) {
-              _this.emit("node error", err, key2);
+              _this.emit("node error", err, key3);
               lastNodeError = err;
               tryNode(index + 1);
             } else {
@@ -28162,23 +28162,23 @@ var require_cluster = __commonJS({
           command.reject = function(err) {
             const partialTry = tryConnection.bind(null, true);
             _this.handleError(err, ttl, {
-              moved: function(slot, key2) {
-                debug("command %s is moved to %s", command.name, key2);
+              moved: function(slot, key3) {
+                debug("command %s is moved to %s", command.name, key3);
                 targetSlot = Number(slot);
                 if (_this.slots[slot]) {
-                  _this.slots[slot][0] = key2;
+                  _this.slots[slot][0] = key3;
                 } else {
-                  _this.slots[slot] = [key2];
+                  _this.slots[slot] = [key3];
                 }
                 _this._groupsBySlot[slot] = _this._groupsIds[_this.slots[slot].join(";")];
-                _this.connectionPool.findOrCreate(_this.natMapper(key2));
+                _this.connectionPool.findOrCreate(_this.natMapper(key3));
                 tryConnection();
                 debug("refreshing slot caches... (triggered by MOVED error)");
                 _this.refreshSlotsCache();
               },
-              ask: function(slot, key2) {
-                debug("command %s is required to ask %s:%s", command.name, key2);
-                const mapped = _this.natMapper(key2);
+              ask: function(slot, key3) {
+                debug("command %s is required to ask %s:%s", command.name, key3);
+                const mapped = _this.natMapper(key3);
                 _this.connectionPool.findOrCreate(mapped);
                 tryConnection(false, `${mapped.host}:${mapped.port}`);
               },
@@ -28235,8 +28235,8 @@ var require_cluster = __commonJS({
                 if (typeof targetSlot === "number" && _this.slots[targetSlot]) {
                   const nodeKeys = _this.slots[targetSlot];
                   if (typeof to === "function") {
-                    const nodes = nodeKeys.map(function(key2) {
-                      return _this.connectionPool.getInstanceByKey(key2);
+                    const nodes = nodeKeys.map(function(key3) {
+                      return _this.connectionPool.getInstanceByKey(key3);
                     });
                     redis = to(nodes, command);
                     if (Array.isArray(redis)) {
@@ -28246,15 +28246,15 @@ var require_cluster = __commonJS({
                       redis = nodes[0];
                     }
                   } else {
-                    let key2;
+                    let key3;
                     if (to === "all") {
-                      key2 = (0, utils_1.sample)(nodeKeys);
+                      key3 = (0, utils_1.sample)(nodeKeys);
                     } else if (to === "slave" && nodeKeys.length > 1) {
-                      key2 = (0, utils_1.sample)(nodeKeys, 1);
+                      key3 = (0, utils_1.sample)(nodeKeys, 1);
                     } else {
-                      key2 = nodeKeys[0];
+                      key3 = nodeKeys[0];
                     }
-                    redis = _this.connectionPool.getInstanceByKey(key2);
+                    redis = _this.connectionPool.getInstanceByKey(key3);
                   }
                 }
                 if (asking) {
@@ -28284,23 +28284,23 @@ var require_cluster = __commonJS({
         }
         return command.promise;
       }
-      sscanStream(key2, options2) {
-        return this.createScanStream("sscan", { key: key2, options: options2 });
+      sscanStream(key3, options2) {
+        return this.createScanStream("sscan", { key: key3, options: options2 });
       }
-      sscanBufferStream(key2, options2) {
-        return this.createScanStream("sscanBuffer", { key: key2, options: options2 });
+      sscanBufferStream(key3, options2) {
+        return this.createScanStream("sscanBuffer", { key: key3, options: options2 });
       }
-      hscanStream(key2, options2) {
-        return this.createScanStream("hscan", { key: key2, options: options2 });
+      hscanStream(key3, options2) {
+        return this.createScanStream("hscan", { key: key3, options: options2 });
       }
-      hscanBufferStream(key2, options2) {
-        return this.createScanStream("hscanBuffer", { key: key2, options: options2 });
+      hscanBufferStream(key3, options2) {
+        return this.createScanStream("hscanBuffer", { key: key3, options: options2 });
       }
-      zscanStream(key2, options2) {
-        return this.createScanStream("zscan", { key: key2, options: options2 });
+      zscanStream(key3, options2) {
+        return this.createScanStream("zscan", { key: key3, options: options2 });
       }
-      zscanBufferStream(key2, options2) {
-        return this.createScanStream("zscanBuffer", { key: key2, options: options2 });
+      zscanBufferStream(key3, options2) {
+        return this.createScanStream("zscanBuffer", { key: key3, options: options2 });
       }
       /**
        * @ignore
@@ -28426,15 +28426,15 @@ var require_cluster = __commonJS({
         }
       }
       natMapper(nodeKey) {
-        const key2 = typeof nodeKey === "string" ? nodeKey : `${nodeKey.host}:${nodeKey.port}`;
+        const key3 = typeof nodeKey === "string" ? nodeKey : `${nodeKey.host}:${nodeKey.port}`;
         let mapped = null;
         if (this.options.natMap && typeof this.options.natMap === "function") {
-          mapped = this.options.natMap(key2);
+          mapped = this.options.natMap(key3);
         } else if (this.options.natMap && typeof this.options.natMap === "object") {
-          mapped = this.options.natMap[key2];
+          mapped = this.options.natMap[key3];
         }
         if (mapped) {
-          debug("NAT mapping %s -> %O", key2, mapped);
+          debug("NAT mapping %s -> %O", key3, mapped);
           return Object.assign({}, mapped);
         }
         return typeof nodeKey === "string" ? (0, util_1.nodeKeyToRedisOptions)(nodeKey) : nodeKey;
@@ -28552,7 +28552,7 @@ var require_cluster = __commonJS({
               if (!sortedKeys.length) {
                 return reject(err2);
               }
-              const key2 = sortedKeys[0], group = groupedRecords[key2], record = (0, util_1.weightSrvRecords)(group);
+              const key3 = sortedKeys[0], group = groupedRecords[key3], record = (0, util_1.weightSrvRecords)(group);
               if (!group.records.length) {
                 sortedKeys.shift();
               }
@@ -28606,10 +28606,10 @@ var require_cluster = __commonJS({
           return Object.assign({}, node, { host: config2 });
         });
       }
-      createScanStream(command, { key: key2, options: options2 = {} }) {
+      createScanStream(command, { key: key3, options: options2 = {} }) {
         return new ScanStream_1.default({
           objectMode: true,
-          key: key2,
+          key: key3,
           redis: this,
           command,
           ...options2
@@ -28986,12 +28986,12 @@ var require_SentinelConnector = __commonJS({
       sentinelNatResolve(item) {
         if (!item || !this.options.natMap)
           return item;
-        const key2 = `${item.host}:${item.port}`;
+        const key3 = `${item.host}:${item.port}`;
         let result = item;
         if (typeof this.options.natMap === "function") {
-          result = this.options.natMap(key2) || item;
+          result = this.options.natMap(key3) || item;
         } else if (typeof this.options.natMap === "object") {
-          result = this.options.natMap[key2] || item;
+          result = this.options.natMap[key3] || item;
         }
         return result;
       }
@@ -30565,23 +30565,23 @@ var require_Redis = __commonJS({
       scanBufferStream(options2) {
         return this.createScanStream("scanBuffer", { options: options2 });
       }
-      sscanStream(key2, options2) {
-        return this.createScanStream("sscan", { key: key2, options: options2 });
+      sscanStream(key3, options2) {
+        return this.createScanStream("sscan", { key: key3, options: options2 });
       }
-      sscanBufferStream(key2, options2) {
-        return this.createScanStream("sscanBuffer", { key: key2, options: options2 });
+      sscanBufferStream(key3, options2) {
+        return this.createScanStream("sscanBuffer", { key: key3, options: options2 });
       }
-      hscanStream(key2, options2) {
-        return this.createScanStream("hscan", { key: key2, options: options2 });
+      hscanStream(key3, options2) {
+        return this.createScanStream("hscan", { key: key3, options: options2 });
       }
-      hscanBufferStream(key2, options2) {
-        return this.createScanStream("hscanBuffer", { key: key2, options: options2 });
+      hscanBufferStream(key3, options2) {
+        return this.createScanStream("hscanBuffer", { key: key3, options: options2 });
       }
-      zscanStream(key2, options2) {
-        return this.createScanStream("zscan", { key: key2, options: options2 });
+      zscanStream(key3, options2) {
+        return this.createScanStream("zscan", { key: key3, options: options2 });
       }
-      zscanBufferStream(key2, options2) {
-        return this.createScanStream("zscanBuffer", { key: key2, options: options2 });
+      zscanBufferStream(key3, options2) {
+        return this.createScanStream("zscanBuffer", { key: key3, options: options2 });
       }
       /**
        * Emit only when there's at least one listener.
@@ -30717,10 +30717,10 @@ var require_Redis = __commonJS({
         this.status = status2;
         process.nextTick(this.emit.bind(this, status2, arg));
       }
-      createScanStream(command, { key: key2, options: options2 = {} }) {
+      createScanStream(command, { key: key3, options: options2 = {} }) {
         return new ScanStream_1.default({
           objectMode: true,
-          key: key2,
+          key: key3,
           redis: this,
           command,
           ...options2
@@ -31377,9 +31377,9 @@ var require_toml_parser = __commonJS({
     var hasOwnProperty = Object.prototype.hasOwnProperty;
     var defineProperty = Object.defineProperty;
     var descriptor = { configurable: true, enumerable: true, writable: true, value: void 0 };
-    function hasKey(obj, key2) {
-      if (hasOwnProperty.call(obj, key2)) return true;
-      if (key2 === "__proto__") defineProperty(obj, "__proto__", descriptor);
+    function hasKey(obj, key3) {
+      if (hasOwnProperty.call(obj, key3)) return true;
+      if (key3 === "__proto__") defineProperty(obj, "__proto__", descriptor);
       return false;
     }
     var INLINE_TABLE = /* @__PURE__ */ Symbol("inline-table");
@@ -31582,11 +31582,11 @@ var require_toml_parser = __commonJS({
         parseAssign() {
           return this.callNow(this.parseKeyword, this.recordAssignKeyword);
         }
-        recordAssignKeyword(key2) {
+        recordAssignKeyword(key3) {
           if (this.state.resultTable) {
-            this.state.resultTable.push(key2);
+            this.state.resultTable.push(key3);
           } else {
-            this.state.resultTable = [key2];
+            this.state.resultTable = [key3];
           }
           return this.goto(this.parseAssignKeywordPreDot);
         }
@@ -32809,8 +32809,8 @@ function unionWith(additionalKeys) {
   for (const type of Object.keys(additionalKeys)) {
     if (Object.hasOwn(retv, type)) {
       const keys = new Set(additionalKeys[type]);
-      for (const key2 of retv[type]) {
-        keys.add(key2);
+      for (const key3 of retv[type]) {
+        keys.add(key3);
       }
       retv[type] = Object.freeze(Array.from(keys));
     } else {
@@ -32926,8 +32926,8 @@ function verifyDuplicateKeysForKeyValue(ctx, defineKeys, node) {
   let keys = defineKeys;
   const lastKey = last(node.key.keys);
   for (const keyNode of node.key.keys) {
-    const key2 = toKeyName(keyNode);
-    let defineKey = keys.get(key2);
+    const key3 = toKeyName(keyNode);
+    let defineKey = keys.get(key3);
     if (defineKey) {
       if (defineKey.value === VALUE_KIND_VALUE) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
       else if (lastKey === keyNode) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
@@ -32944,7 +32944,7 @@ function verifyDuplicateKeysForKeyValue(ctx, defineKeys, node) {
         node: keyNode,
         keys: /* @__PURE__ */ new Map()
       };
-      keys.set(key2, defineKey);
+      keys.set(key3, defineKey);
     }
     keys = defineKey.keys;
   }
@@ -33076,7 +33076,7 @@ function generateConvertTOMLValue(convertValue) {
       return table2;
     },
     TOMLKey(node) {
-      return node.keys.map((key2) => resolveValue(key2));
+      return node.keys.map((key3) => resolveValue(key3));
     },
     TOMLBare(node) {
       return node.name;
@@ -33093,8 +33093,8 @@ function generateConvertTOMLValue(convertValue) {
 function getTable(baseTable, keys, array2) {
   let target = baseTable;
   for (let index = 0; index < keys.length - 1; index++) {
-    const key2 = keys[index];
-    target = getNextTargetFromKey(target, key2);
+    const key3 = keys[index];
+    target = getNextTargetFromKey(target, key3);
   }
   const lastKey = last(keys);
   const lastTarget = target[lastKey];
@@ -33124,16 +33124,16 @@ function getTable(baseTable, keys, array2) {
   const tableValue = {};
   target[lastKey] = [tableValue];
   return tableValue;
-  function getNextTargetFromKey(currTarget, key2) {
-    const nextTarget = currTarget[key2];
+  function getNextTargetFromKey(currTarget, key3) {
+    const nextTarget = currTarget[key3];
     if (nextTarget == null) {
       const val = {};
-      currTarget[key2] = val;
+      currTarget[key3] = val;
       return val;
     }
     if (isValue(nextTarget)) {
       const val = {};
-      currTarget[key2] = val;
+      currTarget[key3] = val;
       return val;
     }
     let resultTarget = nextTarget;
@@ -33153,15 +33153,15 @@ function getTable(baseTable, keys, array2) {
 function set2(baseTable, keys, value) {
   let target = baseTable;
   for (let index = 0; index < keys.length - 1; index++) {
-    const key2 = keys[index];
-    const nextTarget = target[key2];
+    const key3 = keys[index];
+    const nextTarget = target[key3];
     if (nextTarget == null) {
       const val = {};
-      target[key2] = val;
+      target[key3] = val;
       target = val;
     } else if (isValue(nextTarget) || Array.isArray(nextTarget)) {
       const val = {};
-      target[key2] = val;
+      target[key3] = val;
       target = val;
     } else target = nextTarget;
   }
@@ -35245,27 +35245,27 @@ var require_lrucache = __commonJS({
         this.max = 1e3;
         this.map = /* @__PURE__ */ new Map();
       }
-      get(key2) {
-        const value = this.map.get(key2);
+      get(key3) {
+        const value = this.map.get(key3);
         if (value === void 0) {
           return void 0;
         } else {
-          this.map.delete(key2);
-          this.map.set(key2, value);
+          this.map.delete(key3);
+          this.map.set(key3, value);
           return value;
         }
       }
-      delete(key2) {
-        return this.map.delete(key2);
+      delete(key3) {
+        return this.map.delete(key3);
       }
-      set(key2, value) {
-        const deleted = this.delete(key2);
+      set(key3, value) {
+        const deleted = this.delete(key3);
         if (!deleted && value !== void 0) {
           if (this.map.size >= this.max) {
             const firstKey = this.map.keys().next().value;
             this.delete(firstKey);
           }
-          this.map.set(key2, value);
+          this.map.set(key3, value);
         }
         return this;
       }
@@ -36820,9 +36820,9 @@ var init_semver = __esm({
 function boundedMemo(max) {
   const cache = new j({ max });
   return {
-    get: (key2) => cache.get(key2)?.v,
-    set: (key2, value) => {
-      if (key2.length <= MAX_MEMO_KEY) cache.set(key2, { v: value });
+    get: (key3) => cache.get(key3)?.v,
+    set: (key3, value) => {
+      if (key3.length <= MAX_MEMO_KEY) cache.set(key3, { v: value });
     },
     get size() {
       return cache.size;
@@ -36902,11 +36902,11 @@ function evaluate(e, p, feature2) {
 }
 function targetApplies(target, platform = "linux") {
   if (target === null) return true;
-  const key2 = `${platform}|${target}`;
-  let v = memo.get(key2);
+  const key3 = `${platform}|${target}`;
+  let v = memo.get(key3);
   if (v === void 0) {
     v = evaluateTarget(target, platform);
-    memo.set(key2, v);
+    memo.set(key3, v);
   }
   return v;
 }
@@ -37494,7 +37494,7 @@ var require_js_yaml_cjs = __commonJS({
     }
     function pick2(object, keys) {
       const result = {};
-      for (const key2 of keys) if (object[key2] !== void 0) result[key2] = object[key2];
+      for (const key3 of keys) if (object[key3] !== void 0) result[key3] = object[key3];
       return result;
     }
     var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
@@ -37503,17 +37503,17 @@ var require_js_yaml_cjs = __commonJS({
         seen: /* @__PURE__ */ new Set()
       }),
       addItem: (carrier, item) => {
-        let key2;
+        let key3;
         if (item instanceof Map) {
           if (item.size !== 1) return "cannot resolve an ordered map item";
-          key2 = item.keys().next().value;
+          key3 = item.keys().next().value;
         } else if (isPlainObject3(item)) {
           const itemKeys = Object.keys(item);
           if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
-          key2 = itemKeys[0];
+          key3 = itemKeys[0];
         } else return "cannot resolve an ordered map item";
-        if (carrier.seen.has(key2)) return "duplicate key in ordered map";
-        carrier.seen.add(key2);
+        if (carrier.seen.has(key3)) return "duplicate key in ordered map";
+        carrier.seen.add(key3);
         carrier.list.push(item);
         return "";
       },
@@ -37542,12 +37542,12 @@ var require_js_yaml_cjs = __commonJS({
       identify: isPlainObject3,
       represent: (o) => {
         const map = /* @__PURE__ */ new Map();
-        for (const key2 of Object.keys(o)) map.set(key2, o[key2]);
+        for (const key3 of Object.keys(o)) map.set(key3, o[key3]);
         return map;
       },
-      addPair: (container, key2, value) => {
-        if (key2 !== null && typeof key2 === "object") return "object-based map does not support complex keys";
-        const normalizedKey = String(key2);
+      addPair: (container, key3, value) => {
+        if (key3 !== null && typeof key3 === "object") return "object-based map does not support complex keys";
+        const normalizedKey = String(key3);
         if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
           value,
           enumerable: true,
@@ -37557,13 +37557,13 @@ var require_js_yaml_cjs = __commonJS({
         else container[normalizedKey] = value;
         return "";
       },
-      has: (container, key2) => {
-        if (key2 !== null && typeof key2 === "object") return false;
-        return Object.prototype.hasOwnProperty.call(container, String(key2));
+      has: (container, key3) => {
+        if (key3 !== null && typeof key3 === "object") return false;
+        return Object.prototype.hasOwnProperty.call(container, String(key3));
       },
       keys: (container) => Object.keys(container),
-      get: (container, key2) => {
-        const normalizedKey = String(key2);
+      get: (container, key3) => {
+        const normalizedKey = String(key3);
         if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
         return container[normalizedKey];
       }
@@ -37573,15 +37573,15 @@ var require_js_yaml_cjs = __commonJS({
       identify: (data2) => data2 instanceof Set,
       represent: (data2) => {
         const map = /* @__PURE__ */ new Map();
-        for (const key2 of data2) map.set(key2, null);
+        for (const key3 of data2) map.set(key3, null);
         return map;
       },
-      addPair: (container, key2, value) => {
+      addPair: (container, key3, value) => {
         if (value !== null) return "cannot resolve a set item";
-        container.add(key2);
+        container.add(key3);
         return "";
       },
-      has: (container, key2) => container.has(key2),
+      has: (container, key3) => container.has(key3),
       keys: (container) => container.keys(),
       get: () => null
     });
@@ -37745,9 +37745,9 @@ var require_js_yaml_cjs = __commonJS({
         }
         const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
         const keys = /* @__PURE__ */ new Set();
-        for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key2 of tag.implicitFirstChars) keys.add(key2);
+        for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key3 of tag.implicitFirstChars) keys.add(key3);
         const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
-        for (const key2 of keys) implicitScalarByFirstChar.set(key2, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key2) !== -1));
+        for (const key3 of keys) implicitScalarByFirstChar.set(key3, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key3) !== -1));
         const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
         if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
         this.tags = compiledTags;
@@ -37854,44 +37854,44 @@ var require_js_yaml_cjs = __commonJS({
     } }));
     var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
       create: () => /* @__PURE__ */ new Map(),
-      addPair: (container, key2, value) => {
-        container.set(key2, value);
+      addPair: (container, key3, value) => {
+        container.set(key3, value);
         return "";
       },
-      has: (container, key2) => container.has(key2),
+      has: (container, key3) => container.has(key3),
       keys: (container) => container.keys(),
-      get: (container, key2) => container.get(key2),
+      get: (container, key3) => container.get(key3),
       identify: (data2) => data2 instanceof Map || isPlainObject3(data2),
       represent: (data2) => {
         if (data2 instanceof Map) return data2;
         const map = /* @__PURE__ */ new Map();
         const obj = data2;
-        for (const key2 of Object.keys(obj)) map.set(key2, obj[key2]);
+        for (const key3 of Object.keys(obj)) map.set(key3, obj[key3]);
         return map;
       }
     });
-    function normalizeKey(key2) {
-      if (Array.isArray(key2)) {
-        const array2 = Array.prototype.slice.call(key2);
+    function normalizeKey(key3) {
+      if (Array.isArray(key3)) {
+        const array2 = Array.prototype.slice.call(key3);
         for (let index = 0; index < array2.length; index++) {
           if (Array.isArray(array2[index])) return null;
           if (typeof array2[index] === "object" && Object.prototype.toString.call(array2[index]) === "[object Object]") array2[index] = "[object Object]";
         }
         return String(array2);
       }
-      if (typeof key2 === "object" && Object.prototype.toString.call(key2) === "[object Object]") return "[object Object]";
-      return String(key2);
+      if (typeof key3 === "object" && Object.prototype.toString.call(key3) === "[object Object]") return "[object Object]";
+      return String(key3);
     }
     var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
       create: () => ({}),
       identify: isPlainObject3,
       represent: (o) => {
         const map = /* @__PURE__ */ new Map();
-        for (const key2 of Object.keys(o)) map.set(key2, o[key2]);
+        for (const key3 of Object.keys(o)) map.set(key3, o[key3]);
         return map;
       },
-      addPair: (container, key2, value) => {
-        const normalizedKey = normalizeKey(key2);
+      addPair: (container, key3, value) => {
+        const normalizedKey = normalizeKey(key3);
         if (normalizedKey === null) return "nested arrays are not supported inside keys";
         if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
           value,
@@ -37902,13 +37902,13 @@ var require_js_yaml_cjs = __commonJS({
         else container[normalizedKey] = value;
         return "";
       },
-      has: (container, key2) => {
-        const normalizedKey = normalizeKey(key2);
+      has: (container, key3) => {
+        const normalizedKey = normalizeKey(key3);
         return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
       },
       keys: (container) => Object.keys(container),
-      get: (container, key2) => {
-        const normalizedKey = String(key2);
+      get: (container, key3) => {
+        const normalizedKey = String(key3);
         if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
         return container[normalizedKey];
       }
@@ -38448,17 +38448,17 @@ ${exception.mark.snippet}`;
         }
       } else throwError$1(state, "cannot merge mappings; the provided source object is unacceptable");
     }
-    function addMappingValue(state, frame, key2, value, tag) {
+    function addMappingValue(state, frame, key3, value, tag) {
       var _frame$overridable2, _frame$overridable3;
       state.position = frame.keyPosition;
       if (frame.keyIsMerge) {
         mergeSource(state, frame, value, tag);
         return;
       }
-      if (!state.json && frame.tag.has(frame.value, key2) && !((_frame$overridable2 = frame.overridable) === null || _frame$overridable2 === void 0 ? void 0 : _frame$overridable2.has(key2))) throwError$1(state, "duplicated mapping key");
-      const err = frame.tag.addPair(frame.value, key2, value);
+      if (!state.json && frame.tag.has(frame.value, key3) && !((_frame$overridable2 = frame.overridable) === null || _frame$overridable2 === void 0 ? void 0 : _frame$overridable2.has(key3))) throwError$1(state, "duplicated mapping key");
+      const err = frame.tag.addPair(frame.value, key3, value);
       if (err) throwError$1(state, err);
-      (_frame$overridable3 = frame.overridable) === null || _frame$overridable3 === void 0 || _frame$overridable3.delete(key2);
+      (_frame$overridable3 = frame.overridable) === null || _frame$overridable3 === void 0 || _frame$overridable3.delete(key3);
     }
     function addValue(state, value, tag) {
       const frame = state.frames[state.frames.length - 1];
@@ -38470,10 +38470,10 @@ ${exception.mark.snippet}`;
         const err = frame.tag.addItem(frame.value, value, frame.index++);
         if (err) throwError$1(state, err);
       } else if (frame.hasKey) {
-        const key2 = frame.key;
+        const key3 = frame.key;
         frame.key = void 0;
         frame.hasKey = false;
-        addMappingValue(state, frame, key2, value, tag);
+        addMappingValue(state, frame, key3, value, tag);
       } else {
         frame.key = value;
         frame.keyPosition = state.position;
@@ -39558,12 +39558,12 @@ ${exception.mark.snippet}`;
       };
       if (!state.noRefs) state.refs.set(object, node);
       for (const [objectKey, objectValue] of map) {
-        const key2 = build(state, objectKey);
-        if (key2 === INVALID) continue;
+        const key3 = build(state, objectKey);
+        if (key3 === INVALID) continue;
         const value = build(state, objectValue);
         if (value === INVALID) continue;
         node.items.push({
-          key: key2,
+          key: key3,
           value
         });
       }
@@ -39599,8 +39599,8 @@ ${exception.mark.snippet}`;
           })) return true;
           break;
         case "mapping":
-          for (const { key: key2, value } of node.items) {
-            if (visitNode(key2, visitor, {
+          for (const { key: key3, value } of node.items) {
+            if (visitNode(key3, visitor, {
               depth,
               parent: node,
               isKey: true
@@ -40009,15 +40009,15 @@ ${" ".repeat(state.indent * level)}`;
     }
     function writeFlowMapping(state, level, node) {
       let result = "";
-      for (const { key: key2, value } of node.items) {
+      for (const { key: key3, value } of node.items) {
         let pairBuffer = "";
         if (result !== "") pairBuffer += `,${!state.flowSkipCommaSpace ? " " : ""}`;
-        const keyRender = writeNode(state, level, key2, node, { iskey: true });
+        const keyRender = writeNode(state, level, key3, node, { iskey: true });
         const keyText = keyRender.text;
         const valueText = writeNode(state, level, value, node, {}).text;
         const sep2 = state.flowSkipColonSpace || valueText === "" ? "" : " ";
-        const keyIsBareProps = key2.kind === "scalar" && keyRender.noBody && (key2.tagged || key2.anchor !== void 0);
-        const keyColonSep = key2.kind === "alias" || keyIsBareProps ? " " : "";
+        const keyIsBareProps = key3.kind === "scalar" && keyRender.noBody && (key3.tagged || key3.anchor !== void 0);
+        const keyColonSep = key3.kind === "alias" || keyIsBareProps ? " " : "";
         pairBuffer += `${keyText}${keyColonSep}:${sep2}${valueText}`;
         result += pairBuffer;
       }
@@ -40029,19 +40029,19 @@ ${" ".repeat(state.indent * level)}`;
       for (let index = 0, length = node.items.length; index < length; index += 1) {
         let pairBuffer = "";
         if (!compact || result !== "") pairBuffer += generateNextLine(state, level);
-        const { key: key2, value } = node.items[index];
-        const keyIsBlock = (key2.kind === "mapping" || key2.kind === "sequence") && key2.style === COLLECTION_STYLE.BLOCK && key2.items.length !== 0 || key2.kind === "scalar" && (key2.style === SCALAR_STYLE.LITERAL_BLOCK || key2.style === SCALAR_STYLE.FOLDED_BLOCK);
-        const keyRender = keyIsBlock ? writeNode(state, level + 1, key2, node, {
+        const { key: key3, value } = node.items[index];
+        const keyIsBlock = (key3.kind === "mapping" || key3.kind === "sequence") && key3.style === COLLECTION_STYLE.BLOCK && key3.items.length !== 0 || key3.kind === "scalar" && (key3.style === SCALAR_STYLE.LITERAL_BLOCK || key3.style === SCALAR_STYLE.FOLDED_BLOCK);
+        const keyRender = keyIsBlock ? writeNode(state, level + 1, key3, node, {
           block: true,
           compact: true,
-          isblockseq: !cannotBeCompact(state, key2, level + 1)
-        }) : writeNode(state, level + 1, key2, node, {
+          isblockseq: !cannotBeCompact(state, key3, level + 1)
+        }) : writeNode(state, level + 1, key3, node, {
           block: true,
           compact: true,
           iskey: true
         });
         const keyText = keyRender.text;
-        const keyHasLineBreak = key2.kind === "scalar" && key2.value.indexOf("\n") !== -1;
+        const keyHasLineBreak = key3.kind === "scalar" && key3.value.indexOf("\n") !== -1;
         const keyIsTooLong = keyText.length > 1024 && /^[\s\S]{1025}/u.test(keyText);
         const explicitPair = keyIsBlock || keyHasLineBreak || keyIsTooLong;
         if (explicitPair) {
@@ -40055,8 +40055,8 @@ ${" ".repeat(state.indent * level)}`;
           compact: explicitPair,
           isblockseq: explicitPair && !cannotBeCompact(state, value, level + 1)
         }).text;
-        const keyIsBareProps = key2.kind === "scalar" && keyRender.noBody && (key2.tagged || key2.anchor !== void 0);
-        const keyColonSep = !explicitPair && (key2.kind === "alias" || keyIsBareProps) ? " " : "";
+        const keyIsBareProps = key3.kind === "scalar" && keyRender.noBody && (key3.tagged || key3.anchor !== void 0);
+        const keyColonSep = !explicitPair && (key3.kind === "alias" || keyIsBareProps) ? " " : "";
         if (valueText === "" || CHAR_LINE_FEED === valueText.charCodeAt(0)) pairBuffer += `${keyColonSep}:`;
         else pairBuffer += `${keyColonSep}: `;
         pairBuffer += valueText;
@@ -41574,8 +41574,8 @@ var require_index_cjs3 = __commonJS({
         if (!source) {
           return;
         }
-        Object.keys(source).forEach(function(key2) {
-          obj[key2] = source[key2];
+        Object.keys(source).forEach(function(key3) {
+          obj[key3] = source[key3];
         });
       });
       return obj;
@@ -42214,11 +42214,11 @@ var require_index_cjs4 = __commonJS({
       return target;
     };
     var __copyProps2 = (to, from, except, desc) => {
-      if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames2(from), i = 0, n = keys.length, key2; i < n; i++) {
-        key2 = keys[i];
-        if (!__hasOwnProp2.call(to, key2) && key2 !== except) __defProp2(to, key2, {
-          get: ((k2) => from[k2]).bind(null, key2),
-          enumerable: !(desc = __getOwnPropDesc2(from, key2)) || desc.enumerable
+      if (from && typeof from === "object" || typeof from === "function") for (var keys = __getOwnPropNames2(from), i = 0, n = keys.length, key3; i < n; i++) {
+        key3 = keys[i];
+        if (!__hasOwnProp2.call(to, key3) && key3 !== except) __defProp2(to, key3, {
+          get: ((k2) => from[k2]).bind(null, key3),
+          enumerable: !(desc = __getOwnPropDesc2(from, key3)) || desc.enumerable
         });
       }
       return to;
@@ -42263,15 +42263,15 @@ var require_index_cjs4 = __commonJS({
       return _class(obj) === "[object String]";
     }
     var _hasOwnProperty = Object.prototype.hasOwnProperty;
-    function has(object, key2) {
-      return _hasOwnProperty.call(object, key2);
+    function has(object, key3) {
+      return _hasOwnProperty.call(object, key3);
     }
     function assign(obj) {
       Array.prototype.slice.call(arguments, 1).forEach(function(source) {
         if (!source) return;
         if (typeof source !== "object") throw new TypeError(source + "must be object");
-        Object.keys(source).forEach(function(key2) {
-          obj[key2] = source[key2];
+        Object.keys(source).forEach(function(key3) {
+          obj[key3] = source[key3];
         });
       });
       return obj;
@@ -42713,12 +42713,12 @@ var require_index_cjs4 = __commonJS({
         });
       });
       self2.__cache__ = {};
-      chains.forEach(function(chain) {
-        self2.__cache__[chain] = [];
+      chains.forEach(function(chain2) {
+        self2.__cache__[chain2] = [];
         self2.__rules__.forEach(function(rule) {
           if (!rule.enabled) return;
-          if (chain && rule.alt.indexOf(chain) < 0) return;
-          self2.__cache__[chain].push(rule.fn);
+          if (chain2 && rule.alt.indexOf(chain2) < 0) return;
+          self2.__cache__[chain2].push(rule.fn);
         });
       });
     };
@@ -45299,8 +45299,8 @@ var require_index_cjs4 = __commonJS({
         "core",
         "block",
         "inline"
-      ].forEach(function(chain) {
-        result = result.concat(this[chain].ruler.enable(list2, true));
+      ].forEach(function(chain2) {
+        result = result.concat(this[chain2].ruler.enable(list2, true));
       }, this);
       result = result.concat(this.inline.ruler2.enable(list2, true));
       const missed = list2.filter(function(name) {
@@ -45316,8 +45316,8 @@ var require_index_cjs4 = __commonJS({
         "core",
         "block",
         "inline"
-      ].forEach(function(chain) {
-        result = result.concat(this[chain].ruler.disable(list2, true));
+      ].forEach(function(chain2) {
+        result = result.concat(this[chain2].ruler.disable(list2, true));
       }, this);
       result = result.concat(this.inline.ruler2.disable(list2, true));
       const missed = list2.filter(function(name) {
@@ -45730,11 +45730,11 @@ function versionOf(version) {
   return v;
 }
 function rangeOf(req, includePrerelease) {
-  const key2 = `${includePrerelease ? "+" : "-"}${req}`;
-  let range = ranges.get(key2);
+  const key3 = `${includePrerelease ? "+" : "-"}${req}`;
+  let range = ranges.get(key3);
   if (range === void 0) {
     range = parseRange(cargoRange(req === "" ? "*" : req), includePrerelease);
-    ranges.set(key2, range);
+    ranges.set(key3, range);
   }
   return range;
 }
@@ -45751,9 +45751,9 @@ function selectVersion(lines, req, pin) {
     memo3 = /* @__PURE__ */ new Map();
     selections.set(lines, memo3);
   }
-  const key2 = `${req}\0${pin ?? ""}`;
-  if (!memo3.has(key2)) memo3.set(key2, pick(lines, req, pin));
-  return memo3.get(key2);
+  const key3 = `${req}\0${pin ?? ""}`;
+  if (!memo3.has(key3)) memo3.set(key3, pick(lines, req, pin));
+  return memo3.get(key3);
 }
 function pick(lines, req, pin) {
   if (pin) {
@@ -46650,17 +46650,17 @@ function editOf(text2, m2, r, way, root) {
   let matches2 = (s) => s === r.feature;
   let rewrite = (_s, to) => to;
   if (r.where.kind === "dependency" && r.where.inRoot) {
-    const key2 = r.where.decl.key;
-    const ws = root?.workspaceDependencies.find((w) => w.key === key2);
+    const key3 = r.where.decl.key;
+    const ws = root?.workspaceDependencies.find((w) => w.key === key3);
     arr = arrayOf(ws?.nodes.features?.value);
     text2 = root?.text ?? text2;
   } else if (r.where.kind === "dependency") {
     arr = arrayOf(r.where.decl.nodes.features?.value);
   } else {
     arr = featuresEntry(m2, r.where.entry);
-    const key2 = /^(.*?)(\??)\/(.+)$/;
-    matches2 = (s) => key2.exec(s)?.[3] === r.feature;
-    rewrite = (s, to) => s.replace(key2, `$1$2/${to}`);
+    const key3 = /^(.*?)(\??)\/(.+)$/;
+    matches2 = (s) => key3.exec(s)?.[3] === r.feature;
+    rewrite = (s, to) => s.replace(key3, `$1$2/${to}`);
   }
   const i = arr ? arr.elements.findIndex((e) => matches2(stringOf(e) ?? "")) : -1;
   if (!arr || i < 0) return null;
@@ -46798,19 +46798,19 @@ function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
   if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
   const [, p] = pkg;
   const on = p.features.has(target.feature);
-  const chain = [];
+  const chain2 = [];
   if (on) {
-    chain.push({ kind: "feature", pkg: { name: p.name, version: p.version }, feature: target.feature });
+    chain2.push({ kind: "feature", pkg: { name: p.name, version: p.version }, feature: target.feature });
     const seen = /* @__PURE__ */ new Set();
-    for (let key2 = nextKey(chain[0]); key2 !== null && !seen.has(key2) && chain.length < 20; ) {
-      seen.add(key2);
-      const reason = res.because.get(key2);
+    for (let key3 = nextKey(chain2[0]); key3 !== null && !seen.has(key3) && chain2.length < 20; ) {
+      seen.add(key3);
+      const reason = res.because.get(key3);
       if (!reason) break;
-      chain.push(reason);
-      key2 = nextKey(reason);
+      chain2.push(reason);
+      key3 = nextKey(reason);
     }
   }
-  return { inGraph: true, version: p.version, on, chain };
+  return { inGraph: true, version: p.version, on, chain: chain2 };
 }
 var DISPATCH, AUTODIFF, DIAGNOSIS_STEPS, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
 var init_resolve = __esm({
@@ -47162,11 +47162,11 @@ function probeOf(line, features, { defaults = false } = {}) {
 }
 function enablersOf(...args) {
   const [line, registry, target = AUTODIFF_TARGET] = args;
-  const key2 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key2) ?? precomputedEnablers(line, registry, target);
+  const key3 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
+  const hit = enablerCache.get(key3) ?? precomputedEnablers(line, registry, target);
   if (hit) return hit;
   const result = computeEnablers(...args);
-  enablerCache.set(key2, result);
+  enablerCache.set(key3, result);
   return result;
 }
 function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
@@ -47228,9 +47228,9 @@ function candidateAdditions(listed, enablers, pairs, prefer) {
   const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
   const seen = /* @__PURE__ */ new Set();
   return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
-    const key2 = add.join("+");
-    if (seen.has(key2)) return false;
-    seen.add(key2);
+    const key3 = add.join("+");
+    if (seen.has(key3)) return false;
+    seen.add(key3);
     return true;
   });
 }
@@ -47570,9 +47570,9 @@ function forwardsTo(line, feature2, atom, registry) {
   const queue = [[line, feature2]];
   for (let i = 0; i < queue.length && seen.size <= 4096 && queue.length <= 65536; i++) {
     const [at, f] = queue[i];
-    const key2 = `${at.name}@${at.vers}/${f}`;
-    if (seen.has(key2)) continue;
-    seen.add(key2);
+    const key3 = `${at.name}@${at.vers}/${f}`;
+    if (seen.has(key3)) continue;
+    seen.add(key3);
     if (`${at.name}/${f}` === atom) return true;
     for (const v of allFeatures(at)[f] ?? []) {
       const m2 = /^([^/?]+)\??\/(.+)$/.exec(v);
@@ -47646,10 +47646,10 @@ function declarationEdit(manifest, d, decl) {
   const [at, insert] = end < text2.length ? [end, `${eol}${declarationLine(decl)}`] : [text2.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
   return { text: text2.slice(0, at) + insert + text2.slice(at), start: at, end: at };
 }
-function isDependencyTable(key2, target) {
-  const name = key2.at(-1);
+function isDependencyTable(key3, target) {
+  const name = key3.at(-1);
   if (DEP_TABLES[name] !== "normal") return false;
-  return target === null ? key2.length === 1 : key2.length === 3 && key2[0] === "target" && key2[1] === target;
+  return target === null ? key3.length === 1 : key3.length === 3 && key3[0] === "target" && key3[1] === target;
 }
 var init_declare = __esm({
   "src/cargo/declare.ts"() {
@@ -47922,15 +47922,15 @@ function inheritingMember(root, fx) {
   } catch {
     return null;
   }
-  const key2 = keys.includes("burn") ? "burn" : keys[0];
-  if (key2 === void 0) return null;
+  const key3 = keys.includes("burn") ? "burn" : keys[0];
+  if (key3 === void 0) return null;
   const file = {
     path: "Cargo.toml",
     text: `[package]
 name = "member"
 
 [dependencies]
-${JSON.stringify(key2)} = { workspace = true }
+${JSON.stringify(key3)} = { workspace = true }
 `
   };
   const verdict = { origin: "issue", wrapped: false, file, root, whole: true, assumedMember: true };
@@ -48289,7 +48289,7 @@ function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
   const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
-  return (raw) => byKey.some(({ key: key2, messages: messages2 }) => raw.includes(key2) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
+  return (raw) => byKey.some(({ key: key3, messages: messages2 }) => raw.includes(key3) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
 }
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
@@ -48409,9 +48409,9 @@ function findAll(input) {
         if (quotedSource(text2, hit)) continue;
         const location2 = raises ? locate(text2, hit) : null;
         if (!belongsTo(entry, location2)) continue;
-        const key2 = location2 ? `${location2.path}:${location2.line}` : "";
-        if (seen.has(key2)) continue;
-        seen.add(key2);
+        const key3 = location2 ? `${location2.path}:${location2.line}` : "";
+        if (seen.has(key3)) continue;
+        seen.add(key3);
         own.push({
           id: entry.id,
           message: entry.message,
@@ -48626,9 +48626,9 @@ function detectCompile(input) {
   const out = [];
   const seen = /* @__PURE__ */ new Set();
   const push = (f) => {
-    const key2 = `${f.code} ${f.path}`;
-    if (seen.has(key2) || out.length >= MAX_FINDINGS) return;
-    seen.add(key2);
+    const key3 = `${f.code} ${f.path}`;
+    if (seen.has(key3) || out.length >= MAX_FINDINGS) return;
+    seen.add(key3);
     out.push(f);
   };
   let headers = 0;
@@ -50366,6 +50366,85 @@ var init_analyze_refusal = __esm({
   }
 });
 
+// src/cargo/lockfile.ts
+function lockPackages(text2) {
+  const out = [];
+  let current = null;
+  let inDeps = false;
+  for (const raw of text2.split("\n")) {
+    const line = raw.trim();
+    if (line === "[[package]]") {
+      if (out.length >= MAX_LOCK_PACKAGES) break;
+      current = { name: "", version: "", dependencies: [] };
+      out.push(current);
+      inDeps = false;
+      continue;
+    }
+    if (!current) continue;
+    const kv = /^(name|version|dependencies)\s*=\s*(.*)$/.exec(line);
+    if (kv?.[1] === "name") current.name = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
+    else if (kv?.[1] === "version") current.version = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
+    else if (kv?.[1] === "dependencies") inDeps = !kv[2].includes("]");
+    if (kv?.[1] === "dependencies" || inDeps && !kv) {
+      for (const m2 of (kv ? kv[2] : line).matchAll(QUOTED)) current.dependencies.push(m2[1]);
+      if (!kv && line.includes("]")) inDeps = false;
+    }
+  }
+  return out.filter((p) => p.name !== "" && p.version !== "");
+}
+function dependents(pkgs) {
+  const push = (m2, k2, v) => {
+    const list = m2.get(k2);
+    if (list) list.push(v);
+    else m2.set(k2, [v]);
+  };
+  const byName = /* @__PURE__ */ new Map();
+  for (const p of pkgs) push(byName, p.name, key2(p));
+  const up = /* @__PURE__ */ new Map();
+  for (const p of pkgs)
+    for (const d of p.dependencies) {
+      const [name, version] = d.split(" ");
+      const only = byName.get(name);
+      const target = version ? `${name} ${version}` : only?.length === 1 ? only[0] : null;
+      if (target) push(up, target, key2(p));
+    }
+  return up;
+}
+function broughtBy(pkgs, name, since = null) {
+  const candidates = pkgs.filter((p) => p.name === name && import_valid.default(p.version) && (!since || !import_lt.default(p.version, since))).sort((a, b) => import_compare.default(b.version, a.version));
+  if (candidates.length === 0) return null;
+  const up = dependents(pkgs);
+  const start = key2(candidates[0]);
+  const via = /* @__PURE__ */ new Map([[start, null]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i];
+    const parents = up.get(at) ?? [];
+    if (parents.length === 0 && at !== start) return chain(via, at);
+    for (const p of parents)
+      if (!via.has(p)) {
+        via.set(p, at);
+        queue.push(p);
+      }
+  }
+  return null;
+}
+function chain(via, root) {
+  const out = [];
+  for (let at = root; at !== null; at = via.get(at) ?? null) out.push(at);
+  return out;
+}
+var MAX_LOCK_PACKAGES, QUOTED, key2;
+var init_lockfile = __esm({
+  "src/cargo/lockfile.ts"() {
+    "use strict";
+    init_semver();
+    MAX_LOCK_PACKAGES = 2e4;
+    QUOTED = /"([^"]*)"/g;
+    key2 = (p) => `${p.name} ${p.version}`;
+  }
+});
+
 // src/analyze.ts
 function platformOf(finding, text2) {
   const path2 = finding?.location?.path ?? "";
@@ -50434,8 +50513,20 @@ function analyze(input) {
     platform,
     firstCall: firstCallOf(entry, primary, input.text),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
-    fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null
+    fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
+    broughtBy: judged2.tooOld?.manifest ? whoBrings(entry, judged2.tooOld.firstWith, evidence, input.repoLock) : null
   };
+}
+function whoBrings(entry, since, evidence, repoLock) {
+  const locks = [
+    ...evidence.snippets.filter((s) => s.kind === "lock").map((s) => s.text),
+    ...repoLock ? [repoLock] : []
+  ];
+  for (const text2 of locks) {
+    const chain2 = broughtBy(lockPackages(text2), entry.crate, since);
+    if (chain2) return chain2;
+  }
+  return null;
 }
 function pinOf(primary, evidence, platform, input) {
   const seen = evidence.versions;
@@ -50541,6 +50632,7 @@ var init_analyze2 = __esm({
     init_target();
     init_version2();
     init_analyze_refusal();
+    init_lockfile();
     init_burn_files();
     PLATFORM_WINDOW = 4e3;
   }
@@ -50778,14 +50870,14 @@ async function readBurnSources(octokit, reads, coordination, log) {
       );
       continue;
     }
-    const key2 = sourceKey(r.ref, r.path);
-    const cached2 = await coordination.cacheGet(`source:${key2}`);
+    const key3 = sourceKey(r.ref, r.path);
+    const cached2 = await coordination.cacheGet(`source:${key3}`);
     if (cached2 === MISSING) {
-      out[key2] = null;
+      out[key3] = null;
       continue;
     }
     if (cached2 !== null) {
-      out[key2] = cached2;
+      out[key3] = cached2;
       continue;
     }
     try {
@@ -50801,18 +50893,18 @@ async function readBurnSources(octokit, reads, coordination, log) {
           { ...r, type: typeof data2 },
           "burn source read: not a text file of a usable size; linking the printed location"
         );
-        await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
-        out[key2] = null;
+        await coordination.cacheSet(`source:${key3}`, MISSING, MISSING_TTL_S);
+        out[key3] = null;
         continue;
       }
-      await coordination.cacheSet(`source:${key2}`, data2, TTL_S);
-      out[key2] = data2;
+      await coordination.cacheSet(`source:${key3}`, data2, TTL_S);
+      out[key3] = data2;
     } catch (e) {
       const status2 = e.status;
       log.warn({ ...r, status: status2, error: e.message }, "burn source read failed; linking the printed location");
       if (status2 === 404) {
-        await coordination.cacheSet(`source:${key2}`, MISSING, MISSING_TTL_S);
-        out[key2] = null;
+        await coordination.cacheSet(`source:${key3}`, MISSING, MISSING_TTL_S);
+        out[key3] = null;
       }
     }
   }
@@ -51239,15 +51331,15 @@ var require_code = __commonJS({
       return JSON.stringify(x2).replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
     }
     exports2.safeStringify = safeStringify;
-    function getProperty(key2) {
-      return typeof key2 == "string" && exports2.IDENTIFIER.test(key2) ? new _Code(`.${key2}`) : _`[${key2}]`;
+    function getProperty(key3) {
+      return typeof key3 == "string" && exports2.IDENTIFIER.test(key3) ? new _Code(`.${key3}`) : _`[${key3}]`;
     }
     exports2.getProperty = getProperty;
-    function getEsmExportName(key2) {
-      if (typeof key2 == "string" && exports2.IDENTIFIER.test(key2)) {
-        return new _Code(`${key2}`);
+    function getEsmExportName(key3) {
+      if (typeof key3 == "string" && exports2.IDENTIFIER.test(key3)) {
+        return new _Code(`${key3}`);
       }
-      throw new Error(`CodeGen: invalid export name: ${key2}, use explicit $id name mapping`);
+      throw new Error(`CodeGen: invalid export name: ${key3}, use explicit $id name mapping`);
     }
     exports2.getEsmExportName = getEsmExportName;
     function regexpCode(rx) {
@@ -51874,11 +51966,11 @@ var require_codegen = __commonJS({
       // returns code for object literal for the passed argument list of key-value pairs
       object(...keyValues) {
         const code2 = ["{"];
-        for (const [key2, value] of keyValues) {
+        for (const [key3, value] of keyValues) {
           if (code2.length > 1)
             code2.push(",");
-          code2.push(key2);
-          if (key2 !== value || this.opts.es5) {
+          code2.push(key3);
+          if (key3 !== value || this.opts.es5) {
             code2.push(":");
             (0, code_1.addCodeArg)(code2, value);
           }
@@ -52153,17 +52245,17 @@ var require_util2 = __commonJS({
       if (typeof schema2 === "boolean")
         return;
       const rules2 = self2.RULES.keywords;
-      for (const key2 in schema2) {
-        if (!rules2[key2])
-          checkStrictMode(it, `unknown keyword: "${key2}"`);
+      for (const key3 in schema2) {
+        if (!rules2[key3])
+          checkStrictMode(it, `unknown keyword: "${key3}"`);
       }
     }
     exports2.checkUnknownRules = checkUnknownRules;
     function schemaHasRules(schema2, rules2) {
       if (typeof schema2 == "boolean")
         return !schema2;
-      for (const key2 in schema2)
-        if (rules2[key2])
+      for (const key3 in schema2)
+        if (rules2[key3])
           return true;
       return false;
     }
@@ -52171,8 +52263,8 @@ var require_util2 = __commonJS({
     function schemaHasRulesButRef(schema2, RULES) {
       if (typeof schema2 == "boolean")
         return !schema2;
-      for (const key2 in schema2)
-        if (key2 !== "$ref" && RULES.all[key2])
+      for (const key3 in schema2)
+        if (key3 !== "$ref" && RULES.all[key3])
           return true;
       return false;
     }
@@ -52750,8 +52842,8 @@ var require_defaults = __commonJS({
     function assignDefaults(it, ty) {
       const { properties, items } = it.schema;
       if (ty === "object" && properties) {
-        for (const key2 in properties) {
-          assignDefault(it, key2, properties[key2].default);
+        for (const key3 in properties) {
+          assignDefault(it, key3, properties[key3].default);
         }
       } else if (ty === "array" && Array.isArray(items)) {
         items.forEach((sch, i) => assignDefault(it, i, sch.default));
@@ -53135,8 +53227,8 @@ var require_fast_deep_equal = __commonJS({
         for (i = length; i-- !== 0; )
           if (!Object.prototype.hasOwnProperty.call(b, keys[i])) return false;
         for (i = length; i-- !== 0; ) {
-          var key2 = keys[i];
-          if (!equal(a[key2], b[key2])) return false;
+          var key3 = keys[i];
+          if (!equal(a[key3], b[key3])) return false;
         }
         return true;
       }
@@ -53208,20 +53300,20 @@ var require_json_schema_traverse = __commonJS({
     function _traverse(opts, pre, post, schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex) {
       if (schema2 && typeof schema2 == "object" && !Array.isArray(schema2)) {
         pre(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
-        for (var key2 in schema2) {
-          var sch = schema2[key2];
+        for (var key3 in schema2) {
+          var sch = schema2[key3];
           if (Array.isArray(sch)) {
-            if (key2 in traverse.arrayKeywords) {
+            if (key3 in traverse.arrayKeywords) {
               for (var i = 0; i < sch.length; i++)
-                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key2 + "/" + i, rootSchema, jsonPtr, key2, schema2, i);
+                _traverse(opts, pre, post, sch[i], jsonPtr + "/" + key3 + "/" + i, rootSchema, jsonPtr, key3, schema2, i);
             }
-          } else if (key2 in traverse.propsKeywords) {
+          } else if (key3 in traverse.propsKeywords) {
             if (sch && typeof sch == "object") {
               for (var prop in sch)
-                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key2 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key2, schema2, prop);
+                _traverse(opts, pre, post, sch[prop], jsonPtr + "/" + key3 + "/" + escapeJsonPtr(prop), rootSchema, jsonPtr, key3, schema2, prop);
             }
-          } else if (key2 in traverse.keywords || opts.allKeys && !(key2 in traverse.skipKeywords)) {
-            _traverse(opts, pre, post, sch, jsonPtr + "/" + key2, rootSchema, jsonPtr, key2, schema2);
+          } else if (key3 in traverse.keywords || opts.allKeys && !(key3 in traverse.skipKeywords)) {
+            _traverse(opts, pre, post, sch, jsonPtr + "/" + key3, rootSchema, jsonPtr, key3, schema2);
           }
         }
         post(schema2, jsonPtr, rootSchema, parentJsonPtr, parentKeyword, parentSchema, keyIndex);
@@ -53278,10 +53370,10 @@ var require_resolve = __commonJS({
       "$dynamicAnchor"
     ]);
     function hasRef(schema2) {
-      for (const key2 in schema2) {
-        if (REF_KEYWORDS.has(key2))
+      for (const key3 in schema2) {
+        if (REF_KEYWORDS.has(key3))
           return true;
-        const sch = schema2[key2];
+        const sch = schema2[key3];
         if (Array.isArray(sch) && sch.some(hasRef))
           return true;
         if (typeof sch == "object" && hasRef(sch))
@@ -53291,14 +53383,14 @@ var require_resolve = __commonJS({
     }
     function countKeys(schema2) {
       let count = 0;
-      for (const key2 in schema2) {
-        if (key2 === "$ref")
+      for (const key3 in schema2) {
+        if (key3 === "$ref")
           return Infinity;
         count++;
-        if (SIMPLE_INLINED.has(key2))
+        if (SIMPLE_INLINED.has(key3))
           continue;
-        if (typeof schema2[key2] == "object") {
-          (0, util_1.eachItem)(schema2[key2], (sch) => count += countKeys(sch));
+        if (typeof schema2[key3] == "object") {
+          (0, util_1.eachItem)(schema2[key3], (sch) => count += countKeys(sch));
         }
         if (count === Infinity)
           return Infinity;
@@ -53487,8 +53579,8 @@ var require_validate = __commonJS({
     function schemaCxtHasRules({ schema: schema2, self: self2 }) {
       if (typeof schema2 == "boolean")
         return !schema2;
-      for (const key2 in schema2)
-        if (self2.RULES.all[key2])
+      for (const key3 in schema2)
+        if (self2.RULES.all[key3])
           return true;
       return false;
     }
@@ -55583,7 +55675,7 @@ var require_core = __commonJS({
         }
       }
       // Adds schema to the instance
-      addSchema(schema2, key2, _meta, _validateSchema = this.opts.validateSchema) {
+      addSchema(schema2, key3, _meta, _validateSchema = this.opts.validateSchema) {
         if (Array.isArray(schema2)) {
           for (const sch of schema2)
             this.addSchema(sch, void 0, _meta, _validateSchema);
@@ -55597,15 +55689,15 @@ var require_core = __commonJS({
             throw new Error(`schema ${schemaId} must be string`);
           }
         }
-        key2 = (0, resolve_1.normalizeId)(key2 || id);
-        this._checkUnique(key2);
-        this.schemas[key2] = this._addSchema(schema2, _meta, key2, _validateSchema, true);
+        key3 = (0, resolve_1.normalizeId)(key3 || id);
+        this._checkUnique(key3);
+        this.schemas[key3] = this._addSchema(schema2, _meta, key3, _validateSchema, true);
         return this;
       }
       // Add schema that will be used to validate other schemas
       // options in META_IGNORE_OPTIONS are alway set to false
-      addMetaSchema(schema2, key2, _validateSchema = this.opts.validateSchema) {
-        this.addSchema(schema2, key2, true, _validateSchema);
+      addMetaSchema(schema2, key3, _validateSchema = this.opts.validateSchema) {
+        this.addSchema(schema2, key3, true, _validateSchema);
         return this;
       }
       //  Validate schema against its meta-schema
@@ -55761,14 +55853,14 @@ var require_core = __commonJS({
           let keywords = metaSchema;
           for (const seg of segments)
             keywords = keywords[seg];
-          for (const key2 in rules2) {
-            const rule = rules2[key2];
+          for (const key3 in rules2) {
+            const rule = rules2[key3];
             if (typeof rule != "object")
               continue;
             const { $data } = rule.definition;
-            const schema2 = keywords[key2];
+            const schema2 = keywords[key3];
             if ($data && schema2)
-              keywords[key2] = schemaOrData(schema2);
+              keywords[key3] = schemaOrData(schema2);
           }
         }
         return metaSchema;
@@ -55841,10 +55933,10 @@ var require_core = __commonJS({
     Ajv3.MissingRefError = ref_error_1.default;
     exports2.default = Ajv3;
     function checkOptions(checkOpts, options2, msg, log = "error") {
-      for (const key2 in checkOpts) {
-        const opt = key2;
+      for (const key3 in checkOpts) {
+        const opt = key3;
         if (opt in options2)
-          this.logger[log](`${msg}: option ${key2}. ${checkOpts[opt]}`);
+          this.logger[log](`${msg}: option ${key3}. ${checkOpts[opt]}`);
       }
     }
     function getSchEnv(keyRef) {
@@ -55858,8 +55950,8 @@ var require_core = __commonJS({
       if (Array.isArray(optsSchemas))
         this.addSchema(optsSchemas);
       else
-        for (const key2 in optsSchemas)
-          this.addSchema(optsSchemas[key2], key2);
+        for (const key3 in optsSchemas)
+          this.addSchema(optsSchemas[key3], key3);
     }
     function addInitialFormats() {
       for (const name in this.opts.formats) {
@@ -56907,11 +56999,11 @@ var require_dependencies = __commonJS({
     function splitDependencies({ schema: schema2 }) {
       const propertyDeps = {};
       const schemaDeps = {};
-      for (const key2 in schema2) {
-        if (key2 === "__proto__")
+      for (const key3 in schema2) {
+        if (key3 === "__proto__")
           continue;
-        const deps = Array.isArray(schema2[key2]) ? propertyDeps : schemaDeps;
-        deps[key2] = schema2[key2];
+        const deps = Array.isArray(schema2[key3]) ? propertyDeps : schemaDeps;
+        deps[key3] = schema2[key3];
       }
       return [propertyDeps, schemaDeps];
     }
@@ -56988,13 +57080,13 @@ var require_propertyNames = __commonJS({
         if ((0, util_1.alwaysValidSchema)(it, schema2))
           return;
         const valid = gen.name("valid");
-        gen.forIn("key", data2, (key2) => {
-          cxt.setParams({ propertyName: key2 });
+        gen.forIn("key", data2, (key3) => {
+          cxt.setParams({ propertyName: key3 });
           cxt.subschema({
             keyword: "propertyNames",
-            data: key2,
+            data: key3,
             dataTypes: ["string"],
-            propertyName: key2,
+            propertyName: key3,
             compositeRule: true
           }, valid);
           gen.if((0, codegen_1.not)(valid), () => {
@@ -57043,38 +57135,38 @@ var require_additionalProperties = __commonJS({
         checkAdditionalProperties();
         cxt.ok((0, codegen_1._)`${errsCount} === ${names_1.default.errors}`);
         function checkAdditionalProperties() {
-          gen.forIn("key", data2, (key2) => {
+          gen.forIn("key", data2, (key3) => {
             if (!props.length && !patProps.length)
-              additionalPropertyCode(key2);
+              additionalPropertyCode(key3);
             else
-              gen.if(isAdditional(key2), () => additionalPropertyCode(key2));
+              gen.if(isAdditional(key3), () => additionalPropertyCode(key3));
           });
         }
-        function isAdditional(key2) {
+        function isAdditional(key3) {
           let definedProp;
           if (props.length > 8) {
             const propsSchema = (0, util_1.schemaRefOrVal)(it, parentSchema.properties, "properties");
-            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key2);
+            definedProp = (0, code_1.isOwnProperty)(gen, propsSchema, key3);
           } else if (props.length) {
-            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key2} === ${p}`));
+            definedProp = (0, codegen_1.or)(...props.map((p) => (0, codegen_1._)`${key3} === ${p}`));
           } else {
             definedProp = codegen_1.nil;
           }
           if (patProps.length) {
-            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key2})`));
+            definedProp = (0, codegen_1.or)(definedProp, ...patProps.map((p) => (0, codegen_1._)`${(0, code_1.usePattern)(cxt, p)}.test(${key3})`));
           }
           return (0, codegen_1.not)(definedProp);
         }
-        function deleteAdditional(key2) {
-          gen.code((0, codegen_1._)`delete ${data2}[${key2}]`);
+        function deleteAdditional(key3) {
+          gen.code((0, codegen_1._)`delete ${data2}[${key3}]`);
         }
-        function additionalPropertyCode(key2) {
+        function additionalPropertyCode(key3) {
           if (opts.removeAdditional === "all" || opts.removeAdditional && schema2 === false) {
-            deleteAdditional(key2);
+            deleteAdditional(key3);
             return;
           }
           if (schema2 === false) {
-            cxt.setParams({ additionalProperty: key2 });
+            cxt.setParams({ additionalProperty: key3 });
             cxt.error();
             if (!allErrors)
               gen.break();
@@ -57083,22 +57175,22 @@ var require_additionalProperties = __commonJS({
           if (typeof schema2 == "object" && !(0, util_1.alwaysValidSchema)(it, schema2)) {
             const valid = gen.name("valid");
             if (opts.removeAdditional === "failing") {
-              applyAdditionalSchema(key2, valid, false);
+              applyAdditionalSchema(key3, valid, false);
               gen.if((0, codegen_1.not)(valid), () => {
                 cxt.reset();
-                deleteAdditional(key2);
+                deleteAdditional(key3);
               });
             } else {
-              applyAdditionalSchema(key2, valid);
+              applyAdditionalSchema(key3, valid);
               if (!allErrors)
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
             }
           }
         }
-        function applyAdditionalSchema(key2, valid, errors) {
+        function applyAdditionalSchema(key3, valid, errors) {
           const subschema = {
             keyword: "additionalProperties",
-            dataProp: key2,
+            dataProp: key3,
             dataPropType: util_1.Type.Str
           };
           if (errors === false) {
@@ -57223,19 +57315,19 @@ var require_patternProperties = __commonJS({
           }
         }
         function validateProperties(pat) {
-          gen.forIn("key", data2, (key2) => {
-            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key2})`, () => {
+          gen.forIn("key", data2, (key3) => {
+            gen.if((0, codegen_1._)`${(0, code_1.usePattern)(cxt, pat)}.test(${key3})`, () => {
               const alwaysValid = alwaysValidPatterns.includes(pat);
               if (!alwaysValid) {
                 cxt.subschema({
                   keyword: "patternProperties",
                   schemaProp: pat,
-                  dataProp: key2,
+                  dataProp: key3,
                   dataPropType: util_2.Type.Str
                 }, valid);
               }
               if (it.opts.unevaluated && props !== true) {
-                gen.assign((0, codegen_1._)`${props}[${key2}]`, true);
+                gen.assign((0, codegen_1._)`${props}[${key3}]`, true);
               } else if (!alwaysValid && !it.allErrors) {
                 gen.if((0, codegen_1.not)(valid), () => gen.break());
               }
@@ -58028,8 +58120,8 @@ function resolveConfig(raw) {
   if (!validate(user)) {
     for (const e of validate.errors ?? []) {
       errors.push(describe(e));
-      const [section2, key2] = errorPath(e);
-      if (section2 && key2 && user[section2] && typeof user[section2] === "object") delete user[section2][key2];
+      const [section2, key3] = errorPath(e);
+      if (section2 && key3 && user[section2] && typeof user[section2] === "object") delete user[section2][key3];
       else if (section2) delete user[section2];
     }
     if (!validate(user)) return { config: DEFAULTS2, errors };
@@ -58223,9 +58315,9 @@ function rootDeclared(effective) {
   const parts = featureParts(effective);
   return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${inheritLine(effective.key)} builds with that`;
 }
-function chainText(chain) {
+function chainText(chain2) {
   const steps = [];
-  for (const link of chain) {
+  for (const link of chain2) {
     const f = link.kind === "feature" ? link : link.kind === "activates" ? link.via : null;
     const step = f?.pkg ? `${f.pkg.name}/${f.feature}` : null;
     if (step && steps.at(-1) !== step) steps.push(step);
@@ -58243,11 +58335,11 @@ function onText(d, opts) {
   const p = d.primary;
   const target = code(targetName(d.target));
   const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
-  const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
+  const chain2 = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
   if (opts.assumedMember && p)
-    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+    return `Your workspace root's entry turns ${target} on${chain2} for every member that writes ${inheritLine(p.effective.key)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-  return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+  return `This manifest does turn ${target} on${chain2}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
 }
 function historyText(h, crate) {
   if (h.kind === "never")
@@ -58318,7 +58410,7 @@ var init_why = __esm({
     init_burn_version();
     init_resolve();
     init_escape();
-    inheritLine = (key2) => code(`${key2} = { workspace = true }`);
+    inheritLine = (key3) => code(`${key3} = { workspace = true }`);
     gateSaid = (d) => !!d.gateFeatures && !!d.fix?.add.some((f) => !d.gateFeatures.includes(f));
   }
 });
@@ -58624,6 +58716,12 @@ function markedUpdatedAt(body) {
 function linked(label2, url) {
   return url ? `[${code(label2)}](${url})` : code(label2);
 }
+function broughtText(a) {
+  const chain2 = a.broughtBy;
+  if (!chain2) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
+  const shown = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => p === "\u2026" ? p : code(p)).join(" \u2192 ")}.`;
+}
 function mainCommitOf(a) {
   return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;
 }
@@ -58675,7 +58773,7 @@ function renderIssueComment(a, marker = ISSUE_MARKER, replyTo = "issue") {
   if (a.tooOld) {
     lines.push(
       "",
-      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
+      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: ${broughtText(a)}${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
       ""
     );
   }
@@ -58814,13 +58912,13 @@ var init_types = __esm({
 
 // src/github/comments.ts
 function rememberedIn(cache, where, marker) {
-  const key2 = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
+  const key3 = `comment:${where.owner}/${where.repo}#${where.issue_number}:${marker}`;
   return {
     recall: async () => {
-      const id = Number(await cache.cacheGet(key2).catch(() => null));
+      const id = Number(await cache.cacheGet(key3).catch(() => null));
       return Number.isSafeInteger(id) && id > 0 ? id : null;
     },
-    remember: (id) => cache.cacheSet(key2, String(id), MEMO_TTL_S).catch(() => void 0)
+    remember: (id) => cache.cacheSet(key3, String(id), MEMO_TTL_S).catch(() => void 0)
   };
 }
 async function recalled(octokit, who, where, marker, memo3) {
@@ -59273,9 +59371,9 @@ function refusedByPr(path2, before, after, root, plan3 = null, lines = null) {
   const [at, line] = rootLine !== null ? [root.path, rootLine] : [path2, decl.line];
   return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
 }
-function rootDeclLine(root, key2) {
+function rootDeclLine(root, key3) {
   try {
-    return parseManifest(root.text).workspaceDependencies.find((w) => w.key === key2)?.line ?? null;
+    return parseManifest(root.text).workspaceDependencies.find((w) => w.key === key3)?.line ?? null;
   } catch {
     return null;
   }
@@ -59614,12 +59712,12 @@ function decidePullRequest(s, rules2 = reviewRules()) {
     if (evidence === null || evidence === void 0 && !assumed) continue;
     if (evidence && underOwnFeature(evidence, r.after)) continue;
     const needs = { manifest: r.crateManifest, evidence: evidence ?? null };
-    const key2 = `${r.rule}\0${r.path}\0${r.member ? "root" : r.crateManifest}`;
-    const seen = byRoot.get(key2);
+    const key3 = `${r.rule}\0${r.path}\0${r.member ? "root" : r.crateManifest}`;
+    const seen = byRoot.get(key3);
     if (seen) seen.crates.push(needs);
     else {
       const p = { ...r, crates: [needs] };
-      byRoot.set(key2, p);
+      byRoot.set(key3, p);
       problems.push(p);
     }
     burn = true;
@@ -59979,13 +60077,13 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
   const notices = [...start.notices];
   const reads = /* @__PURE__ */ new Map();
   const read = (path2, ref) => {
-    const key2 = `${ref}:${path2}`;
-    if (!reads.has(key2))
+    const key3 = `${ref}:${path2}`;
+    if (!reads.has(key3))
       reads.set(
-        key2,
+        key3,
         readFile(octokit, { ...repo, path: path2, ref }).then((f) => f.ok ? f.text : null)
       );
-    return reads.get(key2);
+    return reads.get(key3);
   };
   const snapshot2 = {
     repo,
@@ -60246,9 +60344,9 @@ async function onCommand(context, deps) {
     );
     return;
   }
-  const key2 = `${where.owner}/${where.repo}#${where.issue_number}`;
+  const key3 = `${where.owner}/${where.repo}#${where.issue_number}`;
   const coordination = await deps.coordination();
-  if (!await coordination.cooldown(key2, config2.commands.cooldown_seconds * 1e3, comment.id)) {
+  if (!await coordination.cooldown(key3, config2.commands.cooldown_seconds * 1e3, comment.id)) {
     context.log.info({ ...where, comment_id: comment.id }, "command ignored: cooldown");
     return;
   }
@@ -61213,8 +61311,8 @@ function handleResponse(body, status2 = 200, headers = {}, response) {
   response.writeHead(status2, headers).end(body);
   return true;
 }
-function getRequestHeader(request2, key2) {
-  return request2.headers[key2];
+function getRequestHeader(request2, key3) {
+  return request2.headers[key3];
 }
 function concatUint8Array(data2) {
   if (data2.length === 0) {
@@ -61352,10 +61450,10 @@ var LruObject = class {
     this.last = null;
     this.size = 0;
   }
-  delete(key2) {
-    const item = this.items[key2];
+  delete(key3) {
+    const item = this.items[key3];
     if (item !== void 0) {
-      delete this.items[key2];
+      delete this.items[key3];
       this.size--;
       if (item.prev !== null) {
         item.prev.next = item.next;
@@ -61389,17 +61487,17 @@ var LruObject = class {
       }
     }
   }
-  expiresAt(key2) {
-    const item = this.items[key2];
+  expiresAt(key3) {
+    const item = this.items[key3];
     if (item !== void 0) {
       return item.expiry;
     }
   }
-  get(key2) {
-    const item = this.items[key2];
+  get(key3) {
+    const item = this.items[key3];
     if (item !== void 0) {
       if (this.ttl > 0 && item.expiry <= Date.now()) {
-        this.delete(key2);
+        this.delete(key3);
         return;
       }
       this.bumpLru(item);
@@ -61416,8 +61514,8 @@ var LruObject = class {
   keys() {
     return Object.keys(this.items);
   }
-  set(key2, value) {
-    const existing = this.items[key2];
+  set(key3, value) {
+    const existing = this.items[key3];
     if (existing !== void 0) {
       existing.value = value;
       existing.expiry = this.ttl > 0 ? Date.now() + this.ttl : this.ttl;
@@ -61429,12 +61527,12 @@ var LruObject = class {
     }
     const item = {
       expiry: this.ttl > 0 ? Date.now() + this.ttl : this.ttl,
-      key: key2,
+      key: key3,
       prev: this.last,
       next: null,
       value
     };
-    this.items[key2] = item;
+    this.items[key3] = item;
     if (++this.size === 1) {
       this.first = item;
     } else {
@@ -61879,8 +61977,8 @@ function lowercaseKeys(object) {
   if (!object) {
     return {};
   }
-  return Object.keys(object).reduce((newObj, key2) => {
-    newObj[key2.toLowerCase()] = object[key2];
+  return Object.keys(object).reduce((newObj, key3) => {
+    newObj[key3.toLowerCase()] = object[key3];
     return newObj;
   }, {});
 }
@@ -61894,20 +61992,20 @@ function isPlainObject(value) {
 }
 function mergeDeep(defaults, options2) {
   const result = Object.assign({}, defaults);
-  Object.keys(options2).forEach((key2) => {
-    if (isPlainObject(options2[key2])) {
-      if (!(key2 in defaults)) Object.assign(result, { [key2]: options2[key2] });
-      else result[key2] = mergeDeep(defaults[key2], options2[key2]);
+  Object.keys(options2).forEach((key3) => {
+    if (isPlainObject(options2[key3])) {
+      if (!(key3 in defaults)) Object.assign(result, { [key3]: options2[key3] });
+      else result[key3] = mergeDeep(defaults[key3], options2[key3]);
     } else {
-      Object.assign(result, { [key2]: options2[key2] });
+      Object.assign(result, { [key3]: options2[key3] });
     }
   });
   return result;
 }
 function removeUndefinedProperties(obj) {
-  for (const key2 in obj) {
-    if (obj[key2] === void 0) {
-      delete obj[key2];
+  for (const key3 in obj) {
+    if (obj[key3] === void 0) {
+      delete obj[key3];
     }
   }
   return obj;
@@ -61959,9 +62057,9 @@ function extractUrlVariableNames(url) {
 }
 function omit(object, keysToOmit) {
   const result = { __proto__: null };
-  for (const key2 of Object.keys(object)) {
-    if (keysToOmit.indexOf(key2) === -1) {
-      result[key2] = object[key2];
+  for (const key3 of Object.keys(object)) {
+    if (keysToOmit.indexOf(key3) === -1) {
+      result[key3] = object[key3];
     }
   }
   return result;
@@ -61979,10 +62077,10 @@ function encodeUnreserved(str) {
     return "%" + c3.charCodeAt(0).toString(16).toUpperCase();
   });
 }
-function encodeValue(operator, value, key2) {
+function encodeValue(operator, value, key3) {
   value = operator === "+" || operator === "#" ? encodeReserved(value) : encodeUnreserved(value);
-  if (key2) {
-    return encodeUnreserved(key2) + "=" + value;
+  if (key3) {
+    return encodeUnreserved(key3) + "=" + value;
   } else {
     return value;
   }
@@ -61993,8 +62091,8 @@ function isDefined(value) {
 function isKeyOperator(operator) {
   return operator === ";" || operator === "&" || operator === "?";
 }
-function getValues(context, operator, key2, modifier) {
-  var value = context[key2], result = [];
+function getValues(context, operator, key3, modifier) {
+  var value = context[key3], result = [];
   if (isDefined(value) && value !== "") {
     if (typeof value === "string" || typeof value === "number" || typeof value === "bigint" || typeof value === "boolean") {
       value = value.toString();
@@ -62002,14 +62100,14 @@ function getValues(context, operator, key2, modifier) {
         value = value.substring(0, parseInt(modifier, 10));
       }
       result.push(
-        encodeValue(operator, value, isKeyOperator(operator) ? key2 : "")
+        encodeValue(operator, value, isKeyOperator(operator) ? key3 : "")
       );
     } else {
       if (modifier === "*") {
         if (Array.isArray(value)) {
           value.filter(isDefined).forEach(function(value2) {
             result.push(
-              encodeValue(operator, value2, isKeyOperator(operator) ? key2 : "")
+              encodeValue(operator, value2, isKeyOperator(operator) ? key3 : "")
             );
           });
         } else {
@@ -62034,7 +62132,7 @@ function getValues(context, operator, key2, modifier) {
           });
         }
         if (isKeyOperator(operator)) {
-          result.push(encodeUnreserved(key2) + "=" + tmp.join(","));
+          result.push(encodeUnreserved(key3) + "=" + tmp.join(","));
         } else if (tmp.length !== 0) {
           result.push(tmp.join(","));
         }
@@ -62043,10 +62141,10 @@ function getValues(context, operator, key2, modifier) {
   } else {
     if (operator === ";") {
       if (isDefined(value)) {
-        result.push(encodeUnreserved(key2));
+        result.push(encodeUnreserved(key3));
       }
     } else if (value === "" && (operator === "&" || operator === "?")) {
-      result.push(encodeUnreserved(key2) + "=");
+      result.push(encodeUnreserved(key3) + "=");
     } else if (value === "") {
       result.push("");
     }
@@ -62271,7 +62369,7 @@ function parseParameters(header, type, index, len, stopFlags) {
       if (code2 === EQ) {
         const keyEnd = keyWhitespace === -1 ? index : keyWhitespace;
         const value = header.slice(keyStart, keyEnd);
-        const key2 = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
+        const key3 = (keyFlags & CASE_FLAGS) === 0 ? value : value.toLowerCase();
         index++;
         while ((CHAR_MAP[header.charCodeAt(index)] & OWS) !== 0) {
           index++;
@@ -62282,8 +62380,8 @@ function parseParameters(header, type, index, len, stopFlags) {
           while (index < len) {
             const code3 = header.charCodeAt(index);
             if (code3 === DQUOTE) {
-              if (parameters[key2] === void 0) {
-                parameters[key2] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
+              if (parameters[key3] === void 0) {
+                parameters[key3] = escaped ? unescapeQuotedPairs(header, quotedStart, index) : header.slice(quotedStart, index);
               }
               index++;
               let stop2 = 0;
@@ -62327,9 +62425,9 @@ function parseParameters(header, type, index, len, stopFlags) {
           }
           index++;
         }
-        if (parameters[key2] === void 0) {
+        if (parameters[key3] === void 0) {
           const valueEnd = valueWhitespace === -1 ? index : valueWhitespace;
-          parameters[key2] = header.slice(valueStart, valueEnd);
+          parameters[key3] = header.slice(valueStart, valueEnd);
         }
         if (stop !== 0)
           break parameter;
@@ -62377,11 +62475,11 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
   }
   const isFunctionReplacer = typeof replacer === "function";
   const propertyList = Array.isArray(replacer) ? new Set(replacer.map(String)) : null;
-  const prepareVal = (parent, key2, val) => {
+  const prepareVal = (parent, key3, val) => {
     const isObject = val !== null && typeof val === "object";
     const hasToJSON = isObject && typeof val.toJSON === "function";
     if (hasToJSON) {
-      val = val.toJSON(key2);
+      val = val.toJSON(key3);
     }
     const isNoise = typeof val === "string" && noiseValue.test(val);
     if (isNoise) return val + "n";
@@ -62392,7 +62490,7 @@ var stringifyIteratively = (rootValue, replacer, spaceParam) => {
       return val.toString() + "n";
     }
     if (isFunctionReplacer) {
-      val = replacer.call(parent, key2, val);
+      val = replacer.call(parent, key3, val);
     }
     const isPostReplacerObject = val !== null && typeof val === "object";
     if (isPostReplacerObject) {
@@ -62529,11 +62627,11 @@ var JSONStringify = (value, replacer, space) => {
     if (supportsRawJSON) {
       return originalStringify(
         value,
-        (key2, val) => {
+        (key3, val) => {
           if (typeof val === "bigint") return JSON.rawJSON(val.toString());
           const hasFunctionReplacer = typeof replacer === "function";
-          if (hasFunctionReplacer) return replacer(key2, val);
-          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+          if (hasFunctionReplacer) return replacer(key3, val);
+          const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
           if (isKeyInArrayReplacer) return val;
           return val;
         },
@@ -62543,13 +62641,13 @@ var JSONStringify = (value, replacer, space) => {
     if (!value) return originalStringify(value, replacer, space);
     const convertedToCustomJSON = originalStringify(
       value,
-      (key2, val) => {
+      (key3, val) => {
         const isNoise = typeof val === "string" && noiseValue.test(val);
         if (isNoise) return val.toString() + "n";
         if (typeof val === "bigint") return val.toString() + "n";
         const hasFunctionReplacer = typeof replacer === "function";
-        if (hasFunctionReplacer) return replacer(key2, val);
-        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key2);
+        if (hasFunctionReplacer) return replacer(key3, val);
+        const isKeyInArrayReplacer = Array.isArray(replacer) && replacer.includes(key3);
         if (isKeyInArrayReplacer) return val;
         return val;
       },
@@ -62591,17 +62689,17 @@ var isContextSourceSupported = () => {
     return false;
   }
 };
-var convertMarkedBigIntsReviver = (key2, value, context, userReviver) => {
+var convertMarkedBigIntsReviver = (key3, value, context, userReviver) => {
   const isCustomFormatBigInt = typeof value === "string" && customFormat.test(value);
   if (isCustomFormatBigInt) return BigInt(value.slice(0, -1));
   const isNoiseValue = typeof value === "string" && noiseValue.test(value);
   if (isNoiseValue) return value.slice(0, -1);
   const hasUserReviver = typeof userReviver === "function";
   if (!hasUserReviver) return value;
-  return userReviver(key2, value, context);
+  return userReviver(key3, value, context);
 };
 var JSONParseV2 = (text2, reviver) => {
-  return JSON.parse(text2, (key2, value, context) => {
+  return JSON.parse(text2, (key3, value, context) => {
     const isNumber2 = typeof value === "number";
     const isOutOfBounds = value > Number.MAX_SAFE_INTEGER || value < Number.MIN_SAFE_INTEGER;
     const isBigNumber = isNumber2 && isOutOfBounds;
@@ -62610,7 +62708,7 @@ var JSONParseV2 = (text2, reviver) => {
     if (isBigInt) return BigInt(context.source);
     const hasCustomReviver = typeof reviver === "function";
     if (!hasCustomReviver) return value;
-    return reviver(key2, value, context);
+    return reviver(key3, value, context);
   });
 };
 var MAX_INT = Number.MAX_SAFE_INTEGER.toString();
@@ -62633,8 +62731,8 @@ var applyReviverIteratively = (parsed3, userReviver) => {
         }
       }
     } else {
-      const { parent, key: key2 } = node;
-      let value = parent[key2];
+      const { parent, key: key3 } = node;
+      let value = parent[key3];
       if (typeof value === "string") {
         const isCustomFormatBigInt = customFormat.test(value);
         if (isCustomFormatBigInt) {
@@ -62646,13 +62744,13 @@ var applyReviverIteratively = (parsed3, userReviver) => {
       }
       const hasUserReviver = typeof userReviver === "function";
       if (hasUserReviver) {
-        value = userReviver.call(parent, key2, value);
+        value = userReviver.call(parent, key3, value);
       }
       const isDeleted = value === void 0;
       if (isDeleted) {
-        delete parent[key2];
+        delete parent[key3];
       } else {
-        parent[key2] = value;
+        parent[key3] = value;
       }
       stack.pop();
     }
@@ -62681,7 +62779,7 @@ var JSONParse = (text2, reviver) => {
     const serializedData = serializeBigInts(text2);
     return originalParse(
       serializedData,
-      (key2, value, context) => convertMarkedBigIntsReviver(key2, value, context, reviver)
+      (key3, value, context) => convertMarkedBigIntsReviver(key3, value, context, reviver)
     );
   } catch (error) {
     if (error instanceof RangeError) {
@@ -62801,8 +62899,8 @@ async function fetchWrapper(requestOptions) {
   const status2 = fetchResponse.status;
   const url = fetchResponse.url;
   const responseHeaders = {};
-  for (const [key2, value] of fetchResponse.headers) {
-    responseHeaders[key2] = value;
+  for (const [key3, value] of fetchResponse.headers) {
+    responseHeaders[key3] = value;
   }
   const octokitResponse = {
     url,
@@ -63064,11 +63162,11 @@ function graphql(request2, query, options2) {
         new Error(`[@octokit/graphql] "query" cannot be used as variable name`)
       );
     }
-    for (const key2 in options2) {
-      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key2)) continue;
+    for (const key3 in options2) {
+      if (!FORBIDDEN_VARIABLE_OPTIONS.includes(key3)) continue;
       return Promise.reject(
         new Error(
-          `[@octokit/graphql] "${key2}" cannot be used as variable name`
+          `[@octokit/graphql] "${key3}" cannot be used as variable name`
         )
       );
     }
@@ -63076,15 +63174,15 @@ function graphql(request2, query, options2) {
   const parsedOptions = typeof query === "string" ? Object.assign({ query }, options2) : query;
   const requestOptions = Object.keys(
     parsedOptions
-  ).reduce((result, key2) => {
-    if (NON_VARIABLE_OPTIONS.includes(key2)) {
-      result[key2] = parsedOptions[key2];
+  ).reduce((result, key3) => {
+    if (NON_VARIABLE_OPTIONS.includes(key3)) {
+      result[key3] = parsedOptions[key3];
       return result;
     }
     if (!result.variables) {
       result.variables = {};
     }
-    result.variables[key2] = parsedOptions[key2];
+    result.variables[key3] = parsedOptions[key3];
     return result;
   }, {});
   const baseUrl = parsedOptions.baseUrl || request2.endpoint.DEFAULTS.baseUrl;
@@ -63094,8 +63192,8 @@ function graphql(request2, query, options2) {
   return request2(requestOptions).then((response) => {
     if (response.data.errors) {
       const headers = {};
-      for (const key2 of Object.keys(response.headers)) {
-        headers[key2] = response.headers[key2];
+      for (const key3 of Object.keys(response.headers)) {
+        headers[key3] = response.headers[key3];
       }
       throw new GraphqlResponseError(
         requestOptions,
@@ -67272,7 +67370,7 @@ async function get(cache, options2) {
   };
 }
 async function set(cache, options2, data2) {
-  const key2 = optionsToCacheKey(options2);
+  const key3 = optionsToCacheKey(options2);
   const permissionsString = options2.permissions ? "" : Object.keys(data2.permissions).map(
     (name) => `${name}${data2.permissions[name] === "write" ? "!" : ""}`
   ).join(",");
@@ -67284,7 +67382,7 @@ async function set(cache, options2, data2) {
     permissionsString,
     data2.singleFileName
   ].join("|");
-  await cache.set(key2, value);
+  await cache.set(key3, value);
 }
 function optionsToCacheKey({
   installationId,
@@ -68235,15 +68333,15 @@ import { createHmac as createHmac2, randomUUID, timingSafeEqual as timingSafeEqu
 
 // src/github/lock.ts
 var tails = /* @__PURE__ */ new Map();
-async function withLock(key2, work) {
-  const previous = tails.get(key2) ?? Promise.resolve();
+async function withLock(key3, work) {
+  const previous = tails.get(key3) ?? Promise.resolve();
   const run2 = previous.then(work, work);
   const tail = run2.catch(() => void 0);
-  tails.set(key2, tail);
+  tails.set(key3, tail);
   try {
     return await run2;
   } finally {
-    if (tails.get(key2) === tail) tails.delete(key2);
+    if (tails.get(key3) === tail) tails.delete(key3);
   }
 }
 
@@ -68265,11 +68363,11 @@ function memoryCoordination() {
     claimDelivery: async () => true,
     releaseDelivery: async () => {
     },
-    cooldown: async (key2, ms, commentId) => {
+    cooldown: async (key3, ms, commentId) => {
       const now = Date.now();
-      const prev = last3.get(key2);
+      const prev = last3.get(key3);
       if (prev && prev.commentId !== commentId && now - prev.at < ms) return false;
-      last3.set(key2, { at: now, commentId });
+      last3.set(key3, { at: now, commentId });
       return true;
     },
     defer: async (p, due) => {
@@ -68280,9 +68378,9 @@ function memoryCoordination() {
       for (const x2 of due) pending.splice(pending.indexOf(x2), 1);
       return due.map((x2) => x2.p);
     },
-    cacheGet: async (key2) => cache.get(key2) ?? null,
-    cacheSet: async (key2, value, ttlSeconds) => {
-      cache.set(key2, value, { ttl: ttlSeconds * 1e3 });
+    cacheGet: async (key3) => cache.get(key3) ?? null,
+    cacheSet: async (key3, value, ttlSeconds) => {
+      cache.set(key3, value, { ttl: ttlSeconds * 1e3 });
     }
   };
 }
@@ -68332,13 +68430,13 @@ var RedisCoordination = class {
   memory = memoryCoordination();
   warnedAt = 0;
   pausedUntil = 0;
-  async lock(key2, work) {
-    const token = await this.acquire(key2);
-    if (token === null) return this.memory.lock(key2, work);
+  async lock(key3, work) {
+    const token = await this.acquire(key3);
+    if (token === null) return this.memory.lock(key3, work);
     try {
       return await work();
     } finally {
-      await this.redis.eval(RELEASE, 1, `${PREFIX}lock:${key2}`, token).catch(() => void 0);
+      await this.redis.eval(RELEASE, 1, `${PREFIX}lock:${key3}`, token).catch(() => void 0);
     }
   }
   claimDelivery(id) {
@@ -68359,16 +68457,16 @@ var RedisCoordination = class {
       () => this.memory.releaseDelivery(id)
     );
   }
-  cooldown(key2, ms, commentId) {
+  cooldown(key3, ms, commentId) {
     return this.fallback(
       "cooldown",
       async () => {
-        const k2 = `${PREFIX}cooldown:${key2}`;
+        const k2 = `${PREFIX}cooldown:${key3}`;
         const set3 = await this.redis.set(k2, String(commentId), "PX", Math.max(1, ms), "NX");
         if (expectReply(set3, okOrNull, "SET") === "OK") return true;
         return expectReply(await this.redis.get(k2), stringOrNull, "GET") === String(commentId);
       },
-      () => this.memory.cooldown(key2, ms, commentId)
+      () => this.memory.cooldown(key3, ms, commentId)
     );
   }
   defer(p, due) {
@@ -68385,18 +68483,18 @@ var RedisCoordination = class {
       () => this.memory.takeDue(now)
     );
   }
-  cacheGet(key2) {
+  cacheGet(key3) {
     return this.fallback(
       "cache-get",
-      async () => expectReply(await this.redis.get(`${PREFIX}cache:${key2}`), stringOrNull, "GET"),
-      () => this.memory.cacheGet(key2)
+      async () => expectReply(await this.redis.get(`${PREFIX}cache:${key3}`), stringOrNull, "GET"),
+      () => this.memory.cacheGet(key3)
     );
   }
-  cacheSet(key2, value, ttl) {
+  cacheSet(key3, value, ttl) {
     return this.fallback(
       "cache-set",
-      async () => void expectReply(await this.redis.set(`${PREFIX}cache:${key2}`, value, "EX", ttl), okOrNull, "SET"),
-      () => this.memory.cacheSet(key2, value, ttl)
+      async () => void expectReply(await this.redis.set(`${PREFIX}cache:${key3}`, value, "EX", ttl), okOrNull, "SET"),
+      () => this.memory.cacheSet(key3, value, ttl)
     );
   }
   async takeDueFromRedis(now) {
@@ -68419,20 +68517,20 @@ var RedisCoordination = class {
     return mine;
   }
   /** The lock's token, or null when Redis failed (the caller then locks in process). */
-  async acquire(key2) {
+  async acquire(key3) {
     if (Date.now() < this.pausedUntil) return null;
     const token = randomUUID();
     const deadline = Date.now() + LOCK_WAIT_MS;
     for (let wait2 = 25; ; wait2 = Math.min(wait2 * 2, 500)) {
       try {
-        const set3 = await this.redis.set(`${PREFIX}lock:${key2}`, token, "PX", LOCK_TTL_MS, "NX");
+        const set3 = await this.redis.set(`${PREFIX}lock:${key3}`, token, "PX", LOCK_TTL_MS, "NX");
         if (expectReply(set3, okOrNull, "SET") === "OK") return token;
       } catch (e) {
         this.failed("lock", e);
         return null;
       }
       if (Date.now() > deadline)
-        throw Object.assign(new Error(`lock ${key2} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
+        throw Object.assign(new Error(`lock ${key3} not acquired in ${LOCK_WAIT_MS} ms`), { name: "TimeoutError" });
       await new Promise((r) => setTimeout(r, wait2));
     }
   }

@@ -18,6 +18,7 @@ import { chooseTarget, type TargetChoice } from "./panics/target.js";
 import type { VersionGuess } from "./evidence/version.js";
 import { guessVersion, releaseWithMessage } from "./panics/version.js";
 import { analyzeRefusal, type RefusalAnalysis } from "./analyze-refusal.js";
+import { broughtBy, lockPackages } from "./cargo/lockfile.js";
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
 
 export type { ManifestVerdict } from "./find-manifest.js";
@@ -38,6 +39,8 @@ export interface PanicAnalysis {
    * shown selects it, so it is not the one that built the panicking code, and is not edited).
    */
   tooOld: { named: string; firstWith: string; manifest?: boolean } | null;
+  /** With the Cargo.toml set aside: who brings the crate that panicked, from a Cargo.lock (root first). */
+  broughtBy: string[] | null;
   /** The method that reached the stub, as the printed location or the backtrace shows it. */
   firstCall: string | null;
   /** The cargo feature that fixes the finding, or the features to choose from. */
@@ -157,7 +160,21 @@ export function analyze(input: AnalyzeInput): Analysis {
     firstCall: firstCallOf(entry, primary, input.text),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
+    broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,
   };
+}
+
+/** What a Cargo.lock (pasted, or the repository's) shows brings the crate that panicked (`cargo tree -i`). */
+function whoBrings(entry: Entry, since: string, evidence: Evidence, repoLock?: string | null): string[] | null {
+  const locks = [
+    ...evidence.snippets.filter((s) => s.kind === "lock").map((s) => s.text),
+    ...(repoLock ? [repoLock] : []),
+  ];
+  for (const text of locks) {
+    const chain = broughtBy(lockPackages(text), entry.crate, since);
+    if (chain) return chain;
+  }
+  return null;
 }
 
 /** Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in. */
@@ -194,7 +211,7 @@ function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Ev
   const ownTooOld = own ? olderThanMessage(entry, { version: own, commit: null, source: "requirement" }) : null;
   if (ownTooOld) manifest = null;
   const guessTooOld = olderThanMessage(entry, guessed);
-  const tooOld = ownTooOld ? { ...ownTooOld, manifest: true } : guessTooOld;
+  const tooOld: PanicAnalysis["tooOld"] = ownTooOld ? { ...ownTooOld, manifest: true } : guessTooOld;
   // The panic cannot come from that version: judge the release that has it instead.
   const version: VersionGuess = guessTooOld ? releaseWithMessage(primary, entry) : guessed;
   // The feature can differ between releases (burn 0.21.0-pre.3 added `wgpu` to the backends).

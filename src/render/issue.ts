@@ -46,6 +46,14 @@ const SITE_WORDS: Record<SiteKind, string> = {
   "compile-error": "a `compile_error!` in",
 };
 
+/** Who brings the crate that panicked: the lock's chain when one was read, else how to find it. */
+function broughtText(a: PanicAnalysis): string {
+  const chain = a.broughtBy;
+  if (!chain) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
+  const shown = chain.length > 8 ? [...chain.slice(0, 4), "…", ...chain.slice(-3)] : chain;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => (p === "…" ? p : code(p))).join(" → ")}.`;
+}
+
 /** The main-branch commit the build is placed at (its printed line exists only there), else null. */
 function mainCommitOf(a: PanicAnalysis): string | null {
   return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;
@@ -122,7 +130,7 @@ export function renderIssueComment(
   if (a.tooOld) {
     lines.push(
       "",
-      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: \`cargo tree -i burn-dispatch\` shows which.${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
+      `> **Note:** burn ${code(a.tooOld.named)}${a.tooOld.manifest ? ", the release your Cargo.toml selects," : ""} does not have this message; it first appears in ${code(a.tooOld.firstWith)}. The binary that panicked was built against a newer burn than that: ${broughtText(a)}${a.tooOld.manifest ? " So I show no edit of this Cargo.toml: its burn is not the one that panicked. The fix belongs where the newer burn is declared (a dependency of yours, or another manifest)." : ""}`,
       "",
     );
   }
