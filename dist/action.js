@@ -47525,13 +47525,16 @@ function chooseBurn(manifest, opts, regs, target) {
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
   return { declared: declared2, burn, unknownCrates, primary, selection, registry };
 }
-function buildOf(manifest, { declared: declared2, burn, selection, registry }, opts, target) {
+function buildOf(manifest, { declared: declared2, burn, selection, registry, primary: chosen }, opts, target) {
   const includeDev = opts.includeDev ?? false;
   const version = selection?.line?.vers ?? null;
-  const pinAll = (crate) => version && isBurnCrate(crate) ? version : void 0;
+  const pinned = selection !== null && selection.source !== "requirement" && selection.source !== "default";
+  const pinAll = (crate) => pinned && version && isBurnCrate(crate) ? version : void 0;
   const reqFor = (d) => {
     if (!isBurnDependency(d)) return d.version;
-    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
+    const primary = d === chosen?.effective;
+    if (version && (pinned || primary) && registry.versions(d.name).some((l) => l.vers === version))
+      return `=${version}`;
     return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
   };
   const reqs = new Map(declared2.map((b) => [b.decl, reqFor(b.effective)]));
@@ -58366,7 +58369,8 @@ function why(d, opts = {}) {
   const decl = () => opts.assumedMember ? rootDeclared(p.effective) : declared(p.decl, p.effective);
   const target = code(targetName(d.target));
   const feature2 = code(d.target.feature);
-  const version = d.graphVersion ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}` : code(p?.effective.name ?? "burn");
+  const own = p?.resolved ?? d.graphVersion;
+  const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
       return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
@@ -58466,6 +58470,13 @@ function fragmentShows(f) {
     return `Your Cargo.toml declares ${code(f.inherits)} with ${code("workspace = true")}, so its version and default features are set in the workspace root's \`[workspace.dependencies]\`, which the issue does not show.`;
   return f.forwards.length > 0 ? `The part of your Cargo.toml in the issue forwards to ${andList(f.forwards)}, so the crate depends on burn, but it leaves out the \`burn = \u2026\` line that sets burn's features.` : "The part of your Cargo.toml in the issue has no `burn` dependency line, so it does not show how burn's features are set.";
 }
+function crateVersionNote(d, quote = code) {
+  const own = d.state.version;
+  const crate = d.target.gate ? null : d.target.crate;
+  const dep = d.primary;
+  if (!crate || !own || !dep?.resolved || own === dep.resolved || crate === dep.effective.name) return null;
+  return `${quote(crate)} resolves to ${own} in this build, while ${quote(dep.effective.name)} is ${dep.resolved}: cargo selects each burn crate by the requirements on it, and a tag need not publish every crate.`;
+}
 function graphName(d) {
   const commit = d.selected?.mainCommit;
   return commit ? `the feature graph of burn's main branch at ${code(commit)}` : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
@@ -58504,6 +58515,8 @@ function manifestSection(m2, opts) {
     const from = m2.origin === "repository" ? ` (${code(plan3.kind === "fixed" ? plan3.change.path : "Cargo.toml")} in this repository)` : "";
     const heading2 = d.verdict === "on" ? "Why it is not obvious here" : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" || d.target.gate === ACCEPTED.gate ? "Your manifest" : "Why it is off here";
     out.push(`**${heading2}${from}:** ${why(d, { about: opts.about, assumedMember: m2.assumedMember })}`);
+    const note = crateVersionNote(d);
+    if (note) out.push(`<sub>${note}</sub>`);
     if (m2.assumedMember && d.primary)
       out.push(
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`

@@ -197,16 +197,22 @@ function chooseBurn(manifest: Manifest, opts: DiagnoseOptions, regs: Registries,
  */
 function buildOf(
   manifest: Manifest,
-  { declared, burn, selection, registry }: BurnChoice,
+  { declared, burn, selection, registry, primary: chosen }: BurnChoice,
   opts: DiagnoseOptions,
   target: FeatureTarget,
 ): { run: Run; burnDeps: BurnDep[]; lines: Map<DepDecl, IndexLine | null> } {
   const includeDev = opts.includeDev ?? false;
   const version = selection?.line?.vers ?? null;
-  const pinAll = (crate: string) => (version && isBurnCrate(crate) ? version : undefined);
+  // A version the build is known to have pins every burn crate; a requirement resolves each crate as
+  // cargo does, by the requirements on it (a tag is not a release of every crate: `burn = "0.14"` is
+  // burn 0.14.0 with burn-core 0.14.1, the only crate the v0.14.1 tag published).
+  const pinned = selection !== null && selection.source !== "requirement" && selection.source !== "default";
+  const pinAll = (crate: string) => (pinned && version && isBurnCrate(crate) ? version : undefined);
   const reqFor = (d: DepDecl): string | null => {
     if (!isBurnDependency(d)) return d.version;
-    if (version && registry.versions(d.name).some((l) => l.vers === version)) return `=${version}`;
+    const primary = d === chosen?.effective;
+    if (version && (pinned || primary) && registry.versions(d.name).some((l) => l.vers === version))
+      return `=${version}`;
     return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
   };
   const reqs = new Map(declared.map((b) => [b.decl, reqFor(b.effective)]));

@@ -11,7 +11,7 @@ import { parseManifest } from "../cargo/manifest.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
 import { TomlError } from "../cargo/toml.js";
 import { versionFromLock } from "../evidence/version.js";
-import { assumptionText } from "../render/manifest.js";
+import { assumptionText, crateVersionNote } from "../render/manifest.js";
 import { reasonText, why } from "../render/why.js";
 import { cliRegistries, findRoot, type Io, read, tomlError, UsageError } from "./io.js";
 
@@ -107,10 +107,12 @@ export async function whyCmd(args: string[], io: Io): Promise<number> {
     );
   } else {
     io.stdout(
-      `${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, burn ${d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`,
+      `${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, ${d.primary?.effective.name ?? "burn"} ${d.primary?.resolved ?? d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`,
     );
     for (const note of Object.values(d.assumed))
       if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
+    const crateNote = crateVersionNote(d, (s) => s);
+    if (crateNote) io.stdout(`${crateNote}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${reasonText(c)}`).join("\n")}\n`);
   }
   // A manifest cargo refuses has no answer to "is it on": the exit says so to a script.

@@ -118,6 +118,18 @@ export interface SectionOptions {
   build?: { version: string | null; commit: string | null } | null;
 }
 
+/**
+ * The target's crate when cargo resolves it to another version than the dependency judged (each
+ * burn crate by the requirements on it: `burn = "0.14"` builds burn-core 0.14.1), said once.
+ */
+export function crateVersionNote(d: Diagnosis, quote: (s: string) => string = code): string | null {
+  const own = d.state.version;
+  const crate = d.target.gate ? null : d.target.crate;
+  const dep = d.primary;
+  if (!crate || !own || !dep?.resolved || own === dep.resolved || crate === dep.effective.name) return null;
+  return `${quote(crate)} resolves to ${own} in this build, while ${quote(dep.effective.name)} is ${dep.resolved}: cargo selects each burn crate by the requirements on it, and a tag need not publish every crate.`;
+}
+
 /** The graph a diagnosis judged, as the comment names it: a release, or the main-branch snapshot's commit. */
 function graphName(d: Diagnosis): string {
   const commit = d.selected?.mainCommit;
@@ -176,6 +188,8 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
           ? "Your manifest"
           : "Why it is off here";
     out.push(`**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
+    const note = crateVersionNote(d);
+    if (note) out.push(`<sub>${note}</sub>`);
     if (m.assumedMember && d.primary)
       out.push(
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,

@@ -153,9 +153,9 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const decl = (): string => (opts.assumedMember ? rootDeclared(p!.effective) : declared(p!.decl, p!.effective));
   const target = code(targetName(d.target));
   const feature = code(d.target.feature);
-  const version = d.graphVersion
-    ? `${code(p?.effective.name ?? "burn")} ${d.graphVersion}`
-    : code(p?.effective.name ?? "burn");
+  // The dependency's own release (burn 0.14.0), not the target crate's (burn-core 0.14.1).
+  const own = p?.resolved ?? d.graphVersion;
+  const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
       return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { assumptionText } from "../../src/render/manifest.js";
+import { assumptionText, crateVersionNote } from "../../src/render/manifest.js";
 import { diagnose } from "../../src/cargo/diagnose.js";
 import { planFix } from "../../src/cargo/fix.js";
 import { parseManifest } from "../../src/cargo/manifest.js";
@@ -34,6 +34,22 @@ describe("version selection follows cargo", () => {
     expect(d.verdict).toBe("no-dispatch");
     expect(d.fix?.add).toEqual(["autodiff", "dispatch"]);
     expect(d.assumed).toEqual({});
+  });
+
+  it("a requirement resolves each burn crate by the requirements on it: burn 0.14.0 builds burn-core 0.14.1", () => {
+    const text = '[dependencies]\nburn = { version = "0.14", default-features = false }\n';
+    const d = diag(text, { target: { crate: "burn-core", feature: "std" } });
+    expect([d.primary?.resolved, d.state.version]).toEqual(["0.14.0", "0.14.1"]);
+    expect(crateVersionNote(d, (x) => x)).toBe(
+      "burn-core resolves to 0.14.1 in this build, while burn is 0.14.0: cargo selects each burn crate by the requirements on it, and a tag need not publish every crate.",
+    );
+    // A version the build is known to have (a lock) pins every crate, as the lock does.
+    const locked = diag(text, {
+      target: { crate: "burn-core", feature: "std" },
+      burnVersion: "0.14.0",
+      burnVersionSource: "lock",
+    });
+    expect(locked.state.version).toBe("0.14.0");
   });
 
   it("a Cargo.lock pin wins over the requirement, and says so", async () => {
