@@ -58564,6 +58564,7 @@ var init_manifest2 = __esm({
       prose: "from the version named in the issue",
       "line-number": "from the line number in the panic, which only that version has",
       message: "the newest release with this message",
+      cargo: "the release cargo tried, from its message",
       default: "assumed: your Cargo.toml names no version, so the newest release",
       assumed: "assumed: nothing in the issue names a version"
     };
@@ -58674,7 +58675,7 @@ function manifestPart(r) {
   const refused = refusedManifest(r);
   if (refused)
     return [
-      ...manifestSection(m2, { about: "compile" }),
+      ...manifestSection(m2, { about: "compile", build: r.version ? { version: r.version, commit: null } : null }),
       "",
       (refused.refused?.length ?? 0) < MAX_REFUSALS ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all." : `cargo names only the first such feature it meets; this lists the first ${MAX_REFUSALS}, and the manifest names more.`
     ];
@@ -58698,7 +58699,7 @@ function renderRefusalBody(r, footer) {
   if (r.history && !covered)
     lines.push(`${code(f.crate)} ${code(r.version)} does not have it: ${historyText(r.history, f.crate)}`, "");
   lines.push(...manifestPart(r), "");
-  const source = r.version ? `burn \`${r.version}\` (the release cargo tried, from its message). ` : "";
+  const source = r.version ? `burn ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). ` : "";
   lines.push(`<sub>${source}${footer}</sub>`);
   return lines;
 }

@@ -45,6 +45,8 @@ export type VersionSource =
   | "line-number"
   /** The version the issue names predates the message: the newest release that has it. */
   | "message"
+  /** cargo's own refusal names the release it tried. */
+  | "cargo"
   /** No version requirement: the newest release. */
   | "default"
   /** Nothing names a version. */

@@ -22,6 +22,7 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   prose: "from the version named in the issue",
   "line-number": "from the line number in the panic, which only that version has",
   message: "the newest release with this message",
+  cargo: "the release cargo tried, from its message",
   default: "assumed: your Cargo.toml names no version, so the newest release",
   assumed: "assumed: nothing in the issue names a version",
 };

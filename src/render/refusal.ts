@@ -4,7 +4,7 @@
 import type { RefusalAnalysis } from "../analyze-refusal.js";
 import { code } from "./escape.js";
 import { MAX_REFUSALS } from "../cargo/refusal.js";
-import { manifestSection } from "./manifest.js";
+import { manifestSection, sourceText } from "./manifest.js";
 import { historyText } from "./why.js";
 
 /** The reporter's manifest's refusals, when it has any (they include the feature cargo named). */
@@ -21,7 +21,7 @@ function manifestPart(r: RefusalAnalysis): string[] {
     // The manifest's own section: every feature cargo would refuse, and the edit past them when
     // burn's history gives one (verified as the panic answers' edits are).
     return [
-      ...manifestSection(m!, { about: "compile" }),
+      ...manifestSection(m!, { about: "compile", build: r.version ? { version: r.version, commit: null } : null }),
       "",
       (refused.refused?.length ?? 0) < MAX_REFUSALS
         ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
@@ -49,7 +49,7 @@ export function renderRefusalBody(r: RefusalAnalysis, footer: string): string[] 
   if (r.history && !covered)
     lines.push(`${code(f.crate)} ${code(r.version!)} does not have it: ${historyText(r.history, f.crate)}`, "");
   lines.push(...manifestPart(r), "");
-  const source = r.version ? `burn \`${r.version}\` (the release cargo tried, from its message). ` : "";
+  const source = r.version ? `burn ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). ` : "";
   lines.push(`<sub>${source}${footer}</sub>`);
   return lines;
 }
