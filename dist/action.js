@@ -47568,42 +47568,69 @@ function rank(d) {
   const i = PREFERENCE.indexOf(d.name);
   return i < 0 ? PREFERENCE.length : i;
 }
-function forwardsTo(line, feature2, atom, registry) {
+function enabledBy(at, value, registry) {
+  const m2 = /^([^/?]+)\??\/(.+)$/.exec(value);
+  if (!m2) return value.startsWith("dep:") ? null : [at, value];
+  const dep = at.deps.find((d) => d.name === m2[1]);
+  const line = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+  return line ? [line, m2[2]] : null;
+}
+function ownFeaturesReaching(line, atoms, registry) {
+  const node = (l, f) => `${l.name}@${l.vers}/${f}`;
+  const back = /* @__PURE__ */ new Map();
+  const atomOf = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
-  const queue = [[line, feature2]];
-  for (let i = 0; i < queue.length && seen.size <= 4096 && queue.length <= 65536; i++) {
+  const queue = Object.keys(allFeatures(line)).map((f) => [line, f]);
+  for (let i = 0; i < queue.length && seen.size < MAX_FEATURE_NODES && queue.length <= MAX_FEATURE_QUEUE; i++) {
     const [at, f] = queue[i];
-    const key3 = `${at.name}@${at.vers}/${f}`;
-    if (seen.has(key3)) continue;
-    seen.add(key3);
-    if (`${at.name}/${f}` === atom) return true;
+    const from = node(at, f);
+    if (seen.has(from)) continue;
+    seen.add(from);
+    atomOf.set(from, `${at.name}/${f}`);
     for (const v of allFeatures(at)[f] ?? []) {
-      const m2 = /^([^/?]+)\??\/(.+)$/.exec(v);
-      if (!m2) {
-        if (!v.startsWith("dep:")) queue.push([at, v]);
-        continue;
-      }
-      const dep = at.deps.find((d) => d.name === m2[1]);
-      const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-      if (next) queue.push([next, m2[2]]);
+      const next = enabledBy(at, v, registry);
+      if (!next) continue;
+      const to = node(next[0], next[1]);
+      const list = back.get(to);
+      if (list) list.push(from);
+      else back.set(to, [from]);
+      queue.push(next);
     }
   }
-  return false;
+  const own = `${line.name}@${line.vers}/`;
+  const out = /* @__PURE__ */ new Map();
+  for (const atom of atoms) {
+    const found = /* @__PURE__ */ new Set();
+    const starts = [...atomOf].filter(([, a]) => a === atom).map(([n]) => n);
+    const visited = new Set(starts);
+    for (let i = 0; i < starts.length; i++) {
+      const at = starts[i];
+      if (at.startsWith(own)) found.add(at.slice(own.length));
+      for (const prev of back.get(at) ?? [])
+        if (!visited.has(prev)) {
+          visited.add(prev);
+          starts.push(prev);
+        }
+    }
+    out.set(atom, found);
+  }
+  return out;
 }
 function gateInOwnFeatures(target, line, registry) {
   if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
-  const own = Object.keys(allFeatures(line)).filter((f) => f !== "default");
+  const atoms = [...target.gate.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]);
+  const reaching = ownFeaturesReaching(line, atoms, registry);
   const out = [];
-  for (const [, atom] of target.gate.matchAll(/feature = "([^"]+)"/g)) {
+  for (const atom of atoms) {
     const name = atom.split("/")[1];
-    const candidates = [...own.filter((f2) => f2 === name), ...own.filter((f2) => f2 !== name).sort()];
-    const f = candidates.find((c3) => forwardsTo(line, c3, atom, registry));
+    const found = [...reaching.get(atom) ?? []].filter((f2) => f2 !== "default");
+    const f = found.includes(name) ? name : found.sort()[0];
     if (!f) return null;
     if (!out.includes(f)) out.push(f);
   }
   return out.length > 0 ? out : null;
 }
-var PREFERENCE, NO_STATE;
+var PREFERENCE, NO_STATE, MAX_FEATURE_NODES, MAX_FEATURE_QUEUE;
 var init_diagnose = __esm({
   "src/cargo/diagnose.ts"() {
     "use strict";
@@ -47617,6 +47644,8 @@ var init_diagnose = __esm({
     init_refusal();
     PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
     NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
+    MAX_FEATURE_NODES = 65536;
+    MAX_FEATURE_QUEUE = 262144;
   }
 });
 

@@ -249,35 +249,66 @@ function rank(d: DepDecl): number {
   return i < 0 ? PREFERENCE.length : i;
 }
 
+/** The feature a feature table's value turns on: its own (`f`), or a dependency's at the same version (`dep/f`, `dep?/f`). */
+function enabledBy(at: IndexLine, value: string, registry: Registry): [IndexLine, string] | null {
+  const m = /^([^/?]+)\??\/(.+)$/.exec(value);
+  if (!m) return value.startsWith("dep:") ? null : [at, value];
+  const dep = at.deps.find((d) => d.name === m[1]);
+  const line = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+  return line ? [line, m[2]!] : null;
+}
+
+/** Feature nodes a walk of one line's feature graph visits, and entries it queues (outside input). */
+const MAX_FEATURE_NODES = 65_536;
+const MAX_FEATURE_QUEUE = 262_144;
+
 /**
- * Whether feature `feature` of `line` turns on `atom` (`crate/feature`), following `dep/f` and
- * `dep?/f` into the dependency's line at the same version (burn's crates release together).
- * Each (crate, version, feature) is visited once per question, so the walk is linear in the
- * feature tables however they refer to each other (an index is outside input).
+ * For each atom (`crate/feature`), the features of `line` itself that turn it on, following
+ * `dep/f` and `dep?/f` into the dependency's line at the same version (burn's crates release
+ * together). One forward walk from every feature of `line` records each edge backwards, then one
+ * backward walk per atom: linear in the feature tables however they refer to each other, where a
+ * walk per candidate feature was quadratic (20,000 features in a ring took a minute).
  */
-function forwardsTo(line: IndexLine, feature: string, atom: string, registry: Registry): boolean {
+function ownFeaturesReaching(line: IndexLine, atoms: string[], registry: Registry): Map<string, Set<string>> {
+  const node = (l: IndexLine, f: string) => `${l.name}@${l.vers}/${f}`;
+  const back = new Map<string, string[]>();
+  const atomOf = new Map<string, string>();
   const seen = new Set<string>();
-  const queue: Array<[IndexLine, string]> = [[line, feature]];
-  // An explicit queue, not recursion: a ring of thousands of features must not exhaust the stack.
-  // Bounded twice: features visited, and entries queued (one feature may list thousands).
-  for (let i = 0; i < queue.length && seen.size <= 4096 && queue.length <= 65_536; i++) {
+  const queue: Array<[IndexLine, string]> = Object.keys(allFeatures(line)).map((f) => [line, f]);
+  for (let i = 0; i < queue.length && seen.size < MAX_FEATURE_NODES && queue.length <= MAX_FEATURE_QUEUE; i++) {
     const [at, f] = queue[i]!;
-    const key = `${at.name}@${at.vers}/${f}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (`${at.name}/${f}` === atom) return true;
+    const from = node(at, f);
+    if (seen.has(from)) continue;
+    seen.add(from);
+    atomOf.set(from, `${at.name}/${f}`);
     for (const v of allFeatures(at)[f] ?? []) {
-      const m = /^([^/?]+)\??\/(.+)$/.exec(v);
-      if (!m) {
-        if (!v.startsWith("dep:")) queue.push([at, v]);
-        continue;
-      }
-      const dep = at.deps.find((d) => d.name === m[1]);
-      const next = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-      if (next) queue.push([next, m[2]!]);
+      const next = enabledBy(at, v, registry);
+      if (!next) continue;
+      const to = node(next[0], next[1]);
+      const list = back.get(to);
+      if (list) list.push(from);
+      else back.set(to, [from]);
+      queue.push(next);
     }
   }
-  return false;
+  const own = `${line.name}@${line.vers}/`;
+  const out = new Map<string, Set<string>>();
+  for (const atom of atoms) {
+    const found = new Set<string>();
+    const starts = [...atomOf].filter(([, a]) => a === atom).map(([n]) => n);
+    const visited = new Set(starts);
+    for (let i = 0; i < starts.length; i++) {
+      const at = starts[i]!;
+      if (at.startsWith(own)) found.add(at.slice(own.length));
+      for (const prev of back.get(at) ?? [])
+        if (!visited.has(prev)) {
+          visited.add(prev);
+          starts.push(prev);
+        }
+    }
+    out.set(atom, found);
+  }
+  return out;
 }
 
 /**
@@ -288,13 +319,14 @@ function forwardsTo(line: IndexLine, feature: string, atom: string, registry: Re
  */
 function gateInOwnFeatures(target: FeatureTarget, line: IndexLine, registry: Registry): string[] | null {
   if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
-  const own = Object.keys(allFeatures(line)).filter((f) => f !== "default");
+  const atoms = [...target.gate.matchAll(/feature = "([^"]+)"/g)].map((m) => m[1]!);
+  const reaching = ownFeaturesReaching(line, atoms, registry);
   const out: string[] = [];
-  for (const [, atom] of target.gate.matchAll(/feature = "([^"]+)"/g)) {
-    const name = atom!.split("/")[1]!;
-    // The feature of the same name first, then the first that reaches it.
-    const candidates = [...own.filter((f) => f === name), ...own.filter((f) => f !== name).sort()];
-    const f = candidates.find((c) => forwardsTo(line, c, atom!, registry));
+  for (const atom of atoms) {
+    const name = atom.split("/")[1]!;
+    const found = [...(reaching.get(atom) ?? [])].filter((f) => f !== "default");
+    // The feature of the same name first, then the first (by name) that reaches it.
+    const f = found.includes(name) ? name : found.sort()[0];
     if (!f) return null;
     if (!out.includes(f)) out.push(f);
   }
