@@ -58513,7 +58513,7 @@ function graphName(d) {
 function graphIsBuild(d, build) {
   if (!build) return true;
   const commit = d.selected?.mainCommit;
-  if (build.commit && !build.version)
+  if (build.commit)
     return commit !== null && commit !== void 0 && (build.commit.startsWith(commit) || commit.startsWith(build.commit));
   return build.version === null || build.version === d.graphVersion && !commit;
 }
@@ -58522,7 +58522,7 @@ function checkedLine(d, c3, build) {
     return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
   const checks = `the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
   if (!graphIsBuild(d, build))
-    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build.version ?? build.commit ?? "?")}).${alternatives(c3)}</sub>`;
+    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build.commit?.slice(0, 7) ?? build.version ?? "?")}).${alternatives(c3)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c3)}</sub>`;
 }
 function manifestSection(m2, opts) {
@@ -58763,7 +58763,7 @@ function broughtText(a) {
   const chain2 = a.broughtBy;
   if (!chain2) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
   const shown = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
-  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => p === "\u2026" ? p : code(p)).join(" \u2192 ")}.`;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => p === "\u2026" ? p : code(p.slice(0, 80))).join(" \u2192 ")}.`;
 }
 function mainCommitOf(a) {
   return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;

@@ -23,17 +23,17 @@ function applied(text: string, edits: TextEdit[]): string | EditError {
   }
 }
 
-/**
- * The edit past the refusal, then the target's own fix on the manifest cargo accepts. The
- * refused features may be written in the member or in the workspace root (`root`, parsed): the
- * change is in one file, or it is not offered.
- */
 /** The usual fix, on the manifest cargo accepts: in the member, or in the root it inherits from (fix.ts). */
 export interface Replan {
   member: (file: ManifestFile, opts: FixOptions) => FixPlan;
   inRoot: (root: ManifestFile, member: ManifestFile, opts: FixOptions) => FixPlan;
 }
 
+/**
+ * The edit past the refusal, then the target's own fix on the manifest cargo accepts. The
+ * refused features may be written in the member or in the workspace root (`root`, parsed): the
+ * change is in one file, or it is not offered.
+ */
 export function pastRefusal(
   file: ManifestFile,
   manifest: Manifest,

@@ -50,8 +50,9 @@ const SITE_WORDS: Record<SiteKind, string> = {
 function broughtText(a: PanicAnalysis): string {
   const chain = a.broughtBy;
   if (!chain) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
+  // A lock is the user's text: its chain is cut to 8 packages of at most 80 characters each.
   const shown = chain.length > 8 ? [...chain.slice(0, 4), "…", ...chain.slice(-3)] : chain;
-  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => (p === "…" ? p : code(p))).join(" → ")}.`;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => (p === "…" ? p : code(p.slice(0, 80)))).join(" → ")}.`;
 }
 
 /** The main-branch commit the build is placed at (its printed line exists only there), else null. */

@@ -143,7 +143,8 @@ function graphName(d: Diagnosis): string {
 function graphIsBuild(d: Diagnosis, build: SectionOptions["build"]): boolean {
   if (!build) return true;
   const commit = d.selected?.mainCommit;
-  if (build.commit && !build.version)
+  // A build placed at a commit (a git checkout, a line only main's snapshot has) is main's graph at it.
+  if (build.commit)
     return (
       commit !== null && commit !== undefined && (build.commit.startsWith(commit) || commit.startsWith(build.commit))
     );
@@ -156,7 +157,7 @@ function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): s
     return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
   const checks = `the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
   if (!graphIsBuild(d, build))
-    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.version ?? build!.commit ?? "?")}).${alternatives(c)}</sub>`;
+    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
 
