@@ -50485,19 +50485,20 @@ function platformOf(finding, text2) {
   return "linux";
 }
 function assumedManifest(version, fallback, fx) {
-  const source = version.commit ? `git = "https://github.com/tracel-ai/burn"` : `version = "${version.version ?? fallback}"`;
-  if (!version.commit && !(version.version ?? fallback)) return null;
+  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
+  const source = commit ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"` : `version = "${version.version ?? fallback}"`;
+  if (!commit && !(version.version ?? fallback)) return null;
   const file = {
     path: "Cargo.toml",
     text: `[dependencies]
 burn = { ${source}, default-features = false, features = ["std"] }
 `
   };
-  const plan3 = planFix(file, {
-    ...fx,
+  const pin = commit ? {} : {
     burnVersion: version.version ?? fallback,
     burnVersionSource: isPinSource(version.source) ? version.source : "prose"
-  });
+  };
+  const plan3 = planFix(file, { ...fx, ...pin });
   return plan3.kind === "fixed" ? { origin: "assumed", plan: plan3, wrapped: true, file, root: null, whole: false } : null;
 }
 function manifestVersion(v) {

@@ -84,19 +84,24 @@ function platformOf(finding: Finding | null, text: string): Platform {
 
 /** The manifest most reports have: burn with default features off and one backend. */
 function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
-  const source = version.commit
-    ? `git = "https://github.com/tracel-ai/burn"`
+  // A build at a commit is assumed to declare burn from git at that commit: main's graph when it
+  // is the snapshot's, else said as assumed (burn-version.ts); a release, at that release.
+  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
+  const source = commit
+    ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"`
     : `version = "${version.version ?? fallback}"`;
-  if (!version.commit && !(version.version ?? fallback)) return null;
+  if (!commit && !(version.version ?? fallback)) return null;
   const file = {
     path: "Cargo.toml",
     text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`,
   };
-  const plan = planFix(file, {
-    ...fx,
-    burnVersion: version.version ?? fallback,
-    burnVersionSource: isPinSource(version.source) ? version.source : "prose",
-  });
+  const pin = commit
+    ? {}
+    : {
+        burnVersion: version.version ?? fallback,
+        burnVersionSource: isPinSource(version.source) ? version.source : "prose",
+      };
+  const plan = planFix(file, { ...fx, ...pin });
   return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
 }
 
