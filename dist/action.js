@@ -49785,9 +49785,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     absent: [],
     reads,
     ref,
-    version,
-    versionSource: known || settled ? guess.source : "assumed",
-    resolvedFrom: known || settled ? guess.requirement ?? null : null,
+    release: known || settled ? { ...guess, version } : { version, commit: null, source: "assumed" },
     agreeing: null,
     beyond: known || settled ? null : guess.version ?? requirement,
     target: null,
@@ -49805,7 +49803,7 @@ function analyzeCompile(input, gather2 = () => gatherEvidence(input.text, input.
     ...pending,
     items,
     absent,
-    agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
+    agreeing: pending.release.source === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
     failingCrate: failingCrate(input.text, ownPackage(manifest)),
@@ -58618,15 +58616,15 @@ function suggestion(features, { defaults }) {
 function heading(c3) {
   const paths = c3.items.map((i) => i.path);
   if (paths.length === 0)
-    return c3.absent.length === 1 ? `\`${c3.absent[0]}\` does not exist in burn ${c3.version}` : `These \`burn\` items do not exist in burn ${c3.version}`;
+    return c3.absent.length === 1 ? `\`${c3.absent[0]}\` does not exist in burn ${c3.release.version}` : `These \`burn\` items do not exist in burn ${c3.release.version}`;
   return paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off";
 }
 function unverifiedAdvice(c3) {
   const seen = c3.fragment ? `**${fragmentShows(c3.fragment)}**` : "**I could not see your Cargo.toml.**";
   const derived = c3.items.some((i) => i.gate.from);
   if (derived && (c3.suggest.withDefaults === null || c3.suggest.noDefaults === null))
-    return `${seen} At burn ${code(c3.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
-  return `${seen} At burn ${code(c3.version)}, add ${suggestion(c3.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c3.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+    return `${seen} At burn ${code(c3.release.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
+  return `${seen} At burn ${code(c3.release.version)}, add ${suggestion(c3.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c3.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
 }
 function gateSource(c3) {
   const from = new Set(c3.items.map((i) => i.gate.from));
@@ -58648,7 +58646,7 @@ function renderCompileBody(c3, footer) {
       ""
     );
   for (const i of c3.items) {
-    const at = `${i.gate.crate} ${c3.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
+    const at = `${i.gate.crate} ${c3.release.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
     lines.push(
       `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`
@@ -58656,28 +58654,28 @@ function renderCompileBody(c3, footer) {
   }
   for (const p of c3.absent)
     lines.push(
-      `- ${code(p)} is not in burn ${code(c3.version)}: its source at ${code(c3.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
+      `- ${code(p)} is not in burn ${code(c3.release.version)}: its source at ${code(c3.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
     );
   lines.push("");
   if (c3.items.length > 0 && c3.manifest && c3.manifest.plan.kind !== "already-on") {
-    const build = isPinSource(c3.versionSource) && !c3.beyond ? { version: c3.version, commit: null } : null;
+    const build = isPinSource(c3.release.source) && !c3.beyond ? { version: c3.release.version, commit: null } : null;
     lines.push(...manifestSection(c3.manifest, { about: "compile", build }), "");
   } else if (c3.items.length > 0) {
     lines.push(unverifiedAdvice(c3), "");
   }
-  const newer = c3.beyond ? `: your build's burn (${code(c3.beyond)}) is ${newerThan(c3.beyond, c3.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
-  const assumedLine = c3.agreeing && c3.agreeing.length > 0 || c3.versionSource === "assumed";
+  const newer = c3.beyond ? `: your build's burn (${code(c3.beyond)}) is ${newerThan(c3.beyond, c3.release.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}` : "";
+  const assumedLine = c3.agreeing && c3.agreeing.length > 0 || c3.release.source === "assumed";
   if (c3.agreeing && c3.agreeing.length > 0) {
     const range = c3.agreeing.length > 1 ? `${code(c3.agreeing[0].slice(1))} \u2026 ${code(c3.agreeing.at(-1).slice(1))}` : code(c3.agreeing[0].slice(1));
     lines.push(
-      `<sub>Assumed burn ${code(c3.version)}${newer}; the gate and the answer are the same in ${c3.agreeing.length} release${c3.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`
+      `<sub>Assumed burn ${code(c3.release.version)}${newer}; the gate and the answer are the same in ${c3.agreeing.length} release${c3.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`
     );
-  } else if (c3.versionSource === "assumed") {
+  } else if (c3.release.source === "assumed") {
     lines.push(
-      `<sub>Assumed burn ${code(c3.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
+      `<sub>Assumed burn ${code(c3.release.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`
     );
   }
-  const release = assumedLine ? "" : `burn ${code(c3.version)} (${c3.beyond ? "assumed: the newest release the gated-path data has" : sourceText({ version: c3.version, source: c3.versionSource, requirement: c3.resolvedFrom })}).`;
+  const release = assumedLine ? "" : `burn ${code(c3.release.version)} (${c3.beyond ? "assumed: the newest release the gated-path data has" : sourceText(c3.release)}).`;
   lines.push(`<sub>${[`${release}${gateSource(c3)}`.trim(), footer].filter((x2) => x2.length > 0).join(" ")}</sub>`);
   return lines;
 }

@@ -10,8 +10,7 @@ import type { FeatureTarget } from "../cargo/resolve.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
 import { loadCatalog } from "../panics/catalog.js";
-import type { VersionSource } from "../cargo/burn-version.js";
-import { pickVersion } from "../evidence/version.js";
+import { pickVersion, type VersionGuess } from "../evidence/version.js";
 import { burnPermalink } from "../links.js";
 import { type CompileFinding, detectCompile, failingCrate } from "./detect.js";
 import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
@@ -38,10 +37,11 @@ export interface CompileAnalysis {
   /** burn files to read at the user's release before the answer is exact (none: it is). */
   reads: SourceRead[];
   ref: string;
-  version: string;
-  versionSource: VersionSource;
-  /** For a version from the manifest's requirement: that requirement as written. */
-  resolvedFrom: string | null;
+  /**
+   * The release judged and where it came from, the one provenance every sentence takes (the panic
+   * analysis carries the same type): assumed when nothing named one.
+   */
+  release: VersionGuess & { version: string };
   /** With an assumed version: the releases where every item has the same gate and answer. */
   agreeing: string[] | null;
   /** The burn the text names (a version or requirement) when the gated-path data lacks it. */
@@ -253,9 +253,7 @@ export function analyzeCompile(
     absent: [],
     reads,
     ref,
-    version,
-    versionSource: known || settled ? guess.source : "assumed",
-    resolvedFrom: known || settled ? (guess.requirement ?? null) : null,
+    release: known || settled ? { ...guess, version } : { version, commit: null, source: "assumed" },
     agreeing: null,
     beyond: known || settled ? null : (guess.version ?? requirement),
     target: null,
@@ -277,7 +275,7 @@ export function analyzeCompile(
     ...pending,
     items,
     absent,
-    agreeing: pending.versionSource === "assumed" ? agreeingRefs(items) : null,
+    agreeing: pending.release.source === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
     failingCrate: failingCrate(input.text, ownPackage(manifest)),

@@ -28,8 +28,8 @@ function heading(c: CompileAnalysis): string {
   const paths = c.items.map((i) => i.path);
   if (paths.length === 0)
     return c.absent.length === 1
-      ? `\`${c.absent[0]}\` does not exist in burn ${c.version}`
-      : `These \`burn\` items do not exist in burn ${c.version}`;
+      ? `\`${c.absent[0]}\` does not exist in burn ${c.release.version}`
+      : `These \`burn\` items do not exist in burn ${c.release.version}`;
   return paths.length === 1
     ? `\`${paths[0]}\` is behind a cargo feature that is off`
     : "These `burn` items are behind cargo features that are off";
@@ -40,8 +40,8 @@ function unverifiedAdvice(c: CompileAnalysis): string {
   const seen = c.fragment ? `**${fragmentShows(c.fragment)}**` : "**I could not see your Cargo.toml.**";
   const derived = c.items.some((i) => i.gate.from);
   if (derived && (c.suggest.withDefaults === null || c.suggest.noDefaults === null))
-    return `${seen} At burn ${code(c.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
-  return `${seen} At burn ${code(c.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+    return `${seen} At burn ${code(c.release.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
+  return `${seen} At burn ${code(c.release.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
 }
 
 /** Where the gates come from, when not burn-data's records. */
@@ -67,7 +67,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
       "",
     );
   for (const i of c.items) {
-    const at = `${i.gate.crate} ${c.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
+    const at = `${i.gate.crate} ${c.release.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
     lines.push(
       `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`,
@@ -75,37 +75,37 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   }
   for (const p of c.absent)
     lines.push(
-      `- ${code(p)} is not in burn ${code(c.version)}: its source at ${code(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,
+      `- ${code(p)} is not in burn ${code(c.release.version)}: its source at ${code(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,
     );
   lines.push("");
   if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
     // A release the build itself printed (a crate path, a lock) is the one "verified" must name.
-    const build = isPinSource(c.versionSource) && !c.beyond ? { version: c.version, commit: null } : null;
+    const build = isPinSource(c.release.source) && !c.beyond ? { version: c.release.version, commit: null } : null;
     lines.push(...manifestSection(c.manifest, { about: "compile", build }), "");
   } else if (c.items.length > 0) {
     lines.push(unverifiedAdvice(c), "");
   }
   const newer = c.beyond
-    ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
+    ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.release.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
     : "";
   // The release and where it came from are said once: in the assumption, or in the last line.
-  const assumedLine = (c.agreeing && c.agreeing.length > 0) || c.versionSource === "assumed";
+  const assumedLine = (c.agreeing && c.agreeing.length > 0) || c.release.source === "assumed";
   if (c.agreeing && c.agreeing.length > 0) {
     const range =
       c.agreeing.length > 1
         ? `${code(c.agreeing[0]!.slice(1))} … ${code(c.agreeing.at(-1)!.slice(1))}`
         : code(c.agreeing[0]!.slice(1));
     lines.push(
-      `<sub>Assumed burn ${code(c.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`,
+      `<sub>Assumed burn ${code(c.release.version)}${newer}; the gate and the answer are the same in ${c.agreeing.length} release${c.agreeing.length > 1 ? "s" : ""} from ${range}.</sub>`,
     );
-  } else if (c.versionSource === "assumed") {
+  } else if (c.release.source === "assumed") {
     lines.push(
-      `<sub>Assumed burn ${code(c.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`,
+      `<sub>Assumed burn ${code(c.release.version)}${newer}; the gate differs between releases, so name your version for an exact answer.</sub>`,
     );
   }
   const release = assumedLine
     ? ""
-    : `burn ${code(c.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : sourceText({ version: c.version, source: c.versionSource, requirement: c.resolvedFrom })}).`;
+    : `burn ${code(c.release.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : sourceText(c.release)}).`;
   lines.push(`<sub>${[`${release}${gateSource(c)}`.trim(), footer].filter((x) => x.length > 0).join(" ")}</sub>`);
   return lines;
 }

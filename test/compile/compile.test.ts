@@ -24,7 +24,7 @@ describe("rustc errors for feature-gated burn paths", () => {
   it("covers every error form across the 0.16, 0.20, 0.21 and 0.22 layouts", () => {
     const codes = new Set(data.cases.flatMap((c) => detectCompile(c.text).map((f) => f.code)));
     expect([...codes].sort()).toEqual(["E0277", "E0412", "E0422", "E0425", "E0432", "E0433"]);
-    const versions = data.cases.map((c) => analyzeCompile({ text: c.text })?.version.slice(0, 4));
+    const versions = data.cases.map((c) => analyzeCompile({ text: c.text })?.release.version.slice(0, 4));
     for (const v of ["0.16", "0.20", "0.21", "0.22"]) expect(versions).toContain(v);
   });
 

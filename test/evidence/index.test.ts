@@ -32,7 +32,7 @@ describe("what the text shows", () => {
     expect(body).not.toBeNull();
     const version =
       a.kind === "compile"
-        ? { version: a.compile.version, source: a.compile.versionSource }
+        ? { version: a.compile.release.version, source: a.compile.release.source }
         : a.kind === "panic"
           ? { version: a.version.version, source: a.version.source }
           : null;
