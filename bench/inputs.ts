@@ -196,6 +196,20 @@ function prWithHead(head: string): { payload: Payload; files: Record<string, str
   return { payload: prTouchingCargo(), files: { [`${HEAD_SHA}:Cargo.toml`]: head } };
 }
 
+/** The panic next to a manifest that predates it and a lock in which a long chain of crates brings burn-dispatch. */
+function lockChainIssue(n: number): string {
+  const pkg = (name: string, version: string, deps: string[]) =>
+    `[[package]]\nname = "${name}"\nversion = "${version}"\n${deps.length ? `dependencies = [\n${deps.map((d) => ` "${d}",\n`).join("")}]\n` : ""}`;
+  const chain = Array.from({ length: n }, (_, i) => pkg(`c${i}`, "1.0.0", [i + 1 < n ? `c${i + 1}` : "burn-dispatch"]));
+  const lock = [
+    pkg("burn", "0.20.1", []),
+    pkg("burn-dispatch", "0.22.0-pre.2", []),
+    pkg("myapp", "0.1.0", ["burn", "c0"]),
+    ...chain,
+  ].join("\n");
+  return `${PANIC}\n\`\`\`toml\n[package]\nname = "myapp"\n\n[dependencies]\nburn = "0.20.1"\nc0 = "1"\n\`\`\`\n\n\`\`\`\n${lock}\`\`\`\n`;
+}
+
 export interface StallCase {
   name: string;
   event: "issues" | "pull_request" | "issue_comment";
@@ -256,6 +270,11 @@ export function stallCases(): StallCase[] {
       files: { ".github/burn-triage.yml": config },
     },
     { name: "PR head Cargo.toml with 20,000 dependencies", event: "pull_request", ...prWithHead(deps) },
+    {
+      name: "64 KiB issue: panic, a manifest on burn 0.20.1 and a Cargo.lock whose chain to burn-dispatch is 800 packages long",
+      event: "issues",
+      payload: issueWith(lockChainIssue(800)),
+    },
     {
       name: "64 KiB issue: the message alone, in 8 paragraphs of `*a` and a quote 15,000 deep",
       event: "issues",

@@ -35892,10 +35892,10 @@ var require_cmp = __commonJS({
 var require_comparator = __commonJS({
   "node_modules/semver/classes/comparator.js"(exports2, module2) {
     "use strict";
-    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
+    var ANY3 = /* @__PURE__ */ Symbol("SemVer ANY");
     var Comparator = class _Comparator {
       static get ANY() {
-        return ANY2;
+        return ANY3;
       }
       constructor(comp, options2) {
         options2 = parseOptions(options2);
@@ -35911,7 +35911,7 @@ var require_comparator = __commonJS({
         this.options = options2;
         this.loose = !!options2.loose;
         this.parse(comp);
-        if (this.semver === ANY2) {
+        if (this.semver === ANY3) {
           this.value = "";
         } else {
           this.value = this.operator + this.semver.version;
@@ -35929,7 +35929,7 @@ var require_comparator = __commonJS({
           this.operator = "";
         }
         if (!m2[2]) {
-          this.semver = ANY2;
+          this.semver = ANY3;
         } else {
           this.semver = new SemVer(m2[2], this.options.loose);
         }
@@ -35939,7 +35939,7 @@ var require_comparator = __commonJS({
       }
       test(version) {
         debug("Comparator.test", version, this.options.loose);
-        if (this.semver === ANY2 || version === ANY2) {
+        if (this.semver === ANY3 || version === ANY3) {
           return true;
         }
         if (typeof version === "string") {
@@ -36648,7 +36648,7 @@ var require_outside = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Comparator = require_comparator();
-    var { ANY: ANY2 } = Comparator;
+    var { ANY: ANY3 } = Comparator;
     var Range = require_range();
     var satisfies2 = require_satisfies();
     var gt = require_gt();
@@ -36685,7 +36685,7 @@ var require_outside = __commonJS({
         let high = null;
         let low = null;
         comparators.forEach((comparator) => {
-          if (comparator.semver === ANY2) {
+          if (comparator.semver === ANY3) {
             comparator = new Comparator(">=0.0.0");
           }
           high = high || comparator;
@@ -45648,6 +45648,13 @@ function burnDependencies(lines, known) {
     }
   return [...out];
 }
+function featureValue(value) {
+  if (value.startsWith("dep:")) return { kind: "dep", dep: value.slice(4) };
+  const slash = value.indexOf("/");
+  if (slash < 0) return { kind: "feature", feature: value };
+  const weak = value[slash - 1] === "?";
+  return { kind: "dep-feature", dep: value.slice(0, weak ? slash - 1 : slash), feature: value.slice(slash + 1), weak };
+}
 function allFeatures(line) {
   let t = featureTables.get(line);
   if (!t) {
@@ -46968,22 +46975,23 @@ var init_resolve = __esm({
       }
       /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
       featureValue(id, p, value, here) {
-        if (value.startsWith("dep:")) {
-          this.activateOptional(id, value.slice(4), here);
-        } else if (value.includes("?/")) {
-          const [dep, f] = value.split("?/");
+        const v = featureValue(value);
+        if (v.kind === "dep") {
+          this.activateOptional(id, v.dep, here);
+        } else if (v.kind === "feature") {
+          this.addFeature(id, v.feature, here);
+        } else if (v.weak) {
+          const { dep, feature: f } = v;
           if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
           else p.weak.set(dep, [...p.weak.get(dep) ?? [], { feature: f, reason: here }]);
-        } else if (value.includes("/")) {
-          const [dep, f] = value.split("/");
+        } else {
+          const { dep, feature: f } = v;
           const steps = [];
           if (this.liveDeps(id, dep).some((d) => d.optional)) {
             if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
             steps.push(() => this.activateOptional(id, dep, here));
           }
           this.later(...steps, () => this.depFeature(id, dep, f, here));
-        } else {
-          this.addFeature(id, value, here);
         }
       }
     };
@@ -47391,10 +47399,10 @@ function refusals(manifest, deps, lineOf2, registry) {
     for (const f of d.effective.features)
       check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
   for (const [entry, values] of Object.entries(manifest.features))
-    for (const v of values) {
-      const m2 = /^([A-Za-z0-9_-]+)\??\/(.+)$/.exec(v);
-      const dep = m2 ? deps.find((d) => d.decl.key === m2[1]) : void 0;
-      if (dep) check(dep.decl, m2[2], { kind: "features", entry });
+    for (const value of values) {
+      const v = featureValue(value);
+      const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : void 0;
+      if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
     }
   return out;
 }
@@ -47569,11 +47577,11 @@ function rank(d) {
   return i < 0 ? PREFERENCE.length : i;
 }
 function enabledBy(at, value, registry) {
-  const m2 = /^([^/?]+)\??\/(.+)$/.exec(value);
-  if (!m2) return value.startsWith("dep:") ? null : [at, value];
-  const dep = at.deps.find((d) => d.name === m2[1]);
+  const v = featureValue(value);
+  if (v.kind !== "dep-feature") return v.kind === "feature" ? [at, v.feature] : null;
+  const dep = at.deps.find((d) => d.name === v.dep);
   const line = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-  return line ? [line, m2[2]] : null;
+  return line ? [line, v.feature] : null;
 }
 function ownFeaturesReaching(line, atoms, registry) {
   const node = (l, f) => `${l.name}@${l.vers}/${f}`;
@@ -47990,19 +47998,89 @@ var init_find_manifest = __esm({
   }
 });
 
+// src/cargo/lockfile.ts
+function lockPackages(text2) {
+  const out = [];
+  let current = null;
+  let inDeps = false;
+  for (const raw of text2.split("\n")) {
+    const line = raw.trim();
+    if (line === "[[package]]") {
+      if (out.length >= MAX_LOCK_PACKAGES) break;
+      current = { name: "", version: "", dependencies: [] };
+      out.push(current);
+      inDeps = false;
+      continue;
+    }
+    if (!current) continue;
+    const kv = /^(name|version|dependencies)\s*=\s*(.*)$/.exec(line);
+    if (kv?.[1] === "name") current.name = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
+    else if (kv?.[1] === "version") current.version = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
+    else if (kv?.[1] === "dependencies") inDeps = !kv[2].includes("]");
+    if (kv?.[1] === "dependencies" || inDeps && !kv) {
+      for (const m2 of (kv ? kv[2] : line).matchAll(QUOTED)) current.dependencies.push(m2[1]);
+      if (!kv && line.includes("]")) inDeps = false;
+    }
+  }
+  return out.filter((p) => p.name !== "" && p.version !== "");
+}
+function dependents(pkgs) {
+  const push = (m2, k2, v) => {
+    const list = m2.get(k2);
+    if (list) list.push(v);
+    else m2.set(k2, [v]);
+  };
+  const byName = /* @__PURE__ */ new Map();
+  for (const p of pkgs) push(byName, p.name, key(p));
+  const up = /* @__PURE__ */ new Map();
+  for (const p of pkgs)
+    for (const d of p.dependencies) {
+      const [name, version] = d.split(" ");
+      const only = byName.get(name);
+      const target = version ? `${name} ${version}` : only?.length === 1 ? only[0] : null;
+      if (target) push(up, target, key(p));
+    }
+  return up;
+}
+function broughtBy(pkgs, name, since = null) {
+  const candidates = pkgs.filter((p) => p.name === name && import_valid.default(p.version) && (!since || !import_lt.default(p.version, since))).sort((a, b) => import_compare.default(b.version, a.version));
+  if (candidates.length === 0) return null;
+  const up = dependents(pkgs);
+  const start = key(candidates[0]);
+  const via = /* @__PURE__ */ new Map([[start, null]]);
+  const queue = [start];
+  for (let i = 0; i < queue.length; i++) {
+    const at = queue[i];
+    const parents = up.get(at) ?? [];
+    if (parents.length === 0 && at !== start) return chain(via, at);
+    for (const p of parents)
+      if (!via.has(p)) {
+        via.set(p, at);
+        queue.push(p);
+      }
+  }
+  return null;
+}
+function chain(via, root) {
+  const out = [];
+  for (let at = root; at !== null; at = via.get(at) ?? null) out.push(at);
+  return out;
+}
+var MAX_LOCK_PACKAGES, QUOTED, key;
+var init_lockfile = __esm({
+  "src/cargo/lockfile.ts"() {
+    "use strict";
+    init_semver();
+    MAX_LOCK_PACKAGES = 2e4;
+    QUOTED = /"([^"]*)"/g;
+    key = (p) => `${p.name} ${p.version}`;
+  }
+});
+
 // src/evidence/version.ts
 function versionFromLock(text2) {
-  const lines = text2.split("\n");
-  let found = null;
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const name = LOCK_NAME.exec(lines[i]);
-    if (!name) continue;
-    const v = LOCK_VERSION.exec(lines[i + 1]);
-    if (!v) continue;
-    if (name[1] === "burn-dispatch") return v[1];
-    if (name[1] === "burn" || !found) found = v[1];
-  }
-  return found;
+  const burn = lockPackages(text2).filter((p) => isBurnCrate(p.name));
+  return burn.find((p) => p.name === "burn-dispatch")?.version ?? burn.filter((p) => p.name === "burn").at(-1)?.version ?? burn[0]?.version ?? null;
 }
 function versionFromPaths(text2) {
   for (const m2 of text2.slice(0, SCAN_CHARS).matchAll(CRATE_PATH)) {
@@ -48045,15 +48123,14 @@ function pickVersion(c3, fallback) {
   if (c3.text.prose) return { version: c3.text.prose, commit: null, source: "prose" };
   return c3.lineNumber ?? fallback;
 }
-var LOCK_NAME, LOCK_VERSION, SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
+var SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
 var init_version = __esm({
   "src/evidence/version.ts"() {
     "use strict";
     init_semver();
     init_burn_version();
+    init_lockfile();
     init_catalog();
-    LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
-    LOCK_VERSION = /^\s*version\s*=\s*"([^"]+)"\s*$/;
     SCAN_CHARS = 65536;
     CRATE_PATH = /(?:[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]|(?:^|\n)(?:[^\S\n]|\x1b\[[0-9;]*m)*Compiling(?:\x1b\[[0-9;]*m)* (burn(?:-[a-z][a-z0-9]*)*) v(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?=[\s(]|$))/g;
     VERSION18 = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
@@ -48772,7 +48849,7 @@ function gatedRefs() {
 function refOfVersion(version) {
   return load().versions.get(version) ?? null;
 }
-function key(path2, m2) {
+function key2(path2, m2) {
   if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
   return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
 }
@@ -48781,7 +48858,7 @@ function gateAt(ref, { path: path2, exact, member }) {
   if (!r) return null;
   if (member) return memberGate(r, path2);
   const m2 = r.paths;
-  let p = key(path2, m2);
+  let p = key2(path2, m2);
   while (p) {
     const gates = m2.get(p);
     if (gates) {
@@ -50396,85 +50473,6 @@ var init_analyze_refusal = __esm({
   }
 });
 
-// src/cargo/lockfile.ts
-function lockPackages(text2) {
-  const out = [];
-  let current = null;
-  let inDeps = false;
-  for (const raw of text2.split("\n")) {
-    const line = raw.trim();
-    if (line === "[[package]]") {
-      if (out.length >= MAX_LOCK_PACKAGES) break;
-      current = { name: "", version: "", dependencies: [] };
-      out.push(current);
-      inDeps = false;
-      continue;
-    }
-    if (!current) continue;
-    const kv = /^(name|version|dependencies)\s*=\s*(.*)$/.exec(line);
-    if (kv?.[1] === "name") current.name = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
-    else if (kv?.[1] === "version") current.version = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
-    else if (kv?.[1] === "dependencies") inDeps = !kv[2].includes("]");
-    if (kv?.[1] === "dependencies" || inDeps && !kv) {
-      for (const m2 of (kv ? kv[2] : line).matchAll(QUOTED)) current.dependencies.push(m2[1]);
-      if (!kv && line.includes("]")) inDeps = false;
-    }
-  }
-  return out.filter((p) => p.name !== "" && p.version !== "");
-}
-function dependents(pkgs) {
-  const push = (m2, k2, v) => {
-    const list = m2.get(k2);
-    if (list) list.push(v);
-    else m2.set(k2, [v]);
-  };
-  const byName = /* @__PURE__ */ new Map();
-  for (const p of pkgs) push(byName, p.name, key2(p));
-  const up = /* @__PURE__ */ new Map();
-  for (const p of pkgs)
-    for (const d of p.dependencies) {
-      const [name, version] = d.split(" ");
-      const only = byName.get(name);
-      const target = version ? `${name} ${version}` : only?.length === 1 ? only[0] : null;
-      if (target) push(up, target, key2(p));
-    }
-  return up;
-}
-function broughtBy(pkgs, name, since = null) {
-  const candidates = pkgs.filter((p) => p.name === name && import_valid.default(p.version) && (!since || !import_lt.default(p.version, since))).sort((a, b) => import_compare.default(b.version, a.version));
-  if (candidates.length === 0) return null;
-  const up = dependents(pkgs);
-  const start = key2(candidates[0]);
-  const via = /* @__PURE__ */ new Map([[start, null]]);
-  const queue = [start];
-  for (let i = 0; i < queue.length; i++) {
-    const at = queue[i];
-    const parents = up.get(at) ?? [];
-    if (parents.length === 0 && at !== start) return chain(via, at);
-    for (const p of parents)
-      if (!via.has(p)) {
-        via.set(p, at);
-        queue.push(p);
-      }
-  }
-  return null;
-}
-function chain(via, root) {
-  const out = [];
-  for (let at = root; at !== null; at = via.get(at) ?? null) out.push(at);
-  return out;
-}
-var MAX_LOCK_PACKAGES, QUOTED, key2;
-var init_lockfile = __esm({
-  "src/cargo/lockfile.ts"() {
-    "use strict";
-    init_semver();
-    MAX_LOCK_PACKAGES = 2e4;
-    QUOTED = /"([^"]*)"/g;
-    key2 = (p) => `${p.name} ${p.version}`;
-  }
-});
-
 // src/analyze.ts
 function platformOf(finding, text2) {
   const path2 = finding?.location?.path ?? "";
@@ -51055,9 +51053,9 @@ function isMemberDir(rootDir, root, dir, budget = new GlobBudget()) {
 function ancestorManifests(manifestPath, tree) {
   const out = [];
   let dir = dirOf(manifestPath);
-  while (dir !== "") {
+  while (dir !== "" && dir !== "/") {
     dir = dirOf(dir);
-    const candidate = dir ? `${dir}/Cargo.toml` : "Cargo.toml";
+    const candidate = dir ? posix.join(dir, "Cargo.toml") : "Cargo.toml";
     if (tree.has(candidate)) out.push(candidate);
   }
   return out;
@@ -59191,14 +59189,8 @@ function crateVersion(cratePath, read) {
   }
   return null;
 }
-function crateVersionReads(cratePath) {
-  const out = [cratePath];
-  let dir = posix2.dirname(cratePath);
-  while (dir !== "." && dir !== "/") {
-    dir = posix2.dirname(dir);
-    out.push(dir === "." ? "Cargo.toml" : posix2.join(dir, "Cargo.toml"));
-  }
-  return out;
+function crateVersionReads(cratePath, has = ANY2) {
+  return [cratePath, ...ancestorManifests(cratePath, has)];
 }
 function burnPathManifest(manifestPath, manifest, root) {
   for (const d of manifest.dependencies) {
@@ -59210,21 +59202,25 @@ function burnPathManifest(manifestPath, manifest, root) {
 }
 function burnPathVersion(manifestPath, text2, root, read) {
   try {
+    const manifest = parseManifest(text2);
+    if (!manifest.dependencies.some((d) => d.path !== null || d.inherits)) return null;
     const rootManifest = root ? { path: root.path, manifest: parseManifest(root.text) } : null;
-    const target = burnPathManifest(manifestPath, parseManifest(text2), rootManifest);
+    const target = burnPathManifest(manifestPath, manifest, rootManifest);
     return target ? crateVersion(target, read) : null;
   } catch {
     return null;
   }
 }
-var table;
+var table, ANY2;
 var init_path_version = __esm({
   "src/cargo/path-version.ts"() {
     "use strict";
     init_burn_version();
     init_manifest();
     init_toml();
+    init_workspace();
     table = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
+    ANY2 = { has: () => true };
   }
 });
 
@@ -59663,8 +59659,8 @@ function pathCrateReads(s) {
       const root = rootAt(side, path2, self2, tree, globBudget(s.tree));
       const rootManifest = root && parsed2(root.text);
       const target = burnPathManifest(path2, self2, rootManifest ? { path: root.path, manifest: rootManifest } : null);
-      if (target) {
-        for (const p of crateVersionReads(target)) if (tree.has(p) && !(p in s.head)) wanted.add(p);
+      if (target && tree.has(target)) {
+        for (const p of crateVersionReads(target, tree)) if (!(p in s.head)) wanted.add(p);
       }
     }
   return [...wanted].sort();

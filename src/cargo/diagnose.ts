@@ -11,7 +11,7 @@ import {
   selectBurn,
 } from "./burn-version.js";
 import type { IndexDep, IndexLine } from "./index-file.js";
-import { allFeatures, type Registries, type Registry, snapshot } from "./registry.js";
+import { allFeatures, featureValue, type Registries, type Registry, snapshot } from "./registry.js";
 import { selectVersion } from "./requirements.js";
 import {
   AUTODIFF_TARGET,
@@ -251,11 +251,11 @@ function rank(d: DepDecl): number {
 
 /** The feature a feature table's value turns on: its own (`f`), or a dependency's at the same version (`dep/f`, `dep?/f`). */
 function enabledBy(at: IndexLine, value: string, registry: Registry): [IndexLine, string] | null {
-  const m = /^([^/?]+)\??\/(.+)$/.exec(value);
-  if (!m) return value.startsWith("dep:") ? null : [at, value];
-  const dep = at.deps.find((d) => d.name === m[1]);
+  const v = featureValue(value);
+  if (v.kind !== "dep-feature") return v.kind === "feature" ? [at, v.feature] : null;
+  const dep = at.deps.find((d) => d.name === v.dep);
   const line = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-  return line ? [line, m[2]!] : null;
+  return line ? [line, v.feature] : null;
 }
 
 /** Feature nodes a walk of one line's feature graph visits, and entries it queues (outside input). */

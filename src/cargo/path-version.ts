@@ -6,6 +6,7 @@ import { posix } from "node:path";
 import { isBurnDependency } from "./burn-version.js";
 import { effectiveDecl, type Manifest, parseManifest } from "./manifest.js";
 import { parsePlain } from "./toml.js";
+import { ancestorManifests } from "./workspace.js";
 
 /**
  * The Cargo.toml a path dependency written in `declaredIn` points to: relative to the same top (a
@@ -48,15 +49,12 @@ export function crateVersion(cratePath: string, read: (path: string) => string |
   return null;
 }
 
-/** The manifests `crateVersion` may read for the crate at `cratePath`: it, and each one above it. */
-export function crateVersionReads(cratePath: string): string[] {
-  const out = [cratePath];
-  let dir = posix.dirname(cratePath);
-  while (dir !== "." && dir !== "/") {
-    dir = posix.dirname(dir);
-    out.push(dir === "." ? "Cargo.toml" : posix.join(dir, "Cargo.toml"));
-  }
-  return out;
+/** Every path exists, as far as a walk over files read on demand is concerned. */
+const ANY = { has: () => true };
+
+/** The manifests `crateVersion` may read for the crate at `cratePath`: it, and each one above it that `has` names. */
+export function crateVersionReads(cratePath: string, has: { has(path: string): boolean } = ANY): string[] {
+  return [cratePath, ...ancestorManifests(cratePath, has)];
 }
 
 /**
@@ -85,8 +83,11 @@ export function burnPathVersion(
   read: (path: string) => string | null,
 ): string | null {
   try {
+    const manifest = parseManifest(text);
+    // Most manifests name burn from a registry: no root is parsed for them (a CLI call's start-up).
+    if (!manifest.dependencies.some((d) => d.path !== null || d.inherits)) return null;
     const rootManifest = root ? { path: root.path, manifest: parseManifest(root.text) } : null;
-    const target = burnPathManifest(manifestPath, parseManifest(text), rootManifest);
+    const target = burnPathManifest(manifestPath, manifest, rootManifest);
     return target ? crateVersion(target, read) : null;
   } catch {
     return null; // a manifest that does not parse is reported where it is judged

@@ -12,7 +12,7 @@ import { dataDir } from "../data-dir.js";
 import * as semver from "../semver.js";
 import type { DepDecl, Manifest } from "./manifest.js";
 import type { IndexLine } from "./index-file.js";
-import { allFeatures, depHidden, type Registry } from "./registry.js";
+import { allFeatures, depHidden, featureValue, type Registry } from "./registry.js";
 import type { FeatureTarget } from "./resolve.js";
 
 /**
@@ -142,10 +142,10 @@ export function refusals(
     for (const f of d.effective.features)
       check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
   for (const [entry, values] of Object.entries(manifest.features))
-    for (const v of values) {
-      const m = /^([A-Za-z0-9_-]+)\??\/(.+)$/.exec(v);
-      const dep = m ? deps.find((d) => d.decl.key === m[1]) : undefined;
-      if (dep) check(dep.decl, m![2]!, { kind: "features", entry });
+    for (const value of values) {
+      const v = featureValue(value);
+      const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : undefined;
+      if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
     }
   return out;
 }

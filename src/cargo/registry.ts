@@ -99,6 +99,20 @@ export function burnDependencies(lines: IndexLine[], known: Set<string>): string
   return [...out];
 }
 
+/** One entry of a feature's list, as cargo reads it: `dep:x`, `x/f` (`weak` for `x?/f`), or a feature of the same package. */
+export type FeatureValue =
+  | { kind: "dep"; dep: string }
+  | { kind: "dep-feature"; dep: string; feature: string; weak: boolean }
+  | { kind: "feature"; feature: string };
+
+export function featureValue(value: string): FeatureValue {
+  if (value.startsWith("dep:")) return { kind: "dep", dep: value.slice(4) };
+  const slash = value.indexOf("/");
+  if (slash < 0) return { kind: "feature", feature: value };
+  const weak = value[slash - 1] === "?";
+  return { kind: "dep-feature", dep: value.slice(0, weak ? slash - 1 : slash), feature: value.slice(slash + 1), weak };
+}
+
 const featureTables = new WeakMap<IndexLine, Record<string, string[]>>();
 
 /** `features` and `features2` as one table (computed once per line: the resolver asks often). */

@@ -4,7 +4,7 @@
 // `burn-core/std`) on, and why.
 import { gateHolds, type Platform, targetApplies } from "./cfg.js";
 import type { IndexDep, IndexLine } from "./index-file.js";
-import { allFeatures, depHidden, depsNamed, type Registry } from "./registry.js";
+import { allFeatures, depHidden, depsNamed, featureValue, type Registry } from "./registry.js";
 import { selectVersion } from "./requirements.js";
 
 export const DISPATCH = "burn-dispatch";
@@ -258,22 +258,23 @@ class Resolver {
 
   /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
   private featureValue(id: string, p: Pkg, value: string, here: FeatureReason): void {
-    if (value.startsWith("dep:")) {
-      this.activateOptional(id, value.slice(4), here);
-    } else if (value.includes("?/")) {
-      const [dep, f] = value.split("?/") as [string, string];
+    const v = featureValue(value);
+    if (v.kind === "dep") {
+      this.activateOptional(id, v.dep, here);
+    } else if (v.kind === "feature") {
+      this.addFeature(id, v.feature, here);
+    } else if (v.weak) {
+      const { dep, feature: f } = v;
       if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
       else p.weak.set(dep, [...(p.weak.get(dep) ?? []), { feature: f, reason: here }]);
-    } else if (value.includes("/")) {
-      const [dep, f] = value.split("/") as [string, string];
+    } else {
+      const { dep, feature: f } = v;
       const steps: Array<() => void> = [];
       if (this.liveDeps(id, dep).some((d) => d.optional)) {
         if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
         steps.push(() => this.activateOptional(id, dep, here));
       }
       this.later(...steps, () => this.depFeature(id, dep, f, here));
-    } else {
-      this.addFeature(id, value, here);
     }
   }
 }

@@ -48,12 +48,16 @@ export function isMemberDir(rootDir: string, root: Manifest, dir: string, budget
 }
 
 /** Ancestor `Cargo.toml` paths of a manifest, nearest first, among the paths the tree has. */
-export function ancestorManifests(manifestPath: string, tree: ReadonlySet<string>): string[] {
+export function ancestorManifests(
+  manifestPath: string,
+  tree: ReadonlySet<string> | { has(path: string): boolean },
+): string[] {
   const out: string[] = [];
   let dir = dirOf(manifestPath);
-  while (dir !== "") {
+  // Up to the repository's top (""), or to the root of a path on disk ("/", which is its own parent).
+  while (dir !== "" && dir !== "/") {
     dir = dirOf(dir);
-    const candidate = dir ? `${dir}/Cargo.toml` : "Cargo.toml";
+    const candidate = dir ? posix.join(dir, "Cargo.toml") : "Cargo.toml";
     if (tree.has(candidate)) out.push(candidate);
   }
   return out;

@@ -4,6 +4,7 @@
 // rustc errors take their version from here, through `pickVersion`, in one order.
 import * as semver from "../semver.js";
 import { isBurnCrate, type VersionSource } from "../cargo/burn-version.js";
+import { lockPackages } from "../cargo/lockfile.js";
 import { loadCatalog } from "../panics/catalog.js";
 
 export interface VersionGuess {
@@ -15,23 +16,20 @@ export interface VersionGuess {
   requirement?: string | null;
 }
 
-const LOCK_NAME = /^\s*name\s*=\s*"(burn(?:-[a-z-]+)?)"\s*$/;
-const LOCK_VERSION = /^\s*version\s*=\s*"([^"]+)"\s*$/;
 const SCAN_CHARS = 65_536;
 
-/** `[[package]] name = "burn-dispatch" version = "…"` pairs from pasted Cargo.lock text. */
+/**
+ * The burn a pasted Cargo.lock's `[[package]]` entries (src/cargo/lockfile.ts reads them) show:
+ * burn-dispatch's, else the last `burn` (the newest: cargo sorts by version), else the first burn crate.
+ */
 export function versionFromLock(text: string): string | null {
-  const lines = text.split("\n");
-  let found: string | null = null;
-  for (let i = 0; i + 1 < lines.length; i++) {
-    const name = LOCK_NAME.exec(lines[i]!);
-    if (!name) continue;
-    const v = LOCK_VERSION.exec(lines[i + 1]!);
-    if (!v) continue;
-    if (name[1] === "burn-dispatch") return v[1]!;
-    if (name[1] === "burn" || !found) found = v[1]!;
-  }
-  return found;
+  const burn = lockPackages(text).filter((p) => isBurnCrate(p.name));
+  return (
+    burn.find((p) => p.name === "burn-dispatch")?.version ??
+    burn.filter((p) => p.name === "burn").at(-1)?.version ??
+    burn[0]?.version ??
+    null
+  );
 }
 
 /**

@@ -174,7 +174,8 @@ export function pathCrateReads(s: Pick<PrSnapshot, "changed" | "head" | "base" |
       const root = rootAt(side, path, self, tree, globBudget(s.tree));
       const rootManifest = root && parsed(root.text);
       const target = burnPathManifest(path, self, rootManifest ? { path: root!.path, manifest: rootManifest } : null);
-      if (target) for (const p of crateVersionReads(target)) if (tree.has(p) && !(p in s.head)) wanted.add(p);
+      if (target && tree.has(target))
+        for (const p of crateVersionReads(target, tree)) if (!(p in s.head)) wanted.add(p);
     }
   return [...wanted].sort();
 }
