@@ -2,7 +2,7 @@
 // `tree` alike: fixtures/cargo/): `package `myapp` depends on `burn` with feature `server` but
 // `burn` does not have that feature.`, with the requirement and the version it tried just above.
 // Pure and linear: a text without the sentence's tail costs one `includes`.
-import { cleanText } from "../panics/normalize.js";
+import { cleanText, namesBurn } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 
 export interface CargoRefusal {
@@ -33,7 +33,7 @@ export function detectCargoRefusal(input: string): CargoRefusal | null {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   // The crate's name, then the sentence's last words (on one line or wrapped): a text about other
   // crates is ruled out by the first, a memchr-speed scan (5 µs on a 48 KiB log, the tails 17 µs each).
-  if (!head.includes("burn") || (!head.includes(TAIL) && !head.includes("have that"))) return null;
+  if (!namesBurn(head) || (!head.includes(TAIL) && !head.includes("have that"))) return null;
   const text = cleanText(head);
   const m = SENTENCE.exec(text);
   if (!m) return null;

@@ -2,7 +2,7 @@
 // `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
 // compiler could not find, reconstructed from the error and the source line it shows. Pure and
 // linear; text without an error code of these kinds costs one regex test.
-import { cleanText } from "../panics/normalize.js";
+import { cleanText, namesBurn } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 import { usePaths } from "./use-tree.js";
 
@@ -192,7 +192,7 @@ export function detectCompile(input: string): CompileFinding[] {
   // The pieces MENTIONS needs, first: a log about other crates has none, and three memchr-speed
   // scans cost less than the alternation (12 µs on a 48 KiB log). A manifest that renames burn
   // names it (`package = "burn"`): without "burn" in the text there is no alias to look for.
-  const hasBurn = head.includes("burn");
+  const hasBurn = namesBurn(head);
   const aliases = hasBurn ? burnAliases(head) : [];
   const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
   if (!mentions || !ANY.test(head) || (aliases.length === 0 && !MENTIONS.test(head))) return [];

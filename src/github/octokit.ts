@@ -108,11 +108,13 @@ export function productionOctokit(
   opts: { timeoutMs?: number; base?: typeof ProbotOctokit } = {},
 ): typeof ProbotOctokit {
   const timeoutMs = opts.timeoutMs ?? requestTimeoutMs();
+  // Read once: Probot builds an Octokit for every delivery, and each process.env read is a getenv.
+  const retryAfterBaseValue = retryBaseMs();
   // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
   return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o: any) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
-    retry: { ...o.retry, retryAfterBaseValue: retryBaseMs() },
+    retry: { ...o.retry, retryAfterBaseValue },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) },
   }));
 }
