@@ -62,8 +62,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   writeFileSync(`${outdir}/package.json`, `${JSON.stringify({ type: "commonjs" })}\n`);
-  await Promise.all(
-    entries.map((entry) =>
+  // One array: the vendored bundles were once a second argument, which Promise.all ignores.
+  await Promise.all([
+    ...entries.map((entry) =>
       build({
         ...shared,
         entryPoints: [entry],
@@ -79,5 +80,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         outfile: `${outdir}/vendor/${name}.js`,
       }),
     ),
-  );
+  ]);
 }
