@@ -36818,14 +36818,16 @@ var init_semver = __esm({
 
 // src/memo.ts
 function boundedMemo(max) {
-  const cache = new j({ max });
+  let cache;
   return {
-    get: (key3) => cache.get(key3)?.v,
+    get: (key3) => cache?.get(key3)?.v,
     set: (key3, value) => {
-      if (key3.length <= MAX_MEMO_KEY) cache.set(key3, { v: value });
+      if (key3.length > MAX_MEMO_KEY) return;
+      cache ??= new j({ max });
+      cache.set(key3, { v: value });
     },
     get size() {
-      return cache.size;
+      return cache?.size ?? 0;
     }
   };
 }
@@ -48219,7 +48221,14 @@ function collapse(text2) {
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
 }
-var ANSI, ENTITIES, ENTITY, MD_ESCAPE;
+function namesBurn(text2) {
+  if (text2 !== probed) {
+    probed = text2;
+    probedNamesBurn = text2.includes("burn");
+  }
+  return probedNamesBurn;
+}
+var ANSI, ENTITIES, ENTITY, MD_ESCAPE, probed, probedNamesBurn;
 var init_normalize = __esm({
   "src/panics/normalize.ts"() {
     "use strict";
@@ -48238,6 +48247,8 @@ var init_normalize = __esm({
     };
     ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
     MD_ESCAPE = /\\([`*_])/g;
+    probed = null;
+    probedNamesBurn = false;
   }
 });
 
@@ -48725,7 +48736,7 @@ function burnAliases(text2) {
 }
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  const hasBurn = head.includes("burn");
+  const hasBurn = namesBurn(head);
   const aliases = hasBurn ? burnAliases(head) : [];
   const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
   if (!mentions || !ANY.test(head) || aliases.length === 0 && !MENTIONS.test(head)) return [];
@@ -50071,7 +50082,7 @@ var init_config_defaults = __esm({
 // src/cargo/cargo-error.ts
 function detectCargoRefusal(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!head.includes("burn") || !head.includes(TAIL) && !head.includes("have that")) return null;
+  if (!namesBurn(head) || !head.includes(TAIL) && !head.includes("have that")) return null;
   const text2 = cleanText(head);
   const m2 = SENTENCE.exec(text2);
   if (!m2) return null;
@@ -68357,10 +68368,11 @@ function sameApiOnly(octokit) {
 }
 function productionOctokit(opts = {}) {
   const timeoutMs = opts.timeoutMs ?? requestTimeoutMs();
+  const retryAfterBaseValue = retryBaseMs();
   return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o) => ({
     ...o,
     throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
-    retry: { ...o.retry, retryAfterBaseValue: retryBaseMs() },
+    retry: { ...o.retry, retryAfterBaseValue },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) }
   }));
 }

@@ -13,15 +13,19 @@ export interface Memo<V> {
 }
 
 export function boundedMemo<V>(max: number): Memo<V> {
-  // lru-cache holds no null or undefined: each value is boxed.
-  const cache = new LRUCache<string, { v: V }>({ max });
+  // lru-cache holds no null or undefined: each value is boxed. It allocates its `max` slots when
+  // made, so a memo is made on its first entry: a CLI call uses few of the process's memos, and
+  // making them all cost it 2 ms.
+  let cache: LRUCache<string, { v: V }> | undefined;
   return {
-    get: (key) => cache.get(key)?.v,
+    get: (key) => cache?.get(key)?.v,
     set: (key, value) => {
-      if (key.length <= MAX_MEMO_KEY) cache.set(key, { v: value });
+      if (key.length > MAX_MEMO_KEY) return;
+      cache ??= new LRUCache<string, { v: V }>({ max });
+      cache.set(key, { v: value });
     },
     get size() {
-      return cache.size;
+      return cache?.size ?? 0;
     },
   };
 }

@@ -33,7 +33,7 @@ export async function explain(args: string[], io: Io): Promise<number> {
   const featureOff = plan.kind === "answer" && plan.featureOff;
   const input: AnalyzeInput = {
     text,
-    registries: featureOff ? await cliRegistries(values.offline === true, indexRoots(text), io) : undefined,
+    registries: featureOff ? await cliRegistries(values.offline === true, () => indexRoots(text), io) : undefined,
   };
   const dir = values.source;
   const analysis = dir ? await analyzeWithSources(input, async (reads) => localSources(dir, reads)) : analyze(input);

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import type { Registries } from "../cargo/registry.js";
-import { registries } from "../cargo/live-registries.js";
+import { indexUrl, registries } from "../cargo/live-registries.js";
 import type { ManifestFile } from "../cargo/fix.js";
 import { manifestFacts } from "../cargo/facts.js";
 import type { TomlError } from "../cargo/toml.js";
@@ -46,12 +46,15 @@ export function tomlError(path: string, e: TomlError, io: Io): number {
   return 2;
 }
 
-/** burn's graph from the live index unless offline; undefined means the bundled data. */
-export async function cliRegistries(offline: boolean, roots: string[], io: Io): Promise<Registries | undefined> {
-  if (offline) return undefined;
+/**
+ * burn's graph from the live index unless offline; undefined means the bundled data. `roots`, the
+ * burn crates the text declares (a parse of each manifest in it), is asked only when online.
+ */
+export async function cliRegistries(offline: boolean, roots: () => string[], io: Io): Promise<Registries | undefined> {
+  if (offline || indexUrl() === null) return undefined;
   const quiet = () => {};
   return registries(
     { debug: quiet, info: quiet, error: quiet, warn: (_o, msg) => io.stderr(`burn-triage: ${msg ?? "warning"}\n`) },
-    roots,
+    roots(),
   );
 }

@@ -58,7 +58,7 @@ async function manifestArgs(args: string[], io: Io) {
     pin,
     target,
     json: values.json === true,
-    registries: await cliRegistries(values.offline === true, burnCratesDeclared(texts), io),
+    registries: await cliRegistries(values.offline === true, () => burnCratesDeclared(texts), io),
   };
 }
 

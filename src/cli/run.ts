@@ -50,7 +50,25 @@ export function usageOf(cmd: string): string {
   return `usage:\n${mine.join("\n")}\n`;
 }
 
-export async function runCli(argv: string[], io: Io): Promise<number> {
+/**
+ * How a command's module is loaded: by `import` (the tests, lib/), or from its bundle with its
+ * cached code (dist/cli/cli.js, through code-cache.ts). `call` is the command it is loaded for.
+ */
+export interface Commands {
+  explain(call: string): Promise<typeof import("./explain.js")>;
+  manifest(call: string): Promise<typeof import("./manifest.js")>;
+  review(call: string): Promise<typeof import("./review.js")>;
+  scan(call: string): Promise<typeof import("./scan.js")>;
+}
+
+const IMPORTED: Commands = {
+  explain: () => import("./explain.js"),
+  manifest: () => import("./manifest.js"),
+  review: () => import("./review.js"),
+  scan: () => import("./scan.js"),
+};
+
+export async function runCli(argv: string[], io: Io, commands: Commands = IMPORTED): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd && COMMANDS.has(cmd) && (rest.includes("--help") || rest.includes("-h"))) {
     io.stdout(usageOf(cmd));
@@ -59,15 +77,15 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
   try {
     switch (cmd) {
       case "explain":
-        return await (await import("./explain.js")).explain(rest, io);
+        return await (await commands.explain(cmd)).explain(rest, io);
       case "why":
-        return await (await import("./manifest.js")).whyCmd(rest, io);
+        return await (await commands.manifest(cmd)).whyCmd(rest, io);
       case "fix":
-        return await (await import("./manifest.js")).fixCmd(rest, io);
+        return await (await commands.manifest(cmd)).fixCmd(rest, io);
       case "review":
-        return await (await import("./review.js")).reviewCmd(rest, io);
+        return await (await commands.review(cmd)).reviewCmd(rest, io);
       case "scan":
-        return await (await import("./scan.js")).scanCmd(rest, io);
+        return await (await commands.scan(cmd)).scanCmd(rest, io);
       case undefined:
       case "-h":
       case "--help":
