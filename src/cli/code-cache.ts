@@ -4,7 +4,7 @@
 // bundle's top level, and every call compiled the functions it ran again. Here the code is
 // recorded at the end of the first call (vm.Script's createCachedData), functions compiled
 // included, and later calls start with it. Node 24, BENCHMARKS.md: explain 78 → 59 ms.
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
@@ -64,11 +64,24 @@ export function loadBundle(file: string, call: string, hash: string | undefined,
       const tmp = `${path}.${process.pid}`;
       writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
       renameSync(tmp, path);
+      pruneOlder(dirname(path), call);
     } catch {
       // A folder it cannot write: the next call compiles again, as without the cache.
     }
   };
   return { exports: module.exports, persist };
+}
+
+/** Caches kept per command: a few builds or Node versions side by side, not every one ever run. */
+export const KEPT_PER_COMMAND = 4;
+
+/** Removes a command's oldest caches beyond KEPT_PER_COMMAND (run only when one was written). */
+function pruneOlder(dir: string, call: string): void {
+  const mine = readdirSync(dir)
+    .filter((f) => f.startsWith(`${call}-`) && f.endsWith(".bin"))
+    .map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs }))
+    .sort((a, b) => b.at - a.at);
+  for (const { f } of mine.slice(KEPT_PER_COMMAND)) rmSync(join(dir, f), { force: true });
 }
 
 /** The build's hash of each command's bundle (scripts/build-cli.mjs), beside the entry. */

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, w
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { cacheFile, loadBundle } from "../../src/cli/code-cache.js";
+import { cacheFile, KEPT_PER_COMMAND, loadBundle } from "../../src/cli/code-cache.js";
 import { root } from "../helpers/fixtures.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "burn-triage-code-cache-"));
@@ -94,6 +94,22 @@ describe("loadBundle", () => {
       expect(which(loaded.exports)).toBe("made from A");
       expect(() => loaded.persist()).not.toThrow();
     }
+  });
+
+  it("keeps a command's newest caches, a few builds side by side, and leaves other commands' alone", () => {
+    const dir = mkdtempSync(join(scratch, "cache-"));
+    writeFileSync(join(dir, "fix-other-build.bin"), "kept: another command");
+    const built = (n: number) => {
+      const file = bundle(`build-${n}.js`, A, new Date(800_000_000_000 + n * 1000));
+      loadBundle(file, "why", `hash-${n}`, dir).persist();
+      // Written one after another: a second apart, as builds are.
+      for (const f of readdirSync(dir)) if (f.includes(`hash-${n}`)) utimesSync(join(dir, f), n, n);
+    };
+    for (let n = 1; n <= KEPT_PER_COMMAND + 2; n++) built(n);
+    const why = readdirSync(dir).filter((f) => f.startsWith("why-"));
+    expect(why).toHaveLength(KEPT_PER_COMMAND);
+    expect(why.some((f) => f.includes("hash-1-") || f.includes("hash-2-"))).toBe(false);
+    expect(readdirSync(dir)).toContain("fix-other-build.bin");
   });
 
   it("keys by command, content hash, size, time and Node", () => {
