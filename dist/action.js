@@ -45599,8 +45599,15 @@ var init_index_file = __esm({
 });
 
 // src/cargo/registry.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
 import { join as join4 } from "node:path";
+function heldCrates(dir) {
+  try {
+    return readdirSync2(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
 function bundledSnapshotName(registry) {
   for (const [name, r] of snapshots) if (r === registry) return name;
   return null;
@@ -45613,6 +45620,12 @@ function snapshot(which) {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = /* @__PURE__ */ new Map();
+    const dir = join4(dataDir, "index", which);
+    let held;
+    const holds2 = (name) => {
+      held ??= new Set(heldCrates(dir));
+      return held.has(name.toLowerCase());
+    };
     let label2;
     const lazy2 = {
       get label() {
@@ -45623,7 +45636,7 @@ function snapshot(which) {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseBundledIndexFile(readFileSync3(join4(dataDir, "index", which, indexPath(name)), "utf8"));
+            lines = holds2(name) ? parseBundledIndexFile(readFileSync3(join4(dir, indexPath(name)), "utf8")) : [];
           } catch {
             lines = [];
           }

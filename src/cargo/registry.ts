@@ -1,7 +1,7 @@
 // crates.io sparse-index data: a registry of index lines, the bundled snapshots (data/index/), and
 // what one line says (its features, its dependencies by name). Reading a file: index-file.ts;
 // choosing a release: requirements.ts.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
@@ -24,6 +24,17 @@ export class MapRegistry implements Registry {
   ) {}
   versions(name: string): IndexLine[] {
     return this.files.get(name) ?? [];
+  }
+}
+
+/** The crate files under an index folder (cargo's layout: `bu/rn/burn-core`), by name. */
+function heldCrates(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
+  } catch {
+    return [];
   }
 }
 
@@ -52,6 +63,14 @@ export function snapshot(which: SnapshotName): Registry {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = new Map<string, IndexLine[]>();
+    const dir = join(dataDir, "index", which);
+    // The crates the snapshot holds, listed once: a resolution asks for every dependency's
+    // versions, and the 55 crates outside the data (serde, syn…) were a failed read each.
+    let held: Set<string> | undefined;
+    const holds = (name: string) => {
+      held ??= new Set(heldCrates(dir));
+      return held.has(name.toLowerCase());
+    };
     let label: string | undefined;
     const lazy: Registry = {
       get label() {
@@ -65,7 +84,7 @@ export function snapshot(which: SnapshotName): Registry {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = parseBundledIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"));
+            lines = holds(name) ? parseBundledIndexFile(readFileSync(join(dir, indexPath(name)), "utf8")) : [];
           } catch {
             lines = [];
           }
