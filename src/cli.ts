@@ -10,19 +10,15 @@ import { fdWriter } from "./cli/output.js";
 // The bundles themselves load with the code a call left (cli/code-cache.ts, loaded only for a
 // command: `--help` needs neither it nor node:vm).
 module.enableCompileCache?.();
-const argv = process.argv.slice(2);
-const bundled = ["explain", "why", "fix", "review", "scan"].includes(argv[0] ?? "");
-void Promise.all([import("./cli/run.js"), bundled ? import("./cli/code-cache.js") : null]).then(
-  async ([{ runCli }, cache]) => {
-    const commands = cache?.bundledCommands(dirname(fileURLToPath(import.meta.url)), process.env);
-    process.exitCode = await runCli(
-      argv,
-      {
-        stdout: fdWriter({ fd: 1, stream: () => process.stdout }),
-        stderr: fdWriter({ fd: 2, stream: () => process.stderr }),
-        stdin: () => readFileSync(0, "utf8"),
-      },
-      commands,
-    );
-  },
-);
+void import("./cli/run.js").then(async ({ runCli }) => {
+  process.exitCode = await runCli(
+    process.argv.slice(2),
+    {
+      stdout: fdWriter({ fd: 1, stream: () => process.stdout }),
+      stderr: fdWriter({ fd: 2, stream: () => process.stderr }),
+      stdin: () => readFileSync(0, "utf8"),
+    },
+    async () =>
+      (await import("./cli/code-cache.js")).bundledCommands(dirname(fileURLToPath(import.meta.url)), process.env),
+  );
+});

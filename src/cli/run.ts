@@ -68,12 +68,21 @@ const IMPORTED: Commands = {
   scan: () => import("./scan.js"),
 };
 
-export async function runCli(argv: string[], io: Io, commands: Commands = IMPORTED): Promise<number> {
+/**
+ * Runs one command line. `bundled` gives the commands' bundles (dist/cli/cli.js passes it); it is
+ * asked only for a command, so that `--help` loads nothing more, and `import` is the fallback.
+ */
+export async function runCli(
+  argv: string[],
+  io: Io,
+  bundled: () => Promise<Commands | undefined> = async () => undefined,
+): Promise<number> {
   const [cmd, ...rest] = argv;
   if (cmd && COMMANDS.has(cmd) && (rest.includes("--help") || rest.includes("-h"))) {
     io.stdout(usageOf(cmd));
     return 0;
   }
+  const commands = cmd && COMMANDS.has(cmd) ? ((await bundled()) ?? IMPORTED) : IMPORTED;
   try {
     switch (cmd) {
       case "explain":
