@@ -45577,12 +45577,21 @@ function bundledLine(raw) {
     whole ??= JSON.parse(raw);
     return whole;
   };
-  const line = { name: JSON.parse(head[1]), vers: JSON.parse(head[2]) };
-  return Object.defineProperties(raw.includes('"yanked":true') ? { ...line, yanked: true } : line, {
-    deps: { enumerable: true, get: () => full().deps },
-    features: { enumerable: true, get: () => full().features },
-    features2: { enumerable: true, get: () => full().features2 }
-  });
+  const line = {
+    name: JSON.parse(head[1]),
+    vers: JSON.parse(head[2]),
+    get deps() {
+      return full().deps;
+    },
+    get features() {
+      return full().features;
+    },
+    get features2() {
+      return full().features2;
+    }
+  };
+  if (raw.includes('"yanked":true')) line.yanked = true;
+  return line;
 }
 var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD;
 var init_index_file = __esm({
