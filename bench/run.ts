@@ -29,7 +29,7 @@ import {
 import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { measureStall } from "./stall.js";
 import { coldStart } from "./cold-start.js";
-import { actionRuns, cliStarts } from "./processes.js";
+import { actionRuns, cliStarts, ROUNDS } from "./processes.js";
 import { type HttpStream, httpStream } from "./http.js";
 import { projectRoot } from "../test/support/root.js";
 
@@ -496,7 +496,7 @@ async function main() {
     "",
     "## Command line",
     "",
-    `Process start to exit (median of 11 rounds, each running the baseline and every command in turn), against \`node -e 0\` in the same rounds (${cli.baselineMs} ms), all offline on the bundled data, each command with the code its first call cached (\`~/.cache/burn-triage/code/\`), and that first call. Goal: ≤ 2×.`,
+    `Process start to exit (median of ${ROUNDS} rounds, each running the baseline and every command in turn), against \`node -e 0\` in the same rounds (${cli.baselineMs} ms), all offline on the bundled data, each command with the code its first call cached (\`~/.cache/burn-triage/code/\`), and that first call. Goal: ≤ 2×.`,
     "",
     "| command | ms | × node -e 0 |",
     "|---|---:|---:|",
