@@ -75,13 +75,22 @@ export function loadBundle(file: string, call: string, hash: string | undefined,
 /** Caches kept per command: a few builds or Node versions side by side, not every one ever run. */
 export const KEPT_PER_COMMAND = 4;
 
-/** Removes a command's oldest caches beyond KEPT_PER_COMMAND (run only when one was written). */
+/** A write older than this that was never renamed into place is a killed call's, not a running one's. */
+export const ABANDONED_WRITE_MS = 10 * 60_000;
+
+/**
+ * Removes a command's oldest caches beyond KEPT_PER_COMMAND, and the half-written files of calls
+ * killed while writing (`….bin.PID`), so that the folder ends as a clean run leaves it. Run only
+ * when a cache was written.
+ */
 function pruneOlder(dir: string, call: string): void {
+  const now = Date.now();
   const mine = readdirSync(dir)
-    .filter((f) => f.startsWith(`${call}-`) && f.endsWith(".bin"))
-    .map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs }))
-    .sort((a, b) => b.at - a.at);
-  for (const { f } of mine.slice(KEPT_PER_COMMAND)) rmSync(join(dir, f), { force: true });
+    .filter((f) => f.startsWith(`${call}-`))
+    .map((f) => ({ f, at: statSync(join(dir, f)).mtimeMs }));
+  const done = mine.filter(({ f }) => f.endsWith(".bin")).sort((a, b) => b.at - a.at);
+  const abandoned = mine.filter(({ f, at }) => /\.bin\.\d+$/.test(f) && now - at > ABANDONED_WRITE_MS);
+  for (const { f } of [...done.slice(KEPT_PER_COMMAND), ...abandoned]) rmSync(join(dir, f), { force: true });
 }
 
 /** The build's hash of each command's bundle (scripts/build-cli.mjs), beside the entry. */

@@ -1,11 +1,20 @@
 // The commands' code cached after a call (src/cli/code-cache.ts): used only for the very source
 // it was made from, written once, rewritten when V8 rejects it, and never in the way of an answer.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "@jest/globals";
-import { cacheFile, KEPT_PER_COMMAND, loadBundle } from "../../src/cli/code-cache.js";
+import { ABANDONED_WRITE_MS, cacheFile, KEPT_PER_COMMAND, loadBundle } from "../../src/cli/code-cache.js";
 import { root } from "../helpers/fixtures.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "burn-triage-code-cache-"));
@@ -110,6 +119,20 @@ describe("loadBundle", () => {
     expect(why).toHaveLength(KEPT_PER_COMMAND);
     expect(why.some((f) => f.includes("hash-1-") || f.includes("hash-2-"))).toBe(false);
     expect(readdirSync(dir)).toContain("fix-other-build.bin");
+  });
+
+  it("removes what a call killed while writing left, once it is old, and not a write under way", () => {
+    const dir = mkdtempSync(join(scratch, "cache-"));
+    const killed = join(dir, "why-hash-k-10-1-v0-x64.bin.4242");
+    const running = join(dir, "why-hash-r-10-1-v0-x64.bin.4343");
+    writeFileSync(killed, "half");
+    writeFileSync(running, "half");
+    const old = new Date(Date.now() - ABANDONED_WRITE_MS - 60_000);
+    utimesSync(killed, old, old);
+    loadBundle(bundle("after-kill.js", A, new Date(900_000_000_000)), "why", "hash-n", dir).persist();
+    expect(existsSync(killed)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".bin"))).toHaveLength(1);
   });
 
   it("keys by command, content hash, size, time and Node", () => {
