@@ -45610,9 +45610,9 @@ var init_index_file = __esm({
 // src/cargo/registry.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
 import { join as join4 } from "node:path";
-function heldCrates(dir) {
+function snapshotCrates(which) {
   try {
-    return readdirSync2(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync2(join4(dataDir, "index", which), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
   } catch {
     return [];
   }
@@ -45632,7 +45632,7 @@ function snapshot(which) {
     const dir = join4(dataDir, "index", which);
     let held;
     const holds2 = (name) => {
-      held ??= new Set(heldCrates(dir));
+      held ??= new Set(snapshotCrates(which));
       return held.has(name.toLowerCase());
     };
     let label2;

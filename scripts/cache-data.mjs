@@ -7,12 +7,12 @@
 // - tags-enablers.json, main-enablers.json: each bundled index line's enablers of the default
 //   target, so a CLI call does not resolve them cold (src/cargo/precomputed.ts).
 // It runs after tsc: the enablers are lib/'s own computation.
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { computeEnablers } from "../lib/cargo/enablers.js";
 import { ENABLERS_CACHE, lineKey, snapshotSources } from "../lib/cargo/precomputed.js";
-import { recentRelease, snapshot } from "../lib/cargo/registry.js";
+import { recentRelease, snapshot, snapshotCrates } from "../lib/cargo/registry.js";
 import { BudgetExceeded } from "../lib/cargo/resolve.js";
 import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
 import { dataDir } from "../lib/data-dir.js";
@@ -29,7 +29,7 @@ write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], keysFor(screenMessages(), scre
 
 for (const which of ["tags", "main"]) {
   const registry = snapshot(which);
-  const names = snapshotFiles(which);
+  const names = snapshotCrates(which);
   const lines = {};
   for (const line of names.flatMap((name) => registry.versions(name)).filter(recentRelease)) {
     try {
@@ -40,10 +40,4 @@ for (const which of ["tags", "main"]) {
     }
   }
   write(`${which}-${ENABLERS_CACHE}`, snapshotSources(which), lines);
-}
-
-function snapshotFiles(which) {
-  return readdirSync(join(dataDir, "index", which), { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => e.name);
 }

@@ -27,19 +27,19 @@ export class MapRegistry implements Registry {
   }
 }
 
-/** The crate files under an index folder (cargo's layout: `bu/rn/burn-core`), by name. */
-function heldCrates(dir: string): string[] {
+/** The bundled snapshots: one line per burn release tag, and burn's main branch at the data's HEAD. */
+export type SnapshotName = "tags" | "main";
+
+/** The crates a bundled snapshot holds: its index files (cargo's layout: `bu/rn/burn-core`), by name. */
+export function snapshotCrates(which: SnapshotName): string[] {
   try {
-    return readdirSync(dir, { recursive: true, withFileTypes: true })
+    return readdirSync(join(dataDir, "index", which), { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
       .map((e) => e.name);
   } catch {
     return [];
   }
 }
-
-/** The bundled snapshots: one line per burn release tag, and burn's main branch at the data's HEAD. */
-export type SnapshotName = "tags" | "main";
 
 const snapshots = new Map<SnapshotName, Registry>();
 
@@ -68,7 +68,7 @@ export function snapshot(which: SnapshotName): Registry {
     // versions, and the 55 crates outside the data (serde, syn…) were a failed read each.
     let held: Set<string> | undefined;
     const holds = (name: string) => {
-      held ??= new Set(heldCrates(dir));
+      held ??= new Set(snapshotCrates(which));
       return held.has(name.toLowerCase());
     };
     let label: string | undefined;

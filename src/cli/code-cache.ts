@@ -6,9 +6,9 @@
 // included, and later calls start with it (BENCHMARKS.md: `explain` 88 → 63 ms, `why` 73 → 56).
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { Script } from "node:vm";
+import { cacheHome } from "./cache-home.js";
 import type { Commands } from "./run.js";
 
 /**
@@ -23,9 +23,9 @@ export function cacheFile(dir: string, f: { hash: string; size: number; mtimeMs:
   return join(dir, `${f.call}-${f.hash.slice(0, 32)}-${f.size}-${Math.floor(f.mtimeMs)}-${node}.bin`);
 }
 
-/** Where the caches live: the user's cache folder (as `scan` keeps its state), never a shared one. */
+/** Where the caches live: in the user's cache folder, beside `scan`'s state. */
 export function cacheRoot(env: NodeJS.ProcessEnv): string {
-  return join(env.XDG_CACHE_HOME || join(homedir(), ".cache"), "burn-triage", "code");
+  return join(cacheHome(env), "code");
 }
 
 export interface Loaded {

@@ -1,6 +1,6 @@
 // What every CLI command shares: its IO, usage errors, file reads, the workspace root cargo would
 // use, and burn's graph from the live index unless offline.
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
 import type { Registries } from "../cargo/registry.js";
 import { indexUrl, registries } from "../cargo/live-registries.js";
@@ -21,6 +21,18 @@ export function read(path: string, io: Io): string {
   }
 }
 
+/** A Cargo.toml larger than this is not a manifest a person wrote (the App reads at most as much). */
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+
+/** A Cargo.toml on disk that the command finds itself (not one it was given): null when absent, unreadable or too large. */
+export function readManifestFile(path: string): string | null {
+  try {
+    return statSync(path).size <= MAX_MANIFEST_BYTES ? readFileSync(path, "utf8") : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The workspace root cargo would use: the nearest ancestor manifest with a [workspace] table. */
 export function findRoot(manifestPath: string, explicit: string | undefined, io: Io): ManifestFile | null {
   if (explicit) {
@@ -33,10 +45,8 @@ export function findRoot(manifestPath: string, explicit: string | undefined, io:
     if (parent === dir) break;
     dir = parent;
     const path = join(dir, "Cargo.toml");
-    if (existsSync(path)) {
-      const text = readFileSync(path, "utf8");
-      if (manifestFacts(text).isWorkspaceRoot) return { path, text };
-    }
+    const text = readManifestFile(path);
+    if (text !== null && manifestFacts(text).isWorkspaceRoot) return { path, text };
   }
   return null;
 }

@@ -1,5 +1,4 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
-import { readFileSync, statSync } from "node:fs";
 import { resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import { diagnose } from "../cargo/diagnose.js";
@@ -13,7 +12,7 @@ import { TomlError } from "../cargo/toml.js";
 import { versionFromLock } from "../evidence/version.js";
 import { assumptionText, crateVersionNote } from "../render/manifest.js";
 import { reasonText, why } from "../render/why.js";
-import { cliRegistries, findRoot, type Io, read, tomlError, UsageError } from "./io.js";
+import { cliRegistries, findRoot, type Io, read, readManifestFile, tomlError, UsageError } from "./io.js";
 
 async function manifestArgs(args: string[], io: Io) {
   const { values, positionals } = parseArgs({
@@ -62,20 +61,10 @@ async function manifestArgs(args: string[], io: Io) {
   };
 }
 
-/** A Cargo.toml larger than this is not a manifest a person wrote (the App reads at most as much). */
-const MAX_MANIFEST_BYTES = 1024 * 1024;
-
 /** The version of the burn checkout a path dependency points to, read from disk (null: none). */
 function checkoutVersion(file: ManifestFile, root: ManifestFile | null): string | null {
-  const readCargo = (p: string) => {
-    try {
-      return statSync(p).size <= MAX_MANIFEST_BYTES ? readFileSync(p, "utf8") : null;
-    } catch {
-      return null; // not there, or not readable: names no version
-    }
-  };
   const abs = (f: ManifestFile) => ({ path: resolvePath(f.path), text: f.text });
-  return burnPathVersion(abs(file).path, file.text, root && abs(root), readCargo);
+  return burnPathVersion(abs(file).path, file.text, root && abs(root), readManifestFile);
 }
 
 /** Which burn version was used, where it came from, and what was assumed. */

@@ -4,12 +4,11 @@
 // Octokit refuses any request but a GET.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import Bottleneck from "bottleneck";
-import { Probot } from "probot";
 import { pino } from "pino";
+import { Probot } from "probot";
 import { memoryCoordination } from "../github/coordination.js";
 import type { Deps } from "../github/deps.js";
 import { identityResolver } from "../github/identity.js";
@@ -21,6 +20,7 @@ import { fixText, markdownReport, staleText, statusText, summaryLine } from "../
 import type { ScanReport } from "../scan/report.js";
 import { resumeState, type ScanState } from "../scan/state.js";
 import { toolDigest } from "../scan/tool.js";
+import { cacheHome } from "./cache-home.js";
 import { contentPacer, GITHUB_CONTENT_LIMITS, rateLimitPolicy } from "./scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "./terminal.js";
 import { type Io, UsageError } from "./usage.js";
@@ -42,8 +42,7 @@ function token(env: NodeJS.ProcessEnv): string {
 }
 
 function statePath(env: NodeJS.ProcessEnv, repo: string): string {
-  const base = env.XDG_CACHE_HOME || join(homedir(), ".cache");
-  return join(base, "burn-triage", `scan-${repo.replace("/", "--")}.json`);
+  return join(cacheHome(env), `scan-${repo.replace("/", "--")}.json`);
 }
 
 function loadState(path: string, repo: string, tool: string, warn: (s: string) => void): ScanState {
