@@ -4,8 +4,10 @@
 import { extractSnippets, shownText } from "./cargo/extract.js";
 import { gatedFindings } from "./compile/analyze.js";
 import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./config-defaults.js";
-import { detect } from "./panics/detect.js";
-import { detectCargoRefusal } from "./cargo/cargo-error.js";
+import { detect, mayHoldPanic } from "./panics/detect.js";
+import { detectCargoRefusal, mayHoldRefusal } from "./cargo/cargo-error.js";
+import { mayMentionGated } from "./compile/detect.js";
+import { lookup } from "./panics/normalize.js";
 
 /** What a text holds, before any API call. */
 export interface Triage {
@@ -37,7 +39,22 @@ export function triage(text: string): Triage {
 
 /** What the issue shows: its title and body, without what GitHub does not display. */
 export function issueText(title: string, body: string | null | undefined): string {
-  return `${title}\n\n${shownText(body ?? "")}`;
+  return joined(title, shownText(body ?? ""));
+}
+
+const joined = (title: string, shown: string) => `${title}\n\n${shown}`;
+
+/**
+ * An issue's text and its triage; null when every detector's screen rules it out, asked of the
+ * title and the body apart, so that the text most issues are (one that holds nothing to answer) is
+ * never joined: the join copies the body.
+ */
+function triageIssue(title: string, body: string | null | undefined): { text: string; triage: Triage } | null {
+  const shown = shownText(body ?? "");
+  const has = lookup([title, shown]);
+  if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
+  const text = joined(title, shown);
+  return { text, triage: triage(text) };
 }
 
 /** The parts of an `issues.opened` / `issues.edited` payload a decision reads. */
@@ -106,14 +123,14 @@ export type IssuePlan =
 export function planIssue(event: IssueEvent, config?: Config): IssuePlan {
   if (event.senderIsBot || event.author.type === "Bot") return { kind: "ignore", reason: "bot" };
   if (event.locked) return { kind: "ignore", reason: "locked" };
-  const text = issueText(event.title, event.body);
-  const t = triage(text);
-  if (!t.answerable) {
+  const issue = triageIssue(event.title, event.body);
+  if (!issue?.triage.answerable) {
     const before = event.action === "edited" ? event.previousBody : undefined;
-    if (before !== undefined && before !== null && triage(issueText(event.title, before)).answerable)
+    if (before !== undefined && before !== null && triageIssue(event.title, before)?.triage.answerable)
       return { kind: "retract" };
     return { kind: "ignore", reason: "nothing-to-answer" };
   }
+  const { text, triage: t } = issue;
   if (!config) return { kind: "needs-config" };
   if (!config.issues.enabled) return { kind: "ignore", reason: "disabled" };
   const ignored = ignoredBy(config, event.author.login, event.labels);

@@ -2,7 +2,7 @@
 // `tree` alike: fixtures/cargo/): `package `myapp` depends on `burn` with feature `server` but
 // `burn` does not have that feature.`, with the requirement and the version it tried just above.
 // Pure and linear: a text without the sentence's tail costs one `includes`.
-import { cleanText, namesBurn } from "../panics/normalize.js";
+import { cleanText, type Has, textLookup } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 
 export interface CargoRefusal {
@@ -28,12 +28,19 @@ const SENTENCE = new RegExp(
 );
 const VERSIONS = /versions that meet the requirements `([^`\n]{1,100})` (?:are|is): ([^\n]{1,400})/;
 
+/**
+ * Whether a raw text may hold the refusal: the crate's name, then the sentence's last words (on
+ * one line or wrapped). A text about other crates is ruled out by the first, a memchr-speed scan
+ * (5 µs on a 48 KiB log, the tails 17 µs each).
+ */
+export function mayHoldRefusal(has: Has): boolean {
+  return has("burn") && (has(TAIL) || has("have that"));
+}
+
 /** The first refusal of a burn crate in the text, or null. */
 export function detectCargoRefusal(input: string): CargoRefusal | null {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  // The crate's name, then the sentence's last words (on one line or wrapped): a text about other
-  // crates is ruled out by the first, a memchr-speed scan (5 µs on a 48 KiB log, the tails 17 µs each).
-  if (!namesBurn(head) || (!head.includes(TAIL) && !head.includes("have that"))) return null;
+  if (!mayHoldRefusal(textLookup(head))) return null;
   const text = cleanText(head);
   const m = SENTENCE.exec(text);
   if (!m) return null;

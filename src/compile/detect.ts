@@ -2,7 +2,7 @@
 // `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
 // compiler could not find, reconstructed from the error and the source line it shows. Pure and
 // linear; text without an error code of these kinds costs one regex test.
-import { cleanText, namesBurn } from "../panics/normalize.js";
+import { cleanText, type Has, textLookup } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 import { usePaths } from "./use-tree.js";
 
@@ -187,15 +187,22 @@ export function burnAliases(text: string): string[] {
   return [...out].slice(0, 8);
 }
 
+/**
+ * Whether a raw text may hold one of these errors: the pieces MENTIONS needs. A log about other
+ * crates has none, and three memchr-speed scans cost less than the alternation (12 µs on a 48 KiB
+ * log). A manifest that renames burn names it (`package = "burn"`).
+ */
+export function mayMentionGated(has: Has): boolean {
+  return has("burn") || has("AutodiffBackend") || has("E0599");
+}
+
 export function detectCompile(input: string): CompileFinding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  // The pieces MENTIONS needs, first: a log about other crates has none, and three memchr-speed
-  // scans cost less than the alternation (12 µs on a 48 KiB log). A manifest that renames burn
-  // names it (`package = "burn"`): without "burn" in the text there is no alias to look for.
-  const hasBurn = namesBurn(head);
-  const aliases = hasBurn ? burnAliases(head) : [];
-  const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
-  if (!mentions || !ANY.test(head) || (aliases.length === 0 && !MENTIONS.test(head))) return [];
+  const has = textLookup(head);
+  if (!mayMentionGated(has) || !ANY.test(head)) return [];
+  // Without "burn" in the text there is no alias to look for.
+  const aliases = has("burn") ? burnAliases(head) : [];
+  if (aliases.length === 0 && !MENTIONS.test(head)) return [];
   const text = cleanText(head);
   // Paths are read with the alias spelled `burn` (what the data keys); what rustc printed is kept.
   const alias = aliases.length > 0 ? new RegExp(`\\b(?:${aliases.join("|")})(?=::|\`)`, "g") : null;

@@ -1,6 +1,6 @@
 import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
-import { cleanText, collapse, collapseSpaces } from "./normalize.js";
+import { cleanText, collapse, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
 import { wordScreen } from "./screen.js";
 
@@ -42,8 +42,13 @@ function splitMessage(message: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** Most issues on burn's tracker hold no message at all: they cost one regex scan, not a normalisation pass. */
-let mayHoldMessage: ((raw: string) => boolean) | undefined;
+let screen: ((has: Has) => boolean) | undefined;
+
+/** Most issues on burn's tracker hold no message at all: they cost the screen's scans, not a normalisation pass. */
+export function mayHoldPanic(has: Has): boolean {
+  screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
+  return screen(has);
+}
 
 /** The messages as the screen reads them: their literal pieces, placeholders left out. */
 export function screenMessages(): string[] {
@@ -157,8 +162,7 @@ export function detect(input: string): Finding[] {
 
 function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  mayHoldMessage ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  if (!mayHoldMessage(head)) return [];
+  if (!mayHoldPanic(textLookup(head))) return [];
   const clean = cleanText(head);
   const text = collapse(clean);
   matchers ??= buildMatchers();

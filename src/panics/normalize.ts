@@ -40,19 +40,38 @@ export function collapseSpaces(s: string): string {
   return s.replace(/\s+/g, " ").trim();
 }
 
-let probed: string | null = null;
-let probedNamesBurn = false;
+/** Whether a text holds a literal. */
+export type Has = (literal: string) => boolean;
 
 /**
- * Whether a raw text names burn at all, the first question of the rustc and the cargo detectors,
- * asked of one text in turn by `triage`. `b` is a common letter (15 per KiB of rustc's output),
- * so V8's memchr scan stops often: 7 µs on a 64 KiB log, paid once per text instead of per
- * detector. The last text is kept by reference: the same string compares by pointer.
+ * The lookups of a text made of parts joined by line breaks (an issue's title and body): a literal
+ * without a line break is in the joined text exactly when it is in one of its parts. So screens run
+ * over the parts, and the join (a copy of the body: 7 µs for 64 KiB, where the screens cost 32)
+ * is made only for a text some screen passes. Each literal is looked up once: `burn` is the first
+ * question of both the rustc and the cargo detectors, and `b` is a common letter (15 per KiB of
+ * rustc's output), so V8's memchr scan for it stops often: 7 µs on a 64 KiB log.
  */
-export function namesBurn(text: string): boolean {
-  if (text !== probed) {
-    probed = text;
-    probedNamesBurn = text.includes("burn");
-  }
-  return probedNamesBurn;
+export function lookup(parts: readonly string[]): Has {
+  const seen = new Map<string, boolean>();
+  return (literal) => {
+    let found = seen.get(literal);
+    if (found === undefined) {
+      if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
+      found = parts.some((p) => p.includes(literal));
+      seen.set(literal, found);
+    }
+    return found;
+  };
+}
+
+let probed: { text: string; has: Has } | null = null;
+
+/**
+ * The lookups of one raw text, shared by the detectors `triage` asks of it in turn. Only the last
+ * text's are kept: an equal text (the same string compares by pointer) reuses them, and any other
+ * text, even one of the same length, gets its own.
+ */
+export function textLookup(text: string): Has {
+  if (probed?.text !== text) probed = { text, has: lookup([text]) };
+  return probed.has;
 }

@@ -1,3 +1,5 @@
+import type { Has } from "./normalize.js";
+
 /**
  * The first, cheapest question about a text: could it hold one of these messages at all? Each
  * message is reduced to its words (runs of four or more letters). Cleaning a report only removes
@@ -53,7 +55,7 @@ export function wordScreen(
   messages: readonly string[],
   costs: ScreenCosts = {},
   keys = keysFor(messages, costs),
-): (raw: string) => boolean {
+): (has: Has) => boolean {
   // A message without such a word cannot be screened out: it may be in any text.
   if (keys === null) return () => true;
   const cost = keyCost(costs);
@@ -61,8 +63,7 @@ export function wordScreen(
   // Words looked up after a key hit: the cheapest to rule out first.
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k) => ({ key: k, messages: byCost.filter((w) => w.some((x) => x.includes(k))) }));
-  return (raw) =>
-    byKey.some(({ key, messages }) => raw.includes(key) && messages.some((w) => w.every((x) => raw.includes(x))));
+  return (has) => byKey.some(({ key, messages }) => has(key) && messages.some((w) => w.every(has)));
 }
 
 /**

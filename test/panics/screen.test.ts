@@ -1,8 +1,15 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { loadCatalog, screenCosts } from "../../src/panics/catalog.js";
-import { keyCost, pieceSets, screenKeys, wordScreen } from "../../src/panics/screen.js";
+import { lookup } from "../../src/panics/normalize.js";
+import { keyCost, pieceSets, screenKeys, wordScreen as screenOf } from "../../src/panics/screen.js";
 import { fixture } from "../helpers/fixtures.js";
+
+/** The screen, asked of one raw text. */
+const wordScreen = (...args: Parameters<typeof screenOf>) => {
+  const screen = screenOf(...args);
+  return (raw: string) => screen(lookup([raw]));
+};
 
 /** The rule the screen must keep, written the slow, obvious way: every word of some message occurs. */
 const reference = (messages: string[]) => (raw: string) =>

@@ -1,23 +1,39 @@
-// The one "burn" scan the rustc and cargo detectors of a text share: kept for the last text only,
-// and never answered from it for another text, even one of the same length.
+// The lookups the screens share: one text's, kept for the last text only and never answered from it
+// for another text, even one of the same length; and a text's parts', which answer for the parts
+// joined by line breaks.
 import { expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
 import { detectCompile } from "../../src/compile/detect.js";
-import { namesBurn } from "../../src/panics/normalize.js";
+import { lookup, textLookup } from "../../src/panics/normalize.js";
 import { fixture } from "../helpers/fixtures.js";
+
+const pieces = fc.array(fc.constantFrom("burn", "bunr", "turn", "b", "urn", "\n", " "), { maxLength: 12 });
 
 it("answers each text by its own content, whatever the text before it", () => {
   fc.assert(
-    fc.property(fc.array(fc.constantFrom("burn", "bunr", "turn", "b", "urn", "\n"), { maxLength: 12 }), (parts) => {
+    fc.property(pieces, (parts) => {
       const text = parts.join("");
       // A copy of the same length that differs: the kept answer must not leak into it.
       const twin = text.replace(/burn/g, "bunr");
-      expect(namesBurn(text)).toBe(text.includes("burn"));
-      expect(namesBurn(twin)).toBe(twin.includes("burn"));
-      expect(namesBurn(text)).toBe(text.includes("burn"));
+      expect(textLookup(text)("burn")).toBe(text.includes("burn"));
+      expect(textLookup(twin)("burn")).toBe(twin.includes("burn"));
+      expect(textLookup(text)("burn")).toBe(text.includes("burn"));
     }),
   );
+});
+
+it("answers for the parts joined by line breaks, for every literal without one", () => {
+  fc.assert(
+    fc.property(pieces, pieces, fc.constantFrom("burn", "urn b", "n b", "b"), (a, b, literal) => {
+      const [title, body] = [a.join(""), b.join("")];
+      expect(lookup([title, body])(literal)).toBe(`${title}\n\n${body}`.includes(literal));
+    }),
+  );
+});
+
+it("refuses a literal that holds a line break, which could span two parts", () => {
+  expect(() => lookup(["burn", "x"])("burn\n\nx")).toThrow(/line break/);
 });
 
 it("lets both detectors find burn's errors in the texts that follow one without burn", () => {
