@@ -23572,7 +23572,7 @@ var require_redis_errors = __commonJS({
 // node_modules/cluster-key-slot/lib/index.js
 var require_lib2 = __commonJS({
   "node_modules/cluster-key-slot/lib/index.js"(exports2, module2) {
-    var lookup = [
+    var lookup2 = [
       0,
       4129,
       8258,
@@ -23872,11 +23872,11 @@ var require_lib2 = __commonJS({
             start = i;
           }
         } else if (char !== 125) {
-          resultHash = lookup[(char ^ resultHash >> 8) & 255] ^ resultHash << 8;
+          resultHash = lookup2[(char ^ resultHash >> 8) & 255] ^ resultHash << 8;
         } else if (i - 1 !== start) {
           return resultHash & 16383;
         }
-        result = lookup[(char ^ result >> 8) & 255] ^ result << 8;
+        result = lookup2[(char ^ result >> 8) & 255] ^ result << 8;
       }
       return result & 16383;
     };
@@ -36816,18 +36816,294 @@ var init_semver = __esm({
   }
 });
 
+// node_modules/quick-lru/index.js
+var QuickLRU;
+var init_quick_lru = __esm({
+  "node_modules/quick-lru/index.js"() {
+    QuickLRU = class extends Map {
+      #size = 0;
+      #cache = /* @__PURE__ */ new Map();
+      #oldCache = /* @__PURE__ */ new Map();
+      #maxSize;
+      #maxAge;
+      #onEviction;
+      constructor(options2 = {}) {
+        super();
+        if (!(options2.maxSize && options2.maxSize > 0)) {
+          throw new TypeError("`maxSize` must be a number greater than 0");
+        }
+        if (typeof options2.maxAge === "number" && options2.maxAge === 0) {
+          throw new TypeError("`maxAge` must be a number greater than 0");
+        }
+        this.#maxSize = options2.maxSize;
+        this.#maxAge = options2.maxAge || Number.POSITIVE_INFINITY;
+        this.#onEviction = options2.onEviction;
+      }
+      // For tests.
+      get __oldCache() {
+        return this.#oldCache;
+      }
+      #emitEvictions(cache) {
+        if (typeof this.#onEviction !== "function") {
+          return;
+        }
+        for (const [key3, item] of cache) {
+          this.#onEviction(key3, item.value);
+        }
+      }
+      #deleteIfExpired(key3, item) {
+        if (typeof item.expiry === "number" && item.expiry <= Date.now()) {
+          if (typeof this.#onEviction === "function") {
+            this.#onEviction(key3, item.value);
+          }
+          return this.delete(key3);
+        }
+        return false;
+      }
+      #getOrDeleteIfExpired(key3, item) {
+        const deleted = this.#deleteIfExpired(key3, item);
+        if (deleted === false) {
+          return item.value;
+        }
+      }
+      #getItemValue(key3, item) {
+        return item.expiry ? this.#getOrDeleteIfExpired(key3, item) : item.value;
+      }
+      #peek(key3, cache) {
+        const item = cache.get(key3);
+        return this.#getItemValue(key3, item);
+      }
+      #set(key3, value) {
+        this.#cache.set(key3, value);
+        this.#size++;
+        if (this.#size >= this.#maxSize) {
+          this.#size = 0;
+          this.#emitEvictions(this.#oldCache);
+          this.#oldCache = this.#cache;
+          this.#cache = /* @__PURE__ */ new Map();
+        }
+      }
+      #moveToRecent(key3, item) {
+        this.#oldCache.delete(key3);
+        this.#set(key3, item);
+      }
+      *#entriesAscending() {
+        for (const item of this.#oldCache) {
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield item;
+            }
+          }
+        }
+        for (const item of this.#cache) {
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield item;
+          }
+        }
+      }
+      get(key3) {
+        if (this.#cache.has(key3)) {
+          const item = this.#cache.get(key3);
+          return this.#getItemValue(key3, item);
+        }
+        if (this.#oldCache.has(key3)) {
+          const item = this.#oldCache.get(key3);
+          if (this.#deleteIfExpired(key3, item) === false) {
+            this.#moveToRecent(key3, item);
+            return item.value;
+          }
+        }
+      }
+      set(key3, value, { maxAge = this.#maxAge } = {}) {
+        const expiry = typeof maxAge === "number" && maxAge !== Number.POSITIVE_INFINITY ? Date.now() + maxAge : void 0;
+        if (this.#cache.has(key3)) {
+          this.#cache.set(key3, {
+            value,
+            expiry
+          });
+        } else {
+          this.#set(key3, { value, expiry });
+        }
+        return this;
+      }
+      has(key3) {
+        if (this.#cache.has(key3)) {
+          return !this.#deleteIfExpired(key3, this.#cache.get(key3));
+        }
+        if (this.#oldCache.has(key3)) {
+          return !this.#deleteIfExpired(key3, this.#oldCache.get(key3));
+        }
+        return false;
+      }
+      peek(key3) {
+        if (this.#cache.has(key3)) {
+          return this.#peek(key3, this.#cache);
+        }
+        if (this.#oldCache.has(key3)) {
+          return this.#peek(key3, this.#oldCache);
+        }
+      }
+      expiresIn(key3) {
+        const item = this.#cache.get(key3) ?? this.#oldCache.get(key3);
+        if (item) {
+          return item.expiry ? item.expiry - Date.now() : Number.POSITIVE_INFINITY;
+        }
+      }
+      delete(key3) {
+        const deleted = this.#cache.delete(key3);
+        if (deleted) {
+          this.#size--;
+        }
+        return this.#oldCache.delete(key3) || deleted;
+      }
+      clear() {
+        this.#cache.clear();
+        this.#oldCache.clear();
+        this.#size = 0;
+      }
+      resize(newSize) {
+        if (!(newSize && newSize > 0)) {
+          throw new TypeError("`maxSize` must be a number greater than 0");
+        }
+        const items = [...this.#entriesAscending()];
+        const removeCount = items.length - newSize;
+        if (removeCount < 0) {
+          this.#cache = new Map(items);
+          this.#oldCache = /* @__PURE__ */ new Map();
+          this.#size = items.length;
+        } else {
+          if (removeCount > 0) {
+            this.#emitEvictions(items.slice(0, removeCount));
+          }
+          this.#oldCache = new Map(items.slice(removeCount));
+          this.#cache = /* @__PURE__ */ new Map();
+          this.#size = 0;
+        }
+        this.#maxSize = newSize;
+      }
+      evict(count = 1) {
+        const requested = Number(count);
+        if (!requested || requested <= 0) {
+          return;
+        }
+        const items = [...this.#entriesAscending()];
+        const evictCount = Math.trunc(Math.min(requested, Math.max(items.length - 1, 0)));
+        if (evictCount <= 0) {
+          return;
+        }
+        this.#emitEvictions(items.slice(0, evictCount));
+        this.#oldCache = new Map(items.slice(evictCount));
+        this.#cache = /* @__PURE__ */ new Map();
+        this.#size = 0;
+      }
+      *keys() {
+        for (const [key3] of this) {
+          yield key3;
+        }
+      }
+      *values() {
+        for (const [, value] of this) {
+          yield value;
+        }
+      }
+      *[Symbol.iterator]() {
+        for (const item of this.#cache) {
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield [key3, value.value];
+          }
+        }
+        for (const item of this.#oldCache) {
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield [key3, value.value];
+            }
+          }
+        }
+      }
+      *entriesDescending() {
+        let items = [...this.#cache];
+        for (let i = items.length - 1; i >= 0; --i) {
+          const item = items[i];
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield [key3, value.value];
+          }
+        }
+        items = [...this.#oldCache];
+        for (let i = items.length - 1; i >= 0; --i) {
+          const item = items[i];
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield [key3, value.value];
+            }
+          }
+        }
+      }
+      *entriesAscending() {
+        for (const [key3, value] of this.#entriesAscending()) {
+          yield [key3, value.value];
+        }
+      }
+      get size() {
+        if (!this.#size) {
+          return this.#oldCache.size;
+        }
+        let oldCacheSize = 0;
+        for (const key3 of this.#oldCache.keys()) {
+          if (!this.#cache.has(key3)) {
+            oldCacheSize++;
+          }
+        }
+        return Math.min(this.#size + oldCacheSize, this.#maxSize);
+      }
+      get maxSize() {
+        return this.#maxSize;
+      }
+      get maxAge() {
+        return this.#maxAge;
+      }
+      entries() {
+        return this.entriesAscending();
+      }
+      forEach(callbackFunction, thisArgument = this) {
+        for (const [key3, value] of this.entriesAscending()) {
+          callbackFunction.call(thisArgument, value, key3, this);
+        }
+      }
+      get [Symbol.toStringTag]() {
+        return "QuickLRU";
+      }
+      toString() {
+        return `QuickLRU(${this.size}/${this.maxSize})`;
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+    };
+  }
+});
+
 // src/memo.ts
 function boundedMemo(max) {
-  let cache;
+  const cache = new QuickLRU({ maxSize: max });
   return {
-    get: (key3) => cache?.get(key3)?.v,
+    get: (key3) => cache.get(key3)?.v,
     set: (key3, value) => {
-      if (key3.length > MAX_MEMO_KEY) return;
-      cache ??= new j({ max });
-      cache.set(key3, { v: value });
+      if (key3.length <= MAX_MEMO_KEY) cache.set(key3, { v: value });
     },
     get size() {
-      return cache?.size ?? 0;
+      return cache.size;
     }
   };
 }
@@ -36835,7 +37111,7 @@ var MAX_MEMO_KEY;
 var init_memo = __esm({
   "src/memo.ts"() {
     "use strict";
-    init_index_min();
+    init_quick_lru();
     MAX_MEMO_KEY = 512;
   }
 });
@@ -45395,16 +45671,20 @@ var init_data_dir = __esm({
 
 // src/data-cache.ts
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { join as join2, relative } from "node:path";
+import { join as join2 } from "node:path";
 function fingerprint(paths, dir = dataDir) {
-  return paths.flatMap((p) => {
+  const files = [];
+  for (const p of paths) {
     const full = join2(dir, p);
+    if (!statSync(full).isDirectory()) files.push(full);
+    else
+      for (const e of readdirSync(full, { recursive: true, withFileTypes: true }))
+        if (e.isFile()) files.push(join2(e.parentPath, e.name));
+  }
+  const prefix = join2(dir, "x").slice(0, -1).length;
+  return files.sort().map((full) => {
     const s = statSync(full);
-    if (!s.isDirectory()) return [full];
-    return readdirSync(full, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join2(e.parentPath, e.name));
-  }).sort().map((full) => {
-    const s = statSync(full);
-    return `${relative(dir, full)} ${s.size} ${s.mtimeMs}`;
+    return `${full.slice(prefix)} ${s.size} ${s.mtimeMs}`;
   }).join("\n");
 }
 function readCache(name, sources, dir = dataDir) {
@@ -48243,14 +48523,23 @@ function collapse(text2) {
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
 }
-function namesBurn(text2) {
-  if (text2 !== probed) {
-    probed = text2;
-    probedNamesBurn = text2.includes("burn");
-  }
-  return probedNamesBurn;
+function lookup(parts) {
+  const seen = /* @__PURE__ */ new Map();
+  return (literal) => {
+    let found = seen.get(literal);
+    if (found === void 0) {
+      if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
+      found = parts.some((p) => p.includes(literal));
+      seen.set(literal, found);
+    }
+    return found;
+  };
 }
-var ANSI, ENTITIES, ENTITY, MD_ESCAPE, probed, probedNamesBurn;
+function textLookup(text2) {
+  if (probed?.text !== text2) probed = { text: text2, has: lookup([text2]) };
+  return probed.has;
+}
+var ANSI, ENTITIES, ENTITY, MD_ESCAPE, probed;
 var init_normalize = __esm({
   "src/panics/normalize.ts"() {
     "use strict";
@@ -48270,7 +48559,6 @@ var init_normalize = __esm({
     ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
     MD_ESCAPE = /\\([`*_])/g;
     probed = null;
-    probedNamesBurn = false;
   }
 });
 
@@ -48431,7 +48719,7 @@ function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
   const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
-  return (raw) => byKey.some(({ key: key3, messages: messages2 }) => raw.includes(key3) && messages2.some((w) => w.every((x2) => raw.includes(x2))));
+  return (has) => byKey.some(({ key: key3, messages: messages2 }) => has(key3) && messages2.some((w) => w.every(has)));
 }
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
@@ -48464,6 +48752,10 @@ var init_screen = __esm({
 // src/panics/detect.ts
 function splitMessage(message) {
   return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
+}
+function mayHoldPanic(has) {
+  screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
+  return screen(has);
 }
 function screenMessages() {
   return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
@@ -48536,8 +48828,7 @@ function detect(input) {
 }
 function findAll(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  mayHoldMessage ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  if (!mayHoldMessage(head)) return [];
+  if (!mayHoldPanic(textLookup(head))) return [];
   const clean = cleanText(head);
   const text2 = collapse(clean);
   matchers ??= buildMatchers();
@@ -48569,7 +48860,7 @@ function findAll(input) {
   }
   return findings;
 }
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, mayHoldMessage, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screen, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
 var init_detect = __esm({
   "src/panics/detect.ts"() {
     "use strict";
@@ -48756,12 +49047,15 @@ function burnAliases(text2) {
   for (const re of forms) for (const m2 of text2.matchAll(re)) if (m2[1] !== "burn") out.add(m2[1].replace(/-/g, "_"));
   return [...out].slice(0, 8);
 }
+function mayMentionGated(has) {
+  return has("burn") || has("AutodiffBackend") || has("E0599");
+}
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  const hasBurn = namesBurn(head);
-  const aliases = hasBurn ? burnAliases(head) : [];
-  const mentions = hasBurn || head.includes("AutodiffBackend") || head.includes("E0599");
-  if (!mentions || !ANY.test(head) || aliases.length === 0 && !MENTIONS.test(head)) return [];
+  const has = textLookup(head);
+  if (!mayMentionGated(has) || !ANY.test(head)) return [];
+  const aliases = has("burn") ? burnAliases(head) : [];
+  if (aliases.length === 0 && !MENTIONS.test(head)) return [];
   const text2 = cleanText(head);
   const alias = aliases.length > 0 ? new RegExp(`\\b(?:${aliases.join("|")})(?=::|\`)`, "g") : null;
   const asBurn = (s) => alias ? s.replace(alias, "burn") : s;
@@ -50102,9 +50396,12 @@ var init_config_defaults = __esm({
 });
 
 // src/cargo/cargo-error.ts
+function mayHoldRefusal(has) {
+  return has("burn") && (has(TAIL) || has("have that"));
+}
 function detectCargoRefusal(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!namesBurn(head) || !head.includes(TAIL) && !head.includes("have that")) return null;
+  if (!mayHoldRefusal(textLookup(head))) return null;
   const text2 = cleanText(head);
   const m2 = SENTENCE.exec(text2);
   if (!m2) return null;
@@ -50162,9 +50459,14 @@ function triage(text2) {
   };
 }
 function issueText(title, body) {
-  return `${title}
-
-${shownText(body ?? "")}`;
+  return joined(title, shownText(body ?? ""));
+}
+function triageIssue(title, body) {
+  const shown = shownText(body ?? "");
+  const has = lookup([title, shown]);
+  if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
+  const text2 = joined(title, shown);
+  return { text: text2, triage: triage(text2) };
 }
 function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;
@@ -50182,14 +50484,14 @@ function issueEvent(payload, { senderIsBot }) {
 function planIssue(event, config2) {
   if (event.senderIsBot || event.author.type === "Bot") return { kind: "ignore", reason: "bot" };
   if (event.locked) return { kind: "ignore", reason: "locked" };
-  const text2 = issueText(event.title, event.body);
-  const t = triage(text2);
-  if (!t.answerable) {
+  const issue = triageIssue(event.title, event.body);
+  if (!issue?.triage.answerable) {
     const before = event.action === "edited" ? event.previousBody : void 0;
-    if (before !== void 0 && before !== null && triage(issueText(event.title, before)).answerable)
+    if (before !== void 0 && before !== null && triageIssue(event.title, before)?.triage.answerable)
       return { kind: "retract" };
     return { kind: "ignore", reason: "nothing-to-answer" };
   }
+  const { text: text2, triage: t } = issue;
   if (!config2) return { kind: "needs-config" };
   if (!config2.issues.enabled) return { kind: "ignore", reason: "disabled" };
   const ignored = ignoredBy(config2, event.author.login, event.labels);
@@ -50224,6 +50526,7 @@ function commandText(own, issue) {
   const theirs = planText(issue.title, issue.body ?? "");
   return { text: issueText(issue.title, issue.body), featureOff: theirs.kind === "answer" && theirs.featureOff };
 }
+var joined;
 var init_plan = __esm({
   "src/plan.ts"() {
     "use strict";
@@ -50232,6 +50535,11 @@ var init_plan = __esm({
     init_config_defaults();
     init_detect();
     init_cargo_error();
+    init_detect2();
+    init_normalize();
+    joined = (title, shown) => `${title}
+
+${shown}`;
   }
 });
 
@@ -55135,50 +55443,50 @@ var require_fast_uri = __commonJS({
       schemelessOptions.skipEscape = true;
       return serialize(resolved, schemelessOptions);
     }
-    function resolveComponent(base, relative2, options2, skipNormalization) {
+    function resolveComponent(base, relative, options2, skipNormalization) {
       const target = {};
       if (!skipNormalization) {
         base = parse3(serialize(base, options2), options2);
-        relative2 = parse3(serialize(relative2, options2), options2);
+        relative = parse3(serialize(relative, options2), options2);
       }
       options2 = options2 || {};
-      if (!options2.tolerant && relative2.scheme) {
-        target.scheme = relative2.scheme;
-        target.userinfo = relative2.userinfo;
-        target.host = relative2.host;
-        target.port = relative2.port;
-        target.path = removeDotSegments(relative2.path || "");
-        target.query = relative2.query;
+      if (!options2.tolerant && relative.scheme) {
+        target.scheme = relative.scheme;
+        target.userinfo = relative.userinfo;
+        target.host = relative.host;
+        target.port = relative.port;
+        target.path = removeDotSegments(relative.path || "");
+        target.query = relative.query;
       } else {
-        if (relative2.userinfo !== void 0 || relative2.host !== void 0 || relative2.port !== void 0) {
-          target.userinfo = relative2.userinfo;
-          target.host = relative2.host;
-          target.port = relative2.port;
-          target.path = removeDotSegments(relative2.path || "");
-          target.query = relative2.query;
+        if (relative.userinfo !== void 0 || relative.host !== void 0 || relative.port !== void 0) {
+          target.userinfo = relative.userinfo;
+          target.host = relative.host;
+          target.port = relative.port;
+          target.path = removeDotSegments(relative.path || "");
+          target.query = relative.query;
         } else {
-          if (!relative2.path) {
+          if (!relative.path) {
             target.path = base.path;
-            if (relative2.query !== void 0) {
-              target.query = relative2.query;
+            if (relative.query !== void 0) {
+              target.query = relative.query;
             } else {
               target.query = base.query;
             }
           } else {
-            if (relative2.path[0] === "/") {
-              target.path = removeDotSegments(relative2.path);
+            if (relative.path[0] === "/") {
+              target.path = removeDotSegments(relative.path);
             } else {
               const baseHasAuthority = base.userinfo !== void 0 || base.host !== void 0 || base.port !== void 0;
               if (baseHasAuthority && !base.path) {
-                target.path = "/" + relative2.path;
+                target.path = "/" + relative.path;
               } else if (!base.path) {
-                target.path = relative2.path;
+                target.path = relative.path;
               } else {
-                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative2.path;
+                target.path = base.path.slice(0, base.path.lastIndexOf("/") + 1) + relative.path;
               }
               target.path = base.scheme === void 0 && !baseHasAuthority && target.path[0] !== "/" ? removeDotSegmentsRelative(target.path) : removeDotSegments(target.path);
             }
-            target.query = relative2.query;
+            target.query = relative.query;
           }
           target.userinfo = base.userinfo;
           target.host = base.host;
@@ -55186,7 +55494,7 @@ var require_fast_uri = __commonJS({
         }
         target.scheme = base.scheme;
       }
-      target.fragment = relative2.fragment;
+      target.fragment = relative.fragment;
       return target;
     }
     function equal(uriA, uriB, options2) {
@@ -59197,9 +59505,9 @@ var init_issues = __esm({
 import { posix as posix2 } from "node:path";
 function pathManifest(declaredIn, depPath) {
   const p = depPath.replace(/\\/g, "/");
-  const joined = posix2.isAbsolute(p) ? posix2.join(p, "Cargo.toml") : posix2.normalize(posix2.join(posix2.dirname(declaredIn), p, "Cargo.toml"));
-  if (posix2.isAbsolute(declaredIn)) return joined;
-  return joined.startsWith("../") || posix2.isAbsolute(joined) ? null : joined;
+  const joined2 = posix2.isAbsolute(p) ? posix2.join(p, "Cargo.toml") : posix2.normalize(posix2.join(posix2.dirname(declaredIn), p, "Cargo.toml"));
+  if (posix2.isAbsolute(declaredIn)) return joined2;
+  return joined2.startsWith("../") || posix2.isAbsolute(joined2) ? null : joined2;
 }
 function plain(text2) {
   if (text2 === null) return null;
