@@ -108,6 +108,17 @@ describe("cargo's refusal in an issue", () => {
     }
   });
 
+  it("read wherever a terminal or an issue form wraps the sentence", () => {
+    const log = fixture("cargo/refusal-several-0.22-build.txt");
+    const sentence = /package `myapp` depends on[^\n]*does not have that feature\./.exec(log)![0];
+    const spaces = [...sentence.matchAll(/ /g)].map((m) => m.index!);
+    expect(spaces.length).toBeGreaterThan(10);
+    for (const at of spaces) {
+      const wrapped = log.replace(sentence, `${sentence.slice(0, at)}\n${sentence.slice(at + 1)}`);
+      expect([at, detectCargoRefusal(wrapped)?.feature]).toEqual([at, "dispatch"]);
+    }
+  });
+
   it("silent on another crate's refusal and on prose that quotes the words", () => {
     const tokio =
       "error: failed to select a version for `tokio`.\n\npackage `myapp` depends on `tokio` with feature `rt-multi` but `tokio` does not have that feature.\n";
