@@ -48524,14 +48524,16 @@ function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
 }
 function lookup(parts) {
-  const seen = /* @__PURE__ */ new Map();
+  const asked = [];
+  const answers = [];
   return (literal) => {
-    let found = seen.get(literal);
-    if (found === void 0) {
-      if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
-      found = parts.some((p) => p.includes(literal));
-      seen.set(literal, found);
-    }
+    const i = asked.indexOf(literal);
+    if (i >= 0) return answers[i];
+    if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
+    let found = false;
+    for (const p of parts) if (p.includes(literal)) found = true;
+    asked.push(literal);
+    answers.push(found);
     return found;
   };
 }
@@ -48719,7 +48721,13 @@ function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
   const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
-  return (has) => byKey.some(({ key: key3, messages: messages2 }) => has(key3) && messages2.some((w) => w.every(has)));
+  return (has) => {
+    for (const { key: key3, messages: messages2 } of byKey) {
+      if (!has(key3)) continue;
+      for (const w of messages2) if (w.every(has)) return true;
+    }
+    return false;
+  };
 }
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
@@ -49048,7 +49056,7 @@ function burnAliases(text2) {
   return [...out].slice(0, 8);
 }
 function mayMentionGated(has) {
-  return has("burn") || has("AutodiffBackend") || has("E0599");
+  return has("[E0") && (has("burn") || has("AutodiffBackend") || has("E0599"));
 }
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
@@ -50397,7 +50405,7 @@ var init_config_defaults = __esm({
 
 // src/cargo/cargo-error.ts
 function mayHoldRefusal(has) {
-  return has("burn") && (has(TAIL) || has("have that"));
+  return has("burn") && has("have");
 }
 function detectCargoRefusal(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
@@ -50416,13 +50424,12 @@ function detectCargoRefusal(input) {
     printed: m2[0].replace(/\s*\n(?:> ?)*\s*/g, " ")
   };
 }
-var TAIL, SENTENCE, VERSIONS;
+var SENTENCE, VERSIONS;
 var init_cargo_error = __esm({
   "src/cargo/cargo-error.ts"() {
     "use strict";
     init_normalize();
     init_detect();
-    TAIL = "does not have that feature";
     SENTENCE = new RegExp(
       "package `([A-Za-z0-9_-]{1,64})` depends on `(burn(?:-[a-z0-9]+)*)` with feature `([^`\\s]{1,100})` but `\\2` does not have that feature\\.".replace(
         / /g,
@@ -50463,10 +50470,11 @@ function issueText(title, body) {
 }
 function triageIssue(title, body) {
   const shown = shownText(body ?? "");
-  const has = lookup([title, shown]);
+  const text2 = shown.length < JOIN_BELOW ? joined(title, shown) : null;
+  const has = lookup(text2 === null ? [title, shown] : [text2]);
   if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
-  const text2 = joined(title, shown);
-  return { text: text2, triage: triage(text2) };
+  const whole = text2 ?? joined(title, shown);
+  return { text: whole, triage: triage(whole) };
 }
 function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;
@@ -50526,7 +50534,7 @@ function commandText(own, issue) {
   const theirs = planText(issue.title, issue.body ?? "");
   return { text: issueText(issue.title, issue.body), featureOff: theirs.kind === "answer" && theirs.featureOff };
 }
-var joined;
+var joined, JOIN_BELOW;
 var init_plan = __esm({
   "src/plan.ts"() {
     "use strict";
@@ -50540,6 +50548,7 @@ var init_plan = __esm({
     joined = (title, shown) => `${title}
 
 ${shown}`;
+    JOIN_BELOW = 4096;
   }
 });
 

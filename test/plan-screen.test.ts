@@ -23,10 +23,12 @@ const answers = (title: string, body: string) => planText(title, body).kind === 
 describe("planIssue's screen over the title and the body", () => {
   it("answers as the joined text's triage does, wherever the text is cut and commented", () => {
     const cut = fc
-      .tuple(fc.constantFrom(...texts), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean())
-      .map(([text, at, comment]) => {
+      .tuple(fc.constantFrom(...texts), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean(), fc.boolean())
+      .map(([text, at, comment, long]) => {
         const i = Math.floor(at * text.length);
-        const body = comment ? `${text.slice(i, i + 40)}<!-- hidden -->${text.slice(i + 40)}` : text.slice(i);
+        const cut = comment ? `${text.slice(i, i + 40)}<!-- hidden -->${text.slice(i + 40)}` : text.slice(i);
+        // A long body is screened apart from the title, a short one joined to it first.
+        const body = long ? `${cut}\n${"Steps to reproduce, and what I expected instead. ".repeat(120)}` : cut;
         return [text.slice(0, i), body] as const;
       });
     fc.assert(

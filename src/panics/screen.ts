@@ -63,7 +63,13 @@ export function wordScreen(
   // Words looked up after a key hit: the cheapest to rule out first.
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k) => ({ key: k, messages: byCost.filter((w) => w.some((x) => x.includes(k))) }));
-  return (has) => byKey.some(({ key, messages }) => has(key) && messages.some((w) => w.every(has)));
+  return (has) => {
+    for (const { key, messages } of byKey) {
+      if (!has(key)) continue;
+      for (const w of messages) if (w.every(has)) return true;
+    }
+    return false;
+  };
 }
 
 /**
