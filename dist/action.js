@@ -34913,8 +34913,8 @@ function parseManifest(text2) {
 function parseWhole(text2) {
   const ast = parseSpans(text2);
   const plain2 = parsePlain(text2);
-  const lineAt = lineIndex(text2);
-  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt));
+  const lineAt2 = lineIndex(text2);
+  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt2));
   return Object.freeze({
     text: text2,
     ast,
@@ -34960,7 +34960,7 @@ function dependencyGroups(ast) {
   }
   return groups2;
 }
-function declOf(g, lineAt) {
+function declOf(g, lineAt2) {
   const f = g.fields;
   const df = f["default-features"] ?? f.default_features;
   const anchor = g.table ? g.table.range[0] : g.pairs[0].range[0];
@@ -34979,7 +34979,7 @@ function declOf(g, lineAt) {
     git: typeof f.git === "string" ? f.git : null,
     gitRef: gitRefOf(f),
     path: typeof f.path === "string" ? f.path : null,
-    line: lineAt(anchor),
+    line: lineAt2(anchor),
     nodes: {
       pair: g.whole,
       table: g.form === "table" ? g.table : void 0,
@@ -45852,14 +45852,23 @@ function parseBundledIndexFile(text2) {
 function bundledLine(raw) {
   const head = LINE_HEAD.exec(raw);
   if (!head) return JSON.parse(raw);
+  const yanked = raw.lastIndexOf('"yanked":');
+  return lazyLine(
+    JSON.parse(head[1]),
+    JSON.parse(head[2]),
+    yanked >= 0 && raw.startsWith("true", yanked + 9),
+    () => JSON.parse(raw)
+  );
+}
+function lazyLine(name, vers, yanked, load2) {
   let whole;
   const full = () => {
-    whole ??= JSON.parse(raw);
+    whole ??= load2();
     return whole;
   };
   const line = {
-    name: JSON.parse(head[1]),
-    vers: JSON.parse(head[2]),
+    name,
+    vers,
     get deps() {
       return full().deps;
     },
@@ -45870,7 +45879,7 @@ function bundledLine(raw) {
       return full().features2;
     }
   };
-  if (raw.includes('"yanked":true')) line.yanked = true;
+  if (yanked) line.yanked = true;
   return line;
 }
 var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD;
@@ -45887,12 +45896,61 @@ var init_index_file = __esm({
   }
 });
 
-// src/cargo/registry.ts
-import { readdirSync as readdirSync2, readFileSync as readFileSync3 } from "node:fs";
+// src/cargo/index-spans.ts
+import { closeSync, openSync, readFileSync as readFileSync3, readSync } from "node:fs";
+function spannedLines(path2, file) {
+  return file.lines.map(
+    ([vers, yanked, start, length]) => lazyLine(file.name, vers, yanked === 1, () => lineAt(path2, vers, start, length))
+  );
+}
+function lineAt(path2, vers, start, length) {
+  try {
+    const bytes = Buffer.allocUnsafe(length);
+    const fd = openSync(path2, "r");
+    try {
+      readSync(fd, bytes, 0, length, start);
+    } finally {
+      closeSync(fd);
+    }
+    const line2 = JSON.parse(bytes.toString("utf8"));
+    if (line2.vers === vers) return line2;
+  } catch {
+  }
+  const line = parseBundledIndexFile(readFileSync3(path2, "utf8")).find((l) => l.vers === vers);
+  if (!line) throw new Error(`${path2} no longer holds ${vers}: the bundled index changed while it was read`);
+  return line;
+}
+var init_index_spans = __esm({
+  "src/cargo/index-spans.ts"() {
+    "use strict";
+    init_index_file();
+  }
+});
+
+// src/cargo/snapshot-cache.ts
 import { join as join4 } from "node:path";
+function snapshotTables(which) {
+  if (!tables.has(which))
+    tables.set(which, readCache(`${which}-${SNAPSHOT_CACHE}`, snapshotSources(which)) ?? null);
+  return tables.get(which) ?? null;
+}
+var SNAPSHOT_CACHE, snapshotSources, tables;
+var init_snapshot_cache = __esm({
+  "src/cargo/snapshot-cache.ts"() {
+    "use strict";
+    init_data_cache();
+    SNAPSHOT_CACHE = "snapshot.json";
+    snapshotSources = (which) => [join4("index", which)];
+    tables = /* @__PURE__ */ new Map();
+  }
+});
+
+// src/cargo/registry.ts
+import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
+import { join as join5 } from "node:path";
 function snapshotCrates(which) {
   try {
-    return readdirSync2(join4(dataDir, "index", which), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    return readdirSync2(join5(dataDir, "index", which), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
   } catch {
     return [];
   }
@@ -45909,11 +45967,17 @@ function snapshot(which) {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = /* @__PURE__ */ new Map();
-    const dir = join4(dataDir, "index", which);
+    const dir = join5(dataDir, "index", which);
     let held;
     const holds2 = (name) => {
       held ??= new Set(snapshotCrates(which));
       return held.has(name.toLowerCase());
+    };
+    const read = (name) => {
+      const tables2 = snapshotTables(which);
+      if (!tables2) return holds2(name) ? parseBundledIndexFile(readFileSync4(join5(dir, indexPath(name)), "utf8")) : [];
+      const spans = Object.hasOwn(tables2.crates, name.toLowerCase()) ? tables2.crates[name.toLowerCase()] : void 0;
+      return spans ? spannedLines(join5(dir, indexPath(name)), spans) : [];
     };
     let label2;
     const lazy2 = {
@@ -45925,7 +45989,7 @@ function snapshot(which) {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = holds2(name) ? parseBundledIndexFile(readFileSync3(join4(dir, indexPath(name)), "utf8")) : [];
+            lines = read(name);
           } catch {
             lines = [];
           }
@@ -45992,6 +46056,8 @@ var init_registry = __esm({
     init_semver();
     init_data_dir();
     init_index_file();
+    init_index_spans();
+    init_snapshot_cache();
     MapRegistry = class {
       constructor(label2, files, unreadable2) {
         this.label = label2;
@@ -46120,12 +46186,11 @@ function requirementPredates(first, req) {
 }
 function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {
   const tags = regs.tags.versions(d.name);
-  const main2 = regs.main.versions(d.name);
   const own = pin && (d.git || d.path || !d.version || admits(d.version, pin.version));
   const pinned = pin && own ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
-  if (d.git) return fromGit(d, tags, main2, first);
-  if (d.path) return fromPath(d, tags, main2, first);
+  if (d.git) return fromGit(d, tags, regs.main.versions(d.name), first);
+  if (d.path) return fromPath(d, tags, regs.main.versions(d.name), first);
   return fromRequirement(d, tags, pin, first);
 }
 function fromPin(pin, tags, first) {
@@ -47304,31 +47369,19 @@ var init_resolve = __esm({
 });
 
 // src/cargo/precomputed.ts
-import { join as join5 } from "node:path";
-function tableOf(which) {
-  if (!tables.has(which))
-    tables.set(
-      which,
-      readCache(`${which}-${ENABLERS_CACHE}`, snapshotSources(which)) ?? null
-    );
-  return tables.get(which) ?? null;
-}
 function precomputedEnablers(line, registry, target) {
   if (target.gate || targetName(target) !== targetName(AUTODIFF_TARGET)) return void 0;
   const which = bundledSnapshotName(registry);
-  return which ? tableOf(which)?.[lineKey(line)] : void 0;
+  return which ? snapshotTables(which)?.enablers[lineKey(line)] : void 0;
 }
-var ENABLERS_CACHE, snapshotSources, lineKey, tables;
+var lineKey;
 var init_precomputed = __esm({
   "src/cargo/precomputed.ts"() {
     "use strict";
-    init_data_cache();
     init_registry();
     init_resolve();
-    ENABLERS_CACHE = "enablers.json";
-    snapshotSources = (which) => [join5("index", which)];
+    init_snapshot_cache();
     lineKey = (line) => `${line.name}@${line.vers}`;
-    tables = /* @__PURE__ */ new Map();
   }
 });
 
@@ -47649,12 +47702,12 @@ var init_leven = __esm({
 });
 
 // src/cargo/refusal.ts
-import { existsSync as existsSync3, readFileSync as readFileSync4 } from "node:fs";
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
 import { join as join6 } from "node:path";
 function removals() {
   const read = (name) => {
     const path2 = join6(dataDir, name);
-    return existsSync3(path2) ? JSON.parse(readFileSync4(path2, "utf8")).removed : [];
+    return existsSync3(path2) ? JSON.parse(readFileSync5(path2, "utf8")).removed : [];
   };
   removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
   return removedFeatures;
@@ -49141,7 +49194,7 @@ var init_detect2 = __esm({
 });
 
 // src/compile/gated.ts
-import { existsSync as existsSync4, readFileSync as readFileSync5 } from "node:fs";
+import { existsSync as existsSync4, readFileSync as readFileSync6 } from "node:fs";
 import { join as join7 } from "node:path";
 function gatesOf(raw, rows) {
   const m2 = /* @__PURE__ */ new Map();
@@ -49175,7 +49228,7 @@ function load() {
   if (data) return data;
   const refreshed = join7(dataDir, "gated-refreshed.json");
   const files = [join7(dataDir, "gated.json"), ...existsSync4(refreshed) ? [refreshed] : []];
-  data = indexGated(files.map((f) => JSON.parse(readFileSync5(f, "utf8"))));
+  data = indexGated(files.map((f) => JSON.parse(readFileSync6(f, "utf8"))));
   return data;
 }
 function gatedRefs() {
@@ -59829,7 +59882,7 @@ var init_manifest3 = __esm({
 });
 
 // src/review/rules.ts
-import { readFileSync as readFileSync6 } from "node:fs";
+import { readFileSync as readFileSync7 } from "node:fs";
 import { join as join9 } from "node:path";
 function parseRules(yaml3) {
   const raw = jsYaml().load(yaml3);
@@ -59861,7 +59914,7 @@ function parseRules(yaml3) {
   });
 }
 function reviewRules() {
-  rules ??= parseRules(readFileSync6(join9(dataDir, "review-rules.yml"), "utf8"));
+  rules ??= parseRules(readFileSync7(join9(dataDir, "review-rules.yml"), "utf8"));
   return rules;
 }
 function ruleById(id, rules2 = reviewRules()) {
@@ -60784,7 +60837,7 @@ var init_command3 = __esm({
 });
 
 // src/action.ts
-import { readFileSync as readFileSync7 } from "node:fs";
+import { readFileSync as readFileSync8 } from "node:fs";
 
 // node_modules/probot/lib/context.js
 var import_deepmerge = __toESM(require_cjs(), 1);
@@ -69085,7 +69138,7 @@ async function main() {
   const token = process.env["INPUT_GITHUB-TOKEN"] || process.env.GITHUB_TOKEN;
   if (!token)
     throw new Error("no token: pass `github-token` (the default is the workflow's token) or set GITHUB_TOKEN");
-  const delivery = deliveryFromEnv(process.env, (p) => readFileSync7(p, "utf8"));
+  const delivery = deliveryFromEnv(process.env, (p) => readFileSync8(p, "utf8"));
   const probot = new Probot({
     githubToken: token,
     Octokit: productionOctokit(),

@@ -4,16 +4,21 @@
 //   of YAML (src/panics/catalog.ts);
 // - screen-keys.json: the word screen's keys (src/panics/screen.ts), a set cover that cost a CLI
 //   call 5 ms;
-// - tags-enablers.json, main-enablers.json: each bundled index line's enablers of the default
-//   target, so a CLI call does not resolve them cold (src/cargo/precomputed.ts).
+// - tags-snapshot.json, main-snapshot.json (src/cargo/snapshot-cache.ts): where each line of the
+//   bundled index files sits, so a CLI call reads the lines it resolves and not the files
+//   (src/cargo/index-spans.ts); and each line's enablers of the default target, so it does not
+//   resolve them cold (src/cargo/precomputed.ts).
 // It runs after tsc: the enablers are lib/'s own computation.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
 import { computeEnablers } from "../lib/cargo/enablers.js";
-import { ENABLERS_CACHE, lineKey, snapshotSources } from "../lib/cargo/precomputed.js";
+import { fileSpans } from "../lib/cargo/index-spans.js";
+import { lineKey } from "../lib/cargo/precomputed.js";
+import { indexPath } from "../lib/cargo/index-file.js";
 import { recentRelease, snapshot, snapshotCrates } from "../lib/cargo/registry.js";
 import { BudgetExceeded } from "../lib/cargo/resolve.js";
+import { SNAPSHOT_CACHE, snapshotSources } from "../lib/cargo/snapshot-cache.js";
 import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
 import { dataDir } from "../lib/data-dir.js";
 import { CATALOG_CACHE, CATALOG_YAML, SCREEN_CACHE, SCREEN_COSTS, screenCosts } from "../lib/panics/catalog.js";
@@ -30,14 +35,19 @@ write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], keysFor(screenMessages(), scre
 for (const which of ["tags", "main"]) {
   const registry = snapshot(which);
   const names = snapshotCrates(which);
-  const lines = {};
+  const crates = {};
+  for (const name of names) {
+    const spans = fileSpans(readFileSync(join(dataDir, "index", which, indexPath(name))));
+    if (spans) crates[name] = spans;
+  }
+  const enablers = {};
   for (const line of names.flatMap((name) => registry.versions(name)).filter(recentRelease)) {
     try {
-      lines[lineKey(line)] = computeEnablers(line, registry);
+      enablers[lineKey(line)] = computeEnablers(line, registry);
     } catch (e) {
       // A line over the work budget is left to the call that meets it, which says so.
       if (!(e instanceof BudgetExceeded)) throw e;
     }
   }
-  write(`${which}-${ENABLERS_CACHE}`, snapshotSources(which), lines);
+  write(`${which}-${SNAPSHOT_CACHE}`, snapshotSources(which), { crates, enablers });
 }

@@ -149,13 +149,13 @@ export function selectBurn(
   first: string | null = FIRST_DISPATCH,
 ): Selection {
   const tags = regs.tags.versions(d.name);
-  const main = regs.main.versions(d.name);
   // A pin this dependency's requirement cannot select is another burn of the build (a dependency's).
   const own = pin && (d.git || d.path || !d.version || admits(d.version, pin.version));
   const pinned = pin && own ? fromPin(pin, tags, first) : null;
   if (pinned) return pinned;
-  if (d.git) return fromGit(d, tags, main, first);
-  if (d.path) return fromPath(d, tags, main, first);
+  // main's snapshot answers only for a checkout: a registry requirement does not read it.
+  if (d.git) return fromGit(d, tags, regs.main.versions(d.name), first);
+  if (d.path) return fromPath(d, tags, regs.main.versions(d.name), first);
   return fromRequirement(d, tags, pin, first);
 }
 

@@ -6,6 +6,10 @@ import { join } from "node:path";
 import * as semver from "../semver.js";
 import { dataDir } from "../data-dir.js";
 import { type IndexDep, type IndexLine, indexPath, parseBundledIndexFile } from "./index-file.js";
+import { spannedLines } from "./index-spans.js";
+import { type SnapshotName, snapshotTables } from "./snapshot-cache.js";
+
+export type { SnapshotName };
 
 export interface Registry {
   /** Which data this is, for the "assumed" line of a comment. */
@@ -26,9 +30,6 @@ export class MapRegistry implements Registry {
     return this.files.get(name) ?? [];
   }
 }
-
-/** The bundled snapshots: one line per burn release tag, and burn's main branch at the data's HEAD. */
-export type SnapshotName = "tags" | "main";
 
 /** The crates a bundled snapshot holds: its index files (cargo's layout: `bu/rn/burn-core`), by name. */
 export function snapshotCrates(which: SnapshotName): string[] {
@@ -71,6 +72,13 @@ export function snapshot(which: SnapshotName): Registry {
       held ??= new Set(snapshotCrates(which));
       return held.has(name.toLowerCase());
     };
+    // Where the build found each line: read then line by line, not file by file.
+    const read = (name: string): IndexLine[] => {
+      const tables = snapshotTables(which);
+      if (!tables) return holds(name) ? parseBundledIndexFile(readFileSync(join(dir, indexPath(name)), "utf8")) : [];
+      const spans = Object.hasOwn(tables.crates, name.toLowerCase()) ? tables.crates[name.toLowerCase()] : undefined;
+      return spans ? spannedLines(join(dir, indexPath(name)), spans) : [];
+    };
     let label: string | undefined;
     const lazy: Registry = {
       get label() {
@@ -84,7 +92,7 @@ export function snapshot(which: SnapshotName): Registry {
         let lines = files.get(name);
         if (!lines) {
           try {
-            lines = holds(name) ? parseBundledIndexFile(readFileSync(join(dir, indexPath(name)), "utf8")) : [];
+            lines = read(name);
           } catch {
             lines = [];
           }

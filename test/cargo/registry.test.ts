@@ -2,7 +2,9 @@ import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { indexPath, parseBundledIndexFile, parseIndexFile } from "../../src/cargo/index-file.js";
-import { snapshot } from "../../src/cargo/registry.js";
+import { type LineSpan, spannedLines } from "../../src/cargo/index-spans.js";
+import { snapshot, snapshotCrates } from "../../src/cargo/registry.js";
+import { snapshotTables } from "../../src/cargo/snapshot-cache.js";
 import { cargoRange, matches, selectVersion } from "../../src/cargo/requirements.js";
 import { targetApplies } from "../../src/cargo/cfg.js";
 import { dataDir } from "../../src/data-dir.js";
@@ -38,6 +40,32 @@ describe("the bundled snapshot", () => {
     // A string that mentions "yanked":true does not yank the line: its quotes are escaped.
     const [mention] = parseBundledIndexFile(line(false).replace('"a":["b"]', '"a":["\\"yanked\\":true"]'));
     expect(mention!.yanked === true).toBe(false);
+  });
+
+  it("reads each line from where the build found it: the lines the files hold, and nothing else", () => {
+    for (const which of ["tags", "main"] as const) {
+      const tables = snapshotTables(which)!;
+      const crates = snapshotCrates(which);
+      expect(Object.keys(tables.crates).sort()).toEqual([...crates].sort());
+      const registry = snapshot(which);
+      for (const name of crates) {
+        const whole = parseBundledIndexFile(readFileSync(join(dataDir, "index", which, indexPath(name)), "utf8"));
+        const spanned = registry.versions(name);
+        expect({ name, lines: spanned.map((l) => ({ ...l })) }).toEqual({ name, lines: whole.map((l) => ({ ...l })) });
+      }
+      expect(registry.versions("serde")).toEqual([]);
+      expect(registry.versions("constructor")).toEqual([]);
+    }
+  });
+
+  it("reads a line whose span no longer holds it from the whole file, and says so when the file lost it", () => {
+    const path = join(dataDir, "index", "tags", indexPath("burn"));
+    const spans = snapshotTables("tags")!.crates.burn!;
+    const [vers, yanked, start, length] = spans.lines.at(-1)!;
+    const moved = { ...spans, lines: [[vers, yanked, start + 7, length] as LineSpan] };
+    expect(spannedLines(path, moved)[0]!.features).toEqual(snapshot("tags").versions("burn").at(-1)!.features);
+    const gone = { ...spans, lines: [["9.9.9", 0, start, length] as LineSpan] };
+    expect(() => spannedLines(path, gone)[0]!.deps).toThrow(/no longer holds 9\.9\.9/);
   });
 });
 

@@ -34,6 +34,7 @@ it(
       "lib/main.js",
       "data/catalog.yml",
       "data/.cache/catalog.json",
+      "data/.cache/tags-snapshot.json",
     ])
       expect(files).toContain(f);
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
