@@ -50524,7 +50524,7 @@ function issueText(title, body) {
 function triageIssue(title, body) {
   const shown = shownText(body ?? "");
   const text2 = shown.length < JOIN_BELOW ? joined(title, shown) : null;
-  const has = lookup(text2 === null ? [title, shown] : [text2]);
+  const has = text2 === null ? lookup([title, shown]) : textLookup(text2);
   if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
   const whole = text2 ?? joined(title, shown);
   return { text: whole, triage: triage(whole) };

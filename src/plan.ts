@@ -7,7 +7,7 @@ import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./c
 import { detect, mayHoldPanic } from "./panics/detect.js";
 import { detectCargoRefusal, mayHoldRefusal } from "./cargo/cargo-error.js";
 import { mayMentionGated } from "./compile/detect.js";
-import { lookup } from "./panics/normalize.js";
+import { lookup, textLookup } from "./panics/normalize.js";
 
 /** What a text holds, before any API call. */
 export interface Triage {
@@ -51,9 +51,10 @@ const joined = (title: string, shown: string) => `${title}\n\n${shown}`;
  */
 function triageIssue(title: string, body: string | null | undefined): { text: string; triage: Triage } | null {
   const shown = shownText(body ?? "");
-  // A short body is joined first: the copy costs less than asking each literal of the title too.
+  // A short body is joined first: the copy costs less than asking each literal of the title too,
+  // and the detectors then reuse the joined text's answers.
   const text = shown.length < JOIN_BELOW ? joined(title, shown) : null;
-  const has = lookup(text === null ? [title, shown] : [text]);
+  const has = text === null ? lookup([title, shown]) : textLookup(text);
   if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
   const whole = text ?? joined(title, shown);
   return { text: whole, triage: triage(whole) };
