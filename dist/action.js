@@ -48568,10 +48568,13 @@ var init_links = __esm({
 
 // src/panics/normalize.ts
 function cleanText(text2) {
-  return text2.replace(/\r\n?/g, "\n").replace(ANSI, "").replace(ENTITY, (e) => ENTITIES[e] ?? e).replace(MD_ESCAPE, "$1");
+  let out = text2.includes("\r") ? text2.replace(/\r\n?/g, "\n") : text2;
+  if (out.includes("\x1B")) out = out.replace(ANSI, "");
+  if (out.includes("&")) out = out.replace(ENTITY, (e) => ENTITIES[e] ?? e);
+  return out.includes("\\") ? out.replace(MD_ESCAPE, "$1") : out;
 }
 function collapse(text2) {
-  return text2.replace(/\n[> ]*/g, "\n").replace(/\s+/g, " ");
+  return text2.replace(/\n[> ]+/g, "\n").replace(/\s{2,}|[^\S ]/g, " ");
 }
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
@@ -48782,6 +48785,11 @@ function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
     return false;
   };
 }
+function messageScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
+  if (keys === null) return () => messages.map(() => true);
+  const own = wordsOf(messages).map((w) => keys.filter((k2) => w.some((x2) => x2.includes(k2))));
+  return (has) => own.map((ks) => ks.every(has));
+}
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
   for (const set3 of sets) for (const w of set3) if (!costs.has(w)) costs.set(w, cost(w));
@@ -48817,6 +48825,10 @@ function splitMessage(message) {
 function mayHoldPanic(has) {
   screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
   return screen(has);
+}
+function mayHoldEach(has) {
+  perMessage ??= messageScreen(screenMessages(), screenCosts(), cachedScreenKeys());
+  return perMessage(has);
 }
 function screenMessages() {
   return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
@@ -48889,12 +48901,15 @@ function detect(input) {
 }
 function findAll(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!mayHoldPanic(textLookup(head))) return [];
+  const has = textLookup(head);
+  if (!mayHoldPanic(has)) return [];
+  const may = mayHoldEach(has);
   const clean = cleanText(head);
   const text2 = collapse(clean);
   matchers ??= buildMatchers();
   const findings = [];
-  for (const { entry, variants, raises } of matchers) {
+  for (const [i, { entry, variants, raises }] of matchers.entries()) {
+    if (!may[i]) continue;
     if (!variants.some((v) => text2.includes(v[0]))) continue;
     const seen = /* @__PURE__ */ new Set();
     const own = [];
@@ -48921,7 +48936,7 @@ function findAll(input) {
   }
   return findings;
 }
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screen, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screen, perMessage, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
 var init_detect = __esm({
   "src/panics/detect.ts"() {
     "use strict";

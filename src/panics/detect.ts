@@ -2,7 +2,7 @@ import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } fr
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
-import { wordScreen } from "./screen.js";
+import { messageScreen, wordScreen } from "./screen.js";
 
 export interface Finding {
   id: string;
@@ -43,11 +43,18 @@ function splitMessage(message: string): string[] {
 }
 
 let screen: ((has: Has) => boolean) | undefined;
+let perMessage: ((has: Has) => boolean[]) | undefined;
 
 /** Most issues on burn's tracker hold no message at all: they cost the screen's scans, not a normalisation pass. */
 export function mayHoldPanic(has: Has): boolean {
   screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
   return screen(has);
+}
+
+/** For each catalog entry, in order, whether the text may hold its message. */
+function mayHoldEach(has: Has): boolean[] {
+  perMessage ??= messageScreen(screenMessages(), screenCosts(), cachedScreenKeys());
+  return perMessage(has);
 }
 
 /** The messages as the screen reads them: their literal pieces, placeholders left out. */
@@ -162,12 +169,15 @@ export function detect(input: string): Finding[] {
 
 function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!mayHoldPanic(textLookup(head))) return [];
+  const has = textLookup(head);
+  if (!mayHoldPanic(has)) return [];
+  const may = mayHoldEach(has);
   const clean = cleanText(head);
   const text = collapse(clean);
   matchers ??= buildMatchers();
   const findings: Finding[] = [];
-  for (const { entry, variants, raises } of matchers) {
+  for (const [i, { entry, variants, raises }] of matchers.entries()) {
+    if (!may[i]) continue;
     // Most texts hold no message at all: an entry whose first piece is absent costs one indexOf.
     if (!variants.some((v) => text.includes(v[0]!))) continue;
     const seen = new Set<string>();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { loadCatalog, screenCosts } from "../../src/panics/catalog.js";
 import { lookup } from "../../src/panics/normalize.js";
-import { keyCost, pieceSets, screenKeys, wordScreen as screenOf } from "../../src/panics/screen.js";
+import { keyCost, messageScreen, pieceSets, screenKeys, wordScreen as screenOf } from "../../src/panics/screen.js";
 import { fixture } from "../helpers/fixtures.js";
 
 /** The screen, asked of one raw text. */
@@ -68,6 +68,28 @@ describe("wordScreen", () => {
         expect(screen(cut)).toBe(ref(cut));
       }
     }
+  });
+
+  it("keeps, per message, every message whose words a text holds, and rules out one whose key it lacks", () => {
+    const each = messageScreen(catalog, screenCosts());
+    const words = catalog.map((m) => m.match(/[A-Za-z]{4,}/g) ?? []);
+    const vocabulary = [...new Set(words.flat())];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...vocabulary, " ", "\n"), { maxLength: 30 }), (parts) => {
+        const raw = parts.join(" ");
+        const may = each(lookup([raw]));
+        words.forEach((w, i) => {
+          if (w.every((x) => raw.includes(x))) expect([catalog[i], may[i]]).toEqual([catalog[i], true]);
+        });
+      }),
+      { numRuns: 500 },
+    );
+    for (const [i, m] of catalog.entries()) expect(each(lookup([m]))[i]).toBe(true);
+    // A burn issue about its backends keeps the few messages keyed on `bled` (enabled), not the
+    // device messages, whose key it lacks.
+    const may = each(lookup(["The wgpu backend: which feature is enabled by default?"]));
+    expect(may.filter(Boolean).length).toBeLessThan(catalog.length / 4);
+    expect(catalog.filter((m, i) => m.startsWith("BURN_DEVICE") && may[i])).toEqual([]);
   });
 
   it("keys on rare, cheap pieces of words: a rustc log about other crates' features holds none of them", () => {
