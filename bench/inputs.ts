@@ -142,6 +142,51 @@ export function mixedIssue(): Payload {
   return p;
 }
 
+const BURN_PROSE = [
+  "I'm training a small CNN with burn 0.20 on the wgpu backend and the loss goes to NaN after a few hundred",
+  "steps. The same model on the ndarray backend trains fine. I enabled the `autodiff` and `wgpu` features in",
+  "Cargo.toml, and I think the fusion feature is enabled by default. Is there a known issue with the wgpu",
+  "backend and f16? I expected the loss to keep decreasing, as it does with the tch backend.",
+  "",
+].join("\n");
+const BURN_RUSTC = [
+  "error[E0308]: mismatched types",
+  "  --> src/model.rs:42:18",
+  "   |",
+  "42 |     let x: Tensor<B, 4> = self.conv1.forward(input);",
+  "   |            ------------   ^^^^^^^^^^^^^^^^^^^^^^^^ expected `Tensor<B, 4>`, found `Tensor<B, 3>`",
+  "   |",
+  "   = note: expected struct `burn::tensor::Tensor<_, 4>`",
+  "              found struct `burn::tensor::Tensor<_, 3>`",
+  "",
+].join("\n");
+const BURN_TRACE = [
+  "thread 'main' panicked at src/train.rs:88:14:",
+  'called `Result::unwrap()` on an `Err` value: Io(Os { code: 2, kind: NotFound, message: "No such file or directory" })',
+  "stack backtrace:",
+  "   0: rust_begin_unwind",
+  "   1: core::panicking::panic_fmt",
+  "   2: burn_train::learner::base::Learner<LC>::fit",
+  "             at /home/u/.cargo/registry/src/index.crates.io-6f17d22bba15001f/burn-train-0.20.1/src/learner/train_val.rs:190:28",
+  "",
+].join("\n");
+const BURN_LOG =
+  "2026-11-30T10:12:01.114Z  INFO burn_train::learner::epoch: Epoch 3/10 - Iteration 812 - loss 0.4123 - accuracy 87.3%\n";
+
+/**
+ * Issues on burn's own tracker that the bot leaves alone, 2 to 20 KiB: prose about backends and
+ * features (every word of `No backend feature enabled.`), a rustc error in the user's own code, a
+ * panic of theirs through burn's crates, and a training log. They pass the word screen.
+ */
+export function burnIssue(): Payload {
+  const kib = [2, 5, 10, 20][seq % 4]!;
+  const head = `${BURN_PROSE}\n\`\`\`\n${BURN_RUSTC}\`\`\`\n\n\`\`\`\n${BURN_TRACE}\`\`\`\n\n\`\`\`\n`;
+  const p = nonMatchingIssue();
+  p.issue.body =
+    `${head}${BURN_LOG.repeat(Math.ceil((kib * 1024) / BURN_LOG.length))}`.slice(0, kib * 1024 - 4) + "```\n";
+  return p;
+}
+
 export function matchingIssue(): Payload {
   const p = webhookCopy("issues.opened");
   p.issue.number = 20_000 + seq++;

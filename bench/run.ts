@@ -19,6 +19,7 @@ import {
   nonMatchingIssue,
   rustcLog64k,
   rustcNotesIssue,
+  burnIssue,
   rustcOtherIssue,
   type Payload,
   prNotTouchingCargo,
@@ -230,6 +231,12 @@ async function main() {
     ["non-matching issue", "issues", nonMatchingIssue, 20000],
     ["non-matching issue with rustc errors (other crates)", "issues", rustcOtherIssue, 20000],
     ["non-matching issues of 2–20 KiB (prose, code, logs about other crates)", "issues", mixedIssue, 8000],
+    [
+      "non-matching issues about burn of 2–20 KiB (backends, a rustc error and a panic of the user's own)",
+      "issues",
+      burnIssue,
+      8000,
+    ],
     ["non-matching: a 48 KiB rustc log with other crates' configured-out notes", "issues", rustcNotesIssue(48), 4000],
     ["non-matching: a 64 KiB rustc log with other crates' configured-out notes", "issues", rustcNotesIssue(64), 4000],
     ["matching issue (manifest in body)", "issues", matchingIssue, 200],
@@ -247,6 +254,7 @@ async function main() {
   for (const [label, make, n] of [
     ["non-matching issue (the 655-byte fixture)", nonMatchingIssue, 8000],
     ["non-matching issues of 2–20 KiB", mixedIssue, 6000],
+    ["non-matching issues about burn of 2–20 KiB", burnIssue, 6000],
     ["48 KiB rustc log about other crates", rustcNotesIssue(48), 4000],
     ["64 KiB rustc log about other crates", rustcNotesIssue(64), 4000],
   ] as const)
