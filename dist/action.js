@@ -45976,8 +45976,8 @@ function snapshot(which) {
     const read = (name) => {
       const tables2 = snapshotTables(which);
       if (!tables2) return holds2(name) ? parseBundledIndexFile(readFileSync4(join5(dir, indexPath(name)), "utf8")) : [];
-      const spans = Object.hasOwn(tables2.crates, name.toLowerCase()) ? tables2.crates[name.toLowerCase()] : void 0;
-      return spans ? spannedLines(join5(dir, indexPath(name)), spans) : [];
+      const file = name.toLowerCase();
+      return Object.hasOwn(tables2.crates, file) ? spannedLines(join5(dir, indexPath(name)), tables2.crates[file]) : [];
     };
     let label2;
     const lazy2 = {

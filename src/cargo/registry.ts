@@ -76,8 +76,8 @@ export function snapshot(which: SnapshotName): Registry {
     const read = (name: string): IndexLine[] => {
       const tables = snapshotTables(which);
       if (!tables) return holds(name) ? parseBundledIndexFile(readFileSync(join(dir, indexPath(name)), "utf8")) : [];
-      const spans = Object.hasOwn(tables.crates, name.toLowerCase()) ? tables.crates[name.toLowerCase()] : undefined;
-      return spans ? spannedLines(join(dir, indexPath(name)), spans) : [];
+      const file = name.toLowerCase();
+      return Object.hasOwn(tables.crates, file) ? spannedLines(join(dir, indexPath(name)), tables.crates[file]!) : [];
     };
     let label: string | undefined;
     const lazy: Registry = {

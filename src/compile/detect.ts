@@ -1,7 +1,7 @@
 // rustc's errors for a `burn::…` item the build does not have, as `cargo build`, `cargo run` and
 // `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
 // compiler could not find, reconstructed from the error and the source line it shows. Pure and
-// linear; text without an error code of these kinds costs one regex test.
+// linear; text without an error header costs one `includes`.
 import { cleanText, type Has, textLookup } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 import { usePaths } from "./use-tree.js";

@@ -76,8 +76,8 @@ export function wordScreen(
  * Per message, whether a text that passed the screen may hold it: every key that is a piece of one
  * of its words occurs (the keys are looked up already, or are as cheap as the screen's). The
  * detector then searches the cleaned text for those messages alone: a burn issue about its
- * backends passes the screen on `No backend feature enabled.`, and searching all 33 messages' long
- * first pieces cost it 160 µs over 64 KiB.
+ * backends passes the screen on `No backend feature enabled.`, and searching all 33 messages'
+ * first pieces cost a 64 KiB one 60 µs more than searching the four keyed on `bled` alone.
  */
 export function messageScreen(
   messages: readonly string[],
