@@ -34927,18 +34927,18 @@ function dependencyGroups(ast) {
   const groups2 = /* @__PURE__ */ new Map();
   const visit = (prefix, kv, table2) => {
     const path2 = [...prefix, ...keyNames(kv)];
-    const scope = scopeOf(path2);
-    if (!scope) return;
-    const id = groupKey(scope);
+    const scope2 = scopeOf(path2);
+    if (!scope2) return;
+    const id = groupKey(scope2);
     let g = groups2.get(id);
     const inTable = table2 !== void 0 && scopeOf(table2.resolvedKey.map(String))?.rest.length === 0;
     if (!g) {
-      const form = scope.rest.length === 0 ? kv.value.type === "TOMLInlineTable" ? "inline" : "string" : inTable ? "table" : "dotted";
-      g = { scope, form, pairs: [], fields: {}, table: inTable ? table2 : void 0 };
+      const form = scope2.rest.length === 0 ? kv.value.type === "TOMLInlineTable" ? "inline" : "string" : inTable ? "table" : "dotted";
+      g = { scope: scope2, form, pairs: [], fields: {}, table: inTable ? table2 : void 0 };
       groups2.set(id, g);
     }
     g.pairs.push(kv);
-    if (scope.rest.length === 0) {
+    if (scope2.rest.length === 0) {
       g.whole = kv;
       const v = staticValue(kv.value);
       if (typeof v === "string") g.fields.version = v;
@@ -34947,10 +34947,10 @@ function dependencyGroups(ast) {
         g.featuresPair = kv.value.body.find((p) => keyNames(p).join(".") === "features");
       }
     } else {
-      const field = scope.rest.join(".");
+      const field = scope2.rest.join(".");
       const v = staticValue(kv.value);
-      if (scope.rest.length === 1) g.fields[field] = v;
-      else g.fields[scope.rest[0]] = { ...g.fields[scope.rest[0]], [scope.rest[1]]: v };
+      if (scope2.rest.length === 1) g.fields[field] = v;
+      else g.fields[scope2.rest[0]] = { ...g.fields[scope2.rest[0]], [scope2.rest[1]]: v };
       if (field === "features") g.featuresPair = kv;
     }
   };
@@ -48593,11 +48593,20 @@ function lookup(parts) {
     return found;
   };
 }
-function textLookup(text2) {
-  if (probed?.text !== text2) probed = { text: text2, has: lookup([text2]) };
-  return probed.has;
+function sharingLookups(text2, fn) {
+  if (scope?.text === text2) return fn();
+  const outer = scope;
+  scope = { text: text2, has: lookup([text2]) };
+  try {
+    return fn();
+  } finally {
+    scope = outer;
+  }
 }
-var ANSI, ENTITIES, ENTITY, MD_ESCAPE, probed;
+function textLookup(text2) {
+  return scope !== null && scope.text === text2 ? scope.has : lookup([text2]);
+}
+var ANSI, ENTITIES, ENTITY, MD_ESCAPE, scope;
 var init_normalize = __esm({
   "src/panics/normalize.ts"() {
     "use strict";
@@ -48616,7 +48625,7 @@ var init_normalize = __esm({
     };
     ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
     MD_ESCAPE = /\\([`*_])/g;
-    probed = null;
+    scope = null;
   }
 });
 
@@ -50520,6 +50529,9 @@ __export(plan_exports, {
   triage: () => triage
 });
 function triage(text2) {
+  return sharingLookups(text2, () => triageShared(text2));
+}
+function triageShared(text2) {
   const panics = detect(text2);
   const compile = panics.length > 0 ? [] : gatedFindings(text2);
   const refused = panics.length === 0 && compile.length === 0 && detectCargoRefusal(text2) !== null;
@@ -50538,11 +50550,13 @@ function issueText(title, body) {
 }
 function triageIssue(title, body) {
   const shown = shownText(body ?? "");
-  const text2 = shown.length < JOIN_BELOW ? joined(title, shown) : null;
-  const has = text2 === null ? lookup([title, shown]) : textLookup(text2);
-  if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
-  const whole = text2 ?? joined(title, shown);
-  return { text: whole, triage: triage(whole) };
+  if (shown.length < JOIN_BELOW) {
+    const text3 = joined(title, shown);
+    return sharingLookups(text3, () => screensPass(textLookup(text3)) ? { text: text3, triage: triage(text3) } : null);
+  }
+  if (!screensPass(lookup([title, shown]))) return null;
+  const text2 = joined(title, shown);
+  return { text: text2, triage: triage(text2) };
 }
 function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;
@@ -50602,7 +50616,7 @@ function commandText(own, issue) {
   const theirs = planText(issue.title, issue.body ?? "");
   return { text: issueText(issue.title, issue.body), featureOff: theirs.kind === "answer" && theirs.featureOff };
 }
-var joined, JOIN_BELOW;
+var joined, screensPass, JOIN_BELOW;
 var init_plan = __esm({
   "src/plan.ts"() {
     "use strict";
@@ -50616,6 +50630,7 @@ var init_plan = __esm({
     joined = (title, shown) => `${title}
 
 ${shown}`;
+    screensPass = (has) => mayHoldPanic(has) || mayMentionGated(has) || mayHoldRefusal(has);
     JOIN_BELOW = 4096;
   }
 });
@@ -62141,7 +62156,7 @@ async function processPackageParameter(pkg) {
   const packageNames = [];
   const packages = [];
   for (const p of Array.isArray(pkg) ? pkg : [pkg]) {
-    const { raw, scope, name, packageName, nameWithPath, version, cli, path: path2 } = parsePackage(p);
+    const { raw, scope: scope2, name, packageName, nameWithPath, version, cli, path: path2 } = parsePackage(p);
     if (packageNames.includes(name)) {
       throw new Error(
         `cannot import the same package twice! Got: '${p}' but already saw '${name}' earlier!`
@@ -62155,7 +62170,7 @@ async function processPackageParameter(pkg) {
       packageName,
       path: path2,
       raw,
-      scope,
+      scope: scope2,
       version,
       imported: null
     });
@@ -62173,7 +62188,7 @@ function parsePackage(pkg) {
   const [
     match = null,
     name,
-    scope = "",
+    scope2 = "",
     packageName,
     version = "latest",
     // Default to 'latest' if no version is specified
@@ -62197,7 +62212,7 @@ function parsePackage(pkg) {
     packageName,
     path: path2,
     raw: pkg,
-    scope,
+    scope: scope2,
     version
   };
 }
@@ -62327,20 +62342,20 @@ async function getTransformStream(options2 = {}) {
           cb(null, line + "\n");
           return;
         }
-        withScope((scope) => {
+        withScope((scope2) => {
           const sentryLevelName = data2.level === 50 ? "error" : "fatal";
-          scope.setLevel(sentryLevelName);
+          scope2.setLevel(sentryLevelName);
           if (data2.event) {
-            scope.setExtra("event", data2.event);
+            scope2.setExtra("event", data2.event);
           }
           if (data2.headers) {
-            scope.setExtra("headers", data2.headers);
+            scope2.setExtra("headers", data2.headers);
           }
           if (data2.request) {
-            scope.setExtra("request", data2.request);
+            scope2.setExtra("request", data2.request);
           }
           if (data2.status) {
-            scope.setExtra("status", data2.status);
+            scope2.setExtra("status", data2.status);
           }
           const payload = data2.event?.payload || data2.err?.event?.payload;
           if (payload) {
@@ -62352,7 +62367,7 @@ async function getTransformStream(options2 = {}) {
               // When the repository belongs to a user
               repository: { owner: { login: owner } = {} } = {}
             } = payload;
-            scope.setUser({
+            scope2.setUser({
               id,
               username: account || organization || owner
             });
@@ -66313,7 +66328,7 @@ var endpoints_default = Endpoints;
 
 // node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 var endpointMethodsMap = /* @__PURE__ */ new Map();
-for (const [scope, endpoints] of Object.entries(endpoints_default)) {
+for (const [scope2, endpoints] of Object.entries(endpoints_default)) {
   for (const [methodName, endpoint2] of Object.entries(endpoints)) {
     const [route, defaults, decorations] = endpoint2;
     const [method, url] = route.split(/ /);
@@ -66324,11 +66339,11 @@ for (const [scope, endpoints] of Object.entries(endpoints_default)) {
       },
       defaults
     );
-    if (!endpointMethodsMap.has(scope)) {
-      endpointMethodsMap.set(scope, /* @__PURE__ */ new Map());
+    if (!endpointMethodsMap.has(scope2)) {
+      endpointMethodsMap.set(scope2, /* @__PURE__ */ new Map());
     }
-    endpointMethodsMap.get(scope).set(methodName, {
-      scope,
+    endpointMethodsMap.get(scope2).set(methodName, {
+      scope: scope2,
       methodName,
       endpointDefaults,
       decorations
@@ -66336,8 +66351,8 @@ for (const [scope, endpoints] of Object.entries(endpoints_default)) {
   }
 }
 var handler = {
-  has({ scope }, methodName) {
-    return endpointMethodsMap.get(scope).has(methodName);
+  has({ scope: scope2 }, methodName) {
+    return endpointMethodsMap.get(scope2).has(methodName);
   },
   getOwnPropertyDescriptor(target, methodName) {
     return {
@@ -66356,17 +66371,17 @@ var handler = {
     delete target.cache[methodName];
     return true;
   },
-  ownKeys({ scope }) {
-    return [...endpointMethodsMap.get(scope).keys()];
+  ownKeys({ scope: scope2 }) {
+    return [...endpointMethodsMap.get(scope2).keys()];
   },
   set(target, methodName, value) {
     return target.cache[methodName] = value;
   },
-  get({ octokit, scope, cache }, methodName) {
+  get({ octokit, scope: scope2, cache }, methodName) {
     if (cache[methodName]) {
       return cache[methodName];
     }
-    const method = endpointMethodsMap.get(scope).get(methodName);
+    const method = endpointMethodsMap.get(scope2).get(methodName);
     if (!method) {
       return void 0;
     }
@@ -66374,7 +66389,7 @@ var handler = {
     if (decorations) {
       cache[methodName] = decorate(
         octokit,
-        scope,
+        scope2,
         methodName,
         endpointDefaults,
         decorations
@@ -66387,12 +66402,12 @@ var handler = {
 };
 function endpointsToMethods(octokit) {
   const newMethods = {};
-  for (const scope of endpointMethodsMap.keys()) {
-    newMethods[scope] = new Proxy({ octokit, scope, cache: {} }, handler);
+  for (const scope2 of endpointMethodsMap.keys()) {
+    newMethods[scope2] = new Proxy({ octokit, scope: scope2, cache: {} }, handler);
   }
   return newMethods;
 }
-function decorate(octokit, scope, methodName, defaults, decorations) {
+function decorate(octokit, scope2, methodName, defaults, decorations) {
   const requestWithDefaults = octokit.request.defaults(defaults);
   function withDecorations(...args) {
     let options2 = requestWithDefaults.endpoint.merge(...args);
@@ -66406,7 +66421,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
     if (decorations.renamed) {
       const [newScope, newMethodName] = decorations.renamed;
       octokit.log.warn(
-        `octokit.${scope}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
+        `octokit.${scope2}.${methodName}() has been renamed to octokit.${newScope}.${newMethodName}()`
       );
     }
     if (decorations.deprecated) {
@@ -66419,7 +66434,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
       )) {
         if (name in options22) {
           octokit.log.warn(
-            `"${name}" parameter is deprecated for "octokit.${scope}.${methodName}()". Use "${alias}" instead`
+            `"${name}" parameter is deprecated for "octokit.${scope2}.${methodName}()". Use "${alias}" instead`
           );
           if (!(alias in options22)) {
             options22[alias] = options22[name];

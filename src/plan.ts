@@ -7,7 +7,7 @@ import { type AnswerKind, type Config, DEFAULTS, ignoredBy, labelFor } from "./c
 import { detect, mayHoldPanic } from "./panics/detect.js";
 import { detectCargoRefusal, mayHoldRefusal } from "./cargo/cargo-error.js";
 import { mayMentionGated } from "./compile/detect.js";
-import { lookup, textLookup } from "./panics/normalize.js";
+import { type Has, lookup, sharingLookups, textLookup } from "./panics/normalize.js";
 
 /** What a text holds, before any API call. */
 export interface Triage {
@@ -22,6 +22,10 @@ export interface Triage {
 }
 
 export function triage(text: string): Triage {
+  return sharingLookups(text, () => triageShared(text));
+}
+
+function triageShared(text: string): Triage {
   const panics = detect(text);
   const compile = panics.length > 0 ? [] : gatedFindings(text);
   // cargo's refusal stops the build before rustc: answered as a build error, with the manifest.
@@ -53,12 +57,17 @@ function triageIssue(title: string, body: string | null | undefined): { text: st
   const shown = shownText(body ?? "");
   // A short body is joined first: the copy costs less than asking each literal of the title too,
   // and the detectors then reuse the joined text's answers.
-  const text = shown.length < JOIN_BELOW ? joined(title, shown) : null;
-  const has = text === null ? lookup([title, shown]) : textLookup(text);
-  if (!mayHoldPanic(has) && !mayMentionGated(has) && !mayHoldRefusal(has)) return null;
-  const whole = text ?? joined(title, shown);
-  return { text: whole, triage: triage(whole) };
+  if (shown.length < JOIN_BELOW) {
+    const text = joined(title, shown);
+    return sharingLookups(text, () => (screensPass(textLookup(text)) ? { text, triage: triage(text) } : null));
+  }
+  if (!screensPass(lookup([title, shown]))) return null;
+  const text = joined(title, shown);
+  return { text, triage: triage(text) };
 }
+
+/** Whether any detector's screen lets the text through. */
+const screensPass = (has: Has) => mayHoldPanic(has) || mayMentionGated(has) || mayHoldRefusal(has);
 
 /** Characters: joining 4 KiB costs about what the screens' twenty lookups of a title do. */
 const JOIN_BELOW = 4096;

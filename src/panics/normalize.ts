@@ -71,14 +71,25 @@ export function lookup(parts: readonly string[]): Has {
   };
 }
 
-let probed: { text: string; has: Has } | null = null;
+let scope: { text: string; has: Has } | null = null;
 
 /**
- * The lookups of one raw text, shared by the detectors `triage` asks of it in turn. Only the last
- * text's are kept: an equal text (the same string compares by pointer) reuses them, and any other
- * text, even one of the same length, gets its own.
+ * Runs `fn` with one set of lookups of `text` for every detector it asks of that text (`triage`
+ * asks three in turn). Nothing outlives the call: a later text, even an equal one (every delivery
+ * of a benchmark, or a redelivery), is looked up again, as a new issue would be.
  */
+export function sharingLookups<T>(text: string, fn: () => T): T {
+  if (scope?.text === text) return fn();
+  const outer = scope;
+  scope = { text, has: lookup([text]) };
+  try {
+    return fn();
+  } finally {
+    scope = outer;
+  }
+}
+
+/** The lookups of one raw text: those of the `sharingLookups` call running on it, else its own. */
 export function textLookup(text: string): Has {
-  if (probed?.text !== text) probed = { text, has: lookup([text]) };
-  return probed.has;
+  return scope !== null && scope.text === text ? scope.has : lookup([text]);
 }

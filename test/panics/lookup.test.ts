@@ -1,11 +1,10 @@
-// The lookups the screens share: one text's, kept for the last text only and never answered from it
-// for another text, even one of the same length; and a text's parts', which answer for the parts
-// joined by line breaks.
+// The lookups the screens share: one text's, among the detectors of one call only; and a text's
+// parts', which answer for the parts joined by line breaks.
 import { expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
 import { detectCompile } from "../../src/compile/detect.js";
-import { lookup, textLookup } from "../../src/panics/normalize.js";
+import { lookup, sharingLookups, textLookup } from "../../src/panics/normalize.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const pieces = fc.array(fc.constantFrom("burn", "bunr", "turn", "b", "urn", "\n", " "), { maxLength: 12 });
@@ -30,6 +29,21 @@ it("answers for the parts joined by line breaks, for every literal without one",
       expect(lookup([title, body])(literal)).toBe(`${title}\n\n${body}`.includes(literal));
     }),
   );
+});
+
+it("shares one text's lookups among the detectors of one call, and keeps none after it", () => {
+  const text = "error[E0433]: could not find `train` in `burn`";
+  const inCall = sharingLookups(text, () => [
+    textLookup(text),
+    textLookup(text),
+    sharingLookups(text, () => textLookup(text)),
+  ]);
+  expect(new Set(inCall).size).toBe(1);
+  // The next delivery of the same text is looked up again, as a new issue would be: a benchmark
+  // that sends one body over and over must not be answered from the last one's lookups.
+  expect(textLookup(text)).not.toBe(inCall[0]);
+  expect(textLookup(text)).not.toBe(textLookup(text));
+  expect(sharingLookups(text, () => textLookup(`${text} `))).not.toBe(inCall[0]);
 });
 
 it("refuses a literal that holds a line break, which could span two parts", () => {
