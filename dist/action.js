@@ -48576,6 +48576,10 @@ function cleanText(text2) {
 function collapse(text2) {
   return text2.replace(/\n[> ]+/g, "\n").replace(/\s{2,}|[^\S ]/g, " ");
 }
+function collapsedPattern(piece) {
+  const words = piece.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""));
+}
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
 }
@@ -48847,7 +48851,13 @@ function buildMatchers() {
     const exact = splitMessage(entry.message);
     const bare = splitMessage(entry.message.replace(/`/g, ""));
     const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    return { entry, variants, raises: entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro)) };
+    const firsts = variants.map((v) => collapsedPattern(v[0]));
+    return {
+      entry,
+      variants,
+      firsts,
+      raises: entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro))
+    };
   });
 }
 function findHits(text2, segments) {
@@ -48914,12 +48924,12 @@ function findAll(input) {
   if (!mayHoldPanic(has)) return [];
   const may = mayHoldEach(has);
   const clean = cleanText(head);
-  const text2 = collapse(clean);
   matchers ??= buildMatchers();
+  const live2 = matchers.filter((m2, i) => may[i] && m2.firsts.some((first) => first.test(clean)));
+  if (live2.length === 0) return [];
+  const text2 = collapse(clean);
   const findings = [];
-  for (const [i, { entry, variants, raises }] of matchers.entries()) {
-    if (!may[i]) continue;
-    if (!variants.some((v) => text2.includes(v[0]))) continue;
+  for (const { entry, variants, raises } of live2) {
     const seen = /* @__PURE__ */ new Set();
     const own = [];
     for (const segments of variants) {
