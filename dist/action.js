@@ -48597,10 +48597,10 @@ function lookup(parts) {
     return found;
   };
 }
-function sharingLookups(text2, fn) {
+function sharingLookups(text2, fn, has = lookup([text2])) {
   if (scope?.text === text2) return fn();
   const outer = scope;
-  scope = { text: text2, has: lookup([text2]) };
+  scope = { text: text2, has };
   try {
     return fn();
   } finally {
@@ -48800,8 +48800,11 @@ function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
 }
 function messageScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
   if (keys === null) return () => messages.map(() => true);
-  const own = wordsOf(messages).map((w) => keys.filter((k2) => w.some((x2) => x2.includes(k2))));
-  return (has) => own.map((ks) => ks.every(has));
+  const cost = keyCost(costs);
+  const words = wordsOf(messages);
+  const own = words.map((w) => keys.filter((k2) => w.some((x2) => x2.includes(k2))));
+  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
+  return (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has));
 }
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
@@ -50564,9 +50567,10 @@ function triageIssue(title, body) {
     const text3 = joined(title, shown);
     return sharingLookups(text3, () => screensPass(textLookup(text3)) ? { text: text3, triage: triage(text3) } : null);
   }
-  if (!screensPass(lookup([title, shown]))) return null;
+  const has = lookup([title, shown]);
+  if (!screensPass(has)) return null;
   const text2 = joined(title, shown);
-  return { text: text2, triage: triage(text2) };
+  return { text: text2, triage: sharingLookups(text2, () => triage(text2), has) };
 }
 function issueEvent(payload, { senderIsBot }) {
   const { issue } = payload;

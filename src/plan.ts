@@ -61,9 +61,11 @@ function triageIssue(title: string, body: string | null | undefined): { text: st
     const text = joined(title, shown);
     return sharingLookups(text, () => (screensPass(textLookup(text)) ? { text, triage: triage(text) } : null));
   }
-  if (!screensPass(lookup([title, shown]))) return null;
+  const has = lookup([title, shown]);
+  if (!screensPass(has)) return null;
+  // The parts answer for the joined text: its detectors reuse what the screens asked.
   const text = joined(title, shown);
-  return { text, triage: triage(text) };
+  return { text, triage: sharingLookups(text, () => triage(text), has) };
 }
 
 /** Whether any detector's screen lets the text through. */

@@ -88,13 +88,13 @@ let scope: { text: string; has: Has } | null = null;
 
 /**
  * Runs `fn` with one set of lookups of `text` for every detector it asks of that text (`triage`
- * asks three in turn). Nothing outlives the call: a later text, even an equal one (every delivery
+ * asks three in turn): `has`, when the caller asked them of the text's parts already. Nothing outlives the call: a later text, even an equal one (every delivery
  * of a benchmark, or a redelivery), is looked up again, as a new issue would be.
  */
-export function sharingLookups<T>(text: string, fn: () => T): T {
+export function sharingLookups<T>(text: string, fn: () => T, has: Has = lookup([text])): T {
   if (scope?.text === text) return fn();
   const outer = scope;
-  scope = { text, has: lookup([text]) };
+  scope = { text, has };
   try {
     return fn();
   } finally {
