@@ -51,8 +51,9 @@ export function limitBody(next: Handler, max = MAX_BODY_BYTES): Handler {
     req.on("error", () => undefined);
     req.on("end", () => {
       if (refused) return;
-      // A Buffer is the Uint8Array @octokit/webhooks looks for: no second copy of the body.
-      const raw = Buffer.concat(chunks, size);
+      // A Buffer is the Uint8Array @octokit/webhooks looks for: no second copy of the body. A body
+      // that arrived in one chunk (up to 64 KiB on loopback) is not copied at all.
+      const raw = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size);
       Object.assign(req, { rawBody: raw, body: {} });
       next(req, res);
     });
