@@ -48591,7 +48591,11 @@ function lookup(parts) {
     if (i >= 0) return answers[i];
     if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
     let found = false;
-    for (const p of parts) if (p.includes(literal)) found = true;
+    for (const p of parts)
+      if (p.includes(literal)) {
+        found = true;
+        break;
+      }
     asked.push(literal);
     answers.push(found);
     return found;
@@ -48784,27 +48788,23 @@ function keysFor(messages, costs) {
   const words = wordsOf(messages);
   return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
 }
-function wordScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
-  if (keys === null) return () => true;
+function messageScreens(messages, costs = {}, keys = keysFor(messages, costs)) {
+  if (keys === null) return { any: () => true, each: () => messages.map(() => true) };
   const cost = keyCost(costs);
   const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
-  return (has) => {
-    for (const { key: key3, messages: messages2 } of byKey) {
-      if (!has(key3)) continue;
-      for (const w of messages2) if (w.every(has)) return true;
-    }
-    return false;
-  };
-}
-function messageScreen(messages, costs = {}, keys = keysFor(messages, costs)) {
-  if (keys === null) return () => messages.map(() => true);
-  const cost = keyCost(costs);
-  const words = wordsOf(messages);
   const own = words.map((w) => keys.filter((k2) => w.some((x2) => x2.includes(k2))));
-  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
-  return (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has));
+  return {
+    any: (has) => {
+      for (const { key: key3, messages: messages2 } of byKey) {
+        if (!has(key3)) continue;
+        for (const w of messages2) if (w.every(has)) return true;
+      }
+      return false;
+    },
+    each: (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has))
+  };
 }
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
@@ -48839,12 +48839,7 @@ function splitMessage(message) {
   return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
 }
 function mayHoldPanic(has) {
-  screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  return screen(has);
-}
-function mayHoldEach(has) {
-  perMessage ??= messageScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  return perMessage(has);
+  return catalogScreens().any(has);
 }
 function screenMessages() {
   return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
@@ -48925,7 +48920,7 @@ function findAll(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   const has = textLookup(head);
   if (!mayHoldPanic(has)) return [];
-  const may = mayHoldEach(has);
+  const may = catalogScreens().each(has);
   const clean = cleanText(head);
   matchers ??= buildMatchers();
   const live2 = matchers.filter((m2, i) => may[i] && m2.firsts.some((first) => first.test(clean)));
@@ -48958,7 +48953,7 @@ function findAll(input) {
   }
   return findings;
 }
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screen, perMessage, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
 var init_detect = __esm({
   "src/panics/detect.ts"() {
     "use strict";
@@ -48974,6 +48969,10 @@ var init_detect = __esm({
     HEADER_WINDOW = 700;
     PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
     RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
+    catalogScreens = () => {
+      screens ??= messageScreens(screenMessages(), screenCosts(), cachedScreenKeys());
+      return screens;
+    };
     SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
     SOURCE_AFTER = /^["']\s*(?:\.(?:into|to_string|to_owned)\(\)|\)\s*;)/;
     LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?|\s*-->\s*)/;

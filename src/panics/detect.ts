@@ -2,7 +2,7 @@ import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } fr
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapsedPattern, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
-import { messageScreen, wordScreen } from "./screen.js";
+import { messageScreens, type Screens } from "./screen.js";
 
 export interface Finding {
   id: string;
@@ -44,19 +44,15 @@ function splitMessage(message: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-let screen: ((has: Has) => boolean) | undefined;
-let perMessage: ((has: Has) => boolean[]) | undefined;
+let screens: Screens | undefined;
+const catalogScreens = () => {
+  screens ??= messageScreens(screenMessages(), screenCosts(), cachedScreenKeys());
+  return screens;
+};
 
 /** Most issues on burn's tracker hold no message at all: they cost the screen's scans, not a normalisation pass. */
 export function mayHoldPanic(has: Has): boolean {
-  screen ??= wordScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  return screen(has);
-}
-
-/** For each catalog entry, in order, whether the text may hold its message. */
-function mayHoldEach(has: Has): boolean[] {
-  perMessage ??= messageScreen(screenMessages(), screenCosts(), cachedScreenKeys());
-  return perMessage(has);
+  return catalogScreens().any(has);
 }
 
 /** The messages as the screen reads them: their literal pieces, placeholders left out. */
@@ -179,7 +175,7 @@ function findAll(input: string): Finding[] {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   const has = textLookup(head);
   if (!mayHoldPanic(has)) return [];
-  const may = mayHoldEach(has);
+  const may = catalogScreens().each(has);
   const clean = cleanText(head);
   matchers ??= buildMatchers();
   // The entries whose first piece the collapsed text holds, found before collapsing it: a text

@@ -77,7 +77,11 @@ export function lookup(parts: readonly string[]): Has {
     if (i >= 0) return answers[i]!;
     if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
     let found = false;
-    for (const p of parts) if (p.includes(literal)) found = true;
+    for (const p of parts)
+      if (p.includes(literal)) {
+        found = true;
+        break;
+      }
     asked.push(literal);
     answers.push(found);
     return found;
@@ -88,8 +92,9 @@ let scope: { text: string; has: Has } | null = null;
 
 /**
  * Runs `fn` with one set of lookups of `text` for every detector it asks of that text (`triage`
- * asks three in turn): `has`, when the caller asked them of the text's parts already. Nothing outlives the call: a later text, even an equal one (every delivery
- * of a benchmark, or a redelivery), is looked up again, as a new issue would be.
+ * asks three in turn): `has`, when the caller asked them of the text's parts already. Nothing
+ * outlives the call: a later text, even an equal one (every delivery of a benchmark, or a
+ * redelivery), is looked up again, as a new issue would be.
  */
 export function sharingLookups<T>(text: string, fn: () => T, has: Has = lookup([text])): T {
   if (scope?.text === text) return fn();

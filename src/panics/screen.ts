@@ -50,46 +50,44 @@ export function keysFor(messages: readonly string[], costs: ScreenCosts): string
   return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
 }
 
+/** The screen of a set of messages, asked two ways. */
+export interface Screens {
+  /** Whether the text may hold any of the messages. */
+  any(has: Has): boolean;
+  /**
+   * Per message, whether the text may hold it: every key that is a piece of one of its words
+   * occurs (asked first: `any` has asked most of them), then every word, cheapest first. The
+   * detector then searches the cleaned text for those messages alone. A burn issue about its
+   * backends passes the screen on `No backend feature enabled.`; by their keys alone, seven
+   * messages were left to search for, 88 µs over 64 KiB.
+   */
+  each(has: Has): boolean[];
+}
+
 /** `keys`: keysFor's answer when the build cached it (data/.cache/), computed here otherwise. */
-export function wordScreen(
+export function messageScreens(
   messages: readonly string[],
   costs: ScreenCosts = {},
   keys = keysFor(messages, costs),
-): (has: Has) => boolean {
+): Screens {
   // A message without such a word cannot be screened out: it may be in any text.
-  if (keys === null) return () => true;
+  if (keys === null) return { any: () => true, each: () => messages.map(() => true) };
   const cost = keyCost(costs);
   const words = wordsOf(messages);
   // Words looked up after a key hit: the cheapest to rule out first.
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
   const byKey = keys.map((k) => ({ key: k, messages: byCost.filter((w) => w.some((x) => x.includes(k))) }));
-  return (has) => {
-    for (const { key, messages } of byKey) {
-      if (!has(key)) continue;
-      for (const w of messages) if (w.every(has)) return true;
-    }
-    return false;
-  };
-}
-
-/**
- * Per message, whether a text that passed the screen may hold it: every key that is a piece of one
- * of its words occurs (asked first: the screen has asked most of them), then every word, cheapest
- * first (the screen has asked many of them too). The detector then searches the cleaned text for
- * those messages alone. A burn issue about its backends passes the screen on `No backend feature
- * enabled.`; by their keys alone, seven messages were left to search for, 88 µs over 64 KiB.
- */
-export function messageScreen(
-  messages: readonly string[],
-  costs: ScreenCosts = {},
-  keys = keysFor(messages, costs),
-): (has: Has) => boolean[] {
-  if (keys === null) return () => messages.map(() => true);
-  const cost = keyCost(costs);
-  const words = wordsOf(messages);
   const own = words.map((w) => keys.filter((k) => w.some((x) => x.includes(k))));
-  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
-  return (has) => own.map((ks, i) => ks.every(has) && byCost[i]!.every(has));
+  return {
+    any: (has) => {
+      for (const { key, messages } of byKey) {
+        if (!has(key)) continue;
+        for (const w of messages) if (w.every(has)) return true;
+      }
+      return false;
+    },
+    each: (has) => own.map((ks, i) => ks.every(has) && byCost[i]!.every(has)),
+  };
 }
 
 /**

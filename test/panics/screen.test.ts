@@ -2,13 +2,13 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { loadCatalog, screenCosts } from "../../src/panics/catalog.js";
 import { lookup } from "../../src/panics/normalize.js";
-import { keyCost, messageScreen, pieceSets, screenKeys, wordScreen as screenOf } from "../../src/panics/screen.js";
+import { keyCost, messageScreens, pieceSets, screenKeys } from "../../src/panics/screen.js";
 import { fixture } from "../helpers/fixtures.js";
 
 /** The screen, asked of one raw text. */
-const wordScreen = (...args: Parameters<typeof screenOf>) => {
-  const screen = screenOf(...args);
-  return (raw: string) => screen(lookup([raw]));
+const wordScreen = (...args: Parameters<typeof messageScreens>) => {
+  const screen = messageScreens(...args);
+  return (raw: string) => screen.any(lookup([raw]));
 };
 
 /** The rule the screen must keep, written the slow, obvious way: every word of some message occurs. */
@@ -17,7 +17,7 @@ const reference = (messages: string[]) => (raw: string) =>
 
 const catalog = loadCatalog().entries.map((e) => e.message);
 
-describe("wordScreen", () => {
+describe("the word screen", () => {
   it("passes a text holding every word of one message, in any order and behind colour codes", () => {
     const screen = wordScreen(["Requires `autodiff` feature", "No backend feature enabled."]);
     expect(screen("feature\x1b[1mRequires\x1b[0m … autodiff")).toBe(true);
@@ -71,7 +71,7 @@ describe("wordScreen", () => {
   });
 
   it("keeps, per message, every message whose words a text holds, and only those", () => {
-    const each = messageScreen(catalog, screenCosts());
+    const { each } = messageScreens(catalog, screenCosts());
     const words = catalog.map((m) => m.match(/[A-Za-z]{4,}/g) ?? []);
     const vocabulary = [...new Set(words.flat())];
     fc.assert(
