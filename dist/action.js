@@ -46181,7 +46181,7 @@ function olderThan(first, version) {
   return first !== null && v !== null && import_lt.default(v, first);
 }
 function requirementPredates(first, req) {
-  const range = import_valid2.default(cargoRange(req));
+  const range = rangeOf(req, true);
   return first !== null && range !== null && import_gtr.default(first, range, { includePrerelease: true });
 }
 function selectBurn(d, regs, pin, first = FIRST_DISPATCH) {

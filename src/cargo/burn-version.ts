@@ -6,7 +6,7 @@ import { loadCatalog } from "../panics/catalog.js";
 import type { DepDecl } from "./manifest.js";
 import type { IndexLine } from "./index-file.js";
 import { type Registries, snapshot } from "./registry.js";
-import { admits, cargoRange, selectVersion } from "./requirements.js";
+import { admits, rangeOf, selectVersion } from "./requirements.js";
 
 /** burn-dispatch (and with it the runtime autodiff stub) first shipped in this release. */
 export const FIRST_DISPATCH = "0.21.0-pre.2";
@@ -130,7 +130,7 @@ function olderThan(first: string | null, version: string): boolean {
 
 /** Every version the requirement admits is older than `first`. */
 function requirementPredates(first: string | null, req: string): boolean {
-  const range = semver.validRange(cargoRange(req));
+  const range = rangeOf(req, true);
   return first !== null && range !== null && semver.gtr(first, range, { includePrerelease: true });
 }
 

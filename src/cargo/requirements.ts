@@ -56,10 +56,14 @@ function versionOf(version: string): semver.SemVer | null {
   return v;
 }
 
-/** Parsed once per requirement: a resolution tests the same few requirements thousands of times. */
+/**
+ * Parsed once per requirement: a resolution tests the same few requirements thousands of times.
+ * Callers that hand a range on to semver pass it parsed, with the same options: semver takes such
+ * a Range as it is, where a string is parsed again (a CLI call's first parses are its slowest).
+ */
 const ranges = boundedMemo<semver.Range | null>(MAX_RANGES);
 
-function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
+export function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
   const key = `${includePrerelease ? "+" : "-"}${req}`;
   let range = ranges.get(key);
   if (range === undefined) {
