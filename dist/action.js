@@ -45969,13 +45969,13 @@ function snapshot(which) {
     const files = /* @__PURE__ */ new Map();
     const dir = join5(dataDir, "index", which);
     let held;
-    const holds2 = (name) => {
+    const holds3 = (name) => {
       held ??= new Set(snapshotCrates(which));
       return held.has(name.toLowerCase());
     };
     const read = (name) => {
       const tables2 = snapshotTables(which);
-      if (!tables2) return holds2(name) ? parseBundledIndexFile(readFileSync4(join5(dir, indexPath(name)), "utf8")) : [];
+      if (!tables2) return holds3(name) ? parseBundledIndexFile(readFileSync4(join5(dir, indexPath(name)), "utf8")) : [];
       const file = name.toLowerCase();
       return Object.hasOwn(tables2.crates, file) ? spannedLines(join5(dir, indexPath(name)), tables2.crates[file]) : [];
     };
@@ -48592,7 +48592,7 @@ function lookup(parts) {
     if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
     let found = false;
     for (const p of parts)
-      if (p.includes(literal)) {
+      if (holds(p, literal)) {
         found = true;
         break;
       }
@@ -48600,6 +48600,13 @@ function lookup(parts) {
     answers.push(found);
     return found;
   };
+}
+function holds(text2, literal) {
+  if (literal.length <= SHORT_PATTERN) return text2.includes(literal);
+  const head = literal.slice(0, SHORT_PATTERN);
+  for (let at = text2.indexOf(head); at >= 0; at = text2.indexOf(head, at + 1))
+    if (text2.startsWith(literal, at)) return true;
+  return false;
 }
 function sharingLookups(text2, fn, has = lookup([text2])) {
   if (scope?.text === text2) return fn();
@@ -48614,7 +48621,7 @@ function sharingLookups(text2, fn, has = lookup([text2])) {
 function textLookup(text2) {
   return scope !== null && scope.text === text2 ? scope.has : lookup([text2]);
 }
-var ANSI, ENTITIES, ENTITY, MD_ESCAPE, scope;
+var ANSI, ENTITIES, ENTITY, MD_ESCAPE, SHORT_PATTERN, scope;
 var init_normalize = __esm({
   "src/panics/normalize.ts"() {
     "use strict";
@@ -48633,6 +48640,7 @@ var init_normalize = __esm({
     };
     ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
     MD_ESCAPE = /\\([`*_])/g;
+    SHORT_PATTERN = 6;
     scope = null;
   }
 });
@@ -48731,15 +48739,15 @@ function plainText(content, inListItem) {
   }
   return out.join("");
 }
-function documents(t, quoted2, inListItem, holds2) {
-  if (!holds2(t.content)) return false;
+function documents(t, quoted2, inListItem, holds3) {
+  if (!holds3(t.content)) return false;
   if (quoted2) return !quoted2.outputInside;
   if (t.content.length > PARAGRAPH_LIMIT) return false;
   const ESCAPED = "\uE000";
   const plain2 = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
-  return !holds2(plain2);
+  return !holds3(plain2);
 }
-function reportView(text2, { holds: holds2, output }) {
+function reportView(text2, { holds: holds3, output }) {
   if (text2.length > MARKDOWN_LIMIT) return text2;
   const lines = text2.split("\n");
   const quotes = [];
@@ -48756,7 +48764,7 @@ function reportView(text2, { holds: holds2, output }) {
     else if (t.type === "list_item_close") lists--;
     else if (t.type === "paragraph_open") paragraph = true;
     else if (t.type === "paragraph_close") paragraph = false;
-    else if (t.type === "inline" && paragraph && t.map && documents(t, quotes.at(-1) ?? null, lists > 0, holds2))
+    else if (t.type === "inline" && paragraph && t.map && documents(t, quotes.at(-1) ?? null, lists > 0, holds3))
       for (let i = t.map[0]; i < t.map[1]; i++) lines[i] = "";
   }
   return lines.join("\n");
@@ -58916,7 +58924,7 @@ function alternatives(c3) {
 function diffBody(diff) {
   return diff.split("\n").filter((l) => !/^(Index:|={5,}|---|\+\+\+|@@|\\ No newline)/.test(l)).join("\n").replace(/\n+$/, "");
 }
-function holds(d) {
+function holds2(d) {
   if (d.target.gate) return `the gate of ${andList((d.target.label ?? d.target.feature).split(" and "))} holds`;
   return `${code(targetName(d.target))} resolves on`;
 }
@@ -58962,8 +58970,8 @@ function graphIsBuild(d, build) {
 }
 function checkedLine(d, c3, build) {
   if (d.assumed.graph)
-    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
-  const checks = `the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
+    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds2(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
+  const checks = `the new manifest parses,${c3.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c3.targetUnmet ? "" : ` ${holds2(d)},`} and nothing else changes.`;
   if (!graphIsBuild(d, build))
     return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build.commit?.slice(0, 7) ?? build.version ?? "?")}).${alternatives(c3)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c3)}</sub>`;

@@ -78,7 +78,7 @@ export function lookup(parts: readonly string[]): Has {
     if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
     let found = false;
     for (const p of parts)
-      if (p.includes(literal)) {
+      if (holds(p, literal)) {
         found = true;
         break;
       }
@@ -86,6 +86,23 @@ export function lookup(parts: readonly string[]): Has {
     answers.push(found);
     return found;
   };
+}
+
+/** V8 scans for a pattern of up to this many characters by a memchr for its first one. */
+const SHORT_PATTERN = 6;
+
+/**
+ * `text.includes(literal)`, at the cost of a short pattern. V8 finds a pattern under seven
+ * characters by a memchr scan for its first character, and a longer one by Boyer-Moore-Horspool,
+ * which an absent word makes walk the whole text: `Expected` took 28 µs over a 64 KiB rustc log,
+ * where `Expect` took 1.4. So a longer literal is looked for where its first six characters occur.
+ */
+export function holds(text: string, literal: string): boolean {
+  if (literal.length <= SHORT_PATTERN) return text.includes(literal);
+  const head = literal.slice(0, SHORT_PATTERN);
+  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1))
+    if (text.startsWith(literal, at)) return true;
+  return false;
 }
 
 let scope: { text: string; has: Has } | null = null;

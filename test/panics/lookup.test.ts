@@ -4,7 +4,7 @@ import { expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
 import { detectCompile } from "../../src/compile/detect.js";
-import { lookup, sharingLookups, textLookup } from "../../src/panics/normalize.js";
+import { holds, lookup, sharingLookups, textLookup } from "../../src/panics/normalize.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const pieces = fc.array(fc.constantFrom("burn", "bunr", "turn", "b", "urn", "\n", " "), { maxLength: 12 });
@@ -24,7 +24,7 @@ it("answers each text by its own content, whatever the text before it", () => {
 
 it("answers for the parts joined by line breaks, for every literal without one", () => {
   fc.assert(
-    fc.property(pieces, pieces, fc.constantFrom("burn", "urn b", "n b", "b"), (a, b, literal) => {
+    fc.property(pieces, pieces, fc.constantFrom("burn", "urn b", "n b", "b", "burn bunr"), (a, b, literal) => {
       const [title, body] = [a.join(""), b.join("")];
       expect(lookup([title, body])(literal)).toBe(`${title}\n\n${body}`.includes(literal));
     }),
@@ -59,4 +59,19 @@ it("lets both detectors find burn's errors in the texts that follow one without 
     "error[E0433]: failed to resolve: could not find `train` in `burn`\n --> src/main.rs:1:11\n  |\n1 | use burn::train::Learner;\n  |           ^^^^^ could not find `train` in `burn`\n";
   expect(detectCompile(rustc.replace(/burn/g, "bunr"))).toEqual([]);
   expect(detectCompile(rustc).length).toBeGreaterThan(0);
+});
+
+it("finds a literal of seven or more characters exactly where includes does, from its first six", () => {
+  // Texts where the first six characters occur often and overlap themselves, with and without the rest.
+  const bits = fc.array(fc.constantFrom("aaaaaa", "a", "b", "Expect", "Expected", "ed", "\n"), { maxLength: 16 });
+  const literals = fc.constantFrom("aaaaaab", "aaaaaaa", "Expected", "Expectedb", "aaaaaaaaaaaab", "Expect", "ab");
+  fc.assert(
+    fc.property(bits, literals, (parts, literal) => {
+      const text = parts.join("");
+      expect(holds(text, literal)).toBe(text.includes(literal));
+    }),
+    { numRuns: 3000 },
+  );
+  expect(holds("aaaaaaab", "aaaaaab")).toBe(true);
+  expect(holds("Expect Expecte", "Expected")).toBe(false);
 });
