@@ -48576,9 +48576,20 @@ function cleanText(text2) {
 function collapse(text2) {
   return text2.replace(/\n[> ]+/g, "\n").replace(/\s{2,}|[^\S ]/g, " ");
 }
-function collapsedPattern(piece) {
+function collapsedPattern(piece, flags = "") {
   const words = piece.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""));
+  return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""), flags);
+}
+function collapsedFinder(piece) {
+  const at = collapsedPattern(piece, "y");
+  const head = piece.split(" ")[0].slice(0, SHORT_PATTERN);
+  return (text2) => {
+    for (let i = text2.indexOf(head); i >= 0; i = text2.indexOf(head, i + 1)) {
+      at.lastIndex = i;
+      if (at.test(text2)) return true;
+    }
+    return false;
+  };
 }
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
@@ -48857,7 +48868,7 @@ function buildMatchers() {
     const exact = splitMessage(entry.message);
     const bare = splitMessage(entry.message.replace(/`/g, ""));
     const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    const firsts = variants.map((v) => collapsedPattern(v[0]));
+    const firsts = variants.map((v) => collapsedFinder(v[0]));
     return {
       entry,
       variants,
@@ -48931,7 +48942,7 @@ function findAll(input) {
   const may = catalogScreens().each(has);
   const clean = cleanText(head);
   matchers ??= buildMatchers();
-  const live2 = matchers.filter((m2, i) => may[i] && m2.firsts.some((first) => first.test(clean)));
+  const live2 = matchers.filter((m2, i) => may[i] && m2.firsts.some((holdsFirst) => holdsFirst(clean)));
   if (live2.length === 0) return [];
   const text2 = collapse(clean);
   const findings = [];

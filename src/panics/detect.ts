@@ -1,6 +1,6 @@
 import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
-import { cleanText, collapse, collapsedPattern, collapseSpaces, type Has, textLookup } from "./normalize.js";
+import { cleanText, collapse, collapsedFinder, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
 import { messageScreens, type Screens } from "./screen.js";
 
@@ -26,8 +26,8 @@ const PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachabl
 interface Matcher {
   entry: Entry;
   variants: string[][];
-  /** Each variant's first piece, as found in a cleaned text before it is collapsed. */
-  firsts: RegExp[];
+  /** Whether a cleaned text, before it is collapsed, holds each variant's first piece. */
+  firsts: Array<(clean: string) => boolean>;
   /** burn itself panics (or fails to compile) with it, so a printed location is burn's. */
   raises: boolean;
 }
@@ -66,7 +66,7 @@ function buildMatchers(): Matcher[] {
     // Text copied from rendered Markdown loses its backticks.
     const bare = splitMessage(entry.message.replace(/`/g, ""));
     const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    const firsts = variants.map((v) => collapsedPattern(v[0]!));
+    const firsts = variants.map((v) => collapsedFinder(v[0]!));
     return {
       entry,
       variants,
@@ -180,7 +180,7 @@ function findAll(input: string): Finding[] {
   matchers ??= buildMatchers();
   // The entries whose first piece the collapsed text holds, found before collapsing it: a text
   // that passed the screens on common words (a burn issue about backends) holds none.
-  const live = matchers.filter((m, i) => may[i] && m.firsts.some((first) => first.test(clean)));
+  const live = matchers.filter((m, i) => may[i] && m.firsts.some((holdsFirst) => holdsFirst(clean)));
   if (live.length === 0) return [];
   const text = collapse(clean);
   const findings: Finding[] = [];
