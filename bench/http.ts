@@ -78,6 +78,11 @@ export interface HttpStream {
   bareCpuMs: number | null;
 }
 
+/** The server as `npm start` runs it. */
+const BURN_TRIAGE = [`${root}lib/main.js`];
+/** The baseline: a Probot app that does nothing, through `probot run`. Passed as `ours`, the A/A test. */
+export const BARE = [`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"];
+
 interface Batch {
   wall: number;
   cpu: number | null;
@@ -100,11 +105,12 @@ export async function httpStream(
   githubUrl: string,
   batches = 24,
   pairs = 4,
+  ours: readonly string[] = BURN_TRIAGE,
 ): Promise<HttpStream> {
   const size = Math.max(1, Math.round(n / batches));
   const perPair = Math.max(1, Math.round(batches / pairs));
   const runs: Batch[][] = [];
-  for (let p = 0; p < pairs; p++) runs.push(await pairBatches(event, make, size, perPair, githubUrl));
+  for (let p = 0; p < pairs; p++) runs.push(await pairBatches(ours, event, make, size, perPair, githubUrl));
   const all = runs.flat();
   const cpu = all.filter((b) => b.cpu !== null);
   const pairMedians = runs
@@ -124,6 +130,7 @@ export async function httpStream(
 
 /** One pair of fresh server processes: warmed up, then `batches` alternating batches of `size`. */
 async function pairBatches(
+  oursArgv: readonly string[],
   event: string,
   make: () => Payload,
   size: number,
@@ -131,12 +138,8 @@ async function pairBatches(
   githubUrl: string,
 ): Promise<Batch[]> {
   const port = 41000 + Math.floor(Math.random() * 2000);
-  const ours = await start([`${root}lib/main.js`], port, githubUrl);
-  const bare = await start(
-    [`${root}node_modules/probot/bin/probot.js`, "run", "./build/bench/bare-app.js"],
-    port + 1,
-    githubUrl,
-  );
+  const ours = await start([...oursArgv], port, githubUrl);
+  const bare = await start([...BARE], port + 1, githubUrl);
   try {
     // Warm-up: the JIT compiles both event paths before anything is timed.
     for (const s of [ours, bare]) for (let i = 0; i < 200; i++) await send(s, event, make(), `warm-${i}`);

@@ -31,7 +31,7 @@ import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hos
 import { measureStall } from "./stall.js";
 import { coldStart } from "./cold-start.js";
 import { actionRuns, cliStarts, ROUNDS } from "./processes.js";
-import { type HttpStream, httpStream } from "./http.js";
+import { BARE, type HttpStream, httpStream } from "./http.js";
 import { projectRoot } from "../test/support/root.js";
 
 const root = projectRoot(import.meta.url);
@@ -97,6 +97,9 @@ const summarize = (r: Runner, perSecond: number): StreamResult => ({
   apiCallsMedian: median(r.calls),
   apiCallsMax: Math.max(...r.calls),
 });
+
+/** The HTTP table's last row: the baseline against itself. */
+const AA_STREAM = "A/A: the bare app in burn-triage's place (64 KiB rustc log)";
 
 /**
  * burn-triage and the bare app, both loaded, take the stream in alternating batches, and the
@@ -259,6 +262,11 @@ async function main() {
     ["64 KiB rustc log about other crates", rustcNotesIssue(64), 4000],
   ] as const)
     http.push(await httpStream(label, "issues", make, n, github.apiUrl));
+  // The A/A test: the bare app in burn-triage's place, so the table shows what the method reads
+  // into two servers that run the same code.
+  http.push(
+    await httpStream(AA_STREAM, "issues", rustcNotesIssue(64), 4000, github.apiUrl, undefined, undefined, BARE),
+  );
   await github.close();
   // `npm run bench -- --streams`: the event streams alone, printed, BENCHMARKS.md untouched.
   if (process.argv.includes("--streams")) {
@@ -424,7 +432,7 @@ async function main() {
     "",
     "### The same streams over HTTP",
     "",
-    "Signed deliveries over loopback HTTP to two server processes: burn-triage as `npm start` runs it (`lib/main.js`) and the bare app through `probot run`, in 24 alternating batches spread over 4 pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (`bench/http.ts`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in six pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (`/proc/PID/schedstat`, in nanoseconds), which another job on the machine disturbs least.",
+    "Signed deliveries over loopback HTTP to two server processes: burn-triage as `npm start` runs it (`lib/main.js`) and the bare app through `probot run`, in 24 alternating batches spread over 4 pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (`bench/http.ts`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in six pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (`/proc/PID/schedstat`, in nanoseconds), which another job on the machine disturbs least. The last row is the A/A test: the bare app in both places, so its distance from 1 is what the method reads into two servers that run the same code.",
     "",
     "| stream | events per app | wall ratio | CPU ratio | CPU ratio, lowest–highest pair | CPU ms per event (burn-triage / bare) |",
     "|---|---:|---:|---:|---:|---:|",
