@@ -104,7 +104,7 @@ export async function httpStream(
   n: number,
   githubUrl: string,
   batches = 24,
-  pairs = 4,
+  pairs = 8,
   ours: readonly string[] = BURN_TRIAGE,
 ): Promise<HttpStream> {
   const size = Math.max(1, Math.round(n / batches));
