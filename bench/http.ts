@@ -93,9 +93,9 @@ interface Batch {
 /**
  * `n` events of `make` to each app, in `batches` alternating batches spread over `pairs` pairs of
  * server processes, one pair after another. One pair's ratio is a property of those two processes
- * as much as of the code: the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in six
- * pairs, each steady over its own batches (where the JIT and the heap's limits settled). So the
- * medians are over every pair's batches, and the pairs' own medians are reported as the spread.
+ * as much as of the code: the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight
+ * pairs, each steady over its own batches, and the bare app against itself from 0.87 to 1.15. So
+ * the medians are over every pair's batches, and the pairs' own medians are reported as the spread.
  */
 export async function httpStream(
   stream: string,
