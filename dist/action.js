@@ -48581,15 +48581,16 @@ function collapsedPattern(piece, flags = "") {
   return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""), flags);
 }
 function collapsedFinder(piece) {
-  const at = collapsedPattern(piece, "y");
+  const pattern = collapsedPattern(piece, "y");
   const head = piece.split(" ")[0].slice(0, SHORT_PATTERN);
-  return (text2) => {
-    for (let i = text2.indexOf(head); i >= 0; i = text2.indexOf(head, i + 1)) {
-      at.lastIndex = i;
-      if (at.test(text2)) return true;
-    }
-    return false;
-  };
+  return (text2) => someWhere(text2, head, (at) => {
+    pattern.lastIndex = at;
+    return pattern.test(text2);
+  });
+}
+function someWhere(text2, head, holdsAt) {
+  for (let at = text2.indexOf(head); at >= 0; at = text2.indexOf(head, at + 1)) if (holdsAt(at)) return true;
+  return false;
 }
 function collapseSpaces(s) {
   return s.replace(/\s+/g, " ").trim();
@@ -48614,10 +48615,7 @@ function lookup(parts) {
 }
 function holds(text2, literal) {
   if (literal.length <= SHORT_PATTERN) return text2.includes(literal);
-  const head = literal.slice(0, SHORT_PATTERN);
-  for (let at = text2.indexOf(head); at >= 0; at = text2.indexOf(head, at + 1))
-    if (text2.startsWith(literal, at)) return true;
-  return false;
+  return someWhere(text2, literal.slice(0, SHORT_PATTERN), (at) => text2.startsWith(literal, at));
 }
 function sharingLookups(text2, fn, has = lookup([text2])) {
   if (scope?.text === text2) return fn();
@@ -49153,7 +49151,7 @@ function memberOf(message, b) {
   return `${type}::${m2[1]}`;
 }
 function burnAliases(text2) {
-  if (!text2.includes("package")) return [];
+  if (!holds(text2, "package")) return [];
   const out = /* @__PURE__ */ new Set();
   const forms = [
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,

@@ -2,7 +2,7 @@
 // `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
 // compiler could not find, reconstructed from the error and the source line it shows. Pure and
 // linear; text without an error header costs one `includes`.
-import { cleanText, type Has, textLookup } from "../panics/normalize.js";
+import { cleanText, type Has, holds, textLookup } from "../panics/normalize.js";
 import { MAX_INPUT } from "../panics/detect.js";
 import { usePaths } from "./use-tree.js";
 
@@ -176,7 +176,7 @@ function memberOf(message: string, b: string): string | null {
  * (`-` → `_`): rustc prints the dependency's name, `could not find `train` in `burn2``.
  */
 export function burnAliases(text: string): string[] {
-  if (!text.includes("package")) return [];
+  if (!holds(text, "package")) return [];
   const out = new Set<string>();
   const forms = [
     /^[^\S\n]*([A-Za-z0-9_-]{1,64})[^\S\n]*=[^\S\n]*\{[^}\n]{0,400}\bpackage[^\S\n]*=[^\S\n]*["']burn["']/gm,

@@ -61,15 +61,23 @@ export function collapsedPattern(piece: string, flags = ""): RegExp {
  * it takes a tenth of that, and a burn issue that passed the word screen seldom holds it.
  */
 export function collapsedFinder(piece: string): (text: string) => boolean {
-  const at = collapsedPattern(piece, "y");
+  const pattern = collapsedPattern(piece, "y");
   const head = piece.split(" ")[0]!.slice(0, SHORT_PATTERN);
-  return (text) => {
-    for (let i = text.indexOf(head); i >= 0; i = text.indexOf(head, i + 1)) {
-      at.lastIndex = i;
-      if (at.test(text)) return true;
-    }
-    return false;
-  };
+  return (text) =>
+    someWhere(text, head, (at) => {
+      pattern.lastIndex = at;
+      return pattern.test(text);
+    });
+}
+
+/**
+ * Whether `holdsAt` is true at some place where `head` (at most SHORT_PATTERN characters) occurs:
+ * a memchr scan finds each place, however long what is checked there. Each place is tried once,
+ * the overlapping ones included (`aab` in `aaab` starts inside an earlier `aa`).
+ */
+function someWhere(text: string, head: string, holdsAt: (at: number) => boolean): boolean {
+  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) if (holdsAt(at)) return true;
+  return false;
 }
 
 export function collapseSpaces(s: string): string {
@@ -116,10 +124,7 @@ export function lookup(parts: readonly string[]): Has {
  */
 export function holds(text: string, literal: string): boolean {
   if (literal.length <= SHORT_PATTERN) return text.includes(literal);
-  const head = literal.slice(0, SHORT_PATTERN);
-  for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1))
-    if (text.startsWith(literal, at)) return true;
-  return false;
+  return someWhere(text, literal.slice(0, SHORT_PATTERN), (at) => text.startsWith(literal, at));
 }
 
 let scope: { text: string; has: Has } | null = null;
