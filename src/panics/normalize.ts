@@ -75,7 +75,7 @@ export function collapsedFinder(piece: string): (text: string) => boolean {
  * a memchr scan finds each place, however long what is checked there. Each place is tried once,
  * the overlapping ones included (`aab` in `aaab` starts inside an earlier `aa`).
  */
-function someWhere(text: string, head: string, holdsAt: (at: number) => boolean): boolean {
+export function someWhere(text: string, head: string, holdsAt: (at: number) => boolean): boolean {
   for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) if (holdsAt(at)) return true;
   return false;
 }
