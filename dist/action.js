@@ -35892,10 +35892,10 @@ var require_cmp = __commonJS({
 var require_comparator = __commonJS({
   "node_modules/semver/classes/comparator.js"(exports2, module2) {
     "use strict";
-    var ANY3 = /* @__PURE__ */ Symbol("SemVer ANY");
+    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
     var Comparator = class _Comparator {
       static get ANY() {
-        return ANY3;
+        return ANY2;
       }
       constructor(comp, options2) {
         options2 = parseOptions(options2);
@@ -35911,7 +35911,7 @@ var require_comparator = __commonJS({
         this.options = options2;
         this.loose = !!options2.loose;
         this.parse(comp);
-        if (this.semver === ANY3) {
+        if (this.semver === ANY2) {
           this.value = "";
         } else {
           this.value = this.operator + this.semver.version;
@@ -35929,7 +35929,7 @@ var require_comparator = __commonJS({
           this.operator = "";
         }
         if (!m2[2]) {
-          this.semver = ANY3;
+          this.semver = ANY2;
         } else {
           this.semver = new SemVer(m2[2], this.options.loose);
         }
@@ -35939,7 +35939,7 @@ var require_comparator = __commonJS({
       }
       test(version) {
         debug("Comparator.test", version, this.options.loose);
-        if (this.semver === ANY3 || version === ANY3) {
+        if (this.semver === ANY2 || version === ANY2) {
           return true;
         }
         if (typeof version === "string") {
@@ -36648,7 +36648,7 @@ var require_outside = __commonJS({
     "use strict";
     var SemVer = require_semver();
     var Comparator = require_comparator();
-    var { ANY: ANY3 } = Comparator;
+    var { ANY: ANY2 } = Comparator;
     var Range = require_range();
     var satisfies2 = require_satisfies();
     var gt = require_gt();
@@ -36685,7 +36685,7 @@ var require_outside = __commonJS({
         let high = null;
         let low = null;
         comparators.forEach((comparator) => {
-          if (comparator.semver === ANY3) {
+          if (comparator.semver === ANY2) {
             comparator = new Comparator(">=0.0.0");
           }
           high = high || comparator;
@@ -49101,6 +49101,14 @@ function configuredOut(b) {
     feature: feature2[1]
   };
 }
+function anyHeader(text2) {
+  return someWhere(
+    text2,
+    "[E0",
+    // (Before the fifth character `startsWith` reads from 0, where `error` cannot overlap `[`.)
+    (at) => text2.charCodeAt(at + 6) === 93 && text2.startsWith("error", at - 5) && CODES.includes(text2.slice(at + 3, at + 6))
+  );
+}
 function block(text2, from) {
   const rest = text2.slice(from, from + BLOCK);
   const next = rest.search(/\n\s*(?:error|warning)(?:\[E\d{4}\])?: /);
@@ -49167,7 +49175,7 @@ function mayMentionGated(has) {
 function detectCompile(input) {
   const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
   const has = textLookup(head);
-  if (!mayMentionGated(has) || !ANY.test(head)) return [];
+  if (!mayMentionGated(has) || !anyHeader(head)) return [];
   const aliases = has("burn") ? burnAliases(head) : [];
   if (aliases.length === 0 && !MENTIONS.test(head)) return [];
   const text2 = cleanText(head);
@@ -49226,7 +49234,7 @@ function detectCompile(input) {
   }
   return out;
 }
-var NOTE_PATH, ANY, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2, MEMBER, EXISTS;
+var NOTE_PATH, CODES, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2, MEMBER, EXISTS;
 var init_detect2 = __esm({
   "src/compile/detect.ts"() {
     "use strict";
@@ -49234,9 +49242,9 @@ var init_detect2 = __esm({
     init_detect();
     init_use_tree();
     NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
-    ANY = /error\[E0(?:432|433|412|422|425|277|599)\]/;
+    CODES = ["432", "433", "412", "422", "425", "277", "599"];
     MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend|error\[E0599\]/;
-    HEADER2 = /error\[(E0432|E0433|E0412|E0422|E0425|E0277|E0599)\]: ([^\n]{0,400})/g;
+    HEADER2 = new RegExp(`error\\[(E0(?:${CODES.join("|")}))\\]: ([^\\n]{0,400})`, "g");
     BLOCK = 2e3;
     MAX_FINDINGS = 20;
     MAX_HEADERS = 200;
@@ -50551,6 +50559,7 @@ var init_cargo_error = __esm({
 var plan_exports = {};
 __export(plan_exports, {
   commandText: () => commandText,
+  ignoresIssueDelivery: () => ignoresIssueDelivery,
   issueEvent: () => issueEvent,
   issueText: () => issueText,
   planIssue: () => planIssue,
@@ -50600,6 +50609,9 @@ function issueEvent(payload, { senderIsBot }) {
     labels: (issue.labels ?? []).map((l) => typeof l === "string" ? l : l.name ?? ""),
     senderIsBot
   };
+}
+function ignoresIssueDelivery(payload) {
+  return planIssue(issueEvent(payload, { senderIsBot: payload.sender?.type === "Bot" })).kind === "ignore";
 }
 function planIssue(event, config2) {
   if (event.senderIsBot || event.author.type === "Bot") return { kind: "ignore", reason: "bot" };
@@ -59652,7 +59664,7 @@ function crateVersion(cratePath, read) {
   }
   return null;
 }
-function crateVersionReads(cratePath, has = ANY2) {
+function crateVersionReads(cratePath, has = ANY) {
   return [cratePath, ...ancestorManifests(cratePath, has)];
 }
 function burnPathManifest(manifestPath, manifest, root) {
@@ -59674,7 +59686,7 @@ function burnPathVersion(manifestPath, text2, root, read) {
     return null;
   }
 }
-var table, ANY2;
+var table, ANY;
 var init_path_version = __esm({
   "src/cargo/path-version.ts"() {
     "use strict";
@@ -59683,7 +59695,7 @@ var init_path_version = __esm({
     init_toml();
     init_workspace();
     table = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
-    ANY2 = { has: () => true };
+    ANY = { has: () => true };
   }
 });
 
@@ -69163,8 +69175,7 @@ var index_default = (app) => {
   let plan3;
   const relevant = async (context) => {
     plan3 ??= Promise.resolve().then(() => (init_plan(), plan_exports));
-    const { issueEvent: issueEvent2, planIssue: planIssue2 } = await plan3;
-    return planIssue2(issueEvent2(context.payload, { senderIsBot: context.isBot })).kind !== "ignore";
+    return !(await plan3).ignoresIssueDelivery(context.payload);
   };
   app.on(
     ["issues.opened", "issues.edited"],

@@ -34,8 +34,7 @@ export default (app: Probot): void => {
   let plan: Promise<typeof import("./plan.js")> | undefined;
   const relevant = async (context: Context<"issues.opened" | "issues.edited">) => {
     plan ??= import("./plan.js");
-    const { issueEvent, planIssue } = await plan;
-    return planIssue(issueEvent(context.payload, { senderIsBot: context.isBot })).kind !== "ignore";
+    return !(await plan).ignoresIssueDelivery(context.payload);
   };
   app.on(
     ["issues.opened", "issues.edited"],

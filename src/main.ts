@@ -6,7 +6,8 @@ import { productionOctokit } from "./github/octokit.js";
 import { redisUrlOf, reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
 import { redactUrl } from "./redact.js";
-import { limitServerBodies, startProxy, startupProblem } from "./serve.js";
+import { limitServerBodies, MAX_BODY_BYTES, startProxy, startupProblem } from "./serve.js";
+import { type EarlyAnswer, earlyAnswer, serverRequestLog } from "./early-answer.js";
 
 const say = (level: number, msg: string, extra: object = {}) =>
   process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...extra })}\n`);
@@ -33,8 +34,16 @@ if (url && !(await (await import("./github/redis.js")).redisReachable(url))) {
 // Setup mode (no APP_ID) keeps it: Probot registers the app with the proxy as its webhook URL.
 const proxy = process.env.APP_ID ? process.env.WEBHOOK_PROXY_URL : undefined;
 if (proxy) delete process.env.WEBHOOK_PROXY_URL;
-limitServerBodies();
-const server = await run(app, { Octokit: productionOctokit() });
+// A delivery the plan ignores is answered before Probot builds its context (early-answer.ts).
+let early: EarlyAnswer | undefined;
+limitServerBodies(MAX_BODY_BYTES, async (req, res) => (early ? early(req, res) : false));
+const server = await run(
+  (probot) => {
+    early = earlyAnswer(probot, { logRequest: serverRequestLog(probot) });
+    app(probot);
+  },
+  { Octokit: productionOctokit() },
+);
 if (proxy) {
   const log = {
     info: (o: object, m?: string) => say(30, m ?? "", o),

@@ -6,17 +6,23 @@ import { createNodeMiddleware, createProbot, type Probot } from "probot";
 import { productionOctokit } from "./github/octokit.js";
 import { reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
+import { earlyAnswer } from "./early-answer.js";
 import { limitBody, startupProblem } from "./serve.js";
 
 export type Middleware = Awaited<ReturnType<typeof createNodeMiddleware>>;
 
-export function burnTriageMiddleware(probot?: Probot): Promise<Middleware> {
+export async function burnTriageMiddleware(probot?: Probot): Promise<Middleware> {
   if (!probot) {
     const problem = startupProblem(process.env);
     if (problem) throw new Error(problem);
     reserveRedisUrl();
   }
-  return createNodeMiddleware(app, { probot: probot ?? createProbot({ overrides: { Octokit: productionOctokit() } }) });
+  const instance = probot ?? createProbot({ overrides: { Octokit: productionOctokit() } });
+  const early = earlyAnswer(instance);
+  const middleware = await createNodeMiddleware(app, { probot: instance });
+  // A delivery the plan ignores is answered before Probot builds its context (early-answer.ts),
+  // when the body was read into rawBody first (as the default handler below reads it).
+  return async (req, res, next) => (await early(req, res)) || middleware(req, res, next);
 }
 
 let ready: Promise<Middleware> | undefined;

@@ -120,6 +120,15 @@ export function issueEvent(payload: IssuesPayload, { senderIsBot }: { senderIsBo
   };
 }
 
+/**
+ * Whether a delivery of `issues.opened` or `issues.edited` is ignored from its payload alone (no
+ * config, no API call): the one answer the server's early reply (early-answer.ts) and the
+ * handler's guard (index.ts) both ask. The sender is a bot as Probot's `context.isBot` says.
+ */
+export function ignoresIssueDelivery(payload: IssuesPayload & { sender?: { type?: string } | null }): boolean {
+  return planIssue(issueEvent(payload, { senderIsBot: payload.sender?.type === "Bot" })).kind === "ignore";
+}
+
 export type IssuePlan =
   | { kind: "ignore"; reason: "bot" | "locked" | "nothing-to-answer" | "disabled" | "ignored-user" | "ignored-label" }
   /** The edit removed what was answered: replace the advice. */

@@ -62,9 +62,13 @@ export function limitBody(next: Handler, max = MAX_BODY_BYTES): Handler {
 
 /**
  * Probot 14's server offers no hook in front of its own body reader, so the limit wraps the
- * `request` listeners of the one HTTP server it creates, when it starts listening.
+ * `request` listeners of the one HTTP server it creates, when it starts listening. `first` sees
+ * each request with its body read, before Probot's listeners: true when it answered the request.
  */
-export function limitServerBodies(max = MAX_BODY_BYTES): () => void {
+export function limitServerBodies(
+  max = MAX_BODY_BYTES,
+  first: (req: IncomingMessage, res: ServerResponse) => Promise<boolean> = async () => false,
+): () => void {
   const listen = HttpServer.prototype.listen;
   HttpServer.prototype.listen = function (this: Server, ...args: Parameters<Server["listen"]>) {
     const handlers = this.listeners("request") as Handler[];
@@ -72,7 +76,9 @@ export function limitServerBodies(max = MAX_BODY_BYTES): () => void {
     this.on(
       "request",
       limitBody((req, res) => {
-        for (const h of handlers) h.call(this, req, res);
+        void first(req, res).then((answered) => {
+          if (!answered) for (const h of handlers) h.call(this, req, res);
+        });
       }, max),
     );
     return listen.apply(this, args);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
-import { privateKey } from "../helpers/probot.js";
+import { payload, privateKey } from "../helpers/probot.js";
 import { SECRET, sign, until } from "../helpers/server.js";
 
 let fake: FakeGitHub;
@@ -63,5 +63,46 @@ describe("the exported request handler", () => {
     expect((await post(body, sign(body, "wrong"))).status).toBe(400);
     expect((await fetch(`${url}/elsewhere`)).status).toBe(404);
     expect(fake.calls.length).toBe(before);
+  });
+});
+
+describe("burnTriageMiddleware", () => {
+  it("answers an issue the plan ignores before Probot takes it, and leaves the rest to Probot", async () => {
+    const { Probot } = await import("probot");
+    const { burnTriageMiddleware } = await import("../../src/middleware.js");
+    const { limitBody } = await import("../../src/serve.js");
+    const probot = new Probot({ appId: 1, privateKey, secret: SECRET, logLevel: "fatal", baseUrl: fake.apiUrl });
+    const middleware = await burnTriageMiddleware(probot);
+    const taken: string[] = [];
+    // Called for every delivery Probot's webhooks take, before any handler.
+    probot.webhooks.onAny((e) => void taken.push(e.id));
+    const own = createServer(limitBody((req, res) => void middleware(req, res)));
+    await new Promise<void>((r) => own.listen(0, "127.0.0.1", () => r()));
+    try {
+      const at = `http://127.0.0.1:${(own.address() as AddressInfo).port}/api/github/webhooks`;
+      const send = (id: string, body: string) =>
+        fetch(at, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            "x-github-event": "issues",
+            "x-github-delivery": id,
+            "x-hub-signature-256": sign(body),
+          },
+          body,
+        });
+      const quiet = await send("mw-quiet", JSON.stringify(payload("issues.opened.unrelated")));
+      expect([quiet.status, await quiet.text()]).toEqual([200, "ok\n"]);
+      // A closed issue is not the plan's to judge (no handler runs for it): Probot takes it.
+      const closed = await send(
+        "mw-closed",
+        JSON.stringify({ ...payload("issues.opened.unrelated"), action: "closed" }),
+      );
+      expect(closed.status).toBe(200);
+      expect(taken).toEqual(["mw-closed"]);
+    } finally {
+      own.closeAllConnections();
+      await new Promise((r) => own.close(r));
+    }
   });
 });
