@@ -91,19 +91,21 @@ interface Batch {
 }
 
 /**
- * Pairs of server processes per stream, each taking two batches (one in each order). One pair's
- * ratio is off by up to ±15% (the A/A pairs ranged 0.85–1.15); eight pairs left the pooled ratio
- * good to ±5% (A/A 0.956–1.057 over seven runs), and three times as many narrow it by √3.
+ * Pairs of fresh server processes per stream. One pair's ratio is a property of those two
+ * processes as much as of the code: the same build's 64 KiB stream gave CPU ratios from 0.74 to
+ * 0.95 in eight single pairs, each steady over its own batches, and the bare app against itself
+ * from 0.85 to 1.15. Eight pairs left the pooled ratio good to ±5% (A/A 0.956–1.057 over seven
+ * runs); three times as many narrow that by about √3.
  */
 export const HTTP_PAIRS = 24;
-export const HTTP_BATCHES = 2 * HTTP_PAIRS;
+/** Each pair takes one batch in each order: burn-triage first, then the bare app first. */
+export const BATCHES_PER_PAIR = 2;
 
 /**
- * `n` events of `make` to each app, in `batches` alternating batches spread over `pairs` pairs of
- * server processes, one pair after another. One pair's ratio is a property of those two processes
- * as much as of the code: the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight
- * pairs, each steady over its own batches, and the bare app against itself from 0.87 to 1.15. So
- * the medians are over every pair's batches, and the pairs' own medians are reported as the spread.
+ * `n` events of `make` to each app, in alternating batches spread over `pairs` pairs of server
+ * processes, one pair after another (HTTP_PAIRS says why). The medians are over every pair's
+ * batches, and the pairs' own medians are reported as the spread. `ours`: the server in
+ * burn-triage's place (BARE: the A/A test).
  */
 export async function httpStream(
   stream: string,
@@ -111,14 +113,11 @@ export async function httpStream(
   make: () => Payload,
   n: number,
   githubUrl: string,
-  batches = HTTP_BATCHES,
-  pairs = HTTP_PAIRS,
-  ours: readonly string[] = BURN_TRIAGE,
+  { pairs = HTTP_PAIRS, ours = BURN_TRIAGE }: { pairs?: number; ours?: readonly string[] } = {},
 ): Promise<HttpStream> {
-  const size = Math.max(1, Math.round(n / batches));
-  const perPair = Math.max(1, Math.round(batches / pairs));
+  const size = Math.max(1, Math.round(n / (pairs * BATCHES_PER_PAIR)));
   const runs: Batch[][] = [];
-  for (let p = 0; p < pairs; p++) runs.push(await pairBatches(ours, event, make, size, perPair, githubUrl));
+  for (let p = 0; p < pairs; p++) runs.push(await pairBatches(ours, event, make, size, githubUrl));
   const all = runs.flat();
   const cpu = all.filter((b) => b.cpu !== null);
   const pairMedians = runs
@@ -127,7 +126,7 @@ export async function httpStream(
     .map(median);
   return {
     stream,
-    events: size * perPair * pairs,
+    events: size * BATCHES_PER_PAIR * pairs,
     wallRatio: round(median(all.map((b) => b.wall))),
     cpuRatio: cpu.length > 0 ? round(median(cpu.map((b) => b.cpu!))) : null,
     cpuRatioPairs: pairMedians.length > 0 ? [round(Math.min(...pairMedians)), round(Math.max(...pairMedians))] : null,
@@ -136,13 +135,12 @@ export async function httpStream(
   };
 }
 
-/** One pair of fresh server processes: warmed up, then `batches` alternating batches of `size`. */
+/** One pair of fresh server processes: warmed up, then BATCHES_PER_PAIR alternating batches of `size`. */
 async function pairBatches(
   oursArgv: readonly string[],
   event: string,
   make: () => Payload,
   size: number,
-  batches: number,
   githubUrl: string,
 ): Promise<Batch[]> {
   const port = 41000 + Math.floor(Math.random() * 2000);
@@ -152,7 +150,7 @@ async function pairBatches(
     // Warm-up: the JIT compiles both event paths before anything is timed.
     for (const s of [ours, bare]) for (let i = 0; i < 200; i++) await send(s, event, make(), `warm-${i}`);
     const out: Batch[] = [];
-    for (let b = 0; b < batches; b++) {
+    for (let b = 0; b < BATCHES_PER_PAIR; b++) {
       const spent = new Map<Server, { wall: number; cpu: number | null }>();
       for (const s of b % 2 === 0 ? [ours, bare] : [bare, ours]) {
         const payloads = Array.from({ length: size }, make);

@@ -31,7 +31,7 @@ import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hos
 import { measureStall } from "./stall.js";
 import { coldStart } from "./cold-start.js";
 import { actionRuns, cliStarts, ROUNDS } from "./processes.js";
-import { BARE, HTTP_BATCHES, HTTP_PAIRS, type HttpStream, httpStream } from "./http.js";
+import { BARE, BATCHES_PER_PAIR, HTTP_PAIRS, type HttpStream, httpStream } from "./http.js";
 import { projectRoot } from "../test/support/root.js";
 
 const root = projectRoot(import.meta.url);
@@ -264,9 +264,7 @@ async function main() {
     http.push(await httpStream(label, "issues", make, n, github.apiUrl));
   // The A/A test: the bare app in burn-triage's place, so the table shows what the method reads
   // into two servers that run the same code.
-  http.push(
-    await httpStream(AA_STREAM, "issues", rustcNotesIssue(64), 4000, github.apiUrl, undefined, undefined, BARE),
-  );
+  http.push(await httpStream(AA_STREAM, "issues", rustcNotesIssue(64), 4000, github.apiUrl, { ours: BARE }));
   await github.close();
   // `npm run bench -- --streams`: the event streams alone, printed, BENCHMARKS.md untouched.
   if (process.argv.includes("--streams")) {
@@ -432,7 +430,7 @@ async function main() {
     "",
     "### The same streams over HTTP",
     "",
-    `Signed deliveries over loopback HTTP to two server processes: burn-triage as \`npm start\` runs it (\`lib/main.js\`) and the bare app through \`probot run\`, in ${HTTP_BATCHES} alternating batches spread over ${HTTP_PAIRS} pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (\`bench/http.ts\`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight single pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (\`/proc/PID/schedstat\`, in nanoseconds), which another job on the machine disturbs least. The last row is the A/A test: the bare app in both places, so its distance from 1 is what the method reads into two servers that run the same code. burn-triage answers an issue delivery its plan ignores once the signature checks out, before Probot builds the per-delivery context (an installation Octokit, a logger, a timer) that the bare app's empty handler still costs (\`src/early-answer.ts\`): hence ratios above 1.`,
+    `Signed deliveries over loopback HTTP to two server processes: burn-triage as \`npm start\` runs it (\`lib/main.js\`) and the bare app through \`probot run\`, in ${HTTP_PAIRS * BATCHES_PER_PAIR} alternating batches spread over ${HTTP_PAIRS} pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (\`bench/http.ts\`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight single pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (\`/proc/PID/schedstat\`, in nanoseconds), which another job on the machine disturbs least. The last row is the A/A test: the bare app in both places, so its distance from 1 is what the method reads into two servers that run the same code. burn-triage answers an issue delivery its plan ignores once the signature checks out, before Probot builds the per-delivery context (an installation Octokit, a logger, a timer) that the bare app's empty handler still costs (\`src/early-answer.ts\`): hence ratios above 1.`,
     "",
     "| stream | events per app | wall ratio | CPU ratio | CPU ratio, lowest–highest pair | CPU ms per event (burn-triage / bare) |",
     "|---|---:|---:|---:|---:|---:|",

@@ -67,9 +67,9 @@ const CODES: readonly string[] = ["432", "433", "412", "422", "425", "277", "599
 /**
  * Every error this reads names `burn::…`, `` `burn` `` (raw, Markdown-escaped, as an HTML entity
  * or behind a colour code) or the AutodiffBackend impl: a log about other crates costs the header
- * check and one regex test, not a cleaning pass (most rustc logs on burn's tracker are about the user's own code).
- * E0599 is the exception: rustc prints a type by its bare name when that name is unique in the
- * build (`DispatchDevice`, `PathFilter`), so the block itself cannot be told to be burn's.
+ * check and one regex test, not a cleaning pass (most rustc logs on burn's tracker are about the
+ * user's own code). E0599 is the exception: rustc prints a type by its bare name when that name
+ * is unique in the build (`DispatchDevice`, `PathFilter`), so the block cannot be told to be burn's.
  */
 const MENTIONS = /burn(?:::|\\?`|&|\x1b)|AutodiffBackend|error\[E0599\]/;
 const HEADER = new RegExp(`error\\[(E0(?:${CODES.join("|")}))\\]: ([^\\n]{0,400})`, "g");
