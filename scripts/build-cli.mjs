@@ -11,8 +11,8 @@ import { basename, resolve } from "node:path";
 import { build } from "esbuild";
 
 const outdir = "dist/cli";
-/** Modules each in their own bundle: the commands, and usage.ts, whose UsageError the entry catches. */
-const separate = ["explain", "manifest", "review", "scan", "usage"].map((m) => `src/cli/${m}.ts`);
+/** The commands, each in its own bundle (usage.ts is copied into each: see isUsageError). */
+const separate = ["explain", "manifest", "review", "scan"].map((m) => `src/cli/${m}.ts`);
 
 /**
  * Libraries src/lazy-modules.ts requires on first use, each in a bundle of its own: inside a

@@ -9,26 +9,49 @@ import { dataDir } from "./data-dir.js";
 
 export const CACHE_DIR = ".cache";
 
-/** The files under `dir` (relative to data/), each named with its size and time. */
+const line = (rel: string, full: string) => {
+  const s = statSync(full);
+  return `${rel} ${s.size} ${s.mtimeMs}`;
+};
+
+/**
+ * The files under `paths` (relative to `dir`), each named with its size and time, and the folders
+ * they sit in (named with a trailing `/`), with theirs: a file added to or removed from a folder
+ * changes the folder's time, so `stillMatches` finds both without listing the folders again.
+ */
 export function fingerprint(paths: string[], dir = dataDir): string {
-  const files: string[] = [];
+  const entries: string[] = [];
   for (const p of paths) {
     const full = join(dir, p);
-    if (!statSync(full).isDirectory()) files.push(full);
-    else
+    if (!statSync(full).isDirectory()) entries.push(p);
+    else {
+      entries.push(`${p}/`);
+      // Every path starts with `dir` and a separator: cut, not `path.relative`, which resolves both
+      // paths each time.
+      const prefix = join(dir, "x").length - 1;
       for (const e of readdirSync(full, { recursive: true, withFileTypes: true }))
-        if (e.isFile()) files.push(join(e.parentPath, e.name));
+        if (e.isFile() || e.isDirectory())
+          entries.push(`${join(e.parentPath, e.name).slice(prefix)}${e.isDirectory() ? "/" : ""}`);
+    }
   }
-  // Every path starts with `dir` and a separator: cut, not `path.relative`, which resolves both
-  // paths each time (a millisecond of a CLI call over the index's files).
-  const prefix = join(dir, "x").slice(0, -1).length;
-  return files
+  return entries
     .sort()
-    .map((full) => {
-      const s = statSync(full);
-      return `${full.slice(prefix)} ${s.size} ${s.mtimeMs}`;
-    })
+    .map((rel) => line(rel, join(dir, rel)))
     .join("\n");
+}
+
+/**
+ * Whether the files and folders a fingerprint names are as it says, and it covers `paths`. One
+ * stat per name, where fingerprinting again would also list every folder (a third of a CLI call's
+ * check of burn's index files).
+ */
+function stillMatches(print: string, paths: string[], dir: string): boolean {
+  const lines = print.split("\n");
+  // A line is `name size time`; a name may hold spaces, size and time do not.
+  const names = lines.map((l) => l.slice(0, l.lastIndexOf(" ", l.lastIndexOf(" ") - 1)));
+  const covered = new Set(names);
+  if (!paths.every((p) => covered.has(p) || covered.has(`${p}/`))) return false;
+  return names.every((rel, i) => line(rel, join(dir, rel)) === lines[i]);
 }
 
 export interface CacheEntry<T> {
@@ -40,7 +63,7 @@ export interface CacheEntry<T> {
 export function readCache<T>(name: string, sources: string[], dir = dataDir): T | undefined {
   try {
     const entry = JSON.parse(readFileSync(join(dir, CACHE_DIR, name), "utf8")) as CacheEntry<T>;
-    return entry.fingerprint === fingerprint(sources, dir) ? entry.value : undefined;
+    return stillMatches(entry.fingerprint, sources, dir) ? entry.value : undefined;
   } catch {
     // No cache (a fresh clone, the Action's checkout) or a source gone: derive it.
     return undefined;

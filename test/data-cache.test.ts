@@ -41,6 +41,28 @@ describe("the build's cache of derived data", () => {
     expect(readCache("x.json", ["index"], dir)).toBeUndefined();
   });
 
+  it("sees a file added deep in a folder it lists, or a folder replaced, without listing them again", () => {
+    dataWith({ "index/a/b/c": "one" }, "x.json", ["index"], 1);
+    writeFileSync(join(dir, "index/a/b/new"), "");
+    expect(readCache("x.json", ["index"], dir)).toBeUndefined();
+
+    dataWith({ "index/a/b/c": "one" }, "x.json", ["index"], 1);
+    mkdirSync(join(dir, "index/a/d/e"), { recursive: true });
+    expect(readCache("x.json", ["index"], dir)).toBeUndefined();
+
+    dataWith({ "index/a/b": "one" }, "x.json", ["index"], 1);
+    rmSync(join(dir, "index/a"), { recursive: true });
+    mkdirSync(join(dir, "index/a/b"), { recursive: true });
+    expect(readCache("x.json", ["index"], dir)).toBeUndefined();
+  });
+
+  it("answers only for the sources it was derived from", () => {
+    dataWith({ "index/a": "one", "f.yml": "a: 1" }, "x.json", ["index"], 1);
+    expect(readCache("x.json", ["index"], dir)).toBe(1);
+    expect(readCache("x.json", ["index", "f.yml"], dir)).toBeUndefined();
+    expect(readCache("x.json", ["f.yml"], dir)).toBeUndefined();
+  });
+
   it("is no answer when it is missing or not JSON", () => {
     dataWith({ "f.yml": "a: 1" }, "x.json", ["f.yml"], 1);
     expect(readCache("y.json", ["f.yml"], dir)).toBeUndefined();

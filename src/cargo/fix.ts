@@ -11,7 +11,7 @@ import { declarationEdit, declarationFor, type Declaration } from "./declare.js"
 import { applyEdits, EditError, featureEdits } from "./edit.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "./manifest.js";
 import { AUTODIFF_TARGET, BudgetExceeded, DISPATCH, type FeatureTarget, targetName } from "./resolve.js";
-import { parsePlain, TomlError } from "./toml.js";
+import { TomlError } from "./toml.js";
 
 function parseOrError(file: ManifestFile): Manifest | TomlError {
   try {
@@ -136,17 +136,18 @@ function outsideUnchanged(
     after.slice(after.length - tail) !== before.slice(edited.end)
   )
     return { problem: "bytes outside the edited span changed" };
-  let plainBefore: Record<string, unknown>;
-  let plainAfter: Record<string, unknown>;
+  let m0: Manifest;
+  let m1: Manifest;
   try {
-    plainBefore = parsePlain(before);
-    plainAfter = parsePlain(after);
+    // Both parsers read each text, once: the span parser, then the independent one (parseManifest).
+    m0 = parseManifest(before);
+    m1 = parseManifest(after);
   } catch (e) {
     return { problem: `the result is not valid TOML (${(e as Error).message})` };
   }
-  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
+  if (!isDeepStrictEqual(withoutDeps(m0.plain), withoutDeps(m1.plain)))
     return { problem: "a value outside the dependency tables changed" };
-  return { m0: parseManifest(before), m1: parseManifest(after) };
+  return { m0, m1 };
 }
 
 const declarations = (m: Manifest) => [...m.dependencies, ...m.workspaceDependencies];

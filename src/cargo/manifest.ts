@@ -55,6 +55,8 @@ export interface DepNodes {
 export interface Manifest {
   text: string;
   ast: Program;
+  /** The document as the independent parser read it (`parsePlain`); not to be changed. */
+  plain: Record<string, unknown>;
   packageName: string | null;
   edition: string | null;
   editionInherited: boolean;
@@ -131,6 +133,7 @@ function parseWhole(text: string): Manifest {
   return Object.freeze({
     text,
     ast,
+    plain,
     ...packageFacts(plain),
     dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
     workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable)),

@@ -1,6 +1,6 @@
 // burn-triage explain | why | fix | review — the same pure core the bot runs, on local files.
 // Each command's modules load only when it runs: `--help` costs no analysis code at all.
-import { type Io, UsageError } from "./usage.js";
+import { type Io, isUsageError, UsageError } from "./usage.js";
 
 export type { Io } from "./usage.js";
 
@@ -105,7 +105,7 @@ export async function runCli(
         throw new UsageError(`unknown command: ${cmd}`);
     }
   } catch (e) {
-    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+    if (isUsageError(e) || (e as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
       io.stderr(`burn-triage: ${(e as Error).message}\n${USAGE}`);
       return 2;
     }

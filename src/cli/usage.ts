@@ -6,4 +6,17 @@ export interface Io {
   stdin: () => string;
 }
 
-export class UsageError extends Error {}
+/** What `isUsageError` recognises: each command's bundle has its own copy of this class (scripts/build-cli.mjs). */
+const USAGE = "BURN_TRIAGE_USAGE";
+
+export class UsageError extends Error {
+  readonly code = USAGE;
+}
+
+/**
+ * A usage error from any bundle. By its code, not `instanceof`: the entry and the command it loaded
+ * are separate bundles, and sharing one class would load a third file on every call (0.8 ms).
+ */
+export function isUsageError(e: unknown): boolean {
+  return e instanceof Error && (e as { code?: unknown }).code === USAGE;
+}

@@ -173,6 +173,21 @@ describe("dist/cli/cli.js with the cache", () => {
     ).toEqual(["fix", "why"]);
   });
 
+  it("takes a usage error raised in a command's bundle for one (exit 2 and the usage), though each bundle has its own class", () => {
+    const home = mkdtempSync(join(scratch, "home-"));
+    for (const args of [
+      ["fix", join(scratch, "missing.toml")],
+      ["explain", join(scratch, "missing.md")],
+    ]) {
+      const r = cli(args, home);
+      expect({ status: r.status, first: r.stderr.split("\n")[0] }).toEqual({
+        status: 2,
+        first: `burn-triage: cannot read ${args[1]}: ENOENT`,
+      });
+      expect(r.stderr).toContain("usage:");
+    }
+  });
+
   it("answers where the cache folder cannot be made, and says nothing of it", () => {
     const blocked = join(scratch, "blocked");
     writeFileSync(blocked, "a file where the cache folder would go");
