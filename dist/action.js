@@ -5272,16 +5272,16 @@ var require_pino_abstract_transport = __commonJS({
       const parseLines = opts.parse === "lines";
       const parseLine = typeof opts.parseLine === "function" ? opts.parseLine : JSON.parse;
       const close = opts.close || defaultClose;
-      const stream = split(function(line) {
+      const stream = split(function(line2) {
         let value;
         try {
-          value = parseLine(line);
+          value = parseLine(line2);
         } catch (error) {
-          this.emit("unknown", line, error);
+          this.emit("unknown", line2, error);
           return;
         }
         if (value === null) {
-          this.emit("unknown", line, "Null value ignored");
+          this.emit("unknown", line2, "Null value ignored");
           return;
         }
         if (typeof value !== "object") {
@@ -5296,7 +5296,7 @@ var require_pino_abstract_transport = __commonJS({
           stream.lastObj = value;
         }
         if (parseLines) {
-          return line;
+          return line2;
         }
         return value;
       }, { autoDestroy: true });
@@ -7570,21 +7570,21 @@ var require_prettify_error = __commonJS({
       const splitLines2 = `${ident}${safeKeyName}: ${joinedLines}${eol}`.split(eol);
       for (let j2 = 0; j2 < splitLines2.length; j2 += 1) {
         if (j2 !== 0) result += eol;
-        const line = splitLines2[j2];
-        if (/^\s*"stack"/.test(line)) {
-          const matches2 = /^(\s*"stack":)\s*(".*"),?$/.exec(line);
+        const line2 = splitLines2[j2];
+        if (/^\s*"stack"/.test(line2)) {
+          const matches2 = /^(\s*"stack":)\s*(".*"),?$/.exec(line2);
           if (matches2 && matches2.length === 3) {
-            const indentSize = /^\s*/.exec(line)[0].length + 4;
+            const indentSize = /^\s*/.exec(line2)[0].length + 4;
             const indentation = " ".repeat(indentSize);
             const stackMessage = matches2[2];
             const parsedStack = JSON.parse(stackMessage);
             const stack = sanitizeStack ? stripUnsafeControlChars(parsedStack) : parsedStack;
             result += matches2[1] + eol + indentation + stack.replace(/\n/g, eol + indentation);
           } else {
-            result += line;
+            result += line2;
           }
         } else {
-          result += line;
+          result += line2;
         }
       }
       return result;
@@ -7798,34 +7798,34 @@ var require_prettify_metadata = __commonJS({
     var stripUnsafeControlChars = require_strip_unsafe_control_chars();
     function prettifyMetadata({ log, context }) {
       const { customPrettifiers: prettifiers, colorizer } = context;
-      let line = "";
+      let line2 = "";
       if (log.name || log.pid || log.hostname) {
-        line += "(";
+        line2 += "(";
         if (log.name) {
-          line += prettifiers.name ? prettifiers.name(log.name, "name", log, { colors: colorizer.colors }) : stripUnsafeControlChars(log.name);
+          line2 += prettifiers.name ? prettifiers.name(log.name, "name", log, { colors: colorizer.colors }) : stripUnsafeControlChars(log.name);
         }
         if (log.pid) {
           const prettyPid = prettifiers.pid ? prettifiers.pid(log.pid, "pid", log, { colors: colorizer.colors }) : stripUnsafeControlChars(log.pid);
           if (log.name && log.pid) {
-            line += "/" + prettyPid;
+            line2 += "/" + prettyPid;
           } else {
-            line += prettyPid;
+            line2 += prettyPid;
           }
         }
         if (log.hostname) {
           const prettyHostname = prettifiers.hostname ? prettifiers.hostname(log.hostname, "hostname", log, { colors: colorizer.colors }) : stripUnsafeControlChars(log.hostname);
-          line += `${line === "(" ? "on" : " on"} ${prettyHostname}`;
+          line2 += `${line2 === "(" ? "on" : " on"} ${prettyHostname}`;
         }
-        line += ")";
+        line2 += ")";
       }
       if (log.caller) {
         const prettyCaller = prettifiers.caller ? prettifiers.caller(log.caller, "caller", log, { colors: colorizer.colors }) : stripUnsafeControlChars(log.caller);
-        line += `${line === "" ? "" : " "}<${prettyCaller}>`;
+        line2 += `${line2 === "" ? "" : " "}<${prettyCaller}>`;
       }
-      if (line === "") {
+      if (line2 === "") {
         return void 0;
       } else {
-        return line;
+        return line2;
       }
     }
   }
@@ -8068,46 +8068,46 @@ var require_pretty = __commonJS({
       });
       const prettifiedMetadata = prettifyMetadata({ log, context: this.context });
       const prettifiedTime = prettifyTime({ log, context: this.context });
-      let line = "";
+      let line2 = "";
       if (this.levelFirst && prettifiedLevel) {
-        line = `${prettifiedLevel}`;
+        line2 = `${prettifiedLevel}`;
       }
-      if (prettifiedTime && line === "") {
-        line = `${prettifiedTime}`;
+      if (prettifiedTime && line2 === "") {
+        line2 = `${prettifiedTime}`;
       } else if (prettifiedTime) {
-        line = `${line} ${prettifiedTime}`;
+        line2 = `${line2} ${prettifiedTime}`;
       }
       if (!this.levelFirst && prettifiedLevel) {
-        if (line.length > 0) {
-          line = `${line} ${prettifiedLevel}`;
+        if (line2.length > 0) {
+          line2 = `${line2} ${prettifiedLevel}`;
         } else {
-          line = prettifiedLevel;
+          line2 = prettifiedLevel;
         }
       }
       if (prettifiedMetadata) {
-        if (line.length > 0) {
-          line = `${line} ${prettifiedMetadata}:`;
+        if (line2.length > 0) {
+          line2 = `${line2} ${prettifiedMetadata}:`;
         } else {
-          line = prettifiedMetadata;
+          line2 = prettifiedMetadata;
         }
       }
-      if (line.endsWith(":") === false && line !== "") {
-        line += ":";
+      if (line2.endsWith(":") === false && line2 !== "") {
+        line2 += ":";
       }
       if (prettifiedMessage !== void 0) {
-        if (line.length > 0) {
-          line = `${line} ${prettifiedMessage}`;
+        if (line2.length > 0) {
+          line2 = `${line2} ${prettifiedMessage}`;
         } else {
-          line = prettifiedMessage;
+          line2 = prettifiedMessage;
         }
       }
-      if (line.length > 0 && !this.singleLine) {
-        line += this.EOL;
+      if (line2.length > 0 && !this.singleLine) {
+        line2 += this.EOL;
       }
       if (log.type === "Error" && typeof log.stack === "string") {
         const prettifiedErrorLog = prettifyErrorLog({ log, context: this.context });
-        if (this.singleLine) line += this.EOL;
-        line += prettifiedErrorLog;
+        if (this.singleLine) line2 += this.EOL;
+        line2 += prettifiedErrorLog;
       } else if (this.hideObject === false) {
         const skipKeys = [
           this.messageKey,
@@ -8122,11 +8122,11 @@ var require_pretty = __commonJS({
           context: this.context
         });
         if (this.singleLine && !/^\s$/.test(prettifiedObject)) {
-          line += " ";
+          line2 += " ";
         }
-        line += prettifiedObject;
+        line2 += prettifiedObject;
       }
-      return line;
+      return line2;
     }
   }
 });
@@ -8225,8 +8225,8 @@ var require_pino_pretty = __commonJS({
           objectMode: true,
           autoDestroy: true,
           transform(chunk, enc, cb) {
-            const line = pretty2(chunk);
-            cb(null, line);
+            const line2 = pretty2(chunk);
+            cb(null, line2);
           }
         });
         if (typeof opts.destination === "object" && typeof opts.destination.write === "function") {
@@ -8240,8 +8240,8 @@ var require_pino_pretty = __commonJS({
             // by default sonic will be async
           });
         }
-        source.on("unknown", function(line) {
-          destination.write(line + "\n");
+        source.on("unknown", function(line2) {
+          destination.write(line2 + "\n");
         });
         pump(source, stream, destination);
         return stream;
@@ -9850,13 +9850,13 @@ var require_directives = __commonJS({
        * @param onError - May be called even if the action was successful
        * @returns `true` on success
        */
-      add(line, onError) {
+      add(line2, onError) {
         if (this.atNextDocument) {
           this.yaml = { explicit: _Directives.defaultYaml.explicit, version: "1.1" };
           this.tags = Object.assign({}, _Directives.defaultTags);
           this.atNextDocument = false;
         }
-        const parts = line.trim().split(/[ \t]+/);
+        const parts = line2.trim().split(/[ \t]+/);
         const name = parts.shift();
         switch (name) {
           case "%TAG": {
@@ -11453,9 +11453,9 @@ var require_stringifyCollection = __commonJS({
       } else {
         str = lines[0];
         for (let i = 1; i < lines.length; ++i) {
-          const line = lines[i];
-          str += line ? `
-${indent}${line}` : "\n";
+          const line2 = lines[i];
+          str += line2 ? `
+${indent}${line2}` : "\n";
         }
       }
       if (comment) {
@@ -11513,7 +11513,7 @@ ${indent}${line}` : "\n";
           str += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line2) => sum + line2.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
             str += ",";
@@ -11529,14 +11529,14 @@ ${indent}${line}` : "\n";
         return start + end;
       } else {
         if (!reqNewline) {
-          const len = lines.reduce((sum, line) => sum + line.length + 2, 2);
+          const len = lines.reduce((sum, line2) => sum + line2.length + 2, 2);
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
           let str = start;
-          for (const line of lines)
-            str += line ? `
-${indentStep}${indent}${line}` : "\n";
+          for (const line2 of lines)
+            str += line2 ? `
+${indentStep}${indent}${line2}` : "\n";
           return `${str}
 ${indent}${end}`;
         } else {
@@ -13279,10 +13279,10 @@ var require_errors = __commonJS({
       if (error.pos[0] === -1)
         return;
       error.linePos = error.pos.map((pos) => lc.linePos(pos));
-      const { line, col } = error.linePos[0];
-      error.message += ` at line ${line}, column ${col}`;
+      const { line: line2, col } = error.linePos[0];
+      error.message += ` at line ${line2}, column ${col}`;
       let ci = col - 1;
-      let lineStr = src.substring(lc.lineStarts[line - 1], lc.lineStarts[line]).replace(/[\n\r]+$/, "");
+      let lineStr = src.substring(lc.lineStarts[line2 - 1], lc.lineStarts[line2]).replace(/[\n\r]+$/, "");
       if (ci >= 60 && lineStr.length > 80) {
         const trimStart = Math.min(ci - 39, lineStr.length - 79);
         lineStr = "\u2026" + lineStr.substring(trimStart);
@@ -13290,8 +13290,8 @@ var require_errors = __commonJS({
       }
       if (lineStr.length > 80)
         lineStr = lineStr.substring(0, 79) + "\u2026";
-      if (line > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
-        let prev = src.substring(lc.lineStarts[line - 2], lc.lineStarts[line - 1]);
+      if (line2 > 1 && /^ *$/.test(lineStr.substring(0, ci))) {
+        let prev = src.substring(lc.lineStarts[line2 - 2], lc.lineStarts[line2 - 1]);
         if (prev.length > 80)
           prev = prev.substring(0, 79) + "\u2026\n";
         lineStr = prev + lineStr;
@@ -13299,7 +13299,7 @@ var require_errors = __commonJS({
       if (/[^ ]/.test(lineStr)) {
         let count = 1;
         const end = error.linePos[1];
-        if (end?.line === line && end.col > col) {
+        if (end?.line === line2 && end.col > col) {
           count = Math.max(1, Math.min(end.col - col, 80 - ci));
         }
         const pointer = " ".repeat(ci) + "^".repeat(count);
@@ -14248,8 +14248,8 @@ var require_resolve_flow_scalar = __commonJS({
       return unfoldLines(source.slice(1, -1)).replace(/''/g, "'");
     }
     function unfoldLines(source) {
-      const line = /(.*?)\r?\n/sy;
-      let match = line.exec(source);
+      const line2 = /(.*?)\r?\n/sy;
+      let match = line2.exec(source);
       if (!match)
         return source;
       let trimEnd, trimBoth;
@@ -14262,8 +14262,8 @@ var require_resolve_flow_scalar = __commonJS({
       }
       let res = match[1].replace(trimEnd, "");
       let sep2 = " ";
-      let pos = line.lastIndex;
-      while (match = line.exec(source)) {
+      let pos = line2.lastIndex;
+      while (match = line2.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
           if (sep2 === "\n")
@@ -14274,7 +14274,7 @@ var require_resolve_flow_scalar = __commonJS({
           res += sep2 + lm;
           sep2 = " ";
         }
-        pos = line.lastIndex;
+        pos = line2.lastIndex;
       }
       const last3 = /[ \t]*(.*)/sy;
       last3.lastIndex = pos;
@@ -15404,40 +15404,40 @@ var require_lexer = __commonJS({
         }
       }
       *parseStream() {
-        let line = this.getLine();
-        if (line === null)
+        let line2 = this.getLine();
+        if (line2 === null)
           return this.setNext("stream");
-        if (line[0] === cst.BOM) {
+        if (line2[0] === cst.BOM) {
           yield* this.pushCount(1);
-          line = line.substring(1);
+          line2 = line2.substring(1);
         }
-        if (line[0] === "%") {
-          let dirEnd = line.length;
-          let cs = line.indexOf("#");
+        if (line2[0] === "%") {
+          let dirEnd = line2.length;
+          let cs = line2.indexOf("#");
           while (cs !== -1) {
-            const ch = line[cs - 1];
+            const ch = line2[cs - 1];
             if (ch === " " || ch === "	") {
               dirEnd = cs - 1;
               break;
             } else {
-              cs = line.indexOf("#", cs + 1);
+              cs = line2.indexOf("#", cs + 1);
             }
           }
           while (true) {
-            const ch = line[dirEnd - 1];
+            const ch = line2[dirEnd - 1];
             if (ch === " " || ch === "	")
               dirEnd -= 1;
             else
               break;
           }
           const n = (yield* this.pushCount(dirEnd)) + (yield* this.pushSpaces(true));
-          yield* this.pushCount(line.length - n);
+          yield* this.pushCount(line2.length - n);
           this.pushNewline();
           return "stream";
         }
         if (this.atLineEnd()) {
           const sp = yield* this.pushSpaces(true);
-          yield* this.pushCount(line.length - sp);
+          yield* this.pushCount(line2.length - sp);
           yield* this.pushNewline();
           return "stream";
         }
@@ -15478,13 +15478,13 @@ var require_lexer = __commonJS({
       }
       *parseDocument() {
         yield* this.pushSpaces(true);
-        const line = this.getLine();
-        if (line === null)
+        const line2 = this.getLine();
+        if (line2 === null)
           return this.setNext("doc");
         let n = yield* this.pushIndicators();
-        switch (line[n]) {
+        switch (line2[n]) {
           case "#":
-            yield* this.pushCount(line.length - n);
+            yield* this.pushCount(line2.length - n);
           // fallthrough
           case void 0:
             yield* this.pushNewline();
@@ -15509,7 +15509,7 @@ var require_lexer = __commonJS({
           case ">":
             n += yield* this.parseBlockScalarHeader();
             n += yield* this.pushSpaces(true);
-            yield* this.pushCount(line.length - n);
+            yield* this.pushCount(line2.length - n);
             yield* this.pushNewline();
             return yield* this.parseBlockScalar();
           default:
@@ -15529,11 +15529,11 @@ var require_lexer = __commonJS({
           }
           sp += yield* this.pushSpaces(true);
         } while (nl + sp > 0);
-        const line = this.getLine();
-        if (line === null)
+        const line2 = this.getLine();
+        if (line2 === null)
           return this.setNext("flow");
-        if (indent !== -1 && indent < this.indentNext && line[0] !== "#" || indent === 0 && (line.startsWith("---") || line.startsWith("...")) && isEmpty(line[3])) {
-          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line[0] === "]" || line[0] === "}");
+        if (indent !== -1 && indent < this.indentNext && line2[0] !== "#" || indent === 0 && (line2.startsWith("---") || line2.startsWith("...")) && isEmpty(line2[3])) {
+          const atFlowEndMarker = indent === this.indentNext - 1 && this.flowLevel === 1 && (line2[0] === "]" || line2[0] === "}");
           if (!atFlowEndMarker) {
             this.flowLevel = 0;
             yield cst.FLOW_END;
@@ -15541,17 +15541,17 @@ var require_lexer = __commonJS({
           }
         }
         let n = 0;
-        while (line[n] === ",") {
+        while (line2[n] === ",") {
           n += yield* this.pushCount(1);
           n += yield* this.pushSpaces(true);
           this.flowKey = false;
         }
         n += yield* this.pushIndicators();
-        switch (line[n]) {
+        switch (line2[n]) {
           case void 0:
             return "flow";
           case "#":
-            yield* this.pushCount(line.length - n);
+            yield* this.pushCount(line2.length - n);
             return "flow";
           case "{":
           case "[":
@@ -33236,10 +33236,10 @@ var init_lib2 = __esm({
       * Initialize this ParseError instance.
       *
       */
-      constructor(code2, offset, line, column, data2) {
+      constructor(code2, offset, line2, column, data2) {
         super(getMessage(code2, data2));
         this.index = offset;
-        this.lineNumber = line;
+        this.lineNumber = line2;
         this.column = column;
       }
     };
@@ -33352,10 +33352,10 @@ var init_lib2 = __esm({
       * @returns The location of the index.
       */
       getLocFromIndex(offset) {
-        const line = sortedLastIndex(this.offsets, offset) + 1;
+        const line2 = sortedLastIndex(this.offsets, offset) + 1;
         return {
-          line,
-          column: offset - (line === 1 ? 0 : this.offsets[line - 2])
+          line: line2,
+          column: offset - (line2 === 1 ? 0 : this.offsets[line2 - 2])
         };
       }
     };
@@ -34339,18 +34339,18 @@ var init_lib2 = __esm({
       * Report an invalid token error.
       */
       reportParseError(code2, token) {
-        let offset, line, column;
+        let offset, line2, column;
         if (token) {
           offset = token.range[0];
-          line = token.loc.start.line;
+          line2 = token.loc.start.line;
           column = token.loc.start.column;
         } else {
           offset = this.tokenizer.start;
           const startPos = this.tokenizer.getLocFromIndex(offset);
-          line = startPos.line;
+          line2 = startPos.line;
           column = startPos.column;
         }
-        throw new ParseError(code2, offset, line, column);
+        throw new ParseError(code2, offset, line2, column);
       }
     };
     STATE_FOR_ERROR = { VALUE: "missing-value" };
@@ -34757,9 +34757,9 @@ var init_toml_error = __esm({
   "src/cargo/toml-error.ts"() {
     "use strict";
     TomlError2 = class extends Error {
-      constructor(message, line, column) {
-        super(`${line}:${column}: ${message}`);
-        this.line = line;
+      constructor(message, line2, column) {
+        super(`${line2}:${column}: ${message}`);
+        this.line = line2;
         this.column = column;
         this.name = "TomlError";
       }
@@ -34771,17 +34771,17 @@ var init_toml_error = __esm({
 
 // src/cargo/toml-guard.ts
 function position(text2, offset) {
-  let line = 1;
+  let line2 = 1;
   let start = 0;
   for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) {
-    line++;
+    line2++;
     start = i + 1;
   }
-  return { line, column: offset - start + 1 };
+  return { line: line2, column: offset - start + 1 };
 }
 function fail(text2, offset, message) {
-  const { line, column } = position(text2, offset);
-  throw new TomlError2(message, line, column);
+  const { line: line2, column } = position(text2, offset);
+  throw new TomlError2(message, line2, column);
 }
 function guardToml(text2) {
   if (text2.length > MAX_TOML_CHARS)
@@ -34918,6 +34918,7 @@ function parseWhole(text2) {
   return Object.freeze({
     text: text2,
     ast,
+    plain: plain2,
     ...packageFacts(plain2),
     dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
     workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable))
@@ -35068,13 +35069,13 @@ function proseAndCode(text2) {
   const prose = [];
   const code2 = [];
   let open = null;
-  for (const line of text2.replace(/\r\n?/g, "\n").split("\n")) {
-    const m2 = FENCE.exec(line);
+  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
+    const m2 = FENCE.exec(line2);
     if (!open) {
       if (m2) open = m2[1];
-      else prose.push(line);
+      else prose.push(line2);
     } else if (closes(open, m2)) open = null;
-    else code2.push(line);
+    else code2.push(line2);
   }
   const spans = [];
   const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner) => {
@@ -35090,30 +35091,30 @@ function shownText(text2) {
   let hidden = null;
   const lines = text2.replace(/\r\n?/g, "\n").split("\n");
   for (let i = 0; i < lines.length; i++) {
-    let line = lines[i];
+    let line2 = lines[i];
     if (hidden) {
-      const end = line.indexOf("-->");
+      const end = line2.indexOf("-->");
       if (end < 0) continue;
-      line = hidden.kept + line.slice(end + 3);
+      line2 = hidden.kept + line2.slice(end + 3);
       hidden = null;
-    } else if (fence2 !== null || FENCE.test(line)) {
-      const m2 = FENCE.exec(line);
+    } else if (fence2 !== null || FENCE.test(line2)) {
+      const m2 = FENCE.exec(line2);
       if (fence2 === null) fence2 = m2[1];
       else if (closes(fence2, m2)) fence2 = null;
-      out.push(line);
+      out.push(line2);
       continue;
     }
     let kept = "";
-    for (let at = line.indexOf("<!--"); at >= 0; at = line.indexOf("<!--")) {
-      const end = line.indexOf("-->", at + 4);
+    for (let at = line2.indexOf("<!--"); at >= 0; at = line2.indexOf("<!--")) {
+      const end = line2.indexOf("-->", at + 4);
       if (end < 0) {
-        hidden = { from: i, kept: kept + line.slice(0, at) };
+        hidden = { from: i, kept: kept + line2.slice(0, at) };
         break;
       }
-      kept += line.slice(0, at);
-      line = line.slice(end + 3);
+      kept += line2.slice(0, at);
+      line2 = line2.slice(end + 3);
     }
-    if (!hidden) out.push(kept + line);
+    if (!hidden) out.push(kept + line2);
   }
   if (hidden) out.push(...lines.slice(hidden.from));
   return out.join("\n");
@@ -35121,11 +35122,11 @@ function shownText(text2) {
 function newSideOfDiff(body) {
   return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
 }
-function bracketDelta(line) {
+function bracketDelta(line2) {
   let depth = 0;
   let quote = null;
-  for (let i = 0; i < line.length; i++) {
-    const c3 = line[i];
+  for (let i = 0; i < line2.length; i++) {
+    const c3 = line2[i];
     if (quote) {
       if (c3 === "\\" && quote === '"') i++;
       else if (c3 === quote) quote = null;
@@ -35149,9 +35150,9 @@ function unfencedBlocks(text2, most) {
     block2 = null;
     depth = 0;
   };
-  for (const line of text2.replace(/\r\n?/g, "\n").split("\n")) {
+  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
     if (blocks.length >= most) return blocks;
-    const m2 = FENCE.exec(line);
+    const m2 = FENCE.exec(line2);
     if (fence2) {
       if (closes(fence2, m2)) fence2 = null;
       continue;
@@ -35162,16 +35163,16 @@ function unfencedBlocks(text2, most) {
       continue;
     }
     if (block2) {
-      const tomlish = depth > 0 || TOML_HEADER.test(line) || TOML_KEY.test(line) || TOML_QUIET.test(line);
+      const tomlish = depth > 0 || TOML_HEADER.test(line2) || TOML_KEY.test(line2) || TOML_QUIET.test(line2);
       if (tomlish && block2.length < MAX_BLOCK_LINES) {
-        block2.push(line);
-        depth = Math.max(0, depth + bracketDelta(line));
+        block2.push(line2);
+        depth = Math.max(0, depth + bracketDelta(line2));
         continue;
       }
       close();
     }
-    if (TOML_HEADER.test(line) && HEADER.test(line)) {
-      block2 = [line];
+    if (TOML_HEADER.test(line2) && HEADER.test(line2)) {
+      block2 = [line2];
       depth = 0;
     }
   }
@@ -38236,19 +38237,19 @@ var require_js_yaml_cjs = __commonJS({
       const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
       for (let i = 1; i <= opts.linesBefore; i++) {
         if (foundLineNo - i < 0) break;
-        const line2 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
-        result = `${" ".repeat(opts.indent)}${padStart2((mark.line - i + 1).toString(), lineNoLength)} | ${line2.str}
+        const line3 = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+        result = `${" ".repeat(opts.indent)}${padStart2((mark.line - i + 1).toString(), lineNoLength)} | ${line3.str}
 ${result}`;
       }
-      const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
-      result += `${" ".repeat(opts.indent)}${padStart2((mark.line + 1).toString(), lineNoLength)} | ${line.str}
+      const line2 = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+      result += `${" ".repeat(opts.indent)}${padStart2((mark.line + 1).toString(), lineNoLength)} | ${line2.str}
 `;
-      result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^
+      result += `${"-".repeat(opts.indent + lineNoLength + 3 + line2.pos)}^
 `;
       for (let i = 1; i <= opts.linesAfter; i++) {
         if (foundLineNo + i >= lineEnds.length) break;
-        const line2 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
-        result += `${" ".repeat(opts.indent)}${padStart2((mark.line + i + 1).toString(), lineNoLength)} | ${line2.str}
+        const line3 = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+        result += `${" ".repeat(opts.indent)}${padStart2((mark.line + i + 1).toString(), lineNoLength)} | ${line3.str}
 `;
       }
       return result.replace(/\n$/, "");
@@ -38289,15 +38290,15 @@ ${exception.mark.snippet}`;
       * the raw input text; `position` is an offset into it.
       */
       static throwAt(source, position2, message, filename = "") {
-        let line = 0;
+        let line2 = 0;
         let lineStart = 0;
         for (let index = 0; index < position2; index++) {
           const ch = source.charCodeAt(index);
           if (ch === 10) {
-            line++;
+            line2++;
             lineStart = index + 1;
           } else if (ch === 13) {
-            line++;
+            line2++;
             if (source.charCodeAt(index + 1) === 10) index++;
             lineStart = index + 1;
           }
@@ -38306,7 +38307,7 @@ ${exception.mark.snippet}`;
           name: filename,
           buffer: source,
           position: position2,
-          line,
+          line: line2,
           column: position2 - lineStart
         };
         mark.snippet = makeSnippet(mark);
@@ -38511,14 +38512,14 @@ ${exception.mark.snippet}`;
       let didReadContent = false;
       let emptyLines = 0;
       let atMoreIndented = false;
-      for (const line of lines) {
+      for (const line2 of lines) {
         let column = 0;
-        while (column < textIndent && line.charCodeAt(column) === 32) column++;
-        if (indent < 0 || column >= line.length) {
+        while (column < textIndent && line2.charCodeAt(column) === 32) column++;
+        if (indent < 0 || column >= line2.length) {
           emptyLines++;
           continue;
         }
-        const content = line.slice(textIndent);
+        const content = line2.slice(textIndent);
         const first = content.charCodeAt(0);
         if (folded) {
           if (first === 32 || first === 9) {
@@ -39952,8 +39953,8 @@ ${exception.mark.snippet}`;
         let lineEnd2 = value.length;
         const nextLineBreak = value.indexOf("\n", position2);
         if (nextLineBreak !== -1) lineEnd2 = nextLineBreak;
-        const line = value.slice(position2, lineEnd2);
-        if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+        const line2 = value.slice(position2, lineEnd2);
+        if (line2.length > availableWidth && line2[0] !== " " && / [^ \t]/.test(line2)) shouldFold = true;
         if (nextLineBreak === -1) break;
         position2 = nextLineBreak + 1;
       }
@@ -40090,8 +40091,8 @@ ${exception.mark.snippet}`;
       let match;
       while (match = lineRe.exec(string)) {
         const breaks = match[1].length;
-        const line = match[2];
-        result += "\n".repeat(breaks + 1) + pad + line;
+        const line2 = match[2];
+        result += "\n".repeat(breaks + 1) + pad + line2;
       }
       return result;
     }
@@ -40101,17 +40102,17 @@ ${exception.mark.snippet}`;
       let result = "";
       const length = string.length;
       while (position2 < length) {
-        let line;
+        let line2;
         const next = string.indexOf("\n", position2);
         if (next === -1) {
-          line = string.slice(position2);
+          line2 = string.slice(position2);
           position2 = length;
         } else {
-          line = string.slice(position2, next + 1);
+          line2 = string.slice(position2, next + 1);
           position2 = next + 1;
         }
-        if (line.length && line !== "\n") result += indent;
-        result += line;
+        if (line2.length && line2 !== "\n") result += indent;
+        result += line2;
       }
       return result;
     }
@@ -40130,8 +40131,8 @@ ${exception.mark.snippet}`;
     function isMoreIndented(char) {
       return char === " " || char === "	";
     }
-    function foldLine(line, width) {
-      if (line === "" || isMoreIndented(line[0])) return line;
+    function foldLine(line2, width) {
+      if (line2 === "" || isMoreIndented(line2[0])) return line2;
       const breakRe = / [^ \t]/g;
       let match;
       let start = 0;
@@ -40139,20 +40140,20 @@ ${exception.mark.snippet}`;
       let curr = 0;
       let next = 0;
       let result = "";
-      while (match = breakRe.exec(line)) {
+      while (match = breakRe.exec(line2)) {
         next = match.index;
         if (next - start > width) {
           end = curr > start ? curr : next;
           result += `
-${line.slice(start, end)}`;
+${line2.slice(start, end)}`;
           start = end + 1;
         }
         curr = next;
       }
       result += "\n";
-      if (line.length - start > width && curr > start) result += `${line.slice(start, curr)}
-${line.slice(curr + 1)}`;
-      else result += line.slice(start);
+      if (line2.length - start > width && curr > start) result += `${line2.slice(start, curr)}
+${line2.slice(curr + 1)}`;
+      else result += line2.slice(start);
       return result.slice(1);
     }
     function foldBlockScalar(string, width) {
@@ -40166,9 +40167,9 @@ ${line.slice(curr + 1)}`;
       let match;
       while (match = lineRe.exec(string)) {
         const prefix = match[1];
-        const line = match[2];
-        moreIndented = line !== "" && isMoreIndented(line[0]);
-        result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
+        const line2 = match[2];
+        moreIndented = line2 !== "" && isMoreIndented(line2[0]);
+        result += prefix + (!prevMoreIndented && !moreIndented && line2 !== "" ? "\n" : "") + foldLine(line2, width);
         prevMoreIndented = moreIndented;
       }
       return result;
@@ -43521,8 +43522,8 @@ var require_index_cjs4 = __commonJS({
       this.tokens.push(token);
       return token;
     };
-    StateBlock.prototype.isEmpty = function isEmpty(line) {
-      return this.bMarks[line] + this.tShift[line] >= this.eMarks[line];
+    StateBlock.prototype.isEmpty = function isEmpty(line2) {
+      return this.bMarks[line2] + this.tShift[line2] >= this.eMarks[line2];
     };
     StateBlock.prototype.skipEmptyLines = function skipEmptyLines(from) {
       for (let max = this.lineMax; from < max; from++) if (this.bMarks[from] + this.tShift[from] < this.eMarks[from]) break;
@@ -43549,18 +43550,18 @@ var require_index_cjs4 = __commonJS({
     StateBlock.prototype.getLines = function getLines(begin, end, indent, keepLastLF) {
       if (begin >= end) return "";
       const queue = new Array(end - begin);
-      for (let i = 0, line = begin; line < end; line++, i++) {
+      for (let i = 0, line2 = begin; line2 < end; line2++, i++) {
         let lineIndent = 0;
-        const lineStart = this.bMarks[line];
+        const lineStart = this.bMarks[line2];
         let first = lineStart;
         let last3;
-        if (line + 1 < end || keepLastLF) last3 = this.eMarks[line] + 1;
-        else last3 = this.eMarks[line];
+        if (line2 + 1 < end || keepLastLF) last3 = this.eMarks[line2] + 1;
+        else last3 = this.eMarks[line2];
         while (first < last3 && lineIndent < indent) {
           const ch = this.src.charCodeAt(first);
-          if (isSpace(ch)) if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line]) % 4;
+          if (isSpace(ch)) if (ch === 9) lineIndent += 4 - (lineIndent + this.bsCount[line2]) % 4;
           else lineIndent++;
-          else if (first - lineStart < this.tShift[line]) lineIndent++;
+          else if (first - lineStart < this.tShift[line2]) lineIndent++;
           else break;
           first++;
         }
@@ -43571,9 +43572,9 @@ var require_index_cjs4 = __commonJS({
     };
     StateBlock.prototype.Token = Token;
     var MAX_AUTOCOMPLETED_CELLS = 65536;
-    function getLine(state, line) {
-      const pos = state.bMarks[line] + state.tShift[line];
-      const max = state.eMarks[line];
+    function getLine(state, line2) {
+      const pos = state.bMarks[line2] + state.tShift[line2];
+      const max = state.eMarks[line2];
       return state.src.slice(pos, max);
     }
     function escapedSplit(str) {
@@ -44054,8 +44055,8 @@ var require_index_cjs4 = __commonJS({
       }
       return length;
     }
-    function lineEnd2(state, line) {
-      return Math.min(state.eMarks[line] + 1, state.src.length);
+    function lineEnd2(state, line2) {
+      return Math.min(state.eMarks[line2] + 1, state.src.length);
     }
     function getNextLinePos(state, nextLine) {
       const endLine = state.lineMax;
@@ -44501,12 +44502,12 @@ var require_index_cjs4 = __commonJS({
       const rules2 = this.ruler.getRules("");
       const len = rules2.length;
       const maxNesting = state.md.options.maxNesting;
-      let line = startLine;
+      let line2 = startLine;
       let hasEmptyLines = false;
-      while (line < endLine) {
-        state.line = line = state.skipEmptyLines(line);
-        if (line >= endLine) break;
-        if (state.sCount[line] < state.blkIndent) break;
+      while (line2 < endLine) {
+        state.line = line2 = state.skipEmptyLines(line2);
+        if (line2 >= endLine) break;
+        if (state.sCount[line2] < state.blkIndent) break;
         if (state.level >= maxNesting) {
           state.line = endLine;
           break;
@@ -44514,7 +44515,7 @@ var require_index_cjs4 = __commonJS({
         const prevLine = state.line;
         let ok = false;
         for (let i = 0; i < len; i++) {
-          ok = rules2[i](state, line, endLine, false);
+          ok = rules2[i](state, line2, endLine, false);
           if (ok) {
             if (prevLine >= state.line) throw new Error("block rule didn't increment state.line");
             break;
@@ -44523,11 +44524,11 @@ var require_index_cjs4 = __commonJS({
         if (!ok) throw new Error("none of the block rules matched");
         state.tight = !hasEmptyLines;
         if (state.isEmpty(state.line - 1)) hasEmptyLines = true;
-        line = state.line;
-        if (line < endLine && state.isEmpty(line)) {
+        line2 = state.line;
+        if (line2 < endLine && state.isEmpty(line2)) {
           hasEmptyLines = true;
-          line++;
-          state.line = line;
+          line2++;
+          state.line = line2;
         }
       }
     };
@@ -45672,35 +45673,31 @@ var init_data_dir = __esm({
 // src/data-cache.ts
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join as join2 } from "node:path";
-function fingerprint(paths, dir = dataDir) {
-  const files = [];
-  for (const p of paths) {
-    const full = join2(dir, p);
-    if (!statSync(full).isDirectory()) files.push(full);
-    else
-      for (const e of readdirSync(full, { recursive: true, withFileTypes: true }))
-        if (e.isFile()) files.push(join2(e.parentPath, e.name));
-  }
-  const prefix = join2(dir, "x").slice(0, -1).length;
-  return files.sort().map((full) => {
-    const s = statSync(full);
-    return `${full.slice(prefix)} ${s.size} ${s.mtimeMs}`;
-  }).join("\n");
+function stillMatches(print, paths, dir) {
+  const lines = print.split("\n");
+  const names2 = lines.map((l) => l.slice(0, l.lastIndexOf(" ", l.lastIndexOf(" ") - 1)));
+  const covered = new Set(names2);
+  if (!paths.every((p) => covered.has(p) || covered.has(`${p}/`))) return false;
+  return names2.every((rel, i) => line(rel, join2(dir, rel)) === lines[i]);
 }
 function readCache(name, sources, dir = dataDir) {
   try {
     const entry = JSON.parse(readFileSync(join2(dir, CACHE_DIR, name), "utf8"));
-    return entry.fingerprint === fingerprint(sources, dir) ? entry.value : void 0;
+    return stillMatches(entry.fingerprint, sources, dir) ? entry.value : void 0;
   } catch {
     return void 0;
   }
 }
-var CACHE_DIR;
+var CACHE_DIR, line;
 var init_data_cache = __esm({
   "src/data-cache.ts"() {
     "use strict";
     init_data_dir();
     CACHE_DIR = ".cache";
+    line = (rel, full) => {
+      const s = statSync(full);
+      return `${rel} ${s.size} ${s.mtimeMs}`;
+    };
   }
 });
 
@@ -45866,7 +45863,7 @@ function lazyLine(name, vers, yanked, load2) {
     whole ??= load2();
     return whole;
   };
-  const line = {
+  const line2 = {
     name,
     vers,
     get deps() {
@@ -45879,8 +45876,8 @@ function lazyLine(name, vers, yanked, load2) {
       return full().features2;
     }
   };
-  if (yanked) line.yanked = true;
-  return line;
+  if (yanked) line2.yanked = true;
+  return line2;
 }
 var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD;
 var init_index_file = __esm({
@@ -45912,13 +45909,13 @@ function lineAt(path2, vers, start, length) {
     } finally {
       closeSync(fd);
     }
-    const line2 = JSON.parse(bytes.toString("utf8"));
-    if (line2.vers === vers) return line2;
+    const line3 = JSON.parse(bytes.toString("utf8"));
+    if (line3.vers === vers) return line3;
   } catch {
   }
-  const line = parseBundledIndexFile(readFileSync3(path2, "utf8")).find((l) => l.vers === vers);
-  if (!line) throw new Error(`${path2} no longer holds ${vers}: the bundled index changed while it was read`);
-  return line;
+  const line2 = parseBundledIndexFile(readFileSync3(path2, "utf8")).find((l) => l.vers === vers);
+  if (!line2) throw new Error(`${path2} no longer holds ${vers}: the bundled index changed while it was read`);
+  return line2;
 }
 var init_index_spans = __esm({
   "src/cargo/index-spans.ts"() {
@@ -46023,29 +46020,29 @@ function featureValue(value) {
   const weak = value[slash - 1] === "?";
   return { kind: "dep-feature", dep: value.slice(0, weak ? slash - 1 : slash), feature: value.slice(slash + 1), weak };
 }
-function allFeatures(line) {
-  let t = featureTables.get(line);
+function allFeatures(line2) {
+  let t = featureTables.get(line2);
   if (!t) {
-    t = { ...line.features, ...line.features2 ?? {} };
-    featureTables.set(line, t);
+    t = { ...line2.features, ...line2.features2 ?? {} };
+    featureTables.set(line2, t);
   }
   return t;
 }
-function depHidden(line, dep) {
-  let s = hiddenDeps.get(line);
+function depHidden(line2, dep) {
+  let s = hiddenDeps.get(line2);
   if (!s) {
     s = /* @__PURE__ */ new Set();
-    for (const vs of Object.values(allFeatures(line))) for (const v of vs) if (v.startsWith("dep:")) s.add(v.slice(4));
-    hiddenDeps.set(line, s);
+    for (const vs of Object.values(allFeatures(line2))) for (const v of vs) if (v.startsWith("dep:")) s.add(v.slice(4));
+    hiddenDeps.set(line2, s);
   }
   return s.has(dep);
 }
-function depsNamed(line, name) {
-  let m2 = depsByName.get(line);
+function depsNamed(line2, name) {
+  let m2 = depsByName.get(line2);
   if (!m2) {
     m2 = /* @__PURE__ */ new Map();
-    for (const d of line.deps) m2.set(d.name, [...m2.get(d.name) ?? [], d]);
-    depsByName.set(line, m2);
+    for (const d of line2.deps) m2.set(d.name, [...m2.get(d.name) ?? [], d]);
+    depsByName.set(line2, m2);
   }
   return m2.get(name) ?? [];
 }
@@ -46222,26 +46219,26 @@ function fromPath(d, tags, main2, first) {
   return onMain("path", main2, { kind: "path", path: d.path, head: mainSnapshotCommit().slice(0, 7) });
 }
 function onMain(source, main2, graph) {
-  const line = newest(main2);
-  return { ...BASE, version: line?.vers ?? null, source, snapshot: "main", line, assumed: graph ? { graph } : {} };
+  const line2 = newest(main2);
+  return { ...BASE, version: line2?.vers ?? null, source, snapshot: "main", line: line2, assumed: graph ? { graph } : {} };
 }
 function fromRequirement(d, tags, pin, first) {
   if (!d.version) {
-    const line2 = newest(tags.filter((l) => !import_prerelease.default(l.vers))) ?? newest(tags);
+    const line3 = newest(tags.filter((l) => !import_prerelease.default(l.vers))) ?? newest(tags);
     return {
       ...BASE,
-      version: line2?.vers ?? null,
+      version: line3?.vers ?? null,
       source: "default",
       snapshot: "tags",
-      line: line2,
-      assumed: { version: { kind: "no-requirement", key: d.key, assumed: line2?.vers ?? null } }
+      line: line3,
+      assumed: { version: { kind: "no-requirement", key: d.key, assumed: line3?.vers ?? null } }
     };
   }
   if (requirementPredates(first, d.version))
     return { ...BASE, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
-  const line = selectVersion(tags, d.version);
+  const line2 = selectVersion(tags, d.version);
   const at = { ...BASE, source: "requirement", snapshot: "tags" };
-  if (line) return { ...at, version: line.vers, line, preDispatch: olderThan(first, line.vers) ? line.vers : null };
+  if (line2) return { ...at, version: line2.vers, line: line2, preDispatch: olderThan(first, line2.vers) ? line2.vers : null };
   const last3 = newest(tags);
   const used = last3?.vers ?? null;
   return {
@@ -46539,11 +46536,11 @@ function tokenize(value, options2) {
     linesAndNewlines.pop();
   }
   for (let i = 0; i < linesAndNewlines.length; i++) {
-    const line = linesAndNewlines[i];
+    const line2 = linesAndNewlines[i];
     if (i % 2 && !options2.newlineIsToken) {
-      retLines[retLines.length - 1] += line;
+      retLines[retLines.length - 1] += line2;
     } else {
-      retLines.push(line);
+      retLines.push(line2);
     }
   }
   return retLines;
@@ -46677,8 +46674,8 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
             newRangeStart -= curRange.length;
           }
         }
-        for (const line of lines) {
-          curRange.push((current.added ? "+" : "-") + line);
+        for (const line2 of lines) {
+          curRange.push((current.added ? "+" : "-") + line2);
         }
         if (current.added) {
           newLine += lines.length;
@@ -46688,13 +46685,13 @@ function structuredPatch(oldFileName, newFileName, oldStr, newStr, oldHeader, ne
       } else {
         if (oldRangeStart) {
           if (lines.length <= context * 2 && i < diff.length - 2) {
-            for (const line of contextLines(lines)) {
-              curRange.push(line);
+            for (const line2 of contextLines(lines)) {
+              curRange.push(line2);
             }
           } else {
             const contextSize = Math.min(lines.length, context);
-            for (const line of contextLines(lines.slice(0, contextSize))) {
-              curRange.push(line);
+            for (const line2 of contextLines(lines.slice(0, contextSize))) {
+              curRange.push(line2);
             }
             const hunk = {
               oldStart: oldRangeStart,
@@ -46796,8 +46793,8 @@ function formatPatch(patch, headerOptions) {
     const oldStart = hunk.oldLines === 0 ? hunk.oldStart - 1 : hunk.oldStart;
     const newStart = hunk.newLines === 0 ? hunk.newStart - 1 : hunk.newStart;
     ret.push("@@ -" + oldStart + "," + hunk.oldLines + " +" + newStart + "," + hunk.newLines + " @@");
-    for (const line of hunk.lines) {
-      ret.push(line);
+    for (const line2 of hunk.lines) {
+      ret.push(line2);
     }
   }
   return ret.join("\n") + "\n";
@@ -46828,7 +46825,7 @@ function createPatch(fileName, oldStr, newStr, oldHeader, newHeader, options2) {
 }
 function splitLines(text2) {
   const hasTrailingNl = text2.endsWith("\n");
-  const result = text2.split("\n").map((line) => line + "\n");
+  const result = text2.split("\n").map((line2) => line2 + "\n");
   if (hasTrailingNl) {
     result.pop();
   } else {
@@ -47223,7 +47220,7 @@ var init_resolve = __esm({
       }
     };
     ROOT_ID = "(root)";
-    refOf = (id, line) => id === ROOT_ID ? null : { name: line.name, version: line.vers };
+    refOf = (id, line2) => id === ROOT_ID ? null : { name: line2.name, version: line2.vers };
     idOfRef = (r) => r === null ? ROOT_ID : `${r.name}@${r.version}`;
     Resolver = class {
       constructor(root, opts) {
@@ -47270,26 +47267,26 @@ var init_resolve = __esm({
         return (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, this.platform);
       }
       /** The dependencies a package always has on this platform (not optional, not dev or build). */
-      normalDeps(line) {
-        return line.deps.filter((dep) => !dep.optional && this.applies(dep));
+      normalDeps(line2) {
+        return line2.deps.filter((dep) => !dep.optional && this.applies(dep));
       }
       liveDeps(id, local) {
         return depsNamed(this.lineOf(id), local).filter((d) => this.applies(d));
       }
       select(dep) {
         const crate = crateOf(dep);
-        const line = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
-        if (!line && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
-        return line;
+        const line2 = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+        if (!line2 && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
+        return line2;
       }
-      addPackage(line, reason) {
-        const id = this.idOf(line);
+      addPackage(line2, reason) {
+        const id = this.idOf(line2);
         if (this.pkgs.has(id)) return;
-        this.pkgs.set(id, { line, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
+        this.pkgs.set(id, { line: line2, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
         this.because.set(id, reason);
         this.later(
-          ...this.normalDeps(line).map(
-            (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line), dep: dep.name })
+          ...this.normalDeps(line2).map(
+            (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line2), dep: dep.name })
           )
         );
       }
@@ -47369,10 +47366,10 @@ var init_resolve = __esm({
 });
 
 // src/cargo/precomputed.ts
-function precomputedEnablers(line, registry, target) {
+function precomputedEnablers(line2, registry, target) {
   if (target.gate || targetName(target) !== targetName(AUTODIFF_TARGET)) return void 0;
   const which = bundledSnapshotName(registry);
-  return which ? snapshotTables(which)?.enablers[lineKey(line)] : void 0;
+  return which ? snapshotTables(which)?.enablers[lineKey(line2)] : void 0;
 }
 var lineKey;
 var init_precomputed = __esm({
@@ -47381,19 +47378,19 @@ var init_precomputed = __esm({
     init_registry();
     init_resolve();
     init_snapshot_cache();
-    lineKey = (line) => `${line.name}@${line.vers}`;
+    lineKey = (line2) => `${line2.name}@${line2.vers}`;
   }
 });
 
 // src/cargo/reach.ts
-function mayEnable(line, registry, target, budget) {
+function mayEnable(line2, registry, target, budget) {
   if (target.gate) return () => true;
-  const top = idOf(line);
-  const walk = new ForwardWalk(registry, line, budget);
+  const top = idOf(line2);
+  const walk = new ForwardWalk(registry, line2, budget);
   walk.run([
     pkgNode(top),
-    ...Object.keys(allFeatures(line)).map((f) => featureNode(top, f)),
-    ...line.deps.map((d) => featureNode(top, d.name))
+    ...Object.keys(allFeatures(line2)).map((f) => featureNode(top, f)),
+    ...line2.deps.map((d) => featureNode(top, d.name))
   ]);
   const from = walk.reachingAny((kind, id, name) => {
     return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
@@ -47413,10 +47410,10 @@ var init_reach = __esm({
     featureNode = (id, feature2) => `F${SEP}${id}${SEP}${feature2}`;
     activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
     ForwardWalk = class {
-      constructor(registry, line, budget) {
+      constructor(registry, line2, budget) {
         this.registry = registry;
         this.budget = budget;
-        this.lines.set(idOf(line), line);
+        this.lines.set(idOf(line2), line2);
       }
       registry;
       budget;
@@ -47517,29 +47514,29 @@ var init_reach = __esm({
 });
 
 // src/cargo/enablers.ts
-function featureNames(line) {
-  const implicit = line.deps.filter((d) => d.optional && !depHidden(line, d.name)).map((d) => d.name);
-  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line)), ...implicit])].filter((f) => f !== "default");
+function featureNames(line2) {
+  const implicit = line2.deps.filter((d) => d.optional && !depHidden(line2, d.name)).map((d) => d.name);
+  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line2)), ...implicit])].filter((f) => f !== "default");
 }
-function probeOf(line, features, { defaults = false } = {}) {
-  const dep = { name: line.name, req: `=${line.vers}`, features, optional: false, default_features: defaults };
+function probeOf(line2, features, { defaults = false } = {}) {
+  const dep = { name: line2.name, req: `=${line2.vers}`, features, optional: false, default_features: defaults };
   return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
 }
 function enablersOf(...args) {
-  const [line, registry, target = AUTODIFF_TARGET] = args;
-  const key3 = `${registry.label}|${line.name}@${line.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key3) ?? precomputedEnablers(line, registry, target);
+  const [line2, registry, target = AUTODIFF_TARGET] = args;
+  const key3 = `${registry.label}|${line2.name}@${line2.vers}|${targetName(target)}|${target.gate ?? ""}`;
+  const hit = enablerCache.get(key3) ?? precomputedEnablers(line2, registry, target);
   if (hit) return hit;
   const result = computeEnablers(...args);
   enablerCache.set(key3, result);
   return result;
 }
-function computeEnablers(line, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
-  const table2 = allFeatures(line);
-  const names2 = featureNames(line);
-  const test = (features, opts = {}) => featureState(resolve(probeOf(line, features, opts), [], { registry, budget }), target);
+function computeEnablers(line2, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
+  const table2 = allFeatures(line2);
+  const names2 = featureNames(line2);
+  const test = (features, opts = {}) => featureState(resolve(probeOf(line2, features, opts), [], { registry, budget }), target);
   const order = (f) => f === target.feature ? 0 : Object.hasOwn(table2, f) ? 1 : 2;
-  const may = mayEnable(line, registry, target, budget);
+  const may = mayEnable(line2, registry, target, budget);
   const reachable2 = target.gate ? test(names2).on : names2.some(may);
   const enablers = reachable2 ? names2.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
   const pairs = [];
@@ -47599,11 +47596,11 @@ function candidateAdditions(listed, enablers, pairs, prefer) {
     return true;
   });
 }
-function searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) {
-  const additions = conjunctAdditions(line, registry, target, opts.budget);
+function searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) {
+  const additions = conjunctAdditions(line2, registry, target, opts.budget);
   return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
 }
-function conjunctAdditions(line, registry, target, budget) {
+function conjunctAdditions(line2, registry, target, budget) {
   const parts = target.gate ? conjunctsOf(target.gate) : [];
   if (parts.length < 2 || parts.length > 4) return [];
   const named = (gate) => {
@@ -47611,7 +47608,7 @@ function conjunctAdditions(line, registry, target, budget) {
     return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
   };
   const each = parts.map(
-    (gate) => enablersOf(line, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
+    (gate) => enablersOf(line2, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
   );
   if (each.some((e) => e.length === 0)) return [];
   let combos = [[]];
@@ -47712,12 +47709,12 @@ function removals() {
   removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
   return removedFeatures;
 }
-function featureNames2(line) {
-  let set3 = names.get(line);
+function featureNames2(line2) {
+  let set3 = names.get(line2);
   if (!set3) {
-    set3 = new Set(Object.keys(allFeatures(line)));
-    for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) set3.add(d.name);
-    names.set(line, set3);
+    set3 = new Set(Object.keys(allFeatures(line2)));
+    for (const d of line2.deps) if (d.optional && !depHidden(line2, d.name)) set3.add(d.name);
+    names.set(line2, set3);
   }
   return set3;
 }
@@ -47741,15 +47738,15 @@ function historyOf(crate, feature2, version, registry) {
 function refusals(manifest, deps, lineOf2, registry) {
   const out = [];
   const check = (decl, feature2, where) => {
-    const line = lineOf2(decl);
-    if (!line || out.length >= MAX_REFUSALS || featureNames2(line).has(feature2)) return;
-    if (out.some((r) => r.crate === line.name && r.feature === feature2)) return;
+    const line2 = lineOf2(decl);
+    if (!line2 || out.length >= MAX_REFUSALS || featureNames2(line2).has(feature2)) return;
+    if (out.some((r) => r.crate === line2.name && r.feature === feature2)) return;
     out.push({
-      crate: line.name,
-      version: line.vers,
+      crate: line2.name,
+      version: line2.vers,
       feature: feature2,
       where,
-      history: historyOf(line.name, feature2, line.vers, registry)
+      history: historyOf(line2.name, feature2, line2.vers, registry)
     });
   };
   for (const d of deps)
@@ -47826,10 +47823,10 @@ function diagnoseWithin(manifest, opts) {
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   let state;
   let found;
-  const line = lines.get(primary.decl) ?? null;
+  const line2 = lines.get(primary.decl) ?? null;
   try {
     state = run2(ownDefaults);
-    found = line ? enablersOf(line, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
+    found = line2 ? enablersOf(line2, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
   } catch (e) {
     if (e instanceof UnreadableCrate) return unreadable(base, e);
     if (!(e instanceof BudgetExceeded)) throw e;
@@ -47837,11 +47834,11 @@ function diagnoseWithin(manifest, opts) {
   }
   const graphVersion = state.version ?? primary.resolved ?? null;
   const { enablers, defaultsEnable, pairs } = found;
-  const defaultList = line ? allFeatures(line).default ?? [] : [];
+  const defaultList = line2 ? allFeatures(line2).default ?? [] : [];
   const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
   const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
   if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
-  const gateFeatures = line ? gateInOwnFeatures(target, line, registry) : null;
+  const gateFeatures = line2 ? gateInOwnFeatures(target, line2, registry) : null;
   const verdictOf = (gatedBehind2) => gatedBehind2.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
   let gatedBehind = [];
   try {
@@ -47851,7 +47848,7 @@ function diagnoseWithin(manifest, opts) {
       gateFeatures,
       verdict: verdictOf(gatedBehind),
       gatedBehind,
-      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line ? searchConjuncts(run2, primary, line, registry, ownDefaults, target, opts) : null)
+      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line2 ? searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) : null)
     };
   } catch (e) {
     if (e instanceof UnreadableCrate) return unreadable(base, e);
@@ -47937,15 +47934,15 @@ function enabledBy(at, value, registry) {
   const v = featureValue(value);
   if (v.kind !== "dep-feature") return v.kind === "feature" ? [at, v.feature] : null;
   const dep = at.deps.find((d) => d.name === v.dep);
-  const line = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-  return line ? [line, v.feature] : null;
+  const line2 = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+  return line2 ? [line2, v.feature] : null;
 }
-function ownFeaturesReaching(line, atoms, registry) {
+function ownFeaturesReaching(line2, atoms, registry) {
   const node = (l, f) => `${l.name}@${l.vers}/${f}`;
   const back = /* @__PURE__ */ new Map();
   const atomOf = /* @__PURE__ */ new Map();
   const seen = /* @__PURE__ */ new Set();
-  const queue = Object.keys(allFeatures(line)).map((f) => [line, f]);
+  const queue = Object.keys(allFeatures(line2)).map((f) => [line2, f]);
   for (let i = 0; i < queue.length && seen.size < MAX_FEATURE_NODES && queue.length <= MAX_FEATURE_QUEUE; i++) {
     const [at, f] = queue[i];
     const from = node(at, f);
@@ -47962,7 +47959,7 @@ function ownFeaturesReaching(line, atoms, registry) {
       queue.push(next);
     }
   }
-  const own = `${line.name}@${line.vers}/`;
+  const own = `${line2.name}@${line2.vers}/`;
   const out = /* @__PURE__ */ new Map();
   for (const atom of atoms) {
     const found = /* @__PURE__ */ new Set();
@@ -47981,10 +47978,10 @@ function ownFeaturesReaching(line, atoms, registry) {
   }
   return out;
 }
-function gateInOwnFeatures(target, line, registry) {
+function gateInOwnFeatures(target, line2, registry) {
   if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
   const atoms = [...target.gate.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]);
-  const reaching = ownFeaturesReaching(line, atoms, registry);
+  const reaching = ownFeaturesReaching(line2, atoms, registry);
   const out = [];
   for (const atom of atoms) {
     const name = atom.split("/")[1];
@@ -48161,17 +48158,17 @@ function outsideUnchanged(before, edited) {
   const tail = before.length - edited.end;
   if (after.slice(0, edited.start) !== before.slice(0, edited.start) || after.slice(after.length - tail) !== before.slice(edited.end))
     return { problem: "bytes outside the edited span changed" };
-  let plainBefore;
-  let plainAfter;
+  let m0;
+  let m1;
   try {
-    plainBefore = parsePlain(before);
-    plainAfter = parsePlain(after);
+    m0 = parseManifest(before);
+    m1 = parseManifest(after);
   } catch (e) {
     return { problem: `the result is not valid TOML (${e.message})` };
   }
-  if (!isDeepStrictEqual(withoutDeps(plainBefore), withoutDeps(plainAfter)))
+  if (!isDeepStrictEqual(withoutDeps(m0.plain), withoutDeps(m1.plain)))
     return { problem: "a value outside the dependency tables changed" };
-  return { m0: parseManifest(before), m1: parseManifest(after) };
+  return { m0, m1 };
 }
 function depsAsExpected(m0, m1, expected, extra = 0) {
   const all1 = new Map(declarations(m1).map((d) => [declKey(d), d]));
@@ -48361,8 +48358,8 @@ function lockPackages(text2) {
   let current = null;
   let inDeps = false;
   for (const raw of text2.split("\n")) {
-    const line = raw.trim();
-    if (line === "[[package]]") {
+    const line2 = raw.trim();
+    if (line2 === "[[package]]") {
       if (out.length >= MAX_LOCK_PACKAGES) break;
       current = { name: "", version: "", dependencies: [] };
       out.push(current);
@@ -48370,13 +48367,13 @@ function lockPackages(text2) {
       continue;
     }
     if (!current) continue;
-    const kv = /^(name|version|dependencies)\s*=\s*(.*)$/.exec(line);
+    const kv = /^(name|version|dependencies)\s*=\s*(.*)$/.exec(line2);
     if (kv?.[1] === "name") current.name = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
     else if (kv?.[1] === "version") current.version = /^"([^"]*)"/.exec(kv[2])?.[1] ?? "";
     else if (kv?.[1] === "dependencies") inDeps = !kv[2].includes("]");
     if (kv?.[1] === "dependencies" || inDeps && !kv) {
-      for (const m2 of (kv ? kv[2] : line).matchAll(QUOTED)) current.dependencies.push(m2[1]);
-      if (!kv && line.includes("]")) inDeps = false;
+      for (const m2 of (kv ? kv[2] : line2).matchAll(QUOTED)) current.dependencies.push(m2[1]);
+      if (!kv && line2.includes("]")) inDeps = false;
     }
   }
   return out.filter((p) => p.name !== "" && p.version !== "");
@@ -48537,16 +48534,16 @@ var init_evidence = __esm({
 });
 
 // src/links.ts
-function burnPermalink(ref, repoPath, line, lineEnd2 = null) {
-  if (!REF.test(ref) || !PATH.test(repoPath) || repoPath.split("/").includes("..") || !validLine(line)) return null;
-  if (lineEnd2 !== null && (!validLine(lineEnd2) || lineEnd2 < line)) return null;
-  return `${BURN_BLOB}/${ref}/${repoPath}#L${line}${lineEnd2 !== null ? `-L${lineEnd2}` : ""}`;
+function burnPermalink(ref, repoPath, line2, lineEnd2 = null) {
+  if (!REF.test(ref) || !PATH.test(repoPath) || repoPath.split("/").includes("..") || !validLine(line2)) return null;
+  if (lineEnd2 !== null && (!validLine(lineEnd2) || lineEnd2 < line2)) return null;
+  return `${BURN_BLOB}/${ref}/${repoPath}#L${line2}${lineEnd2 !== null ? `-L${lineEnd2}` : ""}`;
 }
-function repoPermalink(owner, repo, sha, path2, line) {
+function repoPermalink(owner, repo, sha, path2, line2) {
   if (!NAME.test(owner) || !NAME.test(repo) || /^\.+$/.test(owner) || /^\.+$/.test(repo) || !/^[0-9a-f]{40}$/.test(sha))
     return null;
-  if (!REPO_PATH.test(path2) || path2.split("/").includes("..") || !validLine(line)) return null;
-  return `https://github.com/${owner}/${repo}/blob/${sha}/${path2}#L${line}`;
+  if (!REPO_PATH.test(path2) || path2.split("/").includes("..") || !validLine(line2)) return null;
+  return `https://github.com/${owner}/${repo}/blob/${sha}/${path2}#L${line2}`;
 }
 var BURN_BLOB, REF, SEGMENT, PATH, MAX_LINE, validLine, NAME, REPO_PATH, ALLOWED_URL;
 var init_links = __esm({
@@ -48928,7 +48925,7 @@ function detect(input) {
   if (found.every((f) => f.location)) return found;
   const view = reportView(input.replace(/\r\n?/g, "\n"), {
     holds: (s) => findAll(s).length > 0,
-    output: (line) => line.includes(PANICKED_AT) || PRINT_PREFIXES.some((p) => line.includes(p))
+    output: (line2) => line2.includes(PANICKED_AT) || PRINT_PREFIXES.some((p) => line2.includes(p))
   });
   const reported = new Set(findAll(view).map((f) => f.id));
   return found.filter((f) => f.location || reported.has(f.id));
@@ -49116,14 +49113,14 @@ function block(text2, from) {
 }
 function gutter(b) {
   const out = [];
-  for (const line of b.split("\n")) {
-    const m2 = /(?:^|\s)\d+\s+\|(.*)$/.exec(line);
+  for (const line2 of b.split("\n")) {
+    const m2 = /(?:^|\s)\d+\s+\|(.*)$/.exec(line2);
     if (m2) out.push(m2[1]);
   }
   return out;
 }
 function sourcePaths(b) {
-  return gutter(b).flatMap((line) => [...line.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((p) => p[0]));
+  return gutter(b).flatMap((line2) => [...line2.matchAll(/\bburn(?:::[A-Za-z_][A-Za-z0-9_]*)+/g)].map((p) => p[0]));
 }
 function importsThrough(b, module2) {
   return usePaths(gutter(b).join("\n")).filter((p) => p.startsWith(`${module2}::`));
@@ -49557,30 +49554,30 @@ function stringAt(src, i) {
 }
 function rustTokens(src) {
   const out = [];
-  let line = 1;
+  let line2 = 1;
   let i = 0;
   const n = src.length;
-  const push = (t, start) => out.push({ t, line, start, end: i });
+  const push = (t, start) => out.push({ t, line: line2, start, end: i });
   while (i < n) {
     const c3 = src[i];
     if (c3 === "\n") {
-      line++;
+      line2++;
       i++;
     } else if (c3 === " " || c3 === "	" || c3 === "\r") i++;
     else if (c3 === "/" && src[i + 1] === "/") {
       while (i < n && src[i] !== "\n") i++;
     } else if (c3 === "/" && src[i + 1] === "*") {
       const end = blockCommentEnd(src, i);
-      for (let k2 = i; k2 < end; k2++) if (src.charCodeAt(k2) === 10) line++;
+      for (let k2 = i; k2 < end; k2++) if (src.charCodeAt(k2) === 10) line2++;
       i = end;
     } else if (c3 === '"' || (c3 === "r" || c3 === "b") && stringAt(src, i)) {
       const start = i;
-      const startLine = line;
+      const startLine = line2;
       const m2 = stringAt(src, i);
       i += m2[0].length;
       const close = `"${m2[3]}`;
       while (i < n) {
-        if (src[i] === "\n") line++;
+        if (src[i] === "\n") line2++;
         if (!m2[2] && src[i] === "\\") i += 2;
         else if (src.startsWith(close, i)) {
           i += close.length;
@@ -49788,10 +49785,10 @@ var init_rust_items = __esm({
       item(mod, depth) {
         const { cfgs, cfgLine, pathAttr } = this.attributes(mod);
         if (this.at() === void 0 || this.at() === "}") return;
-        const line = this.toks[this.i].line;
+        const line2 = this.toks[this.i].line;
         const pub = this.visibility();
         const kw = this.at();
-        const base = { pub, cfgs, line, cfgLine };
+        const base = { pub, cfgs, line: line2, cfgLine };
         if (kw === "mod" && this.at(1) !== void 0) this.modItem(mod, depth, { ...base, pathAttr });
         else if (kw === "use") this.useItem(mod, base);
         else if (kw === "extern" && this.at(1) === "crate") {
@@ -50036,13 +50033,13 @@ var init_source_gates = __esm({
         if (b) return { crate: m2.crate, file: nested, dir: `${m2.dir}${name}/`, items: b, parent: m2 };
         return b;
       }
-      terms(m2, cfgs, line, cfgLine) {
+      terms(m2, cfgs, line2, cfgLine) {
         return cfgs.map((c3) => ({
           crate: m2.crate,
           cfg: qualify(c3, m2.crate),
           file: m2.file,
-          line,
-          cfgLine: cfgLine ?? line
+          line: line2,
+          cfgLine: cfgLine ?? line2
         }));
       }
       /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
@@ -50758,16 +50755,16 @@ function firstCallOf(entry, finding, text2) {
   }
   return frame.exec(text2.slice(0, FRAME_WINDOW))?.[1] ?? null;
 }
-function make({ entry, repoPath, line, ref, site, verified, lineEnd: lineEnd2 = null, methods = [] }) {
+function make({ entry, repoPath, line: line2, ref, site, verified, lineEnd: lineEnd2 = null, methods = [] }) {
   return {
     crate: entry.crate,
     file: repoPath.replace(/^crates\/[^/]+\//, ""),
     repoPath,
-    line,
+    line: line2,
     lineEnd: lineEnd2,
     methods,
     ref,
-    url: burnPermalink(ref, repoPath, line, lineEnd2),
+    url: burnPermalink(ref, repoPath, line2, lineEnd2),
     cfg: site?.cfg ?? null,
     item: site?.item ?? null,
     verified,
@@ -51912,13 +51909,13 @@ var require_scope = __commonJS({
       }
     };
     exports2.ValueScopeName = ValueScopeName;
-    var line = (0, code_1._)`\n`;
+    var line2 = (0, code_1._)`\n`;
     var ValueScope = class extends Scope {
       constructor(opts) {
         super(opts);
         this._values = {};
         this._scope = opts.scope;
-        this.opts = { ...opts, _n: opts.lines ? line : code_1.nil };
+        this.opts = { ...opts, _n: opts.lines ? line2 : code_1.nil };
       }
       get() {
         return this._scope;
@@ -59723,13 +59720,13 @@ function matcherFor(rule, version) {
   }
   return { signs: rule.evidence.signs, modules };
 }
-function cfgsAt(module2, line) {
+function cfgsAt(module2, line2) {
   const out = [...module2.cfgs];
   let holder = null;
-  for (const item of module2.items) if (Math.min(item.cfgLine ?? item.line, item.line) <= line) holder = item;
+  for (const item of module2.items) if (Math.min(item.cfgLine ?? item.line, item.line) <= line2) holder = item;
   if (!holder) return out;
   out.push(...holder.cfgs);
-  if (holder.kind === "mod" && holder.body) out.push(...cfgsAt(holder.body, line).filter((c3) => !out.includes(c3)));
+  if (holder.kind === "mod" && holder.body) out.push(...cfgsAt(holder.body, line2).filter((c3) => !out.includes(c3)));
   return out;
 }
 function findUse(m2, path2, text2) {
@@ -59749,22 +59746,22 @@ function* uses(m2, path2, text2) {
   const lines = text2.split("\n");
   for (const { re, what } of m2.signs) {
     for (let i = 0; i < lines.length; i++) {
-      const line = lines[i];
-      if (!usable(line)) continue;
-      const hit = re.exec(line);
+      const line2 = lines[i];
+      if (!usable(line2)) continue;
+      const hit = re.exec(line2);
       if (hit) yield { path: path2, line: i + 1, what: what ?? hit[0] };
     }
   }
   if (m2.modules.size === 0) return;
   const named = /* @__PURE__ */ new Set();
-  for (const line of lines) if (usable(line)) for (const hit of line.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]);
+  for (const line2 of lines) if (usable(line2)) for (const hit of line2.matchAll(/\bburn::(\w+)/g)) named.add(hit[1]);
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
-    if (!usable(line)) continue;
+    const line2 = lines[i];
+    if (!usable(line2)) continue;
     for (const module2 of named) {
       const spec = m2.modules.get(module2);
       if (!spec) continue;
-      const hit = spec.gated?.test(line) ? [`burn::${module2}`] : spec.names?.exec(line);
+      const hit = spec.gated?.test(line2) ? [`burn::${module2}`] : spec.names?.exec(line2);
       if (hit) {
         yield { path: path2, line: i + 1, what: hit[0] };
         break;
@@ -59793,7 +59790,7 @@ var init_evidence2 = __esm({
     init_rust_items();
     MAX_USES_JUDGED = 64;
     MAX_LINE2 = 2e3;
-    usable = (line) => line.length <= MAX_LINE2 && !/^\s*\/\//.test(line);
+    usable = (line2) => line2.length <= MAX_LINE2 && !/^\s*\/\//.test(line2);
   }
 });
 
@@ -59881,8 +59878,8 @@ function refusedByPr(path2, before, after, root, plan3 = null, lines = null) {
     return { kind: "refused", path: path2, line: 1, diagnosis: after, plan: null, inDiff: false };
   const { decl, inRoot } = first.where;
   const rootLine = inRoot && root ? rootDeclLine(root, decl.key) : null;
-  const [at, line] = rootLine !== null ? [root.path, rootLine] : [path2, decl.line];
-  return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
+  const [at, line2] = rootLine !== null ? [root.path, rootLine] : [path2, decl.line];
+  return { kind: "refused", path: at, line: line2, diagnosis: after, plan: null, inDiff: false };
 }
 function rootDeclLine(root, key3) {
   try {
@@ -60748,15 +60745,15 @@ var init_pull_request2 = __esm({
 
 // src/command.ts
 function commandLine(content, firstLine) {
-  let line = firstLine;
+  let line2 = firstLine;
   let atStart = true;
   for (const t of inlineTokens(content, { emphasis: false })) {
     if (t.type === "softbreak" || t.type === "hardbreak") {
-      line++;
+      line2++;
       atStart = true;
       continue;
     }
-    if (atStart && t.type === "text" && COMMAND.test(t.content)) return line;
+    if (atStart && t.type === "text" && COMMAND.test(t.content)) return line2;
     atStart = false;
   }
   return null;
@@ -62343,14 +62340,14 @@ async function getTransformStream(options2 = {}) {
     return new Transform({
       objectMode: true,
       transform(chunk, enc, cb) {
-        const line = chunk.toString().trim();
+        const line2 = chunk.toString().trim();
         if (formattingEnabled) {
-          return cb(null, pretty(line));
+          return cb(null, pretty(line2));
         }
         if (levelAsString) {
-          return cb(null, stringifyLogLevel(JSON.parse(line)));
+          return cb(null, stringifyLogLevel(JSON.parse(line2)));
         }
-        cb(null, line + "\n");
+        cb(null, line2 + "\n");
         return;
       }
     });
@@ -62372,16 +62369,16 @@ async function getTransformStream(options2 = {}) {
     return new Transform({
       objectMode: true,
       transform(chunk, enc, cb) {
-        const line = chunk.toString().trim();
-        const data2 = JSON.parse(line);
+        const line2 = chunk.toString().trim();
+        const data2 = JSON.parse(line2);
         if (data2.level < 50) {
           if (formattingEnabled) {
-            return cb(null, pretty(line));
+            return cb(null, pretty(line2));
           }
           if (levelAsString) {
             return cb(null, stringifyLogLevel(data2));
           }
-          cb(null, line + "\n");
+          cb(null, line2 + "\n");
           return;
         }
         withScope((scope2) => {

@@ -1,8 +1,8 @@
 // Derived data that `npm run build` keeps in data/.cache/ (scripts/cache-data.mjs; not committed),
 // each entry tied to the files it was derived from by their paths, sizes and modification times:
 // an edited or refreshed file is never answered from a stale copy (the entry is ignored and the
-// caller derives the answer itself), and checking costs one stat per file. A content hash would
-// load node:crypto, which alone cost a seventh of a CLI call.
+// caller derives the answer itself), and checking costs one stat per file and folder. A content
+// hash would load node:crypto, which alone cost a seventh of a CLI call.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "./data-dir.js";
