@@ -13,7 +13,7 @@ import { COMMAND_TIMEOUT_MS, connect } from "../src/github/redis.js";
 import { scanSource } from "../src/panics/source-scan.js";
 import { stallMeter } from "./stall.js";
 import { MAX_RUST_FILE } from "../src/compile/rust-items.js";
-import { sourceGate } from "../src/compile/source-gates.js";
+import { sourceGate, stepBudget } from "../src/compile/source-gates.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {
   const evil = `/${indexPath("burn-evil")}`;
@@ -112,6 +112,19 @@ const STUB = "Requires `autodiff` feature";
  */
 const globsInto = (target: string) => Array.from({ length: 2000 }, (_, i) => `pub use ${target}::m${i}::*;`).join("\n");
 
+/**
+ * 64 paths resolved as one event resolves them (fromSource): sharing the parsed files and one
+ * budget of steps. The paths it answers (absent or gated), not unknown.
+ */
+function eventPaths(files: Record<string, string>): number {
+  const parsed = new Map();
+  const budget = stepBudget();
+  let known = 0;
+  for (let i = 0; i < 64; i++)
+    known += sourceGate(`burn::a${i}::B`, (p) => files[p] ?? null, parsed, budget).kind === "unknown" ? 0 : 1;
+  return known;
+}
+
 export function hostileSourceStalls(): Array<{ input: string; bytes: number; worstMs: number; sites: number }> {
   const nested = `${'fn a() {"Requires `autodiff` feature"'.repeat(2_000)}${'{"Requires `autodiff` feature"'.repeat(20_000)}`;
   const literal = `${'const BAD: &str = "\\u{110000}\\u{d800}";\n'.repeat(2_000)}fn backward() { unimplemented!("Requires \`autodiff\` feature") }\n`;
@@ -130,19 +143,18 @@ export function hostileSourceStalls(): Array<{ input: string; bytes: number; wor
       { input: "lib.rs: 9,000 globs of another crate", text: "pub use a::*;\n".repeat(Math.floor(cap / 14)) },
     ].map((c) => ({ ...c, run: (t: string) => (sourceGate("burn::A::B", lib(t)).kind === "unknown" ? 0 : 1) })),
     {
-      input: "two lib.rs of 2,000 globs each way, 64 paths",
+      input: "two lib.rs of 2,000 globs each way, 64 paths of one event",
       text: `pub use burn_core::*;\n${globsInto("burn_core")}`,
-      run: (t: string) => {
-        const files: Record<string, string> = {
+      run: (t: string) =>
+        eventPaths({
           "crates/burn/src/lib.rs": t,
           "crates/burn-core/src/lib.rs": `pub use burn::*;\n${globsInto("crate")}`,
-        };
-        const parsed = new Map();
-        let known = 0;
-        for (let i = 0; i < 64; i++)
-          known += sourceGate(`burn::a${i}::B`, (p) => files[p] ?? null, parsed).kind === "unknown" ? 0 : 1;
-        return known;
-      },
+        }),
+    },
+    {
+      input: "lib.rs: 1,000 globs of a module that lacks each of 64 paths of one event",
+      text: `pub mod empty;\n${"pub use crate::empty::*;\n".repeat(1000)}`,
+      run: (t: string) => eventPaths({ "crates/burn/src/lib.rs": t, "crates/burn/src/empty.rs": "pub struct X;\n" }),
     },
   ].map(({ input, text, run }) => {
     let worst = 0;

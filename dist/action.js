@@ -49955,10 +49955,10 @@ function combine(results) {
   const unknown = results.find((r) => r.k === "unknown");
   return unknown ?? { k: "absent" };
 }
-function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map()) {
+function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map(), budget = stepBudget()) {
   const segs = path2.split("::");
   if (segs[0] !== "burn" || segs.length < 2) return { kind: "unknown", why: "not a burn path" };
-  const r = new Resolver2(read, parsed3);
+  const r = new Resolver2(read, parsed3, budget);
   const root = r.crateRoot("burn");
   const res = root === void 0 ? { k: "need" } : root === null ? { k: "unknown", why: "no crates/burn/src/lib.rs" } : r.walk(root, segs.slice(1), [], true, 0);
   if (r.need.size > 0) return { kind: "need", files: [...r.need].sort() };
@@ -49967,10 +49967,10 @@ function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map()) {
   if (res.k === "absent") return { kind: "absent" };
   return { kind: "unknown", why: res.k === "unknown" ? res.why : "unread files" };
 }
-function memberSourceGate(typePath, member, file, read, parsed3 = /* @__PURE__ */ new Map()) {
+function memberSourceGate(typePath, member, file, read, parsed3 = /* @__PURE__ */ new Map(), budget = stepBudget()) {
   const crate = /^crates\/([^/]+)\/src\//.exec(file)?.[1];
   if (!crate) return { kind: "unknown", why: `not a crate source file: ${file}` };
-  const owner = sourceGate(typePath, read, parsed3);
+  const owner = sourceGate(typePath, read, parsed3, budget);
   const src = read(file);
   const need = [...owner.kind === "need" ? owner.files : [], ...src === void 0 ? [file] : []];
   if (need.length > 0) return { kind: "need", files: [...new Set(need)].sort() };
@@ -49983,25 +49983,33 @@ function memberSourceGate(typePath, member, file, read, parsed3 = /* @__PURE__ *
   ];
   return terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(terms), terms };
 }
-var MAX_STEPS, MAX_DEPTH2, WORKSPACE_CRATE, indexes, Resolver2;
+var MAX_PATH_STEPS, EVENT_STEPS, stepBudget, MAX_DEPTH2, WORKSPACE_CRATE, indexes, Resolver2;
 var init_source_gates = __esm({
   "src/compile/source-gates.ts"() {
     "use strict";
     init_rust_items();
     init_impl_items();
-    MAX_STEPS = 4e3;
+    MAX_PATH_STEPS = 4e3;
+    EVENT_STEPS = 16e3;
+    stepBudget = () => ({ left: EVENT_STEPS });
     MAX_DEPTH2 = 48;
     WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
     indexes = /* @__PURE__ */ new WeakMap();
     Resolver2 = class {
-      constructor(read, parsed3) {
+      constructor(read, parsed3, budget) {
         this.read = read;
         this.parsed = parsed3;
+        this.budget = budget;
       }
       read;
       parsed;
+      budget;
       need = /* @__PURE__ */ new Set();
       steps = 0;
+      /** One more step of this path's, and of the event's budget; false once either is spent. */
+      step() {
+        return ++this.steps <= MAX_PATH_STEPS && --this.budget.left >= 0;
+      }
       /** The parsed file; undefined when it must be read first, null when the release has none. */
       load(path2) {
         if (this.parsed.has(path2)) return this.parsed.get(path2);
@@ -50045,7 +50053,7 @@ var init_source_gates = __esm({
       /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
       walk(m2, segs, terms, outside, depth) {
         if (segs.length === 0) return { k: "found", terms };
-        if (++this.steps > MAX_STEPS || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
+        if (!this.step() || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
         const [seg, ...rest] = segs;
         const visible = (i) => !outside || i.pub;
         const named = (indexOf(m2.items).byName.get(seg) ?? []).filter(visible);
@@ -50056,7 +50064,7 @@ var init_source_gates = __esm({
         const viaGlobs = [];
         for (const g of indexOf(m2.items).globs) {
           if (!visible(g)) continue;
-          if (++this.steps > MAX_STEPS) return { k: "unknown", why: "resolution too deep" };
+          if (!this.step()) return { k: "unknown", why: "resolution too deep" };
           const at = [...terms, ...this.terms(m2, g.cfgs, g.line, g.cfgLine)];
           const r2 = this.path(m2, g.import.segs, segs, at, depth);
           viaGlobs.push(r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2);
@@ -50127,6 +50135,7 @@ function fromSource(ref, findings, sources, memberHint = () => null) {
   const gated = [];
   const absent = [];
   const parsed3 = /* @__PURE__ */ new Map();
+  const budget = stepBudget();
   for (const f of findings) {
     const hint = f.member ? memberHint(f) : null;
     if (f.member && !hint) return { kind: "unknown" };
@@ -50135,8 +50144,9 @@ function fromSource(ref, findings, sources, memberHint = () => null) {
       hint.path.split("::").at(-1),
       hint.file,
       read,
-      parsed3
-    ) : sourceGate(f.path, read, parsed3);
+      parsed3,
+      budget
+    ) : sourceGate(f.path, read, parsed3, budget);
     if (g.kind === "need") for (const p of g.files) need.add(p);
     else if (g.kind === "unknown") return { kind: "unknown" };
     else if (g.kind === "absent") absent.push(f);

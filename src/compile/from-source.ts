@@ -6,7 +6,7 @@ import { burnPermalink } from "../links.js";
 import { conjunctsOf } from "../cargo/cfg.js";
 import type { CompileFinding } from "./detect.js";
 import type { Gate } from "./gated.js";
-import { memberSourceGate, type ParsedFiles, type SourceGate, sourceGate } from "./source-gates.js";
+import { memberSourceGate, type ParsedFiles, type SourceGate, sourceGate, stepBudget } from "./source-gates.js";
 
 export type FromSource =
   /** Files to read first (at `ref`). */
@@ -60,6 +60,8 @@ export function fromSource(
   const gated: Extract<FromSource, { kind: "answer" }>["gated"] = [];
   const absent: CompileFinding[] = [];
   const parsed: ParsedFiles = new Map();
+  // One budget for the event's paths: their resolution runs in one go, holding the event loop.
+  const budget = stepBudget();
   for (const f of findings) {
     const hint = f.member ? memberHint(f) : null;
     if (f.member && !hint) return { kind: "unknown" };
@@ -70,8 +72,9 @@ export function fromSource(
           hint.file,
           read,
           parsed,
+          budget,
         )
-      : sourceGate(f.path, read, parsed);
+      : sourceGate(f.path, read, parsed, budget);
     if (g.kind === "need") for (const p of g.files) need.add(p);
     else if (g.kind === "unknown") return { kind: "unknown" };
     else if (g.kind === "absent") absent.push(f);

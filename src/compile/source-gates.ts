@@ -42,7 +42,20 @@ type Res =
   | { k: "need" }
   | { k: "unknown"; why: string };
 
-const MAX_STEPS = 4000;
+export const MAX_PATH_STEPS = 4000;
+
+/**
+ * The steps one event's paths share. burn's real paths take at most about 90 lookups each (every
+ * gated path at 0.16–0.22), so this is dozens of them; without it, an event's paths each took
+ * their own MAX_PATH_STEPS over hostile files (64 paths held the event loop 218 ms).
+ */
+export const EVENT_STEPS = 16_000;
+
+export interface StepBudget {
+  left: number;
+}
+
+export const stepBudget = (): StepBudget => ({ left: EVENT_STEPS });
 const MAX_DEPTH = 48;
 /** burn's own crates, by the name Rust code uses (`burn_core`): the ones resolution follows. */
 const WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
@@ -97,7 +110,13 @@ class Resolver {
   constructor(
     private readonly read: ReadFile,
     private readonly parsed: ParsedFiles,
+    private readonly budget: StepBudget,
   ) {}
+
+  /** One more step of this path's, and of the event's budget; false once either is spent. */
+  private step(): boolean {
+    return ++this.steps <= MAX_PATH_STEPS && --this.budget.left >= 0;
+  }
 
   /** The parsed file; undefined when it must be read first, null when the release has none. */
   private load(path: string): RustModule | null | undefined {
@@ -147,7 +166,7 @@ class Resolver {
   /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
   walk(m: Mod, segs: string[], terms: GateTerm[], outside: boolean, depth: number): Res {
     if (segs.length === 0) return { k: "found", terms };
-    if (++this.steps > MAX_STEPS || depth > MAX_DEPTH) return { k: "unknown", why: "resolution too deep" };
+    if (!this.step() || depth > MAX_DEPTH) return { k: "unknown", why: "resolution too deep" };
     const [seg, ...rest] = segs as [string, ...string[]];
     const visible = (i: RustItem) => !outside || i.pub;
     const named = (indexOf(m.items).byName.get(seg) ?? []).filter(visible);
@@ -160,7 +179,7 @@ class Resolver {
       if (!visible(g)) continue;
       // Each glob followed is a step: the cap bounds the loop over a module's globs as well as
       // the recursion (2,000 `pub use x::*;` lines each way once took 9 s for 64 paths).
-      if (++this.steps > MAX_STEPS) return { k: "unknown", why: "resolution too deep" };
+      if (!this.step()) return { k: "unknown", why: "resolution too deep" };
       const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
       const r = this.path(m, g.import!.segs, segs, at, depth);
       viaGlobs.push(r.k === "external" ? ({ k: "unknown", why: "a glob re-export of another crate" } as const) : r);
@@ -208,10 +227,15 @@ class Resolver {
 }
 
 /** Where `path` (`burn::backend::Wgpu`) exists at the release whose files `read` gives. */
-export function sourceGate(path: string, read: ReadFile, parsed: ParsedFiles = new Map()): SourceGate {
+export function sourceGate(
+  path: string,
+  read: ReadFile,
+  parsed: ParsedFiles = new Map(),
+  budget: StepBudget = stepBudget(),
+): SourceGate {
   const segs = path.split("::");
   if (segs[0] !== "burn" || segs.length < 2) return { kind: "unknown", why: "not a burn path" };
-  const r = new Resolver(read, parsed);
+  const r = new Resolver(read, parsed, budget);
   const root = r.crateRoot("burn");
   const res: Res =
     root === undefined
@@ -237,10 +261,11 @@ export function memberSourceGate(
   file: string,
   read: ReadFile,
   parsed: ParsedFiles = new Map(),
+  budget: StepBudget = stepBudget(),
 ): SourceGate {
   const crate = /^crates\/([^/]+)\/src\//.exec(file)?.[1];
   if (!crate) return { kind: "unknown", why: `not a crate source file: ${file}` };
-  const owner = sourceGate(typePath, read, parsed);
+  const owner = sourceGate(typePath, read, parsed, budget);
   const src = read(file);
   const need = [...(owner.kind === "need" ? owner.files : []), ...(src === undefined ? [file] : [])];
   if (need.length > 0) return { kind: "need", files: [...new Set(need)].sort() };

@@ -2,7 +2,10 @@ import { describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MAX_RUST_FILE, rustItems } from "../../src/compile/rust-items.js";
-import { type ReadFile, sourceGate } from "../../src/compile/source-gates.js";
+import { sourceKey } from "../../src/burn-files.js";
+import type { CompileFinding } from "../../src/compile/detect.js";
+import { fromSource } from "../../src/compile/from-source.js";
+import { EVENT_STEPS, type ReadFile, sourceGate, stepBudget } from "../../src/compile/source-gates.js";
 import { root } from "../helpers/fixtures.js";
 
 /** The synthetic tree of a faked release under fixtures/burn-src/, and the files read from it. */
@@ -245,5 +248,47 @@ describe("a burn path's gate read from burn's source at a release", () => {
       "crates/burn/src/lib.rs": "pub mod a { pub use crate::b::*; }\npub mod b { pub use crate::a::*; }\n",
     });
     expect(sourceGate("burn::a::Nothing", cycle).kind).toBe("unknown");
+  });
+});
+
+describe("one event's paths share a budget of steps", () => {
+  // Each path follows a thousand globs into a module that lacks it: absent, in ~3,000 steps.
+  const texts: Record<string, string> = {
+    "crates/burn/src/lib.rs": `pub mod empty;\n${"pub use crate::empty::*;\n".repeat(1000)}`,
+    "crates/burn/src/empty.rs": "pub struct X;\n",
+  };
+  const paths = Array.from({ length: 64 }, (_, i) => `burn::a${i}`);
+
+  it("64 such paths cost one budget of lookups in all, where each alone is answered", () => {
+    expect(sourceGate(paths[0]!, files(texts)).kind).toBe("absent");
+    let asked = 0;
+    class Counting extends Map<string, ReturnType<typeof rustItems>> {
+      override has(key: string): boolean {
+        asked++;
+        return super.has(key);
+      }
+    }
+    const parsed = new Counting();
+    const budget = stepBudget();
+    const kinds = paths.map((p) => sourceGate(p, files(texts), parsed, budget).kind);
+    expect(kinds.slice(0, 2)).toEqual(["absent", "absent"]);
+    expect(kinds.at(-1)).toBe("unknown");
+    // Each with its own budget, the 64 took 64,064 lookups (218 ms over the bench's files).
+    expect(asked).toBeLessThan(EVENT_STEPS);
+  });
+
+  it("an event whose paths spend the budget is unknown, not answered from the paths it reached", () => {
+    const ref = "v0.22.0-pre.2";
+    const sources = Object.fromEntries(Object.entries(texts).map(([p, t]) => [sourceKey(ref, p), t]));
+    const finding = (path: string): CompileFinding => ({
+      code: "E0433",
+      path,
+      exact: true,
+      printed: "",
+      at: null,
+      note: null,
+    });
+    expect(fromSource(ref, paths.slice(0, 1).map(finding), sources).kind).toBe("answer");
+    expect(fromSource(ref, paths.map(finding), sources)).toEqual({ kind: "unknown" });
   });
 });
