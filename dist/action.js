@@ -45678,7 +45678,7 @@ function stillMatches(print, paths, dir) {
   const names2 = lines.map((l) => l.slice(0, l.lastIndexOf(" ", l.lastIndexOf(" ") - 1)));
   const covered = new Set(names2);
   if (!paths.every((p) => covered.has(p) || covered.has(`${p}/`))) return false;
-  return names2.every((rel, i) => line(rel, join2(dir, rel)) === lines[i]);
+  return names2.every((rel, i) => line(dir, rel) === lines[i]);
 }
 function readCache(name, sources, dir = dataDir) {
   try {
@@ -45694,8 +45694,8 @@ var init_data_cache = __esm({
     "use strict";
     init_data_dir();
     CACHE_DIR = ".cache";
-    line = (rel, full) => {
-      const s = statSync(full);
+    line = (dir, rel) => {
+      const s = statSync(join2(dir, rel));
       return `${rel} ${s.size} ${s.mtimeMs}`;
     };
   }
@@ -49983,16 +49983,16 @@ function memberSourceGate(typePath, member, file, read, parsed3 = /* @__PURE__ *
   ];
   return terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(terms), terms };
 }
-var MAX_PATH_STEPS, EVENT_STEPS, stepBudget, MAX_DEPTH2, WORKSPACE_CRATE, indexes, Resolver2;
+var MAX_PATH_STEPS, MAX_DEPTH2, EVENT_STEPS, stepBudget, WORKSPACE_CRATE, indexes, Resolver2;
 var init_source_gates = __esm({
   "src/compile/source-gates.ts"() {
     "use strict";
     init_rust_items();
     init_impl_items();
     MAX_PATH_STEPS = 4e3;
+    MAX_DEPTH2 = 48;
     EVENT_STEPS = 16e3;
     stepBudget = () => ({ left: EVENT_STEPS });
-    MAX_DEPTH2 = 48;
     WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
     indexes = /* @__PURE__ */ new WeakMap();
     Resolver2 = class {

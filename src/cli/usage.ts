@@ -15,7 +15,8 @@ export class UsageError extends Error {
 
 /**
  * A usage error from any bundle. By its code, not `instanceof`: the entry and the command it loaded
- * are separate bundles, and sharing one class would load a third file on every call (0.8 ms).
+ * are separate bundles, and sharing one class would load a third file on every call (0.8 ms of a
+ * profiled `fix`).
  */
 export function isUsageError(e: unknown): boolean {
   return e instanceof Error && (e as { code?: unknown }).code === USAGE;

@@ -43,6 +43,7 @@ type Res =
   | { k: "unknown"; why: string };
 
 export const MAX_PATH_STEPS = 4000;
+const MAX_DEPTH = 48;
 
 /**
  * The steps one event's paths share. burn's real paths take at most about 90 lookups each (every
@@ -56,7 +57,7 @@ export interface StepBudget {
 }
 
 export const stepBudget = (): StepBudget => ({ left: EVENT_STEPS });
-const MAX_DEPTH = 48;
+
 /** burn's own crates, by the name Rust code uses (`burn_core`): the ones resolution follows. */
 const WORKSPACE_CRATE = /^burn(?:_[a-z0-9]+)*$/;
 
