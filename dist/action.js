@@ -45735,7 +45735,7 @@ function screenCosts() {
   const path2 = join3(dataDir, SCREEN_COSTS);
   return existsSync2(path2) ? JSON.parse(readFileSync2(path2, "utf8")) : {};
 }
-function cachedScreenKeys() {
+function cachedScreenPlan() {
   return existsSync2(join3(dataDir, SCREEN_COSTS)) ? readCache(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS]) : void 0;
 }
 var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles, SCREEN_COSTS, SCREEN_CACHE;
@@ -45749,7 +45749,7 @@ var init_catalog = __esm({
     CATALOG_YAML = "catalog.yml";
     CATALOG_CACHE = "catalog.json";
     SCREEN_COSTS = "screen-frequency.json";
-    SCREEN_CACHE = "screen-keys.json";
+    SCREEN_CACHE = "screen-plan.json";
   }
 });
 
@@ -48802,18 +48802,26 @@ function keysFor(messages, costs) {
   const words = wordsOf(messages);
   return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
 }
-function messageScreens(messages, costs = {}, keys = keysFor(messages, costs)) {
-  if (keys === null) return { any: () => true, each: () => messages.map(() => true) };
+function screenPlan(messages, costs = {}, keys = keysFor(messages, costs)) {
+  if (keys === null) return null;
   const cost = keyCost(costs);
   const words = wordsOf(messages);
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
-  const byKey = keys.map((k2) => ({ key: k2, messages: byCost.filter((w) => w.some((x2) => x2.includes(k2))) }));
-  const own = words.map((w) => keys.filter((k2) => w.some((x2) => x2.includes(k2))));
+  const holds3 = (w, k2) => w.some((x2) => x2.includes(k2));
+  return {
+    byCost,
+    byKey: keys.map((key3) => ({ key: key3, messages: byCost.flatMap((w, i) => holds3(w, key3) ? [i] : []) })),
+    own: words.map((w) => keys.filter((k2) => holds3(w, k2)))
+  };
+}
+function screensOf(plan3, count) {
+  if (plan3 === null) return { any: () => true, each: () => Array.from({ length: count }, () => true) };
+  const { byCost, byKey, own } = plan3;
   return {
     any: (has) => {
-      for (const { key: key3, messages: messages2 } of byKey) {
+      for (const { key: key3, messages } of byKey) {
         if (!has(key3)) continue;
-        for (const w of messages2) if (w.every(has)) return true;
+        for (const i of messages) if (byCost[i].every(has)) return true;
       }
       return false;
     },
@@ -48984,7 +48992,11 @@ var init_detect = __esm({
     PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
     RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
     catalogScreens = () => {
-      screens ??= messageScreens(screenMessages(), screenCosts(), cachedScreenKeys());
+      if (!screens) {
+        const cached2 = cachedScreenPlan();
+        const plan3 = cached2 === void 0 ? screenPlan(screenMessages(), screenCosts()) : cached2;
+        screens = screensOf(plan3, plan3?.own.length ?? screenMessages().length);
+      }
       return screens;
     };
     SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;

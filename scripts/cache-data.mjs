@@ -2,8 +2,8 @@
 // entry names the fingerprint of the files it came from, and is ignored once they change):
 // - catalog.json: data/catalog.yml as JSON, so a CLI call or a cold start does not parse 230 KB
 //   of YAML (src/panics/catalog.ts);
-// - screen-keys.json: the word screen's keys (src/panics/screen.ts), a set cover that cost a CLI
-//   call 5 ms;
+// - screen-plan.json: the word screen's keys (src/panics/screen.ts; a set cover that cost a CLI
+//   call 5 ms) and what it looks up after each, so that screening a text loads no catalog;
 // - tags-snapshot.json, main-snapshot.json (src/cargo/snapshot-cache.ts): where each line of the
 //   bundled index files sits, so a CLI call reads the lines it resolves and not the files
 //   (src/cargo/index-spans.ts); and each line's enablers of the default target, so it does not
@@ -23,14 +23,14 @@ import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
 import { dataDir } from "../lib/data-dir.js";
 import { CATALOG_CACHE, CATALOG_YAML, SCREEN_CACHE, SCREEN_COSTS, screenCosts } from "../lib/panics/catalog.js";
 import { screenMessages } from "../lib/panics/detect.js";
-import { keysFor } from "../lib/panics/screen.js";
+import { screenPlan } from "../lib/panics/screen.js";
 
 mkdirSync(join(dataDir, CACHE_DIR), { recursive: true });
 const write = (name, sources, value) =>
   writeFileSync(join(dataDir, CACHE_DIR, name), JSON.stringify({ fingerprint: fingerprint(sources), value }));
 
 write(CATALOG_CACHE, [CATALOG_YAML], load(readFileSync(join(dataDir, CATALOG_YAML), "utf8")));
-write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], keysFor(screenMessages(), screenCosts()));
+write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], screenPlan(screenMessages(), screenCosts()));
 
 for (const which of ["tags", "main"]) {
   const registry = snapshot(which);

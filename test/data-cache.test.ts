@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
 import { CACHE_DIR, fingerprint, readCache } from "../src/data-cache.js";
-import { CATALOG_CACHE, CATALOG_YAML, cachedScreenKeys, loadBaseCatalog, screenCosts } from "../src/panics/catalog.js";
+import { CATALOG_CACHE, CATALOG_YAML, cachedScreenPlan, loadBaseCatalog, screenCosts } from "../src/panics/catalog.js";
 import { screenMessages } from "../src/panics/detect.js";
-import { keysFor } from "../src/panics/screen.js";
+import { screenPlan } from "../src/panics/screen.js";
 
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -78,9 +78,9 @@ describe("the build's cache of derived data", () => {
     expect(loadBaseCatalog(dir).repository).toBe("new/onee");
   });
 
-  it("holds the word screen's keys as the screen derives them (the build wrote them)", () => {
-    const cached = cachedScreenKeys();
-    expect(cached).toBeDefined();
-    expect(cached).toEqual(keysFor(screenMessages(), screenCosts()));
+  it("holds the word screen's plan as the screen derives it (the build wrote it)", () => {
+    const cached = cachedScreenPlan();
+    expect(cached).toBeTruthy();
+    expect(cached).toEqual(screenPlan(screenMessages(), screenCosts()));
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { jsYaml } from "../lazy-modules.js";
 import { readCache } from "../data-cache.js";
 import { dataDir } from "../data-dir.js";
-import type { ScreenCosts } from "./screen.js";
+import type { ScreenCosts, ScreenPlan } from "./screen.js";
 
 /**
  * feature-off: a cargo feature is off and turning it on fixes it; misuse: the build is right,
@@ -136,7 +136,7 @@ export function isReleaseTag(ref: string): boolean {
 }
 
 export const SCREEN_COSTS = "screen-frequency.json";
-export const SCREEN_CACHE = "screen-keys.json";
+export const SCREEN_CACHE = "screen-plan.json";
 
 /** What each message word costs the word screen (scripts/screen-frequency.mjs); none without the file. */
 export function screenCosts(): ScreenCosts {
@@ -144,9 +144,12 @@ export function screenCosts(): ScreenCosts {
   return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ScreenCosts) : {};
 }
 
-/** The screen's keys as `npm run build` derived them (scripts/cache-data.mjs); undefined: derive them. */
-export function cachedScreenKeys(): string[] | null | undefined {
+/**
+ * The screen's plan as `npm run build` derived it (scripts/cache-data.mjs), so that a call neither
+ * derives it nor loads the catalog to screen a text; undefined: derive it.
+ */
+export function cachedScreenPlan(): ScreenPlan | null | undefined {
   return existsSync(join(dataDir, SCREEN_COSTS))
-    ? readCache<string[] | null>(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS])
+    ? readCache<ScreenPlan | null>(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS])
     : undefined;
 }

@@ -1,8 +1,8 @@
-import { type Cause, cachedScreenKeys, type Entry, loadCatalog, screenCosts } from "./catalog.js";
+import { type Cause, cachedScreenPlan, type Entry, loadCatalog, screenCosts } from "./catalog.js";
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapsedFinder, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
-import { messageScreens, type Screens } from "./screen.js";
+import { type Screens, screenPlan, screensOf } from "./screen.js";
 
 export interface Finding {
   id: string;
@@ -46,7 +46,11 @@ function splitMessage(message: string): string[] {
 
 let screens: Screens | undefined;
 const catalogScreens = () => {
-  screens ??= messageScreens(screenMessages(), screenCosts(), cachedScreenKeys());
+  if (!screens) {
+    const cached = cachedScreenPlan();
+    const plan = cached === undefined ? screenPlan(screenMessages(), screenCosts()) : cached;
+    screens = screensOf(plan, plan?.own.length ?? screenMessages().length);
+  }
   return screens;
 };
 

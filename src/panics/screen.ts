@@ -64,30 +64,55 @@ export interface Screens {
   each(has: Has): boolean[];
 }
 
-/** `keys`: keysFor's answer when the build cached it (data/.cache/), computed here otherwise. */
-export function messageScreens(
+/**
+ * What the screen asks, as data the build can keep (data/.cache/): per message its words,
+ * cheapest first (`byCost`) and the keys that are pieces of them (`own`); per key, the messages
+ * whose words it is a piece of. null: a message has no word, so nothing can be screened out.
+ */
+export interface ScreenPlan {
+  byCost: string[][];
+  byKey: Array<{ key: string; messages: number[] }>;
+  own: string[][];
+}
+
+/** `keys`: keysFor's answer, computed here when not given. */
+export function screenPlan(
   messages: readonly string[],
   costs: ScreenCosts = {},
   keys = keysFor(messages, costs),
-): Screens {
-  // A message without such a word cannot be screened out: it may be in any text.
-  if (keys === null) return { any: () => true, each: () => messages.map(() => true) };
+): ScreenPlan | null {
+  if (keys === null) return null;
   const cost = keyCost(costs);
   const words = wordsOf(messages);
   // Words looked up after a key hit: the cheapest to rule out first.
   const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
-  const byKey = keys.map((k) => ({ key: k, messages: byCost.filter((w) => w.some((x) => x.includes(k))) }));
-  const own = words.map((w) => keys.filter((k) => w.some((x) => x.includes(k))));
+  const holds = (w: string[], k: string) => w.some((x) => x.includes(k));
+  return {
+    byCost,
+    byKey: keys.map((key) => ({ key, messages: byCost.flatMap((w, i) => (holds(w, key) ? [i] : [])) })),
+    own: words.map((w) => keys.filter((k) => holds(w, k))),
+  };
+}
+
+/** The screen of `count` messages by their plan (null: every text may hold any of them). */
+export function screensOf(plan: ScreenPlan | null, count: number): Screens {
+  if (plan === null) return { any: () => true, each: () => Array.from({ length: count }, () => true) };
+  const { byCost, byKey, own } = plan;
   return {
     any: (has) => {
       for (const { key, messages } of byKey) {
         if (!has(key)) continue;
-        for (const w of messages) if (w.every(has)) return true;
+        for (const i of messages) if (byCost[i]!.every(has)) return true;
       }
       return false;
     },
     each: (has) => own.map((ks, i) => ks.every(has) && byCost[i]!.every(has)),
   };
+}
+
+/** The screen of a set of messages. */
+export function messageScreens(messages: readonly string[], costs: ScreenCosts = {}): Screens {
+  return screensOf(screenPlan(messages, costs), messages.length);
 }
 
 /**
