@@ -45671,7 +45671,7 @@ var init_data_dir = __esm({
 });
 
 // src/data-cache.ts
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join as join2 } from "node:path";
 function stillMatches(print, paths, dir) {
   const lines = print.split("\n");
@@ -45686,6 +45686,15 @@ function readCache(name, sources, dir = dataDir) {
     return stillMatches(entry.fingerprint, sources, dir) ? entry.value : void 0;
   } catch {
     return void 0;
+  }
+}
+function readSpan(path2, start, length) {
+  const bytes = Buffer.allocUnsafe(length);
+  const fd = openSync(path2, "r");
+  try {
+    return bytes.toString("utf8", 0, readSync(fd, bytes, 0, length, start));
+  } finally {
+    closeSync(fd);
   }
 }
 var CACHE_DIR, line;
@@ -45708,7 +45717,30 @@ function messageLiteral(entry) {
   return entry.message.split(/\{[^{}]*\}/).sort((a, b) => b.length - a.length)[0];
 }
 function loadBaseCatalog(dir = dataDir) {
-  return readCache(CATALOG_CACHE, [CATALOG_YAML], dir) ?? jsYaml().load(readFileSync2(join3(dir, CATALOG_YAML), "utf8"));
+  const cached2 = readCache(CATALOG_CACHE, [CATALOG_YAML], dir);
+  if (cached2) return { ...cached2, entries: cached2.entries.map((e) => withSitesFrom(dir, e)) };
+  return yamlCatalog(dir);
+}
+function withSitesFrom(dir, cached2) {
+  const { sitesAt: sitesAt2, ...entry } = cached2;
+  let sites;
+  const read = () => {
+    try {
+      const [start, length] = sitesAt2;
+      const line2 = JSON.parse(readSpan(join3(dir, CACHE_DIR, CATALOG_SITES), start, length));
+      if (line2.id === entry.id) return line2.sites;
+    } catch {
+    }
+    return yamlCatalog(dir).entries.find((e) => e.id === entry.id)?.sites ?? [];
+  };
+  return Object.defineProperty(entry, "sites", {
+    enumerable: true,
+    configurable: true,
+    get: () => sites ??= read(),
+    set: (v) => {
+      sites = v;
+    }
+  });
 }
 function loadCatalog() {
   if (cached) return cached;
@@ -45738,7 +45770,7 @@ function screenCosts() {
 function cachedScreenPlan() {
   return existsSync2(join3(dataDir, SCREEN_COSTS)) ? readCache(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS]) : void 0;
 }
-var cached, CATALOG_YAML, CATALOG_CACHE, sourceFiles, SCREEN_COSTS, SCREEN_CACHE;
+var cached, yamlCatalog, CATALOG_YAML, CATALOG_CACHE, CATALOG_SITES, sourceFiles, SCREEN_COSTS, SCREEN_CACHE;
 var init_catalog = __esm({
   "src/panics/catalog.ts"() {
     "use strict";
@@ -45746,8 +45778,10 @@ var init_catalog = __esm({
     init_lazy_modules();
     init_data_cache();
     init_data_dir();
+    yamlCatalog = (dir) => jsYaml().load(readFileSync2(join3(dir, CATALOG_YAML), "utf8"));
     CATALOG_YAML = "catalog.yml";
     CATALOG_CACHE = "catalog.json";
+    CATALOG_SITES = "catalog-sites.jsonl";
     SCREEN_COSTS = "screen-frequency.json";
     SCREEN_CACHE = "screen-plan.json";
   }
@@ -45894,7 +45928,7 @@ var init_index_file = __esm({
 });
 
 // src/cargo/index-spans.ts
-import { closeSync, openSync, readFileSync as readFileSync3, readSync } from "node:fs";
+import { readFileSync as readFileSync3 } from "node:fs";
 function spannedLines(path2, file) {
   return file.lines.map(
     ([vers, yanked, start, length]) => lazyLine(file.name, vers, yanked === 1, () => lineAt(path2, vers, start, length))
@@ -45902,14 +45936,7 @@ function spannedLines(path2, file) {
 }
 function lineAt(path2, vers, start, length) {
   try {
-    const bytes = Buffer.allocUnsafe(length);
-    const fd = openSync(path2, "r");
-    try {
-      readSync(fd, bytes, 0, length, start);
-    } finally {
-      closeSync(fd);
-    }
-    const line3 = JSON.parse(bytes.toString("utf8"));
+    const line3 = JSON.parse(readSpan(path2, start, length));
     if (line3.vers === vers) return line3;
   } catch {
   }
@@ -45920,6 +45947,7 @@ function lineAt(path2, vers, start, length) {
 var init_index_spans = __esm({
   "src/cargo/index-spans.ts"() {
     "use strict";
+    init_data_cache();
     init_index_file();
   }
 });
@@ -48875,8 +48903,7 @@ function buildMatchers() {
     return {
       entry,
       variants,
-      firsts,
-      raises: entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro))
+      firsts
     };
   });
 }
@@ -48949,13 +48976,14 @@ function findAll(input) {
   if (live2.length === 0) return [];
   const text2 = collapse(clean);
   const findings = [];
-  for (const { entry, variants, raises } of live2) {
+  for (const { entry, variants } of live2) {
+    const burnRaises = raises(entry);
     const seen = /* @__PURE__ */ new Set();
     const own = [];
     for (const segments of variants) {
       for (const hit of findHits(text2, segments)) {
         if (quotedSource(text2, hit)) continue;
-        const location2 = raises ? locate(text2, hit) : null;
+        const location2 = burnRaises ? locate(text2, hit) : null;
         if (!belongsTo(entry, location2)) continue;
         const key3 = location2 ? `${location2.path}:${location2.line}` : "";
         if (seen.has(key3)) continue;
@@ -48975,7 +49003,7 @@ function findAll(input) {
   }
   return findings;
 }
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, matchers, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, raises, matchers, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
 var init_detect = __esm({
   "src/panics/detect.ts"() {
     "use strict";
@@ -48991,6 +49019,7 @@ var init_detect = __esm({
     HEADER_WINDOW = 700;
     PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
     RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
+    raises = (entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
     catalogScreens = () => {
       if (!screens) {
         const cached2 = cachedScreenPlan();

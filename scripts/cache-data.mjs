@@ -1,7 +1,8 @@
 // Writes the derived data that `npm run build` keeps in data/.cache/ (src/data-cache.ts: each
 // entry names the fingerprint of the files it came from, and is ignored once they change):
 // - catalog.json: data/catalog.yml as JSON, so a CLI call or a cold start does not parse 230 KB
-//   of YAML (src/panics/catalog.ts);
+//   of YAML (src/panics/catalog.ts), without the entries' sites: those are in
+//   catalog-sites.jsonl, a line per entry, read when the entry's are first asked for;
 // - screen-plan.json: the word screen's keys (src/panics/screen.ts; a set cover that cost a CLI
 //   call 5 ms) and what it looks up after each, so that screening a text loads no catalog;
 // - tags-snapshot.json, main-snapshot.json (src/cargo/snapshot-cache.ts): where each line of the
@@ -21,7 +22,15 @@ import { BudgetExceeded } from "../lib/cargo/resolve.js";
 import { SNAPSHOT_CACHE, snapshotSources } from "../lib/cargo/snapshot-cache.js";
 import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
 import { dataDir } from "../lib/data-dir.js";
-import { CATALOG_CACHE, CATALOG_YAML, SCREEN_CACHE, SCREEN_COSTS, screenCosts } from "../lib/panics/catalog.js";
+import {
+  CATALOG_CACHE,
+  CATALOG_SITES,
+  CATALOG_YAML,
+  cachedCatalog,
+  SCREEN_CACHE,
+  SCREEN_COSTS,
+  screenCosts,
+} from "../lib/panics/catalog.js";
 import { screenMessages } from "../lib/panics/detect.js";
 import { screenPlan } from "../lib/panics/screen.js";
 
@@ -29,7 +38,9 @@ mkdirSync(join(dataDir, CACHE_DIR), { recursive: true });
 const write = (name, sources, value) =>
   writeFileSync(join(dataDir, CACHE_DIR, name), JSON.stringify({ fingerprint: fingerprint(sources), value }));
 
-write(CATALOG_CACHE, [CATALOG_YAML], load(readFileSync(join(dataDir, CATALOG_YAML), "utf8")));
+const { catalog, sites } = cachedCatalog(load(readFileSync(join(dataDir, CATALOG_YAML), "utf8")));
+writeFileSync(join(dataDir, CACHE_DIR, CATALOG_SITES), sites);
+write(CATALOG_CACHE, [CATALOG_YAML], catalog);
 write(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS], screenPlan(screenMessages(), screenCosts()));
 
 for (const which of ["tags", "main"]) {

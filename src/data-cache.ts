@@ -3,7 +3,7 @@
 // an edited or refreshed file is never answered from a stale copy (the entry is ignored and the
 // caller derives the answer itself), and checking costs one stat per file and folder. A content
 // hash would load node:crypto, which alone cost a seventh of a CLI call.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { dataDir } from "./data-dir.js";
 
@@ -68,5 +68,16 @@ export function readCache<T>(name: string, sources: string[], dir = dataDir): T 
   } catch {
     // No cache (a fresh clone, the Action's checkout) or a source gone: derive it.
     return undefined;
+  }
+}
+
+/** `length` bytes of a file from byte `start`, as UTF-8; fewer where the file is shorter. */
+export function readSpan(path: string, start: number, length: number): string {
+  const bytes = Buffer.allocUnsafe(length);
+  const fd = openSync(path, "r");
+  try {
+    return bytes.toString("utf8", 0, readSync(fd, bytes, 0, length, start));
+  } finally {
+    closeSync(fd);
   }
 }

@@ -1,7 +1,8 @@
 // Where each line of a bundled index file sits, written by the build (scripts/cache-data.mjs), so
 // that a call reads the lines it resolves and not the files they sit in: a `why` read a megabyte
 // of burn's index files, 3 ms of the call, to use one line of each.
-import { closeSync, openSync, readFileSync, readSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { readSpan } from "../data-cache.js";
 import { type IndexLine, lazyLine, parseBundledIndexFile } from "./index-file.js";
 
 /** One line: its version, 1 when yanked, its first byte in the file and its length in bytes. */
@@ -40,14 +41,7 @@ export function spannedLines(path: string, file: FileSpans): IndexLine[] {
 
 function lineAt(path: string, vers: string, start: number, length: number): IndexLine {
   try {
-    const bytes = Buffer.allocUnsafe(length);
-    const fd = openSync(path, "r");
-    try {
-      readSync(fd, bytes, 0, length, start);
-    } finally {
-      closeSync(fd);
-    }
-    const line = JSON.parse(bytes.toString("utf8")) as IndexLine;
+    const line = JSON.parse(readSpan(path, start, length)) as IndexLine;
     if (line.vers === vers) return line;
   } catch {
     // The file changed after the build checked it: read it whole, below.

@@ -28,11 +28,15 @@ interface Matcher {
   variants: string[][];
   /** Whether a cleaned text, before it is collapsed, holds each variant's first piece. */
   firsts: Array<(clean: string) => boolean>;
-  /** burn itself panics (or fails to compile) with it, so a printed location is burn's. */
-  raises: boolean;
 }
 
 const RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
+
+/**
+ * burn itself panics (or fails to compile) with the entry's message, so a printed location is
+ * burn's. Asked only of the entries a text holds: the sites load on first use (catalog.ts).
+ */
+const raises = (entry: Entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
 
 let matchers: Matcher[] | undefined;
 
@@ -75,7 +79,6 @@ function buildMatchers(): Matcher[] {
       entry,
       variants,
       firsts,
-      raises: entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro)),
     };
   });
 }
@@ -188,7 +191,8 @@ function findAll(input: string): Finding[] {
   if (live.length === 0) return [];
   const text = collapse(clean);
   const findings: Finding[] = [];
-  for (const { entry, variants, raises } of live) {
+  for (const { entry, variants } of live) {
+    const burnRaises = raises(entry);
     const seen = new Set<string>();
     const own: Finding[] = [];
     for (const segments of variants) {
@@ -196,7 +200,7 @@ function findAll(input: string): Finding[] {
         if (quotedSource(text, hit)) continue;
         // A message burn returns as an error value (format!, a literal) is printed by the user's
         // own unwrap or `main`: the location nearby is theirs, not burn's.
-        const location = raises ? locate(text, hit) : null;
+        const location = burnRaises ? locate(text, hit) : null;
         if (!belongsTo(entry, location)) continue;
         const key = location ? `${location.path}:${location.line}` : "";
         if (seen.has(key)) continue;
