@@ -48894,18 +48894,11 @@ function mayHoldPanic(has) {
 function screenMessages() {
   return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
 }
-function buildMatchers() {
-  return loadCatalog().entries.map((entry) => {
-    const exact = splitMessage(entry.message);
-    const bare = splitMessage(entry.message.replace(/`/g, ""));
-    const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    const firsts = variants.map((v) => collapsedFinder(v[0]));
-    return {
-      entry,
-      variants,
-      firsts
-    };
-  });
+function matcherFor(entry) {
+  const exact = splitMessage(entry.message);
+  const bare = splitMessage(entry.message.replace(/`/g, ""));
+  const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
+  return { entry, variants, firsts: variants.map((v) => collapsedFinder(v[0])) };
 }
 function findHits(text2, segments) {
   const hits = [];
@@ -48971,8 +48964,10 @@ function findAll(input) {
   if (!mayHoldPanic(has)) return [];
   const may = catalogScreens().each(has);
   const clean = cleanText(head);
-  matchers ??= buildMatchers();
-  const live2 = matchers.filter((m2, i) => may[i] && m2.firsts.some((holdsFirst) => holdsFirst(clean)));
+  const live2 = may.flatMap((maybe, i) => {
+    const m2 = maybe ? matcherOf(i) : null;
+    return m2?.firsts.some((holdsFirst) => holdsFirst(clean)) ? [m2] : [];
+  });
   if (live2.length === 0) return [];
   const text2 = collapse(clean);
   const findings = [];
@@ -49003,7 +48998,7 @@ function findAll(input) {
   }
   return findings;
 }
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, raises, matchers, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, raises, matchers, matcherOf, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
 var init_detect = __esm({
   "src/panics/detect.ts"() {
     "use strict";
@@ -49020,6 +49015,8 @@ var init_detect = __esm({
     PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
     RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
     raises = (entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
+    matchers = [];
+    matcherOf = (i) => matchers[i] ??= matcherFor(loadCatalog().entries[i]);
     catalogScreens = () => {
       if (!screens) {
         const cached2 = cachedScreenPlan();
@@ -59748,7 +59745,7 @@ var init_path_version = __esm({
 });
 
 // src/review/evidence.ts
-function matcherFor(rule, version) {
+function matcherFor2(rule, version) {
   const modules = /* @__PURE__ */ new Map();
   if (rule.evidence.gatedPaths) {
     const ref = version ? refOfVersion(version) : null;
@@ -60232,7 +60229,7 @@ function evidenceNeeded(s, rules2 = reviewRules()) {
     const wanted = byCrate.get(r.crateManifest) ?? { manifest: r.crateManifest, lookFor: [] };
     byCrate.set(r.crateManifest, wanted);
     if (!wanted.lookFor.some((l) => l.rule === rule.id))
-      wanted.lookFor.push({ rule: rule.id, matcher: matcherFor(rule, r.after.graphVersion) });
+      wanted.lookFor.push({ rule: rule.id, matcher: matcherFor2(rule, r.after.graphVersion) });
   }
   return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
 }

@@ -38,7 +38,9 @@ const RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w
  */
 const raises = (entry: Entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
 
-let matchers: Matcher[] | undefined;
+/** Each entry's matcher, made when a text first passes the screen for it (a pattern each). */
+const matchers: Array<Matcher | undefined> = [];
+const matcherOf = (i: number) => (matchers[i] ??= matcherFor(loadCatalog().entries[i]!));
 
 function splitMessage(message: string): string[] {
   // Format placeholders (`{}`, `{other:?}`) are filled at run time; match the literal pieces in order.
@@ -68,19 +70,12 @@ export function screenMessages(): string[] {
   return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
 }
 
-function buildMatchers(): Matcher[] {
-  return loadCatalog().entries.map((entry) => {
-    const exact = splitMessage(entry.message);
-    // Text copied from rendered Markdown loses its backticks.
-    const bare = splitMessage(entry.message.replace(/`/g, ""));
-    const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-    const firsts = variants.map((v) => collapsedFinder(v[0]!));
-    return {
-      entry,
-      variants,
-      firsts,
-    };
-  });
+function matcherFor(entry: Entry): Matcher {
+  const exact = splitMessage(entry.message);
+  // Text copied from rendered Markdown loses its backticks.
+  const bare = splitMessage(entry.message.replace(/`/g, ""));
+  const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
+  return { entry, variants, firsts: variants.map((v) => collapsedFinder(v[0]!)) };
 }
 
 interface Hit {
@@ -184,10 +179,12 @@ function findAll(input: string): Finding[] {
   if (!mayHoldPanic(has)) return [];
   const may = catalogScreens().each(has);
   const clean = cleanText(head);
-  matchers ??= buildMatchers();
   // The entries whose first piece the collapsed text holds, found before collapsing it: a text
   // that passed the screens on common words (a burn issue about backends) holds none.
-  const live = matchers.filter((m, i) => may[i] && m.firsts.some((holdsFirst) => holdsFirst(clean)));
+  const live = may.flatMap((maybe, i) => {
+    const m = maybe ? matcherOf(i) : null;
+    return m?.firsts.some((holdsFirst) => holdsFirst(clean)) ? [m] : [];
+  });
   if (live.length === 0) return [];
   const text = collapse(clean);
   const findings: Finding[] = [];
