@@ -45718,10 +45718,12 @@ function messageLiteral(entry) {
 }
 function loadBaseCatalog(dir = dataDir) {
   const cached2 = readCache(CATALOG_CACHE, [CATALOG_YAML], dir);
-  if (cached2) return { ...cached2, entries: cached2.entries.map((e) => withSitesFrom(dir, e)) };
-  return yamlCatalog(dir);
+  if (!cached2) return yamlCatalog(dir);
+  let yaml3;
+  const fromYaml = () => yaml3 ??= yamlCatalog(dir);
+  return { ...cached2, entries: cached2.entries.map((e) => withSitesFrom(dir, e, fromYaml)) };
 }
-function withSitesFrom(dir, cached2) {
+function withSitesFrom(dir, cached2, fromYaml) {
   const { sitesAt: sitesAt2, ...entry } = cached2;
   let sites;
   const read = () => {
@@ -45731,7 +45733,7 @@ function withSitesFrom(dir, cached2) {
       if (line2.id === entry.id) return line2.sites;
     } catch {
     }
-    return yamlCatalog(dir).entries.find((e) => e.id === entry.id)?.sites ?? [];
+    return fromYaml().entries.find((e) => e.id === entry.id)?.sites ?? [];
   };
   return Object.defineProperty(entry, "sites", {
     enumerable: true,
