@@ -48858,6 +48858,9 @@ function screensOf(plan3, count) {
     each: (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has))
   };
 }
+function messageScreens(messages, costs = {}) {
+  return screensOf(screenPlan(messages, costs), messages.length);
+}
 function screenKeys(sets, cost) {
   const costs = /* @__PURE__ */ new Map();
   for (const set3 of sets) for (const w of set3) if (!costs.has(w)) costs.set(w, cost(w));
@@ -49022,8 +49025,7 @@ var init_detect = __esm({
     catalogScreens = () => {
       if (!screens) {
         const cached2 = cachedScreenPlan();
-        const plan3 = cached2 === void 0 ? screenPlan(screenMessages(), screenCosts()) : cached2;
-        screens = screensOf(plan3, plan3?.own.length ?? screenMessages().length);
+        screens = cached2 === void 0 ? messageScreens(screenMessages(), screenCosts()) : screensOf(cached2, cached2?.own.length ?? screenMessages().length);
       }
       return screens;
     };

@@ -1,10 +1,10 @@
 // A delivery the plan ignores, answered before Probot takes it. Probot builds, for every delivery
 // a handler is registered for, an installation Octokit, a child logger and a context, and arms a
-// 9 s timer, before the handler's first line: about 0.1 ms of the 0.3 ms a non-matching
-// delivery costs the bare app over HTTP (BENCHMARKS.md). The body is read once by limitBody; here its signature is checked with
-// Probot's own secret, the same pure decision the handler's guard asks is taken, and an ignored
-// delivery is answered as @octokit/webhooks answers it. Anything else, a delivery this cannot
-// judge with certainty included, goes on to Probot unchanged.
+// 9 s timer, before the handler's first line: about 0.1 ms of the 0.3 ms a non-matching delivery
+// costs the bare app over HTTP (BENCHMARKS.md). The body is read once by limitBody; here its
+// signature is checked with Probot's own secret, the same pure decision the handler's guard asks
+// is taken, and an ignored delivery is answered as @octokit/webhooks answers it. Anything else, a
+// delivery this cannot judge with certainty included, goes on to Probot unchanged.
 import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pinoHttp, startTime } from "pino-http";

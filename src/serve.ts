@@ -76,9 +76,12 @@ export function limitServerBodies(
     this.on(
       "request",
       limitBody((req, res) => {
-        void first(req, res).then((answered) => {
-          if (!answered) for (const h of handlers) h.call(this, req, res);
-        });
+        // A `first` that fails leaves the request to Probot, never unanswered or unhandled.
+        void first(req, res)
+          .catch(() => false)
+          .then((answered) => {
+            if (!answered) for (const h of handlers) h.call(this, req, res);
+          });
       }, max),
     );
     return listen.apply(this, args);

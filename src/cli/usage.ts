@@ -6,7 +6,7 @@ export interface Io {
   stdin: () => string;
 }
 
-/** What `isUsageError` recognises: each command's bundle has its own copy of this class (scripts/build-cli.mjs). */
+/** What `isUsageError` recognises: each command's bundle has its own copy of the class (build-cli.mjs). */
 const USAGE = "BURN_TRIAGE_USAGE";
 
 export class UsageError extends Error {

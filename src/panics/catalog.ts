@@ -140,7 +140,7 @@ interface CachedSites {
   sites: Site[];
 }
 
-/** The build's copy of a catalog (scripts/cache-data.mjs): the catalog without its sites, and CATALOG_SITES's text. */
+/** The build's copy of a catalog (scripts/cache-data.mjs): it without its sites, and CATALOG_SITES's text. */
 export function cachedCatalog(catalog: Catalog): { catalog: CachedCatalog; sites: string } {
   const lines: string[] = [];
   let at = 0;

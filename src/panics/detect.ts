@@ -2,7 +2,7 @@ import { type Cause, cachedScreenPlan, type Entry, loadCatalog, screenCosts } fr
 import { parseLocation, type Location } from "./location.js";
 import { cleanText, collapse, collapsedFinder, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
-import { type Screens, screenPlan, screensOf } from "./screen.js";
+import { messageScreens, type Screens, screensOf } from "./screen.js";
 
 export interface Finding {
   id: string;
@@ -54,8 +54,10 @@ let screens: Screens | undefined;
 const catalogScreens = () => {
   if (!screens) {
     const cached = cachedScreenPlan();
-    const plan = cached === undefined ? screenPlan(screenMessages(), screenCosts()) : cached;
-    screens = screensOf(plan, plan?.own.length ?? screenMessages().length);
+    screens =
+      cached === undefined
+        ? messageScreens(screenMessages(), screenCosts())
+        : screensOf(cached, cached?.own.length ?? screenMessages().length);
   }
   return screens;
 };
