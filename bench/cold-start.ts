@@ -1,8 +1,8 @@
 // A server process from spawn to its first /ping answer, and its resident memory then.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { throwawayKey } from "../test/support/scenario.js";
 import { projectRoot } from "../test/support/root.js";
+import { throwawayKey } from "../test/support/scenario.js";
 
 const root = projectRoot(import.meta.url);
 const round = (n: number, d: number) => Number(n.toFixed(d));

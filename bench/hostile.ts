@@ -1,19 +1,20 @@
 // The worst event-loop stall while the bot reads and resolves hostile index data (the inputs of
 // test/hostile/index.test.ts), burn source files and a frozen Redis, and the caps that bound them.
-import { planFix } from "../src/cargo/fix.js";
-import { LiveIndex } from "../src/cargo/live-index.js";
-import { INDEX_LIMITS, indexPath } from "../src/cargo/index-file.js";
-import { snapshot } from "../src/cargo/registry.js";
-import { DIAGNOSIS_STEPS } from "../src/cargo/resolve.js";
-import { fakeIndexFiles } from "../test/support/fake-index.js";
-import { type Answer, dep, line, startHostileIndex } from "../test/support/hostile-index.js";
-import { createServer, type AddressInfo, type Socket } from "node:net";
+
+import { type AddressInfo, createServer, type Socket } from "node:net";
+import { planFix } from "../src/cargo/fix/fix.js";
+import { INDEX_LIMITS, indexPath } from "../src/cargo/index/index-file.js";
+import { LiveIndex } from "../src/cargo/index/live-index.js";
+import { snapshot } from "../src/cargo/index/registry.js";
+import { DIAGNOSIS_STEPS } from "../src/cargo/resolve/resolve.js";
+import { MAX_RUST_FILE } from "../src/compile/rust-items.js";
+import { sourceGate, stepBudget } from "../src/compile/source-gates.js";
 import { redisCoordination } from "../src/github/coordination.js";
 import { COMMAND_TIMEOUT_MS, connect } from "../src/github/redis.js";
 import { scanSource } from "../src/panics/source-scan.js";
+import { fakeIndexFiles } from "../test/support/fake-index.js";
+import { type Answer, dep, line, startHostileIndex } from "../test/support/hostile-index.js";
 import { stallMeter } from "./stall.js";
-import { MAX_RUST_FILE } from "../src/compile/rust-items.js";
-import { sourceGate, stepBudget } from "../src/compile/source-gates.js";
 
 function cases(): Array<{ name: string; answers: Record<string, Answer>; roots: string[] }> {
   const evil = `/${indexPath("burn-evil")}`;

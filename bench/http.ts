@@ -7,9 +7,9 @@
 import type { ChildProcess } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
-import type { Payload } from "./inputs.js";
-import { spawnServer } from "./cold-start.js";
 import { projectRoot } from "../test/support/root.js";
+import { spawnServer } from "./cold-start.js";
+import type { Payload } from "./inputs.js";
 
 const root = projectRoot(import.meta.url);
 const SECRET = "bench-http";

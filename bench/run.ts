@@ -3,37 +3,37 @@
 // Writes BENCHMARKS.md; `--json` prints the same figures.
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
-import { type FakeGitHub, startFakeGitHub } from "../test/support/fake-github.js";
-import { offlineProbot, scenarioRepo } from "../test/support/scenario.js";
-import app from "../src/index.js";
-import { triage } from "../src/plan.js";
-import { detect } from "../src/panics/detect.js";
+import { triage } from "../src/answer/plan.js";
+import { LiveIndex } from "../src/cargo/index/live-index.js";
 import { EVENT_STEPS, MAX_PATH_STEPS } from "../src/compile/source-gates.js";
-import bare from "./bare-app.js";
-import { LiveIndex } from "../src/cargo/live-index.js";
+import app from "../src/index.js";
+import { detect } from "../src/panics/detect.js";
+import { type FakeGitHub, startFakeGitHub } from "../test/support/fake-github.js";
 import { startFakeIndex } from "../test/support/fake-index.js";
+import { projectRoot } from "../test/support/root.js";
+import { offlineProbot, scenarioRepo } from "../test/support/scenario.js";
+import bare from "./bare-app.js";
+import { coldStart } from "./cold-start.js";
+import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
+import { BARE, BATCHES_PER_PAIR, HTTP_PAIRS, type HttpStream, httpStream } from "./http.js";
 import {
   adversarial,
+  burnIssue,
   matchingIssue,
   mixedIssue,
   newReleaseIssue,
   nonMatchingIssue,
-  rustcLog64k,
-  rustcNotesIssue,
-  burnIssue,
-  rustcOtherIssue,
   type Payload,
   prNotTouchingCargo,
   prTouchingCargo,
   realistic64k,
+  rustcLog64k,
+  rustcNotesIssue,
+  rustcOtherIssue,
   stallCases,
 } from "./inputs.js";
-import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
-import { measureStall } from "./stall.js";
-import { coldStart } from "./cold-start.js";
 import { actionRuns, cliStarts, ROUNDS } from "./processes.js";
-import { BARE, BATCHES_PER_PAIR, HTTP_PAIRS, type HttpStream, httpStream } from "./http.js";
-import { projectRoot } from "../test/support/root.js";
+import { measureStall } from "./stall.js";
 
 const root = projectRoot(import.meta.url);
 
@@ -431,7 +431,7 @@ async function main() {
     "",
     "### The same streams over HTTP",
     "",
-    `Signed deliveries over loopback HTTP to two server processes: burn-triage as \`npm start\` runs it (\`lib/main.js\`) and the bare app through \`probot run\`, in ${HTTP_PAIRS * BATCHES_PER_PAIR} alternating batches spread over ${HTTP_PAIRS} pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (\`bench/http.ts\`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight single pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (\`/proc/PID/schedstat\`, in nanoseconds), which another job on the machine disturbs least. The last row is the A/A test: the bare app in both places, so its distance from 1 is what the method reads into two servers that run the same code. burn-triage answers an issue delivery its plan ignores once the signature checks out, before Probot builds the per-delivery context (an installation Octokit, a logger, a timer) that the bare app's empty handler still costs (\`src/early-answer.ts\`): hence ratios above 1.`,
+    `Signed deliveries over loopback HTTP to two server processes: burn-triage as \`npm start\` runs it (\`lib/main.js\`) and the bare app through \`probot run\`, in ${HTTP_PAIRS * BATCHES_PER_PAIR} alternating batches spread over ${HTTP_PAIRS} pairs of fresh server processes, each pair after 200 warm-up deliveries to each app (\`bench/http.ts\`): one pair's ratio is a property of those two processes as much as of the code (the same build's 64 KiB stream gave CPU ratios from 0.74 to 0.95 in eight single pairs). Ratios are bare / burn-triage per batch (≥ 1: burn-triage as fast), medians over every pair's batches, and the spread of the pairs' own CPU medians; by the sender's wall time, and by each server's main-thread CPU time (\`/proc/PID/schedstat\`, in nanoseconds), which another job on the machine disturbs least. The last row is the A/A test: the bare app in both places, so its distance from 1 is what the method reads into two servers that run the same code. burn-triage answers an issue delivery its plan ignores once the signature checks out, before Probot builds the per-delivery context (an installation Octokit, a logger, a timer) that the bare app's empty handler still costs (\`src/github/early-answer.ts\`): hence ratios above 1.`,
     "",
     "| stream | events per app | wall ratio | CPU ratio | CPU ratio, lowest–highest pair | CPU ms per event (burn-triage / bare) |",
     "|---|---:|---:|---:|---:|---:|",

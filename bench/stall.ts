@@ -1,8 +1,9 @@
 // The event loop's worst stall while one adversarial event is processed next to a normal one:
 // a timer that should fire every few milliseconds records the longest gap between its ticks.
+
+import app from "../src/index.js";
 import { startFakeGitHub } from "../test/support/fake-github.js";
 import { offlineProbot, scenarioRepo } from "../test/support/scenario.js";
-import app from "../src/index.js";
 import { matchingIssue, type StallCase } from "./inputs.js";
 
 const TICK_MS = 5;

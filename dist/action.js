@@ -31042,6247 +31042,61 @@ var init_retry = __esm({
   }
 });
 
-// node_modules/@iarna/toml/lib/parser.js
-var require_parser4 = __commonJS({
-  "node_modules/@iarna/toml/lib/parser.js"(exports2, module2) {
+// src/data/data-dir.ts
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+function findData(from) {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "data", "catalog.yml"))) return join(dir, "data/");
+    if (dirname(dir) === dir) return join(from, "..", "data/");
+  }
+}
+var dataDir;
+var init_data_dir = __esm({
+  "src/data/data-dir.ts"() {
     "use strict";
-    var ParserEND = 1114112;
-    var ParserError = class _ParserError extends Error {
-      /* istanbul ignore next */
-      constructor(msg, filename, linenumber) {
-        super("[ParserError] " + msg, filename, linenumber);
-        this.name = "ParserError";
-        this.code = "ParserError";
-        if (Error.captureStackTrace) Error.captureStackTrace(this, _ParserError);
-      }
-    };
-    var State = class {
-      constructor(parser2) {
-        this.parser = parser2;
-        this.buf = "";
-        this.returned = null;
-        this.result = null;
-        this.resultTable = null;
-        this.resultArr = null;
-      }
-    };
-    var Parser = class {
-      constructor() {
-        this.pos = 0;
-        this.col = 0;
-        this.line = 0;
-        this.obj = {};
-        this.ctx = this.obj;
-        this.stack = [];
-        this._buf = "";
-        this.char = null;
-        this.ii = 0;
-        this.state = new State(this.parseStart);
-      }
-      parse(str) {
-        if (str.length === 0 || str.length == null) return;
-        this._buf = String(str);
-        this.ii = -1;
-        this.char = -1;
-        let getNext;
-        while (getNext === false || this.nextChar()) {
-          getNext = this.runOne();
-        }
-        this._buf = null;
-      }
-      nextChar() {
-        if (this.char === 10) {
-          ++this.line;
-          this.col = -1;
-        }
-        ++this.ii;
-        this.char = this._buf.codePointAt(this.ii);
-        ++this.pos;
-        ++this.col;
-        return this.haveBuffer();
-      }
-      haveBuffer() {
-        return this.ii < this._buf.length;
-      }
-      runOne() {
-        return this.state.parser.call(this, this.state.returned);
-      }
-      finish() {
-        this.char = ParserEND;
-        let last3;
-        do {
-          last3 = this.state.parser;
-          this.runOne();
-        } while (this.state.parser !== last3);
-        this.ctx = null;
-        this.state = null;
-        this._buf = null;
-        return this.obj;
-      }
-      next(fn) {
-        if (typeof fn !== "function") throw new ParserError("Tried to set state to non-existent state: " + JSON.stringify(fn));
-        this.state.parser = fn;
-      }
-      goto(fn) {
-        this.next(fn);
-        return this.runOne();
-      }
-      call(fn, returnWith) {
-        if (returnWith) this.next(returnWith);
-        this.stack.push(this.state);
-        this.state = new State(fn);
-      }
-      callNow(fn, returnWith) {
-        this.call(fn, returnWith);
-        return this.runOne();
-      }
-      return(value) {
-        if (this.stack.length === 0) throw this.error(new ParserError("Stack underflow"));
-        if (value === void 0) value = this.state.buf;
-        this.state = this.stack.pop();
-        this.state.returned = value;
-      }
-      returnNow(value) {
-        this.return(value);
-        return this.runOne();
-      }
-      consume() {
-        if (this.char === ParserEND) throw this.error(new ParserError("Unexpected end-of-buffer"));
-        this.state.buf += this._buf[this.ii];
-      }
-      error(err) {
-        err.line = this.line;
-        err.col = this.col;
-        err.pos = this.pos;
-        return err;
-      }
-      /* istanbul ignore next */
-      parseStart() {
-        throw new ParserError("Must declare a parseStart method");
-      }
-    };
-    Parser.END = ParserEND;
-    Parser.Error = ParserError;
-    module2.exports = Parser;
+    dataDir = findData(dirname(fileURLToPath(import.meta.url)));
   }
 });
 
-// node_modules/@iarna/toml/lib/create-datetime.js
-var require_create_datetime = __commonJS({
-  "node_modules/@iarna/toml/lib/create-datetime.js"(exports2, module2) {
-    "use strict";
-    module2.exports = (value) => {
-      const date = new Date(value);
-      if (isNaN(date)) {
-        throw new TypeError("Invalid Datetime");
-      } else {
-        return date;
-      }
-    };
-  }
-});
-
-// node_modules/@iarna/toml/lib/format-num.js
-var require_format_num = __commonJS({
-  "node_modules/@iarna/toml/lib/format-num.js"(exports2, module2) {
-    "use strict";
-    module2.exports = (d, num) => {
-      num = String(num);
-      while (num.length < d) num = "0" + num;
-      return num;
-    };
-  }
-});
-
-// node_modules/@iarna/toml/lib/create-datetime-float.js
-var require_create_datetime_float = __commonJS({
-  "node_modules/@iarna/toml/lib/create-datetime-float.js"(exports2, module2) {
-    "use strict";
-    var f = require_format_num();
-    var FloatingDateTime = class extends Date {
-      constructor(value) {
-        super(value + "Z");
-        this.isFloating = true;
-      }
-      toISOString() {
-        const date = `${this.getUTCFullYear()}-${f(2, this.getUTCMonth() + 1)}-${f(2, this.getUTCDate())}`;
-        const time = `${f(2, this.getUTCHours())}:${f(2, this.getUTCMinutes())}:${f(2, this.getUTCSeconds())}.${f(3, this.getUTCMilliseconds())}`;
-        return `${date}T${time}`;
-      }
-    };
-    module2.exports = (value) => {
-      const date = new FloatingDateTime(value);
-      if (isNaN(date)) {
-        throw new TypeError("Invalid Datetime");
-      } else {
-        return date;
-      }
-    };
-  }
-});
-
-// node_modules/@iarna/toml/lib/create-date.js
-var require_create_date2 = __commonJS({
-  "node_modules/@iarna/toml/lib/create-date.js"(exports2, module2) {
-    "use strict";
-    var f = require_format_num();
-    var DateTime = global.Date;
-    var Date2 = class extends DateTime {
-      constructor(value) {
-        super(value);
-        this.isDate = true;
-      }
-      toISOString() {
-        return `${this.getUTCFullYear()}-${f(2, this.getUTCMonth() + 1)}-${f(2, this.getUTCDate())}`;
-      }
-    };
-    module2.exports = (value) => {
-      const date = new Date2(value);
-      if (isNaN(date)) {
-        throw new TypeError("Invalid Datetime");
-      } else {
-        return date;
-      }
-    };
-  }
-});
-
-// node_modules/@iarna/toml/lib/create-time.js
-var require_create_time = __commonJS({
-  "node_modules/@iarna/toml/lib/create-time.js"(exports2, module2) {
-    "use strict";
-    var f = require_format_num();
-    var Time = class extends Date {
-      constructor(value) {
-        super(`0000-01-01T${value}Z`);
-        this.isTime = true;
-      }
-      toISOString() {
-        return `${f(2, this.getUTCHours())}:${f(2, this.getUTCMinutes())}:${f(2, this.getUTCSeconds())}.${f(3, this.getUTCMilliseconds())}`;
-      }
-    };
-    module2.exports = (value) => {
-      const date = new Time(value);
-      if (isNaN(date)) {
-        throw new TypeError("Invalid Datetime");
-      } else {
-        return date;
-      }
-    };
-  }
-});
-
-// node_modules/@iarna/toml/lib/toml-parser.js
-var require_toml_parser = __commonJS({
-  "node_modules/@iarna/toml/lib/toml-parser.js"(exports, module) {
-    "use strict";
-    module.exports = makeParserClass(require_parser4());
-    module.exports.makeParserClass = makeParserClass;
-    var TomlError = class _TomlError extends Error {
-      constructor(msg) {
-        super(msg);
-        this.name = "TomlError";
-        if (Error.captureStackTrace) Error.captureStackTrace(this, _TomlError);
-        this.fromTOML = true;
-        this.wrapped = null;
-      }
-    };
-    TomlError.wrap = (err) => {
-      const terr = new TomlError(err.message);
-      terr.code = err.code;
-      terr.wrapped = err;
-      return terr;
-    };
-    module.exports.TomlError = TomlError;
-    var createDateTime = require_create_datetime();
-    var createDateTimeFloat = require_create_datetime_float();
-    var createDate = require_create_date2();
-    var createTime = require_create_time();
-    var CTRL_I = 9;
-    var CTRL_J = 10;
-    var CTRL_M = 13;
-    var CTRL_CHAR_BOUNDARY = 31;
-    var CHAR_SP = 32;
-    var CHAR_QUOT = 34;
-    var CHAR_NUM = 35;
-    var CHAR_APOS = 39;
-    var CHAR_PLUS = 43;
-    var CHAR_COMMA = 44;
-    var CHAR_HYPHEN = 45;
-    var CHAR_PERIOD = 46;
-    var CHAR_0 = 48;
-    var CHAR_1 = 49;
-    var CHAR_7 = 55;
-    var CHAR_9 = 57;
-    var CHAR_COLON = 58;
-    var CHAR_EQUALS = 61;
-    var CHAR_A = 65;
-    var CHAR_E = 69;
-    var CHAR_F = 70;
-    var CHAR_T = 84;
-    var CHAR_U = 85;
-    var CHAR_Z = 90;
-    var CHAR_LOWBAR = 95;
-    var CHAR_a = 97;
-    var CHAR_b = 98;
-    var CHAR_e = 101;
-    var CHAR_f = 102;
-    var CHAR_i = 105;
-    var CHAR_l = 108;
-    var CHAR_n = 110;
-    var CHAR_o = 111;
-    var CHAR_r = 114;
-    var CHAR_s = 115;
-    var CHAR_t = 116;
-    var CHAR_u = 117;
-    var CHAR_x = 120;
-    var CHAR_z = 122;
-    var CHAR_LCUB = 123;
-    var CHAR_RCUB = 125;
-    var CHAR_LSQB = 91;
-    var CHAR_BSOL = 92;
-    var CHAR_RSQB = 93;
-    var CHAR_DEL = 127;
-    var SURROGATE_FIRST = 55296;
-    var SURROGATE_LAST = 57343;
-    var escapes = {
-      [CHAR_b]: "\b",
-      [CHAR_t]: "	",
-      [CHAR_n]: "\n",
-      [CHAR_f]: "\f",
-      [CHAR_r]: "\r",
-      [CHAR_QUOT]: '"',
-      [CHAR_BSOL]: "\\"
-    };
-    function isDigit(cp) {
-      return cp >= CHAR_0 && cp <= CHAR_9;
-    }
-    function isHexit(cp) {
-      return cp >= CHAR_A && cp <= CHAR_F || cp >= CHAR_a && cp <= CHAR_f || cp >= CHAR_0 && cp <= CHAR_9;
-    }
-    function isBit(cp) {
-      return cp === CHAR_1 || cp === CHAR_0;
-    }
-    function isOctit(cp) {
-      return cp >= CHAR_0 && cp <= CHAR_7;
-    }
-    function isAlphaNumQuoteHyphen(cp) {
-      return cp >= CHAR_A && cp <= CHAR_Z || cp >= CHAR_a && cp <= CHAR_z || cp >= CHAR_0 && cp <= CHAR_9 || cp === CHAR_APOS || cp === CHAR_QUOT || cp === CHAR_LOWBAR || cp === CHAR_HYPHEN;
-    }
-    function isAlphaNumHyphen(cp) {
-      return cp >= CHAR_A && cp <= CHAR_Z || cp >= CHAR_a && cp <= CHAR_z || cp >= CHAR_0 && cp <= CHAR_9 || cp === CHAR_LOWBAR || cp === CHAR_HYPHEN;
-    }
-    var _type = /* @__PURE__ */ Symbol("type");
-    var _declared = /* @__PURE__ */ Symbol("declared");
-    var hasOwnProperty = Object.prototype.hasOwnProperty;
-    var defineProperty = Object.defineProperty;
-    var descriptor = { configurable: true, enumerable: true, writable: true, value: void 0 };
-    function hasKey(obj, key3) {
-      if (hasOwnProperty.call(obj, key3)) return true;
-      if (key3 === "__proto__") defineProperty(obj, "__proto__", descriptor);
-      return false;
-    }
-    var INLINE_TABLE = /* @__PURE__ */ Symbol("inline-table");
-    function InlineTable() {
-      return Object.defineProperties({}, {
-        [_type]: { value: INLINE_TABLE }
-      });
-    }
-    function isInlineTable(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === INLINE_TABLE;
-    }
-    var TABLE = /* @__PURE__ */ Symbol("table");
-    function Table() {
-      return Object.defineProperties({}, {
-        [_type]: { value: TABLE },
-        [_declared]: { value: false, writable: true }
-      });
-    }
-    function isTable(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === TABLE;
-    }
-    var _contentType = /* @__PURE__ */ Symbol("content-type");
-    var INLINE_LIST = /* @__PURE__ */ Symbol("inline-list");
-    function InlineList(type) {
-      return Object.defineProperties([], {
-        [_type]: { value: INLINE_LIST },
-        [_contentType]: { value: type }
-      });
-    }
-    function isInlineList(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === INLINE_LIST;
-    }
-    var LIST = /* @__PURE__ */ Symbol("list");
-    function List() {
-      return Object.defineProperties([], {
-        [_type]: { value: LIST }
-      });
-    }
-    function isList(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === LIST;
-    }
-    var _custom;
-    try {
-      const utilInspect = eval("require('util').inspect");
-      _custom = utilInspect.custom;
-    } catch (_) {
-    }
-    var _inspect = _custom || "inspect";
-    var BoxedBigInt = class {
-      constructor(value) {
-        try {
-          this.value = global.BigInt.asIntN(64, value);
-        } catch (_) {
-          this.value = null;
-        }
-        Object.defineProperty(this, _type, { value: INTEGER });
-      }
-      isNaN() {
-        return this.value === null;
-      }
-      /* istanbul ignore next */
-      toString() {
-        return String(this.value);
-      }
-      /* istanbul ignore next */
-      [_inspect]() {
-        return `[BigInt: ${this.toString()}]}`;
-      }
-      valueOf() {
-        return this.value;
-      }
-    };
-    var INTEGER = /* @__PURE__ */ Symbol("integer");
-    function Integer(value) {
-      let num = Number(value);
-      if (Object.is(num, -0)) num = 0;
-      if (global.BigInt && !Number.isSafeInteger(num)) {
-        return new BoxedBigInt(value);
-      } else {
-        return Object.defineProperties(new Number(num), {
-          isNaN: { value: function() {
-            return isNaN(this);
-          } },
-          [_type]: { value: INTEGER },
-          [_inspect]: { value: () => `[Integer: ${value}]` }
-        });
-      }
-    }
-    function isInteger(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === INTEGER;
-    }
-    var FLOAT = /* @__PURE__ */ Symbol("float");
-    function Float(value) {
-      return Object.defineProperties(new Number(value), {
-        [_type]: { value: FLOAT },
-        [_inspect]: { value: () => `[Float: ${value}]` }
-      });
-    }
-    function isFloat(obj) {
-      if (obj === null || typeof obj !== "object") return false;
-      return obj[_type] === FLOAT;
-    }
-    function tomlType(value) {
-      const type = typeof value;
-      if (type === "object") {
-        if (value === null) return "null";
-        if (value instanceof Date) return "datetime";
-        if (_type in value) {
-          switch (value[_type]) {
-            case INLINE_TABLE:
-              return "inline-table";
-            case INLINE_LIST:
-              return "inline-list";
-            /* istanbul ignore next */
-            case TABLE:
-              return "table";
-            /* istanbul ignore next */
-            case LIST:
-              return "list";
-            case FLOAT:
-              return "float";
-            case INTEGER:
-              return "integer";
-          }
-        }
-      }
-      return type;
-    }
-    function makeParserClass(Parser) {
-      class TOMLParser2 extends Parser {
-        constructor() {
-          super();
-          this.ctx = this.obj = Table();
-        }
-        /* MATCH HELPER */
-        atEndOfWord() {
-          return this.char === CHAR_NUM || this.char === CTRL_I || this.char === CHAR_SP || this.atEndOfLine();
-        }
-        atEndOfLine() {
-          return this.char === Parser.END || this.char === CTRL_J || this.char === CTRL_M;
-        }
-        parseStart() {
-          if (this.char === Parser.END) {
-            return null;
-          } else if (this.char === CHAR_LSQB) {
-            return this.call(this.parseTableOrList);
-          } else if (this.char === CHAR_NUM) {
-            return this.call(this.parseComment);
-          } else if (this.char === CTRL_J || this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
-            return null;
-          } else if (isAlphaNumQuoteHyphen(this.char)) {
-            return this.callNow(this.parseAssignStatement);
-          } else {
-            throw this.error(new TomlError(`Unknown character "${this.char}"`));
-          }
-        }
-        // HELPER, this strips any whitespace and comments to the end of the line
-        // then RETURNS. Last state in a production.
-        parseWhitespaceToEOL() {
-          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
-            return null;
-          } else if (this.char === CHAR_NUM) {
-            return this.goto(this.parseComment);
-          } else if (this.char === Parser.END || this.char === CTRL_J) {
-            return this.return();
-          } else {
-            throw this.error(new TomlError("Unexpected character, expected only whitespace or comments till end of line"));
-          }
-        }
-        /* ASSIGNMENT: key = value */
-        parseAssignStatement() {
-          return this.callNow(this.parseAssign, this.recordAssignStatement);
-        }
-        recordAssignStatement(kv) {
-          let target = this.ctx;
-          let finalKey = kv.key.pop();
-          for (let kw of kv.key) {
-            if (hasKey(target, kw) && !isTable(target[kw])) {
-              throw this.error(new TomlError("Can't redefine existing key"));
-            }
-            target = target[kw] = target[kw] || Table();
-          }
-          if (hasKey(target, finalKey)) {
-            throw this.error(new TomlError("Can't redefine existing key"));
-          }
-          target[_declared] = true;
-          if (isInteger(kv.value) || isFloat(kv.value)) {
-            target[finalKey] = kv.value.valueOf();
-          } else {
-            target[finalKey] = kv.value;
-          }
-          return this.goto(this.parseWhitespaceToEOL);
-        }
-        /* ASSSIGNMENT expression, key = value possibly inside an inline table */
-        parseAssign() {
-          return this.callNow(this.parseKeyword, this.recordAssignKeyword);
-        }
-        recordAssignKeyword(key3) {
-          if (this.state.resultTable) {
-            this.state.resultTable.push(key3);
-          } else {
-            this.state.resultTable = [key3];
-          }
-          return this.goto(this.parseAssignKeywordPreDot);
-        }
-        parseAssignKeywordPreDot() {
-          if (this.char === CHAR_PERIOD) {
-            return this.next(this.parseAssignKeywordPostDot);
-          } else if (this.char !== CHAR_SP && this.char !== CTRL_I) {
-            return this.goto(this.parseAssignEqual);
-          }
-        }
-        parseAssignKeywordPostDot() {
-          if (this.char !== CHAR_SP && this.char !== CTRL_I) {
-            return this.callNow(this.parseKeyword, this.recordAssignKeyword);
-          }
-        }
-        parseAssignEqual() {
-          if (this.char === CHAR_EQUALS) {
-            return this.next(this.parseAssignPreValue);
-          } else {
-            throw this.error(new TomlError('Invalid character, expected "="'));
-          }
-        }
-        parseAssignPreValue() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else {
-            return this.callNow(this.parseValue, this.recordAssignValue);
-          }
-        }
-        recordAssignValue(value) {
-          return this.returnNow({ key: this.state.resultTable, value });
-        }
-        /* COMMENTS: #...eol */
-        parseComment() {
-          do {
-            if (this.char === Parser.END || this.char === CTRL_J) {
-              return this.return();
-            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
-              throw this.errorControlCharIn("comments");
-            }
-          } while (this.nextChar());
-        }
-        /* TABLES AND LISTS, [foo] and [[foo]] */
-        parseTableOrList() {
-          if (this.char === CHAR_LSQB) {
-            this.next(this.parseList);
-          } else {
-            return this.goto(this.parseTable);
-          }
-        }
-        /* TABLE [foo.bar.baz] */
-        parseTable() {
-          this.ctx = this.obj;
-          return this.goto(this.parseTableNext);
-        }
-        parseTableNext() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else {
-            return this.callNow(this.parseKeyword, this.parseTableMore);
-          }
-        }
-        parseTableMore(keyword) {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === CHAR_RSQB) {
-            if (hasKey(this.ctx, keyword) && (!isTable(this.ctx[keyword]) || this.ctx[keyword][_declared])) {
-              throw this.error(new TomlError("Can't redefine existing key"));
-            } else {
-              this.ctx = this.ctx[keyword] = this.ctx[keyword] || Table();
-              this.ctx[_declared] = true;
-            }
-            return this.next(this.parseWhitespaceToEOL);
-          } else if (this.char === CHAR_PERIOD) {
-            if (!hasKey(this.ctx, keyword)) {
-              this.ctx = this.ctx[keyword] = Table();
-            } else if (isTable(this.ctx[keyword])) {
-              this.ctx = this.ctx[keyword];
-            } else if (isList(this.ctx[keyword])) {
-              this.ctx = this.ctx[keyword][this.ctx[keyword].length - 1];
-            } else {
-              throw this.error(new TomlError("Can't redefine existing key"));
-            }
-            return this.next(this.parseTableNext);
-          } else {
-            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
-          }
-        }
-        /* LIST [[a.b.c]] */
-        parseList() {
-          this.ctx = this.obj;
-          return this.goto(this.parseListNext);
-        }
-        parseListNext() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else {
-            return this.callNow(this.parseKeyword, this.parseListMore);
-          }
-        }
-        parseListMore(keyword) {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === CHAR_RSQB) {
-            if (!hasKey(this.ctx, keyword)) {
-              this.ctx[keyword] = List();
-            }
-            if (isInlineList(this.ctx[keyword])) {
-              throw this.error(new TomlError("Can't extend an inline array"));
-            } else if (isList(this.ctx[keyword])) {
-              const next = Table();
-              this.ctx[keyword].push(next);
-              this.ctx = next;
-            } else {
-              throw this.error(new TomlError("Can't redefine an existing key"));
-            }
-            return this.next(this.parseListEnd);
-          } else if (this.char === CHAR_PERIOD) {
-            if (!hasKey(this.ctx, keyword)) {
-              this.ctx = this.ctx[keyword] = Table();
-            } else if (isInlineList(this.ctx[keyword])) {
-              throw this.error(new TomlError("Can't extend an inline array"));
-            } else if (isInlineTable(this.ctx[keyword])) {
-              throw this.error(new TomlError("Can't extend an inline table"));
-            } else if (isList(this.ctx[keyword])) {
-              this.ctx = this.ctx[keyword][this.ctx[keyword].length - 1];
-            } else if (isTable(this.ctx[keyword])) {
-              this.ctx = this.ctx[keyword];
-            } else {
-              throw this.error(new TomlError("Can't redefine an existing key"));
-            }
-            return this.next(this.parseListNext);
-          } else {
-            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
-          }
-        }
-        parseListEnd(keyword) {
-          if (this.char === CHAR_RSQB) {
-            return this.next(this.parseWhitespaceToEOL);
-          } else {
-            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
-          }
-        }
-        /* VALUE string, number, boolean, inline list, inline object */
-        parseValue() {
-          if (this.char === Parser.END) {
-            throw this.error(new TomlError("Key without value"));
-          } else if (this.char === CHAR_QUOT) {
-            return this.next(this.parseDoubleString);
-          }
-          if (this.char === CHAR_APOS) {
-            return this.next(this.parseSingleString);
-          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
-            return this.goto(this.parseNumberSign);
-          } else if (this.char === CHAR_i) {
-            return this.next(this.parseInf);
-          } else if (this.char === CHAR_n) {
-            return this.next(this.parseNan);
-          } else if (isDigit(this.char)) {
-            return this.goto(this.parseNumberOrDateTime);
-          } else if (this.char === CHAR_t || this.char === CHAR_f) {
-            return this.goto(this.parseBoolean);
-          } else if (this.char === CHAR_LSQB) {
-            return this.call(this.parseInlineList, this.recordValue);
-          } else if (this.char === CHAR_LCUB) {
-            return this.call(this.parseInlineTable, this.recordValue);
-          } else {
-            throw this.error(new TomlError("Unexpected character, expecting string, number, datetime, boolean, inline array or inline table"));
-          }
-        }
-        recordValue(value) {
-          return this.returnNow(value);
-        }
-        parseInf() {
-          if (this.char === CHAR_n) {
-            return this.next(this.parseInf2);
-          } else {
-            throw this.error(new TomlError('Unexpected character, expected "inf", "+inf" or "-inf"'));
-          }
-        }
-        parseInf2() {
-          if (this.char === CHAR_f) {
-            if (this.state.buf === "-") {
-              return this.return(-Infinity);
-            } else {
-              return this.return(Infinity);
-            }
-          } else {
-            throw this.error(new TomlError('Unexpected character, expected "inf", "+inf" or "-inf"'));
-          }
-        }
-        parseNan() {
-          if (this.char === CHAR_a) {
-            return this.next(this.parseNan2);
-          } else {
-            throw this.error(new TomlError('Unexpected character, expected "nan"'));
-          }
-        }
-        parseNan2() {
-          if (this.char === CHAR_n) {
-            return this.return(NaN);
-          } else {
-            throw this.error(new TomlError('Unexpected character, expected "nan"'));
-          }
-        }
-        /* KEYS, barewords or basic, literal, or dotted */
-        parseKeyword() {
-          if (this.char === CHAR_QUOT) {
-            return this.next(this.parseBasicString);
-          } else if (this.char === CHAR_APOS) {
-            return this.next(this.parseLiteralString);
-          } else {
-            return this.goto(this.parseBareKey);
-          }
-        }
-        /* KEYS: barewords */
-        parseBareKey() {
-          do {
-            if (this.char === Parser.END) {
-              throw this.error(new TomlError("Key ended without value"));
-            } else if (isAlphaNumHyphen(this.char)) {
-              this.consume();
-            } else if (this.state.buf.length === 0) {
-              throw this.error(new TomlError("Empty bare keys are not allowed"));
-            } else {
-              return this.returnNow();
-            }
-          } while (this.nextChar());
-        }
-        /* STRINGS, single quoted (literal) */
-        parseSingleString() {
-          if (this.char === CHAR_APOS) {
-            return this.next(this.parseLiteralMultiStringMaybe);
-          } else {
-            return this.goto(this.parseLiteralString);
-          }
-        }
-        parseLiteralString() {
-          do {
-            if (this.char === CHAR_APOS) {
-              return this.return();
-            } else if (this.atEndOfLine()) {
-              throw this.error(new TomlError("Unterminated string"));
-            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
-              throw this.errorControlCharIn("strings");
-            } else {
-              this.consume();
-            }
-          } while (this.nextChar());
-        }
-        parseLiteralMultiStringMaybe() {
-          if (this.char === CHAR_APOS) {
-            return this.next(this.parseLiteralMultiString);
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseLiteralMultiString() {
-          if (this.char === CTRL_M) {
-            return null;
-          } else if (this.char === CTRL_J) {
-            return this.next(this.parseLiteralMultiStringContent);
-          } else {
-            return this.goto(this.parseLiteralMultiStringContent);
-          }
-        }
-        parseLiteralMultiStringContent() {
-          do {
-            if (this.char === CHAR_APOS) {
-              return this.next(this.parseLiteralMultiEnd);
-            } else if (this.char === Parser.END) {
-              throw this.error(new TomlError("Unterminated multi-line string"));
-            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
-              throw this.errorControlCharIn("strings");
-            } else {
-              this.consume();
-            }
-          } while (this.nextChar());
-        }
-        parseLiteralMultiEnd() {
-          if (this.char === CHAR_APOS) {
-            return this.next(this.parseLiteralMultiEnd2);
-          } else {
-            this.state.buf += "'";
-            return this.goto(this.parseLiteralMultiStringContent);
-          }
-        }
-        parseLiteralMultiEnd2() {
-          if (this.char === CHAR_APOS) {
-            return this.next(this.parseLiteralMultiEnd3);
-          } else {
-            this.state.buf += "''";
-            return this.goto(this.parseLiteralMultiStringContent);
-          }
-        }
-        parseLiteralMultiEnd3() {
-          if (this.char === CHAR_APOS) {
-            this.state.buf += "'";
-            return this.next(this.parseLiteralMultiEnd4);
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseLiteralMultiEnd4() {
-          if (this.char === CHAR_APOS) {
-            this.state.buf += "'";
-            return this.return();
-          } else {
-            return this.returnNow();
-          }
-        }
-        /* STRINGS double quoted */
-        parseDoubleString() {
-          if (this.char === CHAR_QUOT) {
-            return this.next(this.parseMultiStringMaybe);
-          } else {
-            return this.goto(this.parseBasicString);
-          }
-        }
-        parseBasicString() {
-          do {
-            if (this.char === CHAR_BSOL) {
-              return this.call(this.parseEscape, this.recordEscapeReplacement);
-            } else if (this.char === CHAR_QUOT) {
-              return this.return();
-            } else if (this.atEndOfLine()) {
-              throw this.error(new TomlError("Unterminated string"));
-            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
-              throw this.errorControlCharIn("strings");
-            } else {
-              this.consume();
-            }
-          } while (this.nextChar());
-        }
-        recordEscapeReplacement(replacement2) {
-          this.state.buf += replacement2;
-          return this.goto(this.parseBasicString);
-        }
-        parseMultiStringMaybe() {
-          if (this.char === CHAR_QUOT) {
-            return this.next(this.parseMultiString);
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseMultiString() {
-          if (this.char === CTRL_M) {
-            return null;
-          } else if (this.char === CTRL_J) {
-            return this.next(this.parseMultiStringContent);
-          } else {
-            return this.goto(this.parseMultiStringContent);
-          }
-        }
-        parseMultiStringContent() {
-          do {
-            if (this.char === CHAR_BSOL) {
-              return this.call(this.parseMultiEscape, this.recordMultiEscapeReplacement);
-            } else if (this.char === CHAR_QUOT) {
-              return this.next(this.parseMultiEnd);
-            } else if (this.char === Parser.END) {
-              throw this.error(new TomlError("Unterminated multi-line string"));
-            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
-              throw this.errorControlCharIn("strings");
-            } else {
-              this.consume();
-            }
-          } while (this.nextChar());
-        }
-        errorControlCharIn(type) {
-          let displayCode = "\\u00";
-          if (this.char < 16) {
-            displayCode += "0";
-          }
-          displayCode += this.char.toString(16);
-          return this.error(new TomlError(`Control characters (codes < 0x1f and 0x7f) are not allowed in ${type}, use ${displayCode} instead`));
-        }
-        recordMultiEscapeReplacement(replacement2) {
-          this.state.buf += replacement2;
-          return this.goto(this.parseMultiStringContent);
-        }
-        parseMultiEnd() {
-          if (this.char === CHAR_QUOT) {
-            return this.next(this.parseMultiEnd2);
-          } else {
-            this.state.buf += '"';
-            return this.goto(this.parseMultiStringContent);
-          }
-        }
-        parseMultiEnd2() {
-          if (this.char === CHAR_QUOT) {
-            return this.next(this.parseMultiEnd3);
-          } else {
-            this.state.buf += '""';
-            return this.goto(this.parseMultiStringContent);
-          }
-        }
-        parseMultiEnd3() {
-          if (this.char === CHAR_QUOT) {
-            this.state.buf += '"';
-            return this.next(this.parseMultiEnd4);
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseMultiEnd4() {
-          if (this.char === CHAR_QUOT) {
-            this.state.buf += '"';
-            return this.return();
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseMultiEscape() {
-          if (this.char === CTRL_M || this.char === CTRL_J) {
-            return this.next(this.parseMultiTrim);
-          } else if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return this.next(this.parsePreMultiTrim);
-          } else {
-            return this.goto(this.parseEscape);
-          }
-        }
-        parsePreMultiTrim() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === CTRL_M || this.char === CTRL_J) {
-            return this.next(this.parseMultiTrim);
-          } else {
-            throw this.error(new TomlError("Can't escape whitespace"));
-          }
-        }
-        parseMultiTrim() {
-          if (this.char === CTRL_J || this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
-            return null;
-          } else {
-            return this.returnNow();
-          }
-        }
-        parseEscape() {
-          if (this.char in escapes) {
-            return this.return(escapes[this.char]);
-          } else if (this.char === CHAR_u) {
-            return this.call(this.parseSmallUnicode, this.parseUnicodeReturn);
-          } else if (this.char === CHAR_U) {
-            return this.call(this.parseLargeUnicode, this.parseUnicodeReturn);
-          } else {
-            throw this.error(new TomlError("Unknown escape character: " + this.char));
-          }
-        }
-        parseUnicodeReturn(char) {
-          try {
-            const codePoint = parseInt(char, 16);
-            if (codePoint >= SURROGATE_FIRST && codePoint <= SURROGATE_LAST) {
-              throw this.error(new TomlError("Invalid unicode, character in range 0xD800 - 0xDFFF is reserved"));
-            }
-            return this.returnNow(String.fromCodePoint(codePoint));
-          } catch (err) {
-            throw this.error(TomlError.wrap(err));
-          }
-        }
-        parseSmallUnicode() {
-          if (!isHexit(this.char)) {
-            throw this.error(new TomlError("Invalid character in unicode sequence, expected hex"));
-          } else {
-            this.consume();
-            if (this.state.buf.length >= 4) return this.return();
-          }
-        }
-        parseLargeUnicode() {
-          if (!isHexit(this.char)) {
-            throw this.error(new TomlError("Invalid character in unicode sequence, expected hex"));
-          } else {
-            this.consume();
-            if (this.state.buf.length >= 8) return this.return();
-          }
-        }
-        /* NUMBERS */
-        parseNumberSign() {
-          this.consume();
-          return this.next(this.parseMaybeSignedInfOrNan);
-        }
-        parseMaybeSignedInfOrNan() {
-          if (this.char === CHAR_i) {
-            return this.next(this.parseInf);
-          } else if (this.char === CHAR_n) {
-            return this.next(this.parseNan);
-          } else {
-            return this.callNow(this.parseNoUnder, this.parseNumberIntegerStart);
-          }
-        }
-        parseNumberIntegerStart() {
-          if (this.char === CHAR_0) {
-            this.consume();
-            return this.next(this.parseNumberIntegerExponentOrDecimal);
-          } else {
-            return this.goto(this.parseNumberInteger);
-          }
-        }
-        parseNumberIntegerExponentOrDecimal() {
-          if (this.char === CHAR_PERIOD) {
-            this.consume();
-            return this.call(this.parseNoUnder, this.parseNumberFloat);
-          } else if (this.char === CHAR_E || this.char === CHAR_e) {
-            this.consume();
-            return this.next(this.parseNumberExponentSign);
-          } else {
-            return this.returnNow(Integer(this.state.buf));
-          }
-        }
-        parseNumberInteger() {
-          if (isDigit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnder);
-          } else if (this.char === CHAR_E || this.char === CHAR_e) {
-            this.consume();
-            return this.next(this.parseNumberExponentSign);
-          } else if (this.char === CHAR_PERIOD) {
-            this.consume();
-            return this.call(this.parseNoUnder, this.parseNumberFloat);
-          } else {
-            const result = Integer(this.state.buf);
-            if (result.isNaN()) {
-              throw this.error(new TomlError("Invalid number"));
-            } else {
-              return this.returnNow(result);
-            }
-          }
-        }
-        parseNoUnder() {
-          if (this.char === CHAR_LOWBAR || this.char === CHAR_PERIOD || this.char === CHAR_E || this.char === CHAR_e) {
-            throw this.error(new TomlError("Unexpected character, expected digit"));
-          } else if (this.atEndOfWord()) {
-            throw this.error(new TomlError("Incomplete number"));
-          }
-          return this.returnNow();
-        }
-        parseNoUnderHexOctBinLiteral() {
-          if (this.char === CHAR_LOWBAR || this.char === CHAR_PERIOD) {
-            throw this.error(new TomlError("Unexpected character, expected digit"));
-          } else if (this.atEndOfWord()) {
-            throw this.error(new TomlError("Incomplete number"));
-          }
-          return this.returnNow();
-        }
-        parseNumberFloat() {
-          if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnder, this.parseNumberFloat);
-          } else if (isDigit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_E || this.char === CHAR_e) {
-            this.consume();
-            return this.next(this.parseNumberExponentSign);
-          } else {
-            return this.returnNow(Float(this.state.buf));
-          }
-        }
-        parseNumberExponentSign() {
-          if (isDigit(this.char)) {
-            return this.goto(this.parseNumberExponent);
-          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
-            this.consume();
-            this.call(this.parseNoUnder, this.parseNumberExponent);
-          } else {
-            throw this.error(new TomlError("Unexpected character, expected -, + or digit"));
-          }
-        }
-        parseNumberExponent() {
-          if (isDigit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnder);
-          } else {
-            return this.returnNow(Float(this.state.buf));
-          }
-        }
-        /* NUMBERS or DATETIMES  */
-        parseNumberOrDateTime() {
-          if (this.char === CHAR_0) {
-            this.consume();
-            return this.next(this.parseNumberBaseOrDateTime);
-          } else {
-            return this.goto(this.parseNumberOrDateTimeOnly);
-          }
-        }
-        parseNumberOrDateTimeOnly() {
-          if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnder, this.parseNumberInteger);
-          } else if (isDigit(this.char)) {
-            this.consume();
-            if (this.state.buf.length > 4) this.next(this.parseNumberInteger);
-          } else if (this.char === CHAR_E || this.char === CHAR_e) {
-            this.consume();
-            return this.next(this.parseNumberExponentSign);
-          } else if (this.char === CHAR_PERIOD) {
-            this.consume();
-            return this.call(this.parseNoUnder, this.parseNumberFloat);
-          } else if (this.char === CHAR_HYPHEN) {
-            return this.goto(this.parseDateTime);
-          } else if (this.char === CHAR_COLON) {
-            return this.goto(this.parseOnlyTimeHour);
-          } else {
-            return this.returnNow(Integer(this.state.buf));
-          }
-        }
-        parseDateTimeOnly() {
-          if (this.state.buf.length < 4) {
-            if (isDigit(this.char)) {
-              return this.consume();
-            } else if (this.char === CHAR_COLON) {
-              return this.goto(this.parseOnlyTimeHour);
-            } else {
-              throw this.error(new TomlError("Expected digit while parsing year part of a date"));
-            }
-          } else {
-            if (this.char === CHAR_HYPHEN) {
-              return this.goto(this.parseDateTime);
-            } else {
-              throw this.error(new TomlError("Expected hyphen (-) while parsing year part of date"));
-            }
-          }
-        }
-        parseNumberBaseOrDateTime() {
-          if (this.char === CHAR_b) {
-            this.consume();
-            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerBin);
-          } else if (this.char === CHAR_o) {
-            this.consume();
-            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerOct);
-          } else if (this.char === CHAR_x) {
-            this.consume();
-            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerHex);
-          } else if (this.char === CHAR_PERIOD) {
-            return this.goto(this.parseNumberInteger);
-          } else if (isDigit(this.char)) {
-            return this.goto(this.parseDateTimeOnly);
-          } else {
-            return this.returnNow(Integer(this.state.buf));
-          }
-        }
-        parseIntegerHex() {
-          if (isHexit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnderHexOctBinLiteral);
-          } else {
-            const result = Integer(this.state.buf);
-            if (result.isNaN()) {
-              throw this.error(new TomlError("Invalid number"));
-            } else {
-              return this.returnNow(result);
-            }
-          }
-        }
-        parseIntegerOct() {
-          if (isOctit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnderHexOctBinLiteral);
-          } else {
-            const result = Integer(this.state.buf);
-            if (result.isNaN()) {
-              throw this.error(new TomlError("Invalid number"));
-            } else {
-              return this.returnNow(result);
-            }
-          }
-        }
-        parseIntegerBin() {
-          if (isBit(this.char)) {
-            this.consume();
-          } else if (this.char === CHAR_LOWBAR) {
-            return this.call(this.parseNoUnderHexOctBinLiteral);
-          } else {
-            const result = Integer(this.state.buf);
-            if (result.isNaN()) {
-              throw this.error(new TomlError("Invalid number"));
-            } else {
-              return this.returnNow(result);
-            }
-          }
-        }
-        /* DATETIME */
-        parseDateTime() {
-          if (this.state.buf.length < 4) {
-            throw this.error(new TomlError("Years less than 1000 must be zero padded to four characters"));
-          }
-          this.state.result = this.state.buf;
-          this.state.buf = "";
-          return this.next(this.parseDateMonth);
-        }
-        parseDateMonth() {
-          if (this.char === CHAR_HYPHEN) {
-            if (this.state.buf.length < 2) {
-              throw this.error(new TomlError("Months less than 10 must be zero padded to two characters"));
-            }
-            this.state.result += "-" + this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseDateDay);
-          } else if (isDigit(this.char)) {
-            this.consume();
-          } else {
-            throw this.error(new TomlError("Incomplete datetime"));
-          }
-        }
-        parseDateDay() {
-          if (this.char === CHAR_T || this.char === CHAR_SP) {
-            if (this.state.buf.length < 2) {
-              throw this.error(new TomlError("Days less than 10 must be zero padded to two characters"));
-            }
-            this.state.result += "-" + this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseStartTimeHour);
-          } else if (this.atEndOfWord()) {
-            return this.returnNow(createDate(this.state.result + "-" + this.state.buf));
-          } else if (isDigit(this.char)) {
-            this.consume();
-          } else {
-            throw this.error(new TomlError("Incomplete datetime"));
-          }
-        }
-        parseStartTimeHour() {
-          if (this.atEndOfWord()) {
-            return this.returnNow(createDate(this.state.result));
-          } else {
-            return this.goto(this.parseTimeHour);
-          }
-        }
-        parseTimeHour() {
-          if (this.char === CHAR_COLON) {
-            if (this.state.buf.length < 2) {
-              throw this.error(new TomlError("Hours less than 10 must be zero padded to two characters"));
-            }
-            this.state.result += "T" + this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseTimeMin);
-          } else if (isDigit(this.char)) {
-            this.consume();
-          } else {
-            throw this.error(new TomlError("Incomplete datetime"));
-          }
-        }
-        parseTimeMin() {
-          if (this.state.buf.length < 2 && isDigit(this.char)) {
-            this.consume();
-          } else if (this.state.buf.length === 2 && this.char === CHAR_COLON) {
-            this.state.result += ":" + this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseTimeSec);
-          } else {
-            throw this.error(new TomlError("Incomplete datetime"));
-          }
-        }
-        parseTimeSec() {
-          if (isDigit(this.char)) {
-            this.consume();
-            if (this.state.buf.length === 2) {
-              this.state.result += ":" + this.state.buf;
-              this.state.buf = "";
-              return this.next(this.parseTimeZoneOrFraction);
-            }
-          } else {
-            throw this.error(new TomlError("Incomplete datetime"));
-          }
-        }
-        parseOnlyTimeHour() {
-          if (this.char === CHAR_COLON) {
-            if (this.state.buf.length < 2) {
-              throw this.error(new TomlError("Hours less than 10 must be zero padded to two characters"));
-            }
-            this.state.result = this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseOnlyTimeMin);
-          } else {
-            throw this.error(new TomlError("Incomplete time"));
-          }
-        }
-        parseOnlyTimeMin() {
-          if (this.state.buf.length < 2 && isDigit(this.char)) {
-            this.consume();
-          } else if (this.state.buf.length === 2 && this.char === CHAR_COLON) {
-            this.state.result += ":" + this.state.buf;
-            this.state.buf = "";
-            return this.next(this.parseOnlyTimeSec);
-          } else {
-            throw this.error(new TomlError("Incomplete time"));
-          }
-        }
-        parseOnlyTimeSec() {
-          if (isDigit(this.char)) {
-            this.consume();
-            if (this.state.buf.length === 2) {
-              return this.next(this.parseOnlyTimeFractionMaybe);
-            }
-          } else {
-            throw this.error(new TomlError("Incomplete time"));
-          }
-        }
-        parseOnlyTimeFractionMaybe() {
-          this.state.result += ":" + this.state.buf;
-          if (this.char === CHAR_PERIOD) {
-            this.state.buf = "";
-            this.next(this.parseOnlyTimeFraction);
-          } else {
-            return this.return(createTime(this.state.result));
-          }
-        }
-        parseOnlyTimeFraction() {
-          if (isDigit(this.char)) {
-            this.consume();
-          } else if (this.atEndOfWord()) {
-            if (this.state.buf.length === 0) throw this.error(new TomlError("Expected digit in milliseconds"));
-            return this.returnNow(createTime(this.state.result + "." + this.state.buf));
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
-          }
-        }
-        parseTimeZoneOrFraction() {
-          if (this.char === CHAR_PERIOD) {
-            this.consume();
-            this.next(this.parseDateTimeFraction);
-          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
-            this.consume();
-            this.next(this.parseTimeZoneHour);
-          } else if (this.char === CHAR_Z) {
-            this.consume();
-            return this.return(createDateTime(this.state.result + this.state.buf));
-          } else if (this.atEndOfWord()) {
-            return this.returnNow(createDateTimeFloat(this.state.result + this.state.buf));
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
-          }
-        }
-        parseDateTimeFraction() {
-          if (isDigit(this.char)) {
-            this.consume();
-          } else if (this.state.buf.length === 1) {
-            throw this.error(new TomlError("Expected digit in milliseconds"));
-          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
-            this.consume();
-            this.next(this.parseTimeZoneHour);
-          } else if (this.char === CHAR_Z) {
-            this.consume();
-            return this.return(createDateTime(this.state.result + this.state.buf));
-          } else if (this.atEndOfWord()) {
-            return this.returnNow(createDateTimeFloat(this.state.result + this.state.buf));
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
-          }
-        }
-        parseTimeZoneHour() {
-          if (isDigit(this.char)) {
-            this.consume();
-            if (/\d\d$/.test(this.state.buf)) return this.next(this.parseTimeZoneSep);
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected digit"));
-          }
-        }
-        parseTimeZoneSep() {
-          if (this.char === CHAR_COLON) {
-            this.consume();
-            this.next(this.parseTimeZoneMin);
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected colon"));
-          }
-        }
-        parseTimeZoneMin() {
-          if (isDigit(this.char)) {
-            this.consume();
-            if (/\d\d$/.test(this.state.buf)) return this.return(createDateTime(this.state.result + this.state.buf));
-          } else {
-            throw this.error(new TomlError("Unexpected character in datetime, expected digit"));
-          }
-        }
-        /* BOOLEAN */
-        parseBoolean() {
-          if (this.char === CHAR_t) {
-            this.consume();
-            return this.next(this.parseTrue_r);
-          } else if (this.char === CHAR_f) {
-            this.consume();
-            return this.next(this.parseFalse_a);
-          }
-        }
-        parseTrue_r() {
-          if (this.char === CHAR_r) {
-            this.consume();
-            return this.next(this.parseTrue_u);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseTrue_u() {
-          if (this.char === CHAR_u) {
-            this.consume();
-            return this.next(this.parseTrue_e);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseTrue_e() {
-          if (this.char === CHAR_e) {
-            return this.return(true);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseFalse_a() {
-          if (this.char === CHAR_a) {
-            this.consume();
-            return this.next(this.parseFalse_l);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseFalse_l() {
-          if (this.char === CHAR_l) {
-            this.consume();
-            return this.next(this.parseFalse_s);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseFalse_s() {
-          if (this.char === CHAR_s) {
-            this.consume();
-            return this.next(this.parseFalse_e);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        parseFalse_e() {
-          if (this.char === CHAR_e) {
-            return this.return(false);
-          } else {
-            throw this.error(new TomlError("Invalid boolean, expected true or false"));
-          }
-        }
-        /* INLINE LISTS */
-        parseInlineList() {
-          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
-            return null;
-          } else if (this.char === Parser.END) {
-            throw this.error(new TomlError("Unterminated inline array"));
-          } else if (this.char === CHAR_NUM) {
-            return this.call(this.parseComment);
-          } else if (this.char === CHAR_RSQB) {
-            return this.return(this.state.resultArr || InlineList());
-          } else {
-            return this.callNow(this.parseValue, this.recordInlineListValue);
-          }
-        }
-        recordInlineListValue(value) {
-          if (!this.state.resultArr) {
-            this.state.resultArr = InlineList(tomlType(value));
-          }
-          if (isFloat(value) || isInteger(value)) {
-            this.state.resultArr.push(value.valueOf());
-          } else {
-            this.state.resultArr.push(value);
-          }
-          return this.goto(this.parseInlineListNext);
-        }
-        parseInlineListNext() {
-          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
-            return null;
-          } else if (this.char === CHAR_NUM) {
-            return this.call(this.parseComment);
-          } else if (this.char === CHAR_COMMA) {
-            return this.next(this.parseInlineList);
-          } else if (this.char === CHAR_RSQB) {
-            return this.goto(this.parseInlineList);
-          } else {
-            throw this.error(new TomlError("Invalid character, expected whitespace, comma (,) or close bracket (])"));
-          }
-        }
-        /* INLINE TABLE */
-        parseInlineTable() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
-            throw this.error(new TomlError("Unterminated inline array"));
-          } else if (this.char === CHAR_RCUB) {
-            return this.return(this.state.resultTable || InlineTable());
-          } else {
-            if (!this.state.resultTable) this.state.resultTable = InlineTable();
-            return this.callNow(this.parseAssign, this.recordInlineTableValue);
-          }
-        }
-        recordInlineTableValue(kv) {
-          let target = this.state.resultTable;
-          let finalKey = kv.key.pop();
-          for (let kw of kv.key) {
-            if (hasKey(target, kw) && (!isTable(target[kw]) || target[kw][_declared])) {
-              throw this.error(new TomlError("Can't redefine existing key"));
-            }
-            target = target[kw] = target[kw] || Table();
-          }
-          if (hasKey(target, finalKey)) {
-            throw this.error(new TomlError("Can't redefine existing key"));
-          }
-          if (isInteger(kv.value) || isFloat(kv.value)) {
-            target[finalKey] = kv.value.valueOf();
-          } else {
-            target[finalKey] = kv.value;
-          }
-          return this.goto(this.parseInlineTableNext);
-        }
-        parseInlineTableNext() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
-            throw this.error(new TomlError("Unterminated inline array"));
-          } else if (this.char === CHAR_COMMA) {
-            return this.next(this.parseInlineTablePostComma);
-          } else if (this.char === CHAR_RCUB) {
-            return this.goto(this.parseInlineTable);
-          } else {
-            throw this.error(new TomlError("Invalid character, expected whitespace, comma (,) or close bracket (])"));
-          }
-        }
-        parseInlineTablePostComma() {
-          if (this.char === CHAR_SP || this.char === CTRL_I) {
-            return null;
-          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
-            throw this.error(new TomlError("Unterminated inline array"));
-          } else if (this.char === CHAR_COMMA) {
-            throw this.error(new TomlError("Empty elements in inline tables are not permitted"));
-          } else if (this.char === CHAR_RCUB) {
-            throw this.error(new TomlError("Trailing commas in inline tables are not permitted"));
-          } else {
-            return this.goto(this.parseInlineTable);
-          }
-        }
-      }
-      return TOMLParser2;
-    }
-  }
-});
-
-// node_modules/@iarna/toml/parse-pretty-error.js
-var require_parse_pretty_error = __commonJS({
-  "node_modules/@iarna/toml/parse-pretty-error.js"(exports2, module2) {
-    "use strict";
-    module2.exports = prettyError;
-    function prettyError(err, buf) {
-      if (err.pos == null || err.line == null) return err;
-      let msg = err.message;
-      msg += ` at row ${err.line + 1}, col ${err.col + 1}, pos ${err.pos}:
-`;
-      if (buf && buf.split) {
-        const lines = buf.split(/\n/);
-        const lineNumWidth = String(Math.min(lines.length, err.line + 3)).length;
-        let linePadding = " ";
-        while (linePadding.length < lineNumWidth) linePadding += " ";
-        for (let ii = Math.max(0, err.line - 1); ii < Math.min(lines.length, err.line + 2); ++ii) {
-          let lineNum = String(ii + 1);
-          if (lineNum.length < lineNumWidth) lineNum = " " + lineNum;
-          if (err.line === ii) {
-            msg += lineNum + "> " + lines[ii] + "\n";
-            msg += linePadding + "  ";
-            for (let hh = 0; hh < err.col; ++hh) {
-              msg += " ";
-            }
-            msg += "^\n";
-          } else {
-            msg += lineNum + ": " + lines[ii] + "\n";
-          }
-        }
-      }
-      err.message = msg + "\n";
-      return err;
-    }
-  }
-});
-
-// node_modules/@iarna/toml/parse-string.js
-var require_parse_string = __commonJS({
-  "node_modules/@iarna/toml/parse-string.js"(exports2, module2) {
-    "use strict";
-    module2.exports = parseString;
-    var TOMLParser2 = require_toml_parser();
-    var prettyError = require_parse_pretty_error();
-    function parseString(str) {
-      if (global.Buffer && global.Buffer.isBuffer(str)) {
-        str = str.toString("utf8");
-      }
-      const parser2 = new TOMLParser2();
-      try {
-        parser2.parse(str);
-        return parser2.finish();
-      } catch (err) {
-        throw prettyError(err, str);
-      }
-    }
-  }
-});
-
-// node_modules/toml-eslint-parser/lib/chunk-15K8U1wQ.mjs
-var init_chunk_15K8U1wQ = __esm({
-  "node_modules/toml-eslint-parser/lib/chunk-15K8U1wQ.mjs"() {
-  }
-});
-
-// node_modules/eslint-visitor-keys/lib/visitor-keys.js
-var KEYS, NODE_TYPES, visitor_keys_default;
-var init_visitor_keys = __esm({
-  "node_modules/eslint-visitor-keys/lib/visitor-keys.js"() {
-    KEYS = {
-      ArrayExpression: ["elements"],
-      ArrayPattern: ["elements"],
-      ArrowFunctionExpression: ["params", "body"],
-      AssignmentExpression: ["left", "right"],
-      AssignmentPattern: ["left", "right"],
-      AwaitExpression: ["argument"],
-      BinaryExpression: ["left", "right"],
-      BlockStatement: ["body"],
-      BreakStatement: ["label"],
-      CallExpression: ["callee", "arguments"],
-      CatchClause: ["param", "body"],
-      ChainExpression: ["expression"],
-      ClassBody: ["body"],
-      ClassDeclaration: ["id", "superClass", "body"],
-      ClassExpression: ["id", "superClass", "body"],
-      ConditionalExpression: ["test", "consequent", "alternate"],
-      ContinueStatement: ["label"],
-      DebuggerStatement: [],
-      DoWhileStatement: ["body", "test"],
-      EmptyStatement: [],
-      ExperimentalRestProperty: ["argument"],
-      ExperimentalSpreadProperty: ["argument"],
-      ExportAllDeclaration: ["exported", "source", "attributes"],
-      ExportDefaultDeclaration: ["declaration"],
-      ExportNamedDeclaration: [
-        "declaration",
-        "specifiers",
-        "source",
-        "attributes"
-      ],
-      ExportSpecifier: ["local", "exported"],
-      ExpressionStatement: ["expression"],
-      ForInStatement: ["left", "right", "body"],
-      ForOfStatement: ["left", "right", "body"],
-      ForStatement: ["init", "test", "update", "body"],
-      FunctionDeclaration: ["id", "params", "body"],
-      FunctionExpression: ["id", "params", "body"],
-      Identifier: [],
-      IfStatement: ["test", "consequent", "alternate"],
-      ImportAttribute: ["key", "value"],
-      ImportDeclaration: ["specifiers", "source", "attributes"],
-      ImportDefaultSpecifier: ["local"],
-      ImportExpression: ["source", "options"],
-      ImportNamespaceSpecifier: ["local"],
-      ImportSpecifier: ["imported", "local"],
-      JSXAttribute: ["name", "value"],
-      JSXClosingElement: ["name"],
-      JSXClosingFragment: [],
-      JSXElement: ["openingElement", "children", "closingElement"],
-      JSXEmptyExpression: [],
-      JSXExpressionContainer: ["expression"],
-      JSXFragment: ["openingFragment", "children", "closingFragment"],
-      JSXIdentifier: [],
-      JSXMemberExpression: ["object", "property"],
-      JSXNamespacedName: ["namespace", "name"],
-      JSXOpeningElement: ["name", "attributes"],
-      JSXOpeningFragment: [],
-      JSXSpreadAttribute: ["argument"],
-      JSXSpreadChild: ["expression"],
-      JSXText: [],
-      LabeledStatement: ["label", "body"],
-      Literal: [],
-      LogicalExpression: ["left", "right"],
-      MemberExpression: ["object", "property"],
-      MetaProperty: ["meta", "property"],
-      MethodDefinition: ["key", "value"],
-      NewExpression: ["callee", "arguments"],
-      ObjectExpression: ["properties"],
-      ObjectPattern: ["properties"],
-      PrivateIdentifier: [],
-      Program: ["body"],
-      Property: ["key", "value"],
-      PropertyDefinition: ["key", "value"],
-      RestElement: ["argument"],
-      ReturnStatement: ["argument"],
-      SequenceExpression: ["expressions"],
-      SpreadElement: ["argument"],
-      StaticBlock: ["body"],
-      Super: [],
-      SwitchCase: ["test", "consequent"],
-      SwitchStatement: ["discriminant", "cases"],
-      TaggedTemplateExpression: ["tag", "quasi"],
-      TemplateElement: [],
-      TemplateLiteral: ["quasis", "expressions"],
-      ThisExpression: [],
-      ThrowStatement: ["argument"],
-      TryStatement: ["block", "handler", "finalizer"],
-      UnaryExpression: ["argument"],
-      UpdateExpression: ["argument"],
-      VariableDeclaration: ["declarations"],
-      VariableDeclarator: ["id", "init"],
-      WhileStatement: ["test", "body"],
-      WithStatement: ["object", "body"],
-      YieldExpression: ["argument"]
-    };
-    NODE_TYPES = Object.keys(KEYS);
-    for (const type of NODE_TYPES) {
-      Object.freeze(KEYS[type]);
-    }
-    Object.freeze(KEYS);
-    visitor_keys_default = KEYS;
-  }
-});
-
-// node_modules/eslint-visitor-keys/lib/index.js
-function unionWith(additionalKeys) {
-  const retv = (
-    /** @type {{ [type: string]: ReadonlyArray<string> }} */
-    Object.assign({}, visitor_keys_default)
-  );
-  for (const type of Object.keys(additionalKeys)) {
-    if (Object.hasOwn(retv, type)) {
-      const keys = new Set(additionalKeys[type]);
-      for (const key3 of retv[type]) {
-        keys.add(key3);
-      }
-      retv[type] = Object.freeze(Array.from(keys));
-    } else {
-      retv[type] = Object.freeze(Array.from(additionalKeys[type]));
-    }
-  }
-  return Object.freeze(retv);
+// src/data/data-cache.ts
+import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
+import { join as join2 } from "node:path";
+function stillMatches(print, paths, dir) {
+  const lines = print.split("\n");
+  const names2 = lines.map((l) => l.slice(0, l.lastIndexOf(" ", l.lastIndexOf(" ") - 1)));
+  const covered = new Set(names2);
+  if (!paths.every((p) => covered.has(p) || covered.has(`${p}/`))) return false;
+  return names2.every((rel, i) => line(dir, rel) === lines[i]);
 }
-var init_lib = __esm({
-  "node_modules/eslint-visitor-keys/lib/index.js"() {
-    init_visitor_keys();
-  }
-});
-
-// node_modules/toml-eslint-parser/lib/index.mjs
-function last(arr) {
-  return arr[arr.length - 1] ?? null;
-}
-function toKeyName(node) {
-  return node.type === "TOMLBare" ? node.name : node.value;
-}
-function getTOMLVer(v) {
-  return v && SUPPORTED_TOML_VERSIONS[v] || DEFAULT_TOML_VERSION;
-}
-function getMessage(code2, data2) {
-  if (data2) return MESSAGES[code2].replace(/\{\{(.*?)\}\}/gu, (_, name$2) => {
-    if (name$2 in data2) return data2[name$2];
-    return `{{${name$2}}}`;
-  });
-  return MESSAGES[code2];
-}
-function isControl(cp) {
-  return cp >= CodePoint.NULL && cp <= CodePoint.US;
-}
-function isWhitespace(cp) {
-  return cp === CodePoint.TABULATION || cp === CodePoint.SPACE;
-}
-function isEOL(cp) {
-  return cp === CodePoint.LINE_FEED || cp === CodePoint.CARRIAGE_RETURN;
-}
-function isUpperLetter(cp) {
-  return cp >= CodePoint.LATIN_CAPITAL_A && cp <= CodePoint.LATIN_CAPITAL_Z;
-}
-function isLowerLetter(cp) {
-  return cp >= CodePoint.LATIN_SMALL_A && cp <= CodePoint.LATIN_SMALL_Z;
-}
-function isLetter(cp) {
-  return isLowerLetter(cp) || isUpperLetter(cp);
-}
-function isDigit2(cp) {
-  return cp >= CodePoint.DIGIT_0 && cp <= CodePoint.DIGIT_9;
-}
-function isHexDig(cp) {
-  return isDigit2(cp) || cp >= CodePoint.LATIN_SMALL_A && cp <= CodePoint.LATIN_SMALL_F || cp >= CodePoint.LATIN_CAPITAL_A && cp <= CodePoint.LATIN_CAPITAL_F;
-}
-function isOctalDig(cp) {
-  return cp >= CodePoint.DIGIT_0 && cp <= CodePoint.DIGIT_7;
-}
-function isUnicodeScalarValue(cp) {
-  return cp >= 0 && cp <= 55295 || cp >= 57344 && cp <= 1114111;
-}
-function sortedLastIndex(array2, value) {
-  let low = 0;
-  let high = array2.length;
-  while (low < high) {
-    const mid = low + high >>> 1;
-    const val = array2[mid];
-    if (val === value) return mid + 1;
-    if (val < value) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
-function isUnquotedKeyChar(cp, tomlVersion) {
-  if (isLetter(cp) || isDigit2(cp) || cp === CodePoint.UNDERSCORE || cp === CodePoint.DASH) return true;
-  if (tomlVersion.lt(1, 1)) return false;
-  return false;
-}
-function isControlOtherThanTab(cp) {
-  return isControl(cp) && cp !== CodePoint.TABULATION || cp === CodePoint.DELETE;
-}
-function isNonEOL(cp) {
-  return cp === CodePoint.TABULATION || CodePoint.SPACE <= cp && cp <= CodePoint.TILDE || isNonAscii(cp);
-}
-function isNonAscii(cp) {
-  return CodePoint.PAD <= cp && cp <= CodePoint.CP_D7FF || CodePoint.CP_E000 <= cp && cp <= CodePoint.CP_10FFFF;
-}
-function isValidDate(y, m2, d) {
-  if (y >= 0 && m2 <= 12 && m2 >= 1 && d >= 1) return d <= (m2 === 2 ? y & 3 || !(y % 25) && y & 15 ? 28 : 29 : 30 + (m2 + (m2 >> 3) & 1));
-  return false;
-}
-function isValidTime(h, m2, s) {
-  if (h >= 24 || h < 0 || m2 > 59 || m2 < 0 || s > 60 || s < 0) return false;
-  return true;
-}
-function getDateFromDateTimeData(data2, timeZone) {
-  const year = padStart(data2.year, 4);
-  const month = data2.month ? padStart(data2.month, 2) : "01";
-  const day = data2.day ? padStart(data2.day, 2) : "01";
-  const hour = padStart(data2.hour, 2);
-  const minute = padStart(data2.minute, 2);
-  const second = padStart(data2.second, 2);
-  const textDate = `${year}-${month}-${day}`;
-  const frac = data2.frac ? `.${data2.frac}` : "";
-  const dateValue = /* @__PURE__ */ new Date(`${textDate}T${hour}:${minute}:${second}${frac}${timeZone}`);
-  if (!isNaN(dateValue.getTime()) || data2.second !== 60) return dateValue;
-  return /* @__PURE__ */ new Date(`${textDate}T${hour}:${minute}:59${frac}${timeZone}`);
-}
-function padStart(num, maxLength) {
-  return String(num).padStart(maxLength, "0");
-}
-function verifyDuplicateKeysForKeyValue(ctx, defineKeys, node) {
-  let keys = defineKeys;
-  const lastKey = last(node.key.keys);
-  for (const keyNode of node.key.keys) {
-    const key3 = toKeyName(keyNode);
-    let defineKey = keys.get(key3);
-    if (defineKey) {
-      if (defineKey.value === VALUE_KIND_VALUE) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
-      else if (lastKey === keyNode) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
-      else if (defineKey.table) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
-      defineKey.value = VALUE_KIND_INTERMEDIATE;
-    } else {
-      if (lastKey === keyNode) defineKey = {
-        value: VALUE_KIND_VALUE,
-        node: keyNode,
-        keys: /* @__PURE__ */ new Map()
-      };
-      else defineKey = {
-        value: VALUE_KIND_INTERMEDIATE,
-        node: keyNode,
-        keys: /* @__PURE__ */ new Map()
-      };
-      keys.set(key3, defineKey);
-    }
-    keys = defineKey.keys;
-  }
-  if (node.value.type === "TOMLInlineTable") verifyDuplicateKeysForInlineTable(ctx, keys, node.value);
-  else if (node.value.type === "TOMLArray") verifyDuplicateKeysForArray(ctx, keys, node.value);
-}
-function verifyDuplicateKeysForInlineTable(ctx, defineKeys, node) {
-  for (const body of node.body) verifyDuplicateKeysForKeyValue(ctx, defineKeys, body);
-}
-function verifyDuplicateKeysForArray(ctx, defineKeys, node) {
-  const keys = defineKeys;
-  for (let index = 0; index < node.elements.length; index++) {
-    const element = node.elements[index];
-    let defineKey = keys.get(index);
-    if (defineKey) ctx.reportParseError("dupe-keys", getAfterNode(element, defineKey.node));
-    else {
-      defineKey = {
-        value: VALUE_KIND_VALUE,
-        node: element,
-        keys: /* @__PURE__ */ new Map()
-      };
-      defineKeys.set(index, defineKey);
-      if (element.type === "TOMLInlineTable") verifyDuplicateKeysForInlineTable(ctx, defineKey.keys, element);
-      else if (element.type === "TOMLArray") verifyDuplicateKeysForArray(ctx, defineKey.keys, element);
-    }
-  }
-}
-function getAfterNode(a, b) {
-  return a.range[0] <= b.range[0] ? b : a;
-}
-function isDot(token) {
-  return isPunctuator(token) && token.value === ".";
-}
-function isEq(token) {
-  return isPunctuator(token) && token.value === "=";
-}
-function isLeftBracket(token) {
-  return isPunctuator(token) && token.value === "[";
-}
-function isRightBracket(token) {
-  return isPunctuator(token) && token.value === "]";
-}
-function isLeftBrace(token) {
-  return isPunctuator(token) && token.value === "{";
-}
-function isRightBrace(token) {
-  return isPunctuator(token) && token.value === "}";
-}
-function isComma(token) {
-  return isPunctuator(token) && token.value === ",";
-}
-function isPunctuator(token) {
-  return Boolean(token && token.type === "Punctuator");
-}
-function isBare(token) {
-  return token.type === "Bare";
-}
-function isString(token) {
-  return token.type === "BasicString" || token.type === "LiteralString";
-}
-function isMultiLineString(token) {
-  return token.type === "MultiLineBasicString" || token.type === "MultiLineLiteralString";
-}
-function isNumber(token) {
-  return token.type === "Integer" || token.type === "Float";
-}
-function isBoolean(token) {
-  return token.type === "Boolean";
-}
-function isDateTime(token) {
-  return token.type === "OffsetDateTime" || token.type === "LocalDateTime" || token.type === "LocalDate" || token.type === "LocalTime";
-}
-function applyEndLoc(node, child) {
-  if (child) {
-    node.range[1] = child.range[1];
-    node.loc.end = clonePos(child.loc.end);
-  }
-}
-function cloneRange(range) {
-  return [range[0], range[1]];
-}
-function cloneLoc(loc) {
-  return {
-    start: clonePos(loc.start),
-    end: clonePos(loc.end)
-  };
-}
-function clonePos(pos) {
-  return {
-    line: pos.line,
-    column: pos.column
-  };
-}
-function parseForESLint(code2, options2) {
-  return {
-    ast: new TOMLParser(code2, options2).parse(),
-    visitorKeys: KEYS2,
-    services: { isTOML: true }
-  };
-}
-function generateConvertTOMLValue(convertValue) {
-  function resolveValue(node, baseTable) {
-    return resolver[node.type](node, baseTable);
-  }
-  const resolver = {
-    Program(node, baseTable = {}) {
-      return resolveValue(node.body[0], baseTable);
-    },
-    TOMLTopLevelTable(node, baseTable = {}) {
-      for (const body of node.body) resolveValue(body, baseTable);
-      return baseTable;
-    },
-    TOMLKeyValue(node, baseTable = {}) {
-      const value = resolveValue(node.value);
-      set2(baseTable, resolveValue(node.key), value);
-      return baseTable;
-    },
-    TOMLTable(node, baseTable = {}) {
-      const table2 = getTable(baseTable, resolveValue(node.key), node.kind === "array");
-      for (const body of node.body) resolveValue(body, table2);
-      return baseTable;
-    },
-    TOMLArray(node) {
-      return node.elements.map((e) => resolveValue(e));
-    },
-    TOMLInlineTable(node) {
-      const table2 = {};
-      for (const body of node.body) resolveValue(body, table2);
-      return table2;
-    },
-    TOMLKey(node) {
-      return node.keys.map((key3) => resolveValue(key3));
-    },
-    TOMLBare(node) {
-      return node.name;
-    },
-    TOMLQuoted(node) {
-      return node.value;
-    },
-    TOMLValue(node) {
-      return convertValue(node);
-    }
-  };
-  return (node) => resolveValue(node);
-}
-function getTable(baseTable, keys, array2) {
-  let target = baseTable;
-  for (let index = 0; index < keys.length - 1; index++) {
-    const key3 = keys[index];
-    target = getNextTargetFromKey(target, key3);
-  }
-  const lastKey = last(keys);
-  const lastTarget = target[lastKey];
-  if (lastTarget == null) {
-    const tableValue$1 = {};
-    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
-    return tableValue$1;
-  }
-  if (isValue(lastTarget)) {
-    const tableValue$1 = {};
-    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
-    return tableValue$1;
-  }
-  if (!array2) {
-    if (Array.isArray(lastTarget)) {
-      const tableValue$1 = {};
-      target[lastKey] = tableValue$1;
-      return tableValue$1;
-    }
-    return lastTarget;
-  }
-  if (Array.isArray(lastTarget)) {
-    const tableValue$1 = {};
-    lastTarget.push(tableValue$1);
-    return tableValue$1;
-  }
-  const tableValue = {};
-  target[lastKey] = [tableValue];
-  return tableValue;
-  function getNextTargetFromKey(currTarget, key3) {
-    const nextTarget = currTarget[key3];
-    if (nextTarget == null) {
-      const val = {};
-      currTarget[key3] = val;
-      return val;
-    }
-    if (isValue(nextTarget)) {
-      const val = {};
-      currTarget[key3] = val;
-      return val;
-    }
-    let resultTarget = nextTarget;
-    while (Array.isArray(resultTarget)) {
-      const lastIndex = resultTarget.length - 1;
-      const nextElement = resultTarget[lastIndex];
-      if (isValue(nextElement)) {
-        const val = {};
-        resultTarget[lastIndex] = val;
-        return val;
-      }
-      resultTarget = nextElement;
-    }
-    return resultTarget;
-  }
-}
-function set2(baseTable, keys, value) {
-  let target = baseTable;
-  for (let index = 0; index < keys.length - 1; index++) {
-    const key3 = keys[index];
-    const nextTarget = target[key3];
-    if (nextTarget == null) {
-      const val = {};
-      target[key3] = val;
-      target = val;
-    } else if (isValue(nextTarget) || Array.isArray(nextTarget)) {
-      const val = {};
-      target[key3] = val;
-      target = val;
-    } else target = nextTarget;
-  }
-  target[last(keys)] = value;
-}
-function isValue(value) {
-  return typeof value !== "object" || value instanceof Date;
-}
-function parseTOML(code2, options2) {
-  return parseForESLint(code2, options2).ast;
-}
-var TOMLVerImpl, TOML_VERSION_1_0, TOML_VERSION_1_1, DEFAULT_TOML_VERSION, SUPPORTED_TOML_VERSIONS, MESSAGES, ParseError, CodePoint, Locations, CodePointIterator, HAS_BIGINT, RADIX_PREFIXES, ESCAPES_1_0, ESCAPES_LATEST, Tokenizer, VALUE_KIND_VALUE, VALUE_KIND_INTERMEDIATE, KeysResolver, Context2, STATE_FOR_ERROR, STRING_VALUE_STYLE_MAP, STRING_KEY_STYLE_MAP, DATETIME_VALUE_KIND_MAP, TOMLParser, tomlKeys, KEYS2, getStaticTOMLValue;
-var init_lib2 = __esm({
-  "node_modules/toml-eslint-parser/lib/index.mjs"() {
-    init_chunk_15K8U1wQ();
-    init_lib();
-    TOMLVerImpl = class {
-      constructor(major, minor) {
-        this.major = major;
-        this.minor = minor;
-      }
-      lt(major, minor) {
-        return this.major < major || this.major === major && this.minor < minor;
-      }
-      gte(major, minor) {
-        return this.major > major || this.major === major && this.minor >= minor;
-      }
-    };
-    TOML_VERSION_1_0 = new TOMLVerImpl(1, 0);
-    TOML_VERSION_1_1 = new TOMLVerImpl(1, 1);
-    DEFAULT_TOML_VERSION = TOML_VERSION_1_1;
-    SUPPORTED_TOML_VERSIONS = {
-      "1.0": TOML_VERSION_1_0,
-      "1.0.0": TOML_VERSION_1_0,
-      "1.1": TOML_VERSION_1_1,
-      "1.1.0": TOML_VERSION_1_1,
-      latest: TOML_VERSION_1_1,
-      next: TOML_VERSION_1_1
-    };
-    MESSAGES = {
-      "unterminated-string": "Unterminated string constant",
-      "unterminated-table-key": "Unterminated table-key",
-      "unterminated-array": "Unterminated array",
-      "unterminated-inline-table": "Unterminated inline table",
-      "missing-key": "Empty bare keys are not allowed",
-      "missing-newline": "Must be a newline",
-      "missing-equals-sign": "Expected equal (=) token",
-      "missing-value": "Unspecified values are invalid",
-      "missing-comma": "Expected comma (,) token",
-      "dupe-keys": "Defining a key multiple times is invalid",
-      "unexpected-char": "Unexpected character",
-      "unexpected-token": "Unexpected token",
-      "invalid-control-character": "Control characters (codes < 0x1f and 0x7f) are not allowed",
-      "invalid-comment-character": "Invalid code point {{cp}} within comments",
-      "invalid-key-value-newline": "The key, equals sign, and value must be on the same line",
-      "invalid-inline-table-newline": "No newlines are allowed between the curly braces unless they are valid within a value",
-      "invalid-underscore": "Underscores are allowed between digits",
-      "invalid-space": "Unexpected spaces",
-      "invalid-three-quotes": "Three or more quotes are not permitted",
-      "invalid-date": "Unexpected invalid date",
-      "invalid-time": "Unexpected invalid time",
-      "invalid-leading-zero": "Leading zeros are not allowed",
-      "invalid-trailing-comma-in-inline-table": "Trailing comma is not permitted in an inline table",
-      "invalid-char-in-escape-sequence": "Invalid character in escape sequence",
-      "invalid-consecutive-dots-in-key": "Consecutive dots are not permitted in keys",
-      "invalid-code-point": "Invalid code point {{cp}}",
-      "invalid-trailing-dot-in-key": "Keys cannot end with a dot",
-      "invalid-leading-dot-in-key": "Keys cannot start with a dot"
-    };
-    ParseError = class extends SyntaxError {
-      /**
-      * Initialize this ParseError instance.
-      *
-      */
-      constructor(code2, offset, line2, column, data2) {
-        super(getMessage(code2, data2));
-        this.index = offset;
-        this.lineNumber = line2;
-        this.column = column;
-      }
-    };
-    CodePoint = {
-      EOF: -1,
-      NULL: 0,
-      SOH: 1,
-      BACKSPACE: 8,
-      TABULATION: 9,
-      LINE_FEED: 10,
-      FORM_FEED: 12,
-      CARRIAGE_RETURN: 13,
-      ESCAPE: 27,
-      SO: 14,
-      US: 31,
-      SPACE: 32,
-      QUOTATION_MARK: 34,
-      HASH: 35,
-      SINGLE_QUOTE: 39,
-      PLUS_SIGN: 43,
-      COMMA: 44,
-      DASH: 45,
-      DOT: 46,
-      DIGIT_0: 48,
-      DIGIT_1: 49,
-      DIGIT_2: 50,
-      DIGIT_3: 51,
-      DIGIT_7: 55,
-      DIGIT_9: 57,
-      COLON: 58,
-      EQUALS_SIGN: 61,
-      LATIN_CAPITAL_A: 65,
-      LATIN_CAPITAL_E: 69,
-      LATIN_CAPITAL_F: 70,
-      LATIN_CAPITAL_T: 84,
-      LATIN_CAPITAL_U: 85,
-      LATIN_CAPITAL_Z: 90,
-      LEFT_BRACKET: 91,
-      BACKSLASH: 92,
-      RIGHT_BRACKET: 93,
-      UNDERSCORE: 95,
-      LATIN_SMALL_A: 97,
-      LATIN_SMALL_B: 98,
-      LATIN_SMALL_E: 101,
-      LATIN_SMALL_F: 102,
-      LATIN_SMALL_I: 105,
-      LATIN_SMALL_L: 108,
-      LATIN_SMALL_N: 110,
-      LATIN_SMALL_O: 111,
-      LATIN_SMALL_R: 114,
-      LATIN_SMALL_S: 115,
-      LATIN_SMALL_T: 116,
-      LATIN_SMALL_U: 117,
-      LATIN_SMALL_X: 120,
-      LATIN_SMALL_Z: 122,
-      LEFT_BRACE: 123,
-      RIGHT_BRACE: 125,
-      TILDE: 126,
-      DELETE: 127,
-      PAD: 128,
-      SUPERSCRIPT_TWO: 178,
-      SUPERSCRIPT_THREE: 179,
-      SUPERSCRIPT_ONE: 185,
-      VULGAR_FRACTION_ONE_QUARTER: 188,
-      VULGAR_FRACTION_THREE_QUARTERS: 190,
-      LATIN_CAPITAL_LETTER_A_WITH_GRAVE: 192,
-      LATIN_CAPITAL_LETTER_O_WITH_DIAERESIS: 214,
-      LATIN_CAPITAL_LETTER_O_WITH_STROKE: 216,
-      LATIN_SMALL_LETTER_O_WITH_DIAERESIS: 246,
-      LATIN_SMALL_LETTER_O_WITH_STROKE: 248,
-      GREEK_SMALL_REVERSED_DOTTED_LUNATE_SIGMA_SYMBOL: 891,
-      GREEK_CAPITAL_LETTER_YOT: 895,
-      CP_1FFF: 8191,
-      ZERO_WIDTH_NON_JOINER: 8204,
-      ZERO_WIDTH_JOINER: 8205,
-      UNDERTIE: 8255,
-      CHARACTER_TIE: 8256,
-      SUPERSCRIPT_ZERO: 8304,
-      CP_218F: 8591,
-      CIRCLED_DIGIT_ONE: 9312,
-      NEGATIVE_CIRCLED_DIGIT_ZERO: 9471,
-      GLAGOLITIC_CAPITAL_LETTER_AZU: 11264,
-      CP_2FEF: 12271,
-      IDEOGRAPHIC_COMMA: 12289,
-      CP_D7FF: 55295,
-      CP_E000: 57344,
-      CJK_COMPATIBILITY_IDEOGRAPH_F900: 63744,
-      ARABIC_LIGATURE_SALAAMUHU_ALAYNAA: 64975,
-      ARABIC_LIGATURE_SALLA_USED_AS_KORANIC_STOP_SIGN_ISOLATED_FORM: 65008,
-      REPLACEMENT_CHARACTER: 65533,
-      LINEAR_B_SYLLABLE_B008_A: 65536,
-      CP_EFFFF: 983039,
-      CP_10FFFF: 1114111
-    };
-    Locations = class {
-      constructor() {
-        this.offsets = [];
-      }
-      addOffset(offset) {
-        for (let i = this.offsets.length - 1; i >= 0; i--) {
-          const element = this.offsets[i];
-          if (element === offset) return;
-          if (element < offset) break;
-        }
-        this.offsets.push(offset);
-      }
-      /**
-      * Calculate the location of the given index.
-      * @param index The index to calculate their location.
-      * @returns The location of the index.
-      */
-      getLocFromIndex(offset) {
-        const line2 = sortedLastIndex(this.offsets, offset) + 1;
-        return {
-          line: line2,
-          column: offset - (line2 === 1 ? 0 : this.offsets[line2 - 2])
-        };
-      }
-    };
-    CodePointIterator = class {
-      /**
-      * Initialize this char iterator.
-      */
-      constructor(text2) {
-        this.locs = new Locations();
-        this.lastCodePoint = CodePoint.NULL;
-        this.start = -1;
-        this.end = 0;
-        this.text = text2;
-      }
-      next() {
-        if (this.lastCodePoint === CodePoint.EOF) return CodePoint.EOF;
-        return this.lastCodePoint = this.moveAt(this.end);
-      }
-      getLocFromIndex(index) {
-        return this.locs.getLocFromIndex(index);
-      }
-      eat(cp) {
-        if (this.text.codePointAt(this.end) === cp) {
-          this.next();
-          return true;
-        }
-        return false;
-      }
-      moveAt(offset) {
-        this.start = this.end = offset;
-        const cp = this.text.codePointAt(this.start) ?? CodePoint.EOF;
-        if (cp === CodePoint.EOF) {
-          this.end = this.start;
-          return cp;
-        }
-        this.end += cp >= 65536 ? 2 : 1;
-        if (cp === CodePoint.LINE_FEED) this.locs.addOffset(this.end);
-        else if (cp === CodePoint.CARRIAGE_RETURN) {
-          if (this.text.codePointAt(this.end) === CodePoint.LINE_FEED) {
-            this.end++;
-            this.locs.addOffset(this.end);
-          }
-          return CodePoint.LINE_FEED;
-        }
-        return cp;
-      }
-    };
-    HAS_BIGINT = typeof BigInt !== "undefined";
-    RADIX_PREFIXES = {
-      16: "0x",
-      10: "",
-      8: "0o",
-      2: "0b"
-    };
-    ESCAPES_1_0 = {
-      [CodePoint.QUOTATION_MARK]: CodePoint.QUOTATION_MARK,
-      [CodePoint.BACKSLASH]: CodePoint.BACKSLASH,
-      [CodePoint.LATIN_SMALL_B]: CodePoint.BACKSPACE,
-      [CodePoint.LATIN_SMALL_F]: CodePoint.FORM_FEED,
-      [CodePoint.LATIN_SMALL_N]: CodePoint.LINE_FEED,
-      [CodePoint.LATIN_SMALL_R]: CodePoint.CARRIAGE_RETURN,
-      [CodePoint.LATIN_SMALL_T]: CodePoint.TABULATION
-    };
-    ESCAPES_LATEST = {
-      ...ESCAPES_1_0,
-      [CodePoint.LATIN_SMALL_E]: CodePoint.ESCAPE
-    };
-    Tokenizer = class {
-      /**
-      * Initialize this tokenizer.
-      */
-      constructor(text2, parserOptions) {
-        this.backCode = false;
-        this.lastCodePoint = CodePoint.NULL;
-        this.state = "DATA";
-        this.token = null;
-        this.tokenStart = -1;
-        this.valuesEnabled = false;
-        this.text = text2;
-        this.parserOptions = parserOptions || {};
-        this.codePointIterator = new CodePointIterator(text2);
-        this.tomlVersion = getTOMLVer(this.parserOptions.tomlVersion);
-        this.ESCAPES = this.tomlVersion.gte(1, 1) ? ESCAPES_LATEST : ESCAPES_1_0;
-      }
-      get start() {
-        return this.codePointIterator.start;
-      }
-      get end() {
-        return this.codePointIterator.end;
-      }
-      getLocFromIndex(index) {
-        return this.codePointIterator.getLocFromIndex(index);
-      }
-      /**
-      * Report an invalid character error.
-      */
-      reportParseError(code2, data2) {
-        const offset = this.codePointIterator.start;
-        const loc = this.codePointIterator.getLocFromIndex(offset);
-        throw new ParseError(code2, offset, loc.line, loc.column, data2);
-      }
-      /**
-      * Get the next token.
-      */
-      nextToken() {
-        let token = this.token;
-        if (token != null) {
-          this.token = null;
-          return token;
-        }
-        let cp = this.lastCodePoint;
-        while (cp !== CodePoint.EOF && !this.token) {
-          cp = this.nextCode();
-          const nextState = this[this.state](cp);
-          if (!nextState) throw new Error(`Unknown error: pre state=${this.state}`);
-          this.state = nextState;
-        }
-        token = this.token;
-        this.token = null;
-        return token;
-      }
-      /**
-      * Get the next code point.
-      */
-      nextCode() {
-        if (this.lastCodePoint === CodePoint.EOF) return CodePoint.EOF;
-        if (this.backCode) {
-          this.backCode = false;
-          return this.lastCodePoint;
-        }
-        return this.lastCodePoint = this.codePointIterator.next();
-      }
-      /**
-      * Eat the next code point.
-      */
-      eatCode(cp) {
-        if (this.lastCodePoint === CodePoint.EOF) return false;
-        if (this.backCode) {
-          if (this.lastCodePoint === cp) {
-            this.backCode = false;
-            return true;
-          }
-          return false;
-        }
-        return this.codePointIterator.eat(cp);
-      }
-      /**
-      * Moves the character position to the given position.
-      */
-      moveAt(loc) {
-        if (this.backCode) this.backCode = false;
-        this.lastCodePoint = this.codePointIterator.moveAt(loc);
-      }
-      /**
-      * Back the current code point as the given state.
-      */
-      back(state) {
-        this.backCode = true;
-        return state;
-      }
-      punctuatorToken() {
-        this.startToken();
-        this.endToken("Punctuator", "end");
-      }
-      startToken() {
-        this.tokenStart = this.codePointIterator.start;
-      }
-      /**
-      * Commit the current token.
-      */
-      endToken(type, pos, option1, option2) {
-        const { tokenStart } = this;
-        const end = this.codePointIterator[pos];
-        const range = [tokenStart, end];
-        const loc = {
-          start: this.codePointIterator.getLocFromIndex(tokenStart),
-          end: this.codePointIterator.getLocFromIndex(end)
-        };
-        if (type === "Block") this.token = {
-          type,
-          value: this.text.slice(tokenStart + 1, end),
-          range,
-          loc
-        };
-        else {
-          let token;
-          const value = this.text.slice(tokenStart, end);
-          if (type === "BasicString" || type === "LiteralString" || type === "MultiLineBasicString" || type === "MultiLineLiteralString") token = {
-            type,
-            value,
-            string: option1,
-            range,
-            loc
-          };
-          else if (type === "Integer") {
-            const text2 = option1;
-            token = {
-              type,
-              value,
-              number: parseInt(text2, option2),
-              bigint: HAS_BIGINT ? BigInt(RADIX_PREFIXES[option2] + text2) : null,
-              range,
-              loc
-            };
-          } else if (type === "Float") token = {
-            type,
-            value,
-            number: option1,
-            range,
-            loc
-          };
-          else if (type === "Boolean") token = {
-            type,
-            value,
-            boolean: option1,
-            range,
-            loc
-          };
-          else if (type === "LocalDate" || type === "LocalTime" || type === "LocalDateTime" || type === "OffsetDateTime") token = {
-            type,
-            value,
-            date: option1,
-            range,
-            loc
-          };
-          else token = {
-            type,
-            value,
-            range,
-            loc
-          };
-          this.token = token;
-        }
-      }
-      DATA(cp) {
-        while (isWhitespace(cp) || isEOL(cp)) cp = this.nextCode();
-        if (cp === CodePoint.HASH) {
-          this.startToken();
-          return "COMMENT";
-        }
-        if (cp === CodePoint.QUOTATION_MARK) {
-          this.startToken();
-          return "BASIC_STRING";
-        }
-        if (cp === CodePoint.SINGLE_QUOTE) {
-          this.startToken();
-          return "LITERAL_STRING";
-        }
-        if (cp === CodePoint.DOT || cp === CodePoint.EQUALS_SIGN || cp === CodePoint.LEFT_BRACKET || cp === CodePoint.RIGHT_BRACKET || cp === CodePoint.LEFT_BRACE || cp === CodePoint.RIGHT_BRACE || cp === CodePoint.COMMA) {
-          this.punctuatorToken();
-          return "DATA";
-        }
-        if (this.valuesEnabled) {
-          if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
-            this.startToken();
-            return "SIGN";
-          }
-          if (cp === CodePoint.LATIN_SMALL_N || cp === CodePoint.LATIN_SMALL_I) {
-            this.startToken();
-            return this.back("NAN_OR_INF");
-          }
-          if (isDigit2(cp)) {
-            this.startToken();
-            return this.back("NUMBER");
-          }
-          if (cp === CodePoint.LATIN_SMALL_T || cp === CodePoint.LATIN_SMALL_F) {
-            this.startToken();
-            return this.back("BOOLEAN");
-          }
-        } else if (isUnquotedKeyChar(cp, this.tomlVersion)) {
-          this.startToken();
-          return "BARE";
-        }
-        if (cp === CodePoint.EOF) return "DATA";
-        return this.reportParseError("unexpected-char");
-      }
-      COMMENT(cp) {
-        const processCommentChar = this.tomlVersion.gte(1, 1) ? (c3) => {
-          if (!isNonEOL(c3)) this.reportParseError("invalid-comment-character", { cp: JSON.stringify(String.fromCodePoint(c3)).slice(1, -1) });
-        } : (c3) => {
-          if (isControlOtherThanTab(c3)) this.reportParseErrorControlChar();
-        };
-        while (!isEOL(cp) && cp !== CodePoint.EOF) {
-          processCommentChar(cp);
-          cp = this.nextCode();
-        }
-        this.endToken("Block", "start");
-        return "DATA";
-      }
-      BARE(cp) {
-        while (isUnquotedKeyChar(cp, this.tomlVersion)) cp = this.nextCode();
-        this.endToken("Bare", "start");
-        return this.back("DATA");
-      }
-      BASIC_STRING(cp) {
-        if (cp === CodePoint.QUOTATION_MARK) {
-          cp = this.nextCode();
-          if (cp === CodePoint.QUOTATION_MARK) return "MULTI_LINE_BASIC_STRING";
-          this.endToken("BasicString", "start", "");
-          return this.back("DATA");
-        }
-        const out = [];
-        while (cp !== CodePoint.QUOTATION_MARK && cp !== CodePoint.EOF && cp !== CodePoint.LINE_FEED) {
-          if (isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
-          if (cp === CodePoint.BACKSLASH) {
-            cp = this.nextCode();
-            const ecp = this.ESCAPES[cp];
-            if (ecp) {
-              out.push(ecp);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_SMALL_U) {
-              const code2 = this.parseUnicode(4);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_CAPITAL_U) {
-              const code2 = this.parseUnicode(8);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_SMALL_X && this.tomlVersion.gte(1, 1)) {
-              const code2 = this.parseUnicode(2);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            }
-            return this.reportParseError("invalid-char-in-escape-sequence");
-          }
-          out.push(cp);
-          cp = this.nextCode();
-        }
-        if (cp !== CodePoint.QUOTATION_MARK) return this.reportParseError("unterminated-string");
-        this.endToken("BasicString", "end", String.fromCodePoint(...out));
-        return "DATA";
-      }
-      MULTI_LINE_BASIC_STRING(cp) {
-        const out = [];
-        if (cp === CodePoint.LINE_FEED) cp = this.nextCode();
-        while (cp !== CodePoint.EOF) {
-          if (cp !== CodePoint.LINE_FEED && isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
-          if (cp === CodePoint.QUOTATION_MARK) {
-            const startPos = this.codePointIterator.start;
-            if (this.eatCode(CodePoint.QUOTATION_MARK) && this.eatCode(CodePoint.QUOTATION_MARK)) {
-              if (this.eatCode(CodePoint.QUOTATION_MARK)) {
-                out.push(CodePoint.QUOTATION_MARK);
-                if (this.eatCode(CodePoint.QUOTATION_MARK)) {
-                  out.push(CodePoint.QUOTATION_MARK);
-                  if (this.eatCode(CodePoint.QUOTATION_MARK)) {
-                    this.moveAt(startPos);
-                    return this.reportParseError("invalid-three-quotes");
-                  }
-                }
-              }
-              this.endToken("MultiLineBasicString", "end", String.fromCodePoint(...out));
-              return "DATA";
-            }
-            this.moveAt(startPos);
-          }
-          if (cp === CodePoint.BACKSLASH) {
-            cp = this.nextCode();
-            const ecp = this.ESCAPES[cp];
-            if (ecp) {
-              out.push(ecp);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_SMALL_U) {
-              const code2 = this.parseUnicode(4);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_CAPITAL_U) {
-              const code2 = this.parseUnicode(8);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LATIN_SMALL_X && this.tomlVersion.gte(1, 1)) {
-              const code2 = this.parseUnicode(2);
-              out.push(code2);
-              cp = this.nextCode();
-              continue;
-            } else if (cp === CodePoint.LINE_FEED) {
-              cp = this.nextCode();
-              while (isWhitespace(cp) || cp === CodePoint.LINE_FEED) cp = this.nextCode();
-              continue;
-            } else if (isWhitespace(cp)) {
-              let valid = true;
-              const startPos = this.codePointIterator.start;
-              let nextCp;
-              while ((nextCp = this.nextCode()) !== CodePoint.EOF) {
-                if (nextCp === CodePoint.LINE_FEED) break;
-                if (!isWhitespace(nextCp)) {
-                  this.moveAt(startPos);
-                  valid = false;
-                  break;
-                }
-              }
-              if (valid) {
-                cp = this.nextCode();
-                while (isWhitespace(cp) || cp === CodePoint.LINE_FEED) cp = this.nextCode();
-                continue;
-              }
-            }
-            return this.reportParseError("invalid-char-in-escape-sequence");
-          }
-          out.push(cp);
-          cp = this.nextCode();
-        }
-        return this.reportParseError("unterminated-string");
-      }
-      LITERAL_STRING(cp) {
-        if (cp === CodePoint.SINGLE_QUOTE) {
-          cp = this.nextCode();
-          if (cp === CodePoint.SINGLE_QUOTE) return "MULTI_LINE_LITERAL_STRING";
-          this.endToken("LiteralString", "start", "");
-          return this.back("DATA");
-        }
-        const out = [];
-        while (cp !== CodePoint.SINGLE_QUOTE && cp !== CodePoint.EOF && cp !== CodePoint.LINE_FEED) {
-          if (isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
-          out.push(cp);
-          cp = this.nextCode();
-        }
-        if (cp !== CodePoint.SINGLE_QUOTE) return this.reportParseError("unterminated-string");
-        this.endToken("LiteralString", "end", String.fromCodePoint(...out));
-        return "DATA";
-      }
-      MULTI_LINE_LITERAL_STRING(cp) {
-        const out = [];
-        if (cp === CodePoint.LINE_FEED) cp = this.nextCode();
-        while (cp !== CodePoint.EOF) {
-          if (cp !== CodePoint.LINE_FEED && isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
-          if (cp === CodePoint.SINGLE_QUOTE) {
-            const startPos = this.codePointIterator.start;
-            if (this.eatCode(CodePoint.SINGLE_QUOTE) && this.eatCode(CodePoint.SINGLE_QUOTE)) {
-              if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
-                out.push(CodePoint.SINGLE_QUOTE);
-                if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
-                  out.push(CodePoint.SINGLE_QUOTE);
-                  if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
-                    this.moveAt(startPos);
-                    return this.reportParseError("invalid-three-quotes");
-                  }
-                }
-              }
-              this.endToken("MultiLineLiteralString", "end", String.fromCodePoint(...out));
-              return "DATA";
-            }
-            this.moveAt(startPos);
-          }
-          out.push(cp);
-          cp = this.nextCode();
-        }
-        return this.reportParseError("unterminated-string");
-      }
-      SIGN(cp) {
-        if (cp === CodePoint.LATIN_SMALL_N || cp === CodePoint.LATIN_SMALL_I) return this.back("NAN_OR_INF");
-        if (isDigit2(cp)) return this.back("NUMBER");
-        return this.reportParseError("unexpected-char");
-      }
-      NAN_OR_INF(cp) {
-        if (cp === CodePoint.LATIN_SMALL_N) {
-          const startPos = this.codePointIterator.start;
-          if (this.eatCode(CodePoint.LATIN_SMALL_A) && this.eatCode(CodePoint.LATIN_SMALL_N)) {
-            this.endToken("Float", "end", NaN);
-            return "DATA";
-          }
-          this.moveAt(startPos);
-        } else if (cp === CodePoint.LATIN_SMALL_I) {
-          const startPos = this.codePointIterator.start;
-          if (this.eatCode(CodePoint.LATIN_SMALL_N) && this.eatCode(CodePoint.LATIN_SMALL_F)) {
-            this.endToken("Float", "end", this.text[this.tokenStart] === "-" ? -Infinity : Infinity);
-            return "DATA";
-          }
-          this.moveAt(startPos);
-        }
-        return this.reportParseError("unexpected-char");
-      }
-      NUMBER(cp) {
-        const start = this.text[this.tokenStart];
-        const sign2 = start === "+" ? CodePoint.PLUS_SIGN : start === "-" ? CodePoint.DASH : CodePoint.NULL;
-        if (cp === CodePoint.DIGIT_0) {
-          if (sign2 === CodePoint.NULL) {
-            const startPos = this.codePointIterator.start;
-            const nextCp$1 = this.nextCode();
-            if (isDigit2(nextCp$1)) {
-              const nextNextCp = this.nextCode();
-              if (nextNextCp === CodePoint.COLON) {
-                this.data = {
-                  hasDate: false,
-                  year: 0,
-                  month: 0,
-                  day: 0,
-                  hour: Number(String.fromCodePoint(CodePoint.DIGIT_0, nextCp$1)),
-                  minute: 0,
-                  second: 0
-                };
-                return "TIME_MINUTE";
-              }
-              if (isDigit2(nextNextCp)) {
-                const nextNextNextCp = this.nextCode();
-                if (isDigit2(nextNextNextCp) && this.eatCode(CodePoint.DASH)) {
-                  this.data = {
-                    hasDate: true,
-                    year: Number(String.fromCodePoint(CodePoint.DIGIT_0, nextCp$1, nextNextCp, nextNextNextCp)),
-                    month: 0,
-                    day: 0,
-                    hour: 0,
-                    minute: 0,
-                    second: 0
-                  };
-                  return "DATE_MONTH";
-                }
-              }
-              this.moveAt(startPos);
-              return this.reportParseError("invalid-leading-zero");
-            }
-            this.moveAt(startPos);
-          }
-          cp = this.nextCode();
-          if (cp === CodePoint.LATIN_SMALL_X || cp === CodePoint.LATIN_SMALL_O || cp === CodePoint.LATIN_SMALL_B) {
-            if (sign2 !== CodePoint.NULL) return this.reportParseError("unexpected-char");
-            return cp === CodePoint.LATIN_SMALL_X ? "HEX" : cp === CodePoint.LATIN_SMALL_O ? "OCTAL" : "BINARY";
-          }
-          if (cp === CodePoint.LATIN_SMALL_E || cp === CodePoint.LATIN_CAPITAL_E) {
-            this.data = {
-              minus: sign2 === CodePoint.DASH,
-              left: [CodePoint.DIGIT_0]
-            };
-            return "EXPONENT_RIGHT";
-          }
-          if (cp === CodePoint.DOT) {
-            this.data = {
-              minus: sign2 === CodePoint.DASH,
-              absInt: [CodePoint.DIGIT_0]
-            };
-            return "FRACTIONAL_RIGHT";
-          }
-          this.endToken("Integer", "start", "0", 10);
-          return this.back("DATA");
-        }
-        const { out, nextCp, hasUnderscore } = this.parseDigits(cp, isDigit2);
-        if (nextCp === CodePoint.DASH && sign2 === CodePoint.NULL && !hasUnderscore && out.length === 4) {
-          this.data = {
-            hasDate: true,
-            year: Number(String.fromCodePoint(...out)),
-            month: 0,
-            day: 0,
-            hour: 0,
-            minute: 0,
-            second: 0
-          };
-          return "DATE_MONTH";
-        }
-        if (nextCp === CodePoint.COLON && sign2 === CodePoint.NULL && !hasUnderscore && out.length === 2) {
-          this.data = {
-            hasDate: false,
-            year: 0,
-            month: 0,
-            day: 0,
-            hour: Number(String.fromCodePoint(...out)),
-            minute: 0,
-            second: 0
-          };
-          return "TIME_MINUTE";
-        }
-        if (nextCp === CodePoint.LATIN_SMALL_E || nextCp === CodePoint.LATIN_CAPITAL_E) {
-          this.data = {
-            minus: sign2 === CodePoint.DASH,
-            left: out
-          };
-          return "EXPONENT_RIGHT";
-        }
-        if (nextCp === CodePoint.DOT) {
-          this.data = {
-            minus: sign2 === CodePoint.DASH,
-            absInt: out
-          };
-          return "FRACTIONAL_RIGHT";
-        }
-        this.endToken("Integer", "start", sign2 === CodePoint.DASH ? String.fromCodePoint(CodePoint.DASH, ...out) : String.fromCodePoint(...out), 10);
-        return this.back("DATA");
-      }
-      HEX(cp) {
-        const { out } = this.parseDigits(cp, isHexDig);
-        this.endToken("Integer", "start", String.fromCodePoint(...out), 16);
-        return this.back("DATA");
-      }
-      OCTAL(cp) {
-        const { out } = this.parseDigits(cp, isOctalDig);
-        this.endToken("Integer", "start", String.fromCodePoint(...out), 8);
-        return this.back("DATA");
-      }
-      BINARY(cp) {
-        const { out } = this.parseDigits(cp, (c3) => c3 === CodePoint.DIGIT_0 || c3 === CodePoint.DIGIT_1);
-        this.endToken("Integer", "start", String.fromCodePoint(...out), 2);
-        return this.back("DATA");
-      }
-      FRACTIONAL_RIGHT(cp) {
-        const { minus, absInt } = this.data;
-        const { out, nextCp } = this.parseDigits(cp, isDigit2);
-        const absNum = [
-          ...absInt,
-          CodePoint.DOT,
-          ...out
-        ];
-        if (nextCp === CodePoint.LATIN_SMALL_E || nextCp === CodePoint.LATIN_CAPITAL_E) {
-          this.data = {
-            minus,
-            left: absNum
-          };
-          return "EXPONENT_RIGHT";
-        }
-        const value = Number(minus ? String.fromCodePoint(CodePoint.DASH, ...absNum) : String.fromCodePoint(...absNum));
-        this.endToken("Float", "start", value);
-        return this.back("DATA");
-      }
-      EXPONENT_RIGHT(cp) {
-        const { left, minus: leftMinus } = this.data;
-        let minus = false;
-        if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
-          minus = cp === CodePoint.DASH;
-          cp = this.nextCode();
-        }
-        const { out } = this.parseDigits(cp, isDigit2);
-        const right = out;
-        if (minus) right.unshift(CodePoint.DASH);
-        const value = Number(leftMinus ? String.fromCodePoint(CodePoint.DASH, ...left, CodePoint.LATIN_SMALL_E, ...right) : String.fromCodePoint(...left, CodePoint.LATIN_SMALL_E, ...right));
-        this.endToken("Float", "start", value);
-        return this.back("DATA");
-      }
-      BOOLEAN(cp) {
-        if (cp === CodePoint.LATIN_SMALL_T) {
-          const startPos = this.codePointIterator.start;
-          if (this.eatCode(CodePoint.LATIN_SMALL_R) && this.eatCode(CodePoint.LATIN_SMALL_U) && this.eatCode(CodePoint.LATIN_SMALL_E)) {
-            this.endToken("Boolean", "end", true);
-            return "DATA";
-          }
-          this.moveAt(startPos);
-        } else if (cp === CodePoint.LATIN_SMALL_F) {
-          const startPos = this.codePointIterator.start;
-          if (this.eatCode(CodePoint.LATIN_SMALL_A) && this.eatCode(CodePoint.LATIN_SMALL_L) && this.eatCode(CodePoint.LATIN_SMALL_S) && this.eatCode(CodePoint.LATIN_SMALL_E)) {
-            this.endToken("Boolean", "end", false);
-            return "DATA";
-          }
-          this.moveAt(startPos);
-        }
-        return this.reportParseError("unexpected-char");
-      }
-      DATE_MONTH(cp) {
-        const start = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (cp !== CodePoint.DASH) return this.reportParseError("unexpected-char");
-        const end = this.codePointIterator.start;
-        const data2 = this.data;
-        data2.month = Number(this.text.slice(start, end));
-        return "DATE_DAY";
-      }
-      DATE_DAY(cp) {
-        const start = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const end = this.codePointIterator.end;
-        const data2 = this.data;
-        data2.day = Number(this.text.slice(start, end));
-        if (!isValidDate(data2.year, data2.month, data2.day)) return this.reportParseError("invalid-date");
-        cp = this.nextCode();
-        if (cp === CodePoint.LATIN_CAPITAL_T || cp === CodePoint.LATIN_SMALL_T) return "TIME_HOUR";
-        if (cp === CodePoint.SPACE) {
-          const startPos = this.codePointIterator.start;
-          if (isDigit2(this.nextCode()) && isDigit2(this.nextCode())) {
-            this.moveAt(startPos);
-            return "TIME_HOUR";
-          }
-          this.moveAt(startPos);
-        }
-        const dateValue = getDateFromDateTimeData(data2, "");
-        this.endToken("LocalDate", "start", dateValue);
-        return this.back("DATA");
-      }
-      TIME_HOUR(cp) {
-        const start = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (cp !== CodePoint.COLON) return this.reportParseError("unexpected-char");
-        const end = this.codePointIterator.start;
-        const data2 = this.data;
-        data2.hour = Number(this.text.slice(start, end));
-        return "TIME_MINUTE";
-      }
-      TIME_MINUTE(cp) {
-        const start = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const end = this.codePointIterator.end;
-        const data2 = this.data;
-        data2.minute = Number(this.text.slice(start, end));
-        cp = this.nextCode();
-        if (cp === CodePoint.COLON) return "TIME_SECOND";
-        if (this.tomlVersion.lt(1, 1)) return this.reportParseError("unexpected-char");
-        if (!isValidTime(data2.hour, data2.minute, data2.second)) return this.reportParseError("invalid-time");
-        return this.processTimeEnd(cp, data2);
-      }
-      TIME_SECOND(cp) {
-        const start = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const end = this.codePointIterator.end;
-        const data2 = this.data;
-        data2.second = Number(this.text.slice(start, end));
-        if (!isValidTime(data2.hour, data2.minute, data2.second)) return this.reportParseError("invalid-time");
-        cp = this.nextCode();
-        if (cp === CodePoint.DOT) return "TIME_SEC_FRAC";
-        return this.processTimeEnd(cp, data2);
-      }
-      TIME_SEC_FRAC(cp) {
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const start = this.codePointIterator.start;
-        while (isDigit2(cp)) cp = this.nextCode();
-        const end = this.codePointIterator.start;
-        const data2 = this.data;
-        data2.frac = this.text.slice(start, end);
-        return this.processTimeEnd(cp, data2);
-      }
-      processTimeEnd(cp, data2) {
-        if (data2.hasDate) {
-          if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
-            data2.offsetSign = cp;
-            return "TIME_OFFSET";
-          }
-          if (cp === CodePoint.LATIN_CAPITAL_Z || cp === CodePoint.LATIN_SMALL_Z) {
-            const dateValue$2 = getDateFromDateTimeData(data2, "Z");
-            this.endToken("OffsetDateTime", "end", dateValue$2);
-            return "DATA";
-          }
-          const dateValue$1 = getDateFromDateTimeData(data2, "");
-          this.endToken("LocalDateTime", "start", dateValue$1);
-          return this.back("DATA");
-        }
-        const dateValue = getDateFromDateTimeData(data2, "");
-        this.endToken("LocalTime", "start", dateValue);
-        return this.back("DATA");
-      }
-      TIME_OFFSET(cp) {
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const hourStart = this.codePointIterator.start;
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (cp !== CodePoint.COLON) return this.reportParseError("unexpected-char");
-        const hourEnd = this.codePointIterator.start;
-        cp = this.nextCode();
-        const minuteStart = this.codePointIterator.start;
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        cp = this.nextCode();
-        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
-        const minuteEnd = this.codePointIterator.end;
-        const hour = Number(this.text.slice(hourStart, hourEnd));
-        const minute = Number(this.text.slice(minuteStart, minuteEnd));
-        if (!isValidTime(hour, minute, 0)) return this.reportParseError("invalid-time");
-        const data2 = this.data;
-        const dateValue = getDateFromDateTimeData(data2, `${String.fromCodePoint(data2.offsetSign)}${padStart(hour, 2)}:${padStart(minute, 2)}`);
-        this.endToken("OffsetDateTime", "end", dateValue);
-        return "DATA";
-      }
-      parseDigits(cp, checkDigit) {
-        if (cp === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
-        if (!checkDigit(cp)) return this.reportParseError("unexpected-char");
-        const out = [];
-        let before = CodePoint.NULL;
-        let hasUnderscore = false;
-        while (checkDigit(cp) || cp === CodePoint.UNDERSCORE) {
-          if (cp === CodePoint.UNDERSCORE) {
-            hasUnderscore = true;
-            if (before === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
-          } else out.push(cp);
-          before = cp;
-          cp = this.nextCode();
-        }
-        if (before === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
-        return {
-          out,
-          nextCp: cp,
-          hasUnderscore
-        };
-      }
-      parseUnicode(count) {
-        const startLoc = this.codePointIterator.start;
-        const start = this.codePointIterator.end;
-        let charCount = 0;
-        let cp;
-        while ((cp = this.nextCode()) !== CodePoint.EOF) {
-          if (!isHexDig(cp)) {
-            this.moveAt(startLoc);
-            return this.reportParseError("invalid-char-in-escape-sequence");
-          }
-          charCount++;
-          if (charCount >= count) break;
-        }
-        const end = this.codePointIterator.end;
-        const code2 = this.text.slice(start, end);
-        const codePoint = parseInt(code2, 16);
-        if (!isUnicodeScalarValue(codePoint)) return this.reportParseError("invalid-code-point", { cp: code2 });
-        return codePoint;
-      }
-      reportParseErrorControlChar() {
-        return this.reportParseError("invalid-control-character");
-      }
-    };
-    VALUE_KIND_VALUE = /* @__PURE__ */ Symbol("VALUE_KIND_VALUE");
-    VALUE_KIND_INTERMEDIATE = /* @__PURE__ */ Symbol("VALUE_KIND_INTERMEDIATE");
-    KeysResolver = class {
-      constructor(ctx) {
-        this.rootKeys = /* @__PURE__ */ new Map();
-        this.tables = [];
-        this.ctx = ctx;
-      }
-      applyResolveKeyForTable(node) {
-        let keys = this.rootKeys;
-        const peekKeyIndex = node.key.keys.length - 1;
-        for (let index = 0; index < peekKeyIndex; index++) {
-          const keyNode = node.key.keys[index];
-          const keyName = toKeyName(keyNode);
-          node.resolvedKey.push(keyName);
-          let keyStore = keys.get(keyName);
-          if (!keyStore) {
-            keyStore = {
-              node: keyNode,
-              keys: /* @__PURE__ */ new Map()
-            };
-            keys.set(keyName, keyStore);
-          } else if (keyStore.table === "array") {
-            const peekIndex = keyStore.peekIndex;
-            node.resolvedKey.push(peekIndex);
-            keyStore = keyStore.keys.get(peekIndex);
-          }
-          keys = keyStore.keys;
-        }
-        const lastKeyNode = node.key.keys[peekKeyIndex];
-        const lastKeyName = toKeyName(lastKeyNode);
-        node.resolvedKey.push(lastKeyName);
-        const lastKeyStore = keys.get(lastKeyName);
-        if (!lastKeyStore) if (node.kind === "array") {
-          node.resolvedKey.push(0);
-          const newKeyStore = {
-            node: lastKeyNode,
-            keys: /* @__PURE__ */ new Map()
-          };
-          keys.set(lastKeyName, {
-            table: node.kind,
-            node: lastKeyNode,
-            keys: /* @__PURE__ */ new Map([[0, newKeyStore]]),
-            peekIndex: 0
-          });
-          this.tables.push({
-            node,
-            keys: newKeyStore.keys
-          });
-        } else {
-          const newKeyStore = {
-            table: node.kind,
-            node: lastKeyNode,
-            keys: /* @__PURE__ */ new Map()
-          };
-          keys.set(lastKeyName, newKeyStore);
-          this.tables.push({
-            node,
-            keys: newKeyStore.keys
-          });
-        }
-        else if (!lastKeyStore.table) if (node.kind === "array") this.ctx.reportParseError("dupe-keys", lastKeyNode);
-        else {
-          const transformKey = {
-            table: node.kind,
-            node: lastKeyNode,
-            keys: lastKeyStore.keys
-          };
-          keys.set(lastKeyName, transformKey);
-          this.tables.push({
-            node,
-            keys: transformKey.keys
-          });
-        }
-        else if (lastKeyStore.table === "array") if (node.kind === "array") {
-          const newKeyStore = {
-            node: lastKeyNode,
-            keys: /* @__PURE__ */ new Map()
-          };
-          const newIndex = lastKeyStore.peekIndex + 1;
-          node.resolvedKey.push(newIndex);
-          lastKeyStore.keys.set(newIndex, newKeyStore);
-          lastKeyStore.peekIndex = newIndex;
-          this.tables.push({
-            node,
-            keys: newKeyStore.keys
-          });
-        } else this.ctx.reportParseError("dupe-keys", lastKeyNode);
-        else this.ctx.reportParseError("dupe-keys", lastKeyNode);
-      }
-      verifyDuplicateKeys(node) {
-        for (const body of node.body) if (body.type === "TOMLKeyValue") verifyDuplicateKeysForKeyValue(this.ctx, this.rootKeys, body);
-        for (const { node: tableNode, keys } of this.tables) for (const body of tableNode.body) verifyDuplicateKeysForKeyValue(this.ctx, keys, body);
-      }
-    };
-    Context2 = class {
-      constructor(data2) {
-        this.tokens = [];
-        this.comments = [];
-        this.back = null;
-        this.stateStack = [];
-        this.needNewLine = false;
-        this.needSameLine = false;
-        this.currToken = null;
-        this.prevToken = null;
-        this.valueContainerStack = [];
-        this.tokenizer = new Tokenizer(data2.text, data2.parserOptions);
-        this.topLevelTable = data2.topLevelTable;
-        this.table = data2.topLevelTable;
-        this.keysResolver = new KeysResolver(this);
-      }
-      /**
-      * Get the next token.
-      */
-      nextToken(option) {
-        this.prevToken = this.currToken;
-        if (this.back) {
-          this.currToken = this.back;
-          this.back = null;
-        } else this.currToken = this._nextTokenFromTokenizer(option);
-        if ((this.needNewLine || this.needSameLine || option?.needSameLine) && this.prevToken && this.currToken) if (this.prevToken.loc.end.line === this.currToken.loc.start.line) {
-          if (this.needNewLine) return this.reportParseError("missing-newline", this.currToken);
-        } else {
-          const needSameLine = this.needSameLine || option?.needSameLine;
-          if (needSameLine) return this.reportParseError(needSameLine, this.currToken);
-        }
-        this.needNewLine = false;
-        this.needSameLine = false;
-        return this.currToken;
-      }
-      _nextTokenFromTokenizer(option) {
-        const valuesEnabled = this.tokenizer.valuesEnabled;
-        if (option?.valuesEnabled) this.tokenizer.valuesEnabled = option.valuesEnabled;
-        let token = this.tokenizer.nextToken();
-        while (token && token.type === "Block") {
-          this.comments.push(token);
-          token = this.tokenizer.nextToken();
-        }
-        if (token) this.tokens.push(token);
-        this.tokenizer.valuesEnabled = valuesEnabled;
-        return token;
-      }
-      backToken() {
-        if (this.back) throw new Error("Illegal state");
-        this.back = this.currToken;
-        this.currToken = this.prevToken;
-      }
-      addValueContainer(valueContainer) {
-        this.valueContainerStack.push(valueContainer);
-        this.tokenizer.valuesEnabled = true;
-      }
-      consumeValueContainer() {
-        const valueContainer = this.valueContainerStack.pop();
-        this.tokenizer.valuesEnabled = this.valueContainerStack.length > 0;
-        return valueContainer;
-      }
-      applyResolveKeyForTable(node) {
-        this.keysResolver.applyResolveKeyForTable(node);
-      }
-      verifyDuplicateKeys() {
-        this.keysResolver.verifyDuplicateKeys(this.topLevelTable);
-      }
-      /**
-      * Report an invalid token error.
-      */
-      reportParseError(code2, token) {
-        let offset, line2, column;
-        if (token) {
-          offset = token.range[0];
-          line2 = token.loc.start.line;
-          column = token.loc.start.column;
-        } else {
-          offset = this.tokenizer.start;
-          const startPos = this.tokenizer.getLocFromIndex(offset);
-          line2 = startPos.line;
-          column = startPos.column;
-        }
-        throw new ParseError(code2, offset, line2, column);
-      }
-    };
-    STATE_FOR_ERROR = { VALUE: "missing-value" };
-    STRING_VALUE_STYLE_MAP = {
-      BasicString: "basic",
-      MultiLineBasicString: "basic",
-      LiteralString: "literal",
-      MultiLineLiteralString: "literal"
-    };
-    STRING_KEY_STYLE_MAP = {
-      BasicString: "basic",
-      LiteralString: "literal"
-    };
-    DATETIME_VALUE_KIND_MAP = {
-      OffsetDateTime: "offset-date-time",
-      LocalDateTime: "local-date-time",
-      LocalDate: "local-date",
-      LocalTime: "local-time"
-    };
-    TOMLParser = class {
-      /**
-      * Initialize this parser.
-      */
-      constructor(text2, parserOptions) {
-        this.text = text2;
-        this.parserOptions = parserOptions || {};
-        this.tomlVersion = getTOMLVer(this.parserOptions.tomlVersion);
-      }
-      /**
-      * Parse TOML
-      */
-      parse() {
-        const ast = {
-          type: "Program",
-          body: [],
-          sourceType: "module",
-          tokens: [],
-          comments: [],
-          parent: null,
-          range: [0, 0],
-          loc: {
-            start: {
-              line: 1,
-              column: 0
-            },
-            end: {
-              line: 1,
-              column: 0
-            }
-          }
-        };
-        const node = {
-          type: "TOMLTopLevelTable",
-          body: [],
-          parent: ast,
-          range: cloneRange(ast.range),
-          loc: cloneLoc(ast.loc)
-        };
-        ast.body = [node];
-        const ctx = new Context2({
-          text: this.text,
-          parserOptions: this.parserOptions,
-          topLevelTable: node
-        });
-        let token = ctx.nextToken();
-        if (token) {
-          node.range[0] = token.range[0];
-          node.loc.start = clonePos(token.loc.start);
-          while (token) {
-            const state$1 = ctx.stateStack.pop() || "TABLE";
-            ctx.stateStack.push(...this[state$1](token, ctx));
-            token = ctx.nextToken();
-          }
-          const state = ctx.stateStack.pop() || "TABLE";
-          if (state in STATE_FOR_ERROR) return ctx.reportParseError(STATE_FOR_ERROR[state], null);
-          if (ctx.table.type === "TOMLTable") applyEndLoc(ctx.table, last(ctx.table.body));
-          applyEndLoc(node, last(node.body));
-        }
-        ctx.verifyDuplicateKeys();
-        ast.tokens = ctx.tokens;
-        ast.comments = ctx.comments;
-        const endOffset = ctx.tokenizer.end;
-        const endPos = ctx.tokenizer.getLocFromIndex(endOffset);
-        ast.range[1] = endOffset;
-        ast.loc.end = {
-          line: endPos.line,
-          column: endPos.column
-        };
-        return ast;
-      }
-      TABLE(token, ctx) {
-        if (isBare(token) || isString(token)) return this.processKeyValue(token, ctx.table, ctx);
-        if (isLeftBracket(token)) return this.processTable(token, ctx.topLevelTable, ctx);
-        return ctx.reportParseError("unexpected-token", token);
-      }
-      VALUE(token, ctx) {
-        if (isString(token) || isMultiLineString(token)) return this.processStringValue(token, ctx);
-        if (isNumber(token)) return this.processNumberValue(token, ctx);
-        if (isBoolean(token)) return this.processBooleanValue(token, ctx);
-        if (isDateTime(token)) return this.processDateTimeValue(token, ctx);
-        if (isLeftBracket(token)) return this.processArray(token, ctx);
-        if (isLeftBrace(token)) return this.processInlineTable(token, ctx);
-        return ctx.reportParseError("unexpected-token", token);
-      }
-      processTable(token, topLevelTableNode, ctx) {
-        const tableNode = {
-          type: "TOMLTable",
-          kind: "standard",
-          key: null,
-          resolvedKey: [],
-          body: [],
-          parent: topLevelTableNode,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        if (ctx.table.type === "TOMLTable") applyEndLoc(ctx.table, last(ctx.table.body));
-        topLevelTableNode.body.push(tableNode);
-        ctx.table = tableNode;
-        let targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
-        if (isLeftBracket(targetToken)) {
-          if (token.range[1] < targetToken.range[0]) return ctx.reportParseError("invalid-space", targetToken);
-          tableNode.kind = "array";
-          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
-        }
-        if (isRightBracket(targetToken)) return ctx.reportParseError("missing-key", targetToken);
-        if (!targetToken) return ctx.reportParseError("unterminated-table-key", null);
-        targetToken = this.processKeyNode(targetToken, tableNode, ctx).nextToken;
-        if (!isRightBracket(targetToken)) return ctx.reportParseError("unterminated-table-key", targetToken);
-        if (tableNode.kind === "array") {
-          const rightBracket = targetToken;
-          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
-          if (!isRightBracket(targetToken)) return ctx.reportParseError("unterminated-table-key", targetToken);
-          if (rightBracket.range[1] < targetToken.range[0]) return ctx.reportParseError("invalid-space", targetToken);
-        }
-        applyEndLoc(tableNode, targetToken);
-        ctx.applyResolveKeyForTable(tableNode);
-        ctx.needNewLine = true;
-        return [];
-      }
-      processKeyValue(token, tableNode, ctx) {
-        const keyValueNode = {
-          type: "TOMLKeyValue",
-          key: null,
-          value: null,
-          parent: tableNode,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        tableNode.body.push(keyValueNode);
-        const { nextToken: targetToken } = this.processKeyNode(token, keyValueNode, ctx);
-        if (!isEq(targetToken)) return ctx.reportParseError("missing-equals-sign", targetToken);
-        ctx.addValueContainer({
-          parent: keyValueNode,
-          set: (valNode) => {
-            keyValueNode.value = valNode;
-            applyEndLoc(keyValueNode, valNode);
-            ctx.needNewLine = true;
-            return [];
-          }
-        });
-        ctx.needSameLine = "invalid-key-value-newline";
-        return ["VALUE"];
-      }
-      processKeyNode(token, parent, ctx) {
-        if (isDot(token)) ctx.reportParseError("invalid-leading-dot-in-key", token);
-        const keyNode = {
-          type: "TOMLKey",
-          keys: [],
-          parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        parent.key = keyNode;
-        let targetToken = token;
-        let dotToken = null;
-        do {
-          if (isBare(targetToken)) this.processBareKey(targetToken, keyNode);
-          else if (isString(targetToken)) this.processStringKey(targetToken, keyNode);
-          else break;
-          dotToken = null;
-          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
-          if (!isDot(targetToken)) break;
-          dotToken = targetToken;
-          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
-        } while (targetToken);
-        if (dotToken) ctx.reportParseError(isDot(targetToken) ? "invalid-consecutive-dots-in-key" : "invalid-trailing-dot-in-key", dotToken);
-        applyEndLoc(keyNode, last(keyNode.keys));
-        return {
-          keyNode,
-          nextToken: targetToken
-        };
-      }
-      processBareKey(token, keyNode) {
-        const node = {
-          type: "TOMLBare",
-          name: token.value,
-          parent: keyNode,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        keyNode.keys.push(node);
-      }
-      processStringKey(token, keyNode) {
-        const node = {
-          type: "TOMLQuoted",
-          kind: "string",
-          value: token.string,
-          style: STRING_KEY_STYLE_MAP[token.type],
-          multiline: false,
-          parent: keyNode,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        keyNode.keys.push(node);
-      }
-      processStringValue(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const node = {
-          type: "TOMLValue",
-          kind: "string",
-          value: token.string,
-          style: STRING_VALUE_STYLE_MAP[token.type],
-          multiline: isMultiLineString(token),
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        return valueContainer.set(node);
-      }
-      processNumberValue(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const text2 = this.text;
-        const [startRange, endRange] = token.range;
-        let numberString = null;
-        const getNumberText = () => {
-          return numberString ?? (numberString = text2.slice(startRange, endRange).replace(/_/g, ""));
-        };
-        let node;
-        if (token.type === "Integer") node = {
-          type: "TOMLValue",
-          kind: "integer",
-          value: token.number,
-          bigint: token.bigint,
-          get number() {
-            return getNumberText();
-          },
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        else node = {
-          type: "TOMLValue",
-          kind: "float",
-          value: token.number,
-          get number() {
-            return getNumberText();
-          },
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        return valueContainer.set(node);
-      }
-      processBooleanValue(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const node = {
-          type: "TOMLValue",
-          kind: "boolean",
-          value: token.boolean,
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        return valueContainer.set(node);
-      }
-      processDateTimeValue(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const node = {
-          type: "TOMLValue",
-          kind: DATETIME_VALUE_KIND_MAP[token.type],
-          value: token.date,
-          datetime: token.value,
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        return valueContainer.set(node);
-      }
-      processArray(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const node = {
-          type: "TOMLArray",
-          elements: [],
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        const nextToken = ctx.nextToken({ valuesEnabled: true });
-        if (isRightBracket(nextToken)) {
-          applyEndLoc(node, nextToken);
-          return valueContainer.set(node);
-        }
-        ctx.backToken();
-        return this.processArrayValue(node, valueContainer, ctx);
-      }
-      processArrayValue(node, valueContainer, ctx) {
-        ctx.addValueContainer({
-          parent: node,
-          set: (valNode) => {
-            node.elements.push(valNode);
-            let nextToken = ctx.nextToken({ valuesEnabled: true });
-            const hasComma = isComma(nextToken);
-            if (hasComma) nextToken = ctx.nextToken({ valuesEnabled: true });
-            if (isRightBracket(nextToken)) {
-              applyEndLoc(node, nextToken);
-              return valueContainer.set(node);
-            }
-            if (hasComma) {
-              ctx.backToken();
-              return this.processArrayValue(node, valueContainer, ctx);
-            }
-            return ctx.reportParseError(nextToken ? "missing-comma" : "unterminated-array", nextToken);
-          }
-        });
-        return ["VALUE"];
-      }
-      processInlineTable(token, ctx) {
-        const valueContainer = ctx.consumeValueContainer();
-        const node = {
-          type: "TOMLInlineTable",
-          body: [],
-          parent: valueContainer.parent,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        const needSameLine = this.tomlVersion.gte(1, 1) ? void 0 : "invalid-inline-table-newline";
-        const nextToken = ctx.nextToken({ needSameLine });
-        if (nextToken) {
-          if (isBare(nextToken) || isString(nextToken)) return this.processInlineTableKeyValue(nextToken, node, valueContainer, ctx);
-          if (isRightBrace(nextToken)) {
-            applyEndLoc(node, nextToken);
-            return valueContainer.set(node);
-          }
-        }
-        return ctx.reportParseError("unexpected-token", nextToken);
-      }
-      processInlineTableKeyValue(token, inlineTableNode, valueContainer, ctx) {
-        const keyValueNode = {
-          type: "TOMLKeyValue",
-          key: null,
-          value: null,
-          parent: inlineTableNode,
-          range: cloneRange(token.range),
-          loc: cloneLoc(token.loc)
-        };
-        inlineTableNode.body.push(keyValueNode);
-        const { nextToken: targetToken } = this.processKeyNode(token, keyValueNode, ctx);
-        if (!isEq(targetToken)) return ctx.reportParseError("missing-equals-sign", targetToken);
-        const needSameLine = this.tomlVersion.gte(1, 1) ? void 0 : "invalid-inline-table-newline";
-        ctx.addValueContainer({
-          parent: keyValueNode,
-          set: (valNode) => {
-            keyValueNode.value = valNode;
-            applyEndLoc(keyValueNode, valNode);
-            let nextToken = ctx.nextToken({ needSameLine });
-            if (isComma(nextToken)) {
-              nextToken = ctx.nextToken({ needSameLine });
-              if (nextToken && (isBare(nextToken) || isString(nextToken))) return this.processInlineTableKeyValue(nextToken, inlineTableNode, valueContainer, ctx);
-              if (isRightBrace(nextToken)) {
-                if (this.tomlVersion.lt(1, 1)) return ctx.reportParseError("invalid-trailing-comma-in-inline-table", nextToken);
-              } else return ctx.reportParseError(nextToken ? "unexpected-token" : "unterminated-inline-table", nextToken);
-            }
-            if (isRightBrace(nextToken)) {
-              applyEndLoc(inlineTableNode, nextToken);
-              return valueContainer.set(inlineTableNode);
-            }
-            return ctx.reportParseError(nextToken ? "missing-comma" : "unterminated-inline-table", nextToken);
-          }
-        });
-        ctx.needSameLine = "invalid-key-value-newline";
-        return ["VALUE"];
-      }
-    };
-    tomlKeys = {
-      Program: ["body"],
-      TOMLTopLevelTable: ["body"],
-      TOMLTable: ["key", "body"],
-      TOMLKeyValue: ["key", "value"],
-      TOMLKey: ["keys"],
-      TOMLArray: ["elements"],
-      TOMLInlineTable: ["body"],
-      TOMLBare: [],
-      TOMLQuoted: [],
-      TOMLValue: []
-    };
-    KEYS2 = unionWith(tomlKeys);
-    getStaticTOMLValue = generateConvertTOMLValue((node) => node.value);
-  }
-});
-
-// src/cargo/toml-error.ts
-var TomlError2;
-var init_toml_error = __esm({
-  "src/cargo/toml-error.ts"() {
-    "use strict";
-    TomlError2 = class extends Error {
-      constructor(message, line2, column) {
-        super(`${line2}:${column}: ${message}`);
-        this.line = line2;
-        this.column = column;
-        this.name = "TomlError";
-      }
-      line;
-      column;
-    };
-  }
-});
-
-// src/cargo/toml-guard.ts
-function position(text2, offset) {
-  let line2 = 1;
-  let start = 0;
-  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) {
-    line2++;
-    start = i + 1;
-  }
-  return { line: line2, column: offset - start + 1 };
-}
-function fail(text2, offset, message) {
-  const { line: line2, column } = position(text2, offset);
-  throw new TomlError2(message, line2, column);
-}
-function guardToml(text2) {
-  if (text2.length > MAX_TOML_CHARS)
-    throw new TomlError2(
-      `the file is ${text2.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`,
-      1,
-      1
-    );
-  let depth = 0;
-  let dots = 0;
-  const n = text2.length;
-  for (let i = 0; i < n; i++) {
-    const c3 = text2.charCodeAt(i);
-    if (c3 === 35) {
-      const nl = text2.indexOf("\n", i);
-      i = nl < 0 ? n : nl - 1;
-    } else if (c3 === 34 || c3 === 39) {
-      const q = text2[i];
-      if (text2.startsWith(q.repeat(3), i)) {
-        const end = text2.indexOf(q.repeat(3), i + 3);
-        i = end < 0 ? n : end + 2;
-        while (text2[i + 1] === q) i++;
-      } else {
-        let j2 = i + 1;
-        while (j2 < n && text2[j2] !== q && text2[j2] !== "\n") j2 += q === '"' && text2[j2] === "\\" ? 2 : 1;
-        i = j2;
-      }
-    } else if (c3 === 91 || c3 === 123) {
-      if (++depth + dots > MAX_TOML_DEPTH) fail(text2, i, `nested more than ${MAX_TOML_DEPTH} levels deep`);
-      dots = 0;
-    } else if (c3 === 93 || c3 === 125) {
-      depth = Math.max(0, depth - 1);
-      dots = 0;
-    } else if (c3 === 46) {
-      if (++dots + depth > MAX_TOML_DEPTH) fail(text2, i, `a dotted key with more than ${MAX_TOML_DEPTH} parts`);
-    } else if (c3 === 10 || c3 === 61 || c3 === 44) {
-      dots = 0;
-    }
-  }
-}
-var MAX_TOML_CHARS, MAX_TOML_DEPTH;
-var init_toml_guard = __esm({
-  "src/cargo/toml-guard.ts"() {
-    "use strict";
-    init_toml_error();
-    MAX_TOML_CHARS = 64 * 1024;
-    MAX_TOML_DEPTH = 100;
-  }
-});
-
-// src/cargo/toml.ts
-function withoutBom(text2) {
-  return text2.charCodeAt(0) === 65279 ? ` ${text2.slice(1)}` : text2;
-}
-function parseSpans(text2) {
-  guardToml(text2);
+function readCache(name, sources, dir = dataDir) {
   try {
-    return parseTOML(withoutBom(text2));
-  } catch (e) {
-    const err = e;
-    if (typeof err.lineNumber === "number")
-      throw new TomlError2(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
-    throw new TomlError2(String(err.message ?? e), 1, 1);
-  }
-}
-function parsePlain(text2) {
-  guardToml(text2);
-  try {
-    return (0, import_parse_string.default)(withoutBom(text2).replace(/\r\n/g, "\n"));
-  } catch (e) {
-    const err = e;
-    const first = String(err.message ?? e).split("\n")[0].replace(/ at row \d+, col \d+, pos \d+:?$/, "");
-    throw new TomlError2(first, (err.line ?? 0) + 1, (err.col ?? 0) + 1);
-  }
-}
-function staticValue(node) {
-  return getStaticTOMLValue(node);
-}
-function keyNames(kv) {
-  return kv.key.keys.map((k2) => k2.type === "TOMLBare" ? k2.name : String(k2.value));
-}
-function lineIndex(text2) {
-  const starts = [0];
-  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = lo + hi + 1 >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
-}
-function lineOf(text2, offset) {
-  return lineIndex(text2)(offset);
-}
-var import_parse_string;
-var init_toml = __esm({
-  "src/cargo/toml.ts"() {
-    "use strict";
-    import_parse_string = __toESM(require_parse_string(), 1);
-    init_lib2();
-    init_toml_guard();
-    init_toml_error();
-  }
-});
-
-// src/cargo/manifest.ts
-function scopeOf(path2) {
-  const [a, b, c3, ...tail] = path2;
-  if (a === "workspace" && b === "dependencies" && c3 !== void 0)
-    return { kind: "normal", target: null, ws: true, name: c3, rest: tail };
-  if (a === "target" && b !== void 0 && c3 !== void 0 && DEP_TABLES[c3] && tail.length > 0)
-    return { kind: DEP_TABLES[c3], target: b, ws: false, name: tail[0], rest: tail.slice(1) };
-  if (a !== void 0 && DEP_TABLES[a] && b !== void 0)
-    return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c3 === void 0 ? [] : [c3, ...tail] };
-  return null;
-}
-function groupKey(s) {
-  return JSON.stringify([s.ws, s.kind, s.target, s.name]);
-}
-function parseManifest(text2) {
-  if (last2?.text === text2) return last2;
-  last2 = parseWhole(text2);
-  return last2;
-}
-function parseWhole(text2) {
-  const ast = parseSpans(text2);
-  const plain2 = parsePlain(text2);
-  const lineAt2 = lineIndex(text2);
-  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt2));
-  return Object.freeze({
-    text: text2,
-    ast,
-    plain: plain2,
-    ...packageFacts(plain2),
-    dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
-    workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable))
-  });
-}
-function dependencyGroups(ast) {
-  const groups2 = /* @__PURE__ */ new Map();
-  const visit = (prefix, kv, table2) => {
-    const path2 = [...prefix, ...keyNames(kv)];
-    const scope2 = scopeOf(path2);
-    if (!scope2) return;
-    const id = groupKey(scope2);
-    let g = groups2.get(id);
-    const inTable = table2 !== void 0 && scopeOf(table2.resolvedKey.map(String))?.rest.length === 0;
-    if (!g) {
-      const form = scope2.rest.length === 0 ? kv.value.type === "TOMLInlineTable" ? "inline" : "string" : inTable ? "table" : "dotted";
-      g = { scope: scope2, form, pairs: [], fields: {}, table: inTable ? table2 : void 0 };
-      groups2.set(id, g);
-    }
-    g.pairs.push(kv);
-    if (scope2.rest.length === 0) {
-      g.whole = kv;
-      const v = staticValue(kv.value);
-      if (typeof v === "string") g.fields.version = v;
-      else if (v && typeof v === "object") Object.assign(g.fields, v);
-      if (kv.value.type === "TOMLInlineTable") {
-        g.featuresPair = kv.value.body.find((p) => keyNames(p).join(".") === "features");
-      }
-    } else {
-      const field = scope2.rest.join(".");
-      const v = staticValue(kv.value);
-      if (scope2.rest.length === 1) g.fields[field] = v;
-      else g.fields[scope2.rest[0]] = { ...g.fields[scope2.rest[0]], [scope2.rest[1]]: v };
-      if (field === "features") g.featuresPair = kv;
-    }
-  };
-  for (const node of ast.body[0].body) {
-    if (node.type === "TOMLKeyValue") visit([], node, void 0);
-    else for (const kv of node.body) visit(node.resolvedKey.map(String), kv, node);
-  }
-  return groups2;
-}
-function declOf(g, lineAt2) {
-  const f = g.fields;
-  const df = f["default-features"] ?? f.default_features;
-  const anchor = g.table ? g.table.range[0] : g.pairs[0].range[0];
-  return {
-    key: g.scope.name,
-    name: typeof f.package === "string" ? f.package : g.scope.name,
-    kind: g.scope.kind,
-    target: g.scope.target,
-    inWorkspaceTable: g.scope.ws,
-    form: g.form,
-    version: typeof f.version === "string" ? f.version : null,
-    features: Array.isArray(f.features) ? f.features.filter((x2) => typeof x2 === "string") : [],
-    defaultFeatures: typeof df === "boolean" ? df : null,
-    optional: f.optional === true,
-    inherits: f.workspace === true,
-    git: typeof f.git === "string" ? f.git : null,
-    gitRef: gitRefOf(f),
-    path: typeof f.path === "string" ? f.path : null,
-    line: lineAt2(anchor),
-    nodes: {
-      pair: g.whole,
-      table: g.form === "table" ? g.table : void 0,
-      dotted: g.form === "dotted" ? g.pairs : void 0,
-      features: g.featuresPair
-    }
-  };
-}
-function packageFacts(plain2) {
-  const pkg = plain2.package ?? {};
-  const ws = plain2.workspace ?? null;
-  const wsPkg = ws?.package ?? {};
-  const edition = pkg.edition;
-  const editionInherited = typeof edition === "object" && edition !== null && edition.workspace === true;
-  const features = {};
-  for (const [k2, v] of Object.entries(plain2.features ?? {})) {
-    if (Array.isArray(v)) features[k2] = v.filter((x2) => typeof x2 === "string");
-  }
-  return {
-    packageName: typeof pkg.name === "string" ? pkg.name : null,
-    edition: typeof edition === "string" ? edition : editionInherited && typeof wsPkg.edition === "string" ? wsPkg.edition : null,
-    editionInherited,
-    isWorkspaceRoot: ws !== null,
-    members: strings2(ws?.members),
-    exclude: strings2(ws?.exclude),
-    packageWorkspace: typeof pkg.workspace === "string" ? pkg.workspace : null,
-    features
-  };
-}
-function strings2(v) {
-  return Array.isArray(v) ? v.filter((x2) => typeof x2 === "string") : [];
-}
-function gitRefOf(f) {
-  const ref = {};
-  for (const k2 of ["rev", "tag", "branch"]) if (typeof f[k2] === "string") ref[k2] = f[k2];
-  return Object.keys(ref).length > 0 ? ref : null;
-}
-function effectiveDecl(dep, root) {
-  if (!dep.inherits || !root) return dep;
-  const base = root.workspaceDependencies.find((w) => w.key === dep.key);
-  if (!base) return dep;
-  const defaultFeatures = base.defaultFeatures === false && dep.defaultFeatures === true ? true : base.defaultFeatures;
-  return {
-    ...dep,
-    name: base.name,
-    version: base.version,
-    git: base.git,
-    gitRef: base.gitRef,
-    path: base.path,
-    features: [...base.features, ...dep.features],
-    defaultFeatures
-  };
-}
-var DEP_TABLES, last2;
-var init_manifest = __esm({
-  "src/cargo/manifest.ts"() {
-    "use strict";
-    init_toml();
-    DEP_TABLES = {
-      dependencies: "normal",
-      "dev-dependencies": "dev",
-      dev_dependencies: "dev",
-      "build-dependencies": "build",
-      build_dependencies: "build"
-    };
-  }
-});
-
-// src/cargo/extract.ts
-function fencedBlocks(text2) {
-  const blocks = [];
-  const lines = text2.replace(/\r\n?/g, "\n").split("\n");
-  let open = null;
-  for (let i = 0; i < lines.length; i++) {
-    const m2 = FENCE.exec(lines[i]);
-    if (!open) {
-      if (m2) open = { fence: m2[1], info: m2[2].trim().toLowerCase(), start: i + 1 };
-    } else if (closes(open.fence, m2)) {
-      blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
-      open = null;
-    }
-  }
-  return blocks;
-}
-function proseAndCode(text2) {
-  const prose = [];
-  const code2 = [];
-  let open = null;
-  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
-    const m2 = FENCE.exec(line2);
-    if (!open) {
-      if (m2) open = m2[1];
-      else prose.push(line2);
-    } else if (closes(open, m2)) open = null;
-    else code2.push(line2);
-  }
-  const spans = [];
-  const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner) => {
-    spans.push(inner);
-    return " ";
-  });
-  return { prose: outside, code: [...code2, ...spans].join("\n") };
-}
-function shownText(text2) {
-  if (!text2.includes("<!--")) return text2;
-  const out = [];
-  let fence2 = null;
-  let hidden = null;
-  const lines = text2.replace(/\r\n?/g, "\n").split("\n");
-  for (let i = 0; i < lines.length; i++) {
-    let line2 = lines[i];
-    if (hidden) {
-      const end = line2.indexOf("-->");
-      if (end < 0) continue;
-      line2 = hidden.kept + line2.slice(end + 3);
-      hidden = null;
-    } else if (fence2 !== null || FENCE.test(line2)) {
-      const m2 = FENCE.exec(line2);
-      if (fence2 === null) fence2 = m2[1];
-      else if (closes(fence2, m2)) fence2 = null;
-      out.push(line2);
-      continue;
-    }
-    let kept = "";
-    for (let at = line2.indexOf("<!--"); at >= 0; at = line2.indexOf("<!--")) {
-      const end = line2.indexOf("-->", at + 4);
-      if (end < 0) {
-        hidden = { from: i, kept: kept + line2.slice(0, at) };
-        break;
-      }
-      kept += line2.slice(0, at);
-      line2 = line2.slice(end + 3);
-    }
-    if (!hidden) out.push(kept + line2);
-  }
-  if (hidden) out.push(...lines.slice(hidden.from));
-  return out.join("\n");
-}
-function newSideOfDiff(body) {
-  return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
-}
-function bracketDelta(line2) {
-  let depth = 0;
-  let quote = null;
-  for (let i = 0; i < line2.length; i++) {
-    const c3 = line2[i];
-    if (quote) {
-      if (c3 === "\\" && quote === '"') i++;
-      else if (c3 === quote) quote = null;
-    } else if (c3 === '"' || c3 === "'") quote = c3;
-    else if (c3 === "#") break;
-    else if (c3 === "[" || c3 === "{") depth++;
-    else if (c3 === "]" || c3 === "}") depth--;
-  }
-  return depth;
-}
-function unfencedBlocks(text2, most) {
-  const blocks = [];
-  let fence2 = null;
-  let block2 = null;
-  let depth = 0;
-  const close = () => {
-    while (block2 && block2.length > 0 && TOML_QUIET.test(block2.at(-1))) block2.pop();
-    const body = block2?.join("\n");
-    if (body && /\bburn/.test(body)) blocks.push(`${body}
-`);
-    block2 = null;
-    depth = 0;
-  };
-  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
-    if (blocks.length >= most) return blocks;
-    const m2 = FENCE.exec(line2);
-    if (fence2) {
-      if (closes(fence2, m2)) fence2 = null;
-      continue;
-    }
-    if (m2) {
-      close();
-      fence2 = m2[1];
-      continue;
-    }
-    if (block2) {
-      const tomlish = depth > 0 || TOML_HEADER.test(line2) || TOML_KEY.test(line2) || TOML_QUIET.test(line2);
-      if (tomlish && block2.length < MAX_BLOCK_LINES) {
-        block2.push(line2);
-        depth = Math.max(0, depth + bracketDelta(line2));
-        continue;
-      }
-      close();
-    }
-    if (TOML_HEADER.test(line2) && HEADER.test(line2)) {
-      block2 = [line2];
-      depth = 0;
-    }
-  }
-  close();
-  return blocks;
-}
-function parses(text2) {
-  try {
-    parseManifest(text2);
-    return true;
+    const entry = JSON.parse(readFileSync(join2(dir, CACHE_DIR, name), "utf8"));
+    return stillMatches(entry.fingerprint, sources, dir) ? entry.value : void 0;
   } catch {
-    return false;
+    return void 0;
   }
 }
-function extractSnippets(text2) {
-  const out = [];
-  for (const { info, body: raw } of fencedBlocks(text2)) {
-    if (out.length >= MAX_SNIPPETS) break;
-    const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
-    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body))
-      out.push({ kind: "lock", text: body, wrapped: false, whole: true });
-    else if (HEADER.test(body) && /\bburn/.test(body))
-      out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
-    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
-      out.push({ kind: "manifest", text: `[dependencies]
-${body}`, wrapped: true, whole: false });
-  }
-  for (const body of unfencedBlocks(text2, MAX_SNIPPETS - out.length))
-    if (parses(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE.test(body) });
-  if (out.length === 0) {
-    for (const m2 of text2.matchAll(INLINE_DEP)) {
-      if (out.length >= MAX_SNIPPETS) break;
-      out.push({ kind: "manifest", text: `[dependencies]
-${m2[1]}
-`, wrapped: true, whole: false });
-    }
-  }
-  return out;
-}
-var WHOLE, FENCE, closes, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP, KEY_PART, TOML_HEADER, TOML_KEY, TOML_QUIET, MAX_BLOCK_LINES;
-var init_extract = __esm({
-  "src/cargo/extract.ts"() {
-    "use strict";
-    init_manifest();
-    WHOLE = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
-    FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-    closes = (open, m2) => m2 !== null && m2[1][0] === open[0] && m2[1].length >= open.length && m2[2].trim() === "";
-    MAX_SNIPPETS = 8;
-    HEADER = new RegExp(
-      String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,
-      "m"
-    );
-    BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
-    INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
-    KEY_PART = String.raw`(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')`;
-    TOML_HEADER = new RegExp(
-      String.raw`^[ \t]*\[\[?[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*\]\]?[ \t]*(?:#.*)?$`
-    );
-    TOML_KEY = new RegExp(String.raw`^[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*=`);
-    TOML_QUIET = /^[ \t]*(?:#.*)?$/;
-    MAX_BLOCK_LINES = 400;
-  }
-});
-
-// node_modules/semver/internal/lrucache.js
-var require_lrucache = __commonJS({
-  "node_modules/semver/internal/lrucache.js"(exports2, module2) {
-    "use strict";
-    var LRUCache = class {
-      constructor() {
-        this.max = 1e3;
-        this.map = /* @__PURE__ */ new Map();
-      }
-      get(key3) {
-        const value = this.map.get(key3);
-        if (value === void 0) {
-          return void 0;
-        } else {
-          this.map.delete(key3);
-          this.map.set(key3, value);
-          return value;
-        }
-      }
-      delete(key3) {
-        return this.map.delete(key3);
-      }
-      set(key3, value) {
-        const deleted = this.delete(key3);
-        if (!deleted && value !== void 0) {
-          if (this.map.size >= this.max) {
-            const firstKey = this.map.keys().next().value;
-            this.delete(firstKey);
-          }
-          this.map.set(key3, value);
-        }
-        return this;
-      }
-    };
-    module2.exports = LRUCache;
-  }
-});
-
-// node_modules/semver/internal/parse-options.js
-var require_parse_options = __commonJS({
-  "node_modules/semver/internal/parse-options.js"(exports2, module2) {
-    "use strict";
-    var looseOption = Object.freeze({ loose: true });
-    var emptyOpts = Object.freeze({});
-    var parseOptions = (options2) => {
-      if (!options2) {
-        return emptyOpts;
-      }
-      if (typeof options2 !== "object") {
-        return looseOption;
-      }
-      return options2;
-    };
-    module2.exports = parseOptions;
-  }
-});
-
-// node_modules/semver/internal/constants.js
-var require_constants3 = __commonJS({
-  "node_modules/semver/internal/constants.js"(exports2, module2) {
-    "use strict";
-    var SEMVER_SPEC_VERSION = "2.0.0";
-    var MAX_LENGTH = 256;
-    var MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER || /* istanbul ignore next */
-    9007199254740991;
-    var MAX_SAFE_COMPONENT_LENGTH = 16;
-    var MAX_SAFE_BUILD_LENGTH = MAX_LENGTH - 6;
-    var WHITESPACE_CHARACTERS = [
-      "	",
-      "\n",
-      "\v",
-      "\f",
-      "\r",
-      " ",
-      "\xA0",
-      "\u1680",
-      "\u2000",
-      "\u2001",
-      "\u2002",
-      "\u2003",
-      "\u2004",
-      "\u2005",
-      "\u2006",
-      "\u2007",
-      "\u2008",
-      "\u2009",
-      "\u200A",
-      "\u2028",
-      "\u2029",
-      "\u202F",
-      "\u205F",
-      "\u3000",
-      "\uFEFF"
-    ];
-    var RELEASE_TYPES = [
-      "major",
-      "premajor",
-      "minor",
-      "preminor",
-      "patch",
-      "prepatch",
-      "prerelease"
-    ];
-    module2.exports = {
-      MAX_LENGTH,
-      MAX_SAFE_COMPONENT_LENGTH,
-      MAX_SAFE_BUILD_LENGTH,
-      MAX_SAFE_INTEGER,
-      WHITESPACE_CHARACTERS,
-      RELEASE_TYPES,
-      SEMVER_SPEC_VERSION,
-      FLAG_INCLUDE_PRERELEASE: 1,
-      FLAG_LOOSE: 2
-    };
-  }
-});
-
-// node_modules/semver/internal/debug.js
-var require_debug2 = __commonJS({
-  "node_modules/semver/internal/debug.js"(exports2, module2) {
-    "use strict";
-    var debug = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
-    };
-    module2.exports = debug;
-  }
-});
-
-// node_modules/semver/internal/re.js
-var require_re = __commonJS({
-  "node_modules/semver/internal/re.js"(exports2, module2) {
-    "use strict";
-    var {
-      MAX_SAFE_COMPONENT_LENGTH,
-      MAX_SAFE_BUILD_LENGTH,
-      MAX_LENGTH
-    } = require_constants3();
-    var debug = require_debug2();
-    exports2 = module2.exports = {};
-    var re = exports2.re = [];
-    var safeRe = exports2.safeRe = [];
-    var src = exports2.src = [];
-    var safeSrc = exports2.safeSrc = [];
-    var t = exports2.t = {};
-    var R = 0;
-    var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
-    var safeRegexReplacements = [
-      ["\\s", 1],
-      ["\\d", MAX_LENGTH],
-      [LETTERDASHNUMBER, MAX_SAFE_BUILD_LENGTH]
-    ];
-    var makeSafeRegex = (value) => {
-      for (const [token, max] of safeRegexReplacements) {
-        value = value.split(`${token}*`).join(`${token}{0,${max}}`).split(`${token}+`).join(`${token}{1,${max}}`);
-      }
-      return value;
-    };
-    var createToken = (name, value, isGlobal) => {
-      const safe = makeSafeRegex(value);
-      const index = R++;
-      debug(name, index, value);
-      t[name] = index;
-      src[index] = value;
-      safeSrc[index] = safe;
-      re[index] = new RegExp(value, isGlobal ? "g" : void 0);
-      safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
-    };
-    createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
-    createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
-    createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
-    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
-    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
-    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
-    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
-    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
-    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
-    createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
-    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
-    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
-    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
-    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
-    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
-    createToken("GTLT", "((?:<|>)?=?)");
-    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
-    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
-    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
-    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
-    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
-    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
-    createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
-    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
-    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
-    createToken("COERCERTL", src[t.COERCE], true);
-    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
-    createToken("LONETILDE", "(?:~>?)");
-    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
-    exports2.tildeTrimReplace = "$1~";
-    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
-    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
-    createToken("LONECARET", "(?:\\^)");
-    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
-    exports2.caretTrimReplace = "$1^";
-    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
-    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
-    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
-    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
-    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
-    exports2.comparatorTrimReplace = "$1$2$3";
-    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
-    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
-    createToken("STAR", "(<|>)?=?\\s*\\*");
-    createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
-    createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
-  }
-});
-
-// node_modules/semver/internal/identifiers.js
-var require_identifiers = __commonJS({
-  "node_modules/semver/internal/identifiers.js"(exports2, module2) {
-    "use strict";
-    var numeric = /^[0-9]+$/;
-    var compareIdentifiers = (a, b) => {
-      if (typeof a === "number" && typeof b === "number") {
-        return a === b ? 0 : a < b ? -1 : 1;
-      }
-      const anum = numeric.test(a);
-      const bnum = numeric.test(b);
-      if (anum && bnum) {
-        a = +a;
-        b = +b;
-      }
-      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
-    };
-    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
-    module2.exports = {
-      compareIdentifiers,
-      rcompareIdentifiers
-    };
-  }
-});
-
-// node_modules/semver/classes/semver.js
-var require_semver = __commonJS({
-  "node_modules/semver/classes/semver.js"(exports2, module2) {
-    "use strict";
-    var debug = require_debug2();
-    var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants3();
-    var { safeRe: re, t } = require_re();
-    var parseOptions = require_parse_options();
-    var { compareIdentifiers } = require_identifiers();
-    var isPrereleaseIdentifier = (prerelease, identifier) => {
-      const identifiers = identifier.split(".");
-      if (identifiers.length > prerelease.length) {
-        return false;
-      }
-      for (let i = 0; i < identifiers.length; i++) {
-        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
-          return false;
-        }
-      }
-      return true;
-    };
-    var SemVer = class _SemVer {
-      constructor(version, options2) {
-        options2 = parseOptions(options2);
-        if (version instanceof _SemVer) {
-          if (version.loose === !!options2.loose && version.includePrerelease === !!options2.includePrerelease) {
-            return version;
-          } else {
-            version = version.version;
-          }
-        } else if (typeof version !== "string") {
-          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version}".`);
-        }
-        if (version.length > MAX_LENGTH) {
-          throw new TypeError(
-            `version is longer than ${MAX_LENGTH} characters`
-          );
-        }
-        debug("SemVer", version, options2);
-        this.options = options2;
-        this.loose = !!options2.loose;
-        this.includePrerelease = !!options2.includePrerelease;
-        const m2 = version.trim().match(options2.loose ? re[t.LOOSE] : re[t.FULL]);
-        if (!m2) {
-          throw new TypeError(`Invalid Version: ${version}`);
-        }
-        this.raw = version;
-        this.major = +m2[1];
-        this.minor = +m2[2];
-        this.patch = +m2[3];
-        if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
-          throw new TypeError("Invalid major version");
-        }
-        if (this.minor > MAX_SAFE_INTEGER || this.minor < 0) {
-          throw new TypeError("Invalid minor version");
-        }
-        if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
-          throw new TypeError("Invalid patch version");
-        }
-        if (!m2[4]) {
-          this.prerelease = [];
-        } else {
-          this.prerelease = m2[4].split(".").map((id) => {
-            if (/^[0-9]+$/.test(id)) {
-              const num = +id;
-              if (num >= 0 && num < MAX_SAFE_INTEGER) {
-                return num;
-              }
-            }
-            return id;
-          });
-        }
-        this.build = m2[5] ? m2[5].split(".") : [];
-        this.format();
-      }
-      format() {
-        this.version = `${this.major}.${this.minor}.${this.patch}`;
-        if (this.prerelease.length) {
-          this.version += `-${this.prerelease.join(".")}`;
-        }
-        return this.version;
-      }
-      toString() {
-        return this.version;
-      }
-      compare(other) {
-        debug("SemVer.compare", this.version, this.options, other);
-        if (!(other instanceof _SemVer)) {
-          if (typeof other === "string" && other === this.version) {
-            return 0;
-          }
-          other = new _SemVer(other, this.options);
-        }
-        if (other.version === this.version) {
-          return 0;
-        }
-        return this.compareMain(other) || this.comparePre(other);
-      }
-      compareMain(other) {
-        if (!(other instanceof _SemVer)) {
-          other = new _SemVer(other, this.options);
-        }
-        if (this.major < other.major) {
-          return -1;
-        }
-        if (this.major > other.major) {
-          return 1;
-        }
-        if (this.minor < other.minor) {
-          return -1;
-        }
-        if (this.minor > other.minor) {
-          return 1;
-        }
-        if (this.patch < other.patch) {
-          return -1;
-        }
-        if (this.patch > other.patch) {
-          return 1;
-        }
-        return 0;
-      }
-      comparePre(other) {
-        if (!(other instanceof _SemVer)) {
-          other = new _SemVer(other, this.options);
-        }
-        if (this.prerelease.length && !other.prerelease.length) {
-          return -1;
-        } else if (!this.prerelease.length && other.prerelease.length) {
-          return 1;
-        } else if (!this.prerelease.length && !other.prerelease.length) {
-          return 0;
-        }
-        let i = 0;
-        do {
-          const a = this.prerelease[i];
-          const b = other.prerelease[i];
-          debug("prerelease compare", i, a, b);
-          if (a === void 0 && b === void 0) {
-            return 0;
-          } else if (b === void 0) {
-            return 1;
-          } else if (a === void 0) {
-            return -1;
-          } else if (a === b) {
-            continue;
-          } else {
-            return compareIdentifiers(a, b);
-          }
-        } while (++i);
-      }
-      compareBuild(other) {
-        if (!(other instanceof _SemVer)) {
-          other = new _SemVer(other, this.options);
-        }
-        let i = 0;
-        do {
-          const a = this.build[i];
-          const b = other.build[i];
-          debug("build compare", i, a, b);
-          if (a === void 0 && b === void 0) {
-            return 0;
-          } else if (b === void 0) {
-            return 1;
-          } else if (a === void 0) {
-            return -1;
-          } else if (a === b) {
-            continue;
-          } else {
-            return compareIdentifiers(a, b);
-          }
-        } while (++i);
-      }
-      // preminor will bump the version up to the next minor release, and immediately
-      // down to pre-release. premajor and prepatch work the same way.
-      inc(release, identifier, identifierBase) {
-        if (release.startsWith("pre")) {
-          if (!identifier && identifierBase === false) {
-            throw new Error("invalid increment argument: identifier is empty");
-          }
-          if (identifier) {
-            const match = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
-            if (!match || match[1] !== identifier) {
-              throw new Error(`invalid identifier: ${identifier}`);
-            }
-          }
-        }
-        switch (release) {
-          case "premajor":
-            this.prerelease.length = 0;
-            this.patch = 0;
-            this.minor = 0;
-            this.major++;
-            this.inc("pre", identifier, identifierBase);
-            break;
-          case "preminor":
-            this.prerelease.length = 0;
-            this.patch = 0;
-            this.minor++;
-            this.inc("pre", identifier, identifierBase);
-            break;
-          case "prepatch":
-            this.prerelease.length = 0;
-            this.inc("patch", identifier, identifierBase);
-            this.inc("pre", identifier, identifierBase);
-            break;
-          // If the input is a non-prerelease version, this acts the same as
-          // prepatch.
-          case "prerelease":
-            if (this.prerelease.length === 0) {
-              this.inc("patch", identifier, identifierBase);
-            }
-            this.inc("pre", identifier, identifierBase);
-            break;
-          case "release":
-            if (this.prerelease.length === 0) {
-              throw new Error(`version ${this.raw} is not a prerelease`);
-            }
-            this.prerelease.length = 0;
-            break;
-          case "major":
-            if (this.minor !== 0 || this.patch !== 0 || this.prerelease.length === 0) {
-              this.major++;
-            }
-            this.minor = 0;
-            this.patch = 0;
-            this.prerelease = [];
-            break;
-          case "minor":
-            if (this.patch !== 0 || this.prerelease.length === 0) {
-              this.minor++;
-            }
-            this.patch = 0;
-            this.prerelease = [];
-            break;
-          case "patch":
-            if (this.prerelease.length === 0) {
-              this.patch++;
-            }
-            this.prerelease = [];
-            break;
-          // This probably shouldn't be used publicly.
-          // 1.0.0 'pre' would become 1.0.0-0 which is the wrong direction.
-          case "pre": {
-            const base = Number(identifierBase) ? 1 : 0;
-            if (this.prerelease.length === 0) {
-              this.prerelease = [base];
-            } else {
-              let i = this.prerelease.length;
-              while (--i >= 0) {
-                if (typeof this.prerelease[i] === "number") {
-                  this.prerelease[i]++;
-                  i = -2;
-                }
-              }
-              if (i === -1) {
-                if (identifier === this.prerelease.join(".") && identifierBase === false) {
-                  throw new Error("invalid increment argument: identifier already exists");
-                }
-                this.prerelease.push(base);
-              }
-            }
-            if (identifier) {
-              let prerelease = [identifier, base];
-              if (identifierBase === false) {
-                prerelease = [identifier];
-              }
-              if (isPrereleaseIdentifier(this.prerelease, identifier)) {
-                const prereleaseBase = this.prerelease[identifier.split(".").length];
-                if (isNaN(prereleaseBase)) {
-                  this.prerelease = prerelease;
-                }
-              } else {
-                this.prerelease = prerelease;
-              }
-            }
-            break;
-          }
-          default:
-            throw new Error(`invalid increment argument: ${release}`);
-        }
-        this.raw = this.format();
-        if (this.build.length) {
-          this.raw += `+${this.build.join(".")}`;
-        }
-        return this;
-      }
-    };
-    module2.exports = SemVer;
-  }
-});
-
-// node_modules/semver/functions/compare.js
-var require_compare = __commonJS({
-  "node_modules/semver/functions/compare.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
-    module2.exports = compare;
-  }
-});
-
-// node_modules/semver/functions/eq.js
-var require_eq = __commonJS({
-  "node_modules/semver/functions/eq.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var eq = (a, b, loose) => compare(a, b, loose) === 0;
-    module2.exports = eq;
-  }
-});
-
-// node_modules/semver/functions/neq.js
-var require_neq = __commonJS({
-  "node_modules/semver/functions/neq.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
-    module2.exports = neq;
-  }
-});
-
-// node_modules/semver/functions/gt.js
-var require_gt = __commonJS({
-  "node_modules/semver/functions/gt.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var gt = (a, b, loose) => compare(a, b, loose) > 0;
-    module2.exports = gt;
-  }
-});
-
-// node_modules/semver/functions/gte.js
-var require_gte = __commonJS({
-  "node_modules/semver/functions/gte.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var gte = (a, b, loose) => compare(a, b, loose) >= 0;
-    module2.exports = gte;
-  }
-});
-
-// node_modules/semver/functions/lt.js
-var require_lt = __commonJS({
-  "node_modules/semver/functions/lt.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var lt = (a, b, loose) => compare(a, b, loose) < 0;
-    module2.exports = lt;
-  }
-});
-
-// node_modules/semver/functions/lte.js
-var require_lte = __commonJS({
-  "node_modules/semver/functions/lte.js"(exports2, module2) {
-    "use strict";
-    var compare = require_compare();
-    var lte = (a, b, loose) => compare(a, b, loose) <= 0;
-    module2.exports = lte;
-  }
-});
-
-// node_modules/semver/functions/cmp.js
-var require_cmp = __commonJS({
-  "node_modules/semver/functions/cmp.js"(exports2, module2) {
-    "use strict";
-    var eq = require_eq();
-    var neq = require_neq();
-    var gt = require_gt();
-    var gte = require_gte();
-    var lt = require_lt();
-    var lte = require_lte();
-    var cmp = (a, op, b, loose) => {
-      switch (op) {
-        case "===":
-          if (typeof a === "object") {
-            a = a.version;
-          }
-          if (typeof b === "object") {
-            b = b.version;
-          }
-          return a === b;
-        case "!==":
-          if (typeof a === "object") {
-            a = a.version;
-          }
-          if (typeof b === "object") {
-            b = b.version;
-          }
-          return a !== b;
-        case "":
-        case "=":
-        case "==":
-          return eq(a, b, loose);
-        case "!=":
-          return neq(a, b, loose);
-        case ">":
-          return gt(a, b, loose);
-        case ">=":
-          return gte(a, b, loose);
-        case "<":
-          return lt(a, b, loose);
-        case "<=":
-          return lte(a, b, loose);
-        default:
-          throw new TypeError(`Invalid operator: ${op}`);
-      }
-    };
-    module2.exports = cmp;
-  }
-});
-
-// node_modules/semver/classes/comparator.js
-var require_comparator = __commonJS({
-  "node_modules/semver/classes/comparator.js"(exports2, module2) {
-    "use strict";
-    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
-    var Comparator = class _Comparator {
-      static get ANY() {
-        return ANY2;
-      }
-      constructor(comp, options2) {
-        options2 = parseOptions(options2);
-        if (comp instanceof _Comparator) {
-          if (comp.loose === !!options2.loose) {
-            return comp;
-          } else {
-            comp = comp.value;
-          }
-        }
-        comp = comp.trim().split(/\s+/).join(" ");
-        debug("comparator", comp, options2);
-        this.options = options2;
-        this.loose = !!options2.loose;
-        this.parse(comp);
-        if (this.semver === ANY2) {
-          this.value = "";
-        } else {
-          this.value = this.operator + this.semver.version;
-        }
-        debug("comp", this);
-      }
-      parse(comp) {
-        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
-        const m2 = comp.match(r);
-        if (!m2) {
-          throw new TypeError(`Invalid comparator: ${comp}`);
-        }
-        this.operator = m2[1] !== void 0 ? m2[1] : "";
-        if (this.operator === "=") {
-          this.operator = "";
-        }
-        if (!m2[2]) {
-          this.semver = ANY2;
-        } else {
-          this.semver = new SemVer(m2[2], this.options.loose);
-        }
-      }
-      toString() {
-        return this.value;
-      }
-      test(version) {
-        debug("Comparator.test", version, this.options.loose);
-        if (this.semver === ANY2 || version === ANY2) {
-          return true;
-        }
-        if (typeof version === "string") {
-          try {
-            version = new SemVer(version, this.options);
-          } catch (er) {
-            return false;
-          }
-        }
-        return cmp(version, this.operator, this.semver, this.options);
-      }
-      intersects(comp, options2) {
-        if (!(comp instanceof _Comparator)) {
-          throw new TypeError("a Comparator is required");
-        }
-        if (this.operator === "") {
-          if (this.value === "") {
-            return true;
-          }
-          return new Range(comp.value, options2).test(this.value);
-        } else if (comp.operator === "") {
-          if (comp.value === "") {
-            return true;
-          }
-          return new Range(this.value, options2).test(comp.semver);
-        }
-        options2 = parseOptions(options2);
-        if (options2.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
-          return false;
-        }
-        if (!options2.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
-          return false;
-        }
-        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
-          return true;
-        }
-        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
-          return true;
-        }
-        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
-          return true;
-        }
-        if (cmp(this.semver, "<", comp.semver, options2) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
-          return true;
-        }
-        if (cmp(this.semver, ">", comp.semver, options2) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
-          return true;
-        }
-        return false;
-      }
-    };
-    module2.exports = Comparator;
-    var parseOptions = require_parse_options();
-    var { safeRe: re, t } = require_re();
-    var cmp = require_cmp();
-    var debug = require_debug2();
-    var SemVer = require_semver();
-    var Range = require_range();
-  }
-});
-
-// node_modules/semver/internal/trim-comparator-whitespace.js
-var require_trim_comparator_whitespace = __commonJS({
-  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports2, module2) {
-    "use strict";
-    var {
-      MAX_LENGTH,
-      MAX_SAFE_BUILD_LENGTH,
-      WHITESPACE_CHARACTERS
-    } = require_constants3();
-    var whitespace = new Uint8Array(65536);
-    for (const char of WHITESPACE_CHARACTERS) {
-      whitespace[char.charCodeAt(0)] = 1;
-    }
-    var isWhitespace2 = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
-    var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace2(char);
-    var isDigit3 = (char) => char !== void 0 && char >= "0" && char <= "9";
-    var isLetter2 = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
-    var isIdentifierCharacter = (char) => isDigit3(char) || isLetter2(char) || char === "-";
-    var isVersionStart = (char) => isDigit3(char) || char === "x" || char === "X" || char === "*";
-    var findDigitsEndIndex = (range, start, limit, digitRuns) => {
-      if (!isDigit3(range[start])) {
-        return start;
-      }
-      if (start >= digitRuns.start && start < digitRuns.end) {
-        return Math.min(start + limit, digitRuns.end);
-      }
-      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
-        return Math.min(start + limit, digitRuns.previousEnd);
-      }
-      let end = start + 1;
-      while (isDigit3(range[end])) {
-        end++;
-      }
-      digitRuns.previousStart = digitRuns.start;
-      digitRuns.previousEnd = digitRuns.end;
-      digitRuns.start = start;
-      digitRuns.end = end;
-      return Math.min(start + limit, end);
-    };
-    var findVersionNumberEndIndex = (range, start, loose, digitRuns) => {
-      if (!loose && range[start] === "0") {
-        return start + 1;
-      }
-      return findDigitsEndIndex(range, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
-    };
-    var findPrereleaseIdentifierEndIndex = (range, start, loose, digitRuns) => {
-      const digitsEnd = findDigitsEndIndex(range, start, MAX_LENGTH, digitRuns);
-      if (isLetter2(range[digitsEnd]) || range[digitsEnd] === "-") {
-        let end = digitsEnd + 1;
-        const limit = end + MAX_SAFE_BUILD_LENGTH;
-        while (end < limit && isIdentifierCharacter(range[end])) {
-          end++;
-        }
-        return end;
-      }
-      return findVersionNumberEndIndex(range, start, loose, digitRuns);
-    };
-    var findPrereleaseEndIndex = (range, start, loose, digitRuns) => {
-      const hyphen = range[start] === "-";
-      if (!loose && !hyphen) {
-        return start;
-      }
-      const identifierStart = start + (hyphen ? 1 : 0);
-      let end = findPrereleaseIdentifierEndIndex(range, identifierStart, loose, digitRuns);
-      if (end === identifierStart) {
-        if (!loose || !hyphen) {
-          return start;
-        }
-        end = findPrereleaseIdentifierEndIndex(range, start, loose, digitRuns);
-      }
-      while (range[end] === ".") {
-        const next = findPrereleaseIdentifierEndIndex(range, end + 1, loose, digitRuns);
-        if (next === end + 1) {
-          break;
-        }
-        end = next;
-      }
-      return end;
-    };
-    var findBuildIdentifierEndIndex = (range, start) => {
-      let end = start;
-      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range[end])) {
-        end++;
-      }
-      return end;
-    };
-    var findBuildEndIndex = (range, start) => {
-      if (range[start] !== "+") {
-        return start;
-      }
-      let end = findBuildIdentifierEndIndex(range, start + 1);
-      if (end === start + 1) {
-        return start;
-      }
-      while (range[end] === ".") {
-        const next = findBuildIdentifierEndIndex(range, end + 1);
-        if (next === end + 1) {
-          break;
-        }
-        end = next;
-      }
-      return end;
-    };
-    var findLooseFullVersionEndIndex = (range, start, digitRuns) => {
-      let end = start;
-      for (let component = 0; component < 3; component++) {
-        const next = findVersionNumberEndIndex(range, end, true, digitRuns);
-        if (next === end) {
-          return start;
-        }
-        end = next;
-        if (component < 2) {
-          if (range[end] !== ".") {
-            return start;
-          }
-          end++;
-        }
-      }
-      const prereleaseEnd = findPrereleaseEndIndex(range, end, true, digitRuns);
-      return findBuildEndIndex(range, prereleaseEnd);
-    };
-    var findPartialVersionComponentEndIndex = (range, start, digitRuns) => {
-      if (isDigit3(range[start])) {
-        return findVersionNumberEndIndex(range, start, false, digitRuns);
-      }
-      return isVersionStart(range[start]) ? start + 1 : start;
-    };
-    var findPartialVersionEndIndex = (range, start, digitRuns) => {
-      let end = findPartialVersionComponentEndIndex(range, start, digitRuns);
-      for (let component = 0; component < 2; component++) {
-        if (range[end] !== ".") {
-          return end;
-        }
-        const next = findPartialVersionComponentEndIndex(range, end + 1, digitRuns);
-        if (next === end + 1) {
-          return end;
-        }
-        end = next;
-      }
-      const prereleaseEnd = findPrereleaseEndIndex(range, end, false, digitRuns);
-      return findBuildEndIndex(range, prereleaseEnd);
-    };
-    var findVersionEndIndex = (range, start, digitRuns) => {
-      const fullVersionEnd = findLooseFullVersionEndIndex(range, start, digitRuns);
-      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range, start, digitRuns);
-    };
-    var findRemovableWhitespaceIndex = (range, matchStart) => {
-      let position2 = matchStart;
-      if (isWhitespace2(range[position2])) {
-        position2++;
-      }
-      if (range[position2] === "<" || range[position2] === ">") {
-        position2++;
-      }
-      if (range[position2] === "=") {
-        position2++;
-      }
-      return isWhitespace2(range[position2]) ? position2 : -1;
-    };
-    var trimComparatorWhitespace = (range) => {
-      let result = "";
-      let copyFrom = 0;
-      let cursor = 0;
-      const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
-      while (cursor < range.length) {
-        const matchStart = cursor;
-        if (range[cursor] === "<" || range[cursor] === ">") {
-          cursor++;
-        } else if (!isVersionPrefix(range[cursor]) && !isVersionStart(range[cursor])) {
-          cursor++;
-          continue;
-        }
-        while (cursor < range.length && isVersionPrefix(range[cursor])) {
-          cursor++;
-        }
-        if (!isVersionStart(range[cursor])) {
-          continue;
-        }
-        const whitespacePosition = findRemovableWhitespaceIndex(range, matchStart);
-        if (whitespacePosition !== -1) {
-          result += range.slice(copyFrom, whitespacePosition);
-          copyFrom = whitespacePosition + 1;
-        }
-        cursor = findVersionEndIndex(range, cursor, digitRuns);
-      }
-      return result + range.slice(copyFrom);
-    };
-    module2.exports = trimComparatorWhitespace;
-  }
-});
-
-// node_modules/semver/classes/range.js
-var require_range = __commonJS({
-  "node_modules/semver/classes/range.js"(exports2, module2) {
-    "use strict";
-    var SPACE_CHARACTERS = /\s+/g;
-    var Range = class _Range {
-      constructor(range, options2) {
-        options2 = parseOptions(options2);
-        if (range instanceof _Range) {
-          if (range.loose === !!options2.loose && range.includePrerelease === !!options2.includePrerelease) {
-            return range;
-          } else {
-            return new _Range(range.raw, options2);
-          }
-        }
-        if (range instanceof Comparator) {
-          this.raw = range.value;
-          this.set = [[range]];
-          this.formatted = void 0;
-          return this;
-        }
-        this.options = options2;
-        this.loose = !!options2.loose;
-        this.includePrerelease = !!options2.includePrerelease;
-        this.raw = range.trim().replace(SPACE_CHARACTERS, " ");
-        this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c3) => c3.length);
-        if (!this.set.length) {
-          throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
-        }
-        if (this.set.length > 1) {
-          const first = this.set[0];
-          this.set = this.set.filter((c3) => !isNullSet(c3[0]));
-          if (this.set.length === 0) {
-            this.set = [first];
-          } else if (this.set.length > 1) {
-            for (const c3 of this.set) {
-              if (c3.length === 1 && isAny(c3[0])) {
-                this.set = [c3];
-                break;
-              }
-            }
-          }
-        }
-        this.formatted = void 0;
-      }
-      get range() {
-        if (this.formatted === void 0) {
-          this.formatted = "";
-          for (let i = 0; i < this.set.length; i++) {
-            if (i > 0) {
-              this.formatted += "||";
-            }
-            const comps = this.set[i];
-            for (let k2 = 0; k2 < comps.length; k2++) {
-              if (k2 > 0) {
-                this.formatted += " ";
-              }
-              this.formatted += comps[k2].toString().trim();
-            }
-          }
-        }
-        return this.formatted;
-      }
-      format() {
-        return this.range;
-      }
-      toString() {
-        return this.range;
-      }
-      parseRange(range) {
-        range = range.replace(BUILDSTRIPRE, "");
-        const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
-        const memoKey = memoOpts + ":" + range;
-        const cached2 = cache.get(memoKey);
-        if (cached2) {
-          return cached2;
-        }
-        const loose = this.options.loose;
-        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
-        range = range.replace(hr, hyphenReplace(this.options.includePrerelease));
-        debug("hyphen replace", range);
-        range = trimComparatorWhitespace(range);
-        debug("comparator trim", range);
-        range = range.replace(re[t.TILDETRIM], tildeTrimReplace);
-        debug("tilde trim", range);
-        range = range.replace(re[t.CARETTRIM], caretTrimReplace);
-        debug("caret trim", range);
-        let rangeList = range.split(" ").map((comp) => parseComparator(comp, this.options)).join(" ").split(/\s+/).map((comp) => replaceGTE0(comp, this.options));
-        if (loose) {
-          rangeList = rangeList.filter((comp) => {
-            debug("loose invalid filter", comp, this.options);
-            return !!comp.match(re[t.COMPARATORLOOSE]);
-          });
-        }
-        debug("range list", rangeList);
-        const rangeMap = /* @__PURE__ */ new Map();
-        const comparators = rangeList.map((comp) => new Comparator(comp, this.options));
-        for (const comp of comparators) {
-          if (isNullSet(comp)) {
-            return [comp];
-          }
-          rangeMap.set(comp.value, comp);
-        }
-        if (rangeMap.size > 1 && rangeMap.has("")) {
-          rangeMap.delete("");
-        }
-        const result = [...rangeMap.values()];
-        cache.set(memoKey, result);
-        return result;
-      }
-      intersects(range, options2) {
-        if (!(range instanceof _Range)) {
-          throw new TypeError("a Range is required");
-        }
-        return this.set.some((thisComparators) => {
-          return isSatisfiable(thisComparators, options2) && range.set.some((rangeComparators) => {
-            return isSatisfiable(rangeComparators, options2) && thisComparators.every((thisComparator) => {
-              return rangeComparators.every((rangeComparator) => {
-                return thisComparator.intersects(rangeComparator, options2);
-              });
-            });
-          });
-        });
-      }
-      // if ANY of the sets match ALL of its comparators, then pass
-      test(version) {
-        if (!version) {
-          return false;
-        }
-        if (typeof version === "string") {
-          try {
-            version = new SemVer(version, this.options);
-          } catch (er) {
-            return false;
-          }
-        }
-        for (let i = 0; i < this.set.length; i++) {
-          if (testSet(this.set[i], version, this.options)) {
-            return true;
-          }
-        }
-        return false;
-      }
-    };
-    module2.exports = Range;
-    var LRU = require_lrucache();
-    var cache = new LRU();
-    var parseOptions = require_parse_options();
-    var Comparator = require_comparator();
-    var debug = require_debug2();
-    var SemVer = require_semver();
-    var trimComparatorWhitespace = require_trim_comparator_whitespace();
-    var {
-      safeRe: re,
-      src,
-      t,
-      tildeTrimReplace,
-      caretTrimReplace
-    } = require_re();
-    var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants3();
-    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
-    var isNullSet = (c3) => c3.value === "<0.0.0-0";
-    var isAny = (c3) => c3.value === "";
-    var isSatisfiable = (comparators, options2) => {
-      let result = true;
-      const remainingComparators = comparators.slice();
-      let testComparator = remainingComparators.pop();
-      while (result && remainingComparators.length) {
-        result = remainingComparators.every((otherComparator) => {
-          return testComparator.intersects(otherComparator, options2);
-        });
-        testComparator = remainingComparators.pop();
-      }
-      return result;
-    };
-    var parseComparator = (comp, options2) => {
-      comp = comp.replace(re[t.BUILD], "");
-      debug("comp", comp, options2);
-      comp = replaceCarets(comp, options2);
-      debug("caret", comp);
-      comp = replaceTildes(comp, options2);
-      debug("tildes", comp);
-      comp = replaceXRanges(comp, options2);
-      debug("xrange", comp);
-      comp = replaceStars(comp, options2);
-      debug("stars", comp);
-      return comp;
-    };
-    var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
-    var invalidXRangeOrder = (M2, m2, p) => isX(M2) && !isX(m2) || isX(m2) && p && !isX(p);
-    var replaceTildes = (comp, options2) => {
-      return comp.trim().split(/\s+/).map((c3) => replaceTilde(c3, options2)).join(" ");
-    };
-    var replaceTilde = (comp, options2) => {
-      const r = options2.loose ? re[t.TILDELOOSE] : re[t.TILDE];
-      const z = options2.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_, M2, m2, p, pr) => {
-        debug("tilde", comp, _, M2, m2, p, pr);
-        let ret;
-        if (isX(M2)) {
-          ret = "";
-        } else if (isX(m2)) {
-          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
-        } else if (isX(p)) {
-          ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
-        } else if (pr) {
-          debug("replaceTilde pr", pr);
-          ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
-        } else {
-          ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
-        }
-        debug("tilde return", ret);
-        return ret;
-      });
-    };
-    var replaceCarets = (comp, options2) => {
-      return comp.trim().split(/\s+/).map((c3) => replaceCaret(c3, options2)).join(" ");
-    };
-    var replaceCaret = (comp, options2) => {
-      debug("caret", comp, options2);
-      const r = options2.loose ? re[t.CARETLOOSE] : re[t.CARET];
-      const z = options2.includePrerelease ? "-0" : "";
-      return comp.replace(r, (_, M2, m2, p, pr) => {
-        debug("caret", comp, _, M2, m2, p, pr);
-        let ret;
-        if (isX(M2)) {
-          ret = "";
-        } else if (isX(m2)) {
-          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
-        } else if (isX(p)) {
-          if (M2 === "0") {
-            ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
-          } else {
-            ret = `>=${M2}.${m2}.0${z} <${+M2 + 1}.0.0-0`;
-          }
-        } else if (pr) {
-          debug("replaceCaret pr", pr);
-          if (M2 === "0") {
-            if (m2 === "0") {
-              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${m2}.${+p + 1}-0`;
-            } else {
-              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
-            }
-          } else {
-            ret = `>=${M2}.${m2}.${p}-${pr} <${+M2 + 1}.0.0-0`;
-          }
-        } else {
-          debug("no pr");
-          if (M2 === "0") {
-            if (m2 === "0") {
-              ret = `>=${M2}.${m2}.${p} <${M2}.${m2}.${+p + 1}-0`;
-            } else {
-              ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
-            }
-          } else {
-            ret = `>=${M2}.${m2}.${p} <${+M2 + 1}.0.0-0`;
-          }
-        }
-        debug("caret return", ret);
-        return ret;
-      });
-    };
-    var replaceXRanges = (comp, options2) => {
-      debug("replaceXRanges", comp, options2);
-      return comp.split(/\s+/).map((c3) => replaceXRange(c3, options2)).join(" ");
-    };
-    var replaceXRange = (comp, options2) => {
-      comp = comp.trim();
-      const r = options2.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
-      return comp.replace(r, (ret, gtlt, M2, m2, p, pr) => {
-        debug("xRange", comp, ret, gtlt, M2, m2, p, pr);
-        if (invalidXRangeOrder(M2, m2, p)) {
-          return comp;
-        }
-        const xM = isX(M2);
-        const xm = xM || isX(m2);
-        const xp = xm || isX(p);
-        const anyX = xp;
-        if (gtlt === "=" && anyX) {
-          gtlt = "";
-        }
-        pr = options2.includePrerelease ? "-0" : "";
-        if (xM) {
-          if (gtlt === ">" || gtlt === "<") {
-            ret = "<0.0.0-0";
-          } else {
-            ret = "*";
-          }
-        } else if (gtlt && anyX) {
-          if (xm) {
-            m2 = 0;
-          }
-          p = 0;
-          if (gtlt === ">") {
-            gtlt = ">=";
-            if (xm) {
-              M2 = +M2 + 1;
-              m2 = 0;
-              p = 0;
-            } else {
-              m2 = +m2 + 1;
-              p = 0;
-            }
-          } else if (gtlt === "<=") {
-            gtlt = "<";
-            if (xm) {
-              M2 = +M2 + 1;
-            } else {
-              m2 = +m2 + 1;
-            }
-          }
-          if (gtlt === "<") {
-            pr = "-0";
-          }
-          ret = `${gtlt + M2}.${m2}.${p}${pr}`;
-        } else if (xm) {
-          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
-        } else if (xp) {
-          ret = `>=${M2}.${m2}.0${pr} <${M2}.${+m2 + 1}.0-0`;
-        }
-        debug("xRange return", ret);
-        return ret;
-      });
-    };
-    var replaceStars = (comp, options2) => {
-      debug("replaceStars", comp, options2);
-      return comp.trim().replace(re[t.STAR], "");
-    };
-    var replaceGTE0 = (comp, options2) => {
-      debug("replaceGTE0", comp, options2);
-      return comp.trim().replace(re[options2.includePrerelease ? t.GTE0PRE : t.GTE0], "");
-    };
-    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
-      if (isX(fM)) {
-        from = "";
-      } else if (isX(fm)) {
-        from = `>=${fM}.0.0${incPr ? "-0" : ""}`;
-      } else if (isX(fp)) {
-        from = `>=${fM}.${fm}.0${incPr ? "-0" : ""}`;
-      } else if (fpr) {
-        from = `>=${from}`;
-      } else {
-        from = `>=${from}${incPr ? "-0" : ""}`;
-      }
-      if (isX(tM)) {
-        to = "";
-      } else if (isX(tm)) {
-        to = `<${+tM + 1}.0.0-0`;
-      } else if (isX(tp)) {
-        to = `<${tM}.${+tm + 1}.0-0`;
-      } else if (tpr) {
-        to = `<=${tM}.${tm}.${tp}-${tpr}`;
-      } else if (incPr) {
-        to = `<${tM}.${tm}.${+tp + 1}-0`;
-      } else {
-        to = `<=${to}`;
-      }
-      return `${from} ${to}`.trim();
-    };
-    var testSet = (set3, version, options2) => {
-      for (let i = 0; i < set3.length; i++) {
-        if (!set3[i].test(version)) {
-          return false;
-        }
-      }
-      if (version.prerelease.length && !options2.includePrerelease) {
-        for (let i = 0; i < set3.length; i++) {
-          debug(set3[i].semver);
-          if (set3[i].semver === Comparator.ANY) {
-            continue;
-          }
-          if (set3[i].semver.prerelease.length > 0) {
-            const allowed = set3[i].semver;
-            if (allowed.major === version.major && allowed.minor === version.minor && allowed.patch === version.patch) {
-              return true;
-            }
-          }
-        }
-        return false;
-      }
-      return true;
-    };
-  }
-});
-
-// node_modules/semver/functions/parse.js
-var require_parse = __commonJS({
-  "node_modules/semver/functions/parse.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var parse3 = (version, options2, throwErrors = false) => {
-      if (version instanceof SemVer) {
-        return version;
-      }
-      try {
-        return new SemVer(version, options2);
-      } catch (er) {
-        if (!throwErrors) {
-          return null;
-        }
-        throw er;
-      }
-    };
-    module2.exports = parse3;
-  }
-});
-
-// node_modules/semver/functions/prerelease.js
-var require_prerelease = __commonJS({
-  "node_modules/semver/functions/prerelease.js"(exports2, module2) {
-    "use strict";
-    var parse3 = require_parse();
-    var prerelease = (version, options2) => {
-      const parsed3 = parse3(version, options2);
-      return parsed3 && parsed3.prerelease.length ? parsed3.prerelease : null;
-    };
-    module2.exports = prerelease;
-  }
-});
-
-// node_modules/semver/functions/valid.js
-var require_valid = __commonJS({
-  "node_modules/semver/functions/valid.js"(exports2, module2) {
-    "use strict";
-    var parse3 = require_parse();
-    var valid = (version, options2) => {
-      const v = parse3(version, options2);
-      return v ? v.version : null;
-    };
-    module2.exports = valid;
-  }
-});
-
-// node_modules/semver/functions/satisfies.js
-var require_satisfies = __commonJS({
-  "node_modules/semver/functions/satisfies.js"(exports2, module2) {
-    "use strict";
-    var Range = require_range();
-    var satisfies2 = (version, range, options2) => {
-      try {
-        range = new Range(range, options2);
-      } catch (er) {
-        return false;
-      }
-      return range.test(version);
-    };
-    module2.exports = satisfies2;
-  }
-});
-
-// node_modules/semver/ranges/outside.js
-var require_outside = __commonJS({
-  "node_modules/semver/ranges/outside.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var Comparator = require_comparator();
-    var { ANY: ANY2 } = Comparator;
-    var Range = require_range();
-    var satisfies2 = require_satisfies();
-    var gt = require_gt();
-    var lt = require_lt();
-    var lte = require_lte();
-    var gte = require_gte();
-    var outside = (version, range, hilo, options2) => {
-      version = new SemVer(version, options2);
-      range = new Range(range, options2);
-      let gtfn, ltefn, ltfn, comp, ecomp;
-      switch (hilo) {
-        case ">":
-          gtfn = gt;
-          ltefn = lte;
-          ltfn = lt;
-          comp = ">";
-          ecomp = ">=";
-          break;
-        case "<":
-          gtfn = lt;
-          ltefn = gte;
-          ltfn = gt;
-          comp = "<";
-          ecomp = "<=";
-          break;
-        default:
-          throw new TypeError('Must provide a hilo val of "<" or ">"');
-      }
-      if (satisfies2(version, range, options2)) {
-        return false;
-      }
-      for (let i = 0; i < range.set.length; ++i) {
-        const comparators = range.set[i];
-        let high = null;
-        let low = null;
-        comparators.forEach((comparator) => {
-          if (comparator.semver === ANY2) {
-            comparator = new Comparator(">=0.0.0");
-          }
-          high = high || comparator;
-          low = low || comparator;
-          if (gtfn(comparator.semver, high.semver, options2)) {
-            high = comparator;
-          } else if (ltfn(comparator.semver, low.semver, options2)) {
-            low = comparator;
-          }
-        });
-        if (high.operator === comp || high.operator === ecomp) {
-          return false;
-        }
-        if ((!low.operator || low.operator === comp) && ltefn(version, low.semver)) {
-          return false;
-        } else if (low.operator === ecomp && ltfn(version, low.semver)) {
-          return false;
-        }
-      }
-      return true;
-    };
-    module2.exports = outside;
-  }
-});
-
-// node_modules/semver/ranges/gtr.js
-var require_gtr = __commonJS({
-  "node_modules/semver/ranges/gtr.js"(exports2, module2) {
-    "use strict";
-    var outside = require_outside();
-    var gtr = (version, range, options2) => outside(version, range, ">", options2);
-    module2.exports = gtr;
-  }
-});
-
-// node_modules/semver/ranges/min-version.js
-var require_min_version = __commonJS({
-  "node_modules/semver/ranges/min-version.js"(exports2, module2) {
-    "use strict";
-    var SemVer = require_semver();
-    var Range = require_range();
-    var gt = require_gt();
-    var minVersion = (range, loose) => {
-      range = new Range(range, loose);
-      let minver = new SemVer("0.0.0");
-      if (range.test(minver)) {
-        return minver;
-      }
-      minver = new SemVer("0.0.0-0");
-      if (range.test(minver)) {
-        return minver;
-      }
-      minver = null;
-      for (let i = 0; i < range.set.length; ++i) {
-        const comparators = range.set[i];
-        let setMin = null;
-        comparators.forEach((comparator) => {
-          const compver = new SemVer(comparator.semver.version);
-          switch (comparator.operator) {
-            case ">":
-              if (compver.prerelease.length === 0) {
-                compver.patch++;
-              } else {
-                compver.prerelease.push(0);
-              }
-              compver.raw = compver.format();
-            /* fallthrough */
-            case "":
-            case ">=":
-              if (!setMin || gt(compver, setMin)) {
-                setMin = compver;
-              }
-              break;
-            case "<":
-            case "<=":
-              break;
-            /* istanbul ignore next */
-            default:
-              throw new Error(`Unexpected operation: ${comparator.operator}`);
-          }
-        });
-        if (setMin && (!minver || gt(minver, setMin))) {
-          minver = setMin;
-        }
-      }
-      if (minver && range.test(minver)) {
-        return minver;
-      }
-      return null;
-    };
-    module2.exports = minVersion;
-  }
-});
-
-// node_modules/semver/ranges/valid.js
-var require_valid2 = __commonJS({
-  "node_modules/semver/ranges/valid.js"(exports2, module2) {
-    "use strict";
-    var Range = require_range();
-    var validRange = (range, options2) => {
-      try {
-        return new Range(range, options2).range || "*";
-      } catch (er) {
-        return null;
-      }
-    };
-    module2.exports = validRange;
-  }
-});
-
-// src/semver.ts
-var import_range, import_semver, import_compare, import_gt, import_gte, import_lt, import_parse, import_prerelease, import_valid, import_gtr, import_min_version, import_valid2;
-var init_semver = __esm({
-  "src/semver.ts"() {
-    "use strict";
-    import_range = __toESM(require_range(), 1);
-    import_semver = __toESM(require_semver(), 1);
-    import_compare = __toESM(require_compare(), 1);
-    import_gt = __toESM(require_gt(), 1);
-    import_gte = __toESM(require_gte(), 1);
-    import_lt = __toESM(require_lt(), 1);
-    import_parse = __toESM(require_parse(), 1);
-    import_prerelease = __toESM(require_prerelease(), 1);
-    import_valid = __toESM(require_valid(), 1);
-    import_gtr = __toESM(require_gtr(), 1);
-    import_min_version = __toESM(require_min_version(), 1);
-    import_valid2 = __toESM(require_valid2(), 1);
-  }
-});
-
-// node_modules/quick-lru/index.js
-var QuickLRU;
-var init_quick_lru = __esm({
-  "node_modules/quick-lru/index.js"() {
-    QuickLRU = class extends Map {
-      #size = 0;
-      #cache = /* @__PURE__ */ new Map();
-      #oldCache = /* @__PURE__ */ new Map();
-      #maxSize;
-      #maxAge;
-      #onEviction;
-      constructor(options2 = {}) {
-        super();
-        if (!(options2.maxSize && options2.maxSize > 0)) {
-          throw new TypeError("`maxSize` must be a number greater than 0");
-        }
-        if (typeof options2.maxAge === "number" && options2.maxAge === 0) {
-          throw new TypeError("`maxAge` must be a number greater than 0");
-        }
-        this.#maxSize = options2.maxSize;
-        this.#maxAge = options2.maxAge || Number.POSITIVE_INFINITY;
-        this.#onEviction = options2.onEviction;
-      }
-      // For tests.
-      get __oldCache() {
-        return this.#oldCache;
-      }
-      #emitEvictions(cache) {
-        if (typeof this.#onEviction !== "function") {
-          return;
-        }
-        for (const [key3, item] of cache) {
-          this.#onEviction(key3, item.value);
-        }
-      }
-      #deleteIfExpired(key3, item) {
-        if (typeof item.expiry === "number" && item.expiry <= Date.now()) {
-          if (typeof this.#onEviction === "function") {
-            this.#onEviction(key3, item.value);
-          }
-          return this.delete(key3);
-        }
-        return false;
-      }
-      #getOrDeleteIfExpired(key3, item) {
-        const deleted = this.#deleteIfExpired(key3, item);
-        if (deleted === false) {
-          return item.value;
-        }
-      }
-      #getItemValue(key3, item) {
-        return item.expiry ? this.#getOrDeleteIfExpired(key3, item) : item.value;
-      }
-      #peek(key3, cache) {
-        const item = cache.get(key3);
-        return this.#getItemValue(key3, item);
-      }
-      #set(key3, value) {
-        this.#cache.set(key3, value);
-        this.#size++;
-        if (this.#size >= this.#maxSize) {
-          this.#size = 0;
-          this.#emitEvictions(this.#oldCache);
-          this.#oldCache = this.#cache;
-          this.#cache = /* @__PURE__ */ new Map();
-        }
-      }
-      #moveToRecent(key3, item) {
-        this.#oldCache.delete(key3);
-        this.#set(key3, item);
-      }
-      *#entriesAscending() {
-        for (const item of this.#oldCache) {
-          const [key3, value] = item;
-          if (!this.#cache.has(key3)) {
-            const deleted = this.#deleteIfExpired(key3, value);
-            if (deleted === false) {
-              yield item;
-            }
-          }
-        }
-        for (const item of this.#cache) {
-          const [key3, value] = item;
-          const deleted = this.#deleteIfExpired(key3, value);
-          if (deleted === false) {
-            yield item;
-          }
-        }
-      }
-      get(key3) {
-        if (this.#cache.has(key3)) {
-          const item = this.#cache.get(key3);
-          return this.#getItemValue(key3, item);
-        }
-        if (this.#oldCache.has(key3)) {
-          const item = this.#oldCache.get(key3);
-          if (this.#deleteIfExpired(key3, item) === false) {
-            this.#moveToRecent(key3, item);
-            return item.value;
-          }
-        }
-      }
-      set(key3, value, { maxAge = this.#maxAge } = {}) {
-        const expiry = typeof maxAge === "number" && maxAge !== Number.POSITIVE_INFINITY ? Date.now() + maxAge : void 0;
-        if (this.#cache.has(key3)) {
-          this.#cache.set(key3, {
-            value,
-            expiry
-          });
-        } else {
-          this.#set(key3, { value, expiry });
-        }
-        return this;
-      }
-      has(key3) {
-        if (this.#cache.has(key3)) {
-          return !this.#deleteIfExpired(key3, this.#cache.get(key3));
-        }
-        if (this.#oldCache.has(key3)) {
-          return !this.#deleteIfExpired(key3, this.#oldCache.get(key3));
-        }
-        return false;
-      }
-      peek(key3) {
-        if (this.#cache.has(key3)) {
-          return this.#peek(key3, this.#cache);
-        }
-        if (this.#oldCache.has(key3)) {
-          return this.#peek(key3, this.#oldCache);
-        }
-      }
-      expiresIn(key3) {
-        const item = this.#cache.get(key3) ?? this.#oldCache.get(key3);
-        if (item) {
-          return item.expiry ? item.expiry - Date.now() : Number.POSITIVE_INFINITY;
-        }
-      }
-      delete(key3) {
-        const deleted = this.#cache.delete(key3);
-        if (deleted) {
-          this.#size--;
-        }
-        return this.#oldCache.delete(key3) || deleted;
-      }
-      clear() {
-        this.#cache.clear();
-        this.#oldCache.clear();
-        this.#size = 0;
-      }
-      resize(newSize) {
-        if (!(newSize && newSize > 0)) {
-          throw new TypeError("`maxSize` must be a number greater than 0");
-        }
-        const items = [...this.#entriesAscending()];
-        const removeCount = items.length - newSize;
-        if (removeCount < 0) {
-          this.#cache = new Map(items);
-          this.#oldCache = /* @__PURE__ */ new Map();
-          this.#size = items.length;
-        } else {
-          if (removeCount > 0) {
-            this.#emitEvictions(items.slice(0, removeCount));
-          }
-          this.#oldCache = new Map(items.slice(removeCount));
-          this.#cache = /* @__PURE__ */ new Map();
-          this.#size = 0;
-        }
-        this.#maxSize = newSize;
-      }
-      evict(count = 1) {
-        const requested = Number(count);
-        if (!requested || requested <= 0) {
-          return;
-        }
-        const items = [...this.#entriesAscending()];
-        const evictCount = Math.trunc(Math.min(requested, Math.max(items.length - 1, 0)));
-        if (evictCount <= 0) {
-          return;
-        }
-        this.#emitEvictions(items.slice(0, evictCount));
-        this.#oldCache = new Map(items.slice(evictCount));
-        this.#cache = /* @__PURE__ */ new Map();
-        this.#size = 0;
-      }
-      *keys() {
-        for (const [key3] of this) {
-          yield key3;
-        }
-      }
-      *values() {
-        for (const [, value] of this) {
-          yield value;
-        }
-      }
-      *[Symbol.iterator]() {
-        for (const item of this.#cache) {
-          const [key3, value] = item;
-          const deleted = this.#deleteIfExpired(key3, value);
-          if (deleted === false) {
-            yield [key3, value.value];
-          }
-        }
-        for (const item of this.#oldCache) {
-          const [key3, value] = item;
-          if (!this.#cache.has(key3)) {
-            const deleted = this.#deleteIfExpired(key3, value);
-            if (deleted === false) {
-              yield [key3, value.value];
-            }
-          }
-        }
-      }
-      *entriesDescending() {
-        let items = [...this.#cache];
-        for (let i = items.length - 1; i >= 0; --i) {
-          const item = items[i];
-          const [key3, value] = item;
-          const deleted = this.#deleteIfExpired(key3, value);
-          if (deleted === false) {
-            yield [key3, value.value];
-          }
-        }
-        items = [...this.#oldCache];
-        for (let i = items.length - 1; i >= 0; --i) {
-          const item = items[i];
-          const [key3, value] = item;
-          if (!this.#cache.has(key3)) {
-            const deleted = this.#deleteIfExpired(key3, value);
-            if (deleted === false) {
-              yield [key3, value.value];
-            }
-          }
-        }
-      }
-      *entriesAscending() {
-        for (const [key3, value] of this.#entriesAscending()) {
-          yield [key3, value.value];
-        }
-      }
-      get size() {
-        if (!this.#size) {
-          return this.#oldCache.size;
-        }
-        let oldCacheSize = 0;
-        for (const key3 of this.#oldCache.keys()) {
-          if (!this.#cache.has(key3)) {
-            oldCacheSize++;
-          }
-        }
-        return Math.min(this.#size + oldCacheSize, this.#maxSize);
-      }
-      get maxSize() {
-        return this.#maxSize;
-      }
-      get maxAge() {
-        return this.#maxAge;
-      }
-      entries() {
-        return this.entriesAscending();
-      }
-      forEach(callbackFunction, thisArgument = this) {
-        for (const [key3, value] of this.entriesAscending()) {
-          callbackFunction.call(thisArgument, value, key3, this);
-        }
-      }
-      get [Symbol.toStringTag]() {
-        return "QuickLRU";
-      }
-      toString() {
-        return `QuickLRU(${this.size}/${this.maxSize})`;
-      }
-      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
-        return this.toString();
-      }
-    };
-  }
-});
-
-// src/memo.ts
-function boundedMemo(max) {
-  const cache = new QuickLRU({ maxSize: max });
-  return {
-    get: (key3) => cache.get(key3)?.v,
-    set: (key3, value) => {
-      if (key3.length <= MAX_MEMO_KEY) cache.set(key3, { v: value });
-    },
-    get size() {
-      return cache.size;
-    }
-  };
-}
-var MAX_MEMO_KEY;
-var init_memo = __esm({
-  "src/memo.ts"() {
-    "use strict";
-    init_quick_lru();
-    MAX_MEMO_KEY = 512;
-  }
-});
-
-// src/cargo/cfg.ts
-function parseCfg(src) {
-  let i = 0;
-  const ws = () => {
-    while (i < src.length && /\s/.test(src[i])) i++;
-  };
-  const ident = () => {
-    ws();
-    const start = i;
-    while (i < src.length && /[A-Za-z0-9_]/.test(src[i])) i++;
-    if (start === i) throw new Error(`cfg: expected a name at ${i} in ${src}`);
-    return src.slice(start, i);
-  };
-  const expr = () => {
-    const name = ident();
-    ws();
-    if (src[i] === "(") {
-      i++;
-      const args = [];
-      ws();
-      while (src[i] !== ")") {
-        args.push(expr());
-        ws();
-        if (src[i] === ",") i++;
-        ws();
-        if (i >= src.length) throw new Error(`cfg: unclosed ( in ${src}`);
-      }
-      i++;
-      if (name === "not") return { op: "not", arg: args[0] };
-      if (name === "all" || name === "any") return { op: name, args };
-      throw new Error(`cfg: unknown predicate ${name}`);
-    }
-    if (src[i] === "=") {
-      i++;
-      ws();
-      const q = src[i];
-      if (q !== '"') throw new Error(`cfg: expected a string in ${src}`);
-      const end = src.indexOf('"', i + 1);
-      const value = src.slice(i + 1, end);
-      i = end + 1;
-      return { op: "kv", key: name, value };
-    }
-    return { op: "flag", name };
-  };
-  return expr();
-}
-function evaluate(e, p, feature2) {
-  const f = FACTS[p];
-  switch (e.op) {
-    case "all":
-      return e.args.every((a) => evaluate(a, p, feature2));
-    case "any":
-      return e.args.some((a) => evaluate(a, p, feature2));
-    case "not":
-      return !evaluate(e.arg, p, feature2);
-    case "kv":
-      if (e.key === "feature") return feature2?.(e.value) ?? false;
-      return (f.kv[e.key] ?? []).includes(e.value);
-    case "flag":
-      return f.flags.includes(e.name);
-  }
-}
-function targetApplies(target, platform = "linux") {
-  if (target === null) return true;
-  const key3 = `${platform}|${target}`;
-  let v = memo.get(key3);
-  if (v === void 0) {
-    v = evaluateTarget(target, platform);
-    memo.set(key3, v);
-  }
-  return v;
-}
-function evaluateTarget(target, platform) {
-  const t = target.trim();
-  if (!t.startsWith("cfg(")) return t === FACTS[platform].triple;
+function readSpan(path2, start, length) {
+  const bytes = Buffer.allocUnsafe(length);
+  const fd = openSync(path2, "r");
   try {
-    return evaluate(parseCfg(t.slice(4, -1)), platform);
-  } catch {
-    return false;
+    return bytes.toString("utf8", 0, readSync(fd, bytes, 0, length, start));
+  } finally {
+    closeSync(fd);
   }
 }
-function printCfg(e) {
-  switch (e.op) {
-    case "all":
-    case "any":
-      return `${e.op}(${e.args.map(printCfg).join(", ")})`;
-    case "not":
-      return `not(${printCfg(e.arg)})`;
-    case "kv":
-      return `${e.key} = "${e.value}"`;
-    case "flag":
-      return e.name;
-  }
-}
-function conjunctsOf(gate) {
-  let e;
-  try {
-    e = parseCfg(gate);
-  } catch {
-    return [];
-  }
-  return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
-}
-function gateHolds(gate, on, platform = "linux") {
-  let e = parsed.get(gate);
-  if (e === void 0) {
-    try {
-      e = parseCfg(gate);
-    } catch {
-      e = null;
-    }
-    parsed.set(gate, e);
-  }
-  return e ? evaluate(e, platform, on) : false;
-}
-var FACTS, memo, parsed;
-var init_cfg = __esm({
-  "src/cargo/cfg.ts"() {
+var CACHE_DIR, line;
+var init_data_cache = __esm({
+  "src/data/data-cache.ts"() {
     "use strict";
-    init_memo();
-    FACTS = {
-      linux: {
-        triple: "x86_64-unknown-linux-gnu",
-        kv: {
-          target_os: ["linux"],
-          target_family: ["unix"],
-          target_arch: ["x86_64"],
-          target_env: ["gnu"],
-          target_vendor: ["unknown"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["unix"]
-      },
-      windows: {
-        triple: "x86_64-pc-windows-msvc",
-        kv: {
-          target_os: ["windows"],
-          target_family: ["windows"],
-          target_arch: ["x86_64"],
-          target_env: ["msvc"],
-          target_vendor: ["pc"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["windows"]
-      },
-      macos: {
-        triple: "aarch64-apple-darwin",
-        kv: {
-          target_os: ["macos"],
-          target_family: ["unix"],
-          target_arch: ["aarch64"],
-          target_env: [""],
-          target_vendor: ["apple"],
-          target_pointer_width: ["64"],
-          target_endian: ["little"],
-          target_has_atomic: ["8", "16", "32", "64", "ptr"]
-        },
-        flags: ["unix"]
-      }
+    init_data_dir();
+    CACHE_DIR = ".cache";
+    line = (dir, rel) => {
+      const s = statSync(join2(dir, rel));
+      return `${rel} ${s.size} ${s.mtimeMs}`;
     };
-    memo = boundedMemo(4096);
-    parsed = boundedMemo(4096);
   }
 });
 
@@ -45634,7 +39448,7 @@ var require_index_cjs4 = __commonJS({
   }
 });
 
-// src/lazy-modules.ts
+// src/util/lazy-modules.ts
 import { createRequire as createRequire2 } from "node:module";
 function jsYaml() {
   yamlModule ??= typeof __require === "function" ? require_js_yaml_cjs() : esmRequire()("js-yaml");
@@ -45646,67 +39460,1589 @@ function markdownIt() {
 }
 var esmRequire, yamlModule, markdownItModule;
 var init_lazy_modules = __esm({
-  "src/lazy-modules.ts"() {
+  "src/util/lazy-modules.ts"() {
     "use strict";
     esmRequire = () => createRequire2(import.meta.url);
   }
 });
 
-// src/data-dir.ts
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-function findData(from) {
-  for (let dir = from; ; dir = dirname(dir)) {
-    if (existsSync(join(dir, "data", "catalog.yml"))) return join(dir, "data/");
-    if (dirname(dir) === dir) return join(from, "..", "data/");
-  }
-}
-var dataDir;
-var init_data_dir = __esm({
-  "src/data-dir.ts"() {
+// node_modules/semver/internal/lrucache.js
+var require_lrucache = __commonJS({
+  "node_modules/semver/internal/lrucache.js"(exports2, module2) {
     "use strict";
-    dataDir = findData(dirname(fileURLToPath(import.meta.url)));
+    var LRUCache = class {
+      constructor() {
+        this.max = 1e3;
+        this.map = /* @__PURE__ */ new Map();
+      }
+      get(key3) {
+        const value = this.map.get(key3);
+        if (value === void 0) {
+          return void 0;
+        } else {
+          this.map.delete(key3);
+          this.map.set(key3, value);
+          return value;
+        }
+      }
+      delete(key3) {
+        return this.map.delete(key3);
+      }
+      set(key3, value) {
+        const deleted = this.delete(key3);
+        if (!deleted && value !== void 0) {
+          if (this.map.size >= this.max) {
+            const firstKey = this.map.keys().next().value;
+            this.delete(firstKey);
+          }
+          this.map.set(key3, value);
+        }
+        return this;
+      }
+    };
+    module2.exports = LRUCache;
   }
 });
 
-// src/data-cache.ts
-import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
-import { join as join2 } from "node:path";
-function stillMatches(print, paths, dir) {
-  const lines = print.split("\n");
-  const names2 = lines.map((l) => l.slice(0, l.lastIndexOf(" ", l.lastIndexOf(" ") - 1)));
-  const covered = new Set(names2);
-  if (!paths.every((p) => covered.has(p) || covered.has(`${p}/`))) return false;
-  return names2.every((rel, i) => line(dir, rel) === lines[i]);
-}
-function readCache(name, sources, dir = dataDir) {
-  try {
-    const entry = JSON.parse(readFileSync(join2(dir, CACHE_DIR, name), "utf8"));
-    return stillMatches(entry.fingerprint, sources, dir) ? entry.value : void 0;
-  } catch {
-    return void 0;
-  }
-}
-function readSpan(path2, start, length) {
-  const bytes = Buffer.allocUnsafe(length);
-  const fd = openSync(path2, "r");
-  try {
-    return bytes.toString("utf8", 0, readSync(fd, bytes, 0, length, start));
-  } finally {
-    closeSync(fd);
-  }
-}
-var CACHE_DIR, line;
-var init_data_cache = __esm({
-  "src/data-cache.ts"() {
+// node_modules/semver/internal/parse-options.js
+var require_parse_options = __commonJS({
+  "node_modules/semver/internal/parse-options.js"(exports2, module2) {
     "use strict";
-    init_data_dir();
-    CACHE_DIR = ".cache";
-    line = (dir, rel) => {
-      const s = statSync(join2(dir, rel));
-      return `${rel} ${s.size} ${s.mtimeMs}`;
+    var looseOption = Object.freeze({ loose: true });
+    var emptyOpts = Object.freeze({});
+    var parseOptions = (options2) => {
+      if (!options2) {
+        return emptyOpts;
+      }
+      if (typeof options2 !== "object") {
+        return looseOption;
+      }
+      return options2;
     };
+    module2.exports = parseOptions;
+  }
+});
+
+// node_modules/semver/internal/constants.js
+var require_constants3 = __commonJS({
+  "node_modules/semver/internal/constants.js"(exports2, module2) {
+    "use strict";
+    var SEMVER_SPEC_VERSION = "2.0.0";
+    var MAX_LENGTH = 256;
+    var MAX_SAFE_INTEGER = Number.MAX_SAFE_INTEGER || /* istanbul ignore next */
+    9007199254740991;
+    var MAX_SAFE_COMPONENT_LENGTH = 16;
+    var MAX_SAFE_BUILD_LENGTH = MAX_LENGTH - 6;
+    var WHITESPACE_CHARACTERS = [
+      "	",
+      "\n",
+      "\v",
+      "\f",
+      "\r",
+      " ",
+      "\xA0",
+      "\u1680",
+      "\u2000",
+      "\u2001",
+      "\u2002",
+      "\u2003",
+      "\u2004",
+      "\u2005",
+      "\u2006",
+      "\u2007",
+      "\u2008",
+      "\u2009",
+      "\u200A",
+      "\u2028",
+      "\u2029",
+      "\u202F",
+      "\u205F",
+      "\u3000",
+      "\uFEFF"
+    ];
+    var RELEASE_TYPES = [
+      "major",
+      "premajor",
+      "minor",
+      "preminor",
+      "patch",
+      "prepatch",
+      "prerelease"
+    ];
+    module2.exports = {
+      MAX_LENGTH,
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_SAFE_INTEGER,
+      WHITESPACE_CHARACTERS,
+      RELEASE_TYPES,
+      SEMVER_SPEC_VERSION,
+      FLAG_INCLUDE_PRERELEASE: 1,
+      FLAG_LOOSE: 2
+    };
+  }
+});
+
+// node_modules/semver/internal/debug.js
+var require_debug2 = __commonJS({
+  "node_modules/semver/internal/debug.js"(exports2, module2) {
+    "use strict";
+    var debug = typeof process === "object" && process.env && process.env.NODE_DEBUG && /\bsemver\b/i.test(process.env.NODE_DEBUG) ? (...args) => console.error("SEMVER", ...args) : () => {
+    };
+    module2.exports = debug;
+  }
+});
+
+// node_modules/semver/internal/re.js
+var require_re = __commonJS({
+  "node_modules/semver/internal/re.js"(exports2, module2) {
+    "use strict";
+    var {
+      MAX_SAFE_COMPONENT_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      MAX_LENGTH
+    } = require_constants3();
+    var debug = require_debug2();
+    exports2 = module2.exports = {};
+    var re = exports2.re = [];
+    var safeRe = exports2.safeRe = [];
+    var src = exports2.src = [];
+    var safeSrc = exports2.safeSrc = [];
+    var t = exports2.t = {};
+    var R = 0;
+    var LETTERDASHNUMBER = "[a-zA-Z0-9-]";
+    var safeRegexReplacements = [
+      ["\\s", 1],
+      ["\\d", MAX_LENGTH],
+      [LETTERDASHNUMBER, MAX_SAFE_BUILD_LENGTH]
+    ];
+    var makeSafeRegex = (value) => {
+      for (const [token, max] of safeRegexReplacements) {
+        value = value.split(`${token}*`).join(`${token}{0,${max}}`).split(`${token}+`).join(`${token}{1,${max}}`);
+      }
+      return value;
+    };
+    var createToken = (name, value, isGlobal) => {
+      const safe = makeSafeRegex(value);
+      const index = R++;
+      debug(name, index, value);
+      t[name] = index;
+      src[index] = value;
+      safeSrc[index] = safe;
+      re[index] = new RegExp(value, isGlobal ? "g" : void 0);
+      safeRe[index] = new RegExp(safe, isGlobal ? "g" : void 0);
+    };
+    createToken("NUMERICIDENTIFIER", "0|[1-9]\\d*");
+    createToken("NUMERICIDENTIFIERLOOSE", "\\d+");
+    createToken("NONNUMERICIDENTIFIER", `\\d*[a-zA-Z-]${LETTERDASHNUMBER}*`);
+    createToken("MAINVERSION", `(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})\\.(${src[t.NUMERICIDENTIFIER]})`);
+    createToken("MAINVERSIONLOOSE", `(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})\\.(${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASEIDENTIFIER", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIER]})`);
+    createToken("PRERELEASEIDENTIFIERLOOSE", `(?:${src[t.NONNUMERICIDENTIFIER]}|${src[t.NUMERICIDENTIFIERLOOSE]})`);
+    createToken("PRERELEASE", `(?:-(${src[t.PRERELEASEIDENTIFIER]}(?:\\.${src[t.PRERELEASEIDENTIFIER]})*))`);
+    createToken("PRERELEASELOOSE", `(?:-?(${src[t.PRERELEASEIDENTIFIERLOOSE]}(?:\\.${src[t.PRERELEASEIDENTIFIERLOOSE]})*))`);
+    createToken("BUILDIDENTIFIER", `${LETTERDASHNUMBER}+`);
+    createToken("BUILD", `(?:\\+(${src[t.BUILDIDENTIFIER]}(?:\\.${src[t.BUILDIDENTIFIER]})*))`);
+    createToken("FULLPLAIN", `v?${src[t.MAINVERSION]}${src[t.PRERELEASE]}?${src[t.BUILD]}?`);
+    createToken("FULL", `^${src[t.FULLPLAIN]}$`);
+    createToken("LOOSEPLAIN", `[v=\\s]*${src[t.MAINVERSIONLOOSE]}${src[t.PRERELEASELOOSE]}?${src[t.BUILD]}?`);
+    createToken("LOOSE", `^${src[t.LOOSEPLAIN]}$`);
+    createToken("GTLT", "((?:<|>)?=?)");
+    createToken("XRANGEIDENTIFIERLOOSE", `${src[t.NUMERICIDENTIFIERLOOSE]}|x|X|\\*`);
+    createToken("XRANGEIDENTIFIER", `${src[t.NUMERICIDENTIFIER]}|x|X|\\*`);
+    createToken("XRANGEPLAIN", `[v=\\s]*(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:\\.(${src[t.XRANGEIDENTIFIER]})(?:${src[t.PRERELEASE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGEPLAINLOOSE", `[v=\\s]*(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:\\.(${src[t.XRANGEIDENTIFIERLOOSE]})(?:${src[t.PRERELEASELOOSE]})?${src[t.BUILD]}?)?)?`);
+    createToken("XRANGE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAIN]}$`);
+    createToken("XRANGELOOSE", `^${src[t.GTLT]}\\s*${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COERCEPLAIN", `${"(^|[^\\d])(\\d{1,"}${MAX_SAFE_COMPONENT_LENGTH}})(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?(?:\\.(\\d{1,${MAX_SAFE_COMPONENT_LENGTH}}))?`);
+    createToken("COERCE", `${src[t.COERCEPLAIN]}(?:$|[^\\d])`);
+    createToken("COERCEFULL", src[t.COERCEPLAIN] + `(?:${src[t.PRERELEASE]})?(?:${src[t.BUILD]})?(?:$|[^\\d])`);
+    createToken("COERCERTL", src[t.COERCE], true);
+    createToken("COERCERTLFULL", src[t.COERCEFULL], true);
+    createToken("LONETILDE", "(?:~>?)");
+    createToken("TILDETRIM", `(\\s*)${src[t.LONETILDE]}\\s+`, true);
+    exports2.tildeTrimReplace = "$1~";
+    createToken("TILDE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAIN]}$`);
+    createToken("TILDELOOSE", `^${src[t.LONETILDE]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("LONECARET", "(?:\\^)");
+    createToken("CARETTRIM", `(\\s*)${src[t.LONECARET]}\\s+`, true);
+    exports2.caretTrimReplace = "$1^";
+    createToken("CARET", `^${src[t.LONECARET]}${src[t.XRANGEPLAIN]}$`);
+    createToken("CARETLOOSE", `^${src[t.LONECARET]}${src[t.XRANGEPLAINLOOSE]}$`);
+    createToken("COMPARATORLOOSE", `^${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]})$|^$`);
+    createToken("COMPARATOR", `^${src[t.GTLT]}\\s*(${src[t.FULLPLAIN]})$|^$`);
+    createToken("COMPARATORTRIM", `(\\s*)${src[t.GTLT]}\\s*(${src[t.LOOSEPLAIN]}|${src[t.XRANGEPLAIN]})`, true);
+    exports2.comparatorTrimReplace = "$1$2$3";
+    createToken("HYPHENRANGE", `^\\s*(${src[t.XRANGEPLAIN]})\\s+-\\s+(${src[t.XRANGEPLAIN]})\\s*$`);
+    createToken("HYPHENRANGELOOSE", `^\\s*(${src[t.XRANGEPLAINLOOSE]})\\s+-\\s+(${src[t.XRANGEPLAINLOOSE]})\\s*$`);
+    createToken("STAR", "(<|>)?=?\\s*\\*");
+    createToken("GTE0", "^\\s*>=\\s*0\\.0\\.0\\s*$");
+    createToken("GTE0PRE", "^\\s*>=\\s*0\\.0\\.0-0\\s*$");
+  }
+});
+
+// node_modules/semver/internal/identifiers.js
+var require_identifiers = __commonJS({
+  "node_modules/semver/internal/identifiers.js"(exports2, module2) {
+    "use strict";
+    var numeric = /^[0-9]+$/;
+    var compareIdentifiers = (a, b) => {
+      if (typeof a === "number" && typeof b === "number") {
+        return a === b ? 0 : a < b ? -1 : 1;
+      }
+      const anum = numeric.test(a);
+      const bnum = numeric.test(b);
+      if (anum && bnum) {
+        a = +a;
+        b = +b;
+      }
+      return a === b ? 0 : anum && !bnum ? -1 : bnum && !anum ? 1 : a < b ? -1 : 1;
+    };
+    var rcompareIdentifiers = (a, b) => compareIdentifiers(b, a);
+    module2.exports = {
+      compareIdentifiers,
+      rcompareIdentifiers
+    };
+  }
+});
+
+// node_modules/semver/classes/semver.js
+var require_semver = __commonJS({
+  "node_modules/semver/classes/semver.js"(exports2, module2) {
+    "use strict";
+    var debug = require_debug2();
+    var { MAX_LENGTH, MAX_SAFE_INTEGER } = require_constants3();
+    var { safeRe: re, t } = require_re();
+    var parseOptions = require_parse_options();
+    var { compareIdentifiers } = require_identifiers();
+    var isPrereleaseIdentifier = (prerelease, identifier) => {
+      const identifiers = identifier.split(".");
+      if (identifiers.length > prerelease.length) {
+        return false;
+      }
+      for (let i = 0; i < identifiers.length; i++) {
+        if (compareIdentifiers(prerelease[i], identifiers[i]) !== 0) {
+          return false;
+        }
+      }
+      return true;
+    };
+    var SemVer = class _SemVer {
+      constructor(version, options2) {
+        options2 = parseOptions(options2);
+        if (version instanceof _SemVer) {
+          if (version.loose === !!options2.loose && version.includePrerelease === !!options2.includePrerelease) {
+            return version;
+          } else {
+            version = version.version;
+          }
+        } else if (typeof version !== "string") {
+          throw new TypeError(`Invalid version. Must be a string. Got type "${typeof version}".`);
+        }
+        if (version.length > MAX_LENGTH) {
+          throw new TypeError(
+            `version is longer than ${MAX_LENGTH} characters`
+          );
+        }
+        debug("SemVer", version, options2);
+        this.options = options2;
+        this.loose = !!options2.loose;
+        this.includePrerelease = !!options2.includePrerelease;
+        const m2 = version.trim().match(options2.loose ? re[t.LOOSE] : re[t.FULL]);
+        if (!m2) {
+          throw new TypeError(`Invalid Version: ${version}`);
+        }
+        this.raw = version;
+        this.major = +m2[1];
+        this.minor = +m2[2];
+        this.patch = +m2[3];
+        if (this.major > MAX_SAFE_INTEGER || this.major < 0) {
+          throw new TypeError("Invalid major version");
+        }
+        if (this.minor > MAX_SAFE_INTEGER || this.minor < 0) {
+          throw new TypeError("Invalid minor version");
+        }
+        if (this.patch > MAX_SAFE_INTEGER || this.patch < 0) {
+          throw new TypeError("Invalid patch version");
+        }
+        if (!m2[4]) {
+          this.prerelease = [];
+        } else {
+          this.prerelease = m2[4].split(".").map((id) => {
+            if (/^[0-9]+$/.test(id)) {
+              const num = +id;
+              if (num >= 0 && num < MAX_SAFE_INTEGER) {
+                return num;
+              }
+            }
+            return id;
+          });
+        }
+        this.build = m2[5] ? m2[5].split(".") : [];
+        this.format();
+      }
+      format() {
+        this.version = `${this.major}.${this.minor}.${this.patch}`;
+        if (this.prerelease.length) {
+          this.version += `-${this.prerelease.join(".")}`;
+        }
+        return this.version;
+      }
+      toString() {
+        return this.version;
+      }
+      compare(other) {
+        debug("SemVer.compare", this.version, this.options, other);
+        if (!(other instanceof _SemVer)) {
+          if (typeof other === "string" && other === this.version) {
+            return 0;
+          }
+          other = new _SemVer(other, this.options);
+        }
+        if (other.version === this.version) {
+          return 0;
+        }
+        return this.compareMain(other) || this.comparePre(other);
+      }
+      compareMain(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.major < other.major) {
+          return -1;
+        }
+        if (this.major > other.major) {
+          return 1;
+        }
+        if (this.minor < other.minor) {
+          return -1;
+        }
+        if (this.minor > other.minor) {
+          return 1;
+        }
+        if (this.patch < other.patch) {
+          return -1;
+        }
+        if (this.patch > other.patch) {
+          return 1;
+        }
+        return 0;
+      }
+      comparePre(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        if (this.prerelease.length && !other.prerelease.length) {
+          return -1;
+        } else if (!this.prerelease.length && other.prerelease.length) {
+          return 1;
+        } else if (!this.prerelease.length && !other.prerelease.length) {
+          return 0;
+        }
+        let i = 0;
+        do {
+          const a = this.prerelease[i];
+          const b = other.prerelease[i];
+          debug("prerelease compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      compareBuild(other) {
+        if (!(other instanceof _SemVer)) {
+          other = new _SemVer(other, this.options);
+        }
+        let i = 0;
+        do {
+          const a = this.build[i];
+          const b = other.build[i];
+          debug("build compare", i, a, b);
+          if (a === void 0 && b === void 0) {
+            return 0;
+          } else if (b === void 0) {
+            return 1;
+          } else if (a === void 0) {
+            return -1;
+          } else if (a === b) {
+            continue;
+          } else {
+            return compareIdentifiers(a, b);
+          }
+        } while (++i);
+      }
+      // preminor will bump the version up to the next minor release, and immediately
+      // down to pre-release. premajor and prepatch work the same way.
+      inc(release, identifier, identifierBase) {
+        if (release.startsWith("pre")) {
+          if (!identifier && identifierBase === false) {
+            throw new Error("invalid increment argument: identifier is empty");
+          }
+          if (identifier) {
+            const match = `-${identifier}`.match(this.options.loose ? re[t.PRERELEASELOOSE] : re[t.PRERELEASE]);
+            if (!match || match[1] !== identifier) {
+              throw new Error(`invalid identifier: ${identifier}`);
+            }
+          }
+        }
+        switch (release) {
+          case "premajor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor = 0;
+            this.major++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "preminor":
+            this.prerelease.length = 0;
+            this.patch = 0;
+            this.minor++;
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "prepatch":
+            this.prerelease.length = 0;
+            this.inc("patch", identifier, identifierBase);
+            this.inc("pre", identifier, identifierBase);
+            break;
+          // If the input is a non-prerelease version, this acts the same as
+          // prepatch.
+          case "prerelease":
+            if (this.prerelease.length === 0) {
+              this.inc("patch", identifier, identifierBase);
+            }
+            this.inc("pre", identifier, identifierBase);
+            break;
+          case "release":
+            if (this.prerelease.length === 0) {
+              throw new Error(`version ${this.raw} is not a prerelease`);
+            }
+            this.prerelease.length = 0;
+            break;
+          case "major":
+            if (this.minor !== 0 || this.patch !== 0 || this.prerelease.length === 0) {
+              this.major++;
+            }
+            this.minor = 0;
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "minor":
+            if (this.patch !== 0 || this.prerelease.length === 0) {
+              this.minor++;
+            }
+            this.patch = 0;
+            this.prerelease = [];
+            break;
+          case "patch":
+            if (this.prerelease.length === 0) {
+              this.patch++;
+            }
+            this.prerelease = [];
+            break;
+          // This probably shouldn't be used publicly.
+          // 1.0.0 'pre' would become 1.0.0-0 which is the wrong direction.
+          case "pre": {
+            const base = Number(identifierBase) ? 1 : 0;
+            if (this.prerelease.length === 0) {
+              this.prerelease = [base];
+            } else {
+              let i = this.prerelease.length;
+              while (--i >= 0) {
+                if (typeof this.prerelease[i] === "number") {
+                  this.prerelease[i]++;
+                  i = -2;
+                }
+              }
+              if (i === -1) {
+                if (identifier === this.prerelease.join(".") && identifierBase === false) {
+                  throw new Error("invalid increment argument: identifier already exists");
+                }
+                this.prerelease.push(base);
+              }
+            }
+            if (identifier) {
+              let prerelease = [identifier, base];
+              if (identifierBase === false) {
+                prerelease = [identifier];
+              }
+              if (isPrereleaseIdentifier(this.prerelease, identifier)) {
+                const prereleaseBase = this.prerelease[identifier.split(".").length];
+                if (isNaN(prereleaseBase)) {
+                  this.prerelease = prerelease;
+                }
+              } else {
+                this.prerelease = prerelease;
+              }
+            }
+            break;
+          }
+          default:
+            throw new Error(`invalid increment argument: ${release}`);
+        }
+        this.raw = this.format();
+        if (this.build.length) {
+          this.raw += `+${this.build.join(".")}`;
+        }
+        return this;
+      }
+    };
+    module2.exports = SemVer;
+  }
+});
+
+// node_modules/semver/functions/compare.js
+var require_compare = __commonJS({
+  "node_modules/semver/functions/compare.js"(exports2, module2) {
+    "use strict";
+    var SemVer = require_semver();
+    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    module2.exports = compare;
+  }
+});
+
+// node_modules/semver/functions/eq.js
+var require_eq = __commonJS({
+  "node_modules/semver/functions/eq.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    module2.exports = eq;
+  }
+});
+
+// node_modules/semver/functions/neq.js
+var require_neq = __commonJS({
+  "node_modules/semver/functions/neq.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    module2.exports = neq;
+  }
+});
+
+// node_modules/semver/functions/gt.js
+var require_gt = __commonJS({
+  "node_modules/semver/functions/gt.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var gt = (a, b, loose) => compare(a, b, loose) > 0;
+    module2.exports = gt;
+  }
+});
+
+// node_modules/semver/functions/gte.js
+var require_gte = __commonJS({
+  "node_modules/semver/functions/gte.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var gte = (a, b, loose) => compare(a, b, loose) >= 0;
+    module2.exports = gte;
+  }
+});
+
+// node_modules/semver/functions/lt.js
+var require_lt = __commonJS({
+  "node_modules/semver/functions/lt.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var lt = (a, b, loose) => compare(a, b, loose) < 0;
+    module2.exports = lt;
+  }
+});
+
+// node_modules/semver/functions/lte.js
+var require_lte = __commonJS({
+  "node_modules/semver/functions/lte.js"(exports2, module2) {
+    "use strict";
+    var compare = require_compare();
+    var lte = (a, b, loose) => compare(a, b, loose) <= 0;
+    module2.exports = lte;
+  }
+});
+
+// node_modules/semver/functions/cmp.js
+var require_cmp = __commonJS({
+  "node_modules/semver/functions/cmp.js"(exports2, module2) {
+    "use strict";
+    var eq = require_eq();
+    var neq = require_neq();
+    var gt = require_gt();
+    var gte = require_gte();
+    var lt = require_lt();
+    var lte = require_lte();
+    var cmp = (a, op, b, loose) => {
+      switch (op) {
+        case "===":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a === b;
+        case "!==":
+          if (typeof a === "object") {
+            a = a.version;
+          }
+          if (typeof b === "object") {
+            b = b.version;
+          }
+          return a !== b;
+        case "":
+        case "=":
+        case "==":
+          return eq(a, b, loose);
+        case "!=":
+          return neq(a, b, loose);
+        case ">":
+          return gt(a, b, loose);
+        case ">=":
+          return gte(a, b, loose);
+        case "<":
+          return lt(a, b, loose);
+        case "<=":
+          return lte(a, b, loose);
+        default:
+          throw new TypeError(`Invalid operator: ${op}`);
+      }
+    };
+    module2.exports = cmp;
+  }
+});
+
+// node_modules/semver/classes/comparator.js
+var require_comparator = __commonJS({
+  "node_modules/semver/classes/comparator.js"(exports2, module2) {
+    "use strict";
+    var ANY2 = /* @__PURE__ */ Symbol("SemVer ANY");
+    var Comparator = class _Comparator {
+      static get ANY() {
+        return ANY2;
+      }
+      constructor(comp, options2) {
+        options2 = parseOptions(options2);
+        if (comp instanceof _Comparator) {
+          if (comp.loose === !!options2.loose) {
+            return comp;
+          } else {
+            comp = comp.value;
+          }
+        }
+        comp = comp.trim().split(/\s+/).join(" ");
+        debug("comparator", comp, options2);
+        this.options = options2;
+        this.loose = !!options2.loose;
+        this.parse(comp);
+        if (this.semver === ANY2) {
+          this.value = "";
+        } else {
+          this.value = this.operator + this.semver.version;
+        }
+        debug("comp", this);
+      }
+      parse(comp) {
+        const r = this.options.loose ? re[t.COMPARATORLOOSE] : re[t.COMPARATOR];
+        const m2 = comp.match(r);
+        if (!m2) {
+          throw new TypeError(`Invalid comparator: ${comp}`);
+        }
+        this.operator = m2[1] !== void 0 ? m2[1] : "";
+        if (this.operator === "=") {
+          this.operator = "";
+        }
+        if (!m2[2]) {
+          this.semver = ANY2;
+        } else {
+          this.semver = new SemVer(m2[2], this.options.loose);
+        }
+      }
+      toString() {
+        return this.value;
+      }
+      test(version) {
+        debug("Comparator.test", version, this.options.loose);
+        if (this.semver === ANY2 || version === ANY2) {
+          return true;
+        }
+        if (typeof version === "string") {
+          try {
+            version = new SemVer(version, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        return cmp(version, this.operator, this.semver, this.options);
+      }
+      intersects(comp, options2) {
+        if (!(comp instanceof _Comparator)) {
+          throw new TypeError("a Comparator is required");
+        }
+        if (this.operator === "") {
+          if (this.value === "") {
+            return true;
+          }
+          return new Range(comp.value, options2).test(this.value);
+        } else if (comp.operator === "") {
+          if (comp.value === "") {
+            return true;
+          }
+          return new Range(this.value, options2).test(comp.semver);
+        }
+        options2 = parseOptions(options2);
+        if (options2.includePrerelease && (this.value === "<0.0.0-0" || comp.value === "<0.0.0-0")) {
+          return false;
+        }
+        if (!options2.includePrerelease && (this.value.startsWith("<0.0.0") || comp.value.startsWith("<0.0.0"))) {
+          return false;
+        }
+        if (this.operator.startsWith(">") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        if (this.operator.startsWith("<") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (this.semver.version === comp.semver.version && this.operator.includes("=") && comp.operator.includes("=")) {
+          return true;
+        }
+        if (cmp(this.semver, "<", comp.semver, options2) && this.operator.startsWith(">") && comp.operator.startsWith("<")) {
+          return true;
+        }
+        if (cmp(this.semver, ">", comp.semver, options2) && this.operator.startsWith("<") && comp.operator.startsWith(">")) {
+          return true;
+        }
+        return false;
+      }
+    };
+    module2.exports = Comparator;
+    var parseOptions = require_parse_options();
+    var { safeRe: re, t } = require_re();
+    var cmp = require_cmp();
+    var debug = require_debug2();
+    var SemVer = require_semver();
+    var Range = require_range();
+  }
+});
+
+// node_modules/semver/internal/trim-comparator-whitespace.js
+var require_trim_comparator_whitespace = __commonJS({
+  "node_modules/semver/internal/trim-comparator-whitespace.js"(exports2, module2) {
+    "use strict";
+    var {
+      MAX_LENGTH,
+      MAX_SAFE_BUILD_LENGTH,
+      WHITESPACE_CHARACTERS
+    } = require_constants3();
+    var whitespace = new Uint8Array(65536);
+    for (const char of WHITESPACE_CHARACTERS) {
+      whitespace[char.charCodeAt(0)] = 1;
+    }
+    var isWhitespace2 = (char) => char !== void 0 && whitespace[char.charCodeAt(0)] === 1;
+    var isVersionPrefix = (char) => char === "v" || char === "=" || isWhitespace2(char);
+    var isDigit3 = (char) => char !== void 0 && char >= "0" && char <= "9";
+    var isLetter2 = (char) => char !== void 0 && (char >= "a" && char <= "z" || char >= "A" && char <= "Z");
+    var isIdentifierCharacter = (char) => isDigit3(char) || isLetter2(char) || char === "-";
+    var isVersionStart = (char) => isDigit3(char) || char === "x" || char === "X" || char === "*";
+    var findDigitsEndIndex = (range, start, limit, digitRuns) => {
+      if (!isDigit3(range[start])) {
+        return start;
+      }
+      if (start >= digitRuns.start && start < digitRuns.end) {
+        return Math.min(start + limit, digitRuns.end);
+      }
+      if (start >= digitRuns.previousStart && start < digitRuns.previousEnd) {
+        return Math.min(start + limit, digitRuns.previousEnd);
+      }
+      let end = start + 1;
+      while (isDigit3(range[end])) {
+        end++;
+      }
+      digitRuns.previousStart = digitRuns.start;
+      digitRuns.previousEnd = digitRuns.end;
+      digitRuns.start = start;
+      digitRuns.end = end;
+      return Math.min(start + limit, end);
+    };
+    var findVersionNumberEndIndex = (range, start, loose, digitRuns) => {
+      if (!loose && range[start] === "0") {
+        return start + 1;
+      }
+      return findDigitsEndIndex(range, start, loose ? MAX_LENGTH : MAX_LENGTH + 1, digitRuns);
+    };
+    var findPrereleaseIdentifierEndIndex = (range, start, loose, digitRuns) => {
+      const digitsEnd = findDigitsEndIndex(range, start, MAX_LENGTH, digitRuns);
+      if (isLetter2(range[digitsEnd]) || range[digitsEnd] === "-") {
+        let end = digitsEnd + 1;
+        const limit = end + MAX_SAFE_BUILD_LENGTH;
+        while (end < limit && isIdentifierCharacter(range[end])) {
+          end++;
+        }
+        return end;
+      }
+      return findVersionNumberEndIndex(range, start, loose, digitRuns);
+    };
+    var findPrereleaseEndIndex = (range, start, loose, digitRuns) => {
+      const hyphen = range[start] === "-";
+      if (!loose && !hyphen) {
+        return start;
+      }
+      const identifierStart = start + (hyphen ? 1 : 0);
+      let end = findPrereleaseIdentifierEndIndex(range, identifierStart, loose, digitRuns);
+      if (end === identifierStart) {
+        if (!loose || !hyphen) {
+          return start;
+        }
+        end = findPrereleaseIdentifierEndIndex(range, start, loose, digitRuns);
+      }
+      while (range[end] === ".") {
+        const next = findPrereleaseIdentifierEndIndex(range, end + 1, loose, digitRuns);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findBuildIdentifierEndIndex = (range, start) => {
+      let end = start;
+      while (end - start < MAX_SAFE_BUILD_LENGTH && isIdentifierCharacter(range[end])) {
+        end++;
+      }
+      return end;
+    };
+    var findBuildEndIndex = (range, start) => {
+      if (range[start] !== "+") {
+        return start;
+      }
+      let end = findBuildIdentifierEndIndex(range, start + 1);
+      if (end === start + 1) {
+        return start;
+      }
+      while (range[end] === ".") {
+        const next = findBuildIdentifierEndIndex(range, end + 1);
+        if (next === end + 1) {
+          break;
+        }
+        end = next;
+      }
+      return end;
+    };
+    var findLooseFullVersionEndIndex = (range, start, digitRuns) => {
+      let end = start;
+      for (let component = 0; component < 3; component++) {
+        const next = findVersionNumberEndIndex(range, end, true, digitRuns);
+        if (next === end) {
+          return start;
+        }
+        end = next;
+        if (component < 2) {
+          if (range[end] !== ".") {
+            return start;
+          }
+          end++;
+        }
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, true, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findPartialVersionComponentEndIndex = (range, start, digitRuns) => {
+      if (isDigit3(range[start])) {
+        return findVersionNumberEndIndex(range, start, false, digitRuns);
+      }
+      return isVersionStart(range[start]) ? start + 1 : start;
+    };
+    var findPartialVersionEndIndex = (range, start, digitRuns) => {
+      let end = findPartialVersionComponentEndIndex(range, start, digitRuns);
+      for (let component = 0; component < 2; component++) {
+        if (range[end] !== ".") {
+          return end;
+        }
+        const next = findPartialVersionComponentEndIndex(range, end + 1, digitRuns);
+        if (next === end + 1) {
+          return end;
+        }
+        end = next;
+      }
+      const prereleaseEnd = findPrereleaseEndIndex(range, end, false, digitRuns);
+      return findBuildEndIndex(range, prereleaseEnd);
+    };
+    var findVersionEndIndex = (range, start, digitRuns) => {
+      const fullVersionEnd = findLooseFullVersionEndIndex(range, start, digitRuns);
+      return fullVersionEnd !== start ? fullVersionEnd : findPartialVersionEndIndex(range, start, digitRuns);
+    };
+    var findRemovableWhitespaceIndex = (range, matchStart) => {
+      let position2 = matchStart;
+      if (isWhitespace2(range[position2])) {
+        position2++;
+      }
+      if (range[position2] === "<" || range[position2] === ">") {
+        position2++;
+      }
+      if (range[position2] === "=") {
+        position2++;
+      }
+      return isWhitespace2(range[position2]) ? position2 : -1;
+    };
+    var trimComparatorWhitespace = (range) => {
+      let result = "";
+      let copyFrom = 0;
+      let cursor = 0;
+      const digitRuns = { start: -1, end: -1, previousStart: -1, previousEnd: -1 };
+      while (cursor < range.length) {
+        const matchStart = cursor;
+        if (range[cursor] === "<" || range[cursor] === ">") {
+          cursor++;
+        } else if (!isVersionPrefix(range[cursor]) && !isVersionStart(range[cursor])) {
+          cursor++;
+          continue;
+        }
+        while (cursor < range.length && isVersionPrefix(range[cursor])) {
+          cursor++;
+        }
+        if (!isVersionStart(range[cursor])) {
+          continue;
+        }
+        const whitespacePosition = findRemovableWhitespaceIndex(range, matchStart);
+        if (whitespacePosition !== -1) {
+          result += range.slice(copyFrom, whitespacePosition);
+          copyFrom = whitespacePosition + 1;
+        }
+        cursor = findVersionEndIndex(range, cursor, digitRuns);
+      }
+      return result + range.slice(copyFrom);
+    };
+    module2.exports = trimComparatorWhitespace;
+  }
+});
+
+// node_modules/semver/classes/range.js
+var require_range = __commonJS({
+  "node_modules/semver/classes/range.js"(exports2, module2) {
+    "use strict";
+    var SPACE_CHARACTERS = /\s+/g;
+    var Range = class _Range {
+      constructor(range, options2) {
+        options2 = parseOptions(options2);
+        if (range instanceof _Range) {
+          if (range.loose === !!options2.loose && range.includePrerelease === !!options2.includePrerelease) {
+            return range;
+          } else {
+            return new _Range(range.raw, options2);
+          }
+        }
+        if (range instanceof Comparator) {
+          this.raw = range.value;
+          this.set = [[range]];
+          this.formatted = void 0;
+          return this;
+        }
+        this.options = options2;
+        this.loose = !!options2.loose;
+        this.includePrerelease = !!options2.includePrerelease;
+        this.raw = range.trim().replace(SPACE_CHARACTERS, " ");
+        this.set = this.raw.split("||").map((r) => this.parseRange(r.trim())).filter((c3) => c3.length);
+        if (!this.set.length) {
+          throw new TypeError(`Invalid SemVer Range: ${this.raw}`);
+        }
+        if (this.set.length > 1) {
+          const first = this.set[0];
+          this.set = this.set.filter((c3) => !isNullSet(c3[0]));
+          if (this.set.length === 0) {
+            this.set = [first];
+          } else if (this.set.length > 1) {
+            for (const c3 of this.set) {
+              if (c3.length === 1 && isAny(c3[0])) {
+                this.set = [c3];
+                break;
+              }
+            }
+          }
+        }
+        this.formatted = void 0;
+      }
+      get range() {
+        if (this.formatted === void 0) {
+          this.formatted = "";
+          for (let i = 0; i < this.set.length; i++) {
+            if (i > 0) {
+              this.formatted += "||";
+            }
+            const comps = this.set[i];
+            for (let k2 = 0; k2 < comps.length; k2++) {
+              if (k2 > 0) {
+                this.formatted += " ";
+              }
+              this.formatted += comps[k2].toString().trim();
+            }
+          }
+        }
+        return this.formatted;
+      }
+      format() {
+        return this.range;
+      }
+      toString() {
+        return this.range;
+      }
+      parseRange(range) {
+        range = range.replace(BUILDSTRIPRE, "");
+        const memoOpts = (this.options.includePrerelease && FLAG_INCLUDE_PRERELEASE) | (this.options.loose && FLAG_LOOSE);
+        const memoKey = memoOpts + ":" + range;
+        const cached2 = cache.get(memoKey);
+        if (cached2) {
+          return cached2;
+        }
+        const loose = this.options.loose;
+        const hr = loose ? re[t.HYPHENRANGELOOSE] : re[t.HYPHENRANGE];
+        range = range.replace(hr, hyphenReplace(this.options.includePrerelease));
+        debug("hyphen replace", range);
+        range = trimComparatorWhitespace(range);
+        debug("comparator trim", range);
+        range = range.replace(re[t.TILDETRIM], tildeTrimReplace);
+        debug("tilde trim", range);
+        range = range.replace(re[t.CARETTRIM], caretTrimReplace);
+        debug("caret trim", range);
+        let rangeList = range.split(" ").map((comp) => parseComparator(comp, this.options)).join(" ").split(/\s+/).map((comp) => replaceGTE0(comp, this.options));
+        if (loose) {
+          rangeList = rangeList.filter((comp) => {
+            debug("loose invalid filter", comp, this.options);
+            return !!comp.match(re[t.COMPARATORLOOSE]);
+          });
+        }
+        debug("range list", rangeList);
+        const rangeMap = /* @__PURE__ */ new Map();
+        const comparators = rangeList.map((comp) => new Comparator(comp, this.options));
+        for (const comp of comparators) {
+          if (isNullSet(comp)) {
+            return [comp];
+          }
+          rangeMap.set(comp.value, comp);
+        }
+        if (rangeMap.size > 1 && rangeMap.has("")) {
+          rangeMap.delete("");
+        }
+        const result = [...rangeMap.values()];
+        cache.set(memoKey, result);
+        return result;
+      }
+      intersects(range, options2) {
+        if (!(range instanceof _Range)) {
+          throw new TypeError("a Range is required");
+        }
+        return this.set.some((thisComparators) => {
+          return isSatisfiable(thisComparators, options2) && range.set.some((rangeComparators) => {
+            return isSatisfiable(rangeComparators, options2) && thisComparators.every((thisComparator) => {
+              return rangeComparators.every((rangeComparator) => {
+                return thisComparator.intersects(rangeComparator, options2);
+              });
+            });
+          });
+        });
+      }
+      // if ANY of the sets match ALL of its comparators, then pass
+      test(version) {
+        if (!version) {
+          return false;
+        }
+        if (typeof version === "string") {
+          try {
+            version = new SemVer(version, this.options);
+          } catch (er) {
+            return false;
+          }
+        }
+        for (let i = 0; i < this.set.length; i++) {
+          if (testSet(this.set[i], version, this.options)) {
+            return true;
+          }
+        }
+        return false;
+      }
+    };
+    module2.exports = Range;
+    var LRU = require_lrucache();
+    var cache = new LRU();
+    var parseOptions = require_parse_options();
+    var Comparator = require_comparator();
+    var debug = require_debug2();
+    var SemVer = require_semver();
+    var trimComparatorWhitespace = require_trim_comparator_whitespace();
+    var {
+      safeRe: re,
+      src,
+      t,
+      tildeTrimReplace,
+      caretTrimReplace
+    } = require_re();
+    var { FLAG_INCLUDE_PRERELEASE, FLAG_LOOSE } = require_constants3();
+    var BUILDSTRIPRE = new RegExp(src[t.BUILD], "g");
+    var isNullSet = (c3) => c3.value === "<0.0.0-0";
+    var isAny = (c3) => c3.value === "";
+    var isSatisfiable = (comparators, options2) => {
+      let result = true;
+      const remainingComparators = comparators.slice();
+      let testComparator = remainingComparators.pop();
+      while (result && remainingComparators.length) {
+        result = remainingComparators.every((otherComparator) => {
+          return testComparator.intersects(otherComparator, options2);
+        });
+        testComparator = remainingComparators.pop();
+      }
+      return result;
+    };
+    var parseComparator = (comp, options2) => {
+      comp = comp.replace(re[t.BUILD], "");
+      debug("comp", comp, options2);
+      comp = replaceCarets(comp, options2);
+      debug("caret", comp);
+      comp = replaceTildes(comp, options2);
+      debug("tildes", comp);
+      comp = replaceXRanges(comp, options2);
+      debug("xrange", comp);
+      comp = replaceStars(comp, options2);
+      debug("stars", comp);
+      return comp;
+    };
+    var isX = (id) => !id || id.toLowerCase() === "x" || id === "*";
+    var invalidXRangeOrder = (M2, m2, p) => isX(M2) && !isX(m2) || isX(m2) && p && !isX(p);
+    var replaceTildes = (comp, options2) => {
+      return comp.trim().split(/\s+/).map((c3) => replaceTilde(c3, options2)).join(" ");
+    };
+    var replaceTilde = (comp, options2) => {
+      const r = options2.loose ? re[t.TILDELOOSE] : re[t.TILDE];
+      const z = options2.includePrerelease ? "-0" : "";
+      return comp.replace(r, (_, M2, m2, p, pr) => {
+        debug("tilde", comp, _, M2, m2, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
+        } else if (pr) {
+          debug("replaceTilde pr", pr);
+          ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
+        } else {
+          ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
+        }
+        debug("tilde return", ret);
+        return ret;
+      });
+    };
+    var replaceCarets = (comp, options2) => {
+      return comp.trim().split(/\s+/).map((c3) => replaceCaret(c3, options2)).join(" ");
+    };
+    var replaceCaret = (comp, options2) => {
+      debug("caret", comp, options2);
+      const r = options2.loose ? re[t.CARETLOOSE] : re[t.CARET];
+      const z = options2.includePrerelease ? "-0" : "";
+      return comp.replace(r, (_, M2, m2, p, pr) => {
+        debug("caret", comp, _, M2, m2, p, pr);
+        let ret;
+        if (isX(M2)) {
+          ret = "";
+        } else if (isX(m2)) {
+          ret = `>=${M2}.0.0${z} <${+M2 + 1}.0.0-0`;
+        } else if (isX(p)) {
+          if (M2 === "0") {
+            ret = `>=${M2}.${m2}.0${z} <${M2}.${+m2 + 1}.0-0`;
+          } else {
+            ret = `>=${M2}.${m2}.0${z} <${+M2 + 1}.0.0-0`;
+          }
+        } else if (pr) {
+          debug("replaceCaret pr", pr);
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${m2}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m2}.${p}-${pr} <${M2}.${+m2 + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m2}.${p}-${pr} <${+M2 + 1}.0.0-0`;
+          }
+        } else {
+          debug("no pr");
+          if (M2 === "0") {
+            if (m2 === "0") {
+              ret = `>=${M2}.${m2}.${p} <${M2}.${m2}.${+p + 1}-0`;
+            } else {
+              ret = `>=${M2}.${m2}.${p} <${M2}.${+m2 + 1}.0-0`;
+            }
+          } else {
+            ret = `>=${M2}.${m2}.${p} <${+M2 + 1}.0.0-0`;
+          }
+        }
+        debug("caret return", ret);
+        return ret;
+      });
+    };
+    var replaceXRanges = (comp, options2) => {
+      debug("replaceXRanges", comp, options2);
+      return comp.split(/\s+/).map((c3) => replaceXRange(c3, options2)).join(" ");
+    };
+    var replaceXRange = (comp, options2) => {
+      comp = comp.trim();
+      const r = options2.loose ? re[t.XRANGELOOSE] : re[t.XRANGE];
+      return comp.replace(r, (ret, gtlt, M2, m2, p, pr) => {
+        debug("xRange", comp, ret, gtlt, M2, m2, p, pr);
+        if (invalidXRangeOrder(M2, m2, p)) {
+          return comp;
+        }
+        const xM = isX(M2);
+        const xm = xM || isX(m2);
+        const xp = xm || isX(p);
+        const anyX = xp;
+        if (gtlt === "=" && anyX) {
+          gtlt = "";
+        }
+        pr = options2.includePrerelease ? "-0" : "";
+        if (xM) {
+          if (gtlt === ">" || gtlt === "<") {
+            ret = "<0.0.0-0";
+          } else {
+            ret = "*";
+          }
+        } else if (gtlt && anyX) {
+          if (xm) {
+            m2 = 0;
+          }
+          p = 0;
+          if (gtlt === ">") {
+            gtlt = ">=";
+            if (xm) {
+              M2 = +M2 + 1;
+              m2 = 0;
+              p = 0;
+            } else {
+              m2 = +m2 + 1;
+              p = 0;
+            }
+          } else if (gtlt === "<=") {
+            gtlt = "<";
+            if (xm) {
+              M2 = +M2 + 1;
+            } else {
+              m2 = +m2 + 1;
+            }
+          }
+          if (gtlt === "<") {
+            pr = "-0";
+          }
+          ret = `${gtlt + M2}.${m2}.${p}${pr}`;
+        } else if (xm) {
+          ret = `>=${M2}.0.0${pr} <${+M2 + 1}.0.0-0`;
+        } else if (xp) {
+          ret = `>=${M2}.${m2}.0${pr} <${M2}.${+m2 + 1}.0-0`;
+        }
+        debug("xRange return", ret);
+        return ret;
+      });
+    };
+    var replaceStars = (comp, options2) => {
+      debug("replaceStars", comp, options2);
+      return comp.trim().replace(re[t.STAR], "");
+    };
+    var replaceGTE0 = (comp, options2) => {
+      debug("replaceGTE0", comp, options2);
+      return comp.trim().replace(re[options2.includePrerelease ? t.GTE0PRE : t.GTE0], "");
+    };
+    var hyphenReplace = (incPr) => ($0, from, fM, fm, fp, fpr, fb, to, tM, tm, tp, tpr) => {
+      if (isX(fM)) {
+        from = "";
+      } else if (isX(fm)) {
+        from = `>=${fM}.0.0${incPr ? "-0" : ""}`;
+      } else if (isX(fp)) {
+        from = `>=${fM}.${fm}.0${incPr ? "-0" : ""}`;
+      } else if (fpr) {
+        from = `>=${from}`;
+      } else {
+        from = `>=${from}${incPr ? "-0" : ""}`;
+      }
+      if (isX(tM)) {
+        to = "";
+      } else if (isX(tm)) {
+        to = `<${+tM + 1}.0.0-0`;
+      } else if (isX(tp)) {
+        to = `<${tM}.${+tm + 1}.0-0`;
+      } else if (tpr) {
+        to = `<=${tM}.${tm}.${tp}-${tpr}`;
+      } else if (incPr) {
+        to = `<${tM}.${tm}.${+tp + 1}-0`;
+      } else {
+        to = `<=${to}`;
+      }
+      return `${from} ${to}`.trim();
+    };
+    var testSet = (set3, version, options2) => {
+      for (let i = 0; i < set3.length; i++) {
+        if (!set3[i].test(version)) {
+          return false;
+        }
+      }
+      if (version.prerelease.length && !options2.includePrerelease) {
+        for (let i = 0; i < set3.length; i++) {
+          debug(set3[i].semver);
+          if (set3[i].semver === Comparator.ANY) {
+            continue;
+          }
+          if (set3[i].semver.prerelease.length > 0) {
+            const allowed = set3[i].semver;
+            if (allowed.major === version.major && allowed.minor === version.minor && allowed.patch === version.patch) {
+              return true;
+            }
+          }
+        }
+        return false;
+      }
+      return true;
+    };
+  }
+});
+
+// node_modules/semver/functions/parse.js
+var require_parse = __commonJS({
+  "node_modules/semver/functions/parse.js"(exports2, module2) {
+    "use strict";
+    var SemVer = require_semver();
+    var parse3 = (version, options2, throwErrors = false) => {
+      if (version instanceof SemVer) {
+        return version;
+      }
+      try {
+        return new SemVer(version, options2);
+      } catch (er) {
+        if (!throwErrors) {
+          return null;
+        }
+        throw er;
+      }
+    };
+    module2.exports = parse3;
+  }
+});
+
+// node_modules/semver/functions/prerelease.js
+var require_prerelease = __commonJS({
+  "node_modules/semver/functions/prerelease.js"(exports2, module2) {
+    "use strict";
+    var parse3 = require_parse();
+    var prerelease = (version, options2) => {
+      const parsed3 = parse3(version, options2);
+      return parsed3 && parsed3.prerelease.length ? parsed3.prerelease : null;
+    };
+    module2.exports = prerelease;
+  }
+});
+
+// node_modules/semver/functions/valid.js
+var require_valid = __commonJS({
+  "node_modules/semver/functions/valid.js"(exports2, module2) {
+    "use strict";
+    var parse3 = require_parse();
+    var valid = (version, options2) => {
+      const v = parse3(version, options2);
+      return v ? v.version : null;
+    };
+    module2.exports = valid;
+  }
+});
+
+// node_modules/semver/functions/satisfies.js
+var require_satisfies = __commonJS({
+  "node_modules/semver/functions/satisfies.js"(exports2, module2) {
+    "use strict";
+    var Range = require_range();
+    var satisfies2 = (version, range, options2) => {
+      try {
+        range = new Range(range, options2);
+      } catch (er) {
+        return false;
+      }
+      return range.test(version);
+    };
+    module2.exports = satisfies2;
+  }
+});
+
+// node_modules/semver/ranges/outside.js
+var require_outside = __commonJS({
+  "node_modules/semver/ranges/outside.js"(exports2, module2) {
+    "use strict";
+    var SemVer = require_semver();
+    var Comparator = require_comparator();
+    var { ANY: ANY2 } = Comparator;
+    var Range = require_range();
+    var satisfies2 = require_satisfies();
+    var gt = require_gt();
+    var lt = require_lt();
+    var lte = require_lte();
+    var gte = require_gte();
+    var outside = (version, range, hilo, options2) => {
+      version = new SemVer(version, options2);
+      range = new Range(range, options2);
+      let gtfn, ltefn, ltfn, comp, ecomp;
+      switch (hilo) {
+        case ">":
+          gtfn = gt;
+          ltefn = lte;
+          ltfn = lt;
+          comp = ">";
+          ecomp = ">=";
+          break;
+        case "<":
+          gtfn = lt;
+          ltefn = gte;
+          ltfn = gt;
+          comp = "<";
+          ecomp = "<=";
+          break;
+        default:
+          throw new TypeError('Must provide a hilo val of "<" or ">"');
+      }
+      if (satisfies2(version, range, options2)) {
+        return false;
+      }
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let high = null;
+        let low = null;
+        comparators.forEach((comparator) => {
+          if (comparator.semver === ANY2) {
+            comparator = new Comparator(">=0.0.0");
+          }
+          high = high || comparator;
+          low = low || comparator;
+          if (gtfn(comparator.semver, high.semver, options2)) {
+            high = comparator;
+          } else if (ltfn(comparator.semver, low.semver, options2)) {
+            low = comparator;
+          }
+        });
+        if (high.operator === comp || high.operator === ecomp) {
+          return false;
+        }
+        if ((!low.operator || low.operator === comp) && ltefn(version, low.semver)) {
+          return false;
+        } else if (low.operator === ecomp && ltfn(version, low.semver)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    module2.exports = outside;
+  }
+});
+
+// node_modules/semver/ranges/gtr.js
+var require_gtr = __commonJS({
+  "node_modules/semver/ranges/gtr.js"(exports2, module2) {
+    "use strict";
+    var outside = require_outside();
+    var gtr = (version, range, options2) => outside(version, range, ">", options2);
+    module2.exports = gtr;
+  }
+});
+
+// node_modules/semver/ranges/min-version.js
+var require_min_version = __commonJS({
+  "node_modules/semver/ranges/min-version.js"(exports2, module2) {
+    "use strict";
+    var SemVer = require_semver();
+    var Range = require_range();
+    var gt = require_gt();
+    var minVersion = (range, loose) => {
+      range = new Range(range, loose);
+      let minver = new SemVer("0.0.0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = new SemVer("0.0.0-0");
+      if (range.test(minver)) {
+        return minver;
+      }
+      minver = null;
+      for (let i = 0; i < range.set.length; ++i) {
+        const comparators = range.set[i];
+        let setMin = null;
+        comparators.forEach((comparator) => {
+          const compver = new SemVer(comparator.semver.version);
+          switch (comparator.operator) {
+            case ">":
+              if (compver.prerelease.length === 0) {
+                compver.patch++;
+              } else {
+                compver.prerelease.push(0);
+              }
+              compver.raw = compver.format();
+            /* fallthrough */
+            case "":
+            case ">=":
+              if (!setMin || gt(compver, setMin)) {
+                setMin = compver;
+              }
+              break;
+            case "<":
+            case "<=":
+              break;
+            /* istanbul ignore next */
+            default:
+              throw new Error(`Unexpected operation: ${comparator.operator}`);
+          }
+        });
+        if (setMin && (!minver || gt(minver, setMin))) {
+          minver = setMin;
+        }
+      }
+      if (minver && range.test(minver)) {
+        return minver;
+      }
+      return null;
+    };
+    module2.exports = minVersion;
+  }
+});
+
+// node_modules/semver/ranges/valid.js
+var require_valid2 = __commonJS({
+  "node_modules/semver/ranges/valid.js"(exports2, module2) {
+    "use strict";
+    var Range = require_range();
+    var validRange = (range, options2) => {
+      try {
+        return new Range(range, options2).range || "*";
+      } catch (er) {
+        return null;
+      }
+    };
+    module2.exports = validRange;
+  }
+});
+
+// src/util/semver.ts
+var import_range, import_semver, import_compare, import_gt, import_gte, import_lt, import_parse, import_prerelease, import_valid, import_gtr, import_min_version, import_valid2;
+var init_semver = __esm({
+  "src/util/semver.ts"() {
+    "use strict";
+    import_range = __toESM(require_range(), 1);
+    import_semver = __toESM(require_semver(), 1);
+    import_compare = __toESM(require_compare(), 1);
+    import_gt = __toESM(require_gt(), 1);
+    import_gte = __toESM(require_gte(), 1);
+    import_lt = __toESM(require_lt(), 1);
+    import_parse = __toESM(require_parse(), 1);
+    import_prerelease = __toESM(require_prerelease(), 1);
+    import_valid = __toESM(require_valid(), 1);
+    import_gtr = __toESM(require_gtr(), 1);
+    import_min_version = __toESM(require_min_version(), 1);
+    import_valid2 = __toESM(require_valid2(), 1);
   }
 });
 
@@ -45776,10 +41112,10 @@ var cached, yamlCatalog, CATALOG_YAML, CATALOG_CACHE, CATALOG_SITES, sourceFiles
 var init_catalog = __esm({
   "src/panics/catalog.ts"() {
     "use strict";
-    init_semver();
-    init_lazy_modules();
     init_data_cache();
     init_data_dir();
+    init_lazy_modules();
+    init_semver();
     yamlCatalog = (dir) => jsYaml().load(readFileSync2(join3(dir, CATALOG_YAML), "utf8"));
     CATALOG_YAML = "catalog.yml";
     CATALOG_CACHE = "catalog.json";
@@ -45789,7 +41125,5151 @@ var init_catalog = __esm({
   }
 });
 
-// src/cargo/index-file.ts
+// src/panics/location.ts
+function parseLocation(text2, { whole = false } = {}) {
+  const head = text2.slice(0, 1024);
+  const m2 = (whole ? WHOLE.exec(head) : null) ?? LOCATION.exec(head);
+  if (!m2) return null;
+  const path2 = m2[1].replace(/\\/g, "/");
+  const base = { path: path2, line: Number(m2[2]), column: Number(m2[3]) };
+  const git = GIT.exec(path2);
+  if (git) {
+    const crate = git[2];
+    return { ...base, origin: "git", crate, version: null, commit: git[1], repoPath: `crates/${crate}/${git[3]}` };
+  }
+  const reg = REGISTRY.exec(path2.replace(NIX_HASH, "/nix/store/"));
+  if (reg) {
+    const crate = reg[1];
+    return {
+      ...base,
+      origin: "registry",
+      crate,
+      version: reg[2],
+      commit: null,
+      repoPath: `crates/${crate}/${reg[3]}`
+    };
+  }
+  const local = LOCAL.exec(path2);
+  if (local) {
+    const crate = local[1];
+    return { ...base, origin: "local", crate, version: null, commit: null, repoPath: `crates/${crate}/${local[2]}` };
+  }
+  const vendor = VENDOR.exec(path2);
+  if (vendor) {
+    const crate = vendor[1];
+    return { ...base, origin: "vendor", crate, version: null, commit: null, repoPath: `crates/${crate}/${vendor[2]}` };
+  }
+  return { ...base, origin: "unknown", crate: null, version: null, commit: null, repoPath: null };
+}
+var LOCATION, REGISTRY, GIT, LOCAL, VENDOR, NIX_HASH, WHOLE;
+var init_location = __esm({
+  "src/panics/location.ts"() {
+    "use strict";
+    LOCATION = /([^\s'"`(),]+\.rs):(\d+):(\d+)/;
+    REGISTRY = /\/([a-z0-9_-]+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?)\/(src\/.+|.+\.rs)$/;
+    GIT = /\/checkouts\/[a-z0-9_-]+-[0-9a-f]{8,}\/([0-9a-f]{7,40})\/(?:crates\/)?([a-z0-9_-]+)\/(src\/.+)$/;
+    LOCAL = /(?:^|\/)crates\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
+    VENDOR = /(?:^|\/)vendor\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
+    NIX_HASH = /\/nix\/store\/[0-9a-z]{32}-/;
+    WHOLE = /^\s*(\S.*?\.rs):(\d+):(\d+)(?::|\s|$)/;
+  }
+});
+
+// src/panics/normalize.ts
+function cleanText(text2) {
+  let out = text2.includes("\r") ? text2.replace(/\r\n?/g, "\n") : text2;
+  if (out.includes("\x1B")) out = out.replace(ANSI, "");
+  if (out.includes("&")) out = out.replace(ENTITY, (e) => ENTITIES[e] ?? e);
+  return out.includes("\\") ? out.replace(MD_ESCAPE, "$1") : out;
+}
+function collapse(text2) {
+  return text2.replace(/\n[> ]+/g, "\n").replace(/\s{2,}|[^\S ]/g, " ");
+}
+function collapsedPattern(piece, flags = "") {
+  const words = piece.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""), flags);
+}
+function collapsedFinder(piece) {
+  const pattern = collapsedPattern(piece, "y");
+  const head = piece.split(" ")[0].slice(0, SHORT_PATTERN);
+  return (text2) => someWhere(text2, head, (at) => {
+    pattern.lastIndex = at;
+    return pattern.test(text2);
+  });
+}
+function someWhere(text2, head, holdsAt) {
+  for (let at = text2.indexOf(head); at >= 0; at = text2.indexOf(head, at + 1)) if (holdsAt(at)) return true;
+  return false;
+}
+function collapseSpaces(s) {
+  return s.replace(/\s+/g, " ").trim();
+}
+function lookup(parts) {
+  const asked = [];
+  const answers = [];
+  return (literal) => {
+    const i = asked.indexOf(literal);
+    if (i >= 0) return answers[i];
+    if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
+    let found = false;
+    for (const p of parts)
+      if (holds(p, literal)) {
+        found = true;
+        break;
+      }
+    asked.push(literal);
+    answers.push(found);
+    return found;
+  };
+}
+function holds(text2, literal) {
+  if (literal.length <= SHORT_PATTERN) return text2.includes(literal);
+  return someWhere(text2, literal.slice(0, SHORT_PATTERN), (at) => text2.startsWith(literal, at));
+}
+function sharingLookups(text2, fn, has = lookup([text2])) {
+  if (scope?.text === text2) return fn();
+  const outer = scope;
+  scope = { text: text2, has };
+  try {
+    return fn();
+  } finally {
+    scope = outer;
+  }
+}
+function textLookup(text2) {
+  return scope !== null && scope.text === text2 ? scope.has : lookup([text2]);
+}
+var ANSI, ENTITIES, ENTITY, MD_ESCAPE, SHORT_PATTERN, scope;
+var init_normalize = __esm({
+  "src/panics/normalize.ts"() {
+    "use strict";
+    ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
+    ENTITIES = {
+      "&lt;": "<",
+      "&gt;": ">",
+      "&amp;": "&",
+      "&quot;": '"',
+      "&#39;": "'",
+      "&apos;": "'",
+      "&#x27;": "'",
+      "&#96;": "`",
+      "&#x60;": "`",
+      "&nbsp;": " "
+    };
+    ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
+    MD_ESCAPE = /\\([`*_])/g;
+    SHORT_PATTERN = 6;
+    scope = null;
+  }
+});
+
+// src/util/markdown.ts
+function made() {
+  if (parsers) return parsers;
+  const Parser = markdownIt();
+  const blocks = new Parser("commonmark", OPTIONS);
+  blocks.core.ruler.disable(["inline", "text_join"]);
+  const inlineAll = new Parser("commonmark", OPTIONS);
+  const inlineCode = new Parser("commonmark", OPTIONS);
+  inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
+  inlineCode.inline.ruler2.enableOnly([]);
+  parsers = { blocks, inlineAll, inlineCode };
+  return parsers;
+}
+function blockTokens(text2) {
+  return made().blocks.parse(text2, {});
+}
+function inlineTokens(content, { emphasis }) {
+  const { inlineAll, inlineCode } = made();
+  return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
+}
+var NESTING, OPTIONS, parsers;
+var init_markdown = __esm({
+  "src/util/markdown.ts"() {
+    "use strict";
+    init_lazy_modules();
+    NESTING = 6;
+    OPTIONS = { html: true, maxNesting: NESTING };
+  }
+});
+
+// src/panics/quoted.ts
+function plainText(content, inListItem) {
+  const out = [];
+  let emphasis = 0;
+  for (const t of inlineTokens(content, { emphasis: true })) {
+    if (t.type === "strong_open" || t.type === "em_open") emphasis++;
+    else if (t.type === "strong_close" || t.type === "em_close") emphasis--;
+    else if (emphasis > 0) continue;
+    else if (t.type === "text") out.push(t.content);
+    else if (t.type === "code_inline" && !inListItem) out.push(t.content);
+    else if (t.type === "softbreak" || t.type === "hardbreak") out.push("\n");
+  }
+  return out.join("");
+}
+function documents(t, quoted2, inListItem, holds3) {
+  if (!holds3(t.content)) return false;
+  if (quoted2) return !quoted2.outputInside;
+  if (t.content.length > PARAGRAPH_LIMIT) return false;
+  const ESCAPED = "\uE000";
+  const plain2 = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
+  return !holds3(plain2);
+}
+function reportView(text2, { holds: holds3, output }) {
+  if (text2.length > MARKDOWN_LIMIT) return text2;
+  const lines = text2.split("\n");
+  const quotes = [];
+  let lists = 0;
+  let paragraph = false;
+  for (const t of blockTokens(text2)) {
+    if (t.type === "blockquote_open") {
+      const [from, to] = t.map ?? [0, 0];
+      quotes.push({
+        outputInside: quotes.at(-1)?.outputInside || lines.slice(from, to).some(output)
+      });
+    } else if (t.type === "blockquote_close") quotes.pop();
+    else if (t.type === "list_item_open") lists++;
+    else if (t.type === "list_item_close") lists--;
+    else if (t.type === "paragraph_open") paragraph = true;
+    else if (t.type === "paragraph_close") paragraph = false;
+    else if (t.type === "inline" && paragraph && t.map && documents(t, quotes.at(-1) ?? null, lists > 0, holds3))
+      for (let i = t.map[0]; i < t.map[1]; i++) lines[i] = "";
+  }
+  return lines.join("\n");
+}
+var MARKDOWN_LIMIT, PARAGRAPH_LIMIT;
+var init_quoted = __esm({
+  "src/panics/quoted.ts"() {
+    "use strict";
+    init_markdown();
+    MARKDOWN_LIMIT = 65536;
+    PARAGRAPH_LIMIT = 8192;
+  }
+});
+
+// src/panics/screen.ts
+function pieces(word) {
+  const out = [];
+  for (let len = 4; len <= Math.min(6, word.length); len++)
+    for (let i = 0; i + len <= word.length; i++) out.push(word.slice(i, i + len));
+  return out;
+}
+function pieceSets(words) {
+  return words.map((w) => [...new Set(w.flatMap(pieces))]);
+}
+function keyCost(costs) {
+  return (k2) => 1 + (costs.letterPerKiB?.[k2[0]] ?? 0) + (costs.perMiB?.[k2] ?? 0) / 4;
+}
+function keysFor(messages, costs) {
+  const words = wordsOf(messages);
+  return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
+}
+function screenPlan(messages, costs = {}, keys = keysFor(messages, costs)) {
+  if (keys === null) return null;
+  const cost = keyCost(costs);
+  const words = wordsOf(messages);
+  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
+  const holds3 = (w, k2) => w.some((x2) => x2.includes(k2));
+  return {
+    byCost,
+    byKey: keys.map((key3) => ({ key: key3, messages: byCost.flatMap((w, i) => holds3(w, key3) ? [i] : []) })),
+    own: words.map((w) => keys.filter((k2) => holds3(w, k2)))
+  };
+}
+function screensOf(plan3, count) {
+  if (plan3 === null) return { any: () => true, each: () => Array.from({ length: count }, () => true) };
+  const { byCost, byKey, own } = plan3;
+  return {
+    any: (has) => {
+      for (const { key: key3, messages } of byKey) {
+        if (!has(key3)) continue;
+        for (const i of messages) if (byCost[i].every(has)) return true;
+      }
+      return false;
+    },
+    each: (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has))
+  };
+}
+function messageScreens(messages, costs = {}) {
+  return screensOf(screenPlan(messages, costs), messages.length);
+}
+function screenKeys(sets, cost) {
+  const costs = /* @__PURE__ */ new Map();
+  for (const set3 of sets) for (const w of set3) if (!costs.has(w)) costs.set(w, cost(w));
+  const keys = [];
+  let left = sets;
+  while (left.length > 0) {
+    const count = /* @__PURE__ */ new Map();
+    for (const set3 of left) for (const w of set3) count.set(w, (count.get(w) ?? 0) + 1);
+    let best = "";
+    let bestScore = -1;
+    for (const [w, n] of count) {
+      const score = n / costs.get(w);
+      const better = score > bestScore || score === bestScore && (w.length > best.length || w.length === best.length && w < best);
+      if (better) [best, bestScore] = [w, score];
+    }
+    keys.push(best);
+    left = left.filter((set3) => !set3.includes(best));
+  }
+  return keys;
+}
+var wordsOf;
+var init_screen = __esm({
+  "src/panics/screen.ts"() {
+    "use strict";
+    wordsOf = (messages) => messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
+  }
+});
+
+// src/panics/detect.ts
+function splitMessage(message) {
+  return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
+}
+function mayHoldPanic(has) {
+  return catalogScreens().any(has);
+}
+function screenMessages() {
+  return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
+}
+function matcherFor(entry) {
+  const exact = splitMessage(entry.message);
+  const bare = splitMessage(entry.message.replace(/`/g, ""));
+  const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
+  return { entry, variants, firsts: variants.map((v) => collapsedFinder(v[0])) };
+}
+function findHits(text2, segments) {
+  const hits = [];
+  const first = segments[0];
+  let from = 0;
+  while (hits.length < MAX_HITS_PER_ENTRY) {
+    const start = text2.indexOf(first, from);
+    if (start < 0) break;
+    let end = start + first.length;
+    let ok = true;
+    for (const seg of segments.slice(1)) {
+      const next = text2.slice(end, end + PLACEHOLDER_MAX + seg.length).indexOf(seg);
+      if (next < 0) {
+        ok = false;
+        break;
+      }
+      end += next + seg.length;
+    }
+    if (ok) hits.push({ start, end });
+    from = start + first.length;
+  }
+  return hits;
+}
+function quotedSource(text2, hit) {
+  return SOURCE_BEFORE.test(text2.slice(Math.max(0, hit.start - 40), hit.start)) || SOURCE_AFTER.test(text2.slice(hit.end, hit.end + 30));
+}
+function locate(text2, hit) {
+  const header = text2.lastIndexOf(PANICKED_AT, hit.start);
+  if (header >= 0 && hit.start - header <= HEADER_WINDOW) {
+    const between = text2.slice(header + PANICKED_AT.length, hit.start);
+    if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text2.slice(hit.end, hit.end + 400));
+    const loc = parseLocation(between, { whole: true });
+    if (loc) return loc;
+  }
+  const after = text2.slice(hit.end, hit.end + 400);
+  const m2 = LOCATION_AFTER.exec(after);
+  if (m2) return parseLocation(after.slice(m2[0].length), { whole: true }) ?? parseLocation(after);
+  return null;
+}
+function belongsTo(entry, loc) {
+  if (!loc) return true;
+  if (loc.crate) return loc.crate === entry.crate || loc.crate.replace(/_/g, "-") === entry.crate;
+  return entry.sites.some((s) => s.file.endsWith(`/${loc.path}`)) || loc.path.includes(entry.crate);
+}
+function printedForm(text2, hit) {
+  const before = text2.slice(Math.max(0, hit.start - 50), hit.start);
+  const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p)) ?? "";
+  return prefix + text2.slice(hit.start, hit.end);
+}
+function detect(input) {
+  const found = findAll(input);
+  if (found.every((f) => f.location)) return found;
+  const view = reportView(input.replace(/\r\n?/g, "\n"), {
+    holds: (s) => findAll(s).length > 0,
+    output: (line2) => line2.includes(PANICKED_AT) || PRINT_PREFIXES.some((p) => line2.includes(p))
+  });
+  const reported = new Set(findAll(view).map((f) => f.id));
+  return found.filter((f) => f.location || reported.has(f.id));
+}
+function findAll(input) {
+  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  const has = textLookup(head);
+  if (!mayHoldPanic(has)) return [];
+  const may = catalogScreens().each(has);
+  const clean = cleanText(head);
+  const live2 = may.flatMap((maybe, i) => {
+    const m2 = maybe ? matcherOf(i) : null;
+    return m2?.firsts.some((holdsFirst) => holdsFirst(clean)) ? [m2] : [];
+  });
+  if (live2.length === 0) return [];
+  const text2 = collapse(clean);
+  const findings = [];
+  for (const { entry, variants } of live2) {
+    const burnRaises = raises(entry);
+    const seen = /* @__PURE__ */ new Set();
+    const own = [];
+    for (const segments of variants) {
+      for (const hit of findHits(text2, segments)) {
+        if (quotedSource(text2, hit)) continue;
+        const location2 = burnRaises ? locate(text2, hit) : null;
+        if (!belongsTo(entry, location2)) continue;
+        const key3 = location2 ? `${location2.path}:${location2.line}` : "";
+        if (seen.has(key3)) continue;
+        seen.add(key3);
+        own.push({
+          id: entry.id,
+          message: entry.message,
+          printed: printedForm(text2, hit),
+          crate: entry.crate,
+          cause: entry.cause,
+          location: location2
+        });
+      }
+    }
+    const located = own.filter((f) => f.location);
+    findings.push(...located.length > 0 ? located : own.slice(0, 1));
+  }
+  return findings;
+}
+var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, raises, matchers, matcherOf, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
+var init_detect = __esm({
+  "src/panics/detect.ts"() {
+    "use strict";
+    init_catalog();
+    init_location();
+    init_normalize();
+    init_quoted();
+    init_screen();
+    MAX_INPUT = 2 * 1024 * 1024;
+    MAX_HITS_PER_ENTRY = 32;
+    PLACEHOLDER_MAX = 160;
+    PANICKED_AT = "panicked at ";
+    HEADER_WINDOW = 700;
+    PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
+    RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
+    raises = (entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
+    matchers = [];
+    matcherOf = (i) => matchers[i] ??= matcherFor(loadCatalog().entries[i]);
+    catalogScreens = () => {
+      if (!screens) {
+        const cached2 = cachedScreenPlan();
+        screens = cached2 === void 0 ? messageScreens(screenMessages(), screenCosts()) : screensOf(cached2, cached2?.own.length ?? screenMessages().length);
+      }
+      return screens;
+    };
+    SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
+    SOURCE_AFTER = /^["']\s*(?:\.(?:into|to_string|to_owned)\(\)|\)\s*;)/;
+    LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?|\s*-->\s*)/;
+  }
+});
+
+// src/cargo/judge/cargo-error.ts
+function mayHoldRefusal(has) {
+  return has("burn") && has("have");
+}
+function detectCargoRefusal(input) {
+  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
+  if (!mayHoldRefusal(textLookup(head))) return null;
+  const text2 = cleanText(head);
+  const m2 = SENTENCE.exec(text2);
+  if (!m2) return null;
+  const before = text2.slice(Math.max(0, m2.index - 600), m2.index);
+  const v = VERSIONS.exec(before);
+  return {
+    package: m2[1],
+    crate: m2[2],
+    feature: m2[3],
+    requirement: v?.[1] ?? null,
+    versions: v ? v[2].split(/,\s*/).map((s) => s.trim()).filter((s) => /^\d+\.\d+\.\d+/.test(s)) : [],
+    printed: m2[0].replace(/\s*\n(?:> ?)*\s*/g, " ")
+  };
+}
+var SENTENCE, VERSIONS;
+var init_cargo_error = __esm({
+  "src/cargo/judge/cargo-error.ts"() {
+    "use strict";
+    init_detect();
+    init_normalize();
+    SENTENCE = new RegExp(
+      "package `([A-Za-z0-9_-]{1,64})` depends on `(burn(?:-[a-z0-9]+)*)` with feature `([^`\\s]{1,100})` but `\\2` does not have that feature\\.".replace(
+        / /g,
+        // Bounded runs: two adjacent unbounded ones would backtrack quadratically on a run of spaces.
+        "[^\\S\\n]{0,8}\\n?(?:> ?){0,4}[^\\S\\n]{0,8}"
+      )
+    );
+    VERSIONS = /versions that meet the requirements `([^`\n]{1,100})` (?:are|is): ([^\n]{1,400})/;
+  }
+});
+
+// node_modules/@iarna/toml/lib/parser.js
+var require_parser4 = __commonJS({
+  "node_modules/@iarna/toml/lib/parser.js"(exports2, module2) {
+    "use strict";
+    var ParserEND = 1114112;
+    var ParserError = class _ParserError extends Error {
+      /* istanbul ignore next */
+      constructor(msg, filename, linenumber) {
+        super("[ParserError] " + msg, filename, linenumber);
+        this.name = "ParserError";
+        this.code = "ParserError";
+        if (Error.captureStackTrace) Error.captureStackTrace(this, _ParserError);
+      }
+    };
+    var State = class {
+      constructor(parser2) {
+        this.parser = parser2;
+        this.buf = "";
+        this.returned = null;
+        this.result = null;
+        this.resultTable = null;
+        this.resultArr = null;
+      }
+    };
+    var Parser = class {
+      constructor() {
+        this.pos = 0;
+        this.col = 0;
+        this.line = 0;
+        this.obj = {};
+        this.ctx = this.obj;
+        this.stack = [];
+        this._buf = "";
+        this.char = null;
+        this.ii = 0;
+        this.state = new State(this.parseStart);
+      }
+      parse(str) {
+        if (str.length === 0 || str.length == null) return;
+        this._buf = String(str);
+        this.ii = -1;
+        this.char = -1;
+        let getNext;
+        while (getNext === false || this.nextChar()) {
+          getNext = this.runOne();
+        }
+        this._buf = null;
+      }
+      nextChar() {
+        if (this.char === 10) {
+          ++this.line;
+          this.col = -1;
+        }
+        ++this.ii;
+        this.char = this._buf.codePointAt(this.ii);
+        ++this.pos;
+        ++this.col;
+        return this.haveBuffer();
+      }
+      haveBuffer() {
+        return this.ii < this._buf.length;
+      }
+      runOne() {
+        return this.state.parser.call(this, this.state.returned);
+      }
+      finish() {
+        this.char = ParserEND;
+        let last3;
+        do {
+          last3 = this.state.parser;
+          this.runOne();
+        } while (this.state.parser !== last3);
+        this.ctx = null;
+        this.state = null;
+        this._buf = null;
+        return this.obj;
+      }
+      next(fn) {
+        if (typeof fn !== "function") throw new ParserError("Tried to set state to non-existent state: " + JSON.stringify(fn));
+        this.state.parser = fn;
+      }
+      goto(fn) {
+        this.next(fn);
+        return this.runOne();
+      }
+      call(fn, returnWith) {
+        if (returnWith) this.next(returnWith);
+        this.stack.push(this.state);
+        this.state = new State(fn);
+      }
+      callNow(fn, returnWith) {
+        this.call(fn, returnWith);
+        return this.runOne();
+      }
+      return(value) {
+        if (this.stack.length === 0) throw this.error(new ParserError("Stack underflow"));
+        if (value === void 0) value = this.state.buf;
+        this.state = this.stack.pop();
+        this.state.returned = value;
+      }
+      returnNow(value) {
+        this.return(value);
+        return this.runOne();
+      }
+      consume() {
+        if (this.char === ParserEND) throw this.error(new ParserError("Unexpected end-of-buffer"));
+        this.state.buf += this._buf[this.ii];
+      }
+      error(err) {
+        err.line = this.line;
+        err.col = this.col;
+        err.pos = this.pos;
+        return err;
+      }
+      /* istanbul ignore next */
+      parseStart() {
+        throw new ParserError("Must declare a parseStart method");
+      }
+    };
+    Parser.END = ParserEND;
+    Parser.Error = ParserError;
+    module2.exports = Parser;
+  }
+});
+
+// node_modules/@iarna/toml/lib/create-datetime.js
+var require_create_datetime = __commonJS({
+  "node_modules/@iarna/toml/lib/create-datetime.js"(exports2, module2) {
+    "use strict";
+    module2.exports = (value) => {
+      const date = new Date(value);
+      if (isNaN(date)) {
+        throw new TypeError("Invalid Datetime");
+      } else {
+        return date;
+      }
+    };
+  }
+});
+
+// node_modules/@iarna/toml/lib/format-num.js
+var require_format_num = __commonJS({
+  "node_modules/@iarna/toml/lib/format-num.js"(exports2, module2) {
+    "use strict";
+    module2.exports = (d, num) => {
+      num = String(num);
+      while (num.length < d) num = "0" + num;
+      return num;
+    };
+  }
+});
+
+// node_modules/@iarna/toml/lib/create-datetime-float.js
+var require_create_datetime_float = __commonJS({
+  "node_modules/@iarna/toml/lib/create-datetime-float.js"(exports2, module2) {
+    "use strict";
+    var f = require_format_num();
+    var FloatingDateTime = class extends Date {
+      constructor(value) {
+        super(value + "Z");
+        this.isFloating = true;
+      }
+      toISOString() {
+        const date = `${this.getUTCFullYear()}-${f(2, this.getUTCMonth() + 1)}-${f(2, this.getUTCDate())}`;
+        const time = `${f(2, this.getUTCHours())}:${f(2, this.getUTCMinutes())}:${f(2, this.getUTCSeconds())}.${f(3, this.getUTCMilliseconds())}`;
+        return `${date}T${time}`;
+      }
+    };
+    module2.exports = (value) => {
+      const date = new FloatingDateTime(value);
+      if (isNaN(date)) {
+        throw new TypeError("Invalid Datetime");
+      } else {
+        return date;
+      }
+    };
+  }
+});
+
+// node_modules/@iarna/toml/lib/create-date.js
+var require_create_date2 = __commonJS({
+  "node_modules/@iarna/toml/lib/create-date.js"(exports2, module2) {
+    "use strict";
+    var f = require_format_num();
+    var DateTime = global.Date;
+    var Date2 = class extends DateTime {
+      constructor(value) {
+        super(value);
+        this.isDate = true;
+      }
+      toISOString() {
+        return `${this.getUTCFullYear()}-${f(2, this.getUTCMonth() + 1)}-${f(2, this.getUTCDate())}`;
+      }
+    };
+    module2.exports = (value) => {
+      const date = new Date2(value);
+      if (isNaN(date)) {
+        throw new TypeError("Invalid Datetime");
+      } else {
+        return date;
+      }
+    };
+  }
+});
+
+// node_modules/@iarna/toml/lib/create-time.js
+var require_create_time = __commonJS({
+  "node_modules/@iarna/toml/lib/create-time.js"(exports2, module2) {
+    "use strict";
+    var f = require_format_num();
+    var Time = class extends Date {
+      constructor(value) {
+        super(`0000-01-01T${value}Z`);
+        this.isTime = true;
+      }
+      toISOString() {
+        return `${f(2, this.getUTCHours())}:${f(2, this.getUTCMinutes())}:${f(2, this.getUTCSeconds())}.${f(3, this.getUTCMilliseconds())}`;
+      }
+    };
+    module2.exports = (value) => {
+      const date = new Time(value);
+      if (isNaN(date)) {
+        throw new TypeError("Invalid Datetime");
+      } else {
+        return date;
+      }
+    };
+  }
+});
+
+// node_modules/@iarna/toml/lib/toml-parser.js
+var require_toml_parser = __commonJS({
+  "node_modules/@iarna/toml/lib/toml-parser.js"(exports, module) {
+    "use strict";
+    module.exports = makeParserClass(require_parser4());
+    module.exports.makeParserClass = makeParserClass;
+    var TomlError = class _TomlError extends Error {
+      constructor(msg) {
+        super(msg);
+        this.name = "TomlError";
+        if (Error.captureStackTrace) Error.captureStackTrace(this, _TomlError);
+        this.fromTOML = true;
+        this.wrapped = null;
+      }
+    };
+    TomlError.wrap = (err) => {
+      const terr = new TomlError(err.message);
+      terr.code = err.code;
+      terr.wrapped = err;
+      return terr;
+    };
+    module.exports.TomlError = TomlError;
+    var createDateTime = require_create_datetime();
+    var createDateTimeFloat = require_create_datetime_float();
+    var createDate = require_create_date2();
+    var createTime = require_create_time();
+    var CTRL_I = 9;
+    var CTRL_J = 10;
+    var CTRL_M = 13;
+    var CTRL_CHAR_BOUNDARY = 31;
+    var CHAR_SP = 32;
+    var CHAR_QUOT = 34;
+    var CHAR_NUM = 35;
+    var CHAR_APOS = 39;
+    var CHAR_PLUS = 43;
+    var CHAR_COMMA = 44;
+    var CHAR_HYPHEN = 45;
+    var CHAR_PERIOD = 46;
+    var CHAR_0 = 48;
+    var CHAR_1 = 49;
+    var CHAR_7 = 55;
+    var CHAR_9 = 57;
+    var CHAR_COLON = 58;
+    var CHAR_EQUALS = 61;
+    var CHAR_A = 65;
+    var CHAR_E = 69;
+    var CHAR_F = 70;
+    var CHAR_T = 84;
+    var CHAR_U = 85;
+    var CHAR_Z = 90;
+    var CHAR_LOWBAR = 95;
+    var CHAR_a = 97;
+    var CHAR_b = 98;
+    var CHAR_e = 101;
+    var CHAR_f = 102;
+    var CHAR_i = 105;
+    var CHAR_l = 108;
+    var CHAR_n = 110;
+    var CHAR_o = 111;
+    var CHAR_r = 114;
+    var CHAR_s = 115;
+    var CHAR_t = 116;
+    var CHAR_u = 117;
+    var CHAR_x = 120;
+    var CHAR_z = 122;
+    var CHAR_LCUB = 123;
+    var CHAR_RCUB = 125;
+    var CHAR_LSQB = 91;
+    var CHAR_BSOL = 92;
+    var CHAR_RSQB = 93;
+    var CHAR_DEL = 127;
+    var SURROGATE_FIRST = 55296;
+    var SURROGATE_LAST = 57343;
+    var escapes = {
+      [CHAR_b]: "\b",
+      [CHAR_t]: "	",
+      [CHAR_n]: "\n",
+      [CHAR_f]: "\f",
+      [CHAR_r]: "\r",
+      [CHAR_QUOT]: '"',
+      [CHAR_BSOL]: "\\"
+    };
+    function isDigit(cp) {
+      return cp >= CHAR_0 && cp <= CHAR_9;
+    }
+    function isHexit(cp) {
+      return cp >= CHAR_A && cp <= CHAR_F || cp >= CHAR_a && cp <= CHAR_f || cp >= CHAR_0 && cp <= CHAR_9;
+    }
+    function isBit(cp) {
+      return cp === CHAR_1 || cp === CHAR_0;
+    }
+    function isOctit(cp) {
+      return cp >= CHAR_0 && cp <= CHAR_7;
+    }
+    function isAlphaNumQuoteHyphen(cp) {
+      return cp >= CHAR_A && cp <= CHAR_Z || cp >= CHAR_a && cp <= CHAR_z || cp >= CHAR_0 && cp <= CHAR_9 || cp === CHAR_APOS || cp === CHAR_QUOT || cp === CHAR_LOWBAR || cp === CHAR_HYPHEN;
+    }
+    function isAlphaNumHyphen(cp) {
+      return cp >= CHAR_A && cp <= CHAR_Z || cp >= CHAR_a && cp <= CHAR_z || cp >= CHAR_0 && cp <= CHAR_9 || cp === CHAR_LOWBAR || cp === CHAR_HYPHEN;
+    }
+    var _type = /* @__PURE__ */ Symbol("type");
+    var _declared = /* @__PURE__ */ Symbol("declared");
+    var hasOwnProperty = Object.prototype.hasOwnProperty;
+    var defineProperty = Object.defineProperty;
+    var descriptor = { configurable: true, enumerable: true, writable: true, value: void 0 };
+    function hasKey(obj, key3) {
+      if (hasOwnProperty.call(obj, key3)) return true;
+      if (key3 === "__proto__") defineProperty(obj, "__proto__", descriptor);
+      return false;
+    }
+    var INLINE_TABLE = /* @__PURE__ */ Symbol("inline-table");
+    function InlineTable() {
+      return Object.defineProperties({}, {
+        [_type]: { value: INLINE_TABLE }
+      });
+    }
+    function isInlineTable(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === INLINE_TABLE;
+    }
+    var TABLE = /* @__PURE__ */ Symbol("table");
+    function Table() {
+      return Object.defineProperties({}, {
+        [_type]: { value: TABLE },
+        [_declared]: { value: false, writable: true }
+      });
+    }
+    function isTable(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === TABLE;
+    }
+    var _contentType = /* @__PURE__ */ Symbol("content-type");
+    var INLINE_LIST = /* @__PURE__ */ Symbol("inline-list");
+    function InlineList(type) {
+      return Object.defineProperties([], {
+        [_type]: { value: INLINE_LIST },
+        [_contentType]: { value: type }
+      });
+    }
+    function isInlineList(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === INLINE_LIST;
+    }
+    var LIST = /* @__PURE__ */ Symbol("list");
+    function List() {
+      return Object.defineProperties([], {
+        [_type]: { value: LIST }
+      });
+    }
+    function isList(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === LIST;
+    }
+    var _custom;
+    try {
+      const utilInspect = eval("require('util').inspect");
+      _custom = utilInspect.custom;
+    } catch (_) {
+    }
+    var _inspect = _custom || "inspect";
+    var BoxedBigInt = class {
+      constructor(value) {
+        try {
+          this.value = global.BigInt.asIntN(64, value);
+        } catch (_) {
+          this.value = null;
+        }
+        Object.defineProperty(this, _type, { value: INTEGER });
+      }
+      isNaN() {
+        return this.value === null;
+      }
+      /* istanbul ignore next */
+      toString() {
+        return String(this.value);
+      }
+      /* istanbul ignore next */
+      [_inspect]() {
+        return `[BigInt: ${this.toString()}]}`;
+      }
+      valueOf() {
+        return this.value;
+      }
+    };
+    var INTEGER = /* @__PURE__ */ Symbol("integer");
+    function Integer(value) {
+      let num = Number(value);
+      if (Object.is(num, -0)) num = 0;
+      if (global.BigInt && !Number.isSafeInteger(num)) {
+        return new BoxedBigInt(value);
+      } else {
+        return Object.defineProperties(new Number(num), {
+          isNaN: { value: function() {
+            return isNaN(this);
+          } },
+          [_type]: { value: INTEGER },
+          [_inspect]: { value: () => `[Integer: ${value}]` }
+        });
+      }
+    }
+    function isInteger(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === INTEGER;
+    }
+    var FLOAT = /* @__PURE__ */ Symbol("float");
+    function Float(value) {
+      return Object.defineProperties(new Number(value), {
+        [_type]: { value: FLOAT },
+        [_inspect]: { value: () => `[Float: ${value}]` }
+      });
+    }
+    function isFloat(obj) {
+      if (obj === null || typeof obj !== "object") return false;
+      return obj[_type] === FLOAT;
+    }
+    function tomlType(value) {
+      const type = typeof value;
+      if (type === "object") {
+        if (value === null) return "null";
+        if (value instanceof Date) return "datetime";
+        if (_type in value) {
+          switch (value[_type]) {
+            case INLINE_TABLE:
+              return "inline-table";
+            case INLINE_LIST:
+              return "inline-list";
+            /* istanbul ignore next */
+            case TABLE:
+              return "table";
+            /* istanbul ignore next */
+            case LIST:
+              return "list";
+            case FLOAT:
+              return "float";
+            case INTEGER:
+              return "integer";
+          }
+        }
+      }
+      return type;
+    }
+    function makeParserClass(Parser) {
+      class TOMLParser2 extends Parser {
+        constructor() {
+          super();
+          this.ctx = this.obj = Table();
+        }
+        /* MATCH HELPER */
+        atEndOfWord() {
+          return this.char === CHAR_NUM || this.char === CTRL_I || this.char === CHAR_SP || this.atEndOfLine();
+        }
+        atEndOfLine() {
+          return this.char === Parser.END || this.char === CTRL_J || this.char === CTRL_M;
+        }
+        parseStart() {
+          if (this.char === Parser.END) {
+            return null;
+          } else if (this.char === CHAR_LSQB) {
+            return this.call(this.parseTableOrList);
+          } else if (this.char === CHAR_NUM) {
+            return this.call(this.parseComment);
+          } else if (this.char === CTRL_J || this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
+            return null;
+          } else if (isAlphaNumQuoteHyphen(this.char)) {
+            return this.callNow(this.parseAssignStatement);
+          } else {
+            throw this.error(new TomlError(`Unknown character "${this.char}"`));
+          }
+        }
+        // HELPER, this strips any whitespace and comments to the end of the line
+        // then RETURNS. Last state in a production.
+        parseWhitespaceToEOL() {
+          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
+            return null;
+          } else if (this.char === CHAR_NUM) {
+            return this.goto(this.parseComment);
+          } else if (this.char === Parser.END || this.char === CTRL_J) {
+            return this.return();
+          } else {
+            throw this.error(new TomlError("Unexpected character, expected only whitespace or comments till end of line"));
+          }
+        }
+        /* ASSIGNMENT: key = value */
+        parseAssignStatement() {
+          return this.callNow(this.parseAssign, this.recordAssignStatement);
+        }
+        recordAssignStatement(kv) {
+          let target = this.ctx;
+          let finalKey = kv.key.pop();
+          for (let kw of kv.key) {
+            if (hasKey(target, kw) && !isTable(target[kw])) {
+              throw this.error(new TomlError("Can't redefine existing key"));
+            }
+            target = target[kw] = target[kw] || Table();
+          }
+          if (hasKey(target, finalKey)) {
+            throw this.error(new TomlError("Can't redefine existing key"));
+          }
+          target[_declared] = true;
+          if (isInteger(kv.value) || isFloat(kv.value)) {
+            target[finalKey] = kv.value.valueOf();
+          } else {
+            target[finalKey] = kv.value;
+          }
+          return this.goto(this.parseWhitespaceToEOL);
+        }
+        /* ASSSIGNMENT expression, key = value possibly inside an inline table */
+        parseAssign() {
+          return this.callNow(this.parseKeyword, this.recordAssignKeyword);
+        }
+        recordAssignKeyword(key3) {
+          if (this.state.resultTable) {
+            this.state.resultTable.push(key3);
+          } else {
+            this.state.resultTable = [key3];
+          }
+          return this.goto(this.parseAssignKeywordPreDot);
+        }
+        parseAssignKeywordPreDot() {
+          if (this.char === CHAR_PERIOD) {
+            return this.next(this.parseAssignKeywordPostDot);
+          } else if (this.char !== CHAR_SP && this.char !== CTRL_I) {
+            return this.goto(this.parseAssignEqual);
+          }
+        }
+        parseAssignKeywordPostDot() {
+          if (this.char !== CHAR_SP && this.char !== CTRL_I) {
+            return this.callNow(this.parseKeyword, this.recordAssignKeyword);
+          }
+        }
+        parseAssignEqual() {
+          if (this.char === CHAR_EQUALS) {
+            return this.next(this.parseAssignPreValue);
+          } else {
+            throw this.error(new TomlError('Invalid character, expected "="'));
+          }
+        }
+        parseAssignPreValue() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else {
+            return this.callNow(this.parseValue, this.recordAssignValue);
+          }
+        }
+        recordAssignValue(value) {
+          return this.returnNow({ key: this.state.resultTable, value });
+        }
+        /* COMMENTS: #...eol */
+        parseComment() {
+          do {
+            if (this.char === Parser.END || this.char === CTRL_J) {
+              return this.return();
+            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
+              throw this.errorControlCharIn("comments");
+            }
+          } while (this.nextChar());
+        }
+        /* TABLES AND LISTS, [foo] and [[foo]] */
+        parseTableOrList() {
+          if (this.char === CHAR_LSQB) {
+            this.next(this.parseList);
+          } else {
+            return this.goto(this.parseTable);
+          }
+        }
+        /* TABLE [foo.bar.baz] */
+        parseTable() {
+          this.ctx = this.obj;
+          return this.goto(this.parseTableNext);
+        }
+        parseTableNext() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else {
+            return this.callNow(this.parseKeyword, this.parseTableMore);
+          }
+        }
+        parseTableMore(keyword) {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === CHAR_RSQB) {
+            if (hasKey(this.ctx, keyword) && (!isTable(this.ctx[keyword]) || this.ctx[keyword][_declared])) {
+              throw this.error(new TomlError("Can't redefine existing key"));
+            } else {
+              this.ctx = this.ctx[keyword] = this.ctx[keyword] || Table();
+              this.ctx[_declared] = true;
+            }
+            return this.next(this.parseWhitespaceToEOL);
+          } else if (this.char === CHAR_PERIOD) {
+            if (!hasKey(this.ctx, keyword)) {
+              this.ctx = this.ctx[keyword] = Table();
+            } else if (isTable(this.ctx[keyword])) {
+              this.ctx = this.ctx[keyword];
+            } else if (isList(this.ctx[keyword])) {
+              this.ctx = this.ctx[keyword][this.ctx[keyword].length - 1];
+            } else {
+              throw this.error(new TomlError("Can't redefine existing key"));
+            }
+            return this.next(this.parseTableNext);
+          } else {
+            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
+          }
+        }
+        /* LIST [[a.b.c]] */
+        parseList() {
+          this.ctx = this.obj;
+          return this.goto(this.parseListNext);
+        }
+        parseListNext() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else {
+            return this.callNow(this.parseKeyword, this.parseListMore);
+          }
+        }
+        parseListMore(keyword) {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === CHAR_RSQB) {
+            if (!hasKey(this.ctx, keyword)) {
+              this.ctx[keyword] = List();
+            }
+            if (isInlineList(this.ctx[keyword])) {
+              throw this.error(new TomlError("Can't extend an inline array"));
+            } else if (isList(this.ctx[keyword])) {
+              const next = Table();
+              this.ctx[keyword].push(next);
+              this.ctx = next;
+            } else {
+              throw this.error(new TomlError("Can't redefine an existing key"));
+            }
+            return this.next(this.parseListEnd);
+          } else if (this.char === CHAR_PERIOD) {
+            if (!hasKey(this.ctx, keyword)) {
+              this.ctx = this.ctx[keyword] = Table();
+            } else if (isInlineList(this.ctx[keyword])) {
+              throw this.error(new TomlError("Can't extend an inline array"));
+            } else if (isInlineTable(this.ctx[keyword])) {
+              throw this.error(new TomlError("Can't extend an inline table"));
+            } else if (isList(this.ctx[keyword])) {
+              this.ctx = this.ctx[keyword][this.ctx[keyword].length - 1];
+            } else if (isTable(this.ctx[keyword])) {
+              this.ctx = this.ctx[keyword];
+            } else {
+              throw this.error(new TomlError("Can't redefine an existing key"));
+            }
+            return this.next(this.parseListNext);
+          } else {
+            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
+          }
+        }
+        parseListEnd(keyword) {
+          if (this.char === CHAR_RSQB) {
+            return this.next(this.parseWhitespaceToEOL);
+          } else {
+            throw this.error(new TomlError("Unexpected character, expected whitespace, . or ]"));
+          }
+        }
+        /* VALUE string, number, boolean, inline list, inline object */
+        parseValue() {
+          if (this.char === Parser.END) {
+            throw this.error(new TomlError("Key without value"));
+          } else if (this.char === CHAR_QUOT) {
+            return this.next(this.parseDoubleString);
+          }
+          if (this.char === CHAR_APOS) {
+            return this.next(this.parseSingleString);
+          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
+            return this.goto(this.parseNumberSign);
+          } else if (this.char === CHAR_i) {
+            return this.next(this.parseInf);
+          } else if (this.char === CHAR_n) {
+            return this.next(this.parseNan);
+          } else if (isDigit(this.char)) {
+            return this.goto(this.parseNumberOrDateTime);
+          } else if (this.char === CHAR_t || this.char === CHAR_f) {
+            return this.goto(this.parseBoolean);
+          } else if (this.char === CHAR_LSQB) {
+            return this.call(this.parseInlineList, this.recordValue);
+          } else if (this.char === CHAR_LCUB) {
+            return this.call(this.parseInlineTable, this.recordValue);
+          } else {
+            throw this.error(new TomlError("Unexpected character, expecting string, number, datetime, boolean, inline array or inline table"));
+          }
+        }
+        recordValue(value) {
+          return this.returnNow(value);
+        }
+        parseInf() {
+          if (this.char === CHAR_n) {
+            return this.next(this.parseInf2);
+          } else {
+            throw this.error(new TomlError('Unexpected character, expected "inf", "+inf" or "-inf"'));
+          }
+        }
+        parseInf2() {
+          if (this.char === CHAR_f) {
+            if (this.state.buf === "-") {
+              return this.return(-Infinity);
+            } else {
+              return this.return(Infinity);
+            }
+          } else {
+            throw this.error(new TomlError('Unexpected character, expected "inf", "+inf" or "-inf"'));
+          }
+        }
+        parseNan() {
+          if (this.char === CHAR_a) {
+            return this.next(this.parseNan2);
+          } else {
+            throw this.error(new TomlError('Unexpected character, expected "nan"'));
+          }
+        }
+        parseNan2() {
+          if (this.char === CHAR_n) {
+            return this.return(NaN);
+          } else {
+            throw this.error(new TomlError('Unexpected character, expected "nan"'));
+          }
+        }
+        /* KEYS, barewords or basic, literal, or dotted */
+        parseKeyword() {
+          if (this.char === CHAR_QUOT) {
+            return this.next(this.parseBasicString);
+          } else if (this.char === CHAR_APOS) {
+            return this.next(this.parseLiteralString);
+          } else {
+            return this.goto(this.parseBareKey);
+          }
+        }
+        /* KEYS: barewords */
+        parseBareKey() {
+          do {
+            if (this.char === Parser.END) {
+              throw this.error(new TomlError("Key ended without value"));
+            } else if (isAlphaNumHyphen(this.char)) {
+              this.consume();
+            } else if (this.state.buf.length === 0) {
+              throw this.error(new TomlError("Empty bare keys are not allowed"));
+            } else {
+              return this.returnNow();
+            }
+          } while (this.nextChar());
+        }
+        /* STRINGS, single quoted (literal) */
+        parseSingleString() {
+          if (this.char === CHAR_APOS) {
+            return this.next(this.parseLiteralMultiStringMaybe);
+          } else {
+            return this.goto(this.parseLiteralString);
+          }
+        }
+        parseLiteralString() {
+          do {
+            if (this.char === CHAR_APOS) {
+              return this.return();
+            } else if (this.atEndOfLine()) {
+              throw this.error(new TomlError("Unterminated string"));
+            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
+              throw this.errorControlCharIn("strings");
+            } else {
+              this.consume();
+            }
+          } while (this.nextChar());
+        }
+        parseLiteralMultiStringMaybe() {
+          if (this.char === CHAR_APOS) {
+            return this.next(this.parseLiteralMultiString);
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseLiteralMultiString() {
+          if (this.char === CTRL_M) {
+            return null;
+          } else if (this.char === CTRL_J) {
+            return this.next(this.parseLiteralMultiStringContent);
+          } else {
+            return this.goto(this.parseLiteralMultiStringContent);
+          }
+        }
+        parseLiteralMultiStringContent() {
+          do {
+            if (this.char === CHAR_APOS) {
+              return this.next(this.parseLiteralMultiEnd);
+            } else if (this.char === Parser.END) {
+              throw this.error(new TomlError("Unterminated multi-line string"));
+            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
+              throw this.errorControlCharIn("strings");
+            } else {
+              this.consume();
+            }
+          } while (this.nextChar());
+        }
+        parseLiteralMultiEnd() {
+          if (this.char === CHAR_APOS) {
+            return this.next(this.parseLiteralMultiEnd2);
+          } else {
+            this.state.buf += "'";
+            return this.goto(this.parseLiteralMultiStringContent);
+          }
+        }
+        parseLiteralMultiEnd2() {
+          if (this.char === CHAR_APOS) {
+            return this.next(this.parseLiteralMultiEnd3);
+          } else {
+            this.state.buf += "''";
+            return this.goto(this.parseLiteralMultiStringContent);
+          }
+        }
+        parseLiteralMultiEnd3() {
+          if (this.char === CHAR_APOS) {
+            this.state.buf += "'";
+            return this.next(this.parseLiteralMultiEnd4);
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseLiteralMultiEnd4() {
+          if (this.char === CHAR_APOS) {
+            this.state.buf += "'";
+            return this.return();
+          } else {
+            return this.returnNow();
+          }
+        }
+        /* STRINGS double quoted */
+        parseDoubleString() {
+          if (this.char === CHAR_QUOT) {
+            return this.next(this.parseMultiStringMaybe);
+          } else {
+            return this.goto(this.parseBasicString);
+          }
+        }
+        parseBasicString() {
+          do {
+            if (this.char === CHAR_BSOL) {
+              return this.call(this.parseEscape, this.recordEscapeReplacement);
+            } else if (this.char === CHAR_QUOT) {
+              return this.return();
+            } else if (this.atEndOfLine()) {
+              throw this.error(new TomlError("Unterminated string"));
+            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I) {
+              throw this.errorControlCharIn("strings");
+            } else {
+              this.consume();
+            }
+          } while (this.nextChar());
+        }
+        recordEscapeReplacement(replacement2) {
+          this.state.buf += replacement2;
+          return this.goto(this.parseBasicString);
+        }
+        parseMultiStringMaybe() {
+          if (this.char === CHAR_QUOT) {
+            return this.next(this.parseMultiString);
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseMultiString() {
+          if (this.char === CTRL_M) {
+            return null;
+          } else if (this.char === CTRL_J) {
+            return this.next(this.parseMultiStringContent);
+          } else {
+            return this.goto(this.parseMultiStringContent);
+          }
+        }
+        parseMultiStringContent() {
+          do {
+            if (this.char === CHAR_BSOL) {
+              return this.call(this.parseMultiEscape, this.recordMultiEscapeReplacement);
+            } else if (this.char === CHAR_QUOT) {
+              return this.next(this.parseMultiEnd);
+            } else if (this.char === Parser.END) {
+              throw this.error(new TomlError("Unterminated multi-line string"));
+            } else if (this.char === CHAR_DEL || this.char <= CTRL_CHAR_BOUNDARY && this.char !== CTRL_I && this.char !== CTRL_J && this.char !== CTRL_M) {
+              throw this.errorControlCharIn("strings");
+            } else {
+              this.consume();
+            }
+          } while (this.nextChar());
+        }
+        errorControlCharIn(type) {
+          let displayCode = "\\u00";
+          if (this.char < 16) {
+            displayCode += "0";
+          }
+          displayCode += this.char.toString(16);
+          return this.error(new TomlError(`Control characters (codes < 0x1f and 0x7f) are not allowed in ${type}, use ${displayCode} instead`));
+        }
+        recordMultiEscapeReplacement(replacement2) {
+          this.state.buf += replacement2;
+          return this.goto(this.parseMultiStringContent);
+        }
+        parseMultiEnd() {
+          if (this.char === CHAR_QUOT) {
+            return this.next(this.parseMultiEnd2);
+          } else {
+            this.state.buf += '"';
+            return this.goto(this.parseMultiStringContent);
+          }
+        }
+        parseMultiEnd2() {
+          if (this.char === CHAR_QUOT) {
+            return this.next(this.parseMultiEnd3);
+          } else {
+            this.state.buf += '""';
+            return this.goto(this.parseMultiStringContent);
+          }
+        }
+        parseMultiEnd3() {
+          if (this.char === CHAR_QUOT) {
+            this.state.buf += '"';
+            return this.next(this.parseMultiEnd4);
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseMultiEnd4() {
+          if (this.char === CHAR_QUOT) {
+            this.state.buf += '"';
+            return this.return();
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseMultiEscape() {
+          if (this.char === CTRL_M || this.char === CTRL_J) {
+            return this.next(this.parseMultiTrim);
+          } else if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return this.next(this.parsePreMultiTrim);
+          } else {
+            return this.goto(this.parseEscape);
+          }
+        }
+        parsePreMultiTrim() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === CTRL_M || this.char === CTRL_J) {
+            return this.next(this.parseMultiTrim);
+          } else {
+            throw this.error(new TomlError("Can't escape whitespace"));
+          }
+        }
+        parseMultiTrim() {
+          if (this.char === CTRL_J || this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M) {
+            return null;
+          } else {
+            return this.returnNow();
+          }
+        }
+        parseEscape() {
+          if (this.char in escapes) {
+            return this.return(escapes[this.char]);
+          } else if (this.char === CHAR_u) {
+            return this.call(this.parseSmallUnicode, this.parseUnicodeReturn);
+          } else if (this.char === CHAR_U) {
+            return this.call(this.parseLargeUnicode, this.parseUnicodeReturn);
+          } else {
+            throw this.error(new TomlError("Unknown escape character: " + this.char));
+          }
+        }
+        parseUnicodeReturn(char) {
+          try {
+            const codePoint = parseInt(char, 16);
+            if (codePoint >= SURROGATE_FIRST && codePoint <= SURROGATE_LAST) {
+              throw this.error(new TomlError("Invalid unicode, character in range 0xD800 - 0xDFFF is reserved"));
+            }
+            return this.returnNow(String.fromCodePoint(codePoint));
+          } catch (err) {
+            throw this.error(TomlError.wrap(err));
+          }
+        }
+        parseSmallUnicode() {
+          if (!isHexit(this.char)) {
+            throw this.error(new TomlError("Invalid character in unicode sequence, expected hex"));
+          } else {
+            this.consume();
+            if (this.state.buf.length >= 4) return this.return();
+          }
+        }
+        parseLargeUnicode() {
+          if (!isHexit(this.char)) {
+            throw this.error(new TomlError("Invalid character in unicode sequence, expected hex"));
+          } else {
+            this.consume();
+            if (this.state.buf.length >= 8) return this.return();
+          }
+        }
+        /* NUMBERS */
+        parseNumberSign() {
+          this.consume();
+          return this.next(this.parseMaybeSignedInfOrNan);
+        }
+        parseMaybeSignedInfOrNan() {
+          if (this.char === CHAR_i) {
+            return this.next(this.parseInf);
+          } else if (this.char === CHAR_n) {
+            return this.next(this.parseNan);
+          } else {
+            return this.callNow(this.parseNoUnder, this.parseNumberIntegerStart);
+          }
+        }
+        parseNumberIntegerStart() {
+          if (this.char === CHAR_0) {
+            this.consume();
+            return this.next(this.parseNumberIntegerExponentOrDecimal);
+          } else {
+            return this.goto(this.parseNumberInteger);
+          }
+        }
+        parseNumberIntegerExponentOrDecimal() {
+          if (this.char === CHAR_PERIOD) {
+            this.consume();
+            return this.call(this.parseNoUnder, this.parseNumberFloat);
+          } else if (this.char === CHAR_E || this.char === CHAR_e) {
+            this.consume();
+            return this.next(this.parseNumberExponentSign);
+          } else {
+            return this.returnNow(Integer(this.state.buf));
+          }
+        }
+        parseNumberInteger() {
+          if (isDigit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnder);
+          } else if (this.char === CHAR_E || this.char === CHAR_e) {
+            this.consume();
+            return this.next(this.parseNumberExponentSign);
+          } else if (this.char === CHAR_PERIOD) {
+            this.consume();
+            return this.call(this.parseNoUnder, this.parseNumberFloat);
+          } else {
+            const result = Integer(this.state.buf);
+            if (result.isNaN()) {
+              throw this.error(new TomlError("Invalid number"));
+            } else {
+              return this.returnNow(result);
+            }
+          }
+        }
+        parseNoUnder() {
+          if (this.char === CHAR_LOWBAR || this.char === CHAR_PERIOD || this.char === CHAR_E || this.char === CHAR_e) {
+            throw this.error(new TomlError("Unexpected character, expected digit"));
+          } else if (this.atEndOfWord()) {
+            throw this.error(new TomlError("Incomplete number"));
+          }
+          return this.returnNow();
+        }
+        parseNoUnderHexOctBinLiteral() {
+          if (this.char === CHAR_LOWBAR || this.char === CHAR_PERIOD) {
+            throw this.error(new TomlError("Unexpected character, expected digit"));
+          } else if (this.atEndOfWord()) {
+            throw this.error(new TomlError("Incomplete number"));
+          }
+          return this.returnNow();
+        }
+        parseNumberFloat() {
+          if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnder, this.parseNumberFloat);
+          } else if (isDigit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_E || this.char === CHAR_e) {
+            this.consume();
+            return this.next(this.parseNumberExponentSign);
+          } else {
+            return this.returnNow(Float(this.state.buf));
+          }
+        }
+        parseNumberExponentSign() {
+          if (isDigit(this.char)) {
+            return this.goto(this.parseNumberExponent);
+          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
+            this.consume();
+            this.call(this.parseNoUnder, this.parseNumberExponent);
+          } else {
+            throw this.error(new TomlError("Unexpected character, expected -, + or digit"));
+          }
+        }
+        parseNumberExponent() {
+          if (isDigit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnder);
+          } else {
+            return this.returnNow(Float(this.state.buf));
+          }
+        }
+        /* NUMBERS or DATETIMES  */
+        parseNumberOrDateTime() {
+          if (this.char === CHAR_0) {
+            this.consume();
+            return this.next(this.parseNumberBaseOrDateTime);
+          } else {
+            return this.goto(this.parseNumberOrDateTimeOnly);
+          }
+        }
+        parseNumberOrDateTimeOnly() {
+          if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnder, this.parseNumberInteger);
+          } else if (isDigit(this.char)) {
+            this.consume();
+            if (this.state.buf.length > 4) this.next(this.parseNumberInteger);
+          } else if (this.char === CHAR_E || this.char === CHAR_e) {
+            this.consume();
+            return this.next(this.parseNumberExponentSign);
+          } else if (this.char === CHAR_PERIOD) {
+            this.consume();
+            return this.call(this.parseNoUnder, this.parseNumberFloat);
+          } else if (this.char === CHAR_HYPHEN) {
+            return this.goto(this.parseDateTime);
+          } else if (this.char === CHAR_COLON) {
+            return this.goto(this.parseOnlyTimeHour);
+          } else {
+            return this.returnNow(Integer(this.state.buf));
+          }
+        }
+        parseDateTimeOnly() {
+          if (this.state.buf.length < 4) {
+            if (isDigit(this.char)) {
+              return this.consume();
+            } else if (this.char === CHAR_COLON) {
+              return this.goto(this.parseOnlyTimeHour);
+            } else {
+              throw this.error(new TomlError("Expected digit while parsing year part of a date"));
+            }
+          } else {
+            if (this.char === CHAR_HYPHEN) {
+              return this.goto(this.parseDateTime);
+            } else {
+              throw this.error(new TomlError("Expected hyphen (-) while parsing year part of date"));
+            }
+          }
+        }
+        parseNumberBaseOrDateTime() {
+          if (this.char === CHAR_b) {
+            this.consume();
+            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerBin);
+          } else if (this.char === CHAR_o) {
+            this.consume();
+            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerOct);
+          } else if (this.char === CHAR_x) {
+            this.consume();
+            return this.call(this.parseNoUnderHexOctBinLiteral, this.parseIntegerHex);
+          } else if (this.char === CHAR_PERIOD) {
+            return this.goto(this.parseNumberInteger);
+          } else if (isDigit(this.char)) {
+            return this.goto(this.parseDateTimeOnly);
+          } else {
+            return this.returnNow(Integer(this.state.buf));
+          }
+        }
+        parseIntegerHex() {
+          if (isHexit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnderHexOctBinLiteral);
+          } else {
+            const result = Integer(this.state.buf);
+            if (result.isNaN()) {
+              throw this.error(new TomlError("Invalid number"));
+            } else {
+              return this.returnNow(result);
+            }
+          }
+        }
+        parseIntegerOct() {
+          if (isOctit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnderHexOctBinLiteral);
+          } else {
+            const result = Integer(this.state.buf);
+            if (result.isNaN()) {
+              throw this.error(new TomlError("Invalid number"));
+            } else {
+              return this.returnNow(result);
+            }
+          }
+        }
+        parseIntegerBin() {
+          if (isBit(this.char)) {
+            this.consume();
+          } else if (this.char === CHAR_LOWBAR) {
+            return this.call(this.parseNoUnderHexOctBinLiteral);
+          } else {
+            const result = Integer(this.state.buf);
+            if (result.isNaN()) {
+              throw this.error(new TomlError("Invalid number"));
+            } else {
+              return this.returnNow(result);
+            }
+          }
+        }
+        /* DATETIME */
+        parseDateTime() {
+          if (this.state.buf.length < 4) {
+            throw this.error(new TomlError("Years less than 1000 must be zero padded to four characters"));
+          }
+          this.state.result = this.state.buf;
+          this.state.buf = "";
+          return this.next(this.parseDateMonth);
+        }
+        parseDateMonth() {
+          if (this.char === CHAR_HYPHEN) {
+            if (this.state.buf.length < 2) {
+              throw this.error(new TomlError("Months less than 10 must be zero padded to two characters"));
+            }
+            this.state.result += "-" + this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseDateDay);
+          } else if (isDigit(this.char)) {
+            this.consume();
+          } else {
+            throw this.error(new TomlError("Incomplete datetime"));
+          }
+        }
+        parseDateDay() {
+          if (this.char === CHAR_T || this.char === CHAR_SP) {
+            if (this.state.buf.length < 2) {
+              throw this.error(new TomlError("Days less than 10 must be zero padded to two characters"));
+            }
+            this.state.result += "-" + this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseStartTimeHour);
+          } else if (this.atEndOfWord()) {
+            return this.returnNow(createDate(this.state.result + "-" + this.state.buf));
+          } else if (isDigit(this.char)) {
+            this.consume();
+          } else {
+            throw this.error(new TomlError("Incomplete datetime"));
+          }
+        }
+        parseStartTimeHour() {
+          if (this.atEndOfWord()) {
+            return this.returnNow(createDate(this.state.result));
+          } else {
+            return this.goto(this.parseTimeHour);
+          }
+        }
+        parseTimeHour() {
+          if (this.char === CHAR_COLON) {
+            if (this.state.buf.length < 2) {
+              throw this.error(new TomlError("Hours less than 10 must be zero padded to two characters"));
+            }
+            this.state.result += "T" + this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseTimeMin);
+          } else if (isDigit(this.char)) {
+            this.consume();
+          } else {
+            throw this.error(new TomlError("Incomplete datetime"));
+          }
+        }
+        parseTimeMin() {
+          if (this.state.buf.length < 2 && isDigit(this.char)) {
+            this.consume();
+          } else if (this.state.buf.length === 2 && this.char === CHAR_COLON) {
+            this.state.result += ":" + this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseTimeSec);
+          } else {
+            throw this.error(new TomlError("Incomplete datetime"));
+          }
+        }
+        parseTimeSec() {
+          if (isDigit(this.char)) {
+            this.consume();
+            if (this.state.buf.length === 2) {
+              this.state.result += ":" + this.state.buf;
+              this.state.buf = "";
+              return this.next(this.parseTimeZoneOrFraction);
+            }
+          } else {
+            throw this.error(new TomlError("Incomplete datetime"));
+          }
+        }
+        parseOnlyTimeHour() {
+          if (this.char === CHAR_COLON) {
+            if (this.state.buf.length < 2) {
+              throw this.error(new TomlError("Hours less than 10 must be zero padded to two characters"));
+            }
+            this.state.result = this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseOnlyTimeMin);
+          } else {
+            throw this.error(new TomlError("Incomplete time"));
+          }
+        }
+        parseOnlyTimeMin() {
+          if (this.state.buf.length < 2 && isDigit(this.char)) {
+            this.consume();
+          } else if (this.state.buf.length === 2 && this.char === CHAR_COLON) {
+            this.state.result += ":" + this.state.buf;
+            this.state.buf = "";
+            return this.next(this.parseOnlyTimeSec);
+          } else {
+            throw this.error(new TomlError("Incomplete time"));
+          }
+        }
+        parseOnlyTimeSec() {
+          if (isDigit(this.char)) {
+            this.consume();
+            if (this.state.buf.length === 2) {
+              return this.next(this.parseOnlyTimeFractionMaybe);
+            }
+          } else {
+            throw this.error(new TomlError("Incomplete time"));
+          }
+        }
+        parseOnlyTimeFractionMaybe() {
+          this.state.result += ":" + this.state.buf;
+          if (this.char === CHAR_PERIOD) {
+            this.state.buf = "";
+            this.next(this.parseOnlyTimeFraction);
+          } else {
+            return this.return(createTime(this.state.result));
+          }
+        }
+        parseOnlyTimeFraction() {
+          if (isDigit(this.char)) {
+            this.consume();
+          } else if (this.atEndOfWord()) {
+            if (this.state.buf.length === 0) throw this.error(new TomlError("Expected digit in milliseconds"));
+            return this.returnNow(createTime(this.state.result + "." + this.state.buf));
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
+          }
+        }
+        parseTimeZoneOrFraction() {
+          if (this.char === CHAR_PERIOD) {
+            this.consume();
+            this.next(this.parseDateTimeFraction);
+          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
+            this.consume();
+            this.next(this.parseTimeZoneHour);
+          } else if (this.char === CHAR_Z) {
+            this.consume();
+            return this.return(createDateTime(this.state.result + this.state.buf));
+          } else if (this.atEndOfWord()) {
+            return this.returnNow(createDateTimeFloat(this.state.result + this.state.buf));
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
+          }
+        }
+        parseDateTimeFraction() {
+          if (isDigit(this.char)) {
+            this.consume();
+          } else if (this.state.buf.length === 1) {
+            throw this.error(new TomlError("Expected digit in milliseconds"));
+          } else if (this.char === CHAR_HYPHEN || this.char === CHAR_PLUS) {
+            this.consume();
+            this.next(this.parseTimeZoneHour);
+          } else if (this.char === CHAR_Z) {
+            this.consume();
+            return this.return(createDateTime(this.state.result + this.state.buf));
+          } else if (this.atEndOfWord()) {
+            return this.returnNow(createDateTimeFloat(this.state.result + this.state.buf));
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected period (.), minus (-), plus (+) or Z"));
+          }
+        }
+        parseTimeZoneHour() {
+          if (isDigit(this.char)) {
+            this.consume();
+            if (/\d\d$/.test(this.state.buf)) return this.next(this.parseTimeZoneSep);
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected digit"));
+          }
+        }
+        parseTimeZoneSep() {
+          if (this.char === CHAR_COLON) {
+            this.consume();
+            this.next(this.parseTimeZoneMin);
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected colon"));
+          }
+        }
+        parseTimeZoneMin() {
+          if (isDigit(this.char)) {
+            this.consume();
+            if (/\d\d$/.test(this.state.buf)) return this.return(createDateTime(this.state.result + this.state.buf));
+          } else {
+            throw this.error(new TomlError("Unexpected character in datetime, expected digit"));
+          }
+        }
+        /* BOOLEAN */
+        parseBoolean() {
+          if (this.char === CHAR_t) {
+            this.consume();
+            return this.next(this.parseTrue_r);
+          } else if (this.char === CHAR_f) {
+            this.consume();
+            return this.next(this.parseFalse_a);
+          }
+        }
+        parseTrue_r() {
+          if (this.char === CHAR_r) {
+            this.consume();
+            return this.next(this.parseTrue_u);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseTrue_u() {
+          if (this.char === CHAR_u) {
+            this.consume();
+            return this.next(this.parseTrue_e);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseTrue_e() {
+          if (this.char === CHAR_e) {
+            return this.return(true);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseFalse_a() {
+          if (this.char === CHAR_a) {
+            this.consume();
+            return this.next(this.parseFalse_l);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseFalse_l() {
+          if (this.char === CHAR_l) {
+            this.consume();
+            return this.next(this.parseFalse_s);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseFalse_s() {
+          if (this.char === CHAR_s) {
+            this.consume();
+            return this.next(this.parseFalse_e);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        parseFalse_e() {
+          if (this.char === CHAR_e) {
+            return this.return(false);
+          } else {
+            throw this.error(new TomlError("Invalid boolean, expected true or false"));
+          }
+        }
+        /* INLINE LISTS */
+        parseInlineList() {
+          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
+            return null;
+          } else if (this.char === Parser.END) {
+            throw this.error(new TomlError("Unterminated inline array"));
+          } else if (this.char === CHAR_NUM) {
+            return this.call(this.parseComment);
+          } else if (this.char === CHAR_RSQB) {
+            return this.return(this.state.resultArr || InlineList());
+          } else {
+            return this.callNow(this.parseValue, this.recordInlineListValue);
+          }
+        }
+        recordInlineListValue(value) {
+          if (!this.state.resultArr) {
+            this.state.resultArr = InlineList(tomlType(value));
+          }
+          if (isFloat(value) || isInteger(value)) {
+            this.state.resultArr.push(value.valueOf());
+          } else {
+            this.state.resultArr.push(value);
+          }
+          return this.goto(this.parseInlineListNext);
+        }
+        parseInlineListNext() {
+          if (this.char === CHAR_SP || this.char === CTRL_I || this.char === CTRL_M || this.char === CTRL_J) {
+            return null;
+          } else if (this.char === CHAR_NUM) {
+            return this.call(this.parseComment);
+          } else if (this.char === CHAR_COMMA) {
+            return this.next(this.parseInlineList);
+          } else if (this.char === CHAR_RSQB) {
+            return this.goto(this.parseInlineList);
+          } else {
+            throw this.error(new TomlError("Invalid character, expected whitespace, comma (,) or close bracket (])"));
+          }
+        }
+        /* INLINE TABLE */
+        parseInlineTable() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+            throw this.error(new TomlError("Unterminated inline array"));
+          } else if (this.char === CHAR_RCUB) {
+            return this.return(this.state.resultTable || InlineTable());
+          } else {
+            if (!this.state.resultTable) this.state.resultTable = InlineTable();
+            return this.callNow(this.parseAssign, this.recordInlineTableValue);
+          }
+        }
+        recordInlineTableValue(kv) {
+          let target = this.state.resultTable;
+          let finalKey = kv.key.pop();
+          for (let kw of kv.key) {
+            if (hasKey(target, kw) && (!isTable(target[kw]) || target[kw][_declared])) {
+              throw this.error(new TomlError("Can't redefine existing key"));
+            }
+            target = target[kw] = target[kw] || Table();
+          }
+          if (hasKey(target, finalKey)) {
+            throw this.error(new TomlError("Can't redefine existing key"));
+          }
+          if (isInteger(kv.value) || isFloat(kv.value)) {
+            target[finalKey] = kv.value.valueOf();
+          } else {
+            target[finalKey] = kv.value;
+          }
+          return this.goto(this.parseInlineTableNext);
+        }
+        parseInlineTableNext() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+            throw this.error(new TomlError("Unterminated inline array"));
+          } else if (this.char === CHAR_COMMA) {
+            return this.next(this.parseInlineTablePostComma);
+          } else if (this.char === CHAR_RCUB) {
+            return this.goto(this.parseInlineTable);
+          } else {
+            throw this.error(new TomlError("Invalid character, expected whitespace, comma (,) or close bracket (])"));
+          }
+        }
+        parseInlineTablePostComma() {
+          if (this.char === CHAR_SP || this.char === CTRL_I) {
+            return null;
+          } else if (this.char === Parser.END || this.char === CHAR_NUM || this.char === CTRL_J || this.char === CTRL_M) {
+            throw this.error(new TomlError("Unterminated inline array"));
+          } else if (this.char === CHAR_COMMA) {
+            throw this.error(new TomlError("Empty elements in inline tables are not permitted"));
+          } else if (this.char === CHAR_RCUB) {
+            throw this.error(new TomlError("Trailing commas in inline tables are not permitted"));
+          } else {
+            return this.goto(this.parseInlineTable);
+          }
+        }
+      }
+      return TOMLParser2;
+    }
+  }
+});
+
+// node_modules/@iarna/toml/parse-pretty-error.js
+var require_parse_pretty_error = __commonJS({
+  "node_modules/@iarna/toml/parse-pretty-error.js"(exports2, module2) {
+    "use strict";
+    module2.exports = prettyError;
+    function prettyError(err, buf) {
+      if (err.pos == null || err.line == null) return err;
+      let msg = err.message;
+      msg += ` at row ${err.line + 1}, col ${err.col + 1}, pos ${err.pos}:
+`;
+      if (buf && buf.split) {
+        const lines = buf.split(/\n/);
+        const lineNumWidth = String(Math.min(lines.length, err.line + 3)).length;
+        let linePadding = " ";
+        while (linePadding.length < lineNumWidth) linePadding += " ";
+        for (let ii = Math.max(0, err.line - 1); ii < Math.min(lines.length, err.line + 2); ++ii) {
+          let lineNum = String(ii + 1);
+          if (lineNum.length < lineNumWidth) lineNum = " " + lineNum;
+          if (err.line === ii) {
+            msg += lineNum + "> " + lines[ii] + "\n";
+            msg += linePadding + "  ";
+            for (let hh = 0; hh < err.col; ++hh) {
+              msg += " ";
+            }
+            msg += "^\n";
+          } else {
+            msg += lineNum + ": " + lines[ii] + "\n";
+          }
+        }
+      }
+      err.message = msg + "\n";
+      return err;
+    }
+  }
+});
+
+// node_modules/@iarna/toml/parse-string.js
+var require_parse_string = __commonJS({
+  "node_modules/@iarna/toml/parse-string.js"(exports2, module2) {
+    "use strict";
+    module2.exports = parseString;
+    var TOMLParser2 = require_toml_parser();
+    var prettyError = require_parse_pretty_error();
+    function parseString(str) {
+      if (global.Buffer && global.Buffer.isBuffer(str)) {
+        str = str.toString("utf8");
+      }
+      const parser2 = new TOMLParser2();
+      try {
+        parser2.parse(str);
+        return parser2.finish();
+      } catch (err) {
+        throw prettyError(err, str);
+      }
+    }
+  }
+});
+
+// node_modules/toml-eslint-parser/lib/chunk-15K8U1wQ.mjs
+var init_chunk_15K8U1wQ = __esm({
+  "node_modules/toml-eslint-parser/lib/chunk-15K8U1wQ.mjs"() {
+  }
+});
+
+// node_modules/eslint-visitor-keys/lib/visitor-keys.js
+var KEYS, NODE_TYPES, visitor_keys_default;
+var init_visitor_keys = __esm({
+  "node_modules/eslint-visitor-keys/lib/visitor-keys.js"() {
+    KEYS = {
+      ArrayExpression: ["elements"],
+      ArrayPattern: ["elements"],
+      ArrowFunctionExpression: ["params", "body"],
+      AssignmentExpression: ["left", "right"],
+      AssignmentPattern: ["left", "right"],
+      AwaitExpression: ["argument"],
+      BinaryExpression: ["left", "right"],
+      BlockStatement: ["body"],
+      BreakStatement: ["label"],
+      CallExpression: ["callee", "arguments"],
+      CatchClause: ["param", "body"],
+      ChainExpression: ["expression"],
+      ClassBody: ["body"],
+      ClassDeclaration: ["id", "superClass", "body"],
+      ClassExpression: ["id", "superClass", "body"],
+      ConditionalExpression: ["test", "consequent", "alternate"],
+      ContinueStatement: ["label"],
+      DebuggerStatement: [],
+      DoWhileStatement: ["body", "test"],
+      EmptyStatement: [],
+      ExperimentalRestProperty: ["argument"],
+      ExperimentalSpreadProperty: ["argument"],
+      ExportAllDeclaration: ["exported", "source", "attributes"],
+      ExportDefaultDeclaration: ["declaration"],
+      ExportNamedDeclaration: [
+        "declaration",
+        "specifiers",
+        "source",
+        "attributes"
+      ],
+      ExportSpecifier: ["local", "exported"],
+      ExpressionStatement: ["expression"],
+      ForInStatement: ["left", "right", "body"],
+      ForOfStatement: ["left", "right", "body"],
+      ForStatement: ["init", "test", "update", "body"],
+      FunctionDeclaration: ["id", "params", "body"],
+      FunctionExpression: ["id", "params", "body"],
+      Identifier: [],
+      IfStatement: ["test", "consequent", "alternate"],
+      ImportAttribute: ["key", "value"],
+      ImportDeclaration: ["specifiers", "source", "attributes"],
+      ImportDefaultSpecifier: ["local"],
+      ImportExpression: ["source", "options"],
+      ImportNamespaceSpecifier: ["local"],
+      ImportSpecifier: ["imported", "local"],
+      JSXAttribute: ["name", "value"],
+      JSXClosingElement: ["name"],
+      JSXClosingFragment: [],
+      JSXElement: ["openingElement", "children", "closingElement"],
+      JSXEmptyExpression: [],
+      JSXExpressionContainer: ["expression"],
+      JSXFragment: ["openingFragment", "children", "closingFragment"],
+      JSXIdentifier: [],
+      JSXMemberExpression: ["object", "property"],
+      JSXNamespacedName: ["namespace", "name"],
+      JSXOpeningElement: ["name", "attributes"],
+      JSXOpeningFragment: [],
+      JSXSpreadAttribute: ["argument"],
+      JSXSpreadChild: ["expression"],
+      JSXText: [],
+      LabeledStatement: ["label", "body"],
+      Literal: [],
+      LogicalExpression: ["left", "right"],
+      MemberExpression: ["object", "property"],
+      MetaProperty: ["meta", "property"],
+      MethodDefinition: ["key", "value"],
+      NewExpression: ["callee", "arguments"],
+      ObjectExpression: ["properties"],
+      ObjectPattern: ["properties"],
+      PrivateIdentifier: [],
+      Program: ["body"],
+      Property: ["key", "value"],
+      PropertyDefinition: ["key", "value"],
+      RestElement: ["argument"],
+      ReturnStatement: ["argument"],
+      SequenceExpression: ["expressions"],
+      SpreadElement: ["argument"],
+      StaticBlock: ["body"],
+      Super: [],
+      SwitchCase: ["test", "consequent"],
+      SwitchStatement: ["discriminant", "cases"],
+      TaggedTemplateExpression: ["tag", "quasi"],
+      TemplateElement: [],
+      TemplateLiteral: ["quasis", "expressions"],
+      ThisExpression: [],
+      ThrowStatement: ["argument"],
+      TryStatement: ["block", "handler", "finalizer"],
+      UnaryExpression: ["argument"],
+      UpdateExpression: ["argument"],
+      VariableDeclaration: ["declarations"],
+      VariableDeclarator: ["id", "init"],
+      WhileStatement: ["test", "body"],
+      WithStatement: ["object", "body"],
+      YieldExpression: ["argument"]
+    };
+    NODE_TYPES = Object.keys(KEYS);
+    for (const type of NODE_TYPES) {
+      Object.freeze(KEYS[type]);
+    }
+    Object.freeze(KEYS);
+    visitor_keys_default = KEYS;
+  }
+});
+
+// node_modules/eslint-visitor-keys/lib/index.js
+function unionWith(additionalKeys) {
+  const retv = (
+    /** @type {{ [type: string]: ReadonlyArray<string> }} */
+    Object.assign({}, visitor_keys_default)
+  );
+  for (const type of Object.keys(additionalKeys)) {
+    if (Object.hasOwn(retv, type)) {
+      const keys = new Set(additionalKeys[type]);
+      for (const key3 of retv[type]) {
+        keys.add(key3);
+      }
+      retv[type] = Object.freeze(Array.from(keys));
+    } else {
+      retv[type] = Object.freeze(Array.from(additionalKeys[type]));
+    }
+  }
+  return Object.freeze(retv);
+}
+var init_lib = __esm({
+  "node_modules/eslint-visitor-keys/lib/index.js"() {
+    init_visitor_keys();
+  }
+});
+
+// node_modules/toml-eslint-parser/lib/index.mjs
+function last(arr) {
+  return arr[arr.length - 1] ?? null;
+}
+function toKeyName(node) {
+  return node.type === "TOMLBare" ? node.name : node.value;
+}
+function getTOMLVer(v) {
+  return v && SUPPORTED_TOML_VERSIONS[v] || DEFAULT_TOML_VERSION;
+}
+function getMessage(code2, data2) {
+  if (data2) return MESSAGES[code2].replace(/\{\{(.*?)\}\}/gu, (_, name$2) => {
+    if (name$2 in data2) return data2[name$2];
+    return `{{${name$2}}}`;
+  });
+  return MESSAGES[code2];
+}
+function isControl(cp) {
+  return cp >= CodePoint.NULL && cp <= CodePoint.US;
+}
+function isWhitespace(cp) {
+  return cp === CodePoint.TABULATION || cp === CodePoint.SPACE;
+}
+function isEOL(cp) {
+  return cp === CodePoint.LINE_FEED || cp === CodePoint.CARRIAGE_RETURN;
+}
+function isUpperLetter(cp) {
+  return cp >= CodePoint.LATIN_CAPITAL_A && cp <= CodePoint.LATIN_CAPITAL_Z;
+}
+function isLowerLetter(cp) {
+  return cp >= CodePoint.LATIN_SMALL_A && cp <= CodePoint.LATIN_SMALL_Z;
+}
+function isLetter(cp) {
+  return isLowerLetter(cp) || isUpperLetter(cp);
+}
+function isDigit2(cp) {
+  return cp >= CodePoint.DIGIT_0 && cp <= CodePoint.DIGIT_9;
+}
+function isHexDig(cp) {
+  return isDigit2(cp) || cp >= CodePoint.LATIN_SMALL_A && cp <= CodePoint.LATIN_SMALL_F || cp >= CodePoint.LATIN_CAPITAL_A && cp <= CodePoint.LATIN_CAPITAL_F;
+}
+function isOctalDig(cp) {
+  return cp >= CodePoint.DIGIT_0 && cp <= CodePoint.DIGIT_7;
+}
+function isUnicodeScalarValue(cp) {
+  return cp >= 0 && cp <= 55295 || cp >= 57344 && cp <= 1114111;
+}
+function sortedLastIndex(array2, value) {
+  let low = 0;
+  let high = array2.length;
+  while (low < high) {
+    const mid = low + high >>> 1;
+    const val = array2[mid];
+    if (val === value) return mid + 1;
+    if (val < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+function isUnquotedKeyChar(cp, tomlVersion) {
+  if (isLetter(cp) || isDigit2(cp) || cp === CodePoint.UNDERSCORE || cp === CodePoint.DASH) return true;
+  if (tomlVersion.lt(1, 1)) return false;
+  return false;
+}
+function isControlOtherThanTab(cp) {
+  return isControl(cp) && cp !== CodePoint.TABULATION || cp === CodePoint.DELETE;
+}
+function isNonEOL(cp) {
+  return cp === CodePoint.TABULATION || CodePoint.SPACE <= cp && cp <= CodePoint.TILDE || isNonAscii(cp);
+}
+function isNonAscii(cp) {
+  return CodePoint.PAD <= cp && cp <= CodePoint.CP_D7FF || CodePoint.CP_E000 <= cp && cp <= CodePoint.CP_10FFFF;
+}
+function isValidDate(y, m2, d) {
+  if (y >= 0 && m2 <= 12 && m2 >= 1 && d >= 1) return d <= (m2 === 2 ? y & 3 || !(y % 25) && y & 15 ? 28 : 29 : 30 + (m2 + (m2 >> 3) & 1));
+  return false;
+}
+function isValidTime(h, m2, s) {
+  if (h >= 24 || h < 0 || m2 > 59 || m2 < 0 || s > 60 || s < 0) return false;
+  return true;
+}
+function getDateFromDateTimeData(data2, timeZone) {
+  const year = padStart(data2.year, 4);
+  const month = data2.month ? padStart(data2.month, 2) : "01";
+  const day = data2.day ? padStart(data2.day, 2) : "01";
+  const hour = padStart(data2.hour, 2);
+  const minute = padStart(data2.minute, 2);
+  const second = padStart(data2.second, 2);
+  const textDate = `${year}-${month}-${day}`;
+  const frac = data2.frac ? `.${data2.frac}` : "";
+  const dateValue = /* @__PURE__ */ new Date(`${textDate}T${hour}:${minute}:${second}${frac}${timeZone}`);
+  if (!isNaN(dateValue.getTime()) || data2.second !== 60) return dateValue;
+  return /* @__PURE__ */ new Date(`${textDate}T${hour}:${minute}:59${frac}${timeZone}`);
+}
+function padStart(num, maxLength) {
+  return String(num).padStart(maxLength, "0");
+}
+function verifyDuplicateKeysForKeyValue(ctx, defineKeys, node) {
+  let keys = defineKeys;
+  const lastKey = last(node.key.keys);
+  for (const keyNode of node.key.keys) {
+    const key3 = toKeyName(keyNode);
+    let defineKey = keys.get(key3);
+    if (defineKey) {
+      if (defineKey.value === VALUE_KIND_VALUE) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
+      else if (lastKey === keyNode) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
+      else if (defineKey.table) ctx.reportParseError("dupe-keys", getAfterNode(keyNode, defineKey.node));
+      defineKey.value = VALUE_KIND_INTERMEDIATE;
+    } else {
+      if (lastKey === keyNode) defineKey = {
+        value: VALUE_KIND_VALUE,
+        node: keyNode,
+        keys: /* @__PURE__ */ new Map()
+      };
+      else defineKey = {
+        value: VALUE_KIND_INTERMEDIATE,
+        node: keyNode,
+        keys: /* @__PURE__ */ new Map()
+      };
+      keys.set(key3, defineKey);
+    }
+    keys = defineKey.keys;
+  }
+  if (node.value.type === "TOMLInlineTable") verifyDuplicateKeysForInlineTable(ctx, keys, node.value);
+  else if (node.value.type === "TOMLArray") verifyDuplicateKeysForArray(ctx, keys, node.value);
+}
+function verifyDuplicateKeysForInlineTable(ctx, defineKeys, node) {
+  for (const body of node.body) verifyDuplicateKeysForKeyValue(ctx, defineKeys, body);
+}
+function verifyDuplicateKeysForArray(ctx, defineKeys, node) {
+  const keys = defineKeys;
+  for (let index = 0; index < node.elements.length; index++) {
+    const element = node.elements[index];
+    let defineKey = keys.get(index);
+    if (defineKey) ctx.reportParseError("dupe-keys", getAfterNode(element, defineKey.node));
+    else {
+      defineKey = {
+        value: VALUE_KIND_VALUE,
+        node: element,
+        keys: /* @__PURE__ */ new Map()
+      };
+      defineKeys.set(index, defineKey);
+      if (element.type === "TOMLInlineTable") verifyDuplicateKeysForInlineTable(ctx, defineKey.keys, element);
+      else if (element.type === "TOMLArray") verifyDuplicateKeysForArray(ctx, defineKey.keys, element);
+    }
+  }
+}
+function getAfterNode(a, b) {
+  return a.range[0] <= b.range[0] ? b : a;
+}
+function isDot(token) {
+  return isPunctuator(token) && token.value === ".";
+}
+function isEq(token) {
+  return isPunctuator(token) && token.value === "=";
+}
+function isLeftBracket(token) {
+  return isPunctuator(token) && token.value === "[";
+}
+function isRightBracket(token) {
+  return isPunctuator(token) && token.value === "]";
+}
+function isLeftBrace(token) {
+  return isPunctuator(token) && token.value === "{";
+}
+function isRightBrace(token) {
+  return isPunctuator(token) && token.value === "}";
+}
+function isComma(token) {
+  return isPunctuator(token) && token.value === ",";
+}
+function isPunctuator(token) {
+  return Boolean(token && token.type === "Punctuator");
+}
+function isBare(token) {
+  return token.type === "Bare";
+}
+function isString(token) {
+  return token.type === "BasicString" || token.type === "LiteralString";
+}
+function isMultiLineString(token) {
+  return token.type === "MultiLineBasicString" || token.type === "MultiLineLiteralString";
+}
+function isNumber(token) {
+  return token.type === "Integer" || token.type === "Float";
+}
+function isBoolean(token) {
+  return token.type === "Boolean";
+}
+function isDateTime(token) {
+  return token.type === "OffsetDateTime" || token.type === "LocalDateTime" || token.type === "LocalDate" || token.type === "LocalTime";
+}
+function applyEndLoc(node, child) {
+  if (child) {
+    node.range[1] = child.range[1];
+    node.loc.end = clonePos(child.loc.end);
+  }
+}
+function cloneRange(range) {
+  return [range[0], range[1]];
+}
+function cloneLoc(loc) {
+  return {
+    start: clonePos(loc.start),
+    end: clonePos(loc.end)
+  };
+}
+function clonePos(pos) {
+  return {
+    line: pos.line,
+    column: pos.column
+  };
+}
+function parseForESLint(code2, options2) {
+  return {
+    ast: new TOMLParser(code2, options2).parse(),
+    visitorKeys: KEYS2,
+    services: { isTOML: true }
+  };
+}
+function generateConvertTOMLValue(convertValue) {
+  function resolveValue(node, baseTable) {
+    return resolver[node.type](node, baseTable);
+  }
+  const resolver = {
+    Program(node, baseTable = {}) {
+      return resolveValue(node.body[0], baseTable);
+    },
+    TOMLTopLevelTable(node, baseTable = {}) {
+      for (const body of node.body) resolveValue(body, baseTable);
+      return baseTable;
+    },
+    TOMLKeyValue(node, baseTable = {}) {
+      const value = resolveValue(node.value);
+      set2(baseTable, resolveValue(node.key), value);
+      return baseTable;
+    },
+    TOMLTable(node, baseTable = {}) {
+      const table2 = getTable(baseTable, resolveValue(node.key), node.kind === "array");
+      for (const body of node.body) resolveValue(body, table2);
+      return baseTable;
+    },
+    TOMLArray(node) {
+      return node.elements.map((e) => resolveValue(e));
+    },
+    TOMLInlineTable(node) {
+      const table2 = {};
+      for (const body of node.body) resolveValue(body, table2);
+      return table2;
+    },
+    TOMLKey(node) {
+      return node.keys.map((key3) => resolveValue(key3));
+    },
+    TOMLBare(node) {
+      return node.name;
+    },
+    TOMLQuoted(node) {
+      return node.value;
+    },
+    TOMLValue(node) {
+      return convertValue(node);
+    }
+  };
+  return (node) => resolveValue(node);
+}
+function getTable(baseTable, keys, array2) {
+  let target = baseTable;
+  for (let index = 0; index < keys.length - 1; index++) {
+    const key3 = keys[index];
+    target = getNextTargetFromKey(target, key3);
+  }
+  const lastKey = last(keys);
+  const lastTarget = target[lastKey];
+  if (lastTarget == null) {
+    const tableValue$1 = {};
+    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
+    return tableValue$1;
+  }
+  if (isValue(lastTarget)) {
+    const tableValue$1 = {};
+    target[lastKey] = array2 ? [tableValue$1] : tableValue$1;
+    return tableValue$1;
+  }
+  if (!array2) {
+    if (Array.isArray(lastTarget)) {
+      const tableValue$1 = {};
+      target[lastKey] = tableValue$1;
+      return tableValue$1;
+    }
+    return lastTarget;
+  }
+  if (Array.isArray(lastTarget)) {
+    const tableValue$1 = {};
+    lastTarget.push(tableValue$1);
+    return tableValue$1;
+  }
+  const tableValue = {};
+  target[lastKey] = [tableValue];
+  return tableValue;
+  function getNextTargetFromKey(currTarget, key3) {
+    const nextTarget = currTarget[key3];
+    if (nextTarget == null) {
+      const val = {};
+      currTarget[key3] = val;
+      return val;
+    }
+    if (isValue(nextTarget)) {
+      const val = {};
+      currTarget[key3] = val;
+      return val;
+    }
+    let resultTarget = nextTarget;
+    while (Array.isArray(resultTarget)) {
+      const lastIndex = resultTarget.length - 1;
+      const nextElement = resultTarget[lastIndex];
+      if (isValue(nextElement)) {
+        const val = {};
+        resultTarget[lastIndex] = val;
+        return val;
+      }
+      resultTarget = nextElement;
+    }
+    return resultTarget;
+  }
+}
+function set2(baseTable, keys, value) {
+  let target = baseTable;
+  for (let index = 0; index < keys.length - 1; index++) {
+    const key3 = keys[index];
+    const nextTarget = target[key3];
+    if (nextTarget == null) {
+      const val = {};
+      target[key3] = val;
+      target = val;
+    } else if (isValue(nextTarget) || Array.isArray(nextTarget)) {
+      const val = {};
+      target[key3] = val;
+      target = val;
+    } else target = nextTarget;
+  }
+  target[last(keys)] = value;
+}
+function isValue(value) {
+  return typeof value !== "object" || value instanceof Date;
+}
+function parseTOML(code2, options2) {
+  return parseForESLint(code2, options2).ast;
+}
+var TOMLVerImpl, TOML_VERSION_1_0, TOML_VERSION_1_1, DEFAULT_TOML_VERSION, SUPPORTED_TOML_VERSIONS, MESSAGES, ParseError, CodePoint, Locations, CodePointIterator, HAS_BIGINT, RADIX_PREFIXES, ESCAPES_1_0, ESCAPES_LATEST, Tokenizer, VALUE_KIND_VALUE, VALUE_KIND_INTERMEDIATE, KeysResolver, Context2, STATE_FOR_ERROR, STRING_VALUE_STYLE_MAP, STRING_KEY_STYLE_MAP, DATETIME_VALUE_KIND_MAP, TOMLParser, tomlKeys, KEYS2, getStaticTOMLValue;
+var init_lib2 = __esm({
+  "node_modules/toml-eslint-parser/lib/index.mjs"() {
+    init_chunk_15K8U1wQ();
+    init_lib();
+    TOMLVerImpl = class {
+      constructor(major, minor) {
+        this.major = major;
+        this.minor = minor;
+      }
+      lt(major, minor) {
+        return this.major < major || this.major === major && this.minor < minor;
+      }
+      gte(major, minor) {
+        return this.major > major || this.major === major && this.minor >= minor;
+      }
+    };
+    TOML_VERSION_1_0 = new TOMLVerImpl(1, 0);
+    TOML_VERSION_1_1 = new TOMLVerImpl(1, 1);
+    DEFAULT_TOML_VERSION = TOML_VERSION_1_1;
+    SUPPORTED_TOML_VERSIONS = {
+      "1.0": TOML_VERSION_1_0,
+      "1.0.0": TOML_VERSION_1_0,
+      "1.1": TOML_VERSION_1_1,
+      "1.1.0": TOML_VERSION_1_1,
+      latest: TOML_VERSION_1_1,
+      next: TOML_VERSION_1_1
+    };
+    MESSAGES = {
+      "unterminated-string": "Unterminated string constant",
+      "unterminated-table-key": "Unterminated table-key",
+      "unterminated-array": "Unterminated array",
+      "unterminated-inline-table": "Unterminated inline table",
+      "missing-key": "Empty bare keys are not allowed",
+      "missing-newline": "Must be a newline",
+      "missing-equals-sign": "Expected equal (=) token",
+      "missing-value": "Unspecified values are invalid",
+      "missing-comma": "Expected comma (,) token",
+      "dupe-keys": "Defining a key multiple times is invalid",
+      "unexpected-char": "Unexpected character",
+      "unexpected-token": "Unexpected token",
+      "invalid-control-character": "Control characters (codes < 0x1f and 0x7f) are not allowed",
+      "invalid-comment-character": "Invalid code point {{cp}} within comments",
+      "invalid-key-value-newline": "The key, equals sign, and value must be on the same line",
+      "invalid-inline-table-newline": "No newlines are allowed between the curly braces unless they are valid within a value",
+      "invalid-underscore": "Underscores are allowed between digits",
+      "invalid-space": "Unexpected spaces",
+      "invalid-three-quotes": "Three or more quotes are not permitted",
+      "invalid-date": "Unexpected invalid date",
+      "invalid-time": "Unexpected invalid time",
+      "invalid-leading-zero": "Leading zeros are not allowed",
+      "invalid-trailing-comma-in-inline-table": "Trailing comma is not permitted in an inline table",
+      "invalid-char-in-escape-sequence": "Invalid character in escape sequence",
+      "invalid-consecutive-dots-in-key": "Consecutive dots are not permitted in keys",
+      "invalid-code-point": "Invalid code point {{cp}}",
+      "invalid-trailing-dot-in-key": "Keys cannot end with a dot",
+      "invalid-leading-dot-in-key": "Keys cannot start with a dot"
+    };
+    ParseError = class extends SyntaxError {
+      /**
+      * Initialize this ParseError instance.
+      *
+      */
+      constructor(code2, offset, line2, column, data2) {
+        super(getMessage(code2, data2));
+        this.index = offset;
+        this.lineNumber = line2;
+        this.column = column;
+      }
+    };
+    CodePoint = {
+      EOF: -1,
+      NULL: 0,
+      SOH: 1,
+      BACKSPACE: 8,
+      TABULATION: 9,
+      LINE_FEED: 10,
+      FORM_FEED: 12,
+      CARRIAGE_RETURN: 13,
+      ESCAPE: 27,
+      SO: 14,
+      US: 31,
+      SPACE: 32,
+      QUOTATION_MARK: 34,
+      HASH: 35,
+      SINGLE_QUOTE: 39,
+      PLUS_SIGN: 43,
+      COMMA: 44,
+      DASH: 45,
+      DOT: 46,
+      DIGIT_0: 48,
+      DIGIT_1: 49,
+      DIGIT_2: 50,
+      DIGIT_3: 51,
+      DIGIT_7: 55,
+      DIGIT_9: 57,
+      COLON: 58,
+      EQUALS_SIGN: 61,
+      LATIN_CAPITAL_A: 65,
+      LATIN_CAPITAL_E: 69,
+      LATIN_CAPITAL_F: 70,
+      LATIN_CAPITAL_T: 84,
+      LATIN_CAPITAL_U: 85,
+      LATIN_CAPITAL_Z: 90,
+      LEFT_BRACKET: 91,
+      BACKSLASH: 92,
+      RIGHT_BRACKET: 93,
+      UNDERSCORE: 95,
+      LATIN_SMALL_A: 97,
+      LATIN_SMALL_B: 98,
+      LATIN_SMALL_E: 101,
+      LATIN_SMALL_F: 102,
+      LATIN_SMALL_I: 105,
+      LATIN_SMALL_L: 108,
+      LATIN_SMALL_N: 110,
+      LATIN_SMALL_O: 111,
+      LATIN_SMALL_R: 114,
+      LATIN_SMALL_S: 115,
+      LATIN_SMALL_T: 116,
+      LATIN_SMALL_U: 117,
+      LATIN_SMALL_X: 120,
+      LATIN_SMALL_Z: 122,
+      LEFT_BRACE: 123,
+      RIGHT_BRACE: 125,
+      TILDE: 126,
+      DELETE: 127,
+      PAD: 128,
+      SUPERSCRIPT_TWO: 178,
+      SUPERSCRIPT_THREE: 179,
+      SUPERSCRIPT_ONE: 185,
+      VULGAR_FRACTION_ONE_QUARTER: 188,
+      VULGAR_FRACTION_THREE_QUARTERS: 190,
+      LATIN_CAPITAL_LETTER_A_WITH_GRAVE: 192,
+      LATIN_CAPITAL_LETTER_O_WITH_DIAERESIS: 214,
+      LATIN_CAPITAL_LETTER_O_WITH_STROKE: 216,
+      LATIN_SMALL_LETTER_O_WITH_DIAERESIS: 246,
+      LATIN_SMALL_LETTER_O_WITH_STROKE: 248,
+      GREEK_SMALL_REVERSED_DOTTED_LUNATE_SIGMA_SYMBOL: 891,
+      GREEK_CAPITAL_LETTER_YOT: 895,
+      CP_1FFF: 8191,
+      ZERO_WIDTH_NON_JOINER: 8204,
+      ZERO_WIDTH_JOINER: 8205,
+      UNDERTIE: 8255,
+      CHARACTER_TIE: 8256,
+      SUPERSCRIPT_ZERO: 8304,
+      CP_218F: 8591,
+      CIRCLED_DIGIT_ONE: 9312,
+      NEGATIVE_CIRCLED_DIGIT_ZERO: 9471,
+      GLAGOLITIC_CAPITAL_LETTER_AZU: 11264,
+      CP_2FEF: 12271,
+      IDEOGRAPHIC_COMMA: 12289,
+      CP_D7FF: 55295,
+      CP_E000: 57344,
+      CJK_COMPATIBILITY_IDEOGRAPH_F900: 63744,
+      ARABIC_LIGATURE_SALAAMUHU_ALAYNAA: 64975,
+      ARABIC_LIGATURE_SALLA_USED_AS_KORANIC_STOP_SIGN_ISOLATED_FORM: 65008,
+      REPLACEMENT_CHARACTER: 65533,
+      LINEAR_B_SYLLABLE_B008_A: 65536,
+      CP_EFFFF: 983039,
+      CP_10FFFF: 1114111
+    };
+    Locations = class {
+      constructor() {
+        this.offsets = [];
+      }
+      addOffset(offset) {
+        for (let i = this.offsets.length - 1; i >= 0; i--) {
+          const element = this.offsets[i];
+          if (element === offset) return;
+          if (element < offset) break;
+        }
+        this.offsets.push(offset);
+      }
+      /**
+      * Calculate the location of the given index.
+      * @param index The index to calculate their location.
+      * @returns The location of the index.
+      */
+      getLocFromIndex(offset) {
+        const line2 = sortedLastIndex(this.offsets, offset) + 1;
+        return {
+          line: line2,
+          column: offset - (line2 === 1 ? 0 : this.offsets[line2 - 2])
+        };
+      }
+    };
+    CodePointIterator = class {
+      /**
+      * Initialize this char iterator.
+      */
+      constructor(text2) {
+        this.locs = new Locations();
+        this.lastCodePoint = CodePoint.NULL;
+        this.start = -1;
+        this.end = 0;
+        this.text = text2;
+      }
+      next() {
+        if (this.lastCodePoint === CodePoint.EOF) return CodePoint.EOF;
+        return this.lastCodePoint = this.moveAt(this.end);
+      }
+      getLocFromIndex(index) {
+        return this.locs.getLocFromIndex(index);
+      }
+      eat(cp) {
+        if (this.text.codePointAt(this.end) === cp) {
+          this.next();
+          return true;
+        }
+        return false;
+      }
+      moveAt(offset) {
+        this.start = this.end = offset;
+        const cp = this.text.codePointAt(this.start) ?? CodePoint.EOF;
+        if (cp === CodePoint.EOF) {
+          this.end = this.start;
+          return cp;
+        }
+        this.end += cp >= 65536 ? 2 : 1;
+        if (cp === CodePoint.LINE_FEED) this.locs.addOffset(this.end);
+        else if (cp === CodePoint.CARRIAGE_RETURN) {
+          if (this.text.codePointAt(this.end) === CodePoint.LINE_FEED) {
+            this.end++;
+            this.locs.addOffset(this.end);
+          }
+          return CodePoint.LINE_FEED;
+        }
+        return cp;
+      }
+    };
+    HAS_BIGINT = typeof BigInt !== "undefined";
+    RADIX_PREFIXES = {
+      16: "0x",
+      10: "",
+      8: "0o",
+      2: "0b"
+    };
+    ESCAPES_1_0 = {
+      [CodePoint.QUOTATION_MARK]: CodePoint.QUOTATION_MARK,
+      [CodePoint.BACKSLASH]: CodePoint.BACKSLASH,
+      [CodePoint.LATIN_SMALL_B]: CodePoint.BACKSPACE,
+      [CodePoint.LATIN_SMALL_F]: CodePoint.FORM_FEED,
+      [CodePoint.LATIN_SMALL_N]: CodePoint.LINE_FEED,
+      [CodePoint.LATIN_SMALL_R]: CodePoint.CARRIAGE_RETURN,
+      [CodePoint.LATIN_SMALL_T]: CodePoint.TABULATION
+    };
+    ESCAPES_LATEST = {
+      ...ESCAPES_1_0,
+      [CodePoint.LATIN_SMALL_E]: CodePoint.ESCAPE
+    };
+    Tokenizer = class {
+      /**
+      * Initialize this tokenizer.
+      */
+      constructor(text2, parserOptions) {
+        this.backCode = false;
+        this.lastCodePoint = CodePoint.NULL;
+        this.state = "DATA";
+        this.token = null;
+        this.tokenStart = -1;
+        this.valuesEnabled = false;
+        this.text = text2;
+        this.parserOptions = parserOptions || {};
+        this.codePointIterator = new CodePointIterator(text2);
+        this.tomlVersion = getTOMLVer(this.parserOptions.tomlVersion);
+        this.ESCAPES = this.tomlVersion.gte(1, 1) ? ESCAPES_LATEST : ESCAPES_1_0;
+      }
+      get start() {
+        return this.codePointIterator.start;
+      }
+      get end() {
+        return this.codePointIterator.end;
+      }
+      getLocFromIndex(index) {
+        return this.codePointIterator.getLocFromIndex(index);
+      }
+      /**
+      * Report an invalid character error.
+      */
+      reportParseError(code2, data2) {
+        const offset = this.codePointIterator.start;
+        const loc = this.codePointIterator.getLocFromIndex(offset);
+        throw new ParseError(code2, offset, loc.line, loc.column, data2);
+      }
+      /**
+      * Get the next token.
+      */
+      nextToken() {
+        let token = this.token;
+        if (token != null) {
+          this.token = null;
+          return token;
+        }
+        let cp = this.lastCodePoint;
+        while (cp !== CodePoint.EOF && !this.token) {
+          cp = this.nextCode();
+          const nextState = this[this.state](cp);
+          if (!nextState) throw new Error(`Unknown error: pre state=${this.state}`);
+          this.state = nextState;
+        }
+        token = this.token;
+        this.token = null;
+        return token;
+      }
+      /**
+      * Get the next code point.
+      */
+      nextCode() {
+        if (this.lastCodePoint === CodePoint.EOF) return CodePoint.EOF;
+        if (this.backCode) {
+          this.backCode = false;
+          return this.lastCodePoint;
+        }
+        return this.lastCodePoint = this.codePointIterator.next();
+      }
+      /**
+      * Eat the next code point.
+      */
+      eatCode(cp) {
+        if (this.lastCodePoint === CodePoint.EOF) return false;
+        if (this.backCode) {
+          if (this.lastCodePoint === cp) {
+            this.backCode = false;
+            return true;
+          }
+          return false;
+        }
+        return this.codePointIterator.eat(cp);
+      }
+      /**
+      * Moves the character position to the given position.
+      */
+      moveAt(loc) {
+        if (this.backCode) this.backCode = false;
+        this.lastCodePoint = this.codePointIterator.moveAt(loc);
+      }
+      /**
+      * Back the current code point as the given state.
+      */
+      back(state) {
+        this.backCode = true;
+        return state;
+      }
+      punctuatorToken() {
+        this.startToken();
+        this.endToken("Punctuator", "end");
+      }
+      startToken() {
+        this.tokenStart = this.codePointIterator.start;
+      }
+      /**
+      * Commit the current token.
+      */
+      endToken(type, pos, option1, option2) {
+        const { tokenStart } = this;
+        const end = this.codePointIterator[pos];
+        const range = [tokenStart, end];
+        const loc = {
+          start: this.codePointIterator.getLocFromIndex(tokenStart),
+          end: this.codePointIterator.getLocFromIndex(end)
+        };
+        if (type === "Block") this.token = {
+          type,
+          value: this.text.slice(tokenStart + 1, end),
+          range,
+          loc
+        };
+        else {
+          let token;
+          const value = this.text.slice(tokenStart, end);
+          if (type === "BasicString" || type === "LiteralString" || type === "MultiLineBasicString" || type === "MultiLineLiteralString") token = {
+            type,
+            value,
+            string: option1,
+            range,
+            loc
+          };
+          else if (type === "Integer") {
+            const text2 = option1;
+            token = {
+              type,
+              value,
+              number: parseInt(text2, option2),
+              bigint: HAS_BIGINT ? BigInt(RADIX_PREFIXES[option2] + text2) : null,
+              range,
+              loc
+            };
+          } else if (type === "Float") token = {
+            type,
+            value,
+            number: option1,
+            range,
+            loc
+          };
+          else if (type === "Boolean") token = {
+            type,
+            value,
+            boolean: option1,
+            range,
+            loc
+          };
+          else if (type === "LocalDate" || type === "LocalTime" || type === "LocalDateTime" || type === "OffsetDateTime") token = {
+            type,
+            value,
+            date: option1,
+            range,
+            loc
+          };
+          else token = {
+            type,
+            value,
+            range,
+            loc
+          };
+          this.token = token;
+        }
+      }
+      DATA(cp) {
+        while (isWhitespace(cp) || isEOL(cp)) cp = this.nextCode();
+        if (cp === CodePoint.HASH) {
+          this.startToken();
+          return "COMMENT";
+        }
+        if (cp === CodePoint.QUOTATION_MARK) {
+          this.startToken();
+          return "BASIC_STRING";
+        }
+        if (cp === CodePoint.SINGLE_QUOTE) {
+          this.startToken();
+          return "LITERAL_STRING";
+        }
+        if (cp === CodePoint.DOT || cp === CodePoint.EQUALS_SIGN || cp === CodePoint.LEFT_BRACKET || cp === CodePoint.RIGHT_BRACKET || cp === CodePoint.LEFT_BRACE || cp === CodePoint.RIGHT_BRACE || cp === CodePoint.COMMA) {
+          this.punctuatorToken();
+          return "DATA";
+        }
+        if (this.valuesEnabled) {
+          if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
+            this.startToken();
+            return "SIGN";
+          }
+          if (cp === CodePoint.LATIN_SMALL_N || cp === CodePoint.LATIN_SMALL_I) {
+            this.startToken();
+            return this.back("NAN_OR_INF");
+          }
+          if (isDigit2(cp)) {
+            this.startToken();
+            return this.back("NUMBER");
+          }
+          if (cp === CodePoint.LATIN_SMALL_T || cp === CodePoint.LATIN_SMALL_F) {
+            this.startToken();
+            return this.back("BOOLEAN");
+          }
+        } else if (isUnquotedKeyChar(cp, this.tomlVersion)) {
+          this.startToken();
+          return "BARE";
+        }
+        if (cp === CodePoint.EOF) return "DATA";
+        return this.reportParseError("unexpected-char");
+      }
+      COMMENT(cp) {
+        const processCommentChar = this.tomlVersion.gte(1, 1) ? (c3) => {
+          if (!isNonEOL(c3)) this.reportParseError("invalid-comment-character", { cp: JSON.stringify(String.fromCodePoint(c3)).slice(1, -1) });
+        } : (c3) => {
+          if (isControlOtherThanTab(c3)) this.reportParseErrorControlChar();
+        };
+        while (!isEOL(cp) && cp !== CodePoint.EOF) {
+          processCommentChar(cp);
+          cp = this.nextCode();
+        }
+        this.endToken("Block", "start");
+        return "DATA";
+      }
+      BARE(cp) {
+        while (isUnquotedKeyChar(cp, this.tomlVersion)) cp = this.nextCode();
+        this.endToken("Bare", "start");
+        return this.back("DATA");
+      }
+      BASIC_STRING(cp) {
+        if (cp === CodePoint.QUOTATION_MARK) {
+          cp = this.nextCode();
+          if (cp === CodePoint.QUOTATION_MARK) return "MULTI_LINE_BASIC_STRING";
+          this.endToken("BasicString", "start", "");
+          return this.back("DATA");
+        }
+        const out = [];
+        while (cp !== CodePoint.QUOTATION_MARK && cp !== CodePoint.EOF && cp !== CodePoint.LINE_FEED) {
+          if (isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
+          if (cp === CodePoint.BACKSLASH) {
+            cp = this.nextCode();
+            const ecp = this.ESCAPES[cp];
+            if (ecp) {
+              out.push(ecp);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_SMALL_U) {
+              const code2 = this.parseUnicode(4);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_CAPITAL_U) {
+              const code2 = this.parseUnicode(8);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_SMALL_X && this.tomlVersion.gte(1, 1)) {
+              const code2 = this.parseUnicode(2);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            }
+            return this.reportParseError("invalid-char-in-escape-sequence");
+          }
+          out.push(cp);
+          cp = this.nextCode();
+        }
+        if (cp !== CodePoint.QUOTATION_MARK) return this.reportParseError("unterminated-string");
+        this.endToken("BasicString", "end", String.fromCodePoint(...out));
+        return "DATA";
+      }
+      MULTI_LINE_BASIC_STRING(cp) {
+        const out = [];
+        if (cp === CodePoint.LINE_FEED) cp = this.nextCode();
+        while (cp !== CodePoint.EOF) {
+          if (cp !== CodePoint.LINE_FEED && isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
+          if (cp === CodePoint.QUOTATION_MARK) {
+            const startPos = this.codePointIterator.start;
+            if (this.eatCode(CodePoint.QUOTATION_MARK) && this.eatCode(CodePoint.QUOTATION_MARK)) {
+              if (this.eatCode(CodePoint.QUOTATION_MARK)) {
+                out.push(CodePoint.QUOTATION_MARK);
+                if (this.eatCode(CodePoint.QUOTATION_MARK)) {
+                  out.push(CodePoint.QUOTATION_MARK);
+                  if (this.eatCode(CodePoint.QUOTATION_MARK)) {
+                    this.moveAt(startPos);
+                    return this.reportParseError("invalid-three-quotes");
+                  }
+                }
+              }
+              this.endToken("MultiLineBasicString", "end", String.fromCodePoint(...out));
+              return "DATA";
+            }
+            this.moveAt(startPos);
+          }
+          if (cp === CodePoint.BACKSLASH) {
+            cp = this.nextCode();
+            const ecp = this.ESCAPES[cp];
+            if (ecp) {
+              out.push(ecp);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_SMALL_U) {
+              const code2 = this.parseUnicode(4);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_CAPITAL_U) {
+              const code2 = this.parseUnicode(8);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LATIN_SMALL_X && this.tomlVersion.gte(1, 1)) {
+              const code2 = this.parseUnicode(2);
+              out.push(code2);
+              cp = this.nextCode();
+              continue;
+            } else if (cp === CodePoint.LINE_FEED) {
+              cp = this.nextCode();
+              while (isWhitespace(cp) || cp === CodePoint.LINE_FEED) cp = this.nextCode();
+              continue;
+            } else if (isWhitespace(cp)) {
+              let valid = true;
+              const startPos = this.codePointIterator.start;
+              let nextCp;
+              while ((nextCp = this.nextCode()) !== CodePoint.EOF) {
+                if (nextCp === CodePoint.LINE_FEED) break;
+                if (!isWhitespace(nextCp)) {
+                  this.moveAt(startPos);
+                  valid = false;
+                  break;
+                }
+              }
+              if (valid) {
+                cp = this.nextCode();
+                while (isWhitespace(cp) || cp === CodePoint.LINE_FEED) cp = this.nextCode();
+                continue;
+              }
+            }
+            return this.reportParseError("invalid-char-in-escape-sequence");
+          }
+          out.push(cp);
+          cp = this.nextCode();
+        }
+        return this.reportParseError("unterminated-string");
+      }
+      LITERAL_STRING(cp) {
+        if (cp === CodePoint.SINGLE_QUOTE) {
+          cp = this.nextCode();
+          if (cp === CodePoint.SINGLE_QUOTE) return "MULTI_LINE_LITERAL_STRING";
+          this.endToken("LiteralString", "start", "");
+          return this.back("DATA");
+        }
+        const out = [];
+        while (cp !== CodePoint.SINGLE_QUOTE && cp !== CodePoint.EOF && cp !== CodePoint.LINE_FEED) {
+          if (isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
+          out.push(cp);
+          cp = this.nextCode();
+        }
+        if (cp !== CodePoint.SINGLE_QUOTE) return this.reportParseError("unterminated-string");
+        this.endToken("LiteralString", "end", String.fromCodePoint(...out));
+        return "DATA";
+      }
+      MULTI_LINE_LITERAL_STRING(cp) {
+        const out = [];
+        if (cp === CodePoint.LINE_FEED) cp = this.nextCode();
+        while (cp !== CodePoint.EOF) {
+          if (cp !== CodePoint.LINE_FEED && isControlOtherThanTab(cp)) return this.reportParseErrorControlChar();
+          if (cp === CodePoint.SINGLE_QUOTE) {
+            const startPos = this.codePointIterator.start;
+            if (this.eatCode(CodePoint.SINGLE_QUOTE) && this.eatCode(CodePoint.SINGLE_QUOTE)) {
+              if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
+                out.push(CodePoint.SINGLE_QUOTE);
+                if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
+                  out.push(CodePoint.SINGLE_QUOTE);
+                  if (this.eatCode(CodePoint.SINGLE_QUOTE)) {
+                    this.moveAt(startPos);
+                    return this.reportParseError("invalid-three-quotes");
+                  }
+                }
+              }
+              this.endToken("MultiLineLiteralString", "end", String.fromCodePoint(...out));
+              return "DATA";
+            }
+            this.moveAt(startPos);
+          }
+          out.push(cp);
+          cp = this.nextCode();
+        }
+        return this.reportParseError("unterminated-string");
+      }
+      SIGN(cp) {
+        if (cp === CodePoint.LATIN_SMALL_N || cp === CodePoint.LATIN_SMALL_I) return this.back("NAN_OR_INF");
+        if (isDigit2(cp)) return this.back("NUMBER");
+        return this.reportParseError("unexpected-char");
+      }
+      NAN_OR_INF(cp) {
+        if (cp === CodePoint.LATIN_SMALL_N) {
+          const startPos = this.codePointIterator.start;
+          if (this.eatCode(CodePoint.LATIN_SMALL_A) && this.eatCode(CodePoint.LATIN_SMALL_N)) {
+            this.endToken("Float", "end", NaN);
+            return "DATA";
+          }
+          this.moveAt(startPos);
+        } else if (cp === CodePoint.LATIN_SMALL_I) {
+          const startPos = this.codePointIterator.start;
+          if (this.eatCode(CodePoint.LATIN_SMALL_N) && this.eatCode(CodePoint.LATIN_SMALL_F)) {
+            this.endToken("Float", "end", this.text[this.tokenStart] === "-" ? -Infinity : Infinity);
+            return "DATA";
+          }
+          this.moveAt(startPos);
+        }
+        return this.reportParseError("unexpected-char");
+      }
+      NUMBER(cp) {
+        const start = this.text[this.tokenStart];
+        const sign2 = start === "+" ? CodePoint.PLUS_SIGN : start === "-" ? CodePoint.DASH : CodePoint.NULL;
+        if (cp === CodePoint.DIGIT_0) {
+          if (sign2 === CodePoint.NULL) {
+            const startPos = this.codePointIterator.start;
+            const nextCp$1 = this.nextCode();
+            if (isDigit2(nextCp$1)) {
+              const nextNextCp = this.nextCode();
+              if (nextNextCp === CodePoint.COLON) {
+                this.data = {
+                  hasDate: false,
+                  year: 0,
+                  month: 0,
+                  day: 0,
+                  hour: Number(String.fromCodePoint(CodePoint.DIGIT_0, nextCp$1)),
+                  minute: 0,
+                  second: 0
+                };
+                return "TIME_MINUTE";
+              }
+              if (isDigit2(nextNextCp)) {
+                const nextNextNextCp = this.nextCode();
+                if (isDigit2(nextNextNextCp) && this.eatCode(CodePoint.DASH)) {
+                  this.data = {
+                    hasDate: true,
+                    year: Number(String.fromCodePoint(CodePoint.DIGIT_0, nextCp$1, nextNextCp, nextNextNextCp)),
+                    month: 0,
+                    day: 0,
+                    hour: 0,
+                    minute: 0,
+                    second: 0
+                  };
+                  return "DATE_MONTH";
+                }
+              }
+              this.moveAt(startPos);
+              return this.reportParseError("invalid-leading-zero");
+            }
+            this.moveAt(startPos);
+          }
+          cp = this.nextCode();
+          if (cp === CodePoint.LATIN_SMALL_X || cp === CodePoint.LATIN_SMALL_O || cp === CodePoint.LATIN_SMALL_B) {
+            if (sign2 !== CodePoint.NULL) return this.reportParseError("unexpected-char");
+            return cp === CodePoint.LATIN_SMALL_X ? "HEX" : cp === CodePoint.LATIN_SMALL_O ? "OCTAL" : "BINARY";
+          }
+          if (cp === CodePoint.LATIN_SMALL_E || cp === CodePoint.LATIN_CAPITAL_E) {
+            this.data = {
+              minus: sign2 === CodePoint.DASH,
+              left: [CodePoint.DIGIT_0]
+            };
+            return "EXPONENT_RIGHT";
+          }
+          if (cp === CodePoint.DOT) {
+            this.data = {
+              minus: sign2 === CodePoint.DASH,
+              absInt: [CodePoint.DIGIT_0]
+            };
+            return "FRACTIONAL_RIGHT";
+          }
+          this.endToken("Integer", "start", "0", 10);
+          return this.back("DATA");
+        }
+        const { out, nextCp, hasUnderscore } = this.parseDigits(cp, isDigit2);
+        if (nextCp === CodePoint.DASH && sign2 === CodePoint.NULL && !hasUnderscore && out.length === 4) {
+          this.data = {
+            hasDate: true,
+            year: Number(String.fromCodePoint(...out)),
+            month: 0,
+            day: 0,
+            hour: 0,
+            minute: 0,
+            second: 0
+          };
+          return "DATE_MONTH";
+        }
+        if (nextCp === CodePoint.COLON && sign2 === CodePoint.NULL && !hasUnderscore && out.length === 2) {
+          this.data = {
+            hasDate: false,
+            year: 0,
+            month: 0,
+            day: 0,
+            hour: Number(String.fromCodePoint(...out)),
+            minute: 0,
+            second: 0
+          };
+          return "TIME_MINUTE";
+        }
+        if (nextCp === CodePoint.LATIN_SMALL_E || nextCp === CodePoint.LATIN_CAPITAL_E) {
+          this.data = {
+            minus: sign2 === CodePoint.DASH,
+            left: out
+          };
+          return "EXPONENT_RIGHT";
+        }
+        if (nextCp === CodePoint.DOT) {
+          this.data = {
+            minus: sign2 === CodePoint.DASH,
+            absInt: out
+          };
+          return "FRACTIONAL_RIGHT";
+        }
+        this.endToken("Integer", "start", sign2 === CodePoint.DASH ? String.fromCodePoint(CodePoint.DASH, ...out) : String.fromCodePoint(...out), 10);
+        return this.back("DATA");
+      }
+      HEX(cp) {
+        const { out } = this.parseDigits(cp, isHexDig);
+        this.endToken("Integer", "start", String.fromCodePoint(...out), 16);
+        return this.back("DATA");
+      }
+      OCTAL(cp) {
+        const { out } = this.parseDigits(cp, isOctalDig);
+        this.endToken("Integer", "start", String.fromCodePoint(...out), 8);
+        return this.back("DATA");
+      }
+      BINARY(cp) {
+        const { out } = this.parseDigits(cp, (c3) => c3 === CodePoint.DIGIT_0 || c3 === CodePoint.DIGIT_1);
+        this.endToken("Integer", "start", String.fromCodePoint(...out), 2);
+        return this.back("DATA");
+      }
+      FRACTIONAL_RIGHT(cp) {
+        const { minus, absInt } = this.data;
+        const { out, nextCp } = this.parseDigits(cp, isDigit2);
+        const absNum = [
+          ...absInt,
+          CodePoint.DOT,
+          ...out
+        ];
+        if (nextCp === CodePoint.LATIN_SMALL_E || nextCp === CodePoint.LATIN_CAPITAL_E) {
+          this.data = {
+            minus,
+            left: absNum
+          };
+          return "EXPONENT_RIGHT";
+        }
+        const value = Number(minus ? String.fromCodePoint(CodePoint.DASH, ...absNum) : String.fromCodePoint(...absNum));
+        this.endToken("Float", "start", value);
+        return this.back("DATA");
+      }
+      EXPONENT_RIGHT(cp) {
+        const { left, minus: leftMinus } = this.data;
+        let minus = false;
+        if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
+          minus = cp === CodePoint.DASH;
+          cp = this.nextCode();
+        }
+        const { out } = this.parseDigits(cp, isDigit2);
+        const right = out;
+        if (minus) right.unshift(CodePoint.DASH);
+        const value = Number(leftMinus ? String.fromCodePoint(CodePoint.DASH, ...left, CodePoint.LATIN_SMALL_E, ...right) : String.fromCodePoint(...left, CodePoint.LATIN_SMALL_E, ...right));
+        this.endToken("Float", "start", value);
+        return this.back("DATA");
+      }
+      BOOLEAN(cp) {
+        if (cp === CodePoint.LATIN_SMALL_T) {
+          const startPos = this.codePointIterator.start;
+          if (this.eatCode(CodePoint.LATIN_SMALL_R) && this.eatCode(CodePoint.LATIN_SMALL_U) && this.eatCode(CodePoint.LATIN_SMALL_E)) {
+            this.endToken("Boolean", "end", true);
+            return "DATA";
+          }
+          this.moveAt(startPos);
+        } else if (cp === CodePoint.LATIN_SMALL_F) {
+          const startPos = this.codePointIterator.start;
+          if (this.eatCode(CodePoint.LATIN_SMALL_A) && this.eatCode(CodePoint.LATIN_SMALL_L) && this.eatCode(CodePoint.LATIN_SMALL_S) && this.eatCode(CodePoint.LATIN_SMALL_E)) {
+            this.endToken("Boolean", "end", false);
+            return "DATA";
+          }
+          this.moveAt(startPos);
+        }
+        return this.reportParseError("unexpected-char");
+      }
+      DATE_MONTH(cp) {
+        const start = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (cp !== CodePoint.DASH) return this.reportParseError("unexpected-char");
+        const end = this.codePointIterator.start;
+        const data2 = this.data;
+        data2.month = Number(this.text.slice(start, end));
+        return "DATE_DAY";
+      }
+      DATE_DAY(cp) {
+        const start = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const end = this.codePointIterator.end;
+        const data2 = this.data;
+        data2.day = Number(this.text.slice(start, end));
+        if (!isValidDate(data2.year, data2.month, data2.day)) return this.reportParseError("invalid-date");
+        cp = this.nextCode();
+        if (cp === CodePoint.LATIN_CAPITAL_T || cp === CodePoint.LATIN_SMALL_T) return "TIME_HOUR";
+        if (cp === CodePoint.SPACE) {
+          const startPos = this.codePointIterator.start;
+          if (isDigit2(this.nextCode()) && isDigit2(this.nextCode())) {
+            this.moveAt(startPos);
+            return "TIME_HOUR";
+          }
+          this.moveAt(startPos);
+        }
+        const dateValue = getDateFromDateTimeData(data2, "");
+        this.endToken("LocalDate", "start", dateValue);
+        return this.back("DATA");
+      }
+      TIME_HOUR(cp) {
+        const start = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (cp !== CodePoint.COLON) return this.reportParseError("unexpected-char");
+        const end = this.codePointIterator.start;
+        const data2 = this.data;
+        data2.hour = Number(this.text.slice(start, end));
+        return "TIME_MINUTE";
+      }
+      TIME_MINUTE(cp) {
+        const start = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const end = this.codePointIterator.end;
+        const data2 = this.data;
+        data2.minute = Number(this.text.slice(start, end));
+        cp = this.nextCode();
+        if (cp === CodePoint.COLON) return "TIME_SECOND";
+        if (this.tomlVersion.lt(1, 1)) return this.reportParseError("unexpected-char");
+        if (!isValidTime(data2.hour, data2.minute, data2.second)) return this.reportParseError("invalid-time");
+        return this.processTimeEnd(cp, data2);
+      }
+      TIME_SECOND(cp) {
+        const start = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const end = this.codePointIterator.end;
+        const data2 = this.data;
+        data2.second = Number(this.text.slice(start, end));
+        if (!isValidTime(data2.hour, data2.minute, data2.second)) return this.reportParseError("invalid-time");
+        cp = this.nextCode();
+        if (cp === CodePoint.DOT) return "TIME_SEC_FRAC";
+        return this.processTimeEnd(cp, data2);
+      }
+      TIME_SEC_FRAC(cp) {
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const start = this.codePointIterator.start;
+        while (isDigit2(cp)) cp = this.nextCode();
+        const end = this.codePointIterator.start;
+        const data2 = this.data;
+        data2.frac = this.text.slice(start, end);
+        return this.processTimeEnd(cp, data2);
+      }
+      processTimeEnd(cp, data2) {
+        if (data2.hasDate) {
+          if (cp === CodePoint.DASH || cp === CodePoint.PLUS_SIGN) {
+            data2.offsetSign = cp;
+            return "TIME_OFFSET";
+          }
+          if (cp === CodePoint.LATIN_CAPITAL_Z || cp === CodePoint.LATIN_SMALL_Z) {
+            const dateValue$2 = getDateFromDateTimeData(data2, "Z");
+            this.endToken("OffsetDateTime", "end", dateValue$2);
+            return "DATA";
+          }
+          const dateValue$1 = getDateFromDateTimeData(data2, "");
+          this.endToken("LocalDateTime", "start", dateValue$1);
+          return this.back("DATA");
+        }
+        const dateValue = getDateFromDateTimeData(data2, "");
+        this.endToken("LocalTime", "start", dateValue);
+        return this.back("DATA");
+      }
+      TIME_OFFSET(cp) {
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const hourStart = this.codePointIterator.start;
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (cp !== CodePoint.COLON) return this.reportParseError("unexpected-char");
+        const hourEnd = this.codePointIterator.start;
+        cp = this.nextCode();
+        const minuteStart = this.codePointIterator.start;
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        cp = this.nextCode();
+        if (!isDigit2(cp)) return this.reportParseError("unexpected-char");
+        const minuteEnd = this.codePointIterator.end;
+        const hour = Number(this.text.slice(hourStart, hourEnd));
+        const minute = Number(this.text.slice(minuteStart, minuteEnd));
+        if (!isValidTime(hour, minute, 0)) return this.reportParseError("invalid-time");
+        const data2 = this.data;
+        const dateValue = getDateFromDateTimeData(data2, `${String.fromCodePoint(data2.offsetSign)}${padStart(hour, 2)}:${padStart(minute, 2)}`);
+        this.endToken("OffsetDateTime", "end", dateValue);
+        return "DATA";
+      }
+      parseDigits(cp, checkDigit) {
+        if (cp === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
+        if (!checkDigit(cp)) return this.reportParseError("unexpected-char");
+        const out = [];
+        let before = CodePoint.NULL;
+        let hasUnderscore = false;
+        while (checkDigit(cp) || cp === CodePoint.UNDERSCORE) {
+          if (cp === CodePoint.UNDERSCORE) {
+            hasUnderscore = true;
+            if (before === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
+          } else out.push(cp);
+          before = cp;
+          cp = this.nextCode();
+        }
+        if (before === CodePoint.UNDERSCORE) return this.reportParseError("invalid-underscore");
+        return {
+          out,
+          nextCp: cp,
+          hasUnderscore
+        };
+      }
+      parseUnicode(count) {
+        const startLoc = this.codePointIterator.start;
+        const start = this.codePointIterator.end;
+        let charCount = 0;
+        let cp;
+        while ((cp = this.nextCode()) !== CodePoint.EOF) {
+          if (!isHexDig(cp)) {
+            this.moveAt(startLoc);
+            return this.reportParseError("invalid-char-in-escape-sequence");
+          }
+          charCount++;
+          if (charCount >= count) break;
+        }
+        const end = this.codePointIterator.end;
+        const code2 = this.text.slice(start, end);
+        const codePoint = parseInt(code2, 16);
+        if (!isUnicodeScalarValue(codePoint)) return this.reportParseError("invalid-code-point", { cp: code2 });
+        return codePoint;
+      }
+      reportParseErrorControlChar() {
+        return this.reportParseError("invalid-control-character");
+      }
+    };
+    VALUE_KIND_VALUE = /* @__PURE__ */ Symbol("VALUE_KIND_VALUE");
+    VALUE_KIND_INTERMEDIATE = /* @__PURE__ */ Symbol("VALUE_KIND_INTERMEDIATE");
+    KeysResolver = class {
+      constructor(ctx) {
+        this.rootKeys = /* @__PURE__ */ new Map();
+        this.tables = [];
+        this.ctx = ctx;
+      }
+      applyResolveKeyForTable(node) {
+        let keys = this.rootKeys;
+        const peekKeyIndex = node.key.keys.length - 1;
+        for (let index = 0; index < peekKeyIndex; index++) {
+          const keyNode = node.key.keys[index];
+          const keyName = toKeyName(keyNode);
+          node.resolvedKey.push(keyName);
+          let keyStore = keys.get(keyName);
+          if (!keyStore) {
+            keyStore = {
+              node: keyNode,
+              keys: /* @__PURE__ */ new Map()
+            };
+            keys.set(keyName, keyStore);
+          } else if (keyStore.table === "array") {
+            const peekIndex = keyStore.peekIndex;
+            node.resolvedKey.push(peekIndex);
+            keyStore = keyStore.keys.get(peekIndex);
+          }
+          keys = keyStore.keys;
+        }
+        const lastKeyNode = node.key.keys[peekKeyIndex];
+        const lastKeyName = toKeyName(lastKeyNode);
+        node.resolvedKey.push(lastKeyName);
+        const lastKeyStore = keys.get(lastKeyName);
+        if (!lastKeyStore) if (node.kind === "array") {
+          node.resolvedKey.push(0);
+          const newKeyStore = {
+            node: lastKeyNode,
+            keys: /* @__PURE__ */ new Map()
+          };
+          keys.set(lastKeyName, {
+            table: node.kind,
+            node: lastKeyNode,
+            keys: /* @__PURE__ */ new Map([[0, newKeyStore]]),
+            peekIndex: 0
+          });
+          this.tables.push({
+            node,
+            keys: newKeyStore.keys
+          });
+        } else {
+          const newKeyStore = {
+            table: node.kind,
+            node: lastKeyNode,
+            keys: /* @__PURE__ */ new Map()
+          };
+          keys.set(lastKeyName, newKeyStore);
+          this.tables.push({
+            node,
+            keys: newKeyStore.keys
+          });
+        }
+        else if (!lastKeyStore.table) if (node.kind === "array") this.ctx.reportParseError("dupe-keys", lastKeyNode);
+        else {
+          const transformKey = {
+            table: node.kind,
+            node: lastKeyNode,
+            keys: lastKeyStore.keys
+          };
+          keys.set(lastKeyName, transformKey);
+          this.tables.push({
+            node,
+            keys: transformKey.keys
+          });
+        }
+        else if (lastKeyStore.table === "array") if (node.kind === "array") {
+          const newKeyStore = {
+            node: lastKeyNode,
+            keys: /* @__PURE__ */ new Map()
+          };
+          const newIndex = lastKeyStore.peekIndex + 1;
+          node.resolvedKey.push(newIndex);
+          lastKeyStore.keys.set(newIndex, newKeyStore);
+          lastKeyStore.peekIndex = newIndex;
+          this.tables.push({
+            node,
+            keys: newKeyStore.keys
+          });
+        } else this.ctx.reportParseError("dupe-keys", lastKeyNode);
+        else this.ctx.reportParseError("dupe-keys", lastKeyNode);
+      }
+      verifyDuplicateKeys(node) {
+        for (const body of node.body) if (body.type === "TOMLKeyValue") verifyDuplicateKeysForKeyValue(this.ctx, this.rootKeys, body);
+        for (const { node: tableNode, keys } of this.tables) for (const body of tableNode.body) verifyDuplicateKeysForKeyValue(this.ctx, keys, body);
+      }
+    };
+    Context2 = class {
+      constructor(data2) {
+        this.tokens = [];
+        this.comments = [];
+        this.back = null;
+        this.stateStack = [];
+        this.needNewLine = false;
+        this.needSameLine = false;
+        this.currToken = null;
+        this.prevToken = null;
+        this.valueContainerStack = [];
+        this.tokenizer = new Tokenizer(data2.text, data2.parserOptions);
+        this.topLevelTable = data2.topLevelTable;
+        this.table = data2.topLevelTable;
+        this.keysResolver = new KeysResolver(this);
+      }
+      /**
+      * Get the next token.
+      */
+      nextToken(option) {
+        this.prevToken = this.currToken;
+        if (this.back) {
+          this.currToken = this.back;
+          this.back = null;
+        } else this.currToken = this._nextTokenFromTokenizer(option);
+        if ((this.needNewLine || this.needSameLine || option?.needSameLine) && this.prevToken && this.currToken) if (this.prevToken.loc.end.line === this.currToken.loc.start.line) {
+          if (this.needNewLine) return this.reportParseError("missing-newline", this.currToken);
+        } else {
+          const needSameLine = this.needSameLine || option?.needSameLine;
+          if (needSameLine) return this.reportParseError(needSameLine, this.currToken);
+        }
+        this.needNewLine = false;
+        this.needSameLine = false;
+        return this.currToken;
+      }
+      _nextTokenFromTokenizer(option) {
+        const valuesEnabled = this.tokenizer.valuesEnabled;
+        if (option?.valuesEnabled) this.tokenizer.valuesEnabled = option.valuesEnabled;
+        let token = this.tokenizer.nextToken();
+        while (token && token.type === "Block") {
+          this.comments.push(token);
+          token = this.tokenizer.nextToken();
+        }
+        if (token) this.tokens.push(token);
+        this.tokenizer.valuesEnabled = valuesEnabled;
+        return token;
+      }
+      backToken() {
+        if (this.back) throw new Error("Illegal state");
+        this.back = this.currToken;
+        this.currToken = this.prevToken;
+      }
+      addValueContainer(valueContainer) {
+        this.valueContainerStack.push(valueContainer);
+        this.tokenizer.valuesEnabled = true;
+      }
+      consumeValueContainer() {
+        const valueContainer = this.valueContainerStack.pop();
+        this.tokenizer.valuesEnabled = this.valueContainerStack.length > 0;
+        return valueContainer;
+      }
+      applyResolveKeyForTable(node) {
+        this.keysResolver.applyResolveKeyForTable(node);
+      }
+      verifyDuplicateKeys() {
+        this.keysResolver.verifyDuplicateKeys(this.topLevelTable);
+      }
+      /**
+      * Report an invalid token error.
+      */
+      reportParseError(code2, token) {
+        let offset, line2, column;
+        if (token) {
+          offset = token.range[0];
+          line2 = token.loc.start.line;
+          column = token.loc.start.column;
+        } else {
+          offset = this.tokenizer.start;
+          const startPos = this.tokenizer.getLocFromIndex(offset);
+          line2 = startPos.line;
+          column = startPos.column;
+        }
+        throw new ParseError(code2, offset, line2, column);
+      }
+    };
+    STATE_FOR_ERROR = { VALUE: "missing-value" };
+    STRING_VALUE_STYLE_MAP = {
+      BasicString: "basic",
+      MultiLineBasicString: "basic",
+      LiteralString: "literal",
+      MultiLineLiteralString: "literal"
+    };
+    STRING_KEY_STYLE_MAP = {
+      BasicString: "basic",
+      LiteralString: "literal"
+    };
+    DATETIME_VALUE_KIND_MAP = {
+      OffsetDateTime: "offset-date-time",
+      LocalDateTime: "local-date-time",
+      LocalDate: "local-date",
+      LocalTime: "local-time"
+    };
+    TOMLParser = class {
+      /**
+      * Initialize this parser.
+      */
+      constructor(text2, parserOptions) {
+        this.text = text2;
+        this.parserOptions = parserOptions || {};
+        this.tomlVersion = getTOMLVer(this.parserOptions.tomlVersion);
+      }
+      /**
+      * Parse TOML
+      */
+      parse() {
+        const ast = {
+          type: "Program",
+          body: [],
+          sourceType: "module",
+          tokens: [],
+          comments: [],
+          parent: null,
+          range: [0, 0],
+          loc: {
+            start: {
+              line: 1,
+              column: 0
+            },
+            end: {
+              line: 1,
+              column: 0
+            }
+          }
+        };
+        const node = {
+          type: "TOMLTopLevelTable",
+          body: [],
+          parent: ast,
+          range: cloneRange(ast.range),
+          loc: cloneLoc(ast.loc)
+        };
+        ast.body = [node];
+        const ctx = new Context2({
+          text: this.text,
+          parserOptions: this.parserOptions,
+          topLevelTable: node
+        });
+        let token = ctx.nextToken();
+        if (token) {
+          node.range[0] = token.range[0];
+          node.loc.start = clonePos(token.loc.start);
+          while (token) {
+            const state$1 = ctx.stateStack.pop() || "TABLE";
+            ctx.stateStack.push(...this[state$1](token, ctx));
+            token = ctx.nextToken();
+          }
+          const state = ctx.stateStack.pop() || "TABLE";
+          if (state in STATE_FOR_ERROR) return ctx.reportParseError(STATE_FOR_ERROR[state], null);
+          if (ctx.table.type === "TOMLTable") applyEndLoc(ctx.table, last(ctx.table.body));
+          applyEndLoc(node, last(node.body));
+        }
+        ctx.verifyDuplicateKeys();
+        ast.tokens = ctx.tokens;
+        ast.comments = ctx.comments;
+        const endOffset = ctx.tokenizer.end;
+        const endPos = ctx.tokenizer.getLocFromIndex(endOffset);
+        ast.range[1] = endOffset;
+        ast.loc.end = {
+          line: endPos.line,
+          column: endPos.column
+        };
+        return ast;
+      }
+      TABLE(token, ctx) {
+        if (isBare(token) || isString(token)) return this.processKeyValue(token, ctx.table, ctx);
+        if (isLeftBracket(token)) return this.processTable(token, ctx.topLevelTable, ctx);
+        return ctx.reportParseError("unexpected-token", token);
+      }
+      VALUE(token, ctx) {
+        if (isString(token) || isMultiLineString(token)) return this.processStringValue(token, ctx);
+        if (isNumber(token)) return this.processNumberValue(token, ctx);
+        if (isBoolean(token)) return this.processBooleanValue(token, ctx);
+        if (isDateTime(token)) return this.processDateTimeValue(token, ctx);
+        if (isLeftBracket(token)) return this.processArray(token, ctx);
+        if (isLeftBrace(token)) return this.processInlineTable(token, ctx);
+        return ctx.reportParseError("unexpected-token", token);
+      }
+      processTable(token, topLevelTableNode, ctx) {
+        const tableNode = {
+          type: "TOMLTable",
+          kind: "standard",
+          key: null,
+          resolvedKey: [],
+          body: [],
+          parent: topLevelTableNode,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        if (ctx.table.type === "TOMLTable") applyEndLoc(ctx.table, last(ctx.table.body));
+        topLevelTableNode.body.push(tableNode);
+        ctx.table = tableNode;
+        let targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
+        if (isLeftBracket(targetToken)) {
+          if (token.range[1] < targetToken.range[0]) return ctx.reportParseError("invalid-space", targetToken);
+          tableNode.kind = "array";
+          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
+        }
+        if (isRightBracket(targetToken)) return ctx.reportParseError("missing-key", targetToken);
+        if (!targetToken) return ctx.reportParseError("unterminated-table-key", null);
+        targetToken = this.processKeyNode(targetToken, tableNode, ctx).nextToken;
+        if (!isRightBracket(targetToken)) return ctx.reportParseError("unterminated-table-key", targetToken);
+        if (tableNode.kind === "array") {
+          const rightBracket = targetToken;
+          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
+          if (!isRightBracket(targetToken)) return ctx.reportParseError("unterminated-table-key", targetToken);
+          if (rightBracket.range[1] < targetToken.range[0]) return ctx.reportParseError("invalid-space", targetToken);
+        }
+        applyEndLoc(tableNode, targetToken);
+        ctx.applyResolveKeyForTable(tableNode);
+        ctx.needNewLine = true;
+        return [];
+      }
+      processKeyValue(token, tableNode, ctx) {
+        const keyValueNode = {
+          type: "TOMLKeyValue",
+          key: null,
+          value: null,
+          parent: tableNode,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        tableNode.body.push(keyValueNode);
+        const { nextToken: targetToken } = this.processKeyNode(token, keyValueNode, ctx);
+        if (!isEq(targetToken)) return ctx.reportParseError("missing-equals-sign", targetToken);
+        ctx.addValueContainer({
+          parent: keyValueNode,
+          set: (valNode) => {
+            keyValueNode.value = valNode;
+            applyEndLoc(keyValueNode, valNode);
+            ctx.needNewLine = true;
+            return [];
+          }
+        });
+        ctx.needSameLine = "invalid-key-value-newline";
+        return ["VALUE"];
+      }
+      processKeyNode(token, parent, ctx) {
+        if (isDot(token)) ctx.reportParseError("invalid-leading-dot-in-key", token);
+        const keyNode = {
+          type: "TOMLKey",
+          keys: [],
+          parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        parent.key = keyNode;
+        let targetToken = token;
+        let dotToken = null;
+        do {
+          if (isBare(targetToken)) this.processBareKey(targetToken, keyNode);
+          else if (isString(targetToken)) this.processStringKey(targetToken, keyNode);
+          else break;
+          dotToken = null;
+          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
+          if (!isDot(targetToken)) break;
+          dotToken = targetToken;
+          targetToken = ctx.nextToken({ needSameLine: "invalid-key-value-newline" });
+        } while (targetToken);
+        if (dotToken) ctx.reportParseError(isDot(targetToken) ? "invalid-consecutive-dots-in-key" : "invalid-trailing-dot-in-key", dotToken);
+        applyEndLoc(keyNode, last(keyNode.keys));
+        return {
+          keyNode,
+          nextToken: targetToken
+        };
+      }
+      processBareKey(token, keyNode) {
+        const node = {
+          type: "TOMLBare",
+          name: token.value,
+          parent: keyNode,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        keyNode.keys.push(node);
+      }
+      processStringKey(token, keyNode) {
+        const node = {
+          type: "TOMLQuoted",
+          kind: "string",
+          value: token.string,
+          style: STRING_KEY_STYLE_MAP[token.type],
+          multiline: false,
+          parent: keyNode,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        keyNode.keys.push(node);
+      }
+      processStringValue(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const node = {
+          type: "TOMLValue",
+          kind: "string",
+          value: token.string,
+          style: STRING_VALUE_STYLE_MAP[token.type],
+          multiline: isMultiLineString(token),
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        return valueContainer.set(node);
+      }
+      processNumberValue(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const text2 = this.text;
+        const [startRange, endRange] = token.range;
+        let numberString = null;
+        const getNumberText = () => {
+          return numberString ?? (numberString = text2.slice(startRange, endRange).replace(/_/g, ""));
+        };
+        let node;
+        if (token.type === "Integer") node = {
+          type: "TOMLValue",
+          kind: "integer",
+          value: token.number,
+          bigint: token.bigint,
+          get number() {
+            return getNumberText();
+          },
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        else node = {
+          type: "TOMLValue",
+          kind: "float",
+          value: token.number,
+          get number() {
+            return getNumberText();
+          },
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        return valueContainer.set(node);
+      }
+      processBooleanValue(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const node = {
+          type: "TOMLValue",
+          kind: "boolean",
+          value: token.boolean,
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        return valueContainer.set(node);
+      }
+      processDateTimeValue(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const node = {
+          type: "TOMLValue",
+          kind: DATETIME_VALUE_KIND_MAP[token.type],
+          value: token.date,
+          datetime: token.value,
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        return valueContainer.set(node);
+      }
+      processArray(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const node = {
+          type: "TOMLArray",
+          elements: [],
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        const nextToken = ctx.nextToken({ valuesEnabled: true });
+        if (isRightBracket(nextToken)) {
+          applyEndLoc(node, nextToken);
+          return valueContainer.set(node);
+        }
+        ctx.backToken();
+        return this.processArrayValue(node, valueContainer, ctx);
+      }
+      processArrayValue(node, valueContainer, ctx) {
+        ctx.addValueContainer({
+          parent: node,
+          set: (valNode) => {
+            node.elements.push(valNode);
+            let nextToken = ctx.nextToken({ valuesEnabled: true });
+            const hasComma = isComma(nextToken);
+            if (hasComma) nextToken = ctx.nextToken({ valuesEnabled: true });
+            if (isRightBracket(nextToken)) {
+              applyEndLoc(node, nextToken);
+              return valueContainer.set(node);
+            }
+            if (hasComma) {
+              ctx.backToken();
+              return this.processArrayValue(node, valueContainer, ctx);
+            }
+            return ctx.reportParseError(nextToken ? "missing-comma" : "unterminated-array", nextToken);
+          }
+        });
+        return ["VALUE"];
+      }
+      processInlineTable(token, ctx) {
+        const valueContainer = ctx.consumeValueContainer();
+        const node = {
+          type: "TOMLInlineTable",
+          body: [],
+          parent: valueContainer.parent,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        const needSameLine = this.tomlVersion.gte(1, 1) ? void 0 : "invalid-inline-table-newline";
+        const nextToken = ctx.nextToken({ needSameLine });
+        if (nextToken) {
+          if (isBare(nextToken) || isString(nextToken)) return this.processInlineTableKeyValue(nextToken, node, valueContainer, ctx);
+          if (isRightBrace(nextToken)) {
+            applyEndLoc(node, nextToken);
+            return valueContainer.set(node);
+          }
+        }
+        return ctx.reportParseError("unexpected-token", nextToken);
+      }
+      processInlineTableKeyValue(token, inlineTableNode, valueContainer, ctx) {
+        const keyValueNode = {
+          type: "TOMLKeyValue",
+          key: null,
+          value: null,
+          parent: inlineTableNode,
+          range: cloneRange(token.range),
+          loc: cloneLoc(token.loc)
+        };
+        inlineTableNode.body.push(keyValueNode);
+        const { nextToken: targetToken } = this.processKeyNode(token, keyValueNode, ctx);
+        if (!isEq(targetToken)) return ctx.reportParseError("missing-equals-sign", targetToken);
+        const needSameLine = this.tomlVersion.gte(1, 1) ? void 0 : "invalid-inline-table-newline";
+        ctx.addValueContainer({
+          parent: keyValueNode,
+          set: (valNode) => {
+            keyValueNode.value = valNode;
+            applyEndLoc(keyValueNode, valNode);
+            let nextToken = ctx.nextToken({ needSameLine });
+            if (isComma(nextToken)) {
+              nextToken = ctx.nextToken({ needSameLine });
+              if (nextToken && (isBare(nextToken) || isString(nextToken))) return this.processInlineTableKeyValue(nextToken, inlineTableNode, valueContainer, ctx);
+              if (isRightBrace(nextToken)) {
+                if (this.tomlVersion.lt(1, 1)) return ctx.reportParseError("invalid-trailing-comma-in-inline-table", nextToken);
+              } else return ctx.reportParseError(nextToken ? "unexpected-token" : "unterminated-inline-table", nextToken);
+            }
+            if (isRightBrace(nextToken)) {
+              applyEndLoc(inlineTableNode, nextToken);
+              return valueContainer.set(inlineTableNode);
+            }
+            return ctx.reportParseError(nextToken ? "missing-comma" : "unterminated-inline-table", nextToken);
+          }
+        });
+        ctx.needSameLine = "invalid-key-value-newline";
+        return ["VALUE"];
+      }
+    };
+    tomlKeys = {
+      Program: ["body"],
+      TOMLTopLevelTable: ["body"],
+      TOMLTable: ["key", "body"],
+      TOMLKeyValue: ["key", "value"],
+      TOMLKey: ["keys"],
+      TOMLArray: ["elements"],
+      TOMLInlineTable: ["body"],
+      TOMLBare: [],
+      TOMLQuoted: [],
+      TOMLValue: []
+    };
+    KEYS2 = unionWith(tomlKeys);
+    getStaticTOMLValue = generateConvertTOMLValue((node) => node.value);
+  }
+});
+
+// src/cargo/manifest/toml-error.ts
+var TomlError2;
+var init_toml_error = __esm({
+  "src/cargo/manifest/toml-error.ts"() {
+    "use strict";
+    TomlError2 = class extends Error {
+      constructor(message, line2, column) {
+        super(`${line2}:${column}: ${message}`);
+        this.line = line2;
+        this.column = column;
+        this.name = "TomlError";
+      }
+      line;
+      column;
+    };
+  }
+});
+
+// src/cargo/manifest/toml-guard.ts
+function position(text2, offset) {
+  let line2 = 1;
+  let start = 0;
+  for (let i = text2.indexOf("\n"); i >= 0 && i < offset; i = text2.indexOf("\n", i + 1)) {
+    line2++;
+    start = i + 1;
+  }
+  return { line: line2, column: offset - start + 1 };
+}
+function fail(text2, offset, message) {
+  const { line: line2, column } = position(text2, offset);
+  throw new TomlError2(message, line2, column);
+}
+function guardToml(text2) {
+  if (text2.length > MAX_TOML_CHARS)
+    throw new TomlError2(
+      `the file is ${text2.length} characters long; manifests over ${MAX_TOML_CHARS} are not read`,
+      1,
+      1
+    );
+  let depth = 0;
+  let dots = 0;
+  const n = text2.length;
+  for (let i = 0; i < n; i++) {
+    const c3 = text2.charCodeAt(i);
+    if (c3 === 35) {
+      const nl = text2.indexOf("\n", i);
+      i = nl < 0 ? n : nl - 1;
+    } else if (c3 === 34 || c3 === 39) {
+      const q = text2[i];
+      if (text2.startsWith(q.repeat(3), i)) {
+        const end = text2.indexOf(q.repeat(3), i + 3);
+        i = end < 0 ? n : end + 2;
+        while (text2[i + 1] === q) i++;
+      } else {
+        let j2 = i + 1;
+        while (j2 < n && text2[j2] !== q && text2[j2] !== "\n") j2 += q === '"' && text2[j2] === "\\" ? 2 : 1;
+        i = j2;
+      }
+    } else if (c3 === 91 || c3 === 123) {
+      if (++depth + dots > MAX_TOML_DEPTH) fail(text2, i, `nested more than ${MAX_TOML_DEPTH} levels deep`);
+      dots = 0;
+    } else if (c3 === 93 || c3 === 125) {
+      depth = Math.max(0, depth - 1);
+      dots = 0;
+    } else if (c3 === 46) {
+      if (++dots + depth > MAX_TOML_DEPTH) fail(text2, i, `a dotted key with more than ${MAX_TOML_DEPTH} parts`);
+    } else if (c3 === 10 || c3 === 61 || c3 === 44) {
+      dots = 0;
+    }
+  }
+}
+var MAX_TOML_CHARS, MAX_TOML_DEPTH;
+var init_toml_guard = __esm({
+  "src/cargo/manifest/toml-guard.ts"() {
+    "use strict";
+    init_toml_error();
+    MAX_TOML_CHARS = 64 * 1024;
+    MAX_TOML_DEPTH = 100;
+  }
+});
+
+// src/cargo/manifest/toml.ts
+function withoutBom(text2) {
+  return text2.charCodeAt(0) === 65279 ? ` ${text2.slice(1)}` : text2;
+}
+function parseSpans(text2) {
+  guardToml(text2);
+  try {
+    return parseTOML(withoutBom(text2));
+  } catch (e) {
+    const err = e;
+    if (typeof err.lineNumber === "number")
+      throw new TomlError2(err.message ?? "invalid TOML", err.lineNumber, (err.column ?? 0) + 1);
+    throw new TomlError2(String(err.message ?? e), 1, 1);
+  }
+}
+function parsePlain(text2) {
+  guardToml(text2);
+  try {
+    return (0, import_parse_string.default)(withoutBom(text2).replace(/\r\n/g, "\n"));
+  } catch (e) {
+    const err = e;
+    const first = String(err.message ?? e).split("\n")[0].replace(/ at row \d+, col \d+, pos \d+:?$/, "");
+    throw new TomlError2(first, (err.line ?? 0) + 1, (err.col ?? 0) + 1);
+  }
+}
+function staticValue(node) {
+  return getStaticTOMLValue(node);
+}
+function keyNames(kv) {
+  return kv.key.keys.map((k2) => k2.type === "TOMLBare" ? k2.name : String(k2.value));
+}
+function lineIndex(text2) {
+  const starts = [0];
+  for (let i = text2.indexOf("\n"); i >= 0; i = text2.indexOf("\n", i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = lo + hi + 1 >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo + 1;
+  };
+}
+function lineOf(text2, offset) {
+  return lineIndex(text2)(offset);
+}
+var import_parse_string;
+var init_toml = __esm({
+  "src/cargo/manifest/toml.ts"() {
+    "use strict";
+    import_parse_string = __toESM(require_parse_string(), 1);
+    init_lib2();
+    init_toml_error();
+    init_toml_guard();
+  }
+});
+
+// src/cargo/manifest/manifest.ts
+function scopeOf(path2) {
+  const [a, b, c3, ...tail] = path2;
+  if (a === "workspace" && b === "dependencies" && c3 !== void 0)
+    return { kind: "normal", target: null, ws: true, name: c3, rest: tail };
+  if (a === "target" && b !== void 0 && c3 !== void 0 && DEP_TABLES[c3] && tail.length > 0)
+    return { kind: DEP_TABLES[c3], target: b, ws: false, name: tail[0], rest: tail.slice(1) };
+  if (a !== void 0 && DEP_TABLES[a] && b !== void 0)
+    return { kind: DEP_TABLES[a], target: null, ws: false, name: b, rest: c3 === void 0 ? [] : [c3, ...tail] };
+  return null;
+}
+function groupKey(s) {
+  return JSON.stringify([s.ws, s.kind, s.target, s.name]);
+}
+function parseManifest(text2) {
+  if (last2?.text === text2) return last2;
+  last2 = parseWhole(text2);
+  return last2;
+}
+function parseWhole(text2) {
+  const ast = parseSpans(text2);
+  const plain2 = parsePlain(text2);
+  const lineAt2 = lineIndex(text2);
+  const decls = [...dependencyGroups(ast).values()].map((g) => declOf(g, lineAt2));
+  return Object.freeze({
+    text: text2,
+    ast,
+    plain: plain2,
+    ...packageFacts(plain2),
+    dependencies: Object.freeze(decls.filter((d) => !d.inWorkspaceTable)),
+    workspaceDependencies: Object.freeze(decls.filter((d) => d.inWorkspaceTable))
+  });
+}
+function dependencyGroups(ast) {
+  const groups2 = /* @__PURE__ */ new Map();
+  const visit = (prefix, kv, table2) => {
+    const path2 = [...prefix, ...keyNames(kv)];
+    const scope2 = scopeOf(path2);
+    if (!scope2) return;
+    const id = groupKey(scope2);
+    let g = groups2.get(id);
+    const inTable = table2 !== void 0 && scopeOf(table2.resolvedKey.map(String))?.rest.length === 0;
+    if (!g) {
+      const form = scope2.rest.length === 0 ? kv.value.type === "TOMLInlineTable" ? "inline" : "string" : inTable ? "table" : "dotted";
+      g = { scope: scope2, form, pairs: [], fields: {}, table: inTable ? table2 : void 0 };
+      groups2.set(id, g);
+    }
+    g.pairs.push(kv);
+    if (scope2.rest.length === 0) {
+      g.whole = kv;
+      const v = staticValue(kv.value);
+      if (typeof v === "string") g.fields.version = v;
+      else if (v && typeof v === "object") Object.assign(g.fields, v);
+      if (kv.value.type === "TOMLInlineTable") {
+        g.featuresPair = kv.value.body.find((p) => keyNames(p).join(".") === "features");
+      }
+    } else {
+      const field = scope2.rest.join(".");
+      const v = staticValue(kv.value);
+      if (scope2.rest.length === 1) g.fields[field] = v;
+      else g.fields[scope2.rest[0]] = { ...g.fields[scope2.rest[0]], [scope2.rest[1]]: v };
+      if (field === "features") g.featuresPair = kv;
+    }
+  };
+  for (const node of ast.body[0].body) {
+    if (node.type === "TOMLKeyValue") visit([], node, void 0);
+    else for (const kv of node.body) visit(node.resolvedKey.map(String), kv, node);
+  }
+  return groups2;
+}
+function declOf(g, lineAt2) {
+  const f = g.fields;
+  const df = f["default-features"] ?? f.default_features;
+  const anchor = g.table ? g.table.range[0] : g.pairs[0].range[0];
+  return {
+    key: g.scope.name,
+    name: typeof f.package === "string" ? f.package : g.scope.name,
+    kind: g.scope.kind,
+    target: g.scope.target,
+    inWorkspaceTable: g.scope.ws,
+    form: g.form,
+    version: typeof f.version === "string" ? f.version : null,
+    features: Array.isArray(f.features) ? f.features.filter((x2) => typeof x2 === "string") : [],
+    defaultFeatures: typeof df === "boolean" ? df : null,
+    optional: f.optional === true,
+    inherits: f.workspace === true,
+    git: typeof f.git === "string" ? f.git : null,
+    gitRef: gitRefOf(f),
+    path: typeof f.path === "string" ? f.path : null,
+    line: lineAt2(anchor),
+    nodes: {
+      pair: g.whole,
+      table: g.form === "table" ? g.table : void 0,
+      dotted: g.form === "dotted" ? g.pairs : void 0,
+      features: g.featuresPair
+    }
+  };
+}
+function packageFacts(plain2) {
+  const pkg = plain2.package ?? {};
+  const ws = plain2.workspace ?? null;
+  const wsPkg = ws?.package ?? {};
+  const edition = pkg.edition;
+  const editionInherited = typeof edition === "object" && edition !== null && edition.workspace === true;
+  const features = {};
+  for (const [k2, v] of Object.entries(plain2.features ?? {})) {
+    if (Array.isArray(v)) features[k2] = v.filter((x2) => typeof x2 === "string");
+  }
+  return {
+    packageName: typeof pkg.name === "string" ? pkg.name : null,
+    edition: typeof edition === "string" ? edition : editionInherited && typeof wsPkg.edition === "string" ? wsPkg.edition : null,
+    editionInherited,
+    isWorkspaceRoot: ws !== null,
+    members: strings2(ws?.members),
+    exclude: strings2(ws?.exclude),
+    packageWorkspace: typeof pkg.workspace === "string" ? pkg.workspace : null,
+    features
+  };
+}
+function strings2(v) {
+  return Array.isArray(v) ? v.filter((x2) => typeof x2 === "string") : [];
+}
+function gitRefOf(f) {
+  const ref = {};
+  for (const k2 of ["rev", "tag", "branch"]) if (typeof f[k2] === "string") ref[k2] = f[k2];
+  return Object.keys(ref).length > 0 ? ref : null;
+}
+function effectiveDecl(dep, root) {
+  if (!dep.inherits || !root) return dep;
+  const base = root.workspaceDependencies.find((w) => w.key === dep.key);
+  if (!base) return dep;
+  const defaultFeatures = base.defaultFeatures === false && dep.defaultFeatures === true ? true : base.defaultFeatures;
+  return {
+    ...dep,
+    name: base.name,
+    version: base.version,
+    git: base.git,
+    gitRef: base.gitRef,
+    path: base.path,
+    features: [...base.features, ...dep.features],
+    defaultFeatures
+  };
+}
+var DEP_TABLES, last2;
+var init_manifest = __esm({
+  "src/cargo/manifest/manifest.ts"() {
+    "use strict";
+    init_toml();
+    DEP_TABLES = {
+      dependencies: "normal",
+      "dev-dependencies": "dev",
+      dev_dependencies: "dev",
+      "build-dependencies": "build",
+      build_dependencies: "build"
+    };
+  }
+});
+
+// src/cargo/manifest/extract.ts
+function fencedBlocks(text2) {
+  const blocks = [];
+  const lines = text2.replace(/\r\n?/g, "\n").split("\n");
+  let open = null;
+  for (let i = 0; i < lines.length; i++) {
+    const m2 = FENCE.exec(lines[i]);
+    if (!open) {
+      if (m2) open = { fence: m2[1], info: m2[2].trim().toLowerCase(), start: i + 1 };
+    } else if (closes(open.fence, m2)) {
+      blocks.push({ info: open.info, body: lines.slice(open.start, i).join("\n") });
+      open = null;
+    }
+  }
+  return blocks;
+}
+function proseAndCode(text2) {
+  const prose = [];
+  const code2 = [];
+  let open = null;
+  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
+    const m2 = FENCE.exec(line2);
+    if (!open) {
+      if (m2) open = m2[1];
+      else prose.push(line2);
+    } else if (closes(open, m2)) open = null;
+    else code2.push(line2);
+  }
+  const spans = [];
+  const outside = prose.join("\n").replace(/`([^`\n]*)`/g, (_all, inner) => {
+    spans.push(inner);
+    return " ";
+  });
+  return { prose: outside, code: [...code2, ...spans].join("\n") };
+}
+function shownText(text2) {
+  if (!text2.includes("<!--")) return text2;
+  const out = [];
+  let fence2 = null;
+  let hidden = null;
+  const lines = text2.replace(/\r\n?/g, "\n").split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    let line2 = lines[i];
+    if (hidden) {
+      const end = line2.indexOf("-->");
+      if (end < 0) continue;
+      line2 = hidden.kept + line2.slice(end + 3);
+      hidden = null;
+    } else if (fence2 !== null || FENCE.test(line2)) {
+      const m2 = FENCE.exec(line2);
+      if (fence2 === null) fence2 = m2[1];
+      else if (closes(fence2, m2)) fence2 = null;
+      out.push(line2);
+      continue;
+    }
+    let kept = "";
+    for (let at = line2.indexOf("<!--"); at >= 0; at = line2.indexOf("<!--")) {
+      const end = line2.indexOf("-->", at + 4);
+      if (end < 0) {
+        hidden = { from: i, kept: kept + line2.slice(0, at) };
+        break;
+      }
+      kept += line2.slice(0, at);
+      line2 = line2.slice(end + 3);
+    }
+    if (!hidden) out.push(kept + line2);
+  }
+  if (hidden) out.push(...lines.slice(hidden.from));
+  return out.join("\n");
+}
+function newSideOfDiff(body) {
+  return body.split("\n").filter((l) => !l.startsWith("-") && !l.startsWith("@@") && !l.startsWith("+++")).map((l) => l.startsWith("+") || l.startsWith(" ") ? l.slice(1) : l).join("\n");
+}
+function bracketDelta(line2) {
+  let depth = 0;
+  let quote = null;
+  for (let i = 0; i < line2.length; i++) {
+    const c3 = line2[i];
+    if (quote) {
+      if (c3 === "\\" && quote === '"') i++;
+      else if (c3 === quote) quote = null;
+    } else if (c3 === '"' || c3 === "'") quote = c3;
+    else if (c3 === "#") break;
+    else if (c3 === "[" || c3 === "{") depth++;
+    else if (c3 === "]" || c3 === "}") depth--;
+  }
+  return depth;
+}
+function unfencedBlocks(text2, most) {
+  const blocks = [];
+  let fence2 = null;
+  let block2 = null;
+  let depth = 0;
+  const close = () => {
+    while (block2 && block2.length > 0 && TOML_QUIET.test(block2.at(-1))) block2.pop();
+    const body = block2?.join("\n");
+    if (body && /\bburn/.test(body)) blocks.push(`${body}
+`);
+    block2 = null;
+    depth = 0;
+  };
+  for (const line2 of text2.replace(/\r\n?/g, "\n").split("\n")) {
+    if (blocks.length >= most) return blocks;
+    const m2 = FENCE.exec(line2);
+    if (fence2) {
+      if (closes(fence2, m2)) fence2 = null;
+      continue;
+    }
+    if (m2) {
+      close();
+      fence2 = m2[1];
+      continue;
+    }
+    if (block2) {
+      const tomlish = depth > 0 || TOML_HEADER.test(line2) || TOML_KEY.test(line2) || TOML_QUIET.test(line2);
+      if (tomlish && block2.length < MAX_BLOCK_LINES) {
+        block2.push(line2);
+        depth = Math.max(0, depth + bracketDelta(line2));
+        continue;
+      }
+      close();
+    }
+    if (TOML_HEADER.test(line2) && HEADER.test(line2)) {
+      block2 = [line2];
+      depth = 0;
+    }
+  }
+  close();
+  return blocks;
+}
+function parses(text2) {
+  try {
+    parseManifest(text2);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function extractSnippets(text2) {
+  const out = [];
+  for (const { info, body: raw } of fencedBlocks(text2)) {
+    if (out.length >= MAX_SNIPPETS) break;
+    const body = info === "diff" || info === "patch" ? newSideOfDiff(raw) : raw;
+    if (/^[ \t]*\[\[package\]\]/m.test(body) && /^[ \t]*name[ \t]*=[ \t]*"burn/m.test(body))
+      out.push({ kind: "lock", text: body, wrapped: false, whole: true });
+    else if (HEADER.test(body) && /\bburn/.test(body))
+      out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE2.test(body) });
+    else if (BURN_LINE.test(body) && !/^[ \t]*(?:fn|use|let|impl)\b/m.test(body))
+      out.push({ kind: "manifest", text: `[dependencies]
+${body}`, wrapped: true, whole: false });
+  }
+  for (const body of unfencedBlocks(text2, MAX_SNIPPETS - out.length))
+    if (parses(body)) out.push({ kind: "manifest", text: body, wrapped: false, whole: WHOLE2.test(body) });
+  if (out.length === 0) {
+    for (const m2 of text2.matchAll(INLINE_DEP)) {
+      if (out.length >= MAX_SNIPPETS) break;
+      out.push({ kind: "manifest", text: `[dependencies]
+${m2[1]}
+`, wrapped: true, whole: false });
+    }
+  }
+  return out;
+}
+var WHOLE2, FENCE, closes, MAX_SNIPPETS, HEADER, BURN_LINE, INLINE_DEP, KEY_PART, TOML_HEADER, TOML_KEY, TOML_QUIET, MAX_BLOCK_LINES;
+var init_extract = __esm({
+  "src/cargo/manifest/extract.ts"() {
+    "use strict";
+    init_manifest();
+    WHOLE2 = /^[ \t]*\[(?:package|workspace)\][ \t]*(?:#.*)?$/m;
+    FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+    closes = (open, m2) => m2 !== null && m2[1][0] === open[0] && m2[1].length >= open.length && m2[2].trim() === "";
+    MAX_SNIPPETS = 8;
+    HEADER = new RegExp(
+      String.raw`^[ \t]*\[(?:package|workspace|features|target\.|${Object.keys(DEP_TABLES).join("|")})\b`,
+      "m"
+    );
+    BURN_LINE = /^[ \t]*burn(?:-[a-z]+)?[ \t]*(?:\.[ \t]*[a-z-]+[ \t]*)?=/m;
+    INLINE_DEP = /`(burn(?:-[a-z]+)?\s*=\s*[^`\n]+)`/g;
+    KEY_PART = String.raw`(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')`;
+    TOML_HEADER = new RegExp(
+      String.raw`^[ \t]*\[\[?[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*\]\]?[ \t]*(?:#.*)?$`
+    );
+    TOML_KEY = new RegExp(String.raw`^[ \t]*${KEY_PART}(?:[ \t]*\.[ \t]*${KEY_PART})*[ \t]*=`);
+    TOML_QUIET = /^[ \t]*(?:#.*)?$/;
+    MAX_BLOCK_LINES = 400;
+  }
+});
+
+// node_modules/quick-lru/index.js
+var QuickLRU;
+var init_quick_lru = __esm({
+  "node_modules/quick-lru/index.js"() {
+    QuickLRU = class extends Map {
+      #size = 0;
+      #cache = /* @__PURE__ */ new Map();
+      #oldCache = /* @__PURE__ */ new Map();
+      #maxSize;
+      #maxAge;
+      #onEviction;
+      constructor(options2 = {}) {
+        super();
+        if (!(options2.maxSize && options2.maxSize > 0)) {
+          throw new TypeError("`maxSize` must be a number greater than 0");
+        }
+        if (typeof options2.maxAge === "number" && options2.maxAge === 0) {
+          throw new TypeError("`maxAge` must be a number greater than 0");
+        }
+        this.#maxSize = options2.maxSize;
+        this.#maxAge = options2.maxAge || Number.POSITIVE_INFINITY;
+        this.#onEviction = options2.onEviction;
+      }
+      // For tests.
+      get __oldCache() {
+        return this.#oldCache;
+      }
+      #emitEvictions(cache) {
+        if (typeof this.#onEviction !== "function") {
+          return;
+        }
+        for (const [key3, item] of cache) {
+          this.#onEviction(key3, item.value);
+        }
+      }
+      #deleteIfExpired(key3, item) {
+        if (typeof item.expiry === "number" && item.expiry <= Date.now()) {
+          if (typeof this.#onEviction === "function") {
+            this.#onEviction(key3, item.value);
+          }
+          return this.delete(key3);
+        }
+        return false;
+      }
+      #getOrDeleteIfExpired(key3, item) {
+        const deleted = this.#deleteIfExpired(key3, item);
+        if (deleted === false) {
+          return item.value;
+        }
+      }
+      #getItemValue(key3, item) {
+        return item.expiry ? this.#getOrDeleteIfExpired(key3, item) : item.value;
+      }
+      #peek(key3, cache) {
+        const item = cache.get(key3);
+        return this.#getItemValue(key3, item);
+      }
+      #set(key3, value) {
+        this.#cache.set(key3, value);
+        this.#size++;
+        if (this.#size >= this.#maxSize) {
+          this.#size = 0;
+          this.#emitEvictions(this.#oldCache);
+          this.#oldCache = this.#cache;
+          this.#cache = /* @__PURE__ */ new Map();
+        }
+      }
+      #moveToRecent(key3, item) {
+        this.#oldCache.delete(key3);
+        this.#set(key3, item);
+      }
+      *#entriesAscending() {
+        for (const item of this.#oldCache) {
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield item;
+            }
+          }
+        }
+        for (const item of this.#cache) {
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield item;
+          }
+        }
+      }
+      get(key3) {
+        if (this.#cache.has(key3)) {
+          const item = this.#cache.get(key3);
+          return this.#getItemValue(key3, item);
+        }
+        if (this.#oldCache.has(key3)) {
+          const item = this.#oldCache.get(key3);
+          if (this.#deleteIfExpired(key3, item) === false) {
+            this.#moveToRecent(key3, item);
+            return item.value;
+          }
+        }
+      }
+      set(key3, value, { maxAge = this.#maxAge } = {}) {
+        const expiry = typeof maxAge === "number" && maxAge !== Number.POSITIVE_INFINITY ? Date.now() + maxAge : void 0;
+        if (this.#cache.has(key3)) {
+          this.#cache.set(key3, {
+            value,
+            expiry
+          });
+        } else {
+          this.#set(key3, { value, expiry });
+        }
+        return this;
+      }
+      has(key3) {
+        if (this.#cache.has(key3)) {
+          return !this.#deleteIfExpired(key3, this.#cache.get(key3));
+        }
+        if (this.#oldCache.has(key3)) {
+          return !this.#deleteIfExpired(key3, this.#oldCache.get(key3));
+        }
+        return false;
+      }
+      peek(key3) {
+        if (this.#cache.has(key3)) {
+          return this.#peek(key3, this.#cache);
+        }
+        if (this.#oldCache.has(key3)) {
+          return this.#peek(key3, this.#oldCache);
+        }
+      }
+      expiresIn(key3) {
+        const item = this.#cache.get(key3) ?? this.#oldCache.get(key3);
+        if (item) {
+          return item.expiry ? item.expiry - Date.now() : Number.POSITIVE_INFINITY;
+        }
+      }
+      delete(key3) {
+        const deleted = this.#cache.delete(key3);
+        if (deleted) {
+          this.#size--;
+        }
+        return this.#oldCache.delete(key3) || deleted;
+      }
+      clear() {
+        this.#cache.clear();
+        this.#oldCache.clear();
+        this.#size = 0;
+      }
+      resize(newSize) {
+        if (!(newSize && newSize > 0)) {
+          throw new TypeError("`maxSize` must be a number greater than 0");
+        }
+        const items = [...this.#entriesAscending()];
+        const removeCount = items.length - newSize;
+        if (removeCount < 0) {
+          this.#cache = new Map(items);
+          this.#oldCache = /* @__PURE__ */ new Map();
+          this.#size = items.length;
+        } else {
+          if (removeCount > 0) {
+            this.#emitEvictions(items.slice(0, removeCount));
+          }
+          this.#oldCache = new Map(items.slice(removeCount));
+          this.#cache = /* @__PURE__ */ new Map();
+          this.#size = 0;
+        }
+        this.#maxSize = newSize;
+      }
+      evict(count = 1) {
+        const requested = Number(count);
+        if (!requested || requested <= 0) {
+          return;
+        }
+        const items = [...this.#entriesAscending()];
+        const evictCount = Math.trunc(Math.min(requested, Math.max(items.length - 1, 0)));
+        if (evictCount <= 0) {
+          return;
+        }
+        this.#emitEvictions(items.slice(0, evictCount));
+        this.#oldCache = new Map(items.slice(evictCount));
+        this.#cache = /* @__PURE__ */ new Map();
+        this.#size = 0;
+      }
+      *keys() {
+        for (const [key3] of this) {
+          yield key3;
+        }
+      }
+      *values() {
+        for (const [, value] of this) {
+          yield value;
+        }
+      }
+      *[Symbol.iterator]() {
+        for (const item of this.#cache) {
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield [key3, value.value];
+          }
+        }
+        for (const item of this.#oldCache) {
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield [key3, value.value];
+            }
+          }
+        }
+      }
+      *entriesDescending() {
+        let items = [...this.#cache];
+        for (let i = items.length - 1; i >= 0; --i) {
+          const item = items[i];
+          const [key3, value] = item;
+          const deleted = this.#deleteIfExpired(key3, value);
+          if (deleted === false) {
+            yield [key3, value.value];
+          }
+        }
+        items = [...this.#oldCache];
+        for (let i = items.length - 1; i >= 0; --i) {
+          const item = items[i];
+          const [key3, value] = item;
+          if (!this.#cache.has(key3)) {
+            const deleted = this.#deleteIfExpired(key3, value);
+            if (deleted === false) {
+              yield [key3, value.value];
+            }
+          }
+        }
+      }
+      *entriesAscending() {
+        for (const [key3, value] of this.#entriesAscending()) {
+          yield [key3, value.value];
+        }
+      }
+      get size() {
+        if (!this.#size) {
+          return this.#oldCache.size;
+        }
+        let oldCacheSize = 0;
+        for (const key3 of this.#oldCache.keys()) {
+          if (!this.#cache.has(key3)) {
+            oldCacheSize++;
+          }
+        }
+        return Math.min(this.#size + oldCacheSize, this.#maxSize);
+      }
+      get maxSize() {
+        return this.#maxSize;
+      }
+      get maxAge() {
+        return this.#maxAge;
+      }
+      entries() {
+        return this.entriesAscending();
+      }
+      forEach(callbackFunction, thisArgument = this) {
+        for (const [key3, value] of this.entriesAscending()) {
+          callbackFunction.call(thisArgument, value, key3, this);
+        }
+      }
+      get [Symbol.toStringTag]() {
+        return "QuickLRU";
+      }
+      toString() {
+        return `QuickLRU(${this.size}/${this.maxSize})`;
+      }
+      [/* @__PURE__ */ Symbol.for("nodejs.util.inspect.custom")]() {
+        return this.toString();
+      }
+    };
+  }
+});
+
+// src/util/memo.ts
+function boundedMemo(max) {
+  const cache = new QuickLRU({ maxSize: max });
+  return {
+    get: (key3) => cache.get(key3)?.v,
+    set: (key3, value) => {
+      if (key3.length <= MAX_MEMO_KEY) cache.set(key3, { v: value });
+    },
+    get size() {
+      return cache.size;
+    }
+  };
+}
+var MAX_MEMO_KEY;
+var init_memo = __esm({
+  "src/util/memo.ts"() {
+    "use strict";
+    init_quick_lru();
+    MAX_MEMO_KEY = 512;
+  }
+});
+
+// src/cargo/resolve/cfg.ts
+function parseCfg(src) {
+  let i = 0;
+  const ws = () => {
+    while (i < src.length && /\s/.test(src[i])) i++;
+  };
+  const ident = () => {
+    ws();
+    const start = i;
+    while (i < src.length && /[A-Za-z0-9_]/.test(src[i])) i++;
+    if (start === i) throw new Error(`cfg: expected a name at ${i} in ${src}`);
+    return src.slice(start, i);
+  };
+  const expr = () => {
+    const name = ident();
+    ws();
+    if (src[i] === "(") {
+      i++;
+      const args = [];
+      ws();
+      while (src[i] !== ")") {
+        args.push(expr());
+        ws();
+        if (src[i] === ",") i++;
+        ws();
+        if (i >= src.length) throw new Error(`cfg: unclosed ( in ${src}`);
+      }
+      i++;
+      if (name === "not") return { op: "not", arg: args[0] };
+      if (name === "all" || name === "any") return { op: name, args };
+      throw new Error(`cfg: unknown predicate ${name}`);
+    }
+    if (src[i] === "=") {
+      i++;
+      ws();
+      const q = src[i];
+      if (q !== '"') throw new Error(`cfg: expected a string in ${src}`);
+      const end = src.indexOf('"', i + 1);
+      const value = src.slice(i + 1, end);
+      i = end + 1;
+      return { op: "kv", key: name, value };
+    }
+    return { op: "flag", name };
+  };
+  return expr();
+}
+function evaluate(e, p, feature2) {
+  const f = FACTS[p];
+  switch (e.op) {
+    case "all":
+      return e.args.every((a) => evaluate(a, p, feature2));
+    case "any":
+      return e.args.some((a) => evaluate(a, p, feature2));
+    case "not":
+      return !evaluate(e.arg, p, feature2);
+    case "kv":
+      if (e.key === "feature") return feature2?.(e.value) ?? false;
+      return (f.kv[e.key] ?? []).includes(e.value);
+    case "flag":
+      return f.flags.includes(e.name);
+  }
+}
+function targetApplies(target, platform = "linux") {
+  if (target === null) return true;
+  const key3 = `${platform}|${target}`;
+  let v = memo.get(key3);
+  if (v === void 0) {
+    v = evaluateTarget(target, platform);
+    memo.set(key3, v);
+  }
+  return v;
+}
+function evaluateTarget(target, platform) {
+  const t = target.trim();
+  if (!t.startsWith("cfg(")) return t === FACTS[platform].triple;
+  try {
+    return evaluate(parseCfg(t.slice(4, -1)), platform);
+  } catch {
+    return false;
+  }
+}
+function printCfg(e) {
+  switch (e.op) {
+    case "all":
+    case "any":
+      return `${e.op}(${e.args.map(printCfg).join(", ")})`;
+    case "not":
+      return `not(${printCfg(e.arg)})`;
+    case "kv":
+      return `${e.key} = "${e.value}"`;
+    case "flag":
+      return e.name;
+  }
+}
+function conjunctsOf(gate) {
+  let e;
+  try {
+    e = parseCfg(gate);
+  } catch {
+    return [];
+  }
+  return e.op === "all" ? e.args.map(printCfg) : [printCfg(e)];
+}
+function gateHolds(gate, on, platform = "linux") {
+  let e = parsed.get(gate);
+  if (e === void 0) {
+    try {
+      e = parseCfg(gate);
+    } catch {
+      e = null;
+    }
+    parsed.set(gate, e);
+  }
+  return e ? evaluate(e, platform, on) : false;
+}
+var FACTS, memo, parsed;
+var init_cfg = __esm({
+  "src/cargo/resolve/cfg.ts"() {
+    "use strict";
+    init_memo();
+    FACTS = {
+      linux: {
+        triple: "x86_64-unknown-linux-gnu",
+        kv: {
+          target_os: ["linux"],
+          target_family: ["unix"],
+          target_arch: ["x86_64"],
+          target_env: ["gnu"],
+          target_vendor: ["unknown"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["unix"]
+      },
+      windows: {
+        triple: "x86_64-pc-windows-msvc",
+        kv: {
+          target_os: ["windows"],
+          target_family: ["windows"],
+          target_arch: ["x86_64"],
+          target_env: ["msvc"],
+          target_vendor: ["pc"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["windows"]
+      },
+      macos: {
+        triple: "aarch64-apple-darwin",
+        kv: {
+          target_os: ["macos"],
+          target_family: ["unix"],
+          target_arch: ["aarch64"],
+          target_env: [""],
+          target_vendor: ["apple"],
+          target_pointer_width: ["64"],
+          target_endian: ["little"],
+          target_has_atomic: ["8", "16", "32", "64", "ptr"]
+        },
+        flags: ["unix"]
+      }
+    };
+    memo = boundedMemo(4096);
+    parsed = boundedMemo(4096);
+  }
+});
+
+// src/cargo/index/index-file.ts
 function validCrateName(name) {
   return /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(name);
 }
@@ -45917,7 +46397,7 @@ function lazyLine(name, vers, yanked, load2) {
 }
 var IndexShapeError, INDEX_LIMITS, DEP_KINDS, LINE_HEAD;
 var init_index_file = __esm({
-  "src/cargo/index-file.ts"() {
+  "src/cargo/index/index-file.ts"() {
     "use strict";
     init_semver();
     IndexShapeError = class extends Error {
@@ -45929,7 +46409,7 @@ var init_index_file = __esm({
   }
 });
 
-// src/cargo/index-spans.ts
+// src/cargo/index/index-spans.ts
 import { readFileSync as readFileSync3 } from "node:fs";
 function spannedLines(path2, file) {
   return file.lines.map(
@@ -45947,14 +46427,14 @@ function lineAt(path2, vers, start, length) {
   return line2;
 }
 var init_index_spans = __esm({
-  "src/cargo/index-spans.ts"() {
+  "src/cargo/index/index-spans.ts"() {
     "use strict";
     init_data_cache();
     init_index_file();
   }
 });
 
-// src/cargo/snapshot-cache.ts
+// src/cargo/index/snapshot-cache.ts
 import { join as join4 } from "node:path";
 function snapshotTables(which) {
   if (!tables.has(which))
@@ -45963,7 +46443,7 @@ function snapshotTables(which) {
 }
 var SNAPSHOT_CACHE, snapshotSources, tables;
 var init_snapshot_cache = __esm({
-  "src/cargo/snapshot-cache.ts"() {
+  "src/cargo/index/snapshot-cache.ts"() {
     "use strict";
     init_data_cache();
     SNAPSHOT_CACHE = "snapshot.json";
@@ -45972,7 +46452,7 @@ var init_snapshot_cache = __esm({
   }
 });
 
-// src/cargo/registry.ts
+// src/cargo/index/registry.ts
 import { readdirSync as readdirSync2, readFileSync as readFileSync4 } from "node:fs";
 import { join as join5 } from "node:path";
 function snapshotCrates(which) {
@@ -46078,10 +46558,10 @@ function depsNamed(line2, name) {
 }
 var MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName;
 var init_registry = __esm({
-  "src/cargo/registry.ts"() {
+  "src/cargo/index/registry.ts"() {
     "use strict";
-    init_semver();
     init_data_dir();
+    init_semver();
     init_index_file();
     init_index_spans();
     init_snapshot_cache();
@@ -46106,7 +46586,7 @@ var init_registry = __esm({
   }
 });
 
-// src/cargo/requirements.ts
+// src/cargo/resolve/requirements.ts
 function cargoRange(req) {
   return req.split(",").map((part) => {
     const p = part.trim();
@@ -46173,10 +46653,10 @@ function pick(lines, req, pin) {
 }
 var MAX_RANGES, versionsParsed, ranges, selections;
 var init_requirements = __esm({
-  "src/cargo/requirements.ts"() {
+  "src/cargo/resolve/requirements.ts"() {
     "use strict";
-    init_semver();
     init_memo();
+    init_semver();
     MAX_RANGES = 4096;
     versionsParsed = boundedMemo(MAX_RANGES);
     ranges = boundedMemo(MAX_RANGES);
@@ -46184,7 +46664,507 @@ var init_requirements = __esm({
   }
 });
 
-// src/cargo/burn-version.ts
+// src/cargo/resolve/resolve.ts
+function nextKey(r) {
+  switch (r.kind) {
+    case "root-feature":
+      return null;
+    case "feature":
+      return `${idOfRef(r.pkg)}/${r.feature}`;
+    case "activates":
+      return `${idOfRef(r.via.pkg)}/${r.via.feature}`;
+    default:
+      return r.pkg === null ? null : idOfRef(r.pkg);
+  }
+}
+function crateOf(dep) {
+  return dep.package ?? dep.name;
+}
+function resolve(root, rootFeatures, opts) {
+  return new Resolver(root, opts).run(rootFeatures);
+}
+function targetName(t) {
+  return t.label ?? `${t.crate}/${t.feature}`;
+}
+function parseTarget(s) {
+  const m2 = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
+  return m2 ? { crate: m2[1], feature: m2[2] } : null;
+}
+function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
+  if (target.gate) {
+    const on2 = /* @__PURE__ */ new Set();
+    let burn = null;
+    for (const p2 of res.packages.values()) {
+      if (p2.name === "burn") burn = p2.version;
+      for (const f of p2.features) on2.add(`${p2.name}/${f}`);
+    }
+    return {
+      inGraph: burn !== null,
+      version: burn,
+      on: gateHolds(target.gate, (cf) => on2.has(cf), platform),
+      chain: []
+    };
+  }
+  const pkg = [...res.packages.entries()].find(([, p2]) => p2.name === target.crate);
+  if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
+  const [, p] = pkg;
+  const on = p.features.has(target.feature);
+  const chain2 = [];
+  if (on) {
+    chain2.push({ kind: "feature", pkg: { name: p.name, version: p.version }, feature: target.feature });
+    const seen = /* @__PURE__ */ new Set();
+    for (let key3 = nextKey(chain2[0]); key3 !== null && !seen.has(key3) && chain2.length < 20; ) {
+      seen.add(key3);
+      const reason = res.because.get(key3);
+      if (!reason) break;
+      chain2.push(reason);
+      key3 = nextKey(reason);
+    }
+  }
+  return { inGraph: true, version: p.version, on, chain: chain2 };
+}
+var DISPATCH, AUTODIFF, DIAGNOSIS_STEPS, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
+var init_resolve = __esm({
+  "src/cargo/resolve/resolve.ts"() {
+    "use strict";
+    init_registry();
+    init_cfg();
+    init_requirements();
+    DISPATCH = "burn-dispatch";
+    AUTODIFF = "autodiff";
+    DIAGNOSIS_STEPS = 2e5;
+    WorkBudget = class {
+      constructor(remaining = 2e6) {
+        this.remaining = remaining;
+      }
+      remaining;
+      spend(n = 1) {
+        this.remaining -= n;
+        if (this.remaining < 0) throw new BudgetExceeded();
+      }
+    };
+    UnreadableCrate = class extends Error {
+      constructor(crate) {
+        super(`crates.io's index did not answer for ${crate}`);
+        this.crate = crate;
+      }
+      crate;
+      name = "UnreadableCrate";
+    };
+    BudgetExceeded = class extends Error {
+      name = "BudgetExceeded";
+      constructor() {
+        super("the feature graph is larger than the bot walks for one event");
+      }
+    };
+    ROOT_ID = "(root)";
+    refOf = (id, line2) => id === ROOT_ID ? null : { name: line2.name, version: line2.vers };
+    idOfRef = (r) => r === null ? ROOT_ID : `${r.name}@${r.version}`;
+    Resolver = class {
+      constructor(root, opts) {
+        this.root = root;
+        this.opts = opts;
+        this.platform = opts.platform ?? "linux";
+        this.budget = opts.budget ?? new WorkBudget();
+      }
+      root;
+      opts;
+      stack = [];
+      pkgs = /* @__PURE__ */ new Map();
+      because = /* @__PURE__ */ new Map();
+      platform;
+      budget;
+      run(rootFeatures) {
+        this.pkgs.set(ROOT_ID, { line: this.root, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
+        this.later(
+          ...this.normalDeps(this.root).map(
+            (dep) => () => this.edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })
+          ),
+          ...rootFeatures.map((f) => () => this.addFeature(ROOT_ID, f, { kind: "root-feature", feature: f }))
+        );
+        for (let step = this.stack.pop(); step; step = this.stack.pop()) {
+          this.budget.spend();
+          step();
+        }
+        const packages = /* @__PURE__ */ new Map();
+        for (const [id, p] of this.pkgs)
+          if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
+        return { packages, because: this.because, root: ROOT_ID };
+      }
+      /** Queues steps to run next, in the given order. */
+      later(...steps) {
+        for (let i = steps.length - 1; i >= 0; i--) this.stack.push(steps[i]);
+      }
+      lineOf(id) {
+        return id === ROOT_ID ? this.root : this.pkgs.get(id).line;
+      }
+      idOf(l) {
+        return l === this.root ? ROOT_ID : `${l.name}@${l.vers}`;
+      }
+      applies(dep) {
+        return (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, this.platform);
+      }
+      /** The dependencies a package always has on this platform (not optional, not dev or build). */
+      normalDeps(line2) {
+        return line2.deps.filter((dep) => !dep.optional && this.applies(dep));
+      }
+      liveDeps(id, local) {
+        return depsNamed(this.lineOf(id), local).filter((d) => this.applies(d));
+      }
+      select(dep) {
+        const crate = crateOf(dep);
+        const line2 = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
+        if (!line2 && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
+        return line2;
+      }
+      addPackage(line2, reason) {
+        const id = this.idOf(line2);
+        if (this.pkgs.has(id)) return;
+        this.pkgs.set(id, { line: line2, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
+        this.because.set(id, reason);
+        this.later(
+          ...this.normalDeps(line2).map(
+            (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line2), dep: dep.name })
+          )
+        );
+      }
+      edge(parent, dep, reason) {
+        const child = this.select(dep);
+        if (!child) return;
+        const cid = this.idOf(child);
+        const pkg = refOf(parent, this.lineOf(parent));
+        this.later(
+          () => this.addPackage(child, reason),
+          ...dep.default_features ? [() => this.addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : [],
+          ...dep.features.map((f) => () => this.addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f }))
+        );
+      }
+      activateOptional(id, dep, reason) {
+        const p = this.pkgs.get(id);
+        if (p.activated.has(dep)) return;
+        const decls = this.liveDeps(id, dep).filter((d) => d.optional);
+        if (decls.length === 0) return;
+        p.activated.add(dep);
+        const weak = p.weak.get(dep) ?? [];
+        p.weak.delete(dep);
+        this.later(
+          ...decls.map(
+            (d) => () => this.edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })
+          ),
+          ...weak.map((w) => () => this.depFeature(id, dep, w.feature, w.reason))
+        );
+      }
+      depFeature(id, dep, feature2, reason) {
+        const p = this.pkgs.get(id);
+        const steps = [];
+        for (const d of this.liveDeps(id, dep)) {
+          if (d.optional && !p.activated.has(dep)) continue;
+          const child = this.select(d);
+          if (child) steps.push(() => this.addFeature(this.idOf(child), feature2, reason));
+        }
+        this.later(...steps);
+      }
+      addFeature(id, feature2, reason) {
+        const p = this.pkgs.get(id);
+        if (!p || p.features.has(feature2)) return;
+        const table2 = allFeatures(p.line);
+        const explicit = Object.hasOwn(table2, feature2);
+        const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
+        if (!explicit && !implicit && feature2 !== "default") return;
+        p.features.add(feature2);
+        this.because.set(`${id}/${feature2}`, reason);
+        const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
+        if (implicit) this.later(() => this.activateOptional(id, feature2, here));
+        else this.later(...(table2[feature2] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
+      }
+      /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
+      featureValue(id, p, value, here) {
+        const v = featureValue(value);
+        if (v.kind === "dep") {
+          this.activateOptional(id, v.dep, here);
+        } else if (v.kind === "feature") {
+          this.addFeature(id, v.feature, here);
+        } else if (v.weak) {
+          const { dep, feature: f } = v;
+          if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
+          else p.weak.set(dep, [...p.weak.get(dep) ?? [], { feature: f, reason: here }]);
+        } else {
+          const { dep, feature: f } = v;
+          const steps = [];
+          if (this.liveDeps(id, dep).some((d) => d.optional)) {
+            if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
+            steps.push(() => this.activateOptional(id, dep, here));
+          }
+          this.later(...steps, () => this.depFeature(id, dep, f, here));
+        }
+      }
+    };
+    AUTODIFF_TARGET = { crate: DISPATCH, feature: AUTODIFF };
+  }
+});
+
+// src/cargo/index/precomputed.ts
+function precomputedEnablers(line2, registry, target) {
+  if (target.gate || targetName(target) !== targetName(AUTODIFF_TARGET)) return void 0;
+  const which = bundledSnapshotName(registry);
+  return which ? snapshotTables(which)?.enablers[lineKey(line2)] : void 0;
+}
+var lineKey;
+var init_precomputed = __esm({
+  "src/cargo/index/precomputed.ts"() {
+    "use strict";
+    init_resolve();
+    init_registry();
+    init_snapshot_cache();
+    lineKey = (line2) => `${line2.name}@${line2.vers}`;
+  }
+});
+
+// src/cargo/resolve/reach.ts
+function mayEnable(line2, registry, target, budget) {
+  if (target.gate) return () => true;
+  const top = idOf(line2);
+  const walk = new ForwardWalk(registry, line2, budget);
+  walk.run([
+    pkgNode(top),
+    ...Object.keys(allFeatures(line2)).map((f) => featureNode(top, f)),
+    ...line2.deps.map((d) => featureNode(top, d.name))
+  ]);
+  const from = walk.reachingAny((kind, id, name) => {
+    return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
+  });
+  const base = from.has(pkgNode(top));
+  return (feature2) => base || from.has(featureNode(top, feature2));
+}
+var idOf, SEP, pkgNode, featureNode, activationNode, ForwardWalk, normal;
+var init_reach = __esm({
+  "src/cargo/resolve/reach.ts"() {
+    "use strict";
+    init_registry();
+    init_requirements();
+    idOf = (l) => `${l.name}@${l.vers}`;
+    SEP = "\0";
+    pkgNode = (id) => `P${SEP}${id}`;
+    featureNode = (id, feature2) => `F${SEP}${id}${SEP}${feature2}`;
+    activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
+    ForwardWalk = class {
+      constructor(registry, line2, budget) {
+        this.registry = registry;
+        this.budget = budget;
+        this.lines.set(idOf(line2), line2);
+      }
+      registry;
+      budget;
+      back = /* @__PURE__ */ new Map();
+      lines = /* @__PURE__ */ new Map();
+      seen = /* @__PURE__ */ new Set();
+      todo = [];
+      run(start) {
+        for (const s of start) this.visit(s);
+        for (let node = this.todo.pop(); node !== void 0; node = this.todo.pop()) {
+          this.budget.spend();
+          this.expand(node);
+        }
+      }
+      /** The nodes from which some node matching `isEnd` was reached (those nodes included). */
+      reachingAny(isEnd) {
+        const stack = [...this.seen].filter((n) => {
+          const [kind, id, name] = n.split(SEP);
+          return isEnd(kind, id, name);
+        });
+        const from = new Set(stack);
+        for (let node = stack.pop(); node !== void 0; node = stack.pop()) {
+          this.budget.spend();
+          for (const prev of this.back.get(node) ?? []) {
+            if (from.has(prev)) continue;
+            from.add(prev);
+            stack.push(prev);
+          }
+        }
+        return from;
+      }
+      visit(node) {
+        if (this.seen.has(node)) return;
+        this.seen.add(node);
+        this.todo.push(node);
+      }
+      reach(from, to) {
+        const into = this.back.get(to);
+        if (into) into.push(from);
+        else this.back.set(to, [from]);
+        this.visit(to);
+      }
+      child(d) {
+        const l = selectVersion(this.registry.versions(d.package ?? d.name), d.req);
+        if (!l) return null;
+        this.lines.set(idOf(l), l);
+        return idOf(l);
+      }
+      /** What depending on `d` brings: the package, its defaults if asked, the features it lists. */
+      depend(from, d) {
+        const c3 = this.child(d);
+        if (!c3) return;
+        this.reach(from, pkgNode(c3));
+        if (d.default_features) this.reach(from, featureNode(c3, "default"));
+        for (const f of d.features) this.reach(from, featureNode(c3, f));
+      }
+      expand(node) {
+        const [kind, id, name] = node.split(SEP);
+        const l = this.lines.get(id);
+        if (kind === "P") {
+          for (const d of l.deps) if (!d.optional && normal(d)) this.depend(node, d);
+          return;
+        }
+        if (kind === "A") {
+          for (const d of depsNamed(l, name).filter(normal)) if (d.optional) this.depend(node, d);
+          return;
+        }
+        const values = allFeatures(l)[name];
+        if (!values) {
+          if (depsNamed(l, name).some((d) => d.optional && normal(d))) this.reach(node, activationNode(id, name));
+          return;
+        }
+        for (const v of values) this.featureValue(node, id, l, v);
+      }
+      /** One entry of a feature's list: over-approximated (a weak `dep?/f` reaches as if `dep` were on). */
+      featureValue(node, id, l, v) {
+        if (v.startsWith("dep:")) this.reach(node, activationNode(id, v.slice(4)));
+        else if (!v.includes("/")) this.reach(node, featureNode(id, v));
+        else this.depFeature(node, id, l, v);
+      }
+      /** `dep/f` or `dep?/f`: `f` of every version of `dep` the line declares (and `dep` itself, unless weak). */
+      depFeature(node, id, l, v) {
+        const slash = v.indexOf("/");
+        const dep = v.slice(0, slash).replace(/\?$/, "");
+        const feature2 = v.slice(slash + 1);
+        if (!v.includes("?/")) {
+          if (!depHidden(l, dep)) this.reach(node, featureNode(id, dep));
+          this.reach(node, activationNode(id, dep));
+        }
+        for (const d of depsNamed(l, dep).filter(normal)) {
+          const c3 = this.child(d);
+          if (c3) this.reach(node, featureNode(c3, feature2));
+        }
+      }
+    };
+    normal = (d) => (d.kind ?? "normal") === "normal";
+  }
+});
+
+// src/cargo/resolve/enablers.ts
+function featureNames(line2) {
+  const implicit = line2.deps.filter((d) => d.optional && !depHidden(line2, d.name)).map((d) => d.name);
+  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line2)), ...implicit])].filter((f) => f !== "default");
+}
+function probeOf(line2, features, { defaults = false } = {}) {
+  const dep = { name: line2.name, req: `=${line2.vers}`, features, optional: false, default_features: defaults };
+  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
+}
+function enablersOf(...args) {
+  const [line2, registry, target = AUTODIFF_TARGET] = args;
+  const key3 = `${registry.label}|${line2.name}@${line2.vers}|${targetName(target)}|${target.gate ?? ""}`;
+  const hit = enablerCache.get(key3) ?? precomputedEnablers(line2, registry, target);
+  if (hit) return hit;
+  const result = computeEnablers(...args);
+  enablerCache.set(key3, result);
+  return result;
+}
+function computeEnablers(line2, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
+  const table2 = allFeatures(line2);
+  const names2 = featureNames(line2);
+  const test = (features, opts = {}) => featureState(resolve(probeOf(line2, features, opts), [], { registry, budget }), target);
+  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table2, f) ? 1 : 2;
+  const may = mayEnable(line2, registry, target, budget);
+  const reachable2 = target.gate ? test(names2).on : names2.some(may);
+  const enablers = reachable2 ? names2.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
+  const pairs = [];
+  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names2).on) {
+    const bringers = names2.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+    for (const f of names2.filter((n) => Object.hasOwn(table2, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
+      for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
+  }
+  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
+}
+var enablerCache;
+var init_enablers = __esm({
+  "src/cargo/resolve/enablers.ts"() {
+    "use strict";
+    init_memo();
+    init_precomputed();
+    init_registry();
+    init_reach();
+    init_resolve();
+    enablerCache = boundedMemo(1024);
+  }
+});
+
+// src/cargo/fix/fix-search.ts
+function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) {
+  let fix = null;
+  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
+  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
+    if (run2(ownDefaults, { target: primary.decl, add }).on) {
+      fix = { decl: primary.decl, add };
+      break;
+    }
+  }
+  if (fix && fix.add.length > 1 && ready.some((r) => r === fix.add)) {
+    let add = fix.add;
+    for (const f of fix.add) {
+      const fewer = add.filter((x2) => x2 !== f);
+      if (fewer.length > 0 && run2(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
+    }
+    fix = { decl: primary.decl, add };
+  }
+  const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
+  if (!fix && own && !own.effective.features.includes(target.feature) && run2(ownDefaults, { target: own.decl, add: [target.feature] }).on)
+    fix = { decl: own.decl, add: [target.feature] };
+  return fix;
+}
+function candidateAdditions(listed, enablers, pairs, prefer) {
+  const umbrella = (f) => f === "doc";
+  const preferred = (add) => add.every((f) => prefer.includes(f)) ? 0 : 1;
+  const fresh = (add) => add.filter((f) => !listed.includes(f));
+  const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
+  const seen = /* @__PURE__ */ new Set();
+  return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
+    const key3 = add.join("+");
+    if (seen.has(key3)) return false;
+    seen.add(key3);
+    return true;
+  });
+}
+function searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) {
+  const additions = conjunctAdditions(line2, registry, target, opts.budget);
+  return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
+}
+function conjunctAdditions(line2, registry, target, budget) {
+  const parts = target.gate ? conjunctsOf(target.gate) : [];
+  if (parts.length < 2 || parts.length > 4) return [];
+  const named = (gate) => {
+    const m2 = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
+    return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
+  };
+  const each = parts.map(
+    (gate) => enablersOf(line2, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
+  );
+  if (each.some((e) => e.length === 0)) return [];
+  let combos = [[]];
+  for (const e of each)
+    combos = combos.flatMap((c3) => e.map((f) => [.../* @__PURE__ */ new Set([...c3, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
+  return combos.sort((a, b) => a.length - b.length);
+}
+var MAX_CONJUNCT_ADDITIONS;
+var init_fix_search = __esm({
+  "src/cargo/fix/fix-search.ts"() {
+    "use strict";
+    init_cfg();
+    init_enablers();
+    MAX_CONJUNCT_ADDITIONS = 64;
+  }
+});
+
+// src/cargo/manifest/burn-version.ts
 function mainSnapshotCommit() {
   return loadCatalog().refs.find((r) => r.ref === "HEAD")?.commit ?? "";
 }
@@ -46282,10 +47262,10 @@ function fromRequirement(d, tags, pin, first) {
 }
 var FIRST_DISPATCH, PIN_SOURCES, newest, BASE;
 var init_burn_version = __esm({
-  "src/cargo/burn-version.ts"() {
+  "src/cargo/manifest/burn-version.ts"() {
     "use strict";
-    init_semver();
     init_catalog();
+    init_semver();
     init_registry();
     init_requirements();
     FIRST_DISPATCH = "0.21.0-pre.2";
@@ -46295,54 +47275,388 @@ var init_burn_version = __esm({
   }
 });
 
-// src/cargo/facts.ts
-function manifestFacts(text2) {
-  try {
-    const m2 = parseManifest(text2);
-    const inherited = m2.dependencies.filter((d) => d.inherits);
-    return {
-      isWorkspaceRoot: m2.isWorkspaceRoot,
-      workspaceBurn: m2.workspaceDependencies.some(isBurnDependency),
-      inheritsBurn: inherited.some(isBurnDependency),
-      inheritsAny: inherited.length > 0
-    };
-  } catch {
-    return { isWorkspaceRoot: false, workspaceBurn: false, inheritsBurn: false, inheritsAny: false };
+// node_modules/leven/index.js
+function leven(first, second, options2) {
+  if (first === second) {
+    return 0;
   }
-}
-function inheritsBurnFrom(member, root) {
-  try {
-    return parseManifest(member).dependencies.some((d) => d.inherits && isBurnDependency(effectiveDecl(d, root)));
-  } catch {
-    return false;
+  const maxDistance = options2?.maxDistance;
+  const swap = first;
+  if (first.length > second.length) {
+    first = second;
+    second = swap;
   }
-}
-function declaresBurn(text2, root = null) {
-  try {
-    const m2 = parseManifest(text2);
-    return [...m2.dependencies, ...m2.workspaceDependencies].some(
-      (d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d)
-    );
-  } catch {
-    return /\bburn(?:-[a-z0-9-]+)?\b/.test(text2);
+  let firstLength = first.length;
+  let secondLength = second.length;
+  while (firstLength > 0 && first.charCodeAt(~-firstLength) === second.charCodeAt(~-secondLength)) {
+    firstLength--;
+    secondLength--;
   }
-}
-function burnCratesDeclared(texts) {
-  const names2 = /* @__PURE__ */ new Set(["burn"]);
-  for (const text2 of texts) {
-    try {
-      const m2 = parseManifest(text2);
-      for (const d of [...m2.dependencies, ...m2.workspaceDependencies]) if (isBurnDependency(d)) names2.add(d.name);
-    } catch {
+  let start = 0;
+  while (start < firstLength && first.charCodeAt(start) === second.charCodeAt(start)) {
+    start++;
+  }
+  firstLength -= start;
+  secondLength -= start;
+  if (maxDistance !== void 0 && secondLength - firstLength > maxDistance) {
+    return maxDistance;
+  }
+  if (firstLength === 0) {
+    return maxDistance !== void 0 && secondLength > maxDistance ? maxDistance : secondLength;
+  }
+  let bCharacterCode;
+  let result;
+  let temporary;
+  let temporary2;
+  let index = 0;
+  let index2 = 0;
+  while (index < firstLength) {
+    characterCodeCache[index] = first.charCodeAt(start + index);
+    array[index] = ++index;
+  }
+  while (index2 < secondLength) {
+    bCharacterCode = second.charCodeAt(start + index2);
+    temporary = index2++;
+    result = index2;
+    for (index = 0; index < firstLength; index++) {
+      temporary2 = bCharacterCode === characterCodeCache[index] ? temporary : temporary + 1;
+      temporary = array[index];
+      result = array[index] = temporary > result ? temporary2 > result ? result + 1 : temporary2 : temporary2 > temporary ? temporary + 1 : temporary2;
+    }
+    if (maxDistance !== void 0) {
+      let rowMinimum = result;
+      for (index = 0; index < firstLength; index++) {
+        if (array[index] < rowMinimum) {
+          rowMinimum = array[index];
+        }
+      }
+      if (rowMinimum > maxDistance) {
+        return maxDistance;
+      }
     }
   }
-  return [...names2];
+  array.length = firstLength;
+  characterCodeCache.length = firstLength;
+  return maxDistance !== void 0 && result > maxDistance ? maxDistance : result;
 }
-var init_facts = __esm({
-  "src/cargo/facts.ts"() {
+var array, characterCodeCache;
+var init_leven = __esm({
+  "node_modules/leven/index.js"() {
+    array = [];
+    characterCodeCache = [];
+  }
+});
+
+// src/cargo/judge/refusal.ts
+import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
+import { join as join6 } from "node:path";
+function removals() {
+  const read = (name) => {
+    const path2 = join6(dataDir, name);
+    return existsSync3(path2) ? JSON.parse(readFileSync5(path2, "utf8")).removed : [];
+  };
+  removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
+  return removedFeatures;
+}
+function featureNames2(line2) {
+  let set3 = names.get(line2);
+  if (!set3) {
+    set3 = new Set(Object.keys(allFeatures(line2)));
+    for (const d of line2.deps) if (d.optional && !depHidden(line2, d.name)) set3.add(d.name);
+    names.set(line2, set3);
+  }
+  return set3;
+}
+function historyOf(crate, feature2, version, registry) {
+  const known = removals().find((r) => r.crate === crate && r.feature === feature2);
+  if (known)
+    return {
+      kind: "removed",
+      at: known.at,
+      replacement: known.replacement,
+      advice: known.advice,
+      inferred: known.inferred
+    };
+  const earlier = registry.versions(crate).filter((l) => import_lt.default(l.vers, version) && featureNames2(l).has(feature2)).map((l) => l.vers).sort(import_compare.default);
+  if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1) };
+  const at = registry.versions(crate).find((l) => l.vers === version);
+  const near = (at ? [...featureNames2(at)] : []).filter((n) => Math.abs(n.length - feature2.length) <= 4);
+  const closest = near.slice(0, MAX_CLOSEST_CANDIDATES).map((n) => [n, leven(n, feature2)]).filter(([, d]) => d <= Math.max(2, Math.floor(feature2.length / 3))).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n);
+  return { kind: "never", closest };
+}
+function refusals(manifest, deps, lineOf2, registry) {
+  const out = [];
+  const check = (decl, feature2, where) => {
+    const line2 = lineOf2(decl);
+    if (!line2 || out.length >= MAX_REFUSALS || featureNames2(line2).has(feature2)) return;
+    if (out.some((r) => r.crate === line2.name && r.feature === feature2)) return;
+    out.push({
+      crate: line2.name,
+      version: line2.vers,
+      feature: feature2,
+      where,
+      history: historyOf(line2.name, feature2, line2.vers, registry)
+    });
+  };
+  for (const d of deps)
+    for (const f of d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const [entry, values] of Object.entries(manifest.features))
+    for (const value of values) {
+      const v = featureValue(value);
+      const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : void 0;
+      if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
+    }
+  return out;
+}
+var ACCEPTED, removedFeatures, names, MAX_REFUSALS, MAX_CLOSEST_CANDIDATES;
+var init_refusal = __esm({
+  "src/cargo/judge/refusal.ts"() {
     "use strict";
+    init_leven();
+    init_data_dir();
+    init_semver();
+    init_registry();
+    ACCEPTED = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
+    names = /* @__PURE__ */ new WeakMap();
+    MAX_REFUSALS = 32;
+    MAX_CLOSEST_CANDIDATES = 2e3;
+  }
+});
+
+// src/cargo/judge/diagnose.ts
+function asIndexDep(d, use) {
+  return {
+    name: d.key,
+    package: d.name !== d.key ? d.name : void 0,
+    req: use.req ?? "*",
+    features: use.features,
+    optional: d.optional,
+    default_features: d.defaultFeatures !== false,
+    target: d.target,
+    kind: d.kind === "dev" && use.includeDev ? "normal" : d.kind
+  };
+}
+function diagnose(manifest, opts = {}) {
+  return diagnoseWithin(manifest, { ...opts, budget: opts.budget ?? new WorkBudget(DIAGNOSIS_STEPS) });
+}
+function diagnoseWithin(manifest, opts) {
+  const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
+  const target = opts.target ?? AUTODIFF_TARGET;
+  const choice = chooseBurn(manifest, opts, regs, target);
+  const { selection, registry, unknownCrates } = choice;
+  const selected = selection && {
+    version: selection.version,
+    source: selection.source,
+    preDispatch: selection.preDispatch,
+    mainCommit: selection.snapshot === "main" ? mainSnapshotCommit().slice(0, 7) : null
+  };
+  const assumed = { ...selection?.assumed ?? {} };
+  const { run: run2, burnDeps, lines } = buildOf(manifest, choice, opts, target);
+  const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
+  const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
+  const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
+  if (!primary)
+    return {
+      ...base,
+      ...none,
+      state: NO_STATE,
+      graphVersion: null,
+      verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
+    };
+  const refused = selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  if (refused.length > 0)
+    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
+  if (selection?.preDispatch)
+    return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
+  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
+  let state;
+  let found;
+  const line2 = lines.get(primary.decl) ?? null;
+  try {
+    state = run2(ownDefaults);
+    found = line2 ? enablersOf(line2, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
+  } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "too-large" };
+  }
+  const graphVersion = state.version ?? primary.resolved ?? null;
+  const { enablers, defaultsEnable, pairs } = found;
+  const defaultList = line2 ? allFeatures(line2).default ?? [] : [];
+  const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
+  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
+  if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
+  const gateFeatures = line2 ? gateInOwnFeatures(target, line2, registry) : null;
+  const verdictOf = (gatedBehind2) => gatedBehind2.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
+  let gatedBehind = [];
+  try {
+    gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run2([...ownDefaults, f]).on);
+    return {
+      ...known,
+      gateFeatures,
+      verdict: verdictOf(gatedBehind),
+      gatedBehind,
+      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line2 ? searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) : null)
+    };
+  } catch (e) {
+    if (e instanceof UnreadableCrate) return unreadable(base, e);
+    if (!(e instanceof BudgetExceeded)) throw e;
+    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
+  }
+}
+function unreadable(base, e) {
+  return {
+    ...base,
+    enablers: [],
+    defaultsEnable: false,
+    defaultEnablers: [],
+    gatedBehind: [],
+    fix: null,
+    state: NO_STATE,
+    graphVersion: null,
+    verdict: "unknown-crate",
+    unknownCrates: [.../* @__PURE__ */ new Set([...base.unknownCrates, e.crate])]
+  };
+}
+function chooseBurn(manifest, opts, regs, target) {
+  const includeDev = opts.includeDev ?? false;
+  const root = opts.root ?? (manifest.isWorkspaceRoot ? manifest : null);
+  const declared2 = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, root) }));
+  const named = declared2.filter(
+    (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
+  );
+  const inData = (name) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
+  const burn = named.filter((b) => inData(b.effective.name));
+  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
+  const pin = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
+  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
+  const primary = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
+  const selection = primary ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
+  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
+  return { declared: declared2, burn, unknownCrates, primary, selection, registry };
+}
+function buildOf(manifest, { declared: declared2, burn, selection, registry, primary: chosen }, opts, target) {
+  const includeDev = opts.includeDev ?? false;
+  const version = selection?.line?.vers ?? null;
+  const pinned = selection !== null && selection.source !== "requirement" && selection.source !== "default";
+  const pinAll = (crate) => pinned && version && isBurnCrate(crate) ? version : void 0;
+  const reqFor = (d) => {
+    if (!isBurnDependency(d)) return d.version;
+    const primary = d === chosen?.effective;
+    if (version && (pinned || primary) && registry.versions(d.name).some((l) => l.vers === version))
+      return `=${version}`;
+    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
+  };
+  const reqs = new Map(declared2.map((b) => [b.decl, reqFor(b.effective)]));
+  const rootLine = (extra) => ({
+    name: manifest.packageName ?? "(your crate)",
+    vers: "0.0.0",
+    deps: declared2.map(
+      (b) => asIndexDep(b.effective, {
+        includeDev,
+        req: reqs.get(b.decl) ?? null,
+        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features
+      })
+    ),
+    features: manifest.features
+  });
+  const run2 = (features, extra) => featureState(
+    resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+    target,
+    opts.platform
+  );
+  const lines = new Map(
+    burn.map((b) => [
+      b.decl,
+      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))
+    ])
+  );
+  const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
+  return { run: run2, burnDeps, lines };
+}
+function rank(d) {
+  const i = PREFERENCE.indexOf(d.name);
+  return i < 0 ? PREFERENCE.length : i;
+}
+function enabledBy(at, value, registry) {
+  const v = featureValue(value);
+  if (v.kind !== "dep-feature") return v.kind === "feature" ? [at, v.feature] : null;
+  const dep = at.deps.find((d) => d.name === v.dep);
+  const line2 = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
+  return line2 ? [line2, v.feature] : null;
+}
+function ownFeaturesReaching(line2, atoms, registry) {
+  const node = (l, f) => `${l.name}@${l.vers}/${f}`;
+  const back = /* @__PURE__ */ new Map();
+  const atomOf = /* @__PURE__ */ new Map();
+  const seen = /* @__PURE__ */ new Set();
+  const queue = Object.keys(allFeatures(line2)).map((f) => [line2, f]);
+  for (let i = 0; i < queue.length && seen.size < MAX_FEATURE_NODES && queue.length <= MAX_FEATURE_QUEUE; i++) {
+    const [at, f] = queue[i];
+    const from = node(at, f);
+    if (seen.has(from)) continue;
+    seen.add(from);
+    atomOf.set(from, `${at.name}/${f}`);
+    for (const v of allFeatures(at)[f] ?? []) {
+      const next = enabledBy(at, v, registry);
+      if (!next) continue;
+      const to = node(next[0], next[1]);
+      const list = back.get(to);
+      if (list) list.push(from);
+      else back.set(to, [from]);
+      queue.push(next);
+    }
+  }
+  const own = `${line2.name}@${line2.vers}/`;
+  const out = /* @__PURE__ */ new Map();
+  for (const atom of atoms) {
+    const found = /* @__PURE__ */ new Set();
+    const starts = [...atomOf].filter(([, a]) => a === atom).map(([n]) => n);
+    const visited = new Set(starts);
+    for (let i = 0; i < starts.length; i++) {
+      const at = starts[i];
+      if (at.startsWith(own)) found.add(at.slice(own.length));
+      for (const prev of back.get(at) ?? [])
+        if (!visited.has(prev)) {
+          visited.add(prev);
+          starts.push(prev);
+        }
+    }
+    out.set(atom, found);
+  }
+  return out;
+}
+function gateInOwnFeatures(target, line2, registry) {
+  if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
+  const atoms = [...target.gate.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]);
+  const reaching = ownFeaturesReaching(line2, atoms, registry);
+  const out = [];
+  for (const atom of atoms) {
+    const name = atom.split("/")[1];
+    const found = [...reaching.get(atom) ?? []].filter((f2) => f2 !== "default");
+    const f = found.includes(name) ? name : found.sort()[0];
+    if (!f) return null;
+    if (!out.includes(f)) out.push(f);
+  }
+  return out.length > 0 ? out : null;
+}
+var PREFERENCE, NO_STATE, MAX_FEATURE_NODES, MAX_FEATURE_QUEUE;
+var init_diagnose = __esm({
+  "src/cargo/judge/diagnose.ts"() {
+    "use strict";
+    init_fix_search();
+    init_registry();
     init_burn_version();
     init_manifest();
+    init_enablers();
+    init_requirements();
+    init_resolve();
+    init_refusal();
+    PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
+    NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
+    MAX_FEATURE_NODES = 65536;
+    MAX_FEATURE_QUEUE = 262144;
   }
 });
 
@@ -46882,7 +48196,7 @@ var init_libesm = __esm({
   }
 });
 
-// src/cargo/change.ts
+// src/cargo/fix/change.ts
 function changeBetween(path2, before, after, dependency2, added) {
   let start = 0;
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
@@ -46912,14 +48226,14 @@ function changeOf(path2, before, edited, dependency2, add, { declares = false } 
   };
 }
 var init_change = __esm({
-  "src/cargo/change.ts"() {
+  "src/cargo/fix/change.ts"() {
     "use strict";
     init_libesm();
     init_toml();
   }
 });
 
-// src/cargo/edit.ts
+// src/cargo/fix/edit.ts
 function applyEdits(text2, edits) {
   const sorted = [...edits].sort((a, b) => b.start - a.start);
   let out = text2;
@@ -47012,7 +48326,7 @@ function featureEdits(text2, decl, add) {
 }
 var EditError;
 var init_edit = __esm({
-  "src/cargo/edit.ts"() {
+  "src/cargo/fix/edit.ts"() {
     "use strict";
     init_toml();
     EditError = class extends Error {
@@ -47020,7 +48334,49 @@ var init_edit = __esm({
   }
 });
 
-// src/cargo/refusal-fix.ts
+// src/cargo/fix/declare.ts
+function declarationFor(manifest, d) {
+  const { target, state, primary } = d;
+  if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
+  if (d.assumed.version || d.assumed.graph) return null;
+  if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
+  const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
+  if (declared2.some((x2) => x2.name === target.crate || x2.key === target.crate)) return null;
+  return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
+}
+function declarationLine(decl) {
+  const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
+  return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
+}
+function declarationEdit(manifest, d, decl) {
+  const primary = d.primary.decl;
+  const pair = primary.nodes.pair;
+  if (!pair) return null;
+  const table2 = manifest.ast.body[0]?.body.find(
+    (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
+  );
+  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
+  const last3 = table2.body.at(-1);
+  const text2 = manifest.text;
+  const eol = eolOf(text2);
+  const end = lineEnd(text2, last3.range[1]);
+  const [at, insert] = end < text2.length ? [end, `${eol}${declarationLine(decl)}`] : [text2.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
+  return { text: text2.slice(0, at) + insert + text2.slice(at), start: at, end: at };
+}
+function isDependencyTable(key3, target) {
+  const name = key3.at(-1);
+  if (DEP_TABLES[name] !== "normal") return false;
+  return target === null ? key3.length === 1 : key3.length === 3 && key3[0] === "target" && key3[1] === target;
+}
+var init_declare = __esm({
+  "src/cargo/fix/declare.ts"() {
+    "use strict";
+    init_manifest();
+    init_edit();
+  }
+});
+
+// src/cargo/fix/refusal-fix.ts
 function wayOut(r) {
   const h = r.history;
   if (h.kind !== "removed" || h.inferred) return null;
@@ -47091,7 +48447,7 @@ function refusalEdit(text2, m2, refused, root = null) {
 }
 var stringOf, arrayOf;
 var init_refusal_fix = __esm({
-  "src/cargo/refusal-fix.ts"() {
+  "src/cargo/fix/refusal-fix.ts"() {
     "use strict";
     init_toml();
     stringOf = (e) => e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null;
@@ -47099,7 +48455,7 @@ var init_refusal_fix = __esm({
   }
 });
 
-// src/cargo/fix-refusal.ts
+// src/cargo/fix/fix-refusal.ts
 function applied(text2, edits) {
   if (edits.length === 0) return text2;
   if (overlap(edits))
@@ -47147,943 +48503,16 @@ function pastRefusal(file, manifest, diagnosis, opts, replan, root = null) {
 }
 var overlap;
 var init_fix_refusal = __esm({
-  "src/cargo/fix-refusal.ts"() {
+  "src/cargo/fix/fix-refusal.ts"() {
     "use strict";
-    init_edit();
     init_change();
+    init_edit();
     init_refusal_fix();
     overlap = (edits) => [...edits].sort((a, b) => a.start - b.start).some((e, i, all) => i > 0 && e.start < all[i - 1].end);
   }
 });
 
-// src/cargo/resolve.ts
-function nextKey(r) {
-  switch (r.kind) {
-    case "root-feature":
-      return null;
-    case "feature":
-      return `${idOfRef(r.pkg)}/${r.feature}`;
-    case "activates":
-      return `${idOfRef(r.via.pkg)}/${r.via.feature}`;
-    default:
-      return r.pkg === null ? null : idOfRef(r.pkg);
-  }
-}
-function crateOf(dep) {
-  return dep.package ?? dep.name;
-}
-function resolve(root, rootFeatures, opts) {
-  return new Resolver(root, opts).run(rootFeatures);
-}
-function targetName(t) {
-  return t.label ?? `${t.crate}/${t.feature}`;
-}
-function parseTarget(s) {
-  const m2 = /^([A-Za-z0-9_-]+)\/([A-Za-z0-9_+.-]+)$/.exec(s.trim());
-  return m2 ? { crate: m2[1], feature: m2[2] } : null;
-}
-function featureState(res, target = AUTODIFF_TARGET, platform = "linux") {
-  if (target.gate) {
-    const on2 = /* @__PURE__ */ new Set();
-    let burn = null;
-    for (const p2 of res.packages.values()) {
-      if (p2.name === "burn") burn = p2.version;
-      for (const f of p2.features) on2.add(`${p2.name}/${f}`);
-    }
-    return {
-      inGraph: burn !== null,
-      version: burn,
-      on: gateHolds(target.gate, (cf) => on2.has(cf), platform),
-      chain: []
-    };
-  }
-  const pkg = [...res.packages.entries()].find(([, p2]) => p2.name === target.crate);
-  if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
-  const [, p] = pkg;
-  const on = p.features.has(target.feature);
-  const chain2 = [];
-  if (on) {
-    chain2.push({ kind: "feature", pkg: { name: p.name, version: p.version }, feature: target.feature });
-    const seen = /* @__PURE__ */ new Set();
-    for (let key3 = nextKey(chain2[0]); key3 !== null && !seen.has(key3) && chain2.length < 20; ) {
-      seen.add(key3);
-      const reason = res.because.get(key3);
-      if (!reason) break;
-      chain2.push(reason);
-      key3 = nextKey(reason);
-    }
-  }
-  return { inGraph: true, version: p.version, on, chain: chain2 };
-}
-var DISPATCH, AUTODIFF, DIAGNOSIS_STEPS, WorkBudget, UnreadableCrate, BudgetExceeded, ROOT_ID, refOf, idOfRef, Resolver, AUTODIFF_TARGET;
-var init_resolve = __esm({
-  "src/cargo/resolve.ts"() {
-    "use strict";
-    init_cfg();
-    init_registry();
-    init_requirements();
-    DISPATCH = "burn-dispatch";
-    AUTODIFF = "autodiff";
-    DIAGNOSIS_STEPS = 2e5;
-    WorkBudget = class {
-      constructor(remaining = 2e6) {
-        this.remaining = remaining;
-      }
-      remaining;
-      spend(n = 1) {
-        this.remaining -= n;
-        if (this.remaining < 0) throw new BudgetExceeded();
-      }
-    };
-    UnreadableCrate = class extends Error {
-      constructor(crate) {
-        super(`crates.io's index did not answer for ${crate}`);
-        this.crate = crate;
-      }
-      crate;
-      name = "UnreadableCrate";
-    };
-    BudgetExceeded = class extends Error {
-      name = "BudgetExceeded";
-      constructor() {
-        super("the feature graph is larger than the bot walks for one event");
-      }
-    };
-    ROOT_ID = "(root)";
-    refOf = (id, line2) => id === ROOT_ID ? null : { name: line2.name, version: line2.vers };
-    idOfRef = (r) => r === null ? ROOT_ID : `${r.name}@${r.version}`;
-    Resolver = class {
-      constructor(root, opts) {
-        this.root = root;
-        this.opts = opts;
-        this.platform = opts.platform ?? "linux";
-        this.budget = opts.budget ?? new WorkBudget();
-      }
-      root;
-      opts;
-      stack = [];
-      pkgs = /* @__PURE__ */ new Map();
-      because = /* @__PURE__ */ new Map();
-      platform;
-      budget;
-      run(rootFeatures) {
-        this.pkgs.set(ROOT_ID, { line: this.root, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
-        this.later(
-          ...this.normalDeps(this.root).map(
-            (dep) => () => this.edge(ROOT_ID, dep, { kind: "depends", pkg: null, dep: dep.name })
-          ),
-          ...rootFeatures.map((f) => () => this.addFeature(ROOT_ID, f, { kind: "root-feature", feature: f }))
-        );
-        for (let step = this.stack.pop(); step; step = this.stack.pop()) {
-          this.budget.spend();
-          step();
-        }
-        const packages = /* @__PURE__ */ new Map();
-        for (const [id, p] of this.pkgs)
-          if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
-        return { packages, because: this.because, root: ROOT_ID };
-      }
-      /** Queues steps to run next, in the given order. */
-      later(...steps) {
-        for (let i = steps.length - 1; i >= 0; i--) this.stack.push(steps[i]);
-      }
-      lineOf(id) {
-        return id === ROOT_ID ? this.root : this.pkgs.get(id).line;
-      }
-      idOf(l) {
-        return l === this.root ? ROOT_ID : `${l.name}@${l.vers}`;
-      }
-      applies(dep) {
-        return (dep.kind ?? "normal") === "normal" && targetApplies(dep.target, this.platform);
-      }
-      /** The dependencies a package always has on this platform (not optional, not dev or build). */
-      normalDeps(line2) {
-        return line2.deps.filter((dep) => !dep.optional && this.applies(dep));
-      }
-      liveDeps(id, local) {
-        return depsNamed(this.lineOf(id), local).filter((d) => this.applies(d));
-      }
-      select(dep) {
-        const crate = crateOf(dep);
-        const line2 = selectVersion(this.opts.registry.versions(crate), dep.req, this.opts.pin?.(crate));
-        if (!line2 && this.opts.registry.unreadable?.has(crate)) throw new UnreadableCrate(crate);
-        return line2;
-      }
-      addPackage(line2, reason) {
-        const id = this.idOf(line2);
-        if (this.pkgs.has(id)) return;
-        this.pkgs.set(id, { line: line2, features: /* @__PURE__ */ new Set(), activated: /* @__PURE__ */ new Set(), weak: /* @__PURE__ */ new Map() });
-        this.because.set(id, reason);
-        this.later(
-          ...this.normalDeps(line2).map(
-            (dep) => () => this.edge(id, dep, { kind: "depends", pkg: refOf(id, line2), dep: dep.name })
-          )
-        );
-      }
-      edge(parent, dep, reason) {
-        const child = this.select(dep);
-        if (!child) return;
-        const cid = this.idOf(child);
-        const pkg = refOf(parent, this.lineOf(parent));
-        this.later(
-          () => this.addPackage(child, reason),
-          ...dep.default_features ? [() => this.addFeature(cid, "default", { kind: "defaults", pkg, dep: dep.name })] : [],
-          ...dep.features.map((f) => () => this.addFeature(cid, f, { kind: "declares", pkg, dep: dep.name, feature: f }))
-        );
-      }
-      activateOptional(id, dep, reason) {
-        const p = this.pkgs.get(id);
-        if (p.activated.has(dep)) return;
-        const decls = this.liveDeps(id, dep).filter((d) => d.optional);
-        if (decls.length === 0) return;
-        p.activated.add(dep);
-        const weak = p.weak.get(dep) ?? [];
-        p.weak.delete(dep);
-        this.later(
-          ...decls.map(
-            (d) => () => this.edge(id, d, { kind: "activates", via: { pkg: reason.pkg, feature: reason.feature }, dep })
-          ),
-          ...weak.map((w) => () => this.depFeature(id, dep, w.feature, w.reason))
-        );
-      }
-      depFeature(id, dep, feature2, reason) {
-        const p = this.pkgs.get(id);
-        const steps = [];
-        for (const d of this.liveDeps(id, dep)) {
-          if (d.optional && !p.activated.has(dep)) continue;
-          const child = this.select(d);
-          if (child) steps.push(() => this.addFeature(this.idOf(child), feature2, reason));
-        }
-        this.later(...steps);
-      }
-      addFeature(id, feature2, reason) {
-        const p = this.pkgs.get(id);
-        if (!p || p.features.has(feature2)) return;
-        const table2 = allFeatures(p.line);
-        const explicit = Object.hasOwn(table2, feature2);
-        const implicit = !explicit && depsNamed(p.line, feature2).some((d) => d.optional) && !depHidden(p.line, feature2);
-        if (!explicit && !implicit && feature2 !== "default") return;
-        p.features.add(feature2);
-        this.because.set(`${id}/${feature2}`, reason);
-        const here = { kind: "feature", pkg: refOf(id, p.line), feature: feature2 };
-        if (implicit) this.later(() => this.activateOptional(id, feature2, here));
-        else this.later(...(table2[feature2] ?? []).map((value) => () => this.featureValue(id, p, value, here)));
-      }
-      /** One entry of a feature's list; run in order, so `p.activated` is read after earlier entries. */
-      featureValue(id, p, value, here) {
-        const v = featureValue(value);
-        if (v.kind === "dep") {
-          this.activateOptional(id, v.dep, here);
-        } else if (v.kind === "feature") {
-          this.addFeature(id, v.feature, here);
-        } else if (v.weak) {
-          const { dep, feature: f } = v;
-          if (p.activated.has(dep) || this.liveDeps(id, dep).some((d) => !d.optional)) this.depFeature(id, dep, f, here);
-          else p.weak.set(dep, [...p.weak.get(dep) ?? [], { feature: f, reason: here }]);
-        } else {
-          const { dep, feature: f } = v;
-          const steps = [];
-          if (this.liveDeps(id, dep).some((d) => d.optional)) {
-            if (!depHidden(p.line, dep)) steps.push(() => this.addFeature(id, dep, here));
-            steps.push(() => this.activateOptional(id, dep, here));
-          }
-          this.later(...steps, () => this.depFeature(id, dep, f, here));
-        }
-      }
-    };
-    AUTODIFF_TARGET = { crate: DISPATCH, feature: AUTODIFF };
-  }
-});
-
-// src/cargo/precomputed.ts
-function precomputedEnablers(line2, registry, target) {
-  if (target.gate || targetName(target) !== targetName(AUTODIFF_TARGET)) return void 0;
-  const which = bundledSnapshotName(registry);
-  return which ? snapshotTables(which)?.enablers[lineKey(line2)] : void 0;
-}
-var lineKey;
-var init_precomputed = __esm({
-  "src/cargo/precomputed.ts"() {
-    "use strict";
-    init_registry();
-    init_resolve();
-    init_snapshot_cache();
-    lineKey = (line2) => `${line2.name}@${line2.vers}`;
-  }
-});
-
-// src/cargo/reach.ts
-function mayEnable(line2, registry, target, budget) {
-  if (target.gate) return () => true;
-  const top = idOf(line2);
-  const walk = new ForwardWalk(registry, line2, budget);
-  walk.run([
-    pkgNode(top),
-    ...Object.keys(allFeatures(line2)).map((f) => featureNode(top, f)),
-    ...line2.deps.map((d) => featureNode(top, d.name))
-  ]);
-  const from = walk.reachingAny((kind, id, name) => {
-    return kind === "F" && name === target.feature && id.slice(0, id.lastIndexOf("@")) === target.crate;
-  });
-  const base = from.has(pkgNode(top));
-  return (feature2) => base || from.has(featureNode(top, feature2));
-}
-var idOf, SEP, pkgNode, featureNode, activationNode, ForwardWalk, normal;
-var init_reach = __esm({
-  "src/cargo/reach.ts"() {
-    "use strict";
-    init_registry();
-    init_requirements();
-    idOf = (l) => `${l.name}@${l.vers}`;
-    SEP = "\0";
-    pkgNode = (id) => `P${SEP}${id}`;
-    featureNode = (id, feature2) => `F${SEP}${id}${SEP}${feature2}`;
-    activationNode = (id, dep) => `A${SEP}${id}${SEP}${dep}`;
-    ForwardWalk = class {
-      constructor(registry, line2, budget) {
-        this.registry = registry;
-        this.budget = budget;
-        this.lines.set(idOf(line2), line2);
-      }
-      registry;
-      budget;
-      back = /* @__PURE__ */ new Map();
-      lines = /* @__PURE__ */ new Map();
-      seen = /* @__PURE__ */ new Set();
-      todo = [];
-      run(start) {
-        for (const s of start) this.visit(s);
-        for (let node = this.todo.pop(); node !== void 0; node = this.todo.pop()) {
-          this.budget.spend();
-          this.expand(node);
-        }
-      }
-      /** The nodes from which some node matching `isEnd` was reached (those nodes included). */
-      reachingAny(isEnd) {
-        const stack = [...this.seen].filter((n) => {
-          const [kind, id, name] = n.split(SEP);
-          return isEnd(kind, id, name);
-        });
-        const from = new Set(stack);
-        for (let node = stack.pop(); node !== void 0; node = stack.pop()) {
-          this.budget.spend();
-          for (const prev of this.back.get(node) ?? []) {
-            if (from.has(prev)) continue;
-            from.add(prev);
-            stack.push(prev);
-          }
-        }
-        return from;
-      }
-      visit(node) {
-        if (this.seen.has(node)) return;
-        this.seen.add(node);
-        this.todo.push(node);
-      }
-      reach(from, to) {
-        const into = this.back.get(to);
-        if (into) into.push(from);
-        else this.back.set(to, [from]);
-        this.visit(to);
-      }
-      child(d) {
-        const l = selectVersion(this.registry.versions(d.package ?? d.name), d.req);
-        if (!l) return null;
-        this.lines.set(idOf(l), l);
-        return idOf(l);
-      }
-      /** What depending on `d` brings: the package, its defaults if asked, the features it lists. */
-      depend(from, d) {
-        const c3 = this.child(d);
-        if (!c3) return;
-        this.reach(from, pkgNode(c3));
-        if (d.default_features) this.reach(from, featureNode(c3, "default"));
-        for (const f of d.features) this.reach(from, featureNode(c3, f));
-      }
-      expand(node) {
-        const [kind, id, name] = node.split(SEP);
-        const l = this.lines.get(id);
-        if (kind === "P") {
-          for (const d of l.deps) if (!d.optional && normal(d)) this.depend(node, d);
-          return;
-        }
-        if (kind === "A") {
-          for (const d of depsNamed(l, name).filter(normal)) if (d.optional) this.depend(node, d);
-          return;
-        }
-        const values = allFeatures(l)[name];
-        if (!values) {
-          if (depsNamed(l, name).some((d) => d.optional && normal(d))) this.reach(node, activationNode(id, name));
-          return;
-        }
-        for (const v of values) this.featureValue(node, id, l, v);
-      }
-      /** One entry of a feature's list: over-approximated (a weak `dep?/f` reaches as if `dep` were on). */
-      featureValue(node, id, l, v) {
-        if (v.startsWith("dep:")) this.reach(node, activationNode(id, v.slice(4)));
-        else if (!v.includes("/")) this.reach(node, featureNode(id, v));
-        else this.depFeature(node, id, l, v);
-      }
-      /** `dep/f` or `dep?/f`: `f` of every version of `dep` the line declares (and `dep` itself, unless weak). */
-      depFeature(node, id, l, v) {
-        const slash = v.indexOf("/");
-        const dep = v.slice(0, slash).replace(/\?$/, "");
-        const feature2 = v.slice(slash + 1);
-        if (!v.includes("?/")) {
-          if (!depHidden(l, dep)) this.reach(node, featureNode(id, dep));
-          this.reach(node, activationNode(id, dep));
-        }
-        for (const d of depsNamed(l, dep).filter(normal)) {
-          const c3 = this.child(d);
-          if (c3) this.reach(node, featureNode(c3, feature2));
-        }
-      }
-    };
-    normal = (d) => (d.kind ?? "normal") === "normal";
-  }
-});
-
-// src/cargo/enablers.ts
-function featureNames(line2) {
-  const implicit = line2.deps.filter((d) => d.optional && !depHidden(line2, d.name)).map((d) => d.name);
-  return [.../* @__PURE__ */ new Set([...Object.keys(allFeatures(line2)), ...implicit])].filter((f) => f !== "default");
-}
-function probeOf(line2, features, { defaults = false } = {}) {
-  const dep = { name: line2.name, req: `=${line2.vers}`, features, optional: false, default_features: defaults };
-  return { name: "(probe)", vers: "0.0.0", deps: [{ ...dep, target: null, kind: "normal" }], features: {} };
-}
-function enablersOf(...args) {
-  const [line2, registry, target = AUTODIFF_TARGET] = args;
-  const key3 = `${registry.label}|${line2.name}@${line2.vers}|${targetName(target)}|${target.gate ?? ""}`;
-  const hit = enablerCache.get(key3) ?? precomputedEnablers(line2, registry, target);
-  if (hit) return hit;
-  const result = computeEnablers(...args);
-  enablerCache.set(key3, result);
-  return result;
-}
-function computeEnablers(line2, registry, target = AUTODIFF_TARGET, budget = new WorkBudget(DIAGNOSIS_STEPS)) {
-  const table2 = allFeatures(line2);
-  const names2 = featureNames(line2);
-  const test = (features, opts = {}) => featureState(resolve(probeOf(line2, features, opts), [], { registry, budget }), target);
-  const order = (f) => f === target.feature ? 0 : Object.hasOwn(table2, f) ? 1 : 2;
-  const may = mayEnable(line2, registry, target, budget);
-  const reachable2 = target.gate ? test(names2).on : names2.some(may);
-  const enablers = reachable2 ? names2.filter((f) => may(f) && test([f]).on).sort((a, b) => order(a) - order(b) || a.localeCompare(b)) : [];
-  const pairs = [];
-  if (reachable2 && !target.gate && enablers.every((f) => f === "doc") && test(names2).on) {
-    const bringers = names2.filter((f) => test([f]).inGraph).sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const f of names2.filter((n) => Object.hasOwn(table2, n)).sort((a, b) => order(a) - order(b) || a.localeCompare(b)))
-      for (const g of bringers) if (f !== g && test([f, g]).on) pairs.push([f, g]);
-  }
-  return { enablers, defaultsEnable: test([], { defaults: true }).on, pairs };
-}
-var enablerCache;
-var init_enablers = __esm({
-  "src/cargo/enablers.ts"() {
-    "use strict";
-    init_memo();
-    init_precomputed();
-    init_reach();
-    init_registry();
-    init_resolve();
-    enablerCache = boundedMemo(1024);
-  }
-});
-
-// src/cargo/fix-search.ts
-function searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) {
-  let fix = null;
-  const ready = (opts.additions ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
-  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
-    if (run2(ownDefaults, { target: primary.decl, add }).on) {
-      fix = { decl: primary.decl, add };
-      break;
-    }
-  }
-  if (fix && fix.add.length > 1 && ready.some((r) => r === fix.add)) {
-    let add = fix.add;
-    for (const f of fix.add) {
-      const fewer = add.filter((x2) => x2 !== f);
-      if (fewer.length > 0 && run2(ownDefaults, { target: primary.decl, add: fewer }).on) add = fewer;
-    }
-    fix = { decl: primary.decl, add };
-  }
-  const own = burnDeps.find((b) => b.effective.name === target.crate && b !== primary && b.effective.kind === "normal");
-  if (!fix && own && !own.effective.features.includes(target.feature) && run2(ownDefaults, { target: own.decl, add: [target.feature] }).on)
-    fix = { decl: own.decl, add: [target.feature] };
-  return fix;
-}
-function candidateAdditions(listed, enablers, pairs, prefer) {
-  const umbrella = (f) => f === "doc";
-  const preferred = (add) => add.every((f) => prefer.includes(f)) ? 0 : 1;
-  const fresh = (add) => add.filter((f) => !listed.includes(f));
-  const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
-  const seen = /* @__PURE__ */ new Set();
-  return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
-    const key3 = add.join("+");
-    if (seen.has(key3)) return false;
-    seen.add(key3);
-    return true;
-  });
-}
-function searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) {
-  const additions = conjunctAdditions(line2, registry, target, opts.budget);
-  return additions.length > 0 ? searchFix(run2, primary, [], [], additions, ownDefaults, target, {}) : null;
-}
-function conjunctAdditions(line2, registry, target, budget) {
-  const parts = target.gate ? conjunctsOf(target.gate) : [];
-  if (parts.length < 2 || parts.length > 4) return [];
-  const named = (gate) => {
-    const m2 = /^feature = "([^"/]+)\/([^"]+)"$/.exec(gate);
-    return m2 ? { crate: m2[1], feature: m2[2], gate } : { ...target, gate };
-  };
-  const each = parts.map(
-    (gate) => enablersOf(line2, registry, named(gate), budget).enablers.filter((f) => f !== "doc").slice(0, 6)
-  );
-  if (each.some((e) => e.length === 0)) return [];
-  let combos = [[]];
-  for (const e of each)
-    combos = combos.flatMap((c3) => e.map((f) => [.../* @__PURE__ */ new Set([...c3, f])])).slice(0, MAX_CONJUNCT_ADDITIONS);
-  return combos.sort((a, b) => a.length - b.length);
-}
-var MAX_CONJUNCT_ADDITIONS;
-var init_fix_search = __esm({
-  "src/cargo/fix-search.ts"() {
-    "use strict";
-    init_cfg();
-    init_enablers();
-    MAX_CONJUNCT_ADDITIONS = 64;
-  }
-});
-
-// node_modules/leven/index.js
-function leven(first, second, options2) {
-  if (first === second) {
-    return 0;
-  }
-  const maxDistance = options2?.maxDistance;
-  const swap = first;
-  if (first.length > second.length) {
-    first = second;
-    second = swap;
-  }
-  let firstLength = first.length;
-  let secondLength = second.length;
-  while (firstLength > 0 && first.charCodeAt(~-firstLength) === second.charCodeAt(~-secondLength)) {
-    firstLength--;
-    secondLength--;
-  }
-  let start = 0;
-  while (start < firstLength && first.charCodeAt(start) === second.charCodeAt(start)) {
-    start++;
-  }
-  firstLength -= start;
-  secondLength -= start;
-  if (maxDistance !== void 0 && secondLength - firstLength > maxDistance) {
-    return maxDistance;
-  }
-  if (firstLength === 0) {
-    return maxDistance !== void 0 && secondLength > maxDistance ? maxDistance : secondLength;
-  }
-  let bCharacterCode;
-  let result;
-  let temporary;
-  let temporary2;
-  let index = 0;
-  let index2 = 0;
-  while (index < firstLength) {
-    characterCodeCache[index] = first.charCodeAt(start + index);
-    array[index] = ++index;
-  }
-  while (index2 < secondLength) {
-    bCharacterCode = second.charCodeAt(start + index2);
-    temporary = index2++;
-    result = index2;
-    for (index = 0; index < firstLength; index++) {
-      temporary2 = bCharacterCode === characterCodeCache[index] ? temporary : temporary + 1;
-      temporary = array[index];
-      result = array[index] = temporary > result ? temporary2 > result ? result + 1 : temporary2 : temporary2 > temporary ? temporary + 1 : temporary2;
-    }
-    if (maxDistance !== void 0) {
-      let rowMinimum = result;
-      for (index = 0; index < firstLength; index++) {
-        if (array[index] < rowMinimum) {
-          rowMinimum = array[index];
-        }
-      }
-      if (rowMinimum > maxDistance) {
-        return maxDistance;
-      }
-    }
-  }
-  array.length = firstLength;
-  characterCodeCache.length = firstLength;
-  return maxDistance !== void 0 && result > maxDistance ? maxDistance : result;
-}
-var array, characterCodeCache;
-var init_leven = __esm({
-  "node_modules/leven/index.js"() {
-    array = [];
-    characterCodeCache = [];
-  }
-});
-
-// src/cargo/refusal.ts
-import { existsSync as existsSync3, readFileSync as readFileSync5 } from "node:fs";
-import { join as join6 } from "node:path";
-function removals() {
-  const read = (name) => {
-    const path2 = join6(dataDir, name);
-    return existsSync3(path2) ? JSON.parse(readFileSync5(path2, "utf8")).removed : [];
-  };
-  removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
-  return removedFeatures;
-}
-function featureNames2(line2) {
-  let set3 = names.get(line2);
-  if (!set3) {
-    set3 = new Set(Object.keys(allFeatures(line2)));
-    for (const d of line2.deps) if (d.optional && !depHidden(line2, d.name)) set3.add(d.name);
-    names.set(line2, set3);
-  }
-  return set3;
-}
-function historyOf(crate, feature2, version, registry) {
-  const known = removals().find((r) => r.crate === crate && r.feature === feature2);
-  if (known)
-    return {
-      kind: "removed",
-      at: known.at,
-      replacement: known.replacement,
-      advice: known.advice,
-      inferred: known.inferred
-    };
-  const earlier = registry.versions(crate).filter((l) => import_lt.default(l.vers, version) && featureNames2(l).has(feature2)).map((l) => l.vers).sort(import_compare.default);
-  if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1) };
-  const at = registry.versions(crate).find((l) => l.vers === version);
-  const near = (at ? [...featureNames2(at)] : []).filter((n) => Math.abs(n.length - feature2.length) <= 4);
-  const closest = near.slice(0, MAX_CLOSEST_CANDIDATES).map((n) => [n, leven(n, feature2)]).filter(([, d]) => d <= Math.max(2, Math.floor(feature2.length / 3))).sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 3).map(([n]) => n);
-  return { kind: "never", closest };
-}
-function refusals(manifest, deps, lineOf2, registry) {
-  const out = [];
-  const check = (decl, feature2, where) => {
-    const line2 = lineOf2(decl);
-    if (!line2 || out.length >= MAX_REFUSALS || featureNames2(line2).has(feature2)) return;
-    if (out.some((r) => r.crate === line2.name && r.feature === feature2)) return;
-    out.push({
-      crate: line2.name,
-      version: line2.vers,
-      feature: feature2,
-      where,
-      history: historyOf(line2.name, feature2, line2.vers, registry)
-    });
-  };
-  for (const d of deps)
-    for (const f of d.effective.features)
-      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
-  for (const [entry, values] of Object.entries(manifest.features))
-    for (const value of values) {
-      const v = featureValue(value);
-      const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : void 0;
-      if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
-    }
-  return out;
-}
-var ACCEPTED, removedFeatures, names, MAX_REFUSALS, MAX_CLOSEST_CANDIDATES;
-var init_refusal = __esm({
-  "src/cargo/refusal.ts"() {
-    "use strict";
-    init_leven();
-    init_data_dir();
-    init_semver();
-    init_registry();
-    ACCEPTED = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
-    names = /* @__PURE__ */ new WeakMap();
-    MAX_REFUSALS = 32;
-    MAX_CLOSEST_CANDIDATES = 2e3;
-  }
-});
-
-// src/cargo/diagnose.ts
-function asIndexDep(d, use) {
-  return {
-    name: d.key,
-    package: d.name !== d.key ? d.name : void 0,
-    req: use.req ?? "*",
-    features: use.features,
-    optional: d.optional,
-    default_features: d.defaultFeatures !== false,
-    target: d.target,
-    kind: d.kind === "dev" && use.includeDev ? "normal" : d.kind
-  };
-}
-function diagnose(manifest, opts = {}) {
-  return diagnoseWithin(manifest, { ...opts, budget: opts.budget ?? new WorkBudget(DIAGNOSIS_STEPS) });
-}
-function diagnoseWithin(manifest, opts) {
-  const regs = opts.registries ?? { tags: snapshot("tags"), main: snapshot("main") };
-  const target = opts.target ?? AUTODIFF_TARGET;
-  const choice = chooseBurn(manifest, opts, regs, target);
-  const { selection, registry, unknownCrates } = choice;
-  const selected = selection && {
-    version: selection.version,
-    source: selection.source,
-    preDispatch: selection.preDispatch,
-    mainCommit: selection.snapshot === "main" ? mainSnapshotCommit().slice(0, 7) : null
-  };
-  const assumed = { ...selection?.assumed ?? {} };
-  const { run: run2, burnDeps, lines } = buildOf(manifest, choice, opts, target);
-  const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
-  const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
-  const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
-  if (!primary)
-    return {
-      ...base,
-      ...none,
-      state: NO_STATE,
-      graphVersion: null,
-      verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
-    };
-  const refused = selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
-  if (refused.length > 0)
-    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
-  if (selection?.preDispatch)
-    return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
-  const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
-  let state;
-  let found;
-  const line2 = lines.get(primary.decl) ?? null;
-  try {
-    state = run2(ownDefaults);
-    found = line2 ? enablersOf(line2, registry, target, opts.budget) : { enablers: [], defaultsEnable: false, pairs: [] };
-  } catch (e) {
-    if (e instanceof UnreadableCrate) return unreadable(base, e);
-    if (!(e instanceof BudgetExceeded)) throw e;
-    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "too-large" };
-  }
-  const graphVersion = state.version ?? primary.resolved ?? null;
-  const { enablers, defaultsEnable, pairs } = found;
-  const defaultList = line2 ? allFeatures(line2).default ?? [] : [];
-  const defaultEnablers = enablers.filter((f) => defaultList.includes(f));
-  const known = { ...base, state, graphVersion, enablers, defaultsEnable, defaultEnablers };
-  if (state.on) return { ...known, verdict: "on", gatedBehind: [], fix: null };
-  const gateFeatures = line2 ? gateInOwnFeatures(target, line2, registry) : null;
-  const verdictOf = (gatedBehind2) => gatedBehind2.length > 0 ? "gated" : state.inGraph ? "off" : "no-dispatch";
-  let gatedBehind = [];
-  try {
-    gatedBehind = Object.keys(manifest.features).filter((f) => f !== "default" && run2([...ownDefaults, f]).on);
-    return {
-      ...known,
-      gateFeatures,
-      verdict: verdictOf(gatedBehind),
-      gatedBehind,
-      fix: searchFix(run2, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ?? (line2 ? searchConjuncts(run2, primary, line2, registry, ownDefaults, target, opts) : null)
-    };
-  } catch (e) {
-    if (e instanceof UnreadableCrate) return unreadable(base, e);
-    if (!(e instanceof BudgetExceeded)) throw e;
-    return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
-  }
-}
-function unreadable(base, e) {
-  return {
-    ...base,
-    enablers: [],
-    defaultsEnable: false,
-    defaultEnablers: [],
-    gatedBehind: [],
-    fix: null,
-    state: NO_STATE,
-    graphVersion: null,
-    verdict: "unknown-crate",
-    unknownCrates: [.../* @__PURE__ */ new Set([...base.unknownCrates, e.crate])]
-  };
-}
-function chooseBurn(manifest, opts, regs, target) {
-  const includeDev = opts.includeDev ?? false;
-  const root = opts.root ?? (manifest.isWorkspaceRoot ? manifest : null);
-  const declared2 = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, root) }));
-  const named = declared2.filter(
-    (b) => isBurnDependency(b.effective) && (b.effective.kind === "normal" || includeDev && b.effective.kind === "dev")
-  );
-  const inData = (name) => regs.tags.versions(name).length > 0 || regs.main.versions(name).length > 0;
-  const burn = named.filter((b) => inData(b.effective.name));
-  const unknownCrates = [...new Set(named.filter((b) => !inData(b.effective.name)).map((b) => b.effective.name))];
-  const pin = opts.burnVersion ? { version: opts.burnVersion, source: opts.burnVersionSource ?? "lock" } : null;
-  const ranked = [...burn].sort((a, b) => rank(a.effective) - rank(b.effective));
-  const primary = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
-  const selection = primary ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
-  const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
-  return { declared: declared2, burn, unknownCrates, primary, selection, registry };
-}
-function buildOf(manifest, { declared: declared2, burn, selection, registry, primary: chosen }, opts, target) {
-  const includeDev = opts.includeDev ?? false;
-  const version = selection?.line?.vers ?? null;
-  const pinned = selection !== null && selection.source !== "requirement" && selection.source !== "default";
-  const pinAll = (crate) => pinned && version && isBurnCrate(crate) ? version : void 0;
-  const reqFor = (d) => {
-    if (!isBurnDependency(d)) return d.version;
-    const primary = d === chosen?.effective;
-    if (version && (pinned || primary) && registry.versions(d.name).some((l) => l.vers === version))
-      return `=${version}`;
-    return d.git || d.path || !d.version || !selectVersion(registry.versions(d.name), d.version) ? null : d.version;
-  };
-  const reqs = new Map(declared2.map((b) => [b.decl, reqFor(b.effective)]));
-  const rootLine = (extra) => ({
-    name: manifest.packageName ?? "(your crate)",
-    vers: "0.0.0",
-    deps: declared2.map(
-      (b) => asIndexDep(b.effective, {
-        includeDev,
-        req: reqs.get(b.decl) ?? null,
-        features: extra && b.decl === extra.target ? [...b.effective.features, ...extra.add] : b.effective.features
-      })
-    ),
-    features: manifest.features
-  });
-  const run2 = (features, extra) => featureState(
-    resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
-    target,
-    opts.platform
-  );
-  const lines = new Map(
-    burn.map((b) => [
-      b.decl,
-      selectVersion(registry.versions(b.effective.name), reqs.get(b.decl) ?? null, pinAll(b.effective.name))
-    ])
-  );
-  const burnDeps = burn.map((b) => ({ ...b, resolved: lines.get(b.decl)?.vers ?? null }));
-  return { run: run2, burnDeps, lines };
-}
-function rank(d) {
-  const i = PREFERENCE.indexOf(d.name);
-  return i < 0 ? PREFERENCE.length : i;
-}
-function enabledBy(at, value, registry) {
-  const v = featureValue(value);
-  if (v.kind !== "dep-feature") return v.kind === "feature" ? [at, v.feature] : null;
-  const dep = at.deps.find((d) => d.name === v.dep);
-  const line2 = dep && registry.versions(dep.package ?? dep.name).find((l) => l.vers === at.vers);
-  return line2 ? [line2, v.feature] : null;
-}
-function ownFeaturesReaching(line2, atoms, registry) {
-  const node = (l, f) => `${l.name}@${l.vers}/${f}`;
-  const back = /* @__PURE__ */ new Map();
-  const atomOf = /* @__PURE__ */ new Map();
-  const seen = /* @__PURE__ */ new Set();
-  const queue = Object.keys(allFeatures(line2)).map((f) => [line2, f]);
-  for (let i = 0; i < queue.length && seen.size < MAX_FEATURE_NODES && queue.length <= MAX_FEATURE_QUEUE; i++) {
-    const [at, f] = queue[i];
-    const from = node(at, f);
-    if (seen.has(from)) continue;
-    seen.add(from);
-    atomOf.set(from, `${at.name}/${f}`);
-    for (const v of allFeatures(at)[f] ?? []) {
-      const next = enabledBy(at, v, registry);
-      if (!next) continue;
-      const to = node(next[0], next[1]);
-      const list = back.get(to);
-      if (list) list.push(from);
-      else back.set(to, [from]);
-      queue.push(next);
-    }
-  }
-  const own = `${line2.name}@${line2.vers}/`;
-  const out = /* @__PURE__ */ new Map();
-  for (const atom of atoms) {
-    const found = /* @__PURE__ */ new Set();
-    const starts = [...atomOf].filter(([, a]) => a === atom).map(([n]) => n);
-    const visited = new Set(starts);
-    for (let i = 0; i < starts.length; i++) {
-      const at = starts[i];
-      if (at.startsWith(own)) found.add(at.slice(own.length));
-      for (const prev of back.get(at) ?? [])
-        if (!visited.has(prev)) {
-          visited.add(prev);
-          starts.push(prev);
-        }
-    }
-    out.set(atom, found);
-  }
-  return out;
-}
-function gateInOwnFeatures(target, line2, registry) {
-  if (!target.gate || /\b(?:any|not)\(|target_/.test(target.gate)) return null;
-  const atoms = [...target.gate.matchAll(/feature = "([^"]+)"/g)].map((m2) => m2[1]);
-  const reaching = ownFeaturesReaching(line2, atoms, registry);
-  const out = [];
-  for (const atom of atoms) {
-    const name = atom.split("/")[1];
-    const found = [...reaching.get(atom) ?? []].filter((f2) => f2 !== "default");
-    const f = found.includes(name) ? name : found.sort()[0];
-    if (!f) return null;
-    if (!out.includes(f)) out.push(f);
-  }
-  return out.length > 0 ? out : null;
-}
-var PREFERENCE, NO_STATE, MAX_FEATURE_NODES, MAX_FEATURE_QUEUE;
-var init_diagnose = __esm({
-  "src/cargo/diagnose.ts"() {
-    "use strict";
-    init_manifest();
-    init_burn_version();
-    init_registry();
-    init_requirements();
-    init_resolve();
-    init_enablers();
-    init_fix_search();
-    init_refusal();
-    PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
-    NO_STATE = { inGraph: false, version: null, on: false, chain: [] };
-    MAX_FEATURE_NODES = 65536;
-    MAX_FEATURE_QUEUE = 262144;
-  }
-});
-
-// src/cargo/declare.ts
-function declarationFor(manifest, d) {
-  const { target, state, primary } = d;
-  if (d.verdict !== "off" || target.gate || !state.inGraph || !state.version || !primary) return null;
-  if (d.assumed.version || d.assumed.graph) return null;
-  if (primary.decl.kind !== "normal" || primary.decl.inWorkspaceTable) return null;
-  const declared2 = [...manifest.dependencies, ...manifest.workspaceDependencies];
-  if (declared2.some((x2) => x2.name === target.crate || x2.key === target.crate)) return null;
-  return { key: target.crate, version: `=${state.version}`, features: [target.feature] };
-}
-function declarationLine(decl) {
-  const features = decl.features.map((f) => JSON.stringify(f)).join(", ");
-  return `${decl.key} = { version = ${JSON.stringify(decl.version)}, default-features = false, features = [${features}] }`;
-}
-function declarationEdit(manifest, d, decl) {
-  const primary = d.primary.decl;
-  const pair = primary.nodes.pair;
-  if (!pair) return null;
-  const table2 = manifest.ast.body[0]?.body.find(
-    (n) => n.type === "TOMLTable" && n.kind === "standard" && n.body.includes(pair)
-  );
-  if (!table2 || !isDependencyTable(table2.resolvedKey.map(String), primary.target)) return null;
-  const last3 = table2.body.at(-1);
-  const text2 = manifest.text;
-  const eol = eolOf(text2);
-  const end = lineEnd(text2, last3.range[1]);
-  const [at, insert] = end < text2.length ? [end, `${eol}${declarationLine(decl)}`] : [text2.lastIndexOf("\n", last3.range[0]) + 1, `${declarationLine(decl)}${eol}`];
-  return { text: text2.slice(0, at) + insert + text2.slice(at), start: at, end: at };
-}
-function isDependencyTable(key3, target) {
-  const name = key3.at(-1);
-  if (DEP_TABLES[name] !== "normal") return false;
-  return target === null ? key3.length === 1 : key3.length === 3 && key3[0] === "target" && key3[1] === target;
-}
-var init_declare = __esm({
-  "src/cargo/declare.ts"() {
-    "use strict";
-    init_edit();
-    init_manifest();
-  }
-});
-
-// src/cargo/fix.ts
+// src/cargo/fix/fix.ts
 import { isDeepStrictEqual } from "node:util";
 function parseOrError(file) {
   try {
@@ -48293,16 +48722,16 @@ function toChange(file, edited, decl, add) {
 }
 var REPLAN, DEP_KEYS, declarations;
 var init_fix = __esm({
-  "src/cargo/fix.ts"() {
+  "src/cargo/fix/fix.ts"() {
     "use strict";
-    init_change();
-    init_fix_refusal();
     init_diagnose();
+    init_manifest();
+    init_toml();
+    init_resolve();
+    init_change();
     init_declare();
     init_edit();
-    init_manifest();
-    init_resolve();
-    init_toml();
+    init_fix_refusal();
     init_change();
     REPLAN = { member: planFix, inRoot: planWorkspaceFix };
     DEP_KEYS = Object.keys(DEP_TABLES);
@@ -48310,7 +48739,58 @@ var init_fix = __esm({
   }
 });
 
-// src/find-manifest.ts
+// src/cargo/manifest/facts.ts
+function manifestFacts(text2) {
+  try {
+    const m2 = parseManifest(text2);
+    const inherited = m2.dependencies.filter((d) => d.inherits);
+    return {
+      isWorkspaceRoot: m2.isWorkspaceRoot,
+      workspaceBurn: m2.workspaceDependencies.some(isBurnDependency),
+      inheritsBurn: inherited.some(isBurnDependency),
+      inheritsAny: inherited.length > 0
+    };
+  } catch {
+    return { isWorkspaceRoot: false, workspaceBurn: false, inheritsBurn: false, inheritsAny: false };
+  }
+}
+function inheritsBurnFrom(member, root) {
+  try {
+    return parseManifest(member).dependencies.some((d) => d.inherits && isBurnDependency(effectiveDecl(d, root)));
+  } catch {
+    return false;
+  }
+}
+function declaresBurn(text2, root = null) {
+  try {
+    const m2 = parseManifest(text2);
+    return [...m2.dependencies, ...m2.workspaceDependencies].some(
+      (d) => isBurnDependency(root && d.inherits ? effectiveDecl(d, root) : d)
+    );
+  } catch {
+    return /\bburn(?:-[a-z0-9-]+)?\b/.test(text2);
+  }
+}
+function burnCratesDeclared(texts) {
+  const names2 = /* @__PURE__ */ new Set(["burn"]);
+  for (const text2 of texts) {
+    try {
+      const m2 = parseManifest(text2);
+      for (const d of [...m2.dependencies, ...m2.workspaceDependencies]) if (isBurnDependency(d)) names2.add(d.name);
+    } catch {
+    }
+  }
+  return [...names2];
+}
+var init_facts = __esm({
+  "src/cargo/manifest/facts.ts"() {
+    "use strict";
+    init_burn_version();
+    init_manifest();
+  }
+});
+
+// src/answer/find-manifest.ts
 function planWithDev(file, fx) {
   const plan3 = planFix(file, fx);
   if (plan3.kind !== "no-fix" || plan3.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan3;
@@ -48373,16 +48853,16 @@ function manifestFromRepo(input, fx) {
   return null;
 }
 var init_find_manifest = __esm({
-  "src/find-manifest.ts"() {
+  "src/answer/find-manifest.ts"() {
     "use strict";
+    init_fix();
     init_burn_version();
     init_facts();
     init_manifest();
-    init_fix();
   }
 });
 
-// src/cargo/lockfile.ts
+// src/cargo/manifest/lockfile.ts
 function lockPackages(text2) {
   const out = [];
   let current = null;
@@ -48452,7 +48932,7 @@ function chain(via, root) {
 }
 var MAX_LOCK_PACKAGES, QUOTED, key;
 var init_lockfile = __esm({
-  "src/cargo/lockfile.ts"() {
+  "src/cargo/manifest/lockfile.ts"() {
     "use strict";
     init_semver();
     MAX_LOCK_PACKAGES = 2e4;
@@ -48511,10 +48991,10 @@ var SCAN_CHARS, CRATE_PATH, VERSION18, NEXT_TO_BURN, BARE;
 var init_version = __esm({
   "src/evidence/version.ts"() {
     "use strict";
-    init_semver();
     init_burn_version();
     init_lockfile();
     init_catalog();
+    init_semver();
     SCAN_CHARS = 65536;
     CRATE_PATH = /(?:[\\/](burn(?:-[a-z][a-z0-9]*)*)-(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)[\\/]src[\\/]|(?:^|\n)(?:[^\S\n]|\x1b\[[0-9;]*m)*Compiling(?:\x1b\[[0-9;]*m)* (burn(?:-[a-z][a-z0-9]*)*) v(\d{1,3}\.\d{1,3}\.\d{1,3}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?)(?=[\s(]|$))/g;
     VERSION18 = String.raw`v?(\d{1,3})\.(\d{1,3})(?:\.(\d{1,3}))?(?:(?:[ -]|\.(?=pre))?(pre|alpha|beta|rc)[ .-]?(\d{1,3}))?\b`;
@@ -48555,15 +49035,15 @@ function gatherEvidence(text2, repoLock) {
 var init_evidence = __esm({
   "src/evidence/index.ts"() {
     "use strict";
-    init_extract();
     init_burn_version();
+    init_extract();
     init_facts();
     init_manifest();
     init_version();
   }
 });
 
-// src/links.ts
+// src/util/links.ts
 function burnPermalink(ref, repoPath, line2, lineEnd2 = null) {
   if (!REF.test(ref) || !PATH.test(repoPath) || repoPath.split("/").includes("..") || !validLine(line2)) return null;
   if (lineEnd2 !== null && (!validLine(lineEnd2) || lineEnd2 < line2)) return null;
@@ -48577,7 +49057,7 @@ function repoPermalink(owner, repo, sha, path2, line2) {
 }
 var BURN_BLOB, REF, SEGMENT, PATH, MAX_LINE, validLine, NAME, REPO_PATH, ALLOWED_URL;
 var init_links = __esm({
-  "src/links.ts"() {
+  "src/util/links.ts"() {
     "use strict";
     BURN_BLOB = "https://github.com/tracel-ai/burn/blob";
     REF = /^(?:v\d{1,4}\.\d{1,4}\.\d{1,4}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?|[0-9a-f]{7,40}|main)$/;
@@ -48590,448 +49070,6 @@ var init_links = __esm({
     ALLOWED_URL = new RegExp(
       `^(?:${BURN_BLOB.replace(/[./]/g, "\\$&")}/[0-9A-Za-z.-]+/crates/[a-z0-9_-]+/[A-Za-z0-9_./-]+\\.rs#L\\d+(?:-L\\d+)?|https://github\\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/blob/[0-9a-f]{40}/[A-Za-z0-9_./-]+#L\\d+)$`
     );
-  }
-});
-
-// src/panics/normalize.ts
-function cleanText(text2) {
-  let out = text2.includes("\r") ? text2.replace(/\r\n?/g, "\n") : text2;
-  if (out.includes("\x1B")) out = out.replace(ANSI, "");
-  if (out.includes("&")) out = out.replace(ENTITY, (e) => ENTITIES[e] ?? e);
-  return out.includes("\\") ? out.replace(MD_ESCAPE, "$1") : out;
-}
-function collapse(text2) {
-  return text2.replace(/\n[> ]+/g, "\n").replace(/\s{2,}|[^\S ]/g, " ");
-}
-function collapsedPattern(piece, flags = "") {
-  const words = piece.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-  return new RegExp(words.map((w, k2) => k2 === 0 ? w : `(?=((?:[^\\S\\n]|\\n[> ]*)+))\\${k2}(?:)${w}`).join(""), flags);
-}
-function collapsedFinder(piece) {
-  const pattern = collapsedPattern(piece, "y");
-  const head = piece.split(" ")[0].slice(0, SHORT_PATTERN);
-  return (text2) => someWhere(text2, head, (at) => {
-    pattern.lastIndex = at;
-    return pattern.test(text2);
-  });
-}
-function someWhere(text2, head, holdsAt) {
-  for (let at = text2.indexOf(head); at >= 0; at = text2.indexOf(head, at + 1)) if (holdsAt(at)) return true;
-  return false;
-}
-function collapseSpaces(s) {
-  return s.replace(/\s+/g, " ").trim();
-}
-function lookup(parts) {
-  const asked = [];
-  const answers = [];
-  return (literal) => {
-    const i = asked.indexOf(literal);
-    if (i >= 0) return answers[i];
-    if (literal.includes("\n")) throw new Error(`a screen's literal holds a line break: ${JSON.stringify(literal)}`);
-    let found = false;
-    for (const p of parts)
-      if (holds(p, literal)) {
-        found = true;
-        break;
-      }
-    asked.push(literal);
-    answers.push(found);
-    return found;
-  };
-}
-function holds(text2, literal) {
-  if (literal.length <= SHORT_PATTERN) return text2.includes(literal);
-  return someWhere(text2, literal.slice(0, SHORT_PATTERN), (at) => text2.startsWith(literal, at));
-}
-function sharingLookups(text2, fn, has = lookup([text2])) {
-  if (scope?.text === text2) return fn();
-  const outer = scope;
-  scope = { text: text2, has };
-  try {
-    return fn();
-  } finally {
-    scope = outer;
-  }
-}
-function textLookup(text2) {
-  return scope !== null && scope.text === text2 ? scope.has : lookup([text2]);
-}
-var ANSI, ENTITIES, ENTITY, MD_ESCAPE, SHORT_PATTERN, scope;
-var init_normalize = __esm({
-  "src/panics/normalize.ts"() {
-    "use strict";
-    ANSI = /\u001b\[[0-9;?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
-    ENTITIES = {
-      "&lt;": "<",
-      "&gt;": ">",
-      "&amp;": "&",
-      "&quot;": '"',
-      "&#39;": "'",
-      "&apos;": "'",
-      "&#x27;": "'",
-      "&#96;": "`",
-      "&#x60;": "`",
-      "&nbsp;": " "
-    };
-    ENTITY = /&(?:lt|gt|amp|quot|apos|nbsp|#39|#x27|#96|#x60);/g;
-    MD_ESCAPE = /\\([`*_])/g;
-    SHORT_PATTERN = 6;
-    scope = null;
-  }
-});
-
-// src/panics/location.ts
-function parseLocation(text2, { whole = false } = {}) {
-  const head = text2.slice(0, 1024);
-  const m2 = (whole ? WHOLE2.exec(head) : null) ?? LOCATION.exec(head);
-  if (!m2) return null;
-  const path2 = m2[1].replace(/\\/g, "/");
-  const base = { path: path2, line: Number(m2[2]), column: Number(m2[3]) };
-  const git = GIT.exec(path2);
-  if (git) {
-    const crate = git[2];
-    return { ...base, origin: "git", crate, version: null, commit: git[1], repoPath: `crates/${crate}/${git[3]}` };
-  }
-  const reg = REGISTRY.exec(path2.replace(NIX_HASH, "/nix/store/"));
-  if (reg) {
-    const crate = reg[1];
-    return {
-      ...base,
-      origin: "registry",
-      crate,
-      version: reg[2],
-      commit: null,
-      repoPath: `crates/${crate}/${reg[3]}`
-    };
-  }
-  const local = LOCAL.exec(path2);
-  if (local) {
-    const crate = local[1];
-    return { ...base, origin: "local", crate, version: null, commit: null, repoPath: `crates/${crate}/${local[2]}` };
-  }
-  const vendor = VENDOR.exec(path2);
-  if (vendor) {
-    const crate = vendor[1];
-    return { ...base, origin: "vendor", crate, version: null, commit: null, repoPath: `crates/${crate}/${vendor[2]}` };
-  }
-  return { ...base, origin: "unknown", crate: null, version: null, commit: null, repoPath: null };
-}
-var LOCATION, REGISTRY, GIT, LOCAL, VENDOR, NIX_HASH, WHOLE2;
-var init_location = __esm({
-  "src/panics/location.ts"() {
-    "use strict";
-    LOCATION = /([^\s'"`(),]+\.rs):(\d+):(\d+)/;
-    REGISTRY = /\/([a-z0-9_-]+?)-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?(?:\+[0-9A-Za-z.]+)?)\/(src\/.+|.+\.rs)$/;
-    GIT = /\/checkouts\/[a-z0-9_-]+-[0-9a-f]{8,}\/([0-9a-f]{7,40})\/(?:crates\/)?([a-z0-9_-]+)\/(src\/.+)$/;
-    LOCAL = /(?:^|\/)crates\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
-    VENDOR = /(?:^|\/)vendor\/(burn[a-z0-9_-]*)\/(src\/.+)$/;
-    NIX_HASH = /\/nix\/store\/[0-9a-z]{32}-/;
-    WHOLE2 = /^\s*(\S.*?\.rs):(\d+):(\d+)(?::|\s|$)/;
-  }
-});
-
-// src/markdown.ts
-function made() {
-  if (parsers) return parsers;
-  const Parser = markdownIt();
-  const blocks = new Parser("commonmark", OPTIONS);
-  blocks.core.ruler.disable(["inline", "text_join"]);
-  const inlineAll = new Parser("commonmark", OPTIONS);
-  const inlineCode = new Parser("commonmark", OPTIONS);
-  inlineCode.inline.ruler.enableOnly(["text", "newline", "escape", "backticks", "html_inline"]);
-  inlineCode.inline.ruler2.enableOnly([]);
-  parsers = { blocks, inlineAll, inlineCode };
-  return parsers;
-}
-function blockTokens(text2) {
-  return made().blocks.parse(text2, {});
-}
-function inlineTokens(content, { emphasis }) {
-  const { inlineAll, inlineCode } = made();
-  return (emphasis ? inlineAll : inlineCode).parseInline(content, {})[0]?.children ?? [];
-}
-var NESTING, OPTIONS, parsers;
-var init_markdown = __esm({
-  "src/markdown.ts"() {
-    "use strict";
-    init_lazy_modules();
-    NESTING = 6;
-    OPTIONS = { html: true, maxNesting: NESTING };
-  }
-});
-
-// src/panics/quoted.ts
-function plainText(content, inListItem) {
-  const out = [];
-  let emphasis = 0;
-  for (const t of inlineTokens(content, { emphasis: true })) {
-    if (t.type === "strong_open" || t.type === "em_open") emphasis++;
-    else if (t.type === "strong_close" || t.type === "em_close") emphasis--;
-    else if (emphasis > 0) continue;
-    else if (t.type === "text") out.push(t.content);
-    else if (t.type === "code_inline" && !inListItem) out.push(t.content);
-    else if (t.type === "softbreak" || t.type === "hardbreak") out.push("\n");
-  }
-  return out.join("");
-}
-function documents(t, quoted2, inListItem, holds3) {
-  if (!holds3(t.content)) return false;
-  if (quoted2) return !quoted2.outputInside;
-  if (t.content.length > PARAGRAPH_LIMIT) return false;
-  const ESCAPED = "\uE000";
-  const plain2 = plainText(t.content.replaceAll("\\`", ESCAPED), inListItem).replaceAll(ESCAPED, "`");
-  return !holds3(plain2);
-}
-function reportView(text2, { holds: holds3, output }) {
-  if (text2.length > MARKDOWN_LIMIT) return text2;
-  const lines = text2.split("\n");
-  const quotes = [];
-  let lists = 0;
-  let paragraph = false;
-  for (const t of blockTokens(text2)) {
-    if (t.type === "blockquote_open") {
-      const [from, to] = t.map ?? [0, 0];
-      quotes.push({
-        outputInside: quotes.at(-1)?.outputInside || lines.slice(from, to).some(output)
-      });
-    } else if (t.type === "blockquote_close") quotes.pop();
-    else if (t.type === "list_item_open") lists++;
-    else if (t.type === "list_item_close") lists--;
-    else if (t.type === "paragraph_open") paragraph = true;
-    else if (t.type === "paragraph_close") paragraph = false;
-    else if (t.type === "inline" && paragraph && t.map && documents(t, quotes.at(-1) ?? null, lists > 0, holds3))
-      for (let i = t.map[0]; i < t.map[1]; i++) lines[i] = "";
-  }
-  return lines.join("\n");
-}
-var MARKDOWN_LIMIT, PARAGRAPH_LIMIT;
-var init_quoted = __esm({
-  "src/panics/quoted.ts"() {
-    "use strict";
-    init_markdown();
-    MARKDOWN_LIMIT = 65536;
-    PARAGRAPH_LIMIT = 8192;
-  }
-});
-
-// src/panics/screen.ts
-function pieces(word) {
-  const out = [];
-  for (let len = 4; len <= Math.min(6, word.length); len++)
-    for (let i = 0; i + len <= word.length; i++) out.push(word.slice(i, i + len));
-  return out;
-}
-function pieceSets(words) {
-  return words.map((w) => [...new Set(w.flatMap(pieces))]);
-}
-function keyCost(costs) {
-  return (k2) => 1 + (costs.letterPerKiB?.[k2[0]] ?? 0) + (costs.perMiB?.[k2] ?? 0) / 4;
-}
-function keysFor(messages, costs) {
-  const words = wordsOf(messages);
-  return words.some((w) => w.length === 0) ? null : screenKeys(pieceSets(words), keyCost(costs));
-}
-function screenPlan(messages, costs = {}, keys = keysFor(messages, costs)) {
-  if (keys === null) return null;
-  const cost = keyCost(costs);
-  const words = wordsOf(messages);
-  const byCost = words.map((w) => [...w].sort((a, b) => cost(a) - cost(b)));
-  const holds3 = (w, k2) => w.some((x2) => x2.includes(k2));
-  return {
-    byCost,
-    byKey: keys.map((key3) => ({ key: key3, messages: byCost.flatMap((w, i) => holds3(w, key3) ? [i] : []) })),
-    own: words.map((w) => keys.filter((k2) => holds3(w, k2)))
-  };
-}
-function screensOf(plan3, count) {
-  if (plan3 === null) return { any: () => true, each: () => Array.from({ length: count }, () => true) };
-  const { byCost, byKey, own } = plan3;
-  return {
-    any: (has) => {
-      for (const { key: key3, messages } of byKey) {
-        if (!has(key3)) continue;
-        for (const i of messages) if (byCost[i].every(has)) return true;
-      }
-      return false;
-    },
-    each: (has) => own.map((ks, i) => ks.every(has) && byCost[i].every(has))
-  };
-}
-function messageScreens(messages, costs = {}) {
-  return screensOf(screenPlan(messages, costs), messages.length);
-}
-function screenKeys(sets, cost) {
-  const costs = /* @__PURE__ */ new Map();
-  for (const set3 of sets) for (const w of set3) if (!costs.has(w)) costs.set(w, cost(w));
-  const keys = [];
-  let left = sets;
-  while (left.length > 0) {
-    const count = /* @__PURE__ */ new Map();
-    for (const set3 of left) for (const w of set3) count.set(w, (count.get(w) ?? 0) + 1);
-    let best = "";
-    let bestScore = -1;
-    for (const [w, n] of count) {
-      const score = n / costs.get(w);
-      const better = score > bestScore || score === bestScore && (w.length > best.length || w.length === best.length && w < best);
-      if (better) [best, bestScore] = [w, score];
-    }
-    keys.push(best);
-    left = left.filter((set3) => !set3.includes(best));
-  }
-  return keys;
-}
-var wordsOf;
-var init_screen = __esm({
-  "src/panics/screen.ts"() {
-    "use strict";
-    wordsOf = (messages) => messages.map((m2) => [...new Set(m2.match(/[A-Za-z]{4,}/g) ?? [])]);
-  }
-});
-
-// src/panics/detect.ts
-function splitMessage(message) {
-  return message.split(/\{[^{}]*\}/).map((s) => collapseSpaces(s.replace(/\{\{/g, "{").replace(/\}\}/g, "}"))).filter((s) => s.length > 0);
-}
-function mayHoldPanic(has) {
-  return catalogScreens().any(has);
-}
-function screenMessages() {
-  return loadCatalog().entries.map((e) => splitMessage(e.message).join(" "));
-}
-function matcherFor(entry) {
-  const exact = splitMessage(entry.message);
-  const bare = splitMessage(entry.message.replace(/`/g, ""));
-  const variants = JSON.stringify(exact) === JSON.stringify(bare) ? [exact] : [exact, bare];
-  return { entry, variants, firsts: variants.map((v) => collapsedFinder(v[0])) };
-}
-function findHits(text2, segments) {
-  const hits = [];
-  const first = segments[0];
-  let from = 0;
-  while (hits.length < MAX_HITS_PER_ENTRY) {
-    const start = text2.indexOf(first, from);
-    if (start < 0) break;
-    let end = start + first.length;
-    let ok = true;
-    for (const seg of segments.slice(1)) {
-      const next = text2.slice(end, end + PLACEHOLDER_MAX + seg.length).indexOf(seg);
-      if (next < 0) {
-        ok = false;
-        break;
-      }
-      end += next + seg.length;
-    }
-    if (ok) hits.push({ start, end });
-    from = start + first.length;
-  }
-  return hits;
-}
-function quotedSource(text2, hit) {
-  return SOURCE_BEFORE.test(text2.slice(Math.max(0, hit.start - 40), hit.start)) || SOURCE_AFTER.test(text2.slice(hit.end, hit.end + 30));
-}
-function locate(text2, hit) {
-  const header = text2.lastIndexOf(PANICKED_AT, hit.start);
-  if (header >= 0 && hit.start - header <= HEADER_WINDOW) {
-    const between = text2.slice(header + PANICKED_AT.length, hit.start);
-    if (between.startsWith("'") || between.startsWith('"')) return parseLocation(text2.slice(hit.end, hit.end + 400));
-    const loc = parseLocation(between, { whole: true });
-    if (loc) return loc;
-  }
-  const after = text2.slice(hit.end, hit.end + 400);
-  const m2 = LOCATION_AFTER.exec(after);
-  if (m2) return parseLocation(after.slice(m2[0].length), { whole: true }) ?? parseLocation(after);
-  return null;
-}
-function belongsTo(entry, loc) {
-  if (!loc) return true;
-  if (loc.crate) return loc.crate === entry.crate || loc.crate.replace(/_/g, "-") === entry.crate;
-  return entry.sites.some((s) => s.file.endsWith(`/${loc.path}`)) || loc.path.includes(entry.crate);
-}
-function printedForm(text2, hit) {
-  const before = text2.slice(Math.max(0, hit.start - 50), hit.start);
-  const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p)) ?? "";
-  return prefix + text2.slice(hit.start, hit.end);
-}
-function detect(input) {
-  const found = findAll(input);
-  if (found.every((f) => f.location)) return found;
-  const view = reportView(input.replace(/\r\n?/g, "\n"), {
-    holds: (s) => findAll(s).length > 0,
-    output: (line2) => line2.includes(PANICKED_AT) || PRINT_PREFIXES.some((p) => line2.includes(p))
-  });
-  const reported = new Set(findAll(view).map((f) => f.id));
-  return found.filter((f) => f.location || reported.has(f.id));
-}
-function findAll(input) {
-  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  const has = textLookup(head);
-  if (!mayHoldPanic(has)) return [];
-  const may = catalogScreens().each(has);
-  const clean = cleanText(head);
-  const live2 = may.flatMap((maybe, i) => {
-    const m2 = maybe ? matcherOf(i) : null;
-    return m2?.firsts.some((holdsFirst) => holdsFirst(clean)) ? [m2] : [];
-  });
-  if (live2.length === 0) return [];
-  const text2 = collapse(clean);
-  const findings = [];
-  for (const { entry, variants } of live2) {
-    const burnRaises = raises(entry);
-    const seen = /* @__PURE__ */ new Set();
-    const own = [];
-    for (const segments of variants) {
-      for (const hit of findHits(text2, segments)) {
-        if (quotedSource(text2, hit)) continue;
-        const location2 = burnRaises ? locate(text2, hit) : null;
-        if (!belongsTo(entry, location2)) continue;
-        const key3 = location2 ? `${location2.path}:${location2.line}` : "";
-        if (seen.has(key3)) continue;
-        seen.add(key3);
-        own.push({
-          id: entry.id,
-          message: entry.message,
-          printed: printedForm(text2, hit),
-          crate: entry.crate,
-          cause: entry.cause,
-          location: location2
-        });
-      }
-    }
-    const located = own.filter((f) => f.location);
-    findings.push(...located.length > 0 ? located : own.slice(0, 1));
-  }
-  return findings;
-}
-var MAX_INPUT, MAX_HITS_PER_ENTRY, PLACEHOLDER_MAX, PANICKED_AT, HEADER_WINDOW, PRINT_PREFIXES, RAISING, raises, matchers, matcherOf, screens, catalogScreens, SOURCE_BEFORE, SOURCE_AFTER, LOCATION_AFTER;
-var init_detect = __esm({
-  "src/panics/detect.ts"() {
-    "use strict";
-    init_catalog();
-    init_location();
-    init_normalize();
-    init_quoted();
-    init_screen();
-    MAX_INPUT = 2 * 1024 * 1024;
-    MAX_HITS_PER_ENTRY = 32;
-    PLACEHOLDER_MAX = 160;
-    PANICKED_AT = "panicked at ";
-    HEADER_WINDOW = 700;
-    PRINT_PREFIXES = ["not implemented: ", "internal error: entered unreachable code: ", "not yet implemented: "];
-    RAISING = /^(?:panic|unimplemented|unreachable|todo|compile_error|assert\w*)!$/;
-    raises = (entry) => entry.sites.length === 0 || entry.sites.some((s) => RAISING.test(s.macro));
-    matchers = [];
-    matcherOf = (i) => matchers[i] ??= matcherFor(loadCatalog().entries[i]);
-    catalogScreens = () => {
-      if (!screens) {
-        const cached2 = cachedScreenPlan();
-        screens = cached2 === void 0 ? messageScreens(screenMessages(), screenCosts()) : screensOf(cached2, cached2?.own.length ?? screenMessages().length);
-      }
-      return screens;
-    };
-    SOURCE_BEFORE = /(?:\b(?:unimplemented|panic|todo|unreachable|compile_error|format|expect|assert|e?println|e?print|writeln|write)!?\s*\(|\.expect\()(?:\s*[+-])*\s*(?:r#*)?["']$/;
-    SOURCE_AFTER = /^["']\s*(?:\.(?:into|to_string|to_owned)\(\)|\)\s*;)/;
-    LOCATION_AFTER = /^['"]?(?:,\s|\s*Location:\s*|\s*panic\.location\s*=\s*["']?|\s*-->\s*)/;
   }
 });
 
@@ -49277,8 +49315,8 @@ var NOTE_PATH, CODES, MENTIONS, HEADER2, BLOCK, MAX_FINDINGS, MAX_HEADERS, PATH2
 var init_detect2 = __esm({
   "src/compile/detect.ts"() {
     "use strict";
-    init_normalize();
     init_detect();
+    init_normalize();
     init_use_tree();
     NOTE_PATH = /[\\/](burn(?:-[a-z][a-z0-9]*)*?)(?:-(\d+\.\d+\.\d+(?:-[0-9A-Za-z.]+)?))?[\\/]src[\\/]([^\s:]+\.rs):\d+:\d+/;
     CODES = ["432", "433", "412", "422", "425", "277", "599"];
@@ -49293,98 +49331,7 @@ var init_detect2 = __esm({
   }
 });
 
-// src/compile/gated.ts
-import { existsSync as existsSync4, readFileSync as readFileSync6 } from "node:fs";
-import { join as join7 } from "node:path";
-function gatesOf(raw, rows) {
-  const m2 = /* @__PURE__ */ new Map();
-  for (const [p, g] of rows) {
-    const path2 = raw.paths[p];
-    m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
-  }
-  return m2;
-}
-function byTypeName(...maps) {
-  const out = /* @__PURE__ */ new Map();
-  for (const path2 of maps.flatMap((m2) => [...m2.keys()])) {
-    const short = path2.split("::").slice(-2).join("::");
-    out.set(short, [...out.get(short) ?? [], path2]);
-  }
-  return out;
-}
-function indexGated(maps) {
-  const byRef = /* @__PURE__ */ new Map();
-  const versions = /* @__PURE__ */ new Map();
-  for (const raw of maps)
-    for (const [ref, r] of Object.entries(raw.refs)) {
-      if (byRef.has(ref)) continue;
-      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
-      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
-      if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
-    }
-  return { byRef, versions };
-}
-function load() {
-  if (data) return data;
-  const refreshed = join7(dataDir, "gated-refreshed.json");
-  const files = [join7(dataDir, "gated.json"), ...existsSync4(refreshed) ? [refreshed] : []];
-  data = indexGated(files.map((f) => JSON.parse(readFileSync6(f, "utf8"))));
-  return data;
-}
-function gatedRefs() {
-  return [...load().versions.entries()].sort(([a], [b]) => import_compare.default(a, b)).map(([, ref]) => ref);
-}
-function refOfVersion(version) {
-  return load().versions.get(version) ?? null;
-}
-function key2(path2, m2) {
-  if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
-  return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
-}
-function gateAt(ref, { path: path2, exact, member }) {
-  const r = load().byRef.get(ref);
-  if (!r) return null;
-  if (member) return memberGate(r, path2);
-  const m2 = r.paths;
-  let p = key2(path2, m2);
-  while (p) {
-    const gates = m2.get(p);
-    if (gates) {
-      const first = gates[0];
-      return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
-    }
-    if (exact) return null;
-    const cut = p.lastIndexOf("::");
-    p = cut > "burn".length ? p.slice(0, cut) : null;
-  }
-  return null;
-}
-function memberGate(r, path2) {
-  const found = path2.startsWith("burn::") ? [path2].filter((p) => r.methods.has(p) || r.paths.has(p)) : r.byTypeName.get(path2) ?? [];
-  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
-  return found.length > 0 && sameGate(gates) ? { gate: gates[0], path: found[0] } : null;
-}
-function pathsRequiring(ref, crateFeature) {
-  const m2 = load().byRef.get(ref)?.paths;
-  if (!m2) return null;
-  const out = [];
-  for (const [path2, gates] of m2)
-    if (gates.every((g) => gateHolds(g.gate, () => true) && !gateHolds(g.gate, (f) => f !== crateFeature)))
-      out.push(path2);
-  return out.sort();
-}
-var data, sameGate;
-var init_gated = __esm({
-  "src/compile/gated.ts"() {
-    "use strict";
-    init_semver();
-    init_data_dir();
-    init_cfg();
-    sameGate = (gates) => gates.every((g) => g.gate === gates[0].gate);
-  }
-});
-
-// src/burn-files.ts
+// src/answer/burn-files.ts
 function sourceKey(ref, path2) {
   return `${ref}:${path2}`;
 }
@@ -49393,7 +49340,7 @@ function isBurnSourcePath(path2) {
 }
 var MAX_BURN_SOURCE_READS;
 var init_burn_files = __esm({
-  "src/burn-files.ts"() {
+  "src/answer/burn-files.ts"() {
     "use strict";
     MAX_BURN_SOURCE_READS = 10;
   }
@@ -49685,8 +49632,8 @@ var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, IDENT, ID
 var init_rust_items = __esm({
   "src/compile/rust-items.ts"() {
     "use strict";
-    init_use_tree();
     init_source_scan();
+    init_use_tree();
     MAX_RUST_FILE = 128 * 1024;
     MEMO = 32;
     memo2 = /* @__PURE__ */ new Map();
@@ -50029,8 +49976,8 @@ var MAX_PATH_STEPS, MAX_DEPTH2, EVENT_STEPS, stepBudget, WORKSPACE_CRATE, indexe
 var init_source_gates = __esm({
   "src/compile/source-gates.ts"() {
     "use strict";
-    init_rust_items();
     init_impl_items();
+    init_rust_items();
     MAX_PATH_STEPS = 4e3;
     MAX_DEPTH2 = 48;
     EVENT_STEPS = 16e3;
@@ -50201,9 +50148,100 @@ var init_from_source = __esm({
   "src/compile/from-source.ts"() {
     "use strict";
     init_burn_files();
-    init_links();
     init_cfg();
+    init_links();
     init_source_gates();
+  }
+});
+
+// src/compile/gated.ts
+import { existsSync as existsSync4, readFileSync as readFileSync6 } from "node:fs";
+import { join as join7 } from "node:path";
+function gatesOf(raw, rows) {
+  const m2 = /* @__PURE__ */ new Map();
+  for (const [p, g] of rows) {
+    const path2 = raw.paths[p];
+    m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
+  }
+  return m2;
+}
+function byTypeName(...maps) {
+  const out = /* @__PURE__ */ new Map();
+  for (const path2 of maps.flatMap((m2) => [...m2.keys()])) {
+    const short = path2.split("::").slice(-2).join("::");
+    out.set(short, [...out.get(short) ?? [], path2]);
+  }
+  return out;
+}
+function indexGated(maps) {
+  const byRef = /* @__PURE__ */ new Map();
+  const versions = /* @__PURE__ */ new Map();
+  for (const raw of maps)
+    for (const [ref, r] of Object.entries(raw.refs)) {
+      if (byRef.has(ref)) continue;
+      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
+      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
+      if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
+    }
+  return { byRef, versions };
+}
+function load() {
+  if (data) return data;
+  const refreshed = join7(dataDir, "gated-refreshed.json");
+  const files = [join7(dataDir, "gated.json"), ...existsSync4(refreshed) ? [refreshed] : []];
+  data = indexGated(files.map((f) => JSON.parse(readFileSync6(f, "utf8"))));
+  return data;
+}
+function gatedRefs() {
+  return [...load().versions.entries()].sort(([a], [b]) => import_compare.default(a, b)).map(([, ref]) => ref);
+}
+function refOfVersion(version) {
+  return load().versions.get(version) ?? null;
+}
+function key2(path2, m2) {
+  if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
+  return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
+}
+function gateAt(ref, { path: path2, exact, member }) {
+  const r = load().byRef.get(ref);
+  if (!r) return null;
+  if (member) return memberGate(r, path2);
+  const m2 = r.paths;
+  let p = key2(path2, m2);
+  while (p) {
+    const gates = m2.get(p);
+    if (gates) {
+      const first = gates[0];
+      return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
+    }
+    if (exact) return null;
+    const cut = p.lastIndexOf("::");
+    p = cut > "burn".length ? p.slice(0, cut) : null;
+  }
+  return null;
+}
+function memberGate(r, path2) {
+  const found = path2.startsWith("burn::") ? [path2].filter((p) => r.methods.has(p) || r.paths.has(p)) : r.byTypeName.get(path2) ?? [];
+  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
+  return found.length > 0 && sameGate(gates) ? { gate: gates[0], path: found[0] } : null;
+}
+function pathsRequiring(ref, crateFeature) {
+  const m2 = load().byRef.get(ref)?.paths;
+  if (!m2) return null;
+  const out = [];
+  for (const [path2, gates] of m2)
+    if (gates.every((g) => gateHolds(g.gate, () => true) && !gateHolds(g.gate, (f) => f !== crateFeature)))
+      out.push(path2);
+  return out.sort();
+}
+var data, sameGate;
+var init_gated = __esm({
+  "src/compile/gated.ts"() {
+    "use strict";
+    init_cfg();
+    init_data_dir();
+    init_semver();
+    sameGate = (gates) => gates.every((g) => g.gate === gates[0].gate);
   }
 });
 
@@ -50414,21 +50452,20 @@ function ownPackage(m2) {
 var init_analyze = __esm({
   "src/compile/analyze.ts"() {
     "use strict";
-    init_semver();
-    init_cfg();
     init_find_manifest();
+    init_cfg();
     init_evidence();
-    init_catalog();
     init_version();
-    init_links();
-    init_detect2();
-    init_gated();
-    init_from_source();
     init_catalog();
+    init_links();
+    init_semver();
+    init_detect2();
+    init_from_source();
+    init_gated();
   }
 });
 
-// src/config-defaults.ts
+// src/config/config-defaults.ts
 function section(properties) {
   return { type: "object", additionalProperties: false, default: {}, properties };
 }
@@ -50453,7 +50490,7 @@ function ignoredBy(config2, author, labels) {
 }
 var CONFIG_FILE, strings3, label, schema, DEFAULTS2;
 var init_config_defaults = __esm({
-  "src/config-defaults.ts"() {
+  "src/config/config-defaults.ts"() {
     "use strict";
     CONFIG_FILE = "burn-triage.yml";
     strings3 = { type: "array", items: { type: "string", maxLength: 100 }, maxItems: 200 };
@@ -50566,45 +50603,7 @@ var init_config_defaults = __esm({
   }
 });
 
-// src/cargo/cargo-error.ts
-function mayHoldRefusal(has) {
-  return has("burn") && has("have");
-}
-function detectCargoRefusal(input) {
-  const head = input.length > MAX_INPUT ? input.slice(0, MAX_INPUT) : input;
-  if (!mayHoldRefusal(textLookup(head))) return null;
-  const text2 = cleanText(head);
-  const m2 = SENTENCE.exec(text2);
-  if (!m2) return null;
-  const before = text2.slice(Math.max(0, m2.index - 600), m2.index);
-  const v = VERSIONS.exec(before);
-  return {
-    package: m2[1],
-    crate: m2[2],
-    feature: m2[3],
-    requirement: v?.[1] ?? null,
-    versions: v ? v[2].split(/,\s*/).map((s) => s.trim()).filter((s) => /^\d+\.\d+\.\d+/.test(s)) : [],
-    printed: m2[0].replace(/\s*\n(?:> ?)*\s*/g, " ")
-  };
-}
-var SENTENCE, VERSIONS;
-var init_cargo_error = __esm({
-  "src/cargo/cargo-error.ts"() {
-    "use strict";
-    init_normalize();
-    init_detect();
-    SENTENCE = new RegExp(
-      "package `([A-Za-z0-9_-]{1,64})` depends on `(burn(?:-[a-z0-9]+)*)` with feature `([^`\\s]{1,100})` but `\\2` does not have that feature\\.".replace(
-        / /g,
-        // Bounded runs: two adjacent unbounded ones would backtrack quadratically on a run of spaces.
-        "[^\\S\\n]{0,8}\\n?(?:> ?){0,4}[^\\S\\n]{0,8}"
-      )
-    );
-    VERSIONS = /versions that meet the requirements `([^`\n]{1,100})` (?:are|is): ([^\n]{1,400})/;
-  }
-});
-
-// src/plan.ts
+// src/answer/plan.ts
 var plan_exports = {};
 __export(plan_exports, {
   commandText: () => commandText,
@@ -50709,14 +50708,14 @@ function commandText(own, issue) {
 }
 var joined, screensPass, JOIN_BELOW;
 var init_plan = __esm({
-  "src/plan.ts"() {
+  "src/answer/plan.ts"() {
     "use strict";
+    init_cargo_error();
     init_extract();
     init_analyze();
+    init_detect2();
     init_config_defaults();
     init_detect();
-    init_cargo_error();
-    init_detect2();
     init_normalize();
     joined = (title, shown) => `${title}
 
@@ -50968,7 +50967,7 @@ var init_version2 = __esm({
   }
 });
 
-// src/analyze-refusal.ts
+// src/answer/analyze-refusal.ts
 function analyzeRefusal(input, gather2 = () => gatherEvidence(input.text, input.repoLock)) {
   const found = detectCargoRefusal(input.text);
   if (!found) return null;
@@ -50986,18 +50985,18 @@ function analyzeRefusal(input, gather2 = () => gatherEvidence(input.text, input.
   };
 }
 var init_analyze_refusal = __esm({
-  "src/analyze-refusal.ts"() {
+  "src/answer/analyze-refusal.ts"() {
     "use strict";
+    init_registry();
     init_cargo_error();
     init_refusal();
-    init_registry();
     init_evidence();
-    init_find_manifest();
     init_semver();
+    init_find_manifest();
   }
 });
 
-// src/analyze.ts
+// src/answer/analyze.ts
 function platformOf(finding, text2) {
   const path2 = finding?.location?.path ?? "";
   if (/^[A-Za-z]:\//.test(path2) || /\bwindows\b/i.test(text2.slice(0, PLATFORM_WINDOW))) return "windows";
@@ -51169,29 +51168,48 @@ function latestTag(entry) {
 }
 var PLATFORM_WINDOW;
 var init_analyze2 = __esm({
-  "src/analyze.ts"() {
+  "src/answer/analyze.ts"() {
     "use strict";
-    init_semver();
+    init_fix();
     init_burn_version();
     init_extract();
     init_facts();
-    init_fix();
+    init_lockfile();
     init_analyze();
-    init_find_manifest();
     init_evidence();
     init_catalog();
     init_detect();
     init_source_link();
     init_target();
     init_version2();
+    init_semver();
     init_analyze_refusal();
-    init_lockfile();
     init_burn_files();
+    init_find_manifest();
     PLATFORM_WINDOW = 4e3;
   }
 });
 
-// src/cargo/live-index.ts
+// src/util/redact.ts
+function redactUrl(url) {
+  try {
+    const u = new URL(url);
+    if (u.username || u.password) {
+      u.username = u.username ? "***" : "";
+      u.password = u.password ? "***" : "";
+    }
+    return u.toString();
+  } catch {
+    return url.replace(/\/\/[^@/]*@/, "//***@");
+  }
+}
+var init_redact = __esm({
+  "src/util/redact.ts"() {
+    "use strict";
+  }
+});
+
+// src/cargo/index/live-index.ts
 async function cappedText(res, max) {
   const declared2 = Number(res.headers.get("content-length"));
   if (Number.isFinite(declared2) && declared2 > max) {
@@ -51240,7 +51258,7 @@ async function pool(items, limit, work) {
 }
 var CONCURRENCY, CACHE_FILES, CACHE_BYTES, LiveIndex;
 var init_live_index = __esm({
-  "src/cargo/live-index.ts"() {
+  "src/cargo/index/live-index.ts"() {
     "use strict";
     init_index_min();
     init_index_file();
@@ -51359,26 +51377,7 @@ var init_live_index = __esm({
   }
 });
 
-// src/redact.ts
-function redactUrl(url) {
-  try {
-    const u = new URL(url);
-    if (u.username || u.password) {
-      u.username = u.username ? "***" : "";
-      u.password = u.password ? "***" : "";
-    }
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/[^@/]*@/, "//***@");
-  }
-}
-var init_redact = __esm({
-  "src/redact.ts"() {
-    "use strict";
-  }
-});
-
-// src/cargo/live-registries.ts
+// src/cargo/index/live-registries.ts
 function indexUrl(env = process.env) {
   const v = env.CRATES_INDEX_URL?.trim();
   if (v === "off") return null;
@@ -51403,11 +51402,11 @@ async function registries(log, roots = ["burn"]) {
 }
 var DEFAULT_INDEX, live;
 var init_live_registries = __esm({
-  "src/cargo/live-registries.ts"() {
+  "src/cargo/index/live-registries.ts"() {
     "use strict";
+    init_redact();
     init_live_index();
     init_registry();
-    init_redact();
     DEFAULT_INDEX = "https://index.crates.io";
   }
 });
@@ -51477,7 +51476,7 @@ var init_burn_source = __esm({
   }
 });
 
-// src/cargo/glob.ts
+// src/cargo/manifest/glob.ts
 function charClass(p, i, c3) {
   let j2 = i + 1;
   const negate = p[j2] === "!";
@@ -51534,7 +51533,7 @@ function globMatch(pattern, path2, budget = new GlobBudget()) {
 }
 var MAX_GLOB_LENGTH, GlobBudget, GlobBudgetError;
 var init_glob = __esm({
-  "src/cargo/glob.ts"() {
+  "src/cargo/manifest/glob.ts"() {
     "use strict";
     MAX_GLOB_LENGTH = 256;
     GlobBudget = class {
@@ -51555,7 +51554,7 @@ var init_glob = __esm({
   }
 });
 
-// src/cargo/workspace.ts
+// src/cargo/manifest/workspace.ts
 import { posix } from "node:path";
 function dirOf(path2) {
   const d = posix.dirname(path2);
@@ -51613,7 +51612,7 @@ function membersOf(rootPath, root, tree, budget = new GlobBudget()) {
 }
 var isManifest, join8, MAX_MEMBER_PATTERNS;
 var init_workspace = __esm({
-  "src/cargo/workspace.ts"() {
+  "src/cargo/manifest/workspace.ts"() {
     "use strict";
     init_glob();
     isManifest = (path2) => path2 === "Cargo.toml" || path2.endsWith("/Cargo.toml");
@@ -51711,8 +51710,8 @@ var init_manifests = __esm({
   "src/github/manifests.ts"() {
     "use strict";
     init_facts();
-    init_workspace();
     init_manifest();
+    init_workspace();
     init_files();
     MAX_READS = 8;
     EMPTY = { manifests: [], root: null, lock: null, reads: 0 };
@@ -58653,7 +58652,7 @@ var require_ajv = __commonJS({
   }
 });
 
-// src/config.ts
+// src/config/config.ts
 function errorPath(e) {
   const path2 = e.instancePath.split("/").filter(Boolean);
   if (e.keyword === "additionalProperties") path2.push(e.params.additionalProperty);
@@ -58683,7 +58682,7 @@ function resolveConfig(raw) {
 }
 var import_ajv, compiled, validator;
 var init_config = __esm({
-  "src/config.ts"() {
+  "src/config/config.ts"() {
     "use strict";
     import_ajv = __toESM(require_ajv(), 1);
     init_config_defaults();
@@ -58746,8 +58745,8 @@ var MAX_CONFIG_BYTES, PATH3, ConfigUnreadable;
 var init_config2 = __esm({
   "src/github/config.ts"() {
     "use strict";
-    init_lazy_modules();
     init_config();
+    init_lazy_modules();
     init_files();
     MAX_CONFIG_BYTES = 16 * 1024;
     PATH3 = `.github/${CONFIG_FILE}`;
@@ -58757,7 +58756,7 @@ var init_config2 = __esm({
   }
 });
 
-// src/publish-plan.ts
+// src/answer/publish-plan.ts
 function isStale(comment, updatedAt) {
   if (!comment?.answeredAt || !updatedAt) return false;
   return Date.parse(updatedAt) < Date.parse(comment.answeredAt);
@@ -58798,7 +58797,7 @@ function labelHistoryOf(events, label2) {
   return last3;
 }
 var init_publish_plan = __esm({
-  "src/publish-plan.ts"() {
+  "src/answer/publish-plan.ts"() {
     "use strict";
   }
 });
@@ -59207,9 +59206,9 @@ function isAbout(c3, path2) {
 var init_compile = __esm({
   "src/render/compile.ts"() {
     "use strict";
+    init_burn_version();
     init_semver();
     init_escape();
-    init_burn_version();
     init_manifest2();
   }
 });
@@ -59256,8 +59255,8 @@ function renderRefusalBody(r, footer) {
 var init_refusal2 = __esm({
   "src/render/refusal.ts"() {
     "use strict";
-    init_escape();
     init_refusal();
+    init_escape();
     init_manifest2();
     init_why();
   }
@@ -59394,9 +59393,9 @@ var init_issue = __esm({
     "use strict";
     init_resolve();
     init_compile();
-    init_refusal2();
     init_escape();
     init_manifest2();
+    init_refusal2();
     ISSUE_MARKER = "<!-- burn-triage:issue -->";
     ISSUE_MARKER_PREFIX = "<!-- burn-triage:issue";
     TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z$/;
@@ -59676,15 +59675,15 @@ async function publish(context, deps, desired, finding) {
 var init_issues = __esm({
   "src/handlers/issues.ts"() {
     "use strict";
+    init_plan();
     init_answer();
     init_config2();
     init_publish();
-    init_plan();
     init_issue();
   }
 });
 
-// src/cargo/path-version.ts
+// src/cargo/manifest/path-version.ts
 import { posix as posix2 } from "node:path";
 function pathManifest(declaredIn, depPath) {
   const p = depPath.replace(/\\/g, "/");
@@ -59737,7 +59736,7 @@ function burnPathVersion(manifestPath, text2, root, read) {
 }
 var table, ANY;
 var init_path_version = __esm({
-  "src/cargo/path-version.ts"() {
+  "src/cargo/manifest/path-version.ts"() {
     "use strict";
     init_burn_version();
     init_manifest();
@@ -59837,8 +59836,8 @@ var MAX_USES_JUDGED, MAX_LINE2, usable;
 var init_evidence2 = __esm({
   "src/review/evidence.ts"() {
     "use strict";
-    init_gated();
     init_resolve();
+    init_gated();
     init_rust_items();
     MAX_USES_JUDGED = 64;
     MAX_LINE2 = 2e3;
@@ -60046,9 +60045,9 @@ var init_rules = __esm({
   "src/review/rules.ts"() {
     "use strict";
     import_ajv2 = __toESM(require_ajv(), 1);
-    init_lazy_modules();
-    init_data_dir();
     init_resolve();
+    init_data_dir();
+    init_lazy_modules();
     ruleSchema = {
       type: "object",
       additionalProperties: false,
@@ -60317,12 +60316,12 @@ var init_pull_request = __esm({
   "src/review/pull-request.ts"() {
     "use strict";
     init_burn_version();
-    init_cfg();
     init_facts();
-    init_manifest();
     init_glob();
+    init_manifest();
     init_path_version();
     init_workspace();
+    init_cfg();
     init_evidence2();
     init_manifest3();
     init_rules();
@@ -60552,12 +60551,12 @@ var REVIEW_MARKER, checkName, feature, FIRST_RULES, capitalized;
 var init_review = __esm({
   "src/render/review.ts"() {
     "use strict";
+    init_resolve();
     init_pull_request();
     init_rules();
-    init_resolve();
-    init_manifest2();
-    init_escape();
     init_links();
+    init_escape();
+    init_manifest2();
     init_why();
     REVIEW_MARKER = "<!-- burn-triage:review";
     checkName = (rule) => `burn-triage / ${rule.id}`;
@@ -60716,8 +60715,8 @@ var init_pr_snapshot = __esm({
     init_workspace();
     init_review();
     init_gather_evidence();
-    init_rules();
     init_pull_request();
+    init_rules();
     init_files();
     init_identity();
     init_types();
@@ -60795,7 +60794,7 @@ var init_pull_request2 = __esm({
   }
 });
 
-// src/command.ts
+// src/answer/command.ts
 function commandLine(content, firstLine) {
   let line2 = firstLine;
   let atStart = true;
@@ -60837,7 +60836,7 @@ function commandAt(lines, at) {
 }
 var MAX_COMMENT_CHARS, NAME2, COMMAND;
 var init_command = __esm({
-  "src/command.ts"() {
+  "src/answer/command.ts"() {
     "use strict";
     init_markdown();
     MAX_COMMENT_CHARS = 65536;
@@ -60946,13 +60945,13 @@ var init_command3 = __esm({
     "use strict";
     init_analyze2();
     init_command();
-    init_config2();
-    init_command2();
-    init_issue();
-    init_publish();
-    init_answer();
     init_plan();
     init_live_registries();
+    init_answer();
+    init_config2();
+    init_publish();
+    init_command2();
+    init_issue();
     TRUSTED = /* @__PURE__ */ new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
   }
 });

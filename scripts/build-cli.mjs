@@ -15,7 +15,7 @@ const outdir = "dist/cli";
 const separate = ["explain", "manifest", "review", "scan"].map((m) => `src/cli/${m}.ts`);
 
 /**
- * Libraries src/lazy-modules.ts requires on first use, each in a bundle of its own: inside a
+ * Libraries src/util/lazy-modules.ts requires on first use, each in a bundle of its own: inside a
  * command's bundle V8 would still parse them on every call (markdown-it and js-yaml were 330 KiB
  * of explain's 730), though most calls never run them.
  */
@@ -63,7 +63,7 @@ const shared = {
   // import() of a sibling bundle becomes a require: through the ES module loader Node would
   // first scan the whole CommonJS file for its export names.
   supported: { "dynamic-import": false },
-  // src/data-dir.ts finds data/ from its own URL.
+  // src/data/data-dir.ts finds data/ from its own URL.
   define: { "import.meta.url": "__burnTriageUrl" },
   banner: { js: 'const __burnTriageUrl = require("node:url").pathToFileURL(__filename).href;' },
   legalComments: "eof",

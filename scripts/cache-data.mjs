@@ -1,27 +1,27 @@
-// Writes the derived data that `npm run build` keeps in data/.cache/ (src/data-cache.ts: each
+// Writes the derived data that `npm run build` keeps in data/.cache/ (src/data/data-cache.ts: each
 // entry names the fingerprint of the files it came from, and is ignored once they change):
 // - catalog.json: data/catalog.yml as JSON, so a CLI call or a cold start does not parse 230 KB
 //   of YAML (src/panics/catalog.ts), without the entries' sites: those are in
 //   catalog-sites.jsonl, a line per entry, read when the entry's are first asked for;
 // - screen-plan.json: the word screen's keys (src/panics/screen.ts; a set cover that cost a CLI
 //   call 5 ms) and what it looks up after each, so that screening a text loads no catalog;
-// - tags-snapshot.json, main-snapshot.json (src/cargo/snapshot-cache.ts): where each line of the
+// - tags-snapshot.json, main-snapshot.json (src/cargo/index/snapshot-cache.ts): where each line of the
 //   bundled index files sits, so a CLI call reads the lines it resolves and not the files
-//   (src/cargo/index-spans.ts); and each line's enablers of the default target, so it does not
-//   resolve them cold (src/cargo/precomputed.ts).
+//   (src/cargo/index/index-spans.ts); and each line's enablers of the default target, so it does not
+//   resolve them cold (src/cargo/index/precomputed.ts).
 // It runs after tsc: the enablers are lib/'s own computation.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { load } from "js-yaml";
-import { computeEnablers } from "../lib/cargo/enablers.js";
-import { fileSpans } from "../lib/cargo/index-spans.js";
-import { lineKey } from "../lib/cargo/precomputed.js";
-import { indexPath } from "../lib/cargo/index-file.js";
-import { recentRelease, snapshot, snapshotCrates } from "../lib/cargo/registry.js";
-import { BudgetExceeded } from "../lib/cargo/resolve.js";
-import { SNAPSHOT_CACHE, snapshotSources } from "../lib/cargo/snapshot-cache.js";
-import { CACHE_DIR, fingerprint } from "../lib/data-cache.js";
-import { dataDir } from "../lib/data-dir.js";
+import { indexPath } from "../lib/cargo/index/index-file.js";
+import { fileSpans } from "../lib/cargo/index/index-spans.js";
+import { lineKey } from "../lib/cargo/index/precomputed.js";
+import { recentRelease, snapshot, snapshotCrates } from "../lib/cargo/index/registry.js";
+import { SNAPSHOT_CACHE, snapshotSources } from "../lib/cargo/index/snapshot-cache.js";
+import { computeEnablers } from "../lib/cargo/resolve/enablers.js";
+import { BudgetExceeded } from "../lib/cargo/resolve/resolve.js";
+import { CACHE_DIR, fingerprint } from "../lib/data/data-cache.js";
+import { dataDir } from "../lib/data/data-dir.js";
 import {
   CATALOG_CACHE,
   CATALOG_SITES,

@@ -1,8 +1,8 @@
 import type { Context, Probot } from "probot";
-import { coordinationFromEnv, type Coordination } from "./github/coordination.js";
+import { type Coordination, coordinationFromEnv } from "./github/coordination.js";
+import type { Deps } from "./github/deps.js";
 import { identityResolver } from "./github/identity.js";
 import { Redeliveries } from "./github/retry.js";
-import type { Deps } from "./github/deps.js";
 import { guarded } from "./handlers/guard.js";
 
 /**
@@ -31,9 +31,9 @@ export default (app: Probot): void => {
   // With Redis, every replica polls for retries, so one scheduled by a replica that died still runs.
   void deps.redeliveries().then(async (r) => ((await deps.coordination()).kind === "redis" ? r.start() : undefined));
   // The plan's first, config-free decision: an issue it would ignore loads nothing else.
-  let plan: Promise<typeof import("./plan.js")> | undefined;
+  let plan: Promise<typeof import("./answer/plan.js")> | undefined;
   const relevant = async (context: Context<"issues.opened" | "issues.edited">) => {
-    plan ??= import("./plan.js");
+    plan ??= import("./answer/plan.js");
     return !(await plan).ignoresIssueDelivery(context.payload);
   };
   app.on(

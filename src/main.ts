@@ -2,12 +2,12 @@
 // and Redis used only when it answers: an unreachable REDIS_URL is one warning and in-process
 // behaviour, not a server that acknowledges every delivery and never comments.
 import { run } from "probot";
+import { type EarlyAnswer, earlyAnswer, serverRequestLog } from "./github/early-answer.js";
 import { productionOctokit } from "./github/octokit.js";
 import { redisUrlOf, reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
-import { redactUrl } from "./redact.js";
 import { limitServerBodies, MAX_BODY_BYTES, startProxy, startupProblem } from "./serve.js";
-import { type EarlyAnswer, earlyAnswer, serverRequestLog } from "./early-answer.js";
+import { redactUrl } from "./util/redact.js";
 
 const say = (level: number, msg: string, extra: object = {}) =>
   process.stderr.write(`${JSON.stringify({ level, time: Date.now(), msg, ...extra })}\n`);

@@ -3,10 +3,10 @@
 // PRIVATE_KEY, WEBHOOK_SECRET, GHE_HOST…); webhooks are answered at /api/github/webhooks.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNodeMiddleware, createProbot, type Probot } from "probot";
+import { earlyAnswer } from "./github/early-answer.js";
 import { productionOctokit } from "./github/octokit.js";
 import { reserveRedisUrl } from "./github/redis-url.js";
 import app from "./index.js";
-import { earlyAnswer } from "./early-answer.js";
 import { limitBody, startupProblem } from "./serve.js";
 
 export type Middleware = Awaited<ReturnType<typeof createNodeMiddleware>>;

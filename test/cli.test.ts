@@ -2,9 +2,9 @@ import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { reviewRules } from "../src/review/rules.js";
 import { describe, expect, it } from "@jest/globals";
 import { runCli } from "../src/cli/run.js";
+import { reviewRules } from "../src/review/rules.js";
 import { fixture, root } from "./helpers/fixtures.js";
 
 async function run(argv: string[], stdin = "") {

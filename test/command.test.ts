@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { parseCommand } from "../src/command.js";
+import { parseCommand } from "../src/answer/command.js";
 
 describe("/explain-panic parsing", () => {
   it.each([

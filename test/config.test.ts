@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { DEFAULTS, resolveConfig } from "../src/config.js";
+import { DEFAULTS, resolveConfig } from "../src/config/config.js";
 
 describe("config", () => {
   it("no file → defaults", () => {
@@ -58,7 +58,7 @@ describe("config", () => {
 
 describe("labels per answer kind", () => {
   const plan = async (body: string, yaml?: string) => {
-    const { planIssue } = await import("../src/plan.js");
+    const { planIssue } = await import("../src/answer/plan.js");
     const config = yaml ? resolveConfig((await import("js-yaml")).load(yaml)).config : DEFAULTS;
     const p = planIssue(
       {
@@ -113,7 +113,7 @@ describe("one schema", () => {
 
   it("schema.json and the README's table are what `npm run docs:config` writes from it", async () => {
     const { readFileSync } = await import("node:fs");
-    const { schemaJson, withTable } = await import("../src/config-docs.js");
+    const { schemaJson, withTable } = await import("../src/config/config-docs.js");
     const { projectRoot } = await import("./support/root.js");
     const root = projectRoot(import.meta.url);
     expect(readFileSync(`${root}schema.json`, "utf8")).toBe(schemaJson());

@@ -2,8 +2,8 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { CACHE_DIR, fingerprint, readCache } from "../src/data-cache.js";
 import { load } from "js-yaml";
+import { CACHE_DIR, fingerprint, readCache } from "../src/data/data-cache.js";
 import {
   CATALOG_CACHE,
   CATALOG_SITES,

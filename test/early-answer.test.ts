@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "@jest/globals";
 import { Probot } from "probot";
-import { earlyAnswer, type ReadRequest } from "../src/early-answer.js";
+import { earlyAnswer, type ReadRequest } from "../src/github/early-answer.js";
 import { payload, privateKey } from "./helpers/probot.js";
 import { sign } from "./helpers/server.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { boundedMemo, MAX_MEMO_KEY } from "../src/memo.js";
+import { boundedMemo, MAX_MEMO_KEY } from "../src/util/memo.js";
 
 describe("process-long memos", () => {
   it("keep the most recent entries, drop the least recently used, and never keep a long key", () => {

@@ -3,7 +3,7 @@
 // is cut between the two, and whatever HTML comment GitHub would hide.
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { issueEvent, issueText, planIssue, planText, triage } from "../src/plan.js";
+import { issueEvent, issueText, planIssue, planText, triage } from "../src/answer/plan.js";
 import { fixture } from "./helpers/fixtures.js";
 import { payload } from "./helpers/probot.js";
 

@@ -1,10 +1,11 @@
 // The README's commands are run as written, and its example comment is what the bot posts: a
 // newcomer who copies a line gets what the README says.
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "./support/fake-github.js";
 import { projectRoot } from "./support/root.js";
 import { backlog } from "./support/scenario.js";

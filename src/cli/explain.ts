@@ -2,11 +2,11 @@
 import { existsSync, readFileSync } from "node:fs";
 import { resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { type AnalyzeInput, analyze, analyzeWithSources, indexRoots } from "../analyze.js";
-import { type BurnSources, type SourceRead, sourceKey } from "../burn-files.js";
-import { planText } from "../plan.js";
+import { type AnalyzeInput, analyze, analyzeWithSources, indexRoots } from "../answer/analyze.js";
+import { type BurnSources, type SourceRead, sourceKey } from "../answer/burn-files.js";
+import { planText } from "../answer/plan.js";
+import { summarize } from "../answer/summary.js";
 import { renderIssueComment } from "../render/issue.js";
-import { summarize } from "../summary.js";
 import { cliRegistries, type Io, read } from "./io.js";
 
 /** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */

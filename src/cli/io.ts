@@ -2,11 +2,11 @@
 // use, and burn's graph from the live index unless offline.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve as resolvePath } from "node:path";
-import type { Registries } from "../cargo/registry.js";
-import { indexUrl, registries } from "../cargo/live-registries.js";
-import type { ManifestFile } from "../cargo/fix.js";
-import { manifestFacts } from "../cargo/facts.js";
-import type { TomlError } from "../cargo/toml.js";
+import type { ManifestFile } from "../cargo/fix/fix.js";
+import { indexUrl, registries } from "../cargo/index/live-registries.js";
+import type { Registries } from "../cargo/index/registry.js";
+import { manifestFacts } from "../cargo/manifest/facts.js";
+import type { TomlError } from "../cargo/manifest/toml.js";
 
 import { type Io, UsageError } from "./usage.js";
 

@@ -1,14 +1,14 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
 import { resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
-import { diagnose } from "../cargo/diagnose.js";
-import type { Diagnosis } from "../cargo/diagnosis.js";
-import { burnCratesDeclared, manifestFacts } from "../cargo/facts.js";
-import { type ManifestFile, planFix } from "../cargo/fix.js";
-import { burnPathVersion } from "../cargo/path-version.js";
-import { parseManifest } from "../cargo/manifest.js";
-import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve.js";
-import { TomlError } from "../cargo/toml.js";
+import { type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import { diagnose } from "../cargo/judge/diagnose.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { burnCratesDeclared, manifestFacts } from "../cargo/manifest/facts.js";
+import { parseManifest } from "../cargo/manifest/manifest.js";
+import { burnPathVersion } from "../cargo/manifest/path-version.js";
+import { TomlError } from "../cargo/manifest/toml.js";
+import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve/resolve.js";
 import { versionFromLock } from "../evidence/version.js";
 import { assumptionText, crateVersionNote } from "../render/manifest.js";
 import { reasonText, why } from "../render/why.js";

@@ -4,9 +4,9 @@
 // there for cargo's workspace rules (a bumped root reaches members the PR does not touch), and the
 // head's Rust sources are the evidence.
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
-import { isManifest } from "../cargo/workspace.js";
 import { join } from "node:path";
 import { structuredPatch } from "diff";
+import { isManifest } from "../cargo/manifest/workspace.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
 import type { ChangedManifest, PrSnapshot } from "../review/pull-request.js";
 import type { Io } from "./io.js";

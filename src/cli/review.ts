@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { dirname, join, relative, resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
-import { targetName } from "../cargo/resolve.js";
-import { dirOf } from "../cargo/workspace.js";
+import { dirOf } from "../cargo/manifest/workspace.js";
+import { targetName } from "../cargo/resolve/resolve.js";
 import { reviewPullRequest, unresolvedText } from "../render/review.js";
 import { why } from "../render/why.js";
 import { gatherEvidence } from "../review/gather-evidence.js";

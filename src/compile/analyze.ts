@@ -2,21 +2,20 @@
 // feature that gates it is off. Pure: text (and the repository's manifests, when the shell read
 // them) in; the gated paths at the user's burn version, the gate as the target of the same
 // resolver and verified editor the panics use, and a link to the gating `#[cfg]` out.
-import type { AnalyzeInput } from "../analyze-input.js";
-import * as semver from "../semver.js";
-import { gateHolds } from "../cargo/cfg.js";
-import type { FixOptions } from "../cargo/fix.js";
-import type { FeatureTarget } from "../cargo/resolve.js";
-import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../find-manifest.js";
+import type { AnalyzeInput } from "../answer/analyze-input.js";
+import type { BurnSources, SourceRead } from "../answer/burn-files.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../answer/find-manifest.js";
+import type { FixOptions } from "../cargo/fix/fix.js";
+import { gateHolds } from "../cargo/resolve/cfg.js";
+import type { FeatureTarget } from "../cargo/resolve/resolve.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
-import { loadCatalog } from "../panics/catalog.js";
 import { pickVersion, type VersionGuess } from "../evidence/version.js";
-import { burnPermalink } from "../links.js";
+import { isReleaseTag, loadCatalog } from "../panics/catalog.js";
+import { burnPermalink } from "../util/links.js";
+import * as semver from "../util/semver.js";
 import { type CompileFinding, detectCompile, failingCrate } from "./detect.js";
-import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
 import { fromSource, ownFeatures } from "./from-source.js";
-import type { BurnSources, SourceRead } from "../burn-files.js";
-import { isReleaseTag } from "../panics/catalog.js";
+import { type Gate, gateAt, gatedRefs, refOfVersion } from "./gated.js";
 
 export interface GatedItem {
   /** The first error that names it, and every error that does. */

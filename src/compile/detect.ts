@@ -2,8 +2,9 @@
 // `cargo test` print them (with or without colours, in CI logs, in issue forms): the path the
 // compiler could not find, reconstructed from the error and the source line it shows. Pure and
 // linear; text without an error header costs one `includes`.
-import { cleanText, type Has, holds, someWhere, textLookup } from "../panics/normalize.js";
+
 import { MAX_INPUT } from "../panics/detect.js";
+import { cleanText, type Has, holds, someWhere, textLookup } from "../panics/normalize.js";
 import { usePaths } from "./use-tree.js";
 
 export interface CompileFinding {

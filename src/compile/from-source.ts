@@ -1,9 +1,9 @@
 // rustc's missing `burn::…` paths answered from burn's source at a release newer than the
 // gated-path data (src/compile/source-gates.ts over the files the shell read at that tag): the
 // gate of each, or that the path does not exist there. Pure.
-import { type BurnSources, sourceKey } from "../burn-files.js";
-import { burnPermalink } from "../links.js";
-import { conjunctsOf } from "../cargo/cfg.js";
+import { type BurnSources, sourceKey } from "../answer/burn-files.js";
+import { conjunctsOf } from "../cargo/resolve/cfg.js";
+import { burnPermalink } from "../util/links.js";
 import type { CompileFinding } from "./detect.js";
 import type { Gate } from "./gated.js";
 import { memberSourceGate, type ParsedFiles, type SourceGate, sourceGate, stepBudget } from "./source-gates.js";

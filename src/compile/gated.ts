@@ -3,9 +3,9 @@
 // matching rustc error pays for it.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as semver from "../semver.js";
-import { dataDir } from "../data-dir.js";
-import { gateHolds } from "../cargo/cfg.js";
+import { gateHolds } from "../cargo/resolve/cfg.js";
+import { dataDir } from "../data/data-dir.js";
+import * as semver from "../util/semver.js";
 
 export interface Gate {
   /** The whole condition, over crate-qualified features: `all(feature = "burn-core/extension", …)`. */

@@ -3,8 +3,9 @@
 // the names items define, each with its `#[cfg(...)]` and line. Bodies of functions, impls and
 // types are skipped by bracket matching, never parsed. One pass over the characters to tokens and
 // one over the tokens: linear in the file, which is capped (a file comes through the contents API).
-import { type Import, useTree } from "./use-tree.js";
+
 import { blockCommentEnd } from "../panics/source-scan.js";
+import { type Import, useTree } from "./use-tree.js";
 
 /** burn's lib.rs and mod.rs files are a few KiB; a bigger file is not followed (the path stays unknown). */
 export const MAX_RUST_FILE = 128 * 1024;

@@ -4,8 +4,9 @@
 // `#[cfg(...)]` on the way as the data's `gate` does. Pure: files come from `read`, and what is
 // not read yet is asked for (`need`); the shell reads them and asks again. "absent" is said only
 // when every module and glob on the way was read and none hides names (macros, external crates).
-import { type RustItem, type RustModule, rustItems } from "./rust-items.js";
+
 import { memberSite } from "./impl-items.js";
+import { type RustItem, type RustModule, rustItems } from "./rust-items.js";
 
 /** A file at the release: its text, null when the release has no such file, undefined when not read yet. */
 export type ReadFile = (path: string) => string | null | undefined;

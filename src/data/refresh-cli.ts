@@ -8,8 +8,8 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { dataDir } from "../data-dir.js";
-import { DEFAULT_INDEX, indexUrl } from "../cargo/live-registries.js";
+import { dataDir } from "./data-dir.js";
+import { DEFAULT_INDEX, indexUrl } from "../cargo/index/live-registries.js";
 import { formatReport, gitSource, githubSource, refresh, treeSource } from "./refresh.js";
 
 const { values } = parseArgs({ options: { index: { type: "string" }, source: { type: "string" }, data: { type: "string" } } });

@@ -7,7 +7,7 @@
 // Written as data/gated-refreshed.json, in data/gated.json's compact form.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import * as semver from "../semver.js";
+import * as semver from "../util/semver.js";
 import { gateRecord } from "../compile/from-source.js";
 import type { Gate, GatedData } from "../compile/gated.js";
 import { memberSourceGate, type ParsedFiles, type SourceGate, sourceGate } from "../compile/source-gates.js";

@@ -3,10 +3,10 @@
 // was derived). A replacement is derived only where the index can tell it: a feature of the new
 // release that turns on every optional crate the removed one did. Otherwise none is known, and the
 // bot says so; burn's own history (data/removed-features.json) wins where it has the removal.
-import type { IndexLine } from "../cargo/index-file.js";
-import { allFeatures } from "../cargo/registry.js";
-import { featureNames } from "../cargo/refusal.js";
-import * as semver from "../semver.js";
+import type { IndexLine } from "../cargo/index/index-file.js";
+import { allFeatures } from "../cargo/index/registry.js";
+import { featureNames } from "../cargo/judge/refusal.js";
+import * as semver from "../util/semver.js";
 
 export interface DerivedRemoval {
   crate: string;

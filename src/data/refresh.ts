@@ -7,9 +7,9 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, resolve, sep } from "node:path";
-import { jsYaml } from "../lazy-modules.js";
-import { type IndexLine, indexPath, parseIndexFile } from "../cargo/index-file.js";
-import { burnDependencies, recentRelease } from "../cargo/registry.js";
+import { jsYaml } from "../util/lazy-modules.js";
+import { type IndexLine, indexPath, parseIndexFile } from "../cargo/index/index-file.js";
+import { burnDependencies, recentRelease } from "../cargo/index/registry.js";
 import { type Entry, loadBaseCatalog, messageLiteral, type Ref, type Site, type SiteFix } from "../panics/catalog.js";
 import { scanSource } from "../panics/source-scan.js";
 import { compactGated, type GatedAtTag, gatesAt, newestGated } from "./refresh-gated.js";

@@ -1,10 +1,11 @@
 // The one pure evidence step: everything a text shows that the answer depends on, read once.
 // Panics, the feature family and rustc errors all take their release and manifests from here.
-import { extractSnippets, type Snippet } from "../cargo/extract.js";
-import { isBurnDependency } from "../cargo/burn-version.js";
-import { manifestFacts } from "../cargo/facts.js";
-import { parseManifest } from "../cargo/manifest.js";
-import { textVersions, type TextVersions } from "./version.js";
+
+import { isBurnDependency } from "../cargo/manifest/burn-version.js";
+import { extractSnippets, type Snippet } from "../cargo/manifest/extract.js";
+import { manifestFacts } from "../cargo/manifest/facts.js";
+import { parseManifest } from "../cargo/manifest/manifest.js";
+import { type TextVersions, textVersions } from "./version.js";
 
 /**
  * What a paste that does not set burn's features still shows: a `[features]` table that

@@ -2,10 +2,11 @@
 // first: a crate path the build printed (a backtrace's or rustc's `-->` / `:::` line), a git
 // checkout path, Cargo.lock, the manifest, a version named next to "burn" in prose. Panics and
 // rustc errors take their version from here, through `pickVersion`, in one order.
-import * as semver from "../semver.js";
-import { isBurnCrate, type VersionSource } from "../cargo/burn-version.js";
-import { lockPackages } from "../cargo/lockfile.js";
+
+import { isBurnCrate, type VersionSource } from "../cargo/manifest/burn-version.js";
+import { lockPackages } from "../cargo/manifest/lockfile.js";
 import { loadCatalog } from "../panics/catalog.js";
+import * as semver from "../util/semver.js";
 
 export interface VersionGuess {
   version: string | null;
@@ -19,7 +20,7 @@ export interface VersionGuess {
 const SCAN_CHARS = 65_536;
 
 /**
- * The burn a pasted Cargo.lock's `[[package]]` entries (src/cargo/lockfile.ts reads them) show:
+ * The burn a pasted Cargo.lock's `[[package]]` entries (src/cargo/manifest/lockfile.ts reads them) show:
  * burn-dispatch's, else the last `burn` (the newest: cargo sorts by version), else the first burn crate.
  */
 export function versionFromLock(text: string): string | null {

@@ -1,9 +1,9 @@
 // What the bot's comment on an issue would say: the plan's reads (repository manifests, burn's
 // graph, burn's source at a newer tag) and the analysis. The issue handler and `scan` both call
 // it; scan with the repository's manifests read once for all issues.
-import { type AnalyzeInput, type Analysis, analyzeWithSources, indexRoots } from "../analyze.js";
-import { registries } from "../cargo/live-registries.js";
-import type { IssuePlan } from "../plan.js";
+import { type Analysis, type AnalyzeInput, analyzeWithSources, indexRoots } from "../answer/analyze.js";
+import type { IssuePlan } from "../answer/plan.js";
+import { registries } from "../cargo/index/live-registries.js";
 import { readBurnSources } from "./burn-source.js";
 import type { Deps } from "./deps.js";
 import { repoManifests } from "./manifests.js";

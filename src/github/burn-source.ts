@@ -3,7 +3,7 @@
 // changes, so each (tag, file) is read once and kept in the coordination cache: in process, or in
 // Redis for every replica when configured. A file the tag does not have comes back as null; a
 // failed read is logged and left out, and the answer then stands on the data as without it.
-import { type BurnSources, isBurnSourcePath, type SourceRead, sourceKey } from "../burn-files.js";
+import { type BurnSources, isBurnSourcePath, type SourceRead, sourceKey } from "../answer/burn-files.js";
 import { isReleaseTag } from "../panics/catalog.js";
 import type { Coordination } from "./coordination.js";
 import type { Log, Octokit } from "./types.js";

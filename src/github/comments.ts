@@ -1,4 +1,4 @@
-import { type Identity, authoredBy } from "./identity.js";
+import { authoredBy, type Identity } from "./identity.js";
 import { listPages, type Octokit, pagesNewestFirst, type RepoRef } from "./types.js";
 
 export interface Comment {

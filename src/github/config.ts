@@ -3,8 +3,9 @@
 // `context.config`: its YAML parser checks duplicate keys quadratically (30,000 keys stall the
 // process for ~20 s), and it reads files of any size. Here the size is capped before parsing
 // and js-yaml parses in linear time.
-import { jsYaml } from "../lazy-modules.js";
-import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config.js";
+
+import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config/config.js";
+import { jsYaml } from "../util/lazy-modules.js";
 import { readFile } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
 

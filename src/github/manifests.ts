@@ -1,10 +1,11 @@
 // Reads the repository's own Cargo manifests when an issue has none: the root, the workspace
 // members that depend on burn, and Cargo.lock. The number of reads is capped.
-import { declaresBurn } from "../cargo/facts.js";
-import { memberPath } from "../cargo/workspace.js";
-import type { ManifestFile } from "../cargo/fix.js";
-import { type Manifest, parseManifest } from "../cargo/manifest.js";
-import { readFile, listDirs } from "./files.js";
+
+import type { ManifestFile } from "../cargo/fix/fix.js";
+import { declaresBurn } from "../cargo/manifest/facts.js";
+import { type Manifest, parseManifest } from "../cargo/manifest/manifest.js";
+import { memberPath } from "../cargo/manifest/workspace.js";
+import { listDirs, readFile } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
 
 export const MAX_READS = 8;

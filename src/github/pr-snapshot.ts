@@ -1,18 +1,19 @@
 // The bounded gathering step of PR review: every read the pure core needs, and nothing else.
 // Changed manifests at base and head, the tree at head, the roots and members those manifests
 // involve, the sources of crates that regressed, and the bot's previous review and check runs.
-import type { Config } from "../config.js";
-import { isManifest } from "../cargo/workspace.js";
+
+import { isManifest } from "../cargo/manifest/workspace.js";
+import type { Config } from "../config/config.js";
 import { checkName, markedReviewState } from "../render/review.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
-import { reviewRules } from "../review/rules.js";
 import {
   type ChangedManifest,
   manifestReads,
-  pathCrateReads,
-  type PrSnapshot,
   type PreviousReview,
+  type PrSnapshot,
+  pathCrateReads,
 } from "../review/pull-request.js";
+import { reviewRules } from "../review/rules.js";
 import { readFile } from "./files.js";
 import { authoredBy, type Identity } from "./identity.js";
 import { listPages, type Octokit, pageItems, pagesNewestFirst, type RepoRef } from "./types.js";

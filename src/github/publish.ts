@@ -4,13 +4,13 @@
 // type: a report is planned with `GitHubReads`, which has no method that writes, so a read-only
 // run cannot delete or post anything, whatever path it takes.
 import {
-  decide,
   type Decision,
   type Desired,
+  decide,
   type LabelHistory,
   labelHistoryOf,
   type Observed,
-} from "../publish-plan.js";
+} from "../answer/publish-plan.js";
 import { ISSUE_MARKER_PREFIX, markedUpdatedAt } from "../render/issue.js";
 import { type Comment, type Find, findMarked, REMEMBER_ABOVE_COMMENTS, rememberedIn } from "./comments.js";
 import type { Coordination } from "./coordination.js";

@@ -3,20 +3,20 @@
 // config, so the report says exactly what the bot would post. A report plans with `GitHubReads`
 // (it has no method that writes); `--apply` converges each issue with the publisher a webhook
 // uses: comment created, updated or retracted, the label owed, duplicates of its own removed.
-import type { Analysis } from "../analyze.js";
-import { type IssuesPayload, issueEvent, planIssue } from "../plan.js";
-import { answerOf, type Decision, type Desired } from "../publish-plan.js";
+import type { Analysis } from "../answer/analyze.js";
+import { type IssuesPayload, issueEvent, planIssue } from "../answer/plan.js";
+import { answerOf, type Decision, type Desired } from "../answer/publish-plan.js";
+import { summarize } from "../answer/summary.js";
 import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/report.js";
 import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
-import { summarize } from "../summary.js";
 import { gatherAnswer } from "./answer.js";
 import { loadConfig } from "./config.js";
 import type { Coordination } from "./coordination.js";
 import type { Deps } from "./deps.js";
 import { repoManifests } from "./manifests.js";
 import { convergeLocked, type GitHubReads, type GitHubWrites, issueTarget, plan } from "./publish.js";
-import { listPages, type Log, type Octokit, type RepoRef } from "./types.js";
+import { type Log, listPages, type Octokit, type RepoRef } from "./types.js";
 
 /** A report reads; only `--apply` is handed a client that writes. */
 export type ScanMode = { apply: false; gh: GitHubReads } | { apply: true; gh: GitHubWrites };

@@ -1,14 +1,14 @@
 import type { Context } from "probot";
-import { indexRoots } from "../analyze.js";
-import { parseCommand } from "../command.js";
+import { indexRoots } from "../answer/analyze.js";
+import { parseCommand } from "../answer/command.js";
+import { commandText } from "../answer/plan.js";
+import { registries } from "../cargo/index/live-registries.js";
+import { withSources } from "../github/answer.js";
 import { loadConfig } from "../github/config.js";
-import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
-import { renderIssueComment } from "../render/issue.js";
 import type { Deps } from "../github/deps.js";
 import { convergeLocked, writesOf } from "../github/publish.js";
-import { withSources } from "../github/answer.js";
-import { commandText } from "../plan.js";
-import { registries } from "../cargo/live-registries.js";
+import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
+import { renderIssueComment } from "../render/issue.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 

@@ -1,7 +1,7 @@
 import type { Context } from "probot";
+import type { Deps } from "../github/deps.js";
 import { attemptOf, classify } from "../github/retry.js";
 import type { Octokit } from "../github/types.js";
-import type { Deps } from "../github/deps.js";
 
 type Handler<C> = (context: C, deps: Deps) => Promise<void>;
 

@@ -1,10 +1,10 @@
 import type { Context } from "probot";
+import { issueEvent, planIssue } from "../answer/plan.js";
+import type { Desired } from "../answer/publish-plan.js";
 import { gatherAnswer } from "../github/answer.js";
 import { loadConfig } from "../github/config.js";
 import type { Deps } from "../github/deps.js";
 import { convergeLocked, issueTarget, writesOf } from "../github/publish.js";
-import { issueEvent, planIssue } from "../plan.js";
-import type { Desired } from "../publish-plan.js";
 import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;

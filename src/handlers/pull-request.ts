@@ -1,9 +1,9 @@
 import type { Context } from "probot";
-import { ignoredBy } from "../config.js";
+import { ignoredBy } from "../config/config.js";
 import { loadConfig } from "../github/config.js";
+import type { Deps } from "../github/deps.js";
 import { changedManifests, gatherPr } from "../github/pr-snapshot.js";
 import { reviewPullRequest } from "../render/review.js";
-import type { Deps } from "../github/deps.js";
 
 type PrContext = Context<
   "pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review"

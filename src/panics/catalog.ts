@@ -1,9 +1,9 @@
-import * as semver from "../semver.js";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { jsYaml } from "../lazy-modules.js";
-import { CACHE_DIR, readCache, readSpan } from "../data-cache.js";
-import { dataDir } from "../data-dir.js";
+import { CACHE_DIR, readCache, readSpan } from "../data/data-cache.js";
+import { dataDir } from "../data/data-dir.js";
+import { jsYaml } from "../util/lazy-modules.js";
+import * as semver from "../util/semver.js";
 import type { ScreenCosts, ScreenPlan } from "./screen.js";
 
 /**

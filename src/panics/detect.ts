@@ -1,5 +1,5 @@
 import { type Cause, cachedScreenPlan, type Entry, loadCatalog, screenCosts } from "./catalog.js";
-import { parseLocation, type Location } from "./location.js";
+import { type Location, parseLocation } from "./location.js";
 import { cleanText, collapse, collapsedFinder, collapseSpaces, type Has, textLookup } from "./normalize.js";
 import { reportView } from "./quoted.js";
 import { messageScreens, type Screens, screensOf } from "./screen.js";

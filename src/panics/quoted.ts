@@ -4,10 +4,10 @@
 // notes: "- Fix `No backend feature enabled.` when …"). A message pasted in prose, inline code
 // included, or in a code block, is the user's own output and still is one.
 //
-// Decided from the Markdown structure (src/markdown.ts): the blocks of the whole text, then the
+// Decided from the Markdown structure (src/util/markdown.ts): the blocks of the whole text, then the
 // inline structure of each paragraph that holds a message, emphasis included only for paragraphs
 // of at most PARAGRAPH_LIMIT characters; texts over GitHub's body limit are not read as Markdown.
-import { blockTokens, inlineTokens, type Token } from "../markdown.js";
+import { blockTokens, inlineTokens, type Token } from "../util/markdown.js";
 
 /** GitHub's limit for an issue body; a longer text (a log given to the CLI) is not Markdown. */
 export const MARKDOWN_LIMIT = 65536;

@@ -2,10 +2,10 @@
 // location when there is one (the truth for the user's build), else the block of stub methods
 // that may have raised it; at a release newer than the data, from the file the shell read at
 // that tag. And which method reached the site, when the entry says how to find it. Pure.
-import { type BurnSources, sourceKey } from "../burn-files.js";
+import { type BurnSources, sourceKey } from "../answer/burn-files.js";
 import type { VersionGuess } from "../evidence/version.js";
-import { burnPermalink } from "../links.js";
-import { boundedMemo } from "../memo.js";
+import { burnPermalink } from "../util/links.js";
+import { boundedMemo } from "../util/memo.js";
 import { catalogFiles, type Entry, loadCatalog, messageLiteral, type Site } from "./catalog.js";
 import type { Finding } from "./detect.js";
 import { scanSource } from "./source-scan.js";

@@ -1,8 +1,8 @@
 // Which cargo feature a finding asks for, at the user's burn version: `burn-dispatch/autodiff` for
 // the stub, `burn-core/std` for the no_std panic, one backend of burn-dispatch for
 // `No backend feature enabled.` — chosen from what the user's text points to, never guessed.
-import { proseAndCode } from "../cargo/extract.js";
-import type { FeatureTarget } from "../cargo/resolve.js";
+import { proseAndCode } from "../cargo/manifest/extract.js";
+import type { FeatureTarget } from "../cargo/resolve/resolve.js";
 import type { Entry, Site, SiteFix } from "./catalog.js";
 
 export type TargetChoice =

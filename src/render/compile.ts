@@ -1,10 +1,11 @@
 // The comment for rustc's "cannot find `burn::…`" errors: which paths are gated at the user's
 // release and behind what (linked to the `#[cfg]`), why the gate is off in their manifest, and
 // the one verified edit that brings every one of them back.
-import * as semver from "../semver.js";
+
+import { isPinSource } from "../cargo/manifest/burn-version.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
+import * as semver from "../util/semver.js";
 import { andList, code } from "./escape.js";
-import { isPinSource } from "../cargo/burn-version.js";
 import { fragmentShows, manifestSection, sourceText } from "./manifest.js";
 
 /** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */

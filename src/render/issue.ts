@@ -1,11 +1,11 @@
-import type { Analysis, PanicAnalysis } from "../analyze.js";
-import { targetName } from "../cargo/resolve.js";
-import { renderCompileBody } from "./compile.js";
-import { renderRefusalBody } from "./refusal.js";
+import type { Analysis, PanicAnalysis } from "../answer/analyze.js";
+import { targetName } from "../cargo/resolve/resolve.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
+import { renderCompileBody } from "./compile.js";
 import { code, orList, withMarker } from "./escape.js";
 import { changeText, manifestSection, sourceText } from "./manifest.js";
+import { renderRefusalBody } from "./refusal.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
 /** What identifies the issue comment whatever data its marker carries. */

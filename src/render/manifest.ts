@@ -1,13 +1,14 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
-import { ACCEPTED } from "../cargo/refusal.js";
-import type { ManifestVerdict } from "../analyze.js";
-import type { Assumption, VersionSource } from "../cargo/burn-version.js";
-import type { Diagnosis } from "../cargo/diagnosis.js";
-import type { Change } from "../cargo/change.js";
-import { targetName } from "../cargo/resolve.js";
+
+import type { ManifestVerdict } from "../answer/analyze.js";
+import type { Change } from "../cargo/fix/change.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { ACCEPTED } from "../cargo/judge/refusal.js";
+import type { Assumption, VersionSource } from "../cargo/manifest/burn-version.js";
+import { targetName } from "../cargo/resolve/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
-import { andList, code, orList, fence, text } from "./escape.js";
+import { andList, code, fence, orList, text } from "./escape.js";
 import { type About, inheritLine, why } from "./why.js";
 
 export const SOURCE_WORDS: Record<VersionSource, string> = {

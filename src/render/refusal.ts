@@ -1,9 +1,9 @@
 // The comment for cargo's refusal pasted in an issue: which feature cargo could not find, every
 // feature of the reporter's manifest it would refuse (cargo names one per run), and what burn's
 // history says replaces each. No edit is shown yet: none is verified on a manifest cargo refuses.
-import type { RefusalAnalysis } from "../analyze-refusal.js";
+import type { RefusalAnalysis } from "../answer/analyze-refusal.js";
+import { MAX_REFUSALS } from "../cargo/judge/refusal.js";
 import { code } from "./escape.js";
-import { MAX_REFUSALS } from "../cargo/refusal.js";
 import { manifestSection, sourceText } from "./manifest.js";
 import { historyText } from "./why.js";
 

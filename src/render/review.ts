@@ -1,21 +1,21 @@
-import type { Suggestion } from "../cargo/change.js";
+import type { Suggestion } from "../cargo/fix/change.js";
+import { targetName } from "../cargo/resolve/resolve.js";
 import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
 import {
   type CheckDecision,
   decidePullRequest,
   isBroken,
   type NeedingCrate,
-  type PrSnapshot,
-  type Problem,
-  type ReviewDecision,
   type PreviousReview,
+  type Problem,
+  type PrSnapshot,
+  type ReviewDecision,
   type ReviewState,
 } from "../review/pull-request.js";
 import { type ReviewRule, reviewRules } from "../review/rules.js";
-import { targetName } from "../cargo/resolve.js";
-import { assumptionText, changeText, diffBody } from "./manifest.js";
+import { repoPermalink } from "../util/links.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
-import { repoPermalink } from "../links.js";
+import { assumptionText, changeText, diffBody } from "./manifest.js";
 import { why } from "./why.js";
 
 /** What identifies the bot's review whatever state its marker carries. */

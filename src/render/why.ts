@@ -1,10 +1,11 @@
 // "Why is the feature off here" (autodiff, a backend, std…), in words, from a Diagnosis. Shared
 // by issue comments, PR reviews and the CLI.
-import { FIRST_DISPATCH } from "../cargo/burn-version.js";
-import type { Diagnosis } from "../cargo/diagnosis.js";
-import type { Refusal } from "../cargo/refusal.js";
-import type { DepDecl } from "../cargo/manifest.js";
-import { type PkgRef, type Reason, targetName } from "../cargo/resolve.js";
+
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import type { Refusal } from "../cargo/judge/refusal.js";
+import { FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
+import type { DepDecl } from "../cargo/manifest/manifest.js";
+import { type PkgRef, type Reason, targetName } from "../cargo/resolve/resolve.js";
 import { andList, code, orList } from "./escape.js";
 
 /** `default-features = false` and `features = […]`, as far as the declaration sets them. */

@@ -2,8 +2,9 @@
 // the first line that shows it out, so a review can point at it. What to look for is the rule's
 // (data/review-rules.yml): its signs, and the `burn::…` items the gated-path data puts behind its
 // feature at the head's burn release.
+
+import { targetName } from "../cargo/resolve/resolve.js";
 import { pathsRequiring, refOfVersion } from "../compile/gated.js";
-import { targetName } from "../cargo/resolve.js";
 import { MAX_RUST_FILE, type RustItem, type RustModule, rustItems } from "../compile/rust-items.js";
 import type { ReviewRule, Sign } from "./rules.js";
 

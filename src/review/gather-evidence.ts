@@ -1,7 +1,7 @@
 // Each rule's evidence in the sources of the crates that lost its feature, for the App (files read
 // through the contents API) and the CLI (files on disk) alike: the reader is the caller's, the
 // choice of files, the caps and the answers are here.
-import { dirOf, isManifest } from "../cargo/workspace.js";
+import { dirOf, isManifest } from "../cargo/manifest/workspace.js";
 import { findUse, sourcesToRead, type UseMatcher } from "./evidence.js";
 import { evidenceNeeded, type PrSnapshot } from "./pull-request.js";
 import { type ReviewRule, reviewRules, ruleById } from "./rules.js";

@@ -2,10 +2,11 @@
 // workspace root that governs it at each side), decide whether this change turned the rule's
 // feature off, what in the change did it, and the verified edit that restores it. Whether the
 // crate needs the feature is decided later, from the evidence the shell read.
-import type { Assumption } from "../cargo/burn-version.js";
-import type { Diagnosis } from "../cargo/diagnosis.js";
-import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix.js";
-import { parseManifest } from "../cargo/manifest.js";
+
+import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import type { Assumption } from "../cargo/manifest/burn-version.js";
+import { parseManifest } from "../cargo/manifest/manifest.js";
 import type { ReviewRule } from "./rules.js";
 
 export interface ManifestChange {

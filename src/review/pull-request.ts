@@ -2,15 +2,16 @@
 // and head, the roots that govern them, the members a root change reaches, each rule's evidence,
 // the bot's previous review) in; what to say, as data, out (render/review.ts words it). The
 // handler and the CLI both call it. Every rule of data/review-rules.yml is judged the same way.
-import { isBurnDependency } from "../cargo/burn-version.js";
-import { conjunctsOf } from "../cargo/cfg.js";
-import type { Diagnosis } from "../cargo/diagnosis.js";
-import { inheritsBurnFrom, manifestFacts } from "../cargo/facts.js";
-import type { ManifestFile } from "../cargo/fix.js";
-import { type Manifest, parseManifest } from "../cargo/manifest.js";
-import { GlobBudget } from "../cargo/glob.js";
-import { burnPathVersion, burnPathManifest, crateVersionReads } from "../cargo/path-version.js";
-import { ancestorManifests, governingRoot, membersOf } from "../cargo/workspace.js";
+
+import type { ManifestFile } from "../cargo/fix/fix.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { isBurnDependency } from "../cargo/manifest/burn-version.js";
+import { inheritsBurnFrom, manifestFacts } from "../cargo/manifest/facts.js";
+import { GlobBudget } from "../cargo/manifest/glob.js";
+import { type Manifest, parseManifest } from "../cargo/manifest/manifest.js";
+import { burnPathManifest, burnPathVersion, crateVersionReads } from "../cargo/manifest/path-version.js";
+import { ancestorManifests, governingRoot, membersOf } from "../cargo/manifest/workspace.js";
+import { conjunctsOf } from "../cargo/resolve/cfg.js";
 import { type FeatureUse, matcherFor, type UseMatcher } from "./evidence.js";
 import {
   commentableLines,

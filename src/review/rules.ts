@@ -4,10 +4,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv } from "ajv";
-import { jsYaml } from "../lazy-modules.js";
 import type { FromSchema } from "json-schema-to-ts";
-import { dataDir } from "../data-dir.js";
-import { type FeatureTarget, parseTarget } from "../cargo/resolve.js";
+import { type FeatureTarget, parseTarget } from "../cargo/resolve/resolve.js";
+import { dataDir } from "../data/data-dir.js";
+import { jsYaml } from "../util/lazy-modules.js";
 
 const ruleSchema = {
   type: "object",

@@ -1,7 +1,7 @@
 // Two rules that lost their features on the same line would each suggest an edit of it, and
 // GitHub cannot commit both. Their fixes are planned one after the other into one edit, proven
 // for every rule it serves, and said as one suggestion. Pure: problems in, problems out.
-import { changeBetween, planFix } from "../cargo/fix.js";
+import { changeBetween, planFix } from "../cargo/fix/fix.js";
 import type { Regression } from "./manifest.js";
 import { type ReviewRule, ruleById } from "./rules.js";
 

@@ -1,6 +1,6 @@
 // What `burn-triage scan` found on a repository's backlog, as data (its JSON form as is);
 // render/scan.ts words it as Markdown, the CLI as a terminal table, from the same rows.
-import type { FindingSummary } from "../summary.js";
+import type { FindingSummary } from "../answer/summary.js";
 
 /**
  * Where the bot's comment stands: `missing` (none yet), `outdated` (there, but the answer now

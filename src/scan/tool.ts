@@ -2,7 +2,7 @@
 // made of. A state from another build is not trusted for the "nothing changed" shortcut.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir } from "../data-dir.js";
+import { dataDir } from "../data/data-dir.js";
 import { digest } from "./state.js";
 
 export function toolDigest(): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import { planFix, verifyDeclaration } from "../../src/cargo/fix.js";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import type { Manifest } from "../../src/cargo/manifest.js";
+import { planFix, verifyDeclaration } from "../../src/cargo/fix/fix.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import type { Manifest } from "../../src/cargo/manifest/manifest.js";
 
 const CS = { crate: "burn-flex", feature: "critical-section" };
 const BURN = 'burn = { version = "0.21.0", default-features = false, features = ["flex", "dispatch"] }';

@@ -1,10 +1,11 @@
 // The editor's cases as cargo-add keeps them: fixtures/edits/<case>/in.toml is a manifest, and
 // out.toml is the whole file after the bot's verified edit (reviewed once by eye, then held).
 // A byte that moves anywhere in the file fails the case.
-import { describe, expect, it } from "@jest/globals";
+
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { planFix } from "../../src/cargo/fix.js";
+import { describe, expect, it } from "@jest/globals";
+import { planFix } from "../../src/cargo/fix/fix.js";
 import { projectRoot } from "../support/root.js";
 
 const dir = join(projectRoot(import.meta.url), "fixtures/edits");

@@ -1,6 +1,6 @@
 // Manifests pasted without a fence: found where a reader sees them, never twice, never in prose.
 import { describe, expect, it } from "@jest/globals";
-import { extractSnippets } from "../../src/cargo/extract.js";
+import { extractSnippets } from "../../src/cargo/manifest/extract.js";
 
 const burn = 'burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu"] }';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
-import { enablersOf } from "../../src/cargo/enablers.js";
-import { planFix } from "../../src/cargo/fix.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
+import { enablersOf } from "../../src/cargo/resolve/enablers.js";
+import { parseTarget } from "../../src/cargo/resolve/resolve.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
-import { snapshot } from "../../src/cargo/registry.js";
-import { parseTarget } from "../../src/cargo/resolve.js";
 import { fixtureJson } from "../helpers/fixtures.js";
 
 // burn-data's feature-family table of which `burn` features turn each inner feature on, itself

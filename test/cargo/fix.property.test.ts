@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { planFix } from "../../src/cargo/fix.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { parsePlain } from "../../src/cargo/toml.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { parsePlain } from "../../src/cargo/manifest/toml.js";
 
 // Generated manifests in every dependency form, with comments, odd spacing, CRLF and non-ASCII
 // text, run through planFix. The oracle is independent of the resolver: in burn 0.22 autodiff is

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { planFix, planWorkspaceFix, verify } from "../../src/cargo/fix.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
+import { planFix, planWorkspaceFix, verify } from "../../src/cargo/fix/fix.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const V = "0.22.0-pre.2";

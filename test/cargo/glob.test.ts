@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import picomatch from "picomatch";
-import { GlobBudget, GlobBudgetError, globMatch, MAX_GLOB_LENGTH } from "../../src/cargo/glob.js";
+import { GlobBudget, GlobBudgetError, globMatch, MAX_GLOB_LENGTH } from "../../src/cargo/manifest/glob.js";
 
 describe("workspace member globs", () => {
   it("match as cargo's glob crate does: *, ?, classes, ** across segments, no dotfiles by wildcard", () => {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "@jest/globals";
-import { extractSnippets } from "../../src/cargo/extract.js";
-import { memberPath } from "../../src/cargo/workspace.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { extractSnippets } from "../../src/cargo/manifest/extract.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { lineIndex } from "../../src/cargo/manifest/toml.js";
+import { guardToml, MAX_TOML_CHARS, MAX_TOML_DEPTH } from "../../src/cargo/manifest/toml-guard.js";
+import { memberPath } from "../../src/cargo/manifest/workspace.js";
 import { detect } from "../../src/panics/detect.js";
-import { planFix } from "../../src/cargo/fix.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { lineIndex } from "../../src/cargo/toml.js";
-import { guardToml, MAX_TOML_CHARS, MAX_TOML_DEPTH } from "../../src/cargo/toml-guard.js";
 
 const burn = 'burn = { version = "0.22.0-pre.2", default-features = false }';
 const panic =

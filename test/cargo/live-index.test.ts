@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { LiveIndex } from "../../src/cargo/live-index.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { snapshot } from "../../src/cargo/registry.js";
-import { DEFAULT_INDEX, indexUrl } from "../../src/cargo/live-registries.js";
+import { LiveIndex } from "../../src/cargo/index/live-index.js";
+import { DEFAULT_INDEX, indexUrl } from "../../src/cargo/index/live-registries.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 
 const INDEX = "https://index.example.test";
 const tags = snapshot("tags");

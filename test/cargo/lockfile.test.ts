@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { analyze } from "../../src/analyze.js";
-import { broughtBy, lockPackages, MAX_LOCK_PACKAGES } from "../../src/cargo/lockfile.js";
+import { analyze } from "../../src/answer/analyze.js";
+import { broughtBy, lockPackages, MAX_LOCK_PACKAGES } from "../../src/cargo/manifest/lockfile.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { fixture } from "../helpers/fixtures.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { effectiveDecl, parseManifest } from "../../src/cargo/manifest.js";
-import { TomlError } from "../../src/cargo/toml.js";
+import { effectiveDecl, parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { TomlError } from "../../src/cargo/manifest/toml.js";
 
 const one = (text: string) => parseManifest(text).dependencies.find((d) => d.name === "burn")!;
 

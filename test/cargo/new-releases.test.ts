@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { analyze } from "../../src/answer/analyze.js";
+import { LiveIndex } from "../../src/cargo/index/live-index.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { renderIssueComment } from "../../src/render/issue.js";
 import { assumptionText } from "../../src/render/manifest.js";
 import { analyzePanic } from "../helpers/analysis.js";
-import { analyze } from "../../src/analyze.js";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { LiveIndex } from "../../src/cargo/live-index.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { snapshot } from "../../src/cargo/registry.js";
 import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
-import { renderIssueComment } from "../../src/render/issue.js";
 
 // Releases newer than the bundled data, served by a local stand-in for index.crates.io.
 let index: FakeIndex;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { burnPathVersion, crateVersion, pathManifest } from "../../src/cargo/path-version.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { burnPathVersion, crateVersion, pathManifest } from "../../src/cargo/manifest/path-version.js";
 import { pathCrateReads } from "../../src/review/pull-request.js";
 
 // A path dependency on burn points to a checkout whose Cargo.toml names its version: read, it is

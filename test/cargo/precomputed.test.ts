@@ -1,8 +1,14 @@
 import { describe, expect, it } from "@jest/globals";
-import { computeEnablers } from "../../src/cargo/enablers.js";
-import { precomputedEnablers } from "../../src/cargo/precomputed.js";
-import { MapRegistry, recentRelease, type SnapshotName, snapshot, snapshotCrates } from "../../src/cargo/registry.js";
-import { AUTODIFF_TARGET } from "../../src/cargo/resolve.js";
+import { precomputedEnablers } from "../../src/cargo/index/precomputed.js";
+import {
+  MapRegistry,
+  recentRelease,
+  type SnapshotName,
+  snapshot,
+  snapshotCrates,
+} from "../../src/cargo/index/registry.js";
+import { computeEnablers } from "../../src/cargo/resolve/enablers.js";
+import { AUTODIFF_TARGET } from "../../src/cargo/resolve/resolve.js";
 
 describe("the build's table of enablers (data/.cache, written by npm run build)", () => {
   it.each<SnapshotName>(["tags", "main"])("holds what resolving gives for every line of the %s snapshot", (which) => {

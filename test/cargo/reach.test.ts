@@ -1,9 +1,15 @@
 import { describe, expect, it } from "@jest/globals";
-import { featureNames, probeOf } from "../../src/cargo/enablers.js";
-import { mayEnable } from "../../src/cargo/reach.js";
-import type { IndexDep, IndexLine } from "../../src/cargo/index-file.js";
-import { MapRegistry, recentRelease, snapshot } from "../../src/cargo/registry.js";
-import { AUTODIFF_TARGET, type FeatureTarget, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
+import type { IndexDep, IndexLine } from "../../src/cargo/index/index-file.js";
+import { MapRegistry, recentRelease, snapshot } from "../../src/cargo/index/registry.js";
+import { featureNames, probeOf } from "../../src/cargo/resolve/enablers.js";
+import { mayEnable } from "../../src/cargo/resolve/reach.js";
+import {
+  AUTODIFF_TARGET,
+  type FeatureTarget,
+  featureState,
+  resolve,
+  WorkBudget,
+} from "../../src/cargo/resolve/resolve.js";
 
 const reg = snapshot("tags");
 // The probe and the feature list are enablersOf's own, so the walk is checked on what it narrows.

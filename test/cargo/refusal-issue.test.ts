@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { analyze } from "../../src/analyze.js";
-import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
-import { triage } from "../../src/plan.js";
+import { analyze } from "../../src/answer/analyze.js";
+import { triage } from "../../src/answer/plan.js";
+import { detectCargoRefusal } from "../../src/cargo/judge/cargo-error.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { fixture, root } from "../helpers/fixtures.js";
 

@@ -5,13 +5,13 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { planFix } from "../../src/cargo/fix.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { featureNames } from "../../src/cargo/refusal.js";
-import { allFeatures, MapRegistry, snapshot } from "../../src/cargo/registry.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { refusalEdit } from "../../src/cargo/fix/refusal-fix.js";
+import { allFeatures, MapRegistry, snapshot } from "../../src/cargo/index/registry.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { featureNames } from "../../src/cargo/judge/refusal.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 import { historyText, why } from "../../src/render/why.js";
-import { refusalEdit } from "../../src/cargo/refusal-fix.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 
 // cargo refuses a manifest that names a feature its burn release does not have; the bot must

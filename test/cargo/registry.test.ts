@@ -1,13 +1,13 @@
-import { describe, expect, it } from "@jest/globals";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { indexPath, parseBundledIndexFile, parseIndexFile } from "../../src/cargo/index-file.js";
-import { type LineSpan, spannedLines } from "../../src/cargo/index-spans.js";
-import { snapshot, snapshotCrates } from "../../src/cargo/registry.js";
-import { snapshotTables } from "../../src/cargo/snapshot-cache.js";
-import { cargoRange, matches, selectVersion } from "../../src/cargo/requirements.js";
-import { targetApplies } from "../../src/cargo/cfg.js";
-import { dataDir } from "../../src/data-dir.js";
+import { describe, expect, it } from "@jest/globals";
+import { indexPath, parseBundledIndexFile, parseIndexFile } from "../../src/cargo/index/index-file.js";
+import { type LineSpan, spannedLines } from "../../src/cargo/index/index-spans.js";
+import { snapshot, snapshotCrates } from "../../src/cargo/index/registry.js";
+import { snapshotTables } from "../../src/cargo/index/snapshot-cache.js";
+import { targetApplies } from "../../src/cargo/resolve/cfg.js";
+import { cargoRange, matches, selectVersion } from "../../src/cargo/resolve/requirements.js";
+import { dataDir } from "../../src/data/data-dir.js";
 
 describe("the bundled snapshot", () => {
   const files: string[] = [];

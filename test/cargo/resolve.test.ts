@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
-import { enablersOf } from "../../src/cargo/enablers.js";
-import type { IndexLine } from "../../src/cargo/index-file.js";
-import { snapshot } from "../../src/cargo/registry.js";
-import { featureState, resolve } from "../../src/cargo/resolve.js";
+import type { IndexLine } from "../../src/cargo/index/index-file.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
+import { enablersOf } from "../../src/cargo/resolve/enablers.js";
+import { featureState, resolve } from "../../src/cargo/resolve/resolve.js";
 import { reasonText } from "../../src/render/why.js";
 import { fixtureJson } from "../helpers/fixtures.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { extractSnippets, shownText } from "../../src/cargo/extract.js";
-import { planText } from "../../src/plan.js";
+import { planText } from "../../src/answer/plan.js";
+import { extractSnippets, shownText } from "../../src/cargo/manifest/extract.js";
 
 const PANIC = [
   "```",

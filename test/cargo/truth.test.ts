@@ -6,12 +6,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
-import { assumptionText, crateVersionNote } from "../../src/render/manifest.js";
-import { diagnose } from "../../src/cargo/diagnose.js";
-import { planFix } from "../../src/cargo/fix.js";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { parsePlain } from "../../src/cargo/toml.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { parsePlain } from "../../src/cargo/manifest/toml.js";
 import { runCli } from "../../src/cli/run.js";
+import { assumptionText, crateVersionNote } from "../../src/render/manifest.js";
 import { why } from "../../src/render/why.js";
 import { fixture } from "../helpers/fixtures.js";
 

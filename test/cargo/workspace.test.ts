@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { parseManifest } from "../../src/cargo/manifest.js";
-import { ancestorManifests, governingRoot, isMemberDir, membersOf } from "../../src/cargo/workspace.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { ancestorManifests, governingRoot, isMemberDir, membersOf } from "../../src/cargo/manifest/workspace.js";
 
 const root = (members: string[], exclude: string[] = []) =>
   parseManifest(`[workspace]\nmembers = ${JSON.stringify(members)}\nexclude = ${JSON.stringify(exclude)}\n`);

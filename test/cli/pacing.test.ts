@@ -1,7 +1,7 @@
 import { describe, expect, it, jest } from "@jest/globals";
+import { scanArgs } from "../../src/cli/scan.js";
 import { contentPacer, paceDurationMs, rateLimitPolicy } from "../../src/cli/scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "../../src/cli/terminal.js";
-import { scanArgs } from "../../src/cli/scan.js";
 
 describe("scan's pacing", () => {
   it("runs writes one at a time, each finished before the next starts, the spacing apart", async () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
-import { analyze } from "../../src/analyze.js";
-import { burnAliases, detectCompile, failingCrate } from "../../src/compile/detect.js";
-import { analyzeCompile } from "../helpers/analysis.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { gatedFindings } from "../../src/compile/analyze.js";
+import { burnAliases, detectCompile, failingCrate } from "../../src/compile/detect.js";
 import { renderIssueComment } from "../../src/render/issue.js";
+import { analyzeCompile } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 
 interface Case {

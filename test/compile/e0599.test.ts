@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { detectCompile } from "../../src/compile/detect.js";
+import { memberSite } from "../../src/compile/impl-items.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { analyzeCompile } from "../helpers/analysis.js";
-import { memberSite } from "../../src/compile/impl-items.js";
 import { fixture } from "../helpers/fixtures.js";
 
 interface Case {

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { type AnalyzeInput, analyze, analyzeWithSources, sourceReads } from "../../src/analyze.js";
-import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "../../src/burn-files.js";
-import { LiveIndex } from "../../src/cargo/live-index.js";
-import { snapshot } from "../../src/cargo/registry.js";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+import { type AnalyzeInput, analyze, analyzeWithSources, sourceReads } from "../../src/answer/analyze.js";
+import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "../../src/answer/burn-files.js";
+import { LiveIndex } from "../../src/cargo/index/live-index.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
 import { renderIssueComment } from "../../src/render/issue.js";
-import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { root } from "../helpers/fixtures.js";
+import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 
 // Releases newer than the gated-path data (faked: fixtures/burn-src/ and the fake index), where
 // the gate comes from burn's source read at the tag.

@@ -1,7 +1,7 @@
-import { describe, expect, it } from "@jest/globals";
-import { planFix } from "../../src/cargo/fix.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { planFix } from "../../src/cargo/fix/fix.js";
 import { root } from "../helpers/fixtures.js";
 
 // burn-data's ready answer for every gated path (checked with cargo by burn-data) against the

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { MAX_RUST_FILE, rustItems } from "../../src/compile/rust-items.js";
-import { sourceKey } from "../../src/burn-files.js";
+import { describe, expect, it } from "@jest/globals";
+import { sourceKey } from "../../src/answer/burn-files.js";
 import type { CompileFinding } from "../../src/compile/detect.js";
 import { fromSource } from "../../src/compile/from-source.js";
+import { MAX_RUST_FILE, rustItems } from "../../src/compile/rust-items.js";
 import { EVENT_STEPS, type ReadFile, sourceGate, stepBudget } from "../../src/compile/source-gates.js";
 import { root } from "../helpers/fixtures.js";
 

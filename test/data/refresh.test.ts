@@ -8,7 +8,7 @@ import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 import { formatReport, gitSource, refresh, treeSource } from "../../src/data/refresh.js";
 import type { Site } from "../../src/panics/catalog.js";
 import { type GatedData, indexGated } from "../../src/compile/gated.js";
-import type { IndexLine } from "../../src/cargo/index-file.js";
+import type { IndexLine } from "../../src/cargo/index/index-file.js";
 import { type DerivedRemoval, removalsAt } from "../../src/data/refresh-removals.js";
 import { fixture, root } from "../helpers/fixtures.js";
 

@@ -1,6 +1,5 @@
 // The Action runs the committed dist/action.js: it must be exactly what the source builds today.
-import { readFileSync } from "node:fs";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, expect, it } from "@jest/globals";

@@ -5,10 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { root } from "../helpers/fixtures.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 
 let fake: FakeGitHub;
 let dir: string;

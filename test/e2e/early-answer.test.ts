@@ -1,9 +1,9 @@
 // The real server answers an issue delivery the plan ignores before Probot takes it, and still
 // logs the request as Probot's server does; every other delivery is Probot's, as before.
 import { describe, expect, it } from "@jest/globals";
-import { webhook } from "../support/scenario.js";
-import { deliver, until, untilDone, withServers } from "../helpers/server.js";
 import { payload } from "../helpers/probot.js";
+import { deliver, until, untilDone, withServers } from "../helpers/server.js";
+import { webhook } from "../support/scenario.js";
 
 describe("end to end: the early answer", () => {
   // Debug level: Probot logs `issues event received (id: …)` for each delivery it takes.

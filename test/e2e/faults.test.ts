@@ -1,7 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import {
   budget,
@@ -15,6 +13,8 @@ import {
   withServers,
 } from "../helpers/server.js";
 import { requireOrSkip, which } from "../helpers/services.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 
 // The fault suite runs the production configuration: Probot's retry and throttling plugins on.
 let n = 500;

@@ -1,11 +1,11 @@
 // Issue 14's faults, each against the real server and a fake GitHub on loopback: no lost
 // comment, no doubled comment, no wedged conversation, only its own comments touched.
 import { describe, expect, it } from "@jest/globals";
-import { FAKE_APP, type FakeGitHub } from "../support/fake-github.js";
-import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { REVIEW_MARKER } from "../../src/render/review.js";
 import { deliver, until, untilDone, withServers } from "../helpers/server.js";
+import { FAKE_APP, type FakeGitHub } from "../support/fake-github.js";
+import { editedToPre1, scenarioRepo, webhook } from "../support/scenario.js";
 
 let n = 900;
 function issue(extra: Record<string, unknown> = {}) {

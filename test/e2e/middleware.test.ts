@@ -3,11 +3,11 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { payload, privateKey } from "../helpers/probot.js";
 import { SECRET, sign, until } from "../helpers/server.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 
 let fake: FakeGitHub;
 let server: Server;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
 import { fixture } from "../helpers/fixtures.js";
 import { deliver, until, withServers } from "../helpers/server.js";
+import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 
 // The real server on a burn release newer than its bundled data: the feature graph from a
 // crates.io index on loopback (the default index outside tests), the line from burn's source read

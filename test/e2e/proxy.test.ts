@@ -1,11 +1,11 @@
 // The development loop: WEBHOOK_PROXY_URL points the real server at a smee channel (here a
 // local server speaking smee's protocol), and webhooks sent to the channel reach the app.
 import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo, webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { type RunningServer, SECRET, startServer, until } from "../helpers/server.js";
 import { type FakeSmee, startFakeSmee } from "../helpers/smee.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo, webhook } from "../support/scenario.js";
 
 let fake: FakeGitHub;
 let smee: FakeSmee;

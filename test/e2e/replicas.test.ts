@@ -3,11 +3,11 @@
 // conversation create exactly one comment. An unreachable Redis is one warning, not an outage.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { afterAll, beforeAll, expect, it } from "@jest/globals";
+import { fixture } from "../helpers/fixtures.js";
+import { budget, deliver, freePort, type RunningServer, startServer, until, untilSettled } from "../helpers/server.js";
+import { requireOrSkip, which } from "../helpers/services.js";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { scenarioRepo, webhook } from "../support/scenario.js";
-import { budget, deliver, freePort, type RunningServer, startServer, until, untilSettled } from "../helpers/server.js";
-import { fixture } from "../helpers/fixtures.js";
-import { requireOrSkip, which } from "../helpers/services.js";
 
 const redisBin = which("redis-server");
 let n = 1200;

@@ -1,15 +1,16 @@
 // `burn-triage scan` against hostile or broken answers and half-finished earlier runs: the
 // built CLI as a process, against the fake GitHub on loopback, on a backlog small enough to run
 // in a few seconds. Each case fails with its rule removed.
-import { describe, expect, it } from "@jest/globals";
+
 import { writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
 import { ISSUE_MARKER_PREFIX } from "../../src/render/issue.js";
+import { runScan, SCAN_REPO, withBacklog } from "../helpers/scan-backlog.js";
 import { FAKE_USER } from "../support/fake-github.js";
 import { backlog, fixtureText } from "../support/scenario.js";
-import { runScan, SCAN_REPO, withBacklog } from "../helpers/scan-backlog.js";
 
 const REPO = SCAN_REPO;
 const TOKEN = "ghp_fake_maintainer_s3cret";

@@ -1,13 +1,14 @@
 // `burn-triage scan` as a maintainer runs it: the built CLI as a process, against the fake GitHub
 // on loopback holding a backlog of 300 issues (pull requests and closed ones among them).
-import { describe, expect, it } from "@jest/globals";
+
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
 import { ISSUE_MARKER_PREFIX } from "../../src/render/issue.js";
-import { FAKE_APP, FAKE_USER, type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { backlog } from "../support/scenario.js";
 import { runScan, SCAN_CLI, SCAN_REPO, withBacklog } from "../helpers/scan-backlog.js";
 import { budget } from "../helpers/server.js";
+import { FAKE_APP, FAKE_USER, type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { backlog } from "../support/scenario.js";
 
 const REPO = SCAN_REPO;
 const cli = SCAN_CLI;

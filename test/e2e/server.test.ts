@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
-import { webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { deliver, until, withServers } from "../helpers/server.js";
+import { webhook } from "../support/scenario.js";
 
 // The real server process, real HTTP, real signatures, a fake GitHub on loopback.
 describe("end to end: the real server", () => {

@@ -8,14 +8,14 @@ import { join } from "node:path";
 import { afterAll, beforeAll, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
 import { chromium } from "playwright-core";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { webhook } from "../support/scenario.js";
 import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { root } from "../helpers/fixtures.js";
 import { privateKey } from "../helpers/probot.js";
 import { deliver, type RunningServer, startServer, until } from "../helpers/server.js";
-import { type FakeSmee, startFakeSmee } from "../helpers/smee.js";
 import { browserPath, requireOrSkip } from "../helpers/services.js";
+import { type FakeSmee, startFakeSmee } from "../helpers/smee.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { webhook } from "../support/scenario.js";
 
 const CHROMIUM = browserPath();
 const maybe = requireOrSkip(CHROMIUM, "a Chromium browser (Debian package chromium; .ci/run installs it)");

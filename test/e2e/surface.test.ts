@@ -1,15 +1,16 @@
 // The server's own surface: a body past GitHub's limit is refused while it is read, and a
 // server that would accept Probot's default secret does not start.
-import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
+
 import { spawn } from "node:child_process";
 import { request } from "node:http";
 import { join } from "node:path";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { scenarioRepo } from "../support/scenario.js";
+import { afterAll, beforeAll, describe, expect, it } from "@jest/globals";
 import { MAX_BODY_BYTES } from "../../src/serve.js";
 import { root } from "../helpers/fixtures.js";
 import { privateKey } from "../helpers/probot.js";
 import { type RunningServer, startServer } from "../helpers/server.js";
+import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
+import { scenarioRepo } from "../support/scenario.js";
 
 let fake: FakeGitHub;
 let server: RunningServer;

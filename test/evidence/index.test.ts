@@ -2,8 +2,8 @@
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { load } from "js-yaml";
-import { analyze } from "../../src/analyze.js";
-import { declaresBurn } from "../../src/cargo/facts.js";
+import { analyze } from "../../src/answer/analyze.js";
+import { declaresBurn } from "../../src/cargo/manifest/facts.js";
 import { detectCompile } from "../../src/compile/detect.js";
 import { versionFromPaths, versionFromProse } from "../../src/evidence/version.js";
 import { renderIssueComment } from "../../src/render/issue.js";

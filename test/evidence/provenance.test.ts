@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { gatherEvidence } from "../../src/evidence/index.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { root } from "../helpers/fixtures.js";

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/glo
 import nock from "nock";
 import { classify } from "../../src/github/retry.js";
 import { ISSUE_MARKER, ISSUE_MARKER_PREFIX, issueMarker } from "../../src/render/issue.js";
-import { API, APP, asApp, github, labelEvents, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { fixture } from "../helpers/fixtures.js";
+import { API, APP, asApp, github, labelEvents, listed, newComment, noConfig, own, REPO } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 describe("issues handler", () => {

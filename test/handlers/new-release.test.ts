@@ -1,12 +1,12 @@
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
-import { snapshot } from "../../src/cargo/registry.js";
-import { fakeIndexFiles } from "../support/fake-index.js";
-import { API, github, newComment, noConfig, REPO } from "../helpers/nock.js";
+import { snapshot } from "../../src/cargo/index/registry.js";
 import { fixture, root } from "../helpers/fixtures.js";
+import { API, github, newComment, noConfig, REPO } from "../helpers/nock.js";
 import { makeProbot, payload } from "../helpers/probot.js";
+import { fakeIndexFiles } from "../support/fake-index.js";
 
 // An issue from a burn release newer than the bundled data: the feature graph comes from the
 // (faked) crates.io index, the line from burn's source read at the release's tag.

@@ -2,8 +2,8 @@
 // event below, the API calls it makes are exactly the ones the plan names.
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
-import { DEFAULTS, resolveConfig } from "../../src/config.js";
-import { type IssuePlan, issueEvent, planIssue } from "../../src/plan.js";
+import { type IssuePlan, issueEvent, planIssue } from "../../src/answer/plan.js";
+import { DEFAULTS, resolveConfig } from "../../src/config/config.js";
 import { API, APP } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 

@@ -1,4 +1,4 @@
-import { type AnalyzeInput, analyze, type PanicAnalysis } from "../../src/analyze.js";
+import { type AnalyzeInput, analyze, type PanicAnalysis } from "../../src/answer/analyze.js";
 import type { CompileAnalysis } from "../../src/compile/analyze.js";
 
 /** The analysis of a text the test knows holds a panic; any other kind fails the test by name. */

@@ -6,7 +6,7 @@ import { fromMarkdown } from "mdast-util-from-markdown";
 import { gfmFromMarkdown } from "mdast-util-gfm";
 import { gfm } from "micromark-extension-gfm";
 import { visit } from "unist-util-visit";
-import { ALLOWED_URL } from "../../src/links.js";
+import { ALLOWED_URL } from "../../src/util/links.js";
 
 /** The HTML the bot itself writes: disclosure widgets, small print and its hidden marker. */
 const OWN_HTML = /<\/?(?:details|summary|sub)>|<!-- burn-triage:[a-z0-9:-]+(?: \{[^<>]*\})? -->/g;

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import type { Probot } from "probot";
-import { offlineProbot } from "../support/scenario.js";
 import app from "../../src/index.js";
+import { offlineProbot } from "../support/scenario.js";
 import { fixture } from "./fixtures.js";
 
 export const privateKey = generateKeyPairSync("rsa", {

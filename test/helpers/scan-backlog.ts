@@ -1,10 +1,11 @@
 // The built CLI's `scan` against the fake GitHub holding a backlog, as a maintainer runs it: each
 // test gets a fresh fake and a fresh cache folder (the scan's state lives there).
-import { afterEach, beforeEach } from "@jest/globals";
+
 import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterEach, beforeEach } from "@jest/globals";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { projectRoot } from "../support/root.js";
 import { backlog } from "../support/scenario.js";

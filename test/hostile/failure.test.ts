@@ -1,7 +1,7 @@
 // Only failures that can pass by waiting are retried; a bug in the bot fails once.
 import { describe, expect, it } from "@jest/globals";
-import { classify, Redeliveries, transient } from "../../src/github/retry.js";
 import { memoryCoordination } from "../../src/github/coordination.js";
+import { classify, Redeliveries, transient } from "../../src/github/retry.js";
 
 const quiet = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined } as never;
 

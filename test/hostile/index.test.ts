@@ -1,13 +1,13 @@
 // crates.io's index is untrusted: anyone can publish a `burn-…` crate and name it in an issue, and
 // a mirror can be broken. Each case here is a probe that once stalled, crashed or misled the bot.
 import { afterEach, describe, expect, it } from "@jest/globals";
-import { planFix } from "../../src/cargo/fix.js";
-import { LiveIndex } from "../../src/cargo/live-index.js";
-import { INDEX_LIMITS, IndexShapeError, indexPath, parseIndexFile } from "../../src/cargo/index-file.js";
-import { MapRegistry, type Registry, snapshot } from "../../src/cargo/registry.js";
-import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { INDEX_LIMITS, IndexShapeError, indexPath, parseIndexFile } from "../../src/cargo/index/index-file.js";
+import { LiveIndex } from "../../src/cargo/index/live-index.js";
+import { MapRegistry, type Registry, snapshot } from "../../src/cargo/index/registry.js";
+import { BudgetExceeded, featureState, resolve, WorkBudget } from "../../src/cargo/resolve/resolve.js";
+import { redactUrl } from "../../src/util/redact.js";
 import { fakeIndexFiles } from "../support/fake-index.js";
-import { redactUrl } from "../../src/redact.js";
 import { type Answer, dep, type HostileIndex, line, startHostileIndex } from "../support/hostile-index.js";
 
 let index: HostileIndex | undefined;

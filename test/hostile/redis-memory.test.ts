@@ -2,8 +2,8 @@
 // Lua included): they run on every machine, in a second, where the suite against redis-server
 // needs the Debian package. Two coordinations on one store stand for two replicas.
 import { describe, expect, it } from "@jest/globals";
-import RedisMock from "ioredis-mock";
 import type { Redis } from "ioredis";
+import RedisMock from "ioredis-mock";
 import { redisCoordination, sealPending } from "../../src/github/coordination.js";
 
 const log = { warn: () => undefined, info: () => undefined, debug: () => undefined, error: () => undefined };

@@ -1,11 +1,12 @@
 // Redis fails in more ways than "down": killed mid-delivery, frozen, read-only after a failover,
 // answering with the wrong types, or holding retry entries someone else wrote. Every one falls
 // back to in-process state within a command deadline, and Redis is used again once it answers.
-import { afterAll, afterEach, beforeAll, expect, it } from "@jest/globals";
+
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
-import { connect } from "../../src/github/redis.js";
+import { afterAll, afterEach, beforeAll, expect, it } from "@jest/globals";
 import { openPending, REDIS_PAUSE_MS, redisCoordination, sealPending } from "../../src/github/coordination.js";
+import { connect } from "../../src/github/redis.js";
 import { budget, freePort } from "../helpers/server.js";
 import { requireOrSkip, which } from "../helpers/services.js";
 

@@ -3,7 +3,7 @@
 // (deep nesting, a code point rustc refuses) may stall or silence the scanner.
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { analyze, sourceReads } from "../../src/analyze.js";
+import { analyze, sourceReads } from "../../src/answer/analyze.js";
 import { readBurnSources } from "../../src/github/burn-source.js";
 import { memoryCoordination } from "../../src/github/coordination.js";
 import { catalogFiles, isReleaseTag } from "../../src/panics/catalog.js";

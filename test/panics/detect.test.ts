@@ -1,6 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { detect } from "../../src/panics/detect.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
+import { detect } from "../../src/panics/detect.js";
 import { parseLocation } from "../../src/panics/location.js";
 import { fixture, issueCases, issueFiles } from "../helpers/fixtures.js";
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@jest/globals";
-import { analyzePanic } from "../helpers/analysis.js";
 import { load } from "js-yaml";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
 import { detect } from "../../src/panics/detect.js";
 import { renderIssueComment } from "../../src/render/issue.js";
+import { analyzePanic } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 
 interface Case {

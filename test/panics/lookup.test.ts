@@ -2,7 +2,7 @@
 // parts', which answer for the parts joined by line breaks.
 import { expect, it } from "@jest/globals";
 import fc from "fast-check";
-import { detectCargoRefusal } from "../../src/cargo/cargo-error.js";
+import { detectCargoRefusal } from "../../src/cargo/judge/cargo-error.js";
 import { detectCompile } from "../../src/compile/detect.js";
 import { holds, lookup, sharingLookups, textLookup } from "../../src/panics/normalize.js";
 import { fixture } from "../helpers/fixtures.js";

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
-import { analyzePanic } from "../helpers/analysis.js";
-import { analyze, sourceReads } from "../../src/analyze.js";
-import { sourceKey } from "../../src/burn-files.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { analyze, sourceReads } from "../../src/answer/analyze.js";
+import { sourceKey } from "../../src/answer/burn-files.js";
 import { MAX_SOURCE, scanSource } from "../../src/panics/source-scan.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { analyzePanic } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const STUB = "Requires `autodiff` feature";

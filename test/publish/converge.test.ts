@@ -5,8 +5,8 @@
 // off, nothing created twice.
 import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
+import { type Desired, labelHistoryOf } from "../../src/answer/publish-plan.js";
 import { converge, type GitHubReads, type GitHubWrites, plan, type Where } from "../../src/github/publish.js";
-import { labelHistoryOf, type Desired } from "../../src/publish-plan.js";
 import { issueMarker } from "../../src/render/issue.js";
 
 type Fault = "ok" | "fail-before" | "fail-after" | "kill-before" | "kill-after" | "read-fail";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { decide, labelHistoryOf, type OwnComment } from "../../src/publish-plan.js";
+import { decide, labelHistoryOf, type OwnComment } from "../../src/answer/publish-plan.js";
 
 const own = (id: number, body: string, answeredAt: string | null = null): OwnComment => ({ id, body, answeredAt });
 const answer = (body: string, label: string | null = "burn: feature off") => ({ kind: "answer" as const, body, label });

@@ -2,13 +2,13 @@
 // hostile, then parsed as GitHub parses Markdown: nothing may ping, link elsewhere, cross-
 // reference or render HTML outside code.
 import { describe, expect, it } from "@jest/globals";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../../src/render/command.js";
 import { renderIssueComment, renderResolvedComment } from "../../src/render/issue.js";
-import { burnPermalink } from "../../src/links.js";
 import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } from "../../src/render/review.js";
 import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
 import { ruleById } from "../../src/review/rules.js";
+import { burnPermalink } from "../../src/util/links.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";
 
 const autodiff = ruleById("autodiff")!;

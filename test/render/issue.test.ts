@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@jest/globals";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
 import { ISSUE_MARKER, renderIssueComment } from "../../src/render/issue.js";
 import { fixture, issueCases } from "../helpers/fixtures.js";
 
@@ -7,8 +7,8 @@ const render = (text: string) => renderIssueComment(analyze({ text }));
 
 describe("why", () => {
   it("says when a member's default-features = false is ignored by cargo", async () => {
-    const { diagnose } = await import("../../src/cargo/diagnose.js");
-    const { parseManifest } = await import("../../src/cargo/manifest.js");
+    const { diagnose } = await import("../../src/cargo/judge/diagnose.js");
+    const { parseManifest } = await import("../../src/cargo/manifest/manifest.js");
     const { why } = await import("../../src/render/why.js");
     const root = parseManifest('[workspace]\n[workspace.dependencies]\nburn = "0.22.0-pre.2"\n');
     const member = parseManifest("[dependencies]\nburn = { workspace = true, default-features = false }\n");

@@ -2,13 +2,13 @@
 // location was printed, the call that really reached the stub, messages as they were printed,
 // nothing the user "turned off" in a manifest the bot assumed, the right thing to edit.
 import { describe, expect, it } from "@jest/globals";
-import { analyzePanic } from "../helpers/analysis.js";
-import { analyze } from "../../src/analyze.js";
+import { analyze } from "../../src/answer/analyze.js";
+import { versionFromProse } from "../../src/evidence/version.js";
 import { detect } from "../../src/panics/detect.js";
 import { parseLocation } from "../../src/panics/location.js";
-import { versionFromProse } from "../../src/evidence/version.js";
 import { commandMarker } from "../../src/render/command.js";
 import { renderIssueComment } from "../../src/render/issue.js";
+import { analyzePanic } from "../helpers/analysis.js";
 import { fixture, issueCases } from "../helpers/fixtures.js";
 
 const STUB = "not implemented: Requires `autodiff` feature";

@@ -1,8 +1,9 @@
 // A small in-memory GitHub REST API on loopback, for the offline demo, the end-to-end tests and
 // the benchmark. It records every call, serves files per ref, keeps comments, reviews, labels
 // and check runs, and can inject faults (status codes, retry-after, latency) per route.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+
 import { createHash } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface Call {

@@ -6,8 +6,8 @@
 // data, never shipped as knowledge.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type IndexLine, indexPath } from "../../src/cargo/index-file.js";
-import { burnDependencies, snapshot } from "../../src/cargo/registry.js";
+import { type IndexLine, indexPath } from "../../src/cargo/index/index-file.js";
+import { burnDependencies, snapshot } from "../../src/cargo/index/registry.js";
 
 const BASE = "0.22.0-pre.2";
 

@@ -2,8 +2,8 @@
 // fixtures to replay and what the fake repository holds.
 import { generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { Probot, ProbotOctokit } from "probot";
 import { load } from "js-yaml";
+import { Probot, ProbotOctokit } from "probot";
 import type { FakeIssue, FakeRepo } from "./fake-github.js";
 import { projectRoot } from "./root.js";
 

@@ -1,0 +1,310 @@
+// The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
+// out. The bot, the CLI and the demo all call this and then render it.
+
+import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import { isPinSource } from "../cargo/manifest/burn-version.js";
+import { extractSnippets } from "../cargo/manifest/extract.js";
+import { burnCratesDeclared } from "../cargo/manifest/facts.js";
+import { broughtBy, lockPackages } from "../cargo/manifest/lockfile.js";
+import type { Platform } from "../cargo/resolve/cfg.js";
+import { analyzeCompile, type CompileAnalysis } from "../compile/analyze.js";
+import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
+import type { VersionGuess } from "../evidence/version.js";
+import { type Entry, isReleaseTag, loadCatalog } from "../panics/catalog.js";
+import { detect, type Finding } from "../panics/detect.js";
+import { fileToRead, firstCallOf, linkFor, refFor, type SourceLink } from "../panics/source-link.js";
+import { chooseTarget, type TargetChoice } from "../panics/target.js";
+import { guessVersion, releaseWithMessage } from "../panics/version.js";
+import * as semver from "../util/semver.js";
+import type { AnalyzeInput } from "./analyze-input.js";
+import { analyzeRefusal, type RefusalAnalysis } from "./analyze-refusal.js";
+import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
+import { type ManifestVerdict, manifestFromRepo, manifestFromText, planFor } from "./find-manifest.js";
+
+export type { AnalyzeInput } from "./analyze-input.js";
+export type { ManifestVerdict } from "./find-manifest.js";
+
+/** A known burn panic (or feature-family message): what raised it, at which release, and the fix. */
+export interface PanicAnalysis {
+  kind: "panic";
+  findings: Finding[];
+  primary: Finding;
+  entry: Entry;
+  version: VersionGuess;
+  link: SourceLink | null;
+  manifest: ManifestVerdict | null;
+  platform: Platform;
+  /**
+   * The version named is older than any release that has this message (`manifest`: the Cargo.toml
+   * shown selects it, so it is not the one that built the panicking code, and is not edited).
+   */
+  tooOld: { named: string; firstWith: string; manifest?: boolean } | null;
+  /** With the Cargo.toml set aside: who brings the crate that panicked, from a Cargo.lock (root first). */
+  broughtBy: string[] | null;
+  /** The method that reached the stub, as the printed location or the backtrace shows it. */
+  firstCall: string | null;
+  /** The cargo feature that fixes the finding, or the features to choose from. */
+  target: TargetChoice;
+  /** With several possible features: the verified edit for each that the manifest can take. */
+  choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
+  /** A pasted fragment without the burn line, when no manifest was read (what it does show). */
+  fragment: FragmentShown | null;
+}
+
+/** rustc's errors for gated `burn::…` paths (the text has no known panic). */
+export interface CompileResult {
+  kind: "compile";
+  compile: CompileAnalysis;
+  platform: Platform;
+}
+
+/** cargo refused the manifest: a feature its burn release does not have (no panic, no rustc error). */
+export interface RefusalResult {
+  kind: "refusal";
+  refusal: RefusalAnalysis;
+  platform: Platform;
+}
+
+/** Nothing the bot answers. */
+export interface NoFinding {
+  kind: "none";
+}
+
+export type Analysis = PanicAnalysis | CompileResult | RefusalResult | NoFinding;
+
+/** How far into a text a platform's name counts: the report's opening, not a log's tail. */
+const PLATFORM_WINDOW = 4000;
+
+function platformOf(finding: Finding | null, text: string): Platform {
+  const path = finding?.location?.path ?? "";
+  if (/^[A-Za-z]:\//.test(path) || /\bwindows\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "windows";
+  if (path.startsWith("/Users/") || /\bmacos\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "macos";
+  return "linux";
+}
+
+/** The manifest most reports have: burn with default features off and one backend. */
+function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
+  // A build at a commit is assumed to declare burn from git at that commit: main's graph when it
+  // is the snapshot's, else said as assumed (burn-version.ts); a release, at that release.
+  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
+  const source = commit
+    ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"`
+    : `version = "${version.version ?? fallback}"`;
+  if (!commit && !(version.version ?? fallback)) return null;
+  const file = {
+    path: "Cargo.toml",
+    text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`,
+  };
+  const pin = commit
+    ? {}
+    : {
+        burnVersion: version.version ?? fallback,
+        burnVersionSource: isPinSource(version.source) ? version.source : "prose",
+      };
+  const plan = planFix(file, { ...fx, ...pin });
+  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
+}
+
+function manifestVersion(v: ManifestVerdict | null): string | null {
+  if (!v || v.plan.kind === "invalid-toml") return null;
+  const d = v.plan.diagnosis;
+  return d.assumed.graph || d.assumed.version || d.verdict === "pre-dispatch" ? null : d.graphVersion;
+}
+
+/** The release a Cargo.toml shown in the issue selects, before burn-dispatch included (null: assumed, or none). */
+function ownRelease(v: ManifestVerdict | null): string | null {
+  if (!v || v.origin === "assumed" || v.plan.kind === "invalid-toml") return null;
+  const d = v.plan.diagnosis;
+  if (d.assumed.graph || d.assumed.version) return null;
+  return d.graphVersion ?? (semver.valid(d.selected?.preDispatch ?? "") ? d.selected!.preDispatch : null);
+}
+
+function manifestCommit(v: ManifestVerdict | null): string | null {
+  if (!v || v.plan.kind === "invalid-toml") return null;
+  const rev = v.plan.diagnosis.primary?.effective.gitRef?.rev;
+  return rev && /^[0-9a-f]{7,40}$/i.test(rev) ? rev.toLowerCase() : null;
+}
+
+/** The burn crates an index read starts from: `burn` and whatever the manifests at hand declare. */
+export function indexRoots(text: string, repoManifests: ManifestFile[] = []): string[] {
+  const snippets = extractSnippets(text)
+    .filter((s) => s.kind === "manifest")
+    .map((s) => s.text);
+  return burnCratesDeclared([...snippets, ...repoManifests.map((m) => m.text)]);
+}
+
+/**
+ * The analysis as a pipeline of named steps, each a function of the previous one's value:
+ * detect (what the text shows), evidence (versions, snippets), pin (the release evidence names),
+ * judge (which release and feature, which manifest, and its verified fix), then the answer.
+ */
+export function analyze(input: AnalyzeInput): Analysis {
+  const findings = detect(input.text);
+  const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
+  const platform = platformOf(primary, input.text);
+  if (!primary) {
+    // Rustc errors first: the evidence step is paid only by a text that has one.
+    const compile = analyzeCompile({ ...input, platform }, () => gatherEvidence(input.text, input.repoLock));
+    if (compile) return { kind: "compile", compile, platform };
+    const refusal = analyzeRefusal({ ...input, platform });
+    return refusal ? { kind: "refusal", refusal, platform } : { kind: "none" };
+  }
+  const entry = loadCatalog().entries.find((e) => e.id === primary.id)!;
+  const evidence: Evidence = gatherEvidence(input.text, input.repoLock);
+  const fx = pinOf(primary, evidence, platform, input);
+  const judged = judge(input, entry, primary, evidence, fx);
+  const { manifest, target } = judged;
+  return {
+    kind: "panic",
+    findings,
+    primary,
+    entry,
+    ...judged,
+    link: linkFor(entry, primary, judged.version, input.sources),
+    platform,
+    firstCall: firstCallOf(entry, primary, input.text),
+    choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
+    fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
+    broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,
+  };
+}
+
+/** What a Cargo.lock (pasted, or the repository's) shows brings the crate that panicked (`cargo tree -i`). */
+function whoBrings(entry: Entry, since: string, evidence: Evidence, repoLock?: string | null): string[] | null {
+  const locks = [
+    ...evidence.snippets.filter((s) => s.kind === "lock").map((s) => s.text),
+    ...(repoLock ? [repoLock] : []),
+  ];
+  for (const text of locks) {
+    const chain = broughtBy(lockPackages(text), entry.crate, since);
+    if (chain) return chain;
+  }
+  return null;
+}
+
+/** Exact versions (a printed crate path, a Cargo.lock) pin the graph the manifest is resolved in. */
+function pinOf(primary: Finding, evidence: Evidence, platform: Platform, input: AnalyzeInput): FixOptions {
+  const seen = evidence.versions;
+  const fromTrace = primary.location?.version ?? seen.path;
+  return {
+    burnVersion: fromTrace ?? seen.lock,
+    burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
+    platform,
+    registries: input.registries,
+  };
+}
+
+/** Which release and feature the panic is judged at, and the manifest judged (with its fix). */
+function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Evidence, fx: FixOptions) {
+  const find = (target: TargetChoice) => {
+    if (target.kind === "none") return null;
+    const t = { ...fx, target: planTarget(target) };
+    return manifestFromText(evidence.snippets, t) ?? manifestFromRepo(input, t);
+  };
+  let target = chooseTarget(entry, fx.burnVersion ?? null, input.text);
+  let manifest = find(target);
+  const guessed = guessVersion(primary, entry, {
+    text: evidence.versions,
+    manifest: manifestVersion(manifest),
+    manifestRequirement:
+      manifest?.plan.kind === "invalid-toml" ? null : manifest?.plan.diagnosis.primary?.effective.version,
+    manifestCommit: manifestCommit(manifest),
+  });
+  // A Cargo.toml whose own burn predates the message did not build the code that panicked: it is
+  // said so, and not edited (another dependency brings the burn that panicked).
+  const own = ownRelease(manifest);
+  const ownTooOld = own ? olderThanMessage(entry, { version: own, commit: null, source: "requirement" }) : null;
+  if (ownTooOld) manifest = null;
+  const guessTooOld = olderThanMessage(entry, guessed);
+  const tooOld: PanicAnalysis["tooOld"] = ownTooOld ? { ...ownTooOld, manifest: true } : guessTooOld;
+  // The panic cannot come from that version: judge the release that has it instead.
+  const version: VersionGuess = guessTooOld ? releaseWithMessage(primary, entry) : guessed;
+  // The feature can differ between releases (burn 0.21.0-pre.3 added `wgpu` to the backends).
+  const atVersion = chooseTarget(entry, version.version, input.text);
+  if (JSON.stringify(atVersion) !== JSON.stringify(target)) {
+    target = atVersion;
+    manifest = ownTooOld ? null : find(target);
+  }
+  // Assuming a manifest is only honest when the feature is known: never for a choice of backends,
+  // nor next to the one shown, set aside above.
+  if (target.kind === "one" && !manifest && !ownTooOld)
+    manifest = assumedManifest(version, latestTag(entry), {
+      platform: fx.platform,
+      registries: input.registries,
+      target: planTarget(target),
+    });
+  return { version, tooOld, target, manifest };
+}
+
+/** The feature a manifest is judged against; for a choice, the first one (the verdict says why the crate has none). */
+function planTarget(t: TargetChoice & { kind: "one" | "choose" }) {
+  return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0]! };
+}
+
+function choicesFor(
+  m: ManifestVerdict,
+  t: TargetChoice & { kind: "choose" },
+  fx: FixOptions,
+): PanicAnalysis["choices"] {
+  if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
+  const out: PanicAnalysis["choices"] = [];
+  for (const feature of t.features) {
+    const plan = planFor(m, { ...fx, target: { crate: t.crate, feature } });
+    if (plan.kind === "fixed") out.push({ feature, plan });
+  }
+  return out;
+}
+
+/**
+ * The source files to read before answering: only for a release the data lacks (a panic's file
+ * when the catalog has no site of it there; a compile error's modules on the way to its path),
+ * and only at a tag (a commit or branch is not a release).
+ */
+export function sourceReads(a: Analysis): SourceRead[] {
+  if (a.kind === "compile") return a.compile.reads;
+  if (a.kind !== "panic") return [];
+  const ref = refFor(a.version);
+  if (!ref || a.link?.verified || !isReleaseTag(ref)) return [];
+  const path = fileToRead(a.entry, a.primary, ref);
+  return path ? [{ ref, path }] : [];
+}
+
+/**
+ * Analyzes, then reads what the analysis asks for and analyzes again, until it asks for nothing
+ * new: at most MAX_BURN_SOURCE_READS files in all. A file `read` could not get (an API error) is
+ * not asked for again; the answer then stands on the data, as without the read.
+ */
+export async function analyzeWithSources(
+  input: AnalyzeInput,
+  read: (reads: SourceRead[]) => Promise<BurnSources>,
+): Promise<Analysis> {
+  let analysis = analyze(input);
+  const sources: BurnSources = { ...input.sources };
+  const tried = new Set<string>();
+  for (;;) {
+    const reads = sourceReads(analysis)
+      .filter((r) => !tried.has(sourceKey(r.ref, r.path)))
+      .slice(0, MAX_BURN_SOURCE_READS - tried.size);
+    if (reads.length === 0) return analysis;
+    for (const r of reads) tried.add(sourceKey(r.ref, r.path));
+    const got = await read(reads);
+    if (Object.keys(got).length === 0) return analysis;
+    Object.assign(sources, got);
+    analysis = analyze({ ...input, sources });
+  }
+}
+
+function olderThanMessage(entry: Entry, v: VersionGuess): { named: string; firstWith: string } | null {
+  const versions = entry.sites.map((s) => s.version).filter((x): x is string => x !== null);
+  const first = versions.sort(semver.compare)[0];
+  if (!v.version || !first || !semver.valid(v.version) || !semver.lt(v.version, first)) return null;
+  return { named: v.version, firstWith: first };
+}
+
+function latestTag(entry: Entry): string | null {
+  return (
+    entry.sites.filter((s) => s.version && s.ref.startsWith("v")).at(-1)?.version ??
+    loadCatalog().refs.at(-2)?.version ??
+    null
+  );
+}

@@ -1,0 +1,108 @@
+// Where the reporter's manifest comes from: a Cargo.toml pasted in the issue (a workspace root
+// among the snippets serves the members that inherit from it), else the repository's manifests.
+// Pure: the shell fetched the repository's files before.
+
+import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
+import { isBurnDependency } from "../cargo/manifest/burn-version.js";
+import type { Snippet } from "../cargo/manifest/extract.js";
+import { manifestFacts } from "../cargo/manifest/facts.js";
+import { parseManifest } from "../cargo/manifest/manifest.js";
+
+export interface ManifestVerdict {
+  origin: "issue" | "repository" | "assumed";
+  plan: FixPlan;
+  /** The manifest judged and the workspace root it inherits from. */
+  file: ManifestFile;
+  root: ManifestFile | null;
+  /** For a snippet that had no table header: line numbers are not the user's. */
+  wrapped: boolean;
+  /** A whole manifest was read, not a fragment of one (only then is "declares no burn" said). */
+  whole: boolean;
+  /**
+   * Only the workspace root was seen: `file` is a member assumed to inherit the root's burn entry
+   * as it is (`burn = { workspace = true }`), and the fix is made in the root.
+   */
+  assumedMember?: boolean;
+}
+
+/** The plan for a manifest whose only burn is a dev-dependency: tests and examples build with it. */
+function planWithDev(file: ManifestFile, fx: FixOptions): FixPlan {
+  const plan = planFix(file, fx);
+  if (plan.kind !== "no-fix" || plan.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan;
+  try {
+    const m = parseManifest(file.text);
+    return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d))
+      ? planFix(file, { ...fx, includeDev: true })
+      : plan;
+  } catch {
+    return plan;
+  }
+}
+
+/** The repository's manifests as the analysis receives them (github/manifests.ts reads them). */
+export interface RepoManifestInput {
+  repoManifests?: ManifestFile[];
+  repoRoot?: ManifestFile | null;
+}
+
+/** The verdict on the manifests pasted in the text (its evidence's snippets). */
+export function manifestFromText(pasted: Snippet[], fx: FixOptions): ManifestVerdict | null {
+  const snippets = pasted.filter((s) => s.kind === "manifest");
+  if (snippets.length === 0) return null;
+  const roots = snippets.filter((s) => manifestFacts(s.text).isWorkspaceRoot);
+  const root = roots[0] ? { path: "Cargo.toml", text: roots[0].text } : null;
+  let fallback: ManifestVerdict | null = null;
+  for (const s of [...snippets.filter((x) => !roots.includes(x)), ...roots]) {
+    // `workspace = true` without the workspace root says nothing about features.
+    if (!root && manifestFacts(s.text).inheritsBurn && !manifestFacts(s.text).isWorkspaceRoot) continue;
+    const file = { path: "Cargo.toml", text: s.text };
+    const ownRoot = s === roots[0] ? null : root;
+    const plan = planWithDev(file, { ...fx, root: ownRoot });
+    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
+    // A fragment without burn says nothing about the manifest's burn: it is not a verdict.
+    if (s.whole) fallback ??= verdict;
+  }
+  return (root && inheritingMember(root, fx)) ?? fallback;
+}
+
+/**
+ * A workspace root pasted without the member that failed: its `[workspace.dependencies]` entry
+ * is what every member writing `burn = { workspace = true }` builds with, so the verdict is for
+ * such a member, and the edit goes in the root (verified on that member).
+ */
+function inheritingMember(root: ManifestFile, fx: FixOptions): ManifestVerdict | null {
+  let keys: string[];
+  try {
+    keys = parseManifest(root.text)
+      .workspaceDependencies.filter(isBurnDependency)
+      .map((d) => d.key);
+  } catch {
+    return null;
+  }
+  const key = keys.includes("burn") ? "burn" : keys[0];
+  if (key === undefined) return null;
+  // The key as a TOML string, whatever characters the root's key has.
+  const file = {
+    path: "Cargo.toml",
+    text: `[package]\nname = "member"\n\n[dependencies]\n${JSON.stringify(key)} = { workspace = true }\n`,
+  };
+  const verdict = { origin: "issue" as const, wrapped: false, file, root, whole: true, assumedMember: true };
+  return { ...verdict, plan: planFor(verdict, fx) };
+}
+
+/** The edit for a verdict's manifest: in the root for an assumed member, which is not the user's file. */
+export function planFor(m: Omit<ManifestVerdict, "plan">, fx: FixOptions): FixPlan {
+  return m.assumedMember && m.root ? planWorkspaceFix(m.root, m.file, fx) : planFix(m.file, { ...fx, root: m.root });
+}
+
+export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): ManifestVerdict | null {
+  for (const file of input.repoManifests ?? []) {
+    const root = input.repoRoot ?? null;
+    const plan = planWithDev(file, { ...fx, root });
+    if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
+    return { origin: "repository", plan, wrapped: false, file, root, whole: true };
+  }
+  return null;
+}

@@ -1,0 +1,84 @@
+// A Cargo.toml change as the bot shows it: the whole text before and after, the unified diff,
+// and the one suggestion (lines of the original file and their replacement) GitHub can apply.
+import { createPatch } from "diff";
+import { lineOf } from "../manifest/toml.js";
+import type { RefusalResolution } from "./refusal-fix.js";
+
+export interface Suggestion {
+  /** 1-based, inclusive, in the original file. */
+  startLine: number;
+  endLine: number;
+  /** Replacement for those lines (no trailing newline). */
+  lines: string[];
+}
+
+export interface Change {
+  path: string;
+  before: string;
+  after: string;
+  diff: string;
+  suggestion: Suggestion;
+  /** The dependency edited and what was added. */
+  dependency: string;
+  added: string[];
+  /** The edit declares `dependency`, which the manifest did not (src/cargo/fix/declare.ts). */
+  declares: boolean;
+  /** The edit also gets past cargo's refusal: the features it renamed or dropped. */
+  resolves?: RefusalResolution;
+  /**
+   * Set when the edit only gets cargo past its refusal: why the target cannot be met at this
+   * release (a release before burn-dispatch has no `burn-dispatch/autodiff`).
+   */
+  targetUnmet?: string;
+}
+
+/**
+ * The change from `before` to `after`, two texts that differ in one span (edits of one
+ * declaration applied one after the other), as one suggestion and one diff.
+ */
+export function changeBetween(
+  path: string,
+  before: string,
+  after: string,
+  dependency: string,
+  added: string[],
+): Change {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let tail = 0;
+  while (
+    tail < before.length - start &&
+    tail < after.length - start &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  )
+    tail++;
+  return changeOf(path, before, { text: after, start, end: before.length - tail }, dependency, added);
+}
+
+export function changeOf(
+  path: string,
+  before: string,
+  edited: { text: string; start: number; end: number },
+  dependency: string,
+  add: string[],
+  { declares = false } = {},
+): Change {
+  const after = edited.text;
+  const startLine = lineOf(before, edited.start);
+  const endLine = lineOf(before, Math.max(edited.start, edited.end - 1));
+  const beforeLines = before.split(/\r?\n/);
+  const afterLines = after.split(/\r?\n/);
+  const grown = afterLines.length - beforeLines.length;
+  return {
+    path,
+    before,
+    after,
+    // A CRLF file keeps its CRLF in the changed and context lines, as `git diff` prints it, so
+    // that `git apply` and `patch` accept the diff.
+    diff: createPatch(path, before, after, "", "", { context: 1 }),
+    suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    dependency,
+    added: add,
+    declares,
+  };
+}

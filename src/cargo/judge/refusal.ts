@@ -1,0 +1,151 @@
+// What cargo refuses before it builds anything: a feature the manifest names on a burn crate that
+// the crate does not have at the release cargo selects (`package `app` depends on `burn` with
+// feature `server` but `burn` does not have that feature`). Checked on every feature the
+// manifest names on every burn dependency (its own list, inherited from `[workspace.dependencies]`
+// or not) and every `[features]` entry that forwards to one (`burn/x`, `burn?/x`). A manifest
+// cargo refuses is never "on" and never "verified". The index lines are the resolver's; burn's
+// feature history (data/removed-features.json) is read once, on the first refusal.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import leven from "leven";
+import { dataDir } from "../../data/data-dir.js";
+import * as semver from "../../util/semver.js";
+import type { IndexLine } from "../index/index-file.js";
+import { allFeatures, depHidden, featureValue, type Registry } from "../index/registry.js";
+import type { DepDecl, Manifest } from "../manifest/manifest.js";
+import type { FeatureTarget } from "../resolve/resolve.js";
+
+/**
+ * The target of an answer to cargo's refusal itself: nothing beyond cargo accepting the manifest
+ * (a gate that always holds), so the edit only renames or drops what cargo refuses.
+ */
+export const ACCEPTED: FeatureTarget = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
+
+export interface Refusal {
+  /** The burn crate and the release the manifest selects. */
+  crate: string;
+  version: string;
+  feature: string;
+  /** Where the manifest names it: the dependency's line, or the `[features]` entry. */
+  where: { kind: "dependency"; decl: DepDecl; inRoot: boolean } | { kind: "features"; entry: string };
+  /** What is known of the feature: removed at a release (with its replacement), or never a feature. */
+  history: Removal | { kind: "never"; closest: string[] } | { kind: "gone"; lastIn: string };
+}
+
+export interface Removal {
+  kind: "removed";
+  at: string | null;
+  /** The features that replace it at that release ([]: none needed; null: none, or none known when inferred). */
+  replacement: string[] | null;
+  advice?: string;
+  /** Derived by data:refresh from the index (the same optional crates), not from burn's history. */
+  inferred?: boolean;
+}
+
+interface RemovedFile {
+  removed: Array<{
+    crate: string;
+    feature: string;
+    at: string | null;
+    replacement: string[] | null;
+    advice?: string;
+    inferred?: boolean;
+  }>;
+}
+let removedFeatures: RemovedFile["removed"] | undefined;
+/** burn's history (data/removed-features.json), then what data:refresh derived for newer releases. */
+function removals(): RemovedFile["removed"] {
+  const read = (name: string) => {
+    const path = join(dataDir, name);
+    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RemovedFile).removed : [];
+  };
+  removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
+  return removedFeatures;
+}
+
+const names = new WeakMap<IndexLine, Set<string>>();
+
+/**
+ * Every feature cargo accepts on `line`: its table's, and the implicit one of each optional
+ * dependency. Built once per line: a line from a live index may hold tens of thousands.
+ */
+export function featureNames(line: IndexLine): Set<string> {
+  let set = names.get(line);
+  if (!set) {
+    set = new Set(Object.keys(allFeatures(line)));
+    for (const d of line.deps) if (d.optional && !depHidden(line, d.name)) set.add(d.name);
+    names.set(line, set);
+  }
+  return set;
+}
+
+/** Refusals reported per manifest: cargo names one per run; a manifest naming hundreds is said in part. */
+export const MAX_REFUSALS = 32;
+/** Names a typo is compared with: a line from a live index may hold tens of thousands. */
+const MAX_CLOSEST_CANDIDATES = 2000;
+
+/** What burn's history says of `feature` on `crate`, as seen from release `version`. */
+export function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
+  const known = removals().find((r) => r.crate === crate && r.feature === feature);
+  if (known)
+    return {
+      kind: "removed",
+      at: known.at,
+      replacement: known.replacement,
+      advice: known.advice,
+      inferred: known.inferred,
+    };
+  const earlier = registry
+    .versions(crate)
+    .filter((l) => semver.lt(l.vers, version) && featureNames(l).has(feature))
+    .map((l) => l.vers)
+    .sort(semver.compare);
+  if (earlier.length > 0) return { kind: "gone", lastIn: earlier.at(-1)! };
+  const at = registry.versions(crate).find((l) => l.vers === version);
+  // Only names of about the typo's length can be within the distance kept below.
+  const near = (at ? [...featureNames(at)] : []).filter((n) => Math.abs(n.length - feature.length) <= 4);
+  const closest = near
+    .slice(0, MAX_CLOSEST_CANDIDATES)
+    .map((n) => [n, leven(n, feature)] as const)
+    .filter(([, d]) => d <= Math.max(2, Math.floor(feature.length / 3)))
+    .sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 3)
+    .map(([n]) => n);
+  return { kind: "never", closest };
+}
+
+/**
+ * The features cargo would refuse, each once, in the manifest's order: the dependencies' own lists,
+ * then the `[features]` entries. `lineOf`: the index line the resolver selected for a burn
+ * dependency (null: not in the data, nothing is claimed about it).
+ */
+export function refusals(
+  manifest: Manifest,
+  deps: Array<{ decl: DepDecl; effective: DepDecl }>,
+  lineOf: (decl: DepDecl) => IndexLine | null,
+  registry: Registry,
+): Refusal[] {
+  const out: Refusal[] = [];
+  const check = (decl: DepDecl, feature: string, where: Refusal["where"]) => {
+    const line = lineOf(decl);
+    if (!line || out.length >= MAX_REFUSALS || featureNames(line).has(feature)) return;
+    if (out.some((r) => r.crate === line.name && r.feature === feature)) return;
+    out.push({
+      crate: line.name,
+      version: line.vers,
+      feature,
+      where,
+      history: historyOf(line.name, feature, line.vers, registry),
+    });
+  };
+  for (const d of deps)
+    for (const f of d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const [entry, values] of Object.entries(manifest.features))
+    for (const value of values) {
+      const v = featureValue(value);
+      const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : undefined;
+      if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
+    }
+  return out;
+}
