@@ -12,7 +12,7 @@ import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/i
 import type { VersionGuess } from "../evidence/version.js";
 import { type Entry, isReleaseTag, loadCatalog } from "../panics/catalog.js";
 import { detect, type Finding } from "../panics/detect.js";
-import { fileToRead, firstCallOf, linkFor, refFor, type SourceLink } from "../panics/source-link.js";
+import { fileToRead, firstCallOf, linkFor, type MethodClaim, refFor, type SourceLink } from "../panics/source-link.js";
 import { chooseTarget, type TargetChoice } from "../panics/target.js";
 import { guessVersion, releaseWithMessage } from "../panics/version.js";
 import * as semver from "../util/semver.js";
@@ -41,8 +41,11 @@ export interface PanicAnalysis {
   tooOld: { named: string; firstWith: string; manifest?: boolean } | null;
   /** With the Cargo.toml set aside: who brings the crate that panicked, from a Cargo.lock (root first). */
   broughtBy: string[] | null;
-  /** The method that reached the stub, as the printed location or the backtrace shows it. */
-  firstCall: string | null;
+  /**
+   * The method that reached the stub, with its proof: the printed line at the release judged, or a
+   * backtrace frame; `method: null` when a line was printed at a release whose lines are not known.
+   */
+  firstCall: MethodClaim | null;
   /** The cargo feature that fixes the finding, or the features to choose from. */
   target: TargetChoice;
   /** With several possible features: the verified edit for each that the manifest can take. */
@@ -154,15 +157,16 @@ export function analyze(input: AnalyzeInput): Analysis {
   const fx = pinOf(primary, evidence, platform, input);
   const judged = judge(input, entry, primary, evidence, fx);
   const { manifest, target } = judged;
+  const link = linkFor(entry, primary, judged.version, input.sources);
   return {
     kind: "panic",
     findings,
     primary,
     entry,
     ...judged,
-    link: linkFor(entry, primary, judged.version, input.sources),
+    link,
     platform,
-    firstCall: firstCallOf(entry, primary, input.text),
+    firstCall: firstCallOf(entry, primary, input.text, link),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
     broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,

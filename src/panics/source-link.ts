@@ -131,20 +131,38 @@ function methodOf(item: string): string | null {
 
 const frames = boundedMemo<RegExp>(256);
 
+/**
+ * Which method reached the site, with its proof: the printed line is that method's at the release
+ * judged (the data's sites at that ref, or burn's source read there), or a backtrace frame names
+ * it. A printed line at a release whose lines the data does not have proves nothing: another
+ * release's method table puts other methods on the same lines (backend.rs:849 is `int_inner` at
+ * 0.22.0-pre.1 and `backward` on main), so it is `unknown`, and said so.
+ */
+export type MethodClaim =
+  | { method: string; from: "line"; ref: string; file: string; line: number }
+  | { method: string; from: "frame"; frame: string }
+  /** `dataHasRef`: the data has this message's sites at `ref`, and the line is none of them. */
+  | { method: null; from: "unknown"; ref: string; file: string; line: number; dataHasRef: boolean };
+
 /** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
-export function firstCallOf(entry: Entry, finding: Finding, text: string): string | null {
+export function firstCallOf(entry: Entry, finding: Finding, text: string, link: SourceLink | null): MethodClaim | null {
   if (!entry.first_call) return null;
   const loc = finding.location;
-  if (loc?.repoPath) {
-    const site = entry.sites.find((s) => s.file === loc.repoPath && s.line === loc.line);
-    if (site) return methodOf(site.item);
+  const printed = loc?.repoPath && link && link.lineEnd === null ? link : null;
+  if (printed?.verified && printed.item) {
+    const method = methodOf(printed.item);
+    if (method) return { method, from: "line", ref: printed.ref, file: printed.repoPath, line: printed.line };
   }
   let frame = frames.get(entry.first_call);
   if (!frame) {
     frame = new RegExp(entry.first_call);
     frames.set(entry.first_call, frame);
   }
-  return frame.exec(text.slice(0, FRAME_WINDOW))?.[1] ?? null;
+  const m = frame.exec(text.slice(0, FRAME_WINDOW));
+  if (m?.[1]) return { method: m[1], from: "frame", frame: m[0] };
+  if (!printed) return null;
+  const dataHasRef = entry.sites.some((s) => s.ref === printed.ref);
+  return { method: null, from: "unknown", ref: printed.ref, file: printed.repoPath, line: printed.line, dataHasRef };
 }
 
 interface LinkParts {

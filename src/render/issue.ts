@@ -75,6 +75,18 @@ function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   return `${code(a.primary.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
 }
 
+/** The method that reached the site, only as its proof allows (`firstCallOf`). */
+function reachedText(a: PanicAnalysis, entry: Entry): string {
+  const c = a.firstCall;
+  const site = entry.site_kind === "stub" ? "stub" : "code";
+  if (!c) return "";
+  if (c.method !== null) return ` In your output it was ${code(c.method)} that reached the ${site}.`;
+  const file = code(`${c.file.replace(/^crates\/[^/]+\//, "")}:${c.line}`);
+  return c.dataHasRef
+    ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c.ref)}.`
+    : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref)}, and a method's line moves between releases.`;
+}
+
 const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
@@ -138,9 +150,7 @@ export function renderIssueComment(
   const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
   const live =
     a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
-  const reached = a.firstCall
-    ? ` In your output it was ${code(a.firstCall)} that reached the ${entry.site_kind === "stub" ? "stub" : "code"}.`
-    : "";
+  const reached = reachedText(a, entry);
   lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
   if (a.target.kind === "one" && a.target.hint)
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");

@@ -100,7 +100,8 @@ describe("a release newer than the catalog", () => {
     const body = renderIssueComment(a)!;
     expect(body).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)");
     expect(body).toContain("read from burn's source at `v0.22.1`");
-    expect(a.firstCall).toBe(null);
+    // The line read at the tag is `backward`'s: that is the method that reached it.
+    expect(a.firstCall).toMatchObject({ method: "backward", from: "line", ref: "v0.22.1" });
   });
 
   it("without a printed location: the stub block of the file read at the tag", () => {

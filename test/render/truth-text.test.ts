@@ -29,12 +29,13 @@ describe("no invented facts", () => {
   });
 
   it("blames the method the location or the backtrace shows, not always backward()", () => {
-    expect(analyzePanic({ text: fixture("issues/pos-cargo-vendor.md") }).firstCall).toBe("grad");
-    expect(analyzePanic({ text: fixture("issues/pos-tracing-panic.md") }).firstCall).toBe("from_inner");
+    expect(analyzePanic({ text: fixture("issues/pos-cargo-vendor.md") }).firstCall?.method).toBe("grad");
+    // 859 is `from_inner` at 0.22.0-pre.2, but the report's 0.22.0-pre.1 has no stub on that line.
+    expect(analyzePanic({ text: fixture("issues/pos-tracing-panic.md") }).firstCall).toMatchObject({ method: null });
     const traced = analyzePanic({
       text: `${STUB}\nstack backtrace:\n   2: <burn_dispatch::backend::Dispatch as burn_backend::backend::autodiff::AutodiffBackend>::inner\n`,
     });
-    expect(traced.firstCall).toBe("inner");
+    expect(traced.firstCall?.method).toBe("inner");
     expect(renderIssueComment(traced)).toContain("In your output it was `inner` that reached the stub.");
     expect(analyzePanic({ text: STUB }).firstCall).toBeNull();
   });
