@@ -13,6 +13,7 @@ import type { VersionGuess } from "../evidence/version.js";
 import { type Entry, isReleaseTag, loadCatalog } from "../panics/catalog.js";
 import { detect, type Finding } from "../panics/detect.js";
 import { fileToRead, firstCallOf, linkFor, type MethodClaim, refFor, type SourceLink } from "../panics/source-link.js";
+import { type GateClaim, gateClaim } from "../panics/site-claims.js";
 import { chooseTarget, type TargetChoice } from "../panics/target.js";
 import { guessVersion, releaseWithMessage } from "../panics/version.js";
 import * as semver from "../util/semver.js";
@@ -46,6 +47,8 @@ export interface PanicAnalysis {
    * backtrace frame; `method: null` when a line was printed at a release whose lines are not known.
    */
   firstCall: MethodClaim | null;
+  /** The `#[cfg]` the linked site sits under, quoted from the data or source at that ref. */
+  siteGate: GateClaim | null;
   /** The cargo feature that fixes the finding, or the features to choose from. */
   target: TargetChoice;
   /** With several possible features: the verified edit for each that the manifest can take. */
@@ -167,6 +170,7 @@ export function analyze(input: AnalyzeInput): Analysis {
     link,
     platform,
     firstCall: firstCallOf(entry, primary, input.text, link),
+    siteGate: gateClaim(link),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
     broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,

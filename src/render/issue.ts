@@ -2,6 +2,7 @@ import type { Analysis, PanicAnalysis } from "../answer/analyze.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
+import { removedBy } from "../panics/site-claims.js";
 import { renderCompileBody } from "./compile.js";
 import { code, orList, withMarker } from "./escape.js";
 import { changeText, manifestSection, sourceText } from "./manifest.js";
@@ -87,14 +88,22 @@ function reachedText(a: PanicAnalysis, entry: Entry): string {
     : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref)}, and a method's line moves between releases.`;
 }
 
-const CFG_PREDICATE = /^(?:all|any|not)\(|^feature = "/;
+/** "Any one of … removes this code" only for the features the quoted cfg proves remove it. */
+function whichBackend(a: PanicAnalysis, t: { crate: string; features: string[] }): string {
+  const removes = removedBy(a.siteGate, t.features);
+  const rest = t.features.filter((f) => !removes.includes(f));
+  const head = "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
+  if (removes.length > 0)
+    return `${head} Any one of ${orList(removes)} of ${code(t.crate)} removes this code (its \`#[cfg]\` names each).${rest.length > 0 ? ` The data also lists ${orList(rest)} as ways out; that \`#[cfg]\` does not name them.` : ""}`;
+  const ungated =
+    a.siteGate?.kind === "ungated" ? " The data records no `#[cfg]` on this code, so no feature removes it." : "";
+  return `${head}${ungated} The data lists any one of ${orList(t.features)} of ${code(t.crate)} as a way out.`;
+}
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
 function choiceSection(a: PanicAnalysis): string[] {
   const t = a.target as { kind: "choose"; crate: string; features: string[] };
-  const out = [
-    `**Which backend?** Nothing in the issue says which one this program means, so I will not guess. Any one of ${orList(t.features)} of ${code(t.crate)} removes this code.`,
-  ];
+  const out = [whichBackend(a, t)];
   if (a.choices.length === 0) {
     out.push(
       a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`,
@@ -147,11 +156,11 @@ export function renderIssueComment(
       "",
     );
   }
-  const gate = a.link?.cfg ? ` That code sits under ${code(a.link.cfg.replace(/^#\[|\]$/g, ""))}.` : "";
-  const live =
-    a.link?.gate && CFG_PREDICATE.test(a.link.gate) ? ` That code is compiled in when ${code(a.link.gate)}.` : "";
+  // The cfg as the source writes it; never the family data's reached-when condition.
+  const g = a.siteGate;
+  const gate = g?.kind === "under" ? ` That code sits under ${code(g.cfg)} in ${code(g.crate)}.` : "";
   const reached = reachedText(a, entry);
-  lines.push(`${entry.explanation}${entry.cause === "misuse" ? gate : entry.family ? live : ""}${reached}`, "");
+  lines.push(`${entry.explanation}${entry.cause === "misuse" || entry.family ? gate : ""}${reached}`, "");
   if (a.target.kind === "one" && a.target.hint)
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
