@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "
 import { dirname, join } from "node:path";
 import { parseArgs } from "node:util";
 import Bottleneck from "bottleneck";
-import { pino } from "pino";
+import type { pino } from "pino";
 import { Probot } from "probot";
 import { memoryCoordination } from "../github/coordination.js";
 import type { Deps } from "../github/deps.js";
@@ -21,6 +21,7 @@ import type { ScanReport } from "../scan/report.js";
 import { resumeState, type ScanState } from "../scan/state.js";
 import { toolDigest } from "../scan/tool.js";
 import { cacheHome } from "./cache-home.js";
+import { cliLogger } from "./log.js";
 import { contentPacer, GITHUB_CONTENT_LIMITS, rateLimitPolicy } from "./scan-pacing.js";
 import { redactSecrets, terminalJson, terminalSafe } from "./terminal.js";
 import { type Io, UsageError } from "./usage.js";
@@ -109,8 +110,9 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
   // Everything this command prints passes here: no token, no credential, no terminal control.
   const safe = (s: string) => terminalSafe(redactSecrets(s, [secret]));
   const stderr = (s: string) => io.stderr(safe(s));
-  // Logs (retries, throttling) go to stderr, through the same filter as the messages.
-  const log = pino({ level: env.LOG_LEVEL ?? "warn" }, { write: (s: string) => stderr(s) });
+  // Logs (retries, throttling) go to stderr, through the same filter as the messages, in words
+  // unless JSON is asked for (cli/log.ts).
+  const log = cliLogger({ env, json: a.json, tty: io.stderrIsTTY ?? process.stderr.isTTY === true, write: stderr });
   const octokit = await scanOctokit(env, log, secret, a, stderr);
   const path = a.state ?? statePath(env, `${a.owner}/${a.repo}`);
   const previous = loadState(path, `${a.owner}/${a.repo}`, toolDigest(), stderr);

@@ -4,6 +4,8 @@ export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   stdin: () => string;
+  /** stderr is a terminal (process.stderr.isTTY when not said): logs are then words, never JSON. */
+  stderrIsTTY?: boolean;
 }
 
 /** What `isUsageError` recognises: each command's bundle has its own copy of the class (build-cli.mjs). */
