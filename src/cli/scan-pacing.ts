@@ -1,8 +1,10 @@
-// How `scan --apply` spends GitHub's patience. Writes go one at a time, a second apart (or
-// --write-interval-ms), each one finished before the next starts: Octokit's own throttling
-// reserves a slot per write but lets a label POST follow its comment within milliseconds. Over
-// that, GitHub's content-creation limits (80 a minute, 500 an hour) are kept as reservoirs, so a
-// large backlog is paced rather than refused, and the wait is said with its end.
+// How `scan --apply` spends GitHub's patience. Writes go one at a time, each a second (or
+// --write-interval-ms) after the previous one was answered. Each write is its own job here, and
+// the gap is kept after a write's answer, not between the starts of jobs: Octokit's throttling
+// inside a job holds a comment for its notification slot (3 s) and then sends it, so spacing
+// starts let the label that follows go out 40 ms after its comment. Over that, GitHub's
+// content-creation limits (80 a minute, 500 an hour) are kept as reservoirs, so a large backlog
+// is paced rather than refused, and the wait is said with its end.
 import Bottleneck from "bottleneck";
 
 export interface PaceLimits {
@@ -37,7 +39,8 @@ export function contentPacer(o: {
     new Bottleneck({ reservoir: n, reservoirRefreshAmount: n, reservoirRefreshInterval: ms });
   const hour = reservoir(l.perHour, l.hourMs);
   const minute = reservoir(l.perMinute, l.minuteMs);
-  const spaced = new Bottleneck({ maxConcurrent: 1, minTime: o.spacingMs ?? DEFAULT_WRITE_SPACING_MS });
+  const spacing = o.spacingMs ?? DEFAULT_WRITE_SPACING_MS;
+  const spaced = new Bottleneck({ maxConcurrent: 1 });
   spaced.chain(minute);
   minute.chain(hour);
   const until = (ms: number) => new Date(now() + ms - ((now() - started) % ms)).toISOString().slice(11, 19);
@@ -51,7 +54,19 @@ export function contentPacer(o: {
       `burn-triage: ${l.perMinute} writes this minute, GitHub's content limit; the next waits until ${until(l.minuteMs)} UTC\n`,
     ),
   );
-  return (job) => spaced.schedule(job);
+  // The caller has its answer at once; the slot stays taken for the spacing after it.
+  return (job) =>
+    new Promise((resolve, reject) => {
+      const held = async () => {
+        try {
+          resolve(await job());
+        } catch (e) {
+          reject(e);
+        }
+        if (spacing > 0) await new Promise((r) => setTimeout(r, spacing));
+      };
+      spaced.schedule(held).catch(reject);
+    });
 }
 
 export const MAX_RATE_LIMIT_WAITS = 3;

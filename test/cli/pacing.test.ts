@@ -35,6 +35,44 @@ describe("scan's pacing", () => {
     }
   });
 
+  it("spaces the writes as GitHub sees them, whatever a job waits for before it sends", async () => {
+    // A job as Octokit runs it: held first by its own throttling (a comment waits for its
+    // notification slot, a label does not), then sent, then answered. The gaps are between the
+    // writes GitHub receives, not between the starts of the jobs.
+    jest.useFakeTimers({ now: 0 });
+    try {
+      const pace = contentPacer({ spacingMs: 1000, say: () => undefined });
+      const sent: Array<{ name: string; at: number }> = [];
+      const answered: number[] = [];
+      const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+      const job = (name: string, heldMs: number, answerMs: number) => async () => {
+        await sleep(heldMs);
+        sent.push({ name, at: Date.now() });
+        await sleep(answerMs);
+        answered.push(Date.now());
+        return name;
+      };
+      const writes = [
+        pace(job("comment #1", 3000, 40)),
+        pace(job("label #1", 0, 30)),
+        pace(job("update #2", 0, 35)),
+        pace(job("delete #2", 2500, 20)),
+        pace(job("comment #3", 3000, 40)),
+        pace(job("label #3", 0, 30)),
+      ];
+      await jest.advanceTimersByTimeAsync(30_000);
+      // Each caller has its write's answer, in order.
+      expect(await Promise.all(writes)).toEqual(sent.map((w) => w.name));
+      for (let i = 1; i < sent.length; i++) {
+        expect(sent[i]!.at - sent[i - 1]!.at).toBeGreaterThanOrEqual(1000);
+        // The next write leaves a full spacing after the previous one's answer.
+        expect(sent[i]!.at - answered[i - 1]!).toBeGreaterThanOrEqual(1000);
+      }
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it("keeps to the content limits, and says until when it waits", async () => {
     const say: string[] = [];
     const limits = { perMinute: 2, perHour: 100, minuteMs: 400, hourMs: 60_000 };
