@@ -67,7 +67,7 @@ export const schema = {
         default: true,
         appliesTo: "pull requests",
         description:
-          "Report the review as check runs too, one per review rule: `burn-triage / autodiff` on every PR that changes a burn manifest, `burn-triage / std` when it finds something.",
+          "Report the review as check runs too, one per review rule: `burn-triage / autodiff` on every PR that changes a burn manifest (a Cargo.toml that depends on burn or one of burn's crates at the base or the head, under any name and from crates.io, git or a path, or a workspace root whose `[workspace.dependencies]` declares one), `burn-triage / std` when it finds something.",
       },
       conclusion: {
         enum: ["neutral", "failure"],

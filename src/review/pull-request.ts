@@ -219,6 +219,9 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
       const members = membersOf(f.path, self, tree, globBudget(s.tree))
         .filter((p) => s.head[p] && inheritsBurnFrom(s.head[p]!, self))
         .map((p) => ({ path: p, head: s.head[p]!, base: s.base[p] ?? null }));
+      // The root declares burn: it is a burn manifest whatever its members' judgements say, so
+      // a change that moves none of them (a version bump of the workspace) still gets its check.
+      out.push({ kind: "fine", path: f.path, burn: true });
       out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
       // The root's own package, if it has one, is judged like any other.
       if (!self.dependencies.some(isBurnDependency)) continue;
