@@ -249,18 +249,18 @@ describe("burn-triage review", () => {
   it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
     const out = JSON.parse((await run(["review", base, base, "--json"])).out);
-    expect(out.kind).toBe("fine");
+    expect(out).toMatchObject({ schemaVersion: 1, kind: "review", verdict: "fine", review: false });
     // Every rule's result, not only the first one's.
     expect(out.results.map((r: { kind: string }) => r.kind)).toEqual(reviewRules().map(() => "fine"));
   });
 
-  it("--json carries every rule's result: the headline is the regression whichever rule found it", async () => {
+  it("--json carries every rule's result: the verdict is the regression whichever rule found it", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
     const head = join(root, "fixtures/repos/pr-trim/head/Cargo.toml");
     const out = JSON.parse(
       (await run(["review", base, head, "--crate", join(root, "fixtures/repos/pr-trim"), "--json"])).out,
     );
-    expect(out.kind).toBe("regression");
+    expect(out.verdict).toBe("regression");
     expect(out.results).toHaveLength(reviewRules().length);
     expect(out.results.find((r: { rule?: string }) => r.rule === "autodiff")).toMatchObject({ kind: "regression" });
   });

@@ -4,13 +4,14 @@ import { dirname, join, relative, resolve as resolvePath, sep } from "node:path"
 import { parseArgs } from "node:util";
 import { dirOf } from "../cargo/manifest/workspace.js";
 import { targetName } from "../cargo/resolve/resolve.js";
-import { reviewPullRequest, unresolvedText } from "../render/review.js";
-import { why } from "../render/why.js";
+import type { ReviewResult } from "../answer/review-answer.js";
+import { manifestFacts } from "../cargo/manifest/facts.js";
+import { renderPrActions, reviewAnswer } from "../render/review.js";
+import { ruleOf } from "../render/review-words.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
-import type { ManifestReview } from "../review/manifest.js";
-import { assess, type PrSnapshot } from "../review/pull-request.js";
+import type { PrSnapshot } from "../review/pull-request.js";
 import { reviewRules } from "../review/rules.js";
-import { findRoot, type Io, read, UsageError } from "./io.js";
+import { findRoot, type Io, read, readManifestFile, UsageError } from "./io.js";
 import { cargoFiles, dirSnapshot } from "./review-dirs.js";
 
 /** The folders of a crate that evidence is read from, as cargo lays them out. */
@@ -40,41 +41,66 @@ export async function reviewCmd(args: string[], io: Io): Promise<number> {
   return print(snapshot, values.json === true, io);
 }
 
-/** A PR of one manifest, BASE into HEAD, inside HEAD's workspace as GitHub would show it. */
+/** Every head line counts as changed: locally there is no PR diff to restrict suggestions to. */
+function wholeFile(text: string): string {
+  const lines = text.split("\n");
+  return `@@ -1,${lines.length} +1,${lines.length} @@\n${lines.map((l) => ` ${l}`).join("\n")}`;
+}
+
+/**
+ * A PR of one manifest, BASE into HEAD, inside its workspace as GitHub would show it: each side
+ * under its own root (a member's pair in two checkouts sees each side's `[workspace.dependencies]`),
+ * and a pair of roots with the member manifests beside HEAD and BASE, which a root change reaches.
+ */
 function localSnapshot(basePath: string, headPath: string, io: Io): PrSnapshot {
   const head = read(headPath, io);
   const base = read(basePath, io);
-  const root = findRoot(headPath, undefined, io);
+  const headRoot = findRoot(headPath, undefined, io);
+  const baseRoot = findRoot(basePath, undefined, io) ?? headRoot;
   // The manifest as a path inside its workspace, so cargo's rules find the root as on GitHub.
-  const path = root ? relative(dirname(root.path), resolvePath(headPath)).split(sep).join("/") : "Cargo.toml";
-  const files: Record<string, string> = root && path !== "Cargo.toml" ? { "Cargo.toml": root.text } : {};
-  // Every head line counts as changed: locally there is no PR diff to restrict suggestions to.
-  const lines = head.split("\n").length;
-  const patch = `@@ -1,${lines} +1,${lines} @@\n${head
-    .split("\n")
-    .map((l) => ` ${l}`)
-    .join("\n")}`;
-  const snapshot: PrSnapshot = {
+  const path = headRoot ? relative(dirname(headRoot.path), resolvePath(headPath)).split(sep).join("/") : "Cargo.toml";
+  const above = (root: { text: string } | null): Record<string, string> =>
+    root && path !== "Cargo.toml" ? { "Cargo.toml": root.text } : {};
+  const members = manifestFacts(head).isWorkspaceRoot ? membersBeside(basePath, headPath) : { head: {}, base: {} };
+  const headFiles = { ...members.head, ...above(headRoot), [path]: head };
+  return {
     repo: { owner: "local", repo: "local" },
     headSha: "local",
-    changed: [{ path, status: "modified", patch }],
-    head: { ...files, [path]: head },
-    base: { ...files, [path]: base },
-    tree: Object.keys({ ...files, [path]: head }),
+    changed: [{ path, status: "modified", patch: wholeFile(head) }],
+    head: headFiles,
+    base: { ...members.base, ...above(baseRoot), [path]: base },
+    tree: Object.keys(headFiles),
     evidence: {},
     previous: { review: null, checkRuns: {} },
     notices: [],
-    options: { checkRun: false, conclusion: "neutral", reviewBurnRepo: true, assumeEvidence: true },
+    options: {
+      checkRun: false,
+      conclusion: "neutral",
+      reviewBurnRepo: true,
+      assumeEvidence: true,
+      partialTree: true,
+    },
   };
-  return snapshot;
+}
+
+/** The other manifests under a root's folder at each side (a member absent at BASE is unchanged). */
+function membersBeside(basePath: string, headPath: string) {
+  const headDir = dirname(resolvePath(headPath));
+  const baseDir = dirname(resolvePath(basePath));
+  const others = cargoFiles(headDir).filter((p) => p !== "Cargo.toml" && p.endsWith("Cargo.toml"));
+  const head = Object.fromEntries(others.map((p) => [p, readFileSync(join(headDir, p), "utf8")]));
+  const base = Object.fromEntries(others.map((p) => [p, readManifestFile(join(baseDir, p)) ?? head[p]!]));
+  return { head, base };
 }
 
 async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, headPath: string, io: Io) {
   const path = snapshot.changed[0]!.path;
   // The head crate's own sources, as the App reads them at the PR's head: --crate, or the head
   // manifest's directory when it holds a cargo layout. Without them the need is assumed, and said so.
+  // A pair of roots: every member's sources in HEAD's folder (cargo's layout below the root).
+  const wholeTree = !crate && path === "Cargo.toml" && manifestFacts(snapshot.head[path]!).isWorkspaceRoot;
   const sourceDir = crate ?? dirname(resolvePath(headPath));
-  const sources = cargoFiles(sourceDir, CRATE_TOPS);
+  const sources = cargoFiles(sourceDir, wholeTree ? [""] : CRATE_TOPS).filter((f) => f.endsWith(".rs"));
   if (crate && sources.length === 0)
     throw new UsageError(`${crate} has no src/, examples/, benches/ or tests/ with Rust files`);
   if (sources.length > 0) {
@@ -94,44 +120,43 @@ async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, hea
   }
 }
 
-/** One rule's result on one manifest, as `--json` prints it. */
-function jsonOf(r: ManifestReview) {
-  if (r.kind === "regression")
-    return { rule: r.rule, path: r.path, kind: r.kind, suggestion: r.plan.change.suggestion, diff: r.plan.change.diff };
-  if (r.kind === "regression-unfixable") return { rule: r.rule, path: r.path, kind: r.kind, reason: r.reason };
-  if (r.kind === "refused")
-    return { kind: r.kind, path: r.path, line: r.line, why: why(r.diagnosis).replace(/`/g, "") };
-  return r;
+/** The answer's results the review does not report (it spoke of none): said in one line each. */
+function unreportedText(r: ReviewResult): string | null {
+  const target = r.rule === "cargo" ? "" : targetName(ruleOf(r.rule).target);
+  if (r.kind === "unresolved") return `${target}: could not be judged: ${r.because}.`;
+  if (r.kind !== "not-needed") return null;
+  const because =
+    r.notNeeded === "no-use-found"
+      ? "its crate's sources show no use of it"
+      : r.notNeeded === "under-own-feature"
+        ? "its only use is under the crate's own feature that turns it back on"
+        : "its rule speaks only when it finds a use, and the crate's sources were not read (pass --crate DIR)";
+  return `${target} is off after this change in ${r.member ?? r.path}, not reported: ${because}.`;
 }
 
 function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
-  const all = assess(snapshot);
-  // The headline: a regression first, then what could not be judged, else the first (fine) result.
-  const first = all.find((r) => r.kind === "regression") ?? all.find((r) => r.kind !== "fine") ?? all[0];
-  const actions = reviewPullRequest(snapshot);
-  if (json) {
-    // The headline's fields as before, then every rule's result on every manifest.
-    const headline =
-      first?.kind === "regression"
-        ? { kind: first.kind, suggestion: first.plan.change.suggestion, diff: first.plan.change.diff }
-        : first?.kind === "invalid-toml" || first?.kind === "unresolved" || first?.kind === "refused"
-          ? jsonOf(first)
-          : { kind: first?.kind ?? "fine" };
-    io.stdout(`${JSON.stringify({ ...headline, results: all.map(jsonOf) }, null, 2)}\n`);
-  } else if (actions.review) {
+  const answer = reviewAnswer(snapshot);
+  const actions = renderPrActions(answer);
+  if (json) io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+  else if (actions.review)
     io.stdout(
       `${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`,
     );
-  } else {
-    io.stdout(
-      first?.kind === "unresolved"
-        ? `No review: ${unresolvedText(first.why).replace(/`/g, "")}.\n`
-        : `No review: this change does not turn off ${reviewRules()
-            .map((r) => targetName(r.target))
-            .join(" or ")}.\n`,
-    );
+  else {
+    const notes = answer.results.flatMap((r) => unreportedText(r) ?? []).map((l) => l.replace(/`/g, ""));
+    const watched = reviewRules()
+      .map((r) => targetName(r.target))
+      .join(" or ");
+    const headline =
+      answer.verdict === "unresolved"
+        ? "No review: this change could not be judged."
+        : notes.length > 0
+          ? "No review."
+          : `No review: this change does not turn off ${watched}.`;
+    io.stdout(`${[headline, ...notes].join("\n")}\n`);
   }
   // 2: a file that does not parse (bad input); 1: a manifest cargo will refuse (the build breaks,
   // as the App's failing check says, whether or not an edit past it is shown).
-  return all.some((r) => r.kind === "invalid-toml") ? 2 : all.some((r) => r.kind === "refused") ? 1 : 0;
+  const has = (k: string) => answer.results.some((r) => r.kind === k);
+  return has("invalid-toml") ? 2 : has("refused") ? 1 : 0;
 }

@@ -40,7 +40,10 @@ export function sourceText(v: { version: string | null; source: VersionSource; r
 }
 
 /** What a change does, in a sentence's words: `quote` marks names (code spans in a comment). */
-export function changeText(c: Change, quote: (s: string) => string = code): string {
+export function changeText(
+  c: Pick<Change, "added" | "declares" | "dependency" | "resolves">,
+  quote: (s: string) => string = code,
+): string {
   const features = andList(c.added.map((f) => JSON.stringify(f)));
   const adds = c.declares
     ? `declare ${quote(c.dependency)} with ${features} (no default features)`

@@ -1,22 +1,31 @@
-import type { Suggestion } from "../cargo/fix/change.js";
+// The PR review's words, from its answer object only (`answer/review-answer.ts`): a short body
+// (one or two lines per manifest: what cargo or the rule objects to, and who needs the feature),
+// the detail once, on the line with its suggestion (or under the bullet when the edit cannot be a
+// suggestion), and the state notes of earlier reviews. The check runs are `review-check.ts`'s.
+import { buildReviewAnswer, type ReviewWords } from "../answer/build-review-answer.js";
+import type { ReviewAnswer, ReviewEdit, ReviewResult } from "../answer/review-answer.js";
 import { targetName } from "../cargo/resolve/resolve.js";
-import type { Loss, Regression, UnresolvedWhy } from "../review/manifest.js";
-import {
-  type CheckDecision,
-  decidePullRequest,
-  isBroken,
-  type NeedingCrate,
-  type PreviousReview,
-  type Problem,
-  type PrSnapshot,
-  type ReviewDecision,
-  type ReviewState,
-} from "../review/pull-request.js";
-import { type ReviewRule, reviewRules } from "../review/rules.js";
-import { repoPermalink } from "../util/links.js";
+import type { PreviousReview, PrSnapshot, ReviewState } from "../review/pull-request.js";
+import { reviewRules } from "../review/rules.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
-import { assumptionText, changeText, diffBody } from "./manifest.js";
+import { diffBody } from "./manifest.js";
+import { type CheckOutput, checkOutput } from "./review-check.js";
+import {
+  capitalized,
+  editText,
+  feature,
+  linesText,
+  lossText,
+  needsText,
+  problemsOf,
+  refusedText,
+  ruleOf,
+  unresolvedText,
+} from "./review-words.js";
 import { why } from "./why.js";
+
+export { type CheckOutput, checkOutput } from "./review-check.js";
+export { unresolvedText } from "./review-words.js";
 
 /** What identifies the bot's review whatever state its marker carries. */
 export const REVIEW_MARKER = "<!-- burn-triage:review";
@@ -24,14 +33,11 @@ export const REVIEW_MARKER = "<!-- burn-triage:review";
 /** A rule's check run is named after it: `burn-triage / autodiff`. */
 export const checkName = (rule: { id: string }) => `burn-triage / ${rule.id}`;
 
-/** The rule a review names (every id in the data resolves; an unknown one is a bug in the caller). */
-function ruleOf(id: string): ReviewRule {
-  const r = reviewRules().find((x) => x.id === id);
-  if (!r) throw new Error(`no review rule ${id}`);
-  return r;
-}
+/** The sentences the answer carries, in the review's words. */
+export const REVIEW_WORDS: ReviewWords = { why: (d) => why(d), unresolved: unresolvedText };
 
-const feature = (r: ReviewRule) => code(targetName(r.target));
+/** The answer object of a snapshot: what every review surface renders and `review --json` prints. */
+export const reviewAnswer = (s: PrSnapshot): ReviewAnswer => buildReviewAnswer(s, REVIEW_WORDS);
 
 export interface ReviewComment {
   path: string;
@@ -40,11 +46,6 @@ export interface ReviewComment {
   side: "RIGHT";
   start_side?: "RIGHT";
   body: string;
-}
-
-interface Repo {
-  owner: string;
-  repo: string;
 }
 
 export function reviewMarker(sha: string, state: ReviewState, rules: string[]): string {
@@ -75,134 +76,122 @@ export function markedReviewState(body: string | null | undefined): Marked | nul
   }
 }
 
-/** "sets `default-features = false` …", from what the PR changed. */
-export function lossText(l: Loss, rule: ReviewRule): string {
-  const f = rule.target.feature;
-  const parts: string[] = [];
-  if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
-  if (l.defaultsOff) {
-    const dropped =
-      l.defaultsOff.length > 0
-        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})`
-        : "";
-    parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
-  }
-  if (l.moved)
-    parts.push(
-      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring ${f}` : ""}`,
-    );
-  return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
-}
+/** A result whose edit is a suggestion on its lines (the detail goes there, once). */
+const onLine = (r: ReviewResult): r is ReviewResult & { edit: ReviewEdit } => !!r.edit && r.onLines === true;
 
-function evidenceText(c: NeedingCrate, rule: ReviewRule, repo: Repo, headSha: string): string {
-  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; ${rule.words.assumed})`;
-  const where = `${c.evidence.path}:${c.evidence.line}`;
-  const url = repoPermalink(repo.owner, repo.repo, headSha, c.evidence.path, c.evidence.line);
-  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
-}
-
-function needsText(p: Extract<Problem, { crates: NeedingCrate[] }>, repo: Repo, headSha: string): string {
-  const rule = ruleOf(p.rule);
-  return `${p.crates.map((c) => evidenceText(c, rule, repo, headSha)).join("; ")}, so ${p.crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
-}
-
-/** The line comment of a fix; `shared` are the problems whose features the same edit restores. */
-export function suggestionComment(
-  p: Regression & { crates: NeedingCrate[] },
-  repo: Repo,
-  headSha: string,
-  shared: Array<Extract<Problem, { crates: NeedingCrate[] }>> = [],
-): ReviewComment {
-  const s = p.plan.change.suggestion;
-  const rule = ruleOf(p.rule);
-  const also = shared.map((q) => ` It also restores ${feature(ruleOf(q.rule))}: ${needsText(q, repo, headSha)}.`);
-  const text = `${lossText(p.loss, rule)}: ${feature(rule)} is off after it, and ${needsText(p, repo, headSha)}. ${why(p.plan.diagnosis)}${also.join("")}`;
-  return suggestionOn(p.path, s, text);
-}
-
-/** A line comment that says `text` above a suggestion replacing the lines of `s`. */
-function suggestionOn(path: string, s: Suggestion, text: string): ReviewComment {
-  const body = [text, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
+/** A line comment that says `words` above a suggestion replacing the lines of `e`. */
+function suggestionOn(e: ReviewEdit, words: string): ReviewComment {
+  const s = e.suggestion;
+  const body = [words, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
   return s.startLine === s.endLine
-    ? { path, line: s.endLine, side: "RIGHT", body }
-    : { path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+    ? { path: e.path, line: s.endLine, side: "RIGHT", body }
+    : { path: e.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 
-/** The edit past cargo's refusal, said once for the body and the line comment. */
-function refusalEditText(p: Extract<Problem, { kind: "refused" }>): string {
-  return `${capitalized(changeText(p.plan!.change))}: verified on burn ${code(p.diagnosis.graphVersion ?? "?")}'s feature graph.`;
+/** The line comment of a result: why, then the edit as a suggestion. */
+export function lineComment(r: ReviewResult & { edit: ReviewEdit }, a: ReviewAnswer): ReviewComment {
+  if (r.kind === "refused") return suggestionOn(r.edit, `${r.because} ${capitalized(editText(r.edit))}.`);
+  const also = a.results
+    .filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path)
+    .map((q) => ` It also restores ${feature(ruleOf(q.rule))}.`);
+  return suggestionOn(r.edit, `${r.because}${also.join("")}`);
 }
 
-/** The edit past cargo's refusal, as a suggestion on the lines it changes. */
-function refusalSuggestion(p: Extract<Problem, { kind: "refused" }>): ReviewComment {
-  return suggestionOn(p.path, p.plan!.change.suggestion, `${why(p.diagnosis)} ${refusalEditText(p)}`);
+export const lineComments = (a: ReviewAnswer): ReviewComment[] =>
+  problemsOf(a)
+    .filter(onLine)
+    .map((r) => lineComment(r, a));
+
+/** The detail of a result that has no line to say it on, indented under its bullet. */
+function detailBelow(r: ReviewResult): string[] {
+  const diff = r.edit ? ["", fence(diffBody(r.edit.diff), "diff")] : [];
+  if (r.kind === "refused")
+    return ["", `  ${r.because}`, ...(r.edit ? [...diff, "", `${capitalized(editText(r.edit))}.`] : [])];
+  if (r.kind === "regression-unfixable") return [`  ${r.because} I found no verified fix: ${text(r.noEdit ?? "")}.`];
+  if (r.sharedWith)
+    return [`  The fix for ${feature(ruleOf(r.sharedWith))} edits the same lines and restores this too.`];
+  return [
+    "",
+    `  ${r.because}`,
+    "",
+    "  The fix touches lines outside this PR's diff, so here it is as a diff:",
+    ...diff,
+  ];
 }
 
-function reaches(p: Extract<Problem, { crates: NeedingCrate[] }>): string {
-  if (!p.member) return "";
-  const members = p.crates.map((c) => code(c.manifest));
-  return ` for ${andList(p.crates.map((c) => c.manifest))}, which inherit${members.length > 1 ? "" : "s"} ${code(p.loss.dependency)} from this workspace`;
+function reaches(r: ReviewResult): string {
+  if (!r.member) return "";
+  const crates = (r.crates ?? []).map((c) => c.manifest);
+  return ` for ${andList(crates)}, which inherit${crates.length > 1 ? "" : "s"} ${code(r.loss!.dependency)} from this workspace`;
 }
 
-/** The problems of a review, under one heading per rule, in the rules' order (parse errors first). */
-export function renderReviewBody(
-  problems: Problem[],
-  o: { headSha: string; repo: Repo; notices: string[]; lineComments: number },
-): string {
-  const lines: string[] = [];
-  let verified: string | null = null;
+/** One bullet (and its detail when it has no line comment) per result, under one heading per kind or rule. */
+function bodyLines(a: ReviewAnswer): string[] {
+  const problems = problemsOf(a);
+  const out: string[] = [];
+  const section = (title: string) => out.push(...(out.length > 0 ? [""] : []), title, "");
   const invalid = problems.filter((p) => p.kind === "invalid-toml");
-  if (invalid.length > 0) lines.push("### A Cargo.toml in this PR does not parse", "");
+  if (invalid.length > 0) section("### A Cargo.toml in this PR does not parse");
   for (const p of invalid)
-    lines.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message)}.`);
+    out.push(`- ${code(p.path)} does not parse: line ${p.line}, column ${p.column}: ${text(p.message ?? "")}.`);
   const refused = problems.filter((p) => p.kind === "refused");
-  if (refused.length > 0)
-    lines.push(`${lines.length > 0 ? "\n" : ""}### cargo will refuse a Cargo.toml of this PR`, "");
+  if (refused.length > 0) section("### cargo will refuse a Cargo.toml of this PR");
   for (const p of refused) {
-    lines.push(`- ${code(p.path)}: ${why(p.diagnosis)}`);
-    if (p.plan) lines.push("", fence(diffBody(p.plan.change.diff), "diff"), "", refusalEditText(p));
+    const past = p.edit && onLine(p) ? ` The suggestion on ${linesText(p.edit)} gets past it.` : "";
+    out.push(`- ${code(p.path)}: ${refusedText(p)}.${past}`, ...(onLine(p) ? [] : detailBelow(p)));
   }
-  const spoken = reviewRules().filter((r) => problems.some((p) => !isBroken(p) && p.rule === r.id));
-  for (const rule of spoken) {
-    if (lines.length > 0) lines.push("");
-    lines.push(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`, "");
-    for (const p of problems) {
-      if (isBroken(p) || p.rule !== rule.id) continue;
-      lines.push(
-        `- ${code(p.path)}: ${lossText(p.loss, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, o.repo, o.headSha)}.`,
+  for (const rule of reviewRules()) {
+    const mine = problems.filter((p) => p.rule === rule.id);
+    if (mine.length > 0) section(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`);
+    for (const p of mine) {
+      const fix = onLine(p) ? ` The suggestion on ${linesText(p.edit)} restores it.` : "";
+      out.push(
+        `- ${code(p.path)}: ${lossText(p.loss!, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, a)}.${fix}`,
+        ...(onLine(p) ? [] : detailBelow(p)),
       );
-      if (p.kind === "regression-unfixable")
-        lines.push(`  ${why(p.after)} I found no verified fix: ${text(p.reason)}.`);
-      else if (p.sharedWith)
-        lines.push(`  The fix for ${feature(ruleOf(p.sharedWith))} edits the same lines and restores this too.`);
-      else {
-        verified ??= p.plan.diagnosis.graphVersion;
-        if (!p.inDiff)
-          lines.push(
-            "",
-            "  The fix touches lines outside this PR's diff, so here it is as a diff:",
-            "",
-            fence(diffBody(p.plan.change.diff), "diff"),
-          );
-      }
     }
   }
-  for (const n of o.notices) lines.push("", `> **Note:** ${n}`);
-  const restored = spoken.map((r) => r.target.feature).join(" and ");
+  return out;
+}
+
+/** The footer: where it was checked, what committing the suggestions does, where the edits were verified. */
+function footer(a: ReviewAnswer): string {
+  const shown = problemsOf(a).filter(onLine);
+  const restored = [
+    ...new Set(shown.filter((r) => r.kind !== "refused").flatMap((r) => [r.rule, ...sharers(a, r)])),
+  ].map((id) => ruleOf(id).target.feature);
+  const does = [
+    // Plain words, as the footer is: `autodiff and std`.
+    ...(restored.length > 0 ? [`restores ${restored.join(" and ")}`] : []),
+    ...(shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []),
+  ];
+  const many = shown.length > 1;
   const commit =
-    o.lineComments > 0
-      ? ` "Commit suggestion" on the line comment${o.lineComments > 1 ? "s" : ""} restores ${restored}.`
+    does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""} ${does.join(" and ")}.` : "";
+  const releases = [...new Set(problemsOf(a).flatMap((r) => (r.edit?.verifiedOn ? [r.edit.verifiedOn] : [])))];
+  const verified =
+    releases.length > 0
+      ? ` ${problemsOf(a).filter((r) => r.edit).length > 1 ? "Each edit was" : "The edit was"} verified on burn ${andList(releases)}'s feature graph.`
       : "";
-  const check = verified ? ` Each fix was verified on burn ${code(verified)}'s feature graph.` : "";
-  lines.push("", `<sub>Checked at ${code(o.headSha.slice(0, 12))}.${commit}${check}</sub>`);
+  return `<sub>Checked at ${code(a.headSha.slice(0, 12))}.${commit}${verified}</sub>`;
+}
+
+const sharers = (a: ReviewAnswer, r: ReviewResult) =>
+  a.results.filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path).map((q) => q.rule);
+
+/** The review's body: the problems under their headings, the notices, the footer and the marker. */
+export function renderReviewBody(a: ReviewAnswer): string {
+  const lines = bodyLines(a);
+  for (const n of a.notices ?? []) lines.push("", `> **Note:** ${n}`);
+  lines.push("", footer(a));
+  const spoken = reviewRules().filter((r) => problemsOf(a).some((p) => p.rule === r.id));
   const marker = reviewMarker(
-    o.headSha,
+    a.headSha,
     "open",
     spoken.map((r) => r.id),
   );
   return withMarker(marker, `${lines.join("\n")}\n`);
 }
-
 export function renderReviewState(headSha: string, state: "fixed" | "superseded", ruleIds: string[]): string {
   const rules = ruleIds.map(ruleOf);
   const on =
@@ -216,75 +205,6 @@ export function renderReviewState(headSha: string, state: "fixed" | "superseded"
   return `${reviewMarker(headSha, state, ruleIds)}\n${body}\n`;
 }
 
-interface Annotation {
-  path: string;
-  start_line: number;
-  end_line: number;
-  annotation_level: "warning" | "failure";
-  message: string;
-}
-
-export interface CheckOutput {
-  title: string;
-  summary: string;
-  annotations?: Annotation[];
-}
-
-/** Why a change could not be judged, in words. */
-export function unresolvedText(why: UnresolvedWhy): string {
-  return why.kind === "too-large"
-    ? "the feature graph at the head is larger than the bot walks for one event"
-    : assumptionText(why.assumption);
-}
-
-/** One rule's check run output: a title, a Markdown summary and one annotation per problem line. */
-export function checkOutput(
-  c: Pick<CheckDecision, "rule" | "problems" | "unresolved">,
-  notices: string[],
-): CheckOutput {
-  const rule = ruleOf(c.rule);
-  const { problems, unresolved } = c;
-  const notes = notices.map((n) => `\n\n> **Note:** ${n}`).join("");
-  if (problems.length === 0 && unresolved.length > 0) {
-    const list = unresolved.map((u) => `- ${code(u.member ?? u.path)}: ${unresolvedText(u.why)}`).join("\n");
-    return {
-      title: `${rule.target.feature} could not be checked`,
-      summary: `I could not tell whether this PR turns ${feature(rule)} off:\n\n${list}${notes}`,
-    };
-  }
-  if (problems.length === 0)
-    return {
-      title: `${rule.target.feature} unchanged`,
-      summary: `No Cargo.toml change in this PR turns ${feature(rule)} off for ${rule.words.code}.${notes}`,
-    };
-  const annotations = problems.flatMap((r): Annotation[] => {
-    if (r.kind === "regression") {
-      const s = r.plan.change.suggestion;
-      return [
-        {
-          path: r.path,
-          start_line: s.startLine,
-          end_line: s.endLine,
-          annotation_level: "warning",
-          message: `${rule.target.feature} is off after this change; ${changeText(r.plan.change, JSON.stringify)}.`,
-        },
-      ];
-    }
-    // A manifest cargo stops at: a failure on its line.
-    if (isBroken(r)) {
-      const message =
-        r.kind === "refused" ? why(r.diagnosis).replace(/`/g, "") : `Cargo.toml does not parse: ${r.message}`;
-      return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message }];
-    }
-    return [];
-  });
-  return {
-    title: `${problems.length} manifest${problems.length > 1 ? "s" : ""} need attention`,
-    summary: `See the review on this pull request.${notes}`,
-    annotations,
-  };
-}
-
 export interface CheckRunAction {
   name: string;
   existingId: number | null;
@@ -292,7 +212,7 @@ export interface CheckRunAction {
   output: CheckOutput;
 }
 
-/** The writes a decision names, worded. */
+/** The writes an answer names, worded. */
 export interface PrActions {
   review: { body: string; comments: ReviewComment[] } | null;
   updateReview: { id: number; body: string } | null;
@@ -301,45 +221,23 @@ export interface PrActions {
   silent: string | null;
 }
 
-export function renderPrActions(d: ReviewDecision, s: Pick<PrSnapshot, "repo" | "headSha" | "notices">): PrActions {
-  const sharing = (p: Regression) =>
-    d.problems.filter(
-      (q): q is Extract<Problem, { crates: NeedingCrate[] }> =>
-        q.kind === "regression" && q.sharedWith === p.rule && q.path === p.path,
-    );
-  const comments = [
-    ...d.suggestions.map((p) => suggestionComment(p, s.repo, s.headSha, sharing(p))),
-    ...d.refusalSuggestions.map(refusalSuggestion),
-  ];
+export function renderPrActions(a: ReviewAnswer): PrActions {
   return {
-    silent: d.silent,
-    checks: d.checks.map((c) => ({
+    silent: a.silent,
+    checks: a.checks.map((c) => ({
       name: checkName({ id: c.rule }),
       existingId: c.existingId,
       conclusion: c.conclusion,
-      output: checkOutput(c, s.notices),
+      output: checkOutput(a, c.rule),
     })),
-    review: d.review
-      ? {
-          body: renderReviewBody(d.problems, {
-            headSha: s.headSha,
-            repo: s.repo,
-            notices: s.notices,
-            lineComments: comments.length,
-          }),
-          comments,
-        }
+    review: a.review ? { body: renderReviewBody(a), comments: lineComments(a) } : null,
+    updateReview: a.previous
+      ? { id: a.previous.id, body: renderReviewState(a.headSha, a.previous.state, a.previous.rules) }
       : null,
-    updateReview: d.previous && {
-      id: d.previous.id,
-      body: renderReviewState(s.headSha, d.previous.state, d.previous.rules),
-    },
   };
 }
 
 /** Decide, then word: what the handler and the CLI publish for a snapshot. */
 export function reviewPullRequest(s: PrSnapshot): PrActions {
-  return renderPrActions(decidePullRequest(s), s);
+  return renderPrActions(reviewAnswer(s));
 }
-
-const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -111,8 +111,14 @@ function unknownVersion(d: Diagnosis): Assumption | null {
   return d.assumed.version ?? d.assumed.graph ?? null;
 }
 
-/** Why a change could not be judged, as data: the graph was too large, or a version was assumed. */
-export type UnresolvedWhy = { kind: "too-large" } | { kind: "assumed"; assumption: Assumption };
+/**
+ * Why a change could not be judged, as data: the graph was too large, a version was assumed, or a
+ * root's members were not among the files read (a command-line pair of roots away from its checkout).
+ */
+export type UnresolvedWhy =
+  | { kind: "too-large" }
+  | { kind: "assumed"; assumption: Assumption }
+  | { kind: "members-unseen" };
 
 type Judgement = { kind: "regression" } | { kind: "unresolved"; why: UnresolvedWhy } | { kind: "fine"; burn: boolean };
 

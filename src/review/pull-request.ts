@@ -78,6 +78,11 @@ export interface PrSnapshot {
      * is reported, saying the need was assumed; a rule that speaks when it finds a use stays quiet.
      */
     assumeEvidence?: boolean;
+    /**
+     * The tree holds only the files read (a CLI run on two manifests): a changed root that
+     * declares burn with no inheriting member in it could not be judged, and says so.
+     */
+    partialTree?: boolean;
   };
 }
 
@@ -222,6 +227,8 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
       // The root declares burn: it is a burn manifest whatever its members' judgements say, so
       // a change that moves none of them (a version bump of the workspace) still gets its check.
       out.push({ kind: "fine", path: f.path, burn: true });
+      if (members.length === 0 && s.options.partialTree)
+        out.push({ kind: "unresolved", rule: rule.id, path: f.path, why: { kind: "members-unseen" } });
       out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
       // The root's own package, if it has one, is judged like any other.
       if (!self.dependencies.some(isBurnDependency)) continue;

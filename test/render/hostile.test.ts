@@ -5,13 +5,9 @@ import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../../src/render/command.js";
 import { renderIssueComment, renderResolvedComment } from "../../src/render/issue.js";
-import { checkOutput, renderReviewBody, renderReviewState, suggestionComment } from "../../src/render/review.js";
-import { commentableLines, reviewManifest } from "../../src/review/manifest.js";
-import { ruleById } from "../../src/review/rules.js";
+import { renderReviewState, reviewPullRequest } from "../../src/render/review.js";
 import { burnPermalink } from "../../src/util/links.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";
-
-const autodiff = ruleById("autodiff")!;
 
 const EVIL =
   "@octocat @org/team #123 tracel-ai/burn#9 GH-7 https://evil.example/x www.evil.example <img src=x onerror=alert(1)> ](https://evil.example) ![i](https://evil.example/i.png) </details> <!-- burn-triage:issue -->";
@@ -118,86 +114,71 @@ describe("hostile values in every field stay text", () => {
       expectInert(md);
   });
 
+  /** A one-manifest pull request through every review surface: body, line comments, checks, state note. */
+  function surfaces(path: string, base: string | null, head: string, repo: { owner: string; repo: string }) {
+    const a = reviewPullRequest({
+      repo,
+      headSha: "b".repeat(40),
+      changed: [
+        { path, status: base === null ? "added" : "modified", patch: "@@ -1,2 +1,2 @@\n [dependencies]\n+x\n" },
+      ],
+      base: { [path]: base },
+      head: { [path]: head },
+      tree: [path, path.replace("Cargo.toml", "src/train.rs")],
+      evidence: {
+        autodiff: { [path]: { path: path.replace("Cargo.toml", "src/train.rs"), line: 3, what: ".backward()" } },
+      },
+      previous: { review: null, checkRuns: {} },
+      notices: [],
+      options: { checkRun: true, conclusion: "neutral", reviewBurnRepo: true },
+    });
+    expect(a.review).not.toBeNull();
+    return [
+      a.review!.body,
+      ...a.review!.comments.map((c) => c.body),
+      // Annotations are plain text on GitHub, not Markdown: only the summaries render.
+      ...a.checks.map((c) => c.output.summary),
+    ];
+  }
+
   it.each([
     [
       "renamed key",
       (f: string) => `[dependencies]\n"${EVIL_TOML}" = { package = "burn", version = "0.22.0-pre.2"${f} }\n`,
     ],
   ])("review body, suggestion, check output and superseded note: %s", (_n, manifest) => {
-    const base = manifest("");
-    const head = manifest(", default-features = false");
-    const r = reviewManifest(
-      {
-        path: `crates/${EVIL_TOML}/Cargo.toml`,
-        base,
-        head,
-        commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
-      },
-      autodiff,
-    );
-    expect(r.kind).toBe("regression");
-    if (r.kind !== "regression") return;
     // The crate path, the source path and the repository's names are user-controlled too.
-    const p = {
-      ...r,
-      crates: [
-        {
-          manifest: `crates/${EVIL_TOML}/Cargo.toml`,
-          evidence: { path: `crates/${EVIL_TOML}/src/train.rs`, line: 3, what: ".backward()" },
-        },
-      ],
-    };
+    const path = `crates/${EVIL_TOML}/Cargo.toml`;
     const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
-    for (const md of [
-      renderReviewBody([p], { headSha: "b".repeat(40), repo, notices: [], lineComments: 1 }),
-      suggestionComment(p, repo, "b".repeat(40)).body,
-      checkOutput({ rule: "autodiff", problems: [p], unresolved: [] }, []).summary,
-      renderReviewState("b".repeat(40), "fixed", ["autodiff"]),
-    ])
-      expectInert(md);
-    expect(suggestionComment(p, { owner: "alice", repo: "mnist-demo" }, "b".repeat(40)).body).not.toContain(
-      "](https://github.com/alice/mnist-demo/blob/",
-    );
+    const all = surfaces(path, manifest(""), manifest(", default-features = false"), repo);
+    expect(all.length).toBeGreaterThan(2);
+    for (const md of [...all, renderReviewState("b".repeat(40), "fixed", ["autodiff"])]) expectInert(md);
+    const alice = surfaces(path, manifest(""), manifest(", default-features = false"), {
+      owner: "alice",
+      repo: "mnist-demo",
+    });
+    expect(alice.join("\n")).not.toContain("](https://github.com/alice/mnist-demo/blob/");
   });
 
   it("a feature name cargo will refuse, in the review body and the check", () => {
-    const r = reviewManifest(
-      {
-        path: `crates/${EVIL_TOML}/Cargo.toml`,
-        base: `[dependencies]\nburn = { version = "0.22.0-pre.2" }\n`,
-        head: `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"] }\n`,
-        commentable: commentableLines("@@ -1,2 +1,2 @@\n [dependencies]\n+x\n"),
-      },
-      autodiff,
-    );
-    if (r.kind !== "refused") throw new Error(`expected refused, got ${r.kind}`);
     const repo = { owner: "@octocat", repo: "x](https://evil.example)" };
-    for (const md of [
-      renderReviewBody([r], { headSha: "b".repeat(40), repo, notices: [], lineComments: 0 }),
-      checkOutput({ rule: "autodiff", problems: [r], unresolved: [] }, []).summary,
-    ])
-      expectInert(md);
+    const all = surfaces(
+      `crates/${EVIL_TOML}/Cargo.toml`,
+      `[dependencies]\nburn = { version = "0.22.0-pre.2" }\n`,
+      `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${EVIL_TOML}"] }\n`,
+      repo,
+    );
+    expect(all[0]).toContain("cargo will refuse");
+    for (const md of all) expectInert(md);
   });
 
   it("an unparseable head manifest in a review", () => {
-    const r = reviewManifest(
-      {
-        path: "Cargo.toml",
-        base: null,
-        head: `[dependencies]\nburn = { ${EVIL_TOML} }\n`,
-        commentable: new Set(),
-      },
-      autodiff,
-    );
-    if (r.kind !== "invalid-toml") throw new Error(`expected invalid-toml, got ${r.kind}`);
-    expectInert(
-      renderReviewBody([r], {
-        headSha: "b".repeat(40),
-        repo: { owner: "alice", repo: "mnist-demo" },
-        notices: [],
-        lineComments: 0,
-      }),
-    );
+    const all = surfaces("Cargo.toml", null, `[dependencies]\nburn = { ${EVIL_TOML} }\n`, {
+      owner: "alice",
+      repo: "mnist-demo",
+    });
+    expect(all[0]).toContain("does not parse");
+    for (const md of all) expectInert(md);
   });
 });
 

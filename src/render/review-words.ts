@@ -1,0 +1,105 @@
+// The phrases every review surface shares, from the review's answer object: what a change did,
+// who needs the feature, what cargo refuses, what an edit does. Each surface says each once.
+import type { ReviewAnswer, ReviewEdit, ReviewResult } from "../answer/review-answer.js";
+import { targetName } from "../cargo/resolve/resolve.js";
+import type { UnresolvedWhy } from "../review/manifest.js";
+import { type ReviewRule, reviewRules } from "../review/rules.js";
+import { repoPermalink } from "../util/links.js";
+import { andList, code } from "./escape.js";
+import { assumptionText, changeText } from "./manifest.js";
+
+/** The rule a review names (every id in the data resolves; an unknown one is a bug in the caller). */
+export function ruleOf(id: string): ReviewRule {
+  const r = reviewRules().find((x) => x.id === id);
+  if (!r) throw new Error(`no review rule ${id}`);
+  return r;
+}
+
+export const feature = (r: ReviewRule) => code(targetName(r.target));
+
+/** What the review reports that needs an edit or a look: not fine, not unresolved. */
+export const isProblem = (r: ReviewResult) =>
+  r.reported && (r.kind === "refused" || r.kind === "invalid-toml" || r.kind.startsWith("regression"));
+export const problemsOf = (a: ReviewAnswer) => a.results.filter(isProblem);
+
+type Loss = NonNullable<ReviewResult["loss"]>;
+
+/** "This change sets `default-features = false` …", from what the PR changed. */
+export function lossText(l: Loss, rule: ReviewRule): string {
+  const f = rule.target.feature;
+  const parts: string[] = [];
+  if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
+  if (l.defaultsOff) {
+    const dropped =
+      l.defaultsOff.length > 0
+        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})`
+        : "";
+    parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
+  }
+  if (l.moved)
+    parts.push(
+      `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring ${f}` : ""}`,
+    );
+  return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
+}
+
+type Crate = NonNullable<ReviewResult["crates"]>[number];
+
+function evidenceText(c: Crate, rule: ReviewRule, a: Pick<ReviewAnswer, "repo" | "headSha">): string {
+  if (!c.evidence) return `${code(c.manifest)} (I did not read its sources; ${rule.words.assumed})`;
+  const where = `${c.evidence.path}:${c.evidence.line}`;
+  const url = repoPermalink(a.repo.owner, a.repo.repo, a.headSha, c.evidence.path, c.evidence.line);
+  return `${url ? `[${code(where)}](${url})` : code(where)} uses ${code(c.evidence.what)}`;
+}
+
+/** "`src/train.rs:6` uses `.backward()`, so that crate needs gradients". */
+export function needsText(r: ReviewResult, a: Pick<ReviewAnswer, "repo" | "headSha">): string {
+  const rule = ruleOf(r.rule);
+  const crates = r.crates ?? [];
+  return `${crates.map((c) => evidenceText(c, rule, a)).join("; ")}, so ${crates.length > 1 ? "these crates need" : "that crate needs"} ${rule.words.needs}`;
+}
+
+/** "line 7 asks `burn` 0.22.0-pre.2 for `dispatch` and `server`, which it does not have". */
+export function refusedText(r: ReviewResult, quote: (s: string) => string = code): string {
+  const groups = new Map<string, { where: string; crate: string; version: string; features: string[] }>();
+  for (const x of r.refused ?? []) {
+    const where =
+      x.entry !== null
+        ? `the \`[features]\` entry ${quote(x.entry)}`
+        : x.inherited
+          ? `the workspace's ${quote(x.dependency ?? "")} entry`
+          : `line ${x.line}`;
+    const key = `${where}\u0000${x.crate}\u0000${x.version}`;
+    const g = groups.get(key) ?? { where, crate: x.crate, version: x.version, features: [] };
+    g.features.push(x.feature);
+    groups.set(key, g);
+  }
+  const list = (fs: string[]) =>
+    fs.length <= 1 ? fs.map(quote).join("") : `${fs.slice(0, -1).map(quote).join(", ")} and ${quote(fs.at(-1)!)}`;
+  const parts = [...groups.values()].map(
+    (g) => `${g.where} asks ${quote(g.crate)} ${g.version} for ${list(g.features)}`,
+  );
+  return parts.length > 0 ? `${parts.join("; ")}, which it does not have` : "cargo refuses it";
+}
+
+/** What an edit does, as a sentence's words ("rename `"server"` to `"remote-server"` and drop …"). */
+export function editText(e: ReviewEdit, quote: (s: string) => string = code): string {
+  const resolves = e.renamed.length + e.dropped.length > 0 ? { renamed: e.renamed, dropped: e.dropped } : undefined;
+  return changeText({ dependency: e.dependency, added: e.added, declares: e.declares, resolves }, quote);
+}
+
+/** "on line 7" or "on lines 7–9". */
+export function linesText(e: ReviewEdit): string {
+  const s = e.suggestion;
+  return s.startLine === s.endLine ? `line ${s.startLine}` : `lines ${s.startLine}–${s.endLine}`;
+}
+
+/** Why a change could not be judged, in words. */
+export function unresolvedText(why: UnresolvedWhy): string {
+  if (why.kind === "too-large") return "the feature graph at the head is larger than the bot walks for one event";
+  if (why.kind === "members-unseen")
+    return "it is a workspace root that declares burn, and no member inheriting it was found beside it, so no member was judged (run `review --base DIR --head DIR` on the two checkouts)";
+  return assumptionText(why.assumption);
+}
+
+export const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
