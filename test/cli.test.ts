@@ -397,6 +397,34 @@ describe("burn-triage review --base DIR --head DIR", () => {
     expect([same.code, same.err]).toEqual([0, expect.stringContaining("no Cargo.toml differs")]);
   });
 
+  it("the file pair says what the tree form says: each side under its own root, a pair of roots with its members", async () => {
+    const ws = (side: string, p = "") => join(root, "fixtures/repos/workspace-bump", side, p);
+    const tree = await run(["review", "--base", ws("base"), "--head", ws("head")]);
+    expect(tree.code).toBe(1);
+    const said = "`crates/gpu/Cargo.toml`: the `[features]` entry `cuda` asks `burn` 0.17.1 for `cuda-jit`";
+    expect(tree.out).toContain(said);
+    for (const pair of [
+      // The member, unchanged, in two checkouts whose roots differ: each side reads its own root.
+      [ws("base", "crates/gpu/Cargo.toml"), ws("head", "crates/gpu/Cargo.toml")],
+      // The roots, with the crate that inherits: the members beside HEAD are read.
+      [ws("base", "Cargo.toml"), ws("head", "Cargo.toml"), "--crate", ws("head", "crates/gpu")],
+      [ws("base", "Cargo.toml"), ws("head", "Cargo.toml")],
+    ]) {
+      const r = await run(["review", ...pair]);
+      expect([r.code, r.out]).toEqual([1, expect.stringContaining(said)]);
+      expect(r.out).not.toContain("No review");
+      const json = JSON.parse((await run(["review", ...pair, "--json"])).out);
+      expect(json.verdict).toBe("refused");
+      expect(json.results.filter((x: { kind: string }) => x.kind === "refused")).toHaveLength(1);
+    }
+    // The root copied away from its members cannot be judged, and says so rather than "No review: … does not turn off".
+    const alone = mkdtempSync(join(tmpdir(), "burn-triage-root-"));
+    writeFileSync(join(alone, "Cargo.toml"), fixture("repos/workspace-bump/head/Cargo.toml"));
+    const r = await run(["review", ws("base", "Cargo.toml"), join(alone, "Cargo.toml")]);
+    expect(r.out).toContain("could not be judged: it is a workspace root that declares burn");
+    expect(r.out).not.toContain("does not turn off");
+  });
+
   it("takes two directories and nothing else", async () => {
     await expect(run(["review", "--base", tmp])).resolves.toMatchObject({ code: 2 });
     await expect(run(["review", "--base", tmp, "--head", tmp, "x.toml"])).resolves.toMatchObject({ code: 2 });

@@ -120,18 +120,30 @@ async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, hea
   }
 }
 
-/** The answer's results the review does not report (it spoke of none): said in one line each. */
-function unreportedText(r: ReviewResult): string | null {
-  const target = r.rule === "cargo" ? "" : targetName(ruleOf(r.rule).target);
-  if (r.kind === "unresolved") return `${target}: could not be judged: ${r.because}.`;
-  if (r.kind !== "not-needed") return null;
-  const because =
-    r.notNeeded === "no-use-found"
-      ? "its crate's sources show no use of it"
-      : r.notNeeded === "under-own-feature"
-        ? "its only use is under the crate's own feature that turns it back on"
-        : "its rule speaks only when it finds a use, and the crate's sources were not read (pass --crate DIR)";
-  return `${target} is off after this change in ${r.member ?? r.path}, not reported: ${because}.`;
+/**
+ * The answer's results the review does not report (it spoke of none), a line each; the rules that
+ * could not be judged for one reason share its line.
+ */
+function unreportedLines(results: ReviewResult[]): string[] {
+  const name = (r: ReviewResult) => targetName(ruleOf(r.rule).target);
+  const unresolved = new Map<string, string[]>();
+  for (const r of results.filter((x) => x.kind === "unresolved"))
+    unresolved.set(r.because ?? "", [...(unresolved.get(r.because ?? "") ?? []), name(r)]);
+  const notNeeded = results
+    .filter((r) => r.kind === "not-needed")
+    .map((r) => {
+      const because =
+        r.notNeeded === "no-use-found"
+          ? "its crate's sources show no use of it"
+          : r.notNeeded === "under-own-feature"
+            ? "its only use is under the crate's own feature that turns it back on"
+            : "its rule speaks only when it finds a use, and the crate's sources were not read (pass --crate DIR)";
+      return `${name(r)} is off after this change in ${r.member ?? r.path}, not reported: ${because}.`;
+    });
+  return [
+    ...[...unresolved].map(([because, rules]) => `${rules.join(" and ")}: could not be judged: ${because}.`),
+    ...notNeeded,
+  ];
 }
 
 function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
@@ -143,7 +155,7 @@ function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
       `${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`,
     );
   else {
-    const notes = answer.results.flatMap((r) => unreportedText(r) ?? []).map((l) => l.replace(/`/g, ""));
+    const notes = unreportedLines(answer.results).map((l) => l.replace(/`/g, ""));
     const watched = reviewRules()
       .map((r) => targetName(r.target))
       .join(" or ");

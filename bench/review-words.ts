@@ -1,0 +1,37 @@
+// What a PR review says, over every fixture of fixtures/prs/cases.yml: paragraphs said twice
+// (issue 52: none), and the words of the body and of each line comment. Runnable alone:
+// `npm run build:dev && node build/bench/review-words.js` prints the section; `--write` puts it
+// in BENCHMARKS.md in place of the previous one (the rest of the file is left as it is).
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { reviewFigures } from "../test/support/review-surfaces.js";
+import { projectRoot } from "../test/support/root.js";
+
+const HEADING = "## What a PR review says";
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+export function reviewWordsSection(): string {
+  const f = reviewFigures();
+  const span = (xs: number[]) => `median ${median(xs)}, longest ${Math.max(0, ...xs)}`;
+  return [
+    HEADING,
+    "",
+    `Over the ${f.cases} PR fixtures (\`fixtures/prs/cases.yml\`), ${f.reviews} of which get a review: paragraphs said twice in one review (body and line comments, 8 words or more): **${f.repeated}**. Words of the body: ${span(f.bodyWords)}; of a line comment: ${span(f.commentWords)} (outside code fences and the marker). \`node build/bench/review-words.js\` after \`npm run build:dev\`.`,
+    "",
+  ].join("\n");
+}
+
+const section = reviewWordsSection();
+if (process.argv.includes("--write")) {
+  const file = join(projectRoot(import.meta.url), "BENCHMARKS.md");
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(HEADING);
+  const end = start < 0 ? -1 : text.indexOf("\n## ", start + HEADING.length);
+  const next =
+    start < 0
+      ? `${text.replace(/\n*$/, "\n\n")}${section}`
+      : `${text.slice(0, start)}${section}${end < 0 ? "" : `\n${text.slice(end + 1)}`}`;
+  writeFileSync(file, next);
+}
+process.stdout.write(`${section}\n`);
