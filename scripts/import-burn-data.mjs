@@ -229,6 +229,9 @@ for (const file of gatedFiles) {
     const bf = e.burn_features ?? {};
     const gate = {
       gate: e.gate,
+      // The gating line's own predicate as burn's source writes it (its crate's feature names),
+      // what a comment quotes; `gate` above is the whole condition, crate-qualified.
+      cfg: e.cfg ?? null,
       crate: e.crate,
       file: e.file,
       cfg_line: e.cfg_line ?? e.line,

@@ -123,6 +123,8 @@ function itemsFromNotes(findings: CompileFinding[]): GatedItem[] | null {
     const suggest = ownFeatures(`feature = "${feature}"`);
     const gate: Gate = {
       gate: `feature = "${feature}"`,
+      // What the user's own rustc printed: quoted as it is, never rewritten.
+      cfg: n.cfg,
       crate: n.crate,
       file: n.file,
       cfg_line: n.cfgLine,

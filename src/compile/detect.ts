@@ -38,6 +38,8 @@ export interface ConfiguredOut {
   file: string;
   cfgLine: number;
   feature: string;
+  /** The `#[cfg(…)]` predicate rustc printed on that line, as printed (null: not on one line). */
+  cfg: string | null;
 }
 
 const NOTE_PATH =
@@ -50,7 +52,10 @@ function configuredOut(b: string): ConfiguredOut | null {
   const rest = b.slice(at, at + 1200);
   const where = /-->\s*(\S+)/.exec(rest);
   const path = where ? NOTE_PATH.exec(where[1]!) : null;
-  const cfg = /(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(/.exec(rest);
+  const cfg =
+    /(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(([^\n]*)\)\][^\S\n]*(?:\n|$)|(?:^|\n)[^\S\n]*(\d+)\s*\|\s*#\[cfg\(/.exec(
+      rest,
+    );
   const feature = /the item is gated behind the `([A-Za-z0-9_+.-]+)` feature/.exec(rest);
   if (!path || !cfg || !feature) return null;
   const crate = path[1]!;
@@ -58,8 +63,9 @@ function configuredOut(b: string): ConfiguredOut | null {
     crate,
     version: path[2] ?? null,
     file: `crates/${crate}/src/${path[3]!.replace(/\\/g, "/")}`,
-    cfgLine: Number(cfg[1]),
+    cfgLine: Number(cfg[1] ?? cfg[3]),
     feature: feature[1]!,
+    cfg: cfg[2] ?? null,
   };
 }
 

@@ -34,6 +34,7 @@ export function gateRecord(ref: string, g: SourceGate & { kind: "gated" }): { ga
   return {
     gate: {
       gate: g.gate,
+      cfg: site.written,
       crate: site.crate,
       file: site.file,
       cfg_line: site.cfgLine,

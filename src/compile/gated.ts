@@ -10,6 +10,12 @@ import * as semver from "../util/semver.js";
 export interface Gate {
   /** The whole condition, over crate-qualified features: `all(feature = "burn-core/extension", …)`. */
   gate: string;
+  /**
+   * The gating line's own predicate as burn's source (or rustc's note) writes it, in its crate's
+   * feature names (`feature = "autodiff"`): what a comment quotes. Absent in older data; null when
+   * the line's cfg was not kept as written.
+   */
+  cfg?: string | null;
   /** Where the gating `#[cfg]` is: crate, repository path and line at that ref. */
   crate: string;
   file: string;

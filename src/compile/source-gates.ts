@@ -15,6 +15,8 @@ export interface GateTerm {
   crate: string;
   /** The `#[cfg]` predicate, its features qualified by the crate (`feature = "burn-core/std"`). */
   cfg: string;
+  /** The same predicate as the source writes it; null for one made here (cfg-exclusive definitions). */
+  written: string | null;
   file: string;
   line: number;
   cfgLine: number;
@@ -97,7 +99,7 @@ function combine(results: Res[]): Res {
     if (gates.length === 1) return { k: "found", terms: found[0]!.terms };
     // cfg-exclusive definitions of one name (burn-wgpu's `Wgpu` with and without fusion).
     const first = found[0]!.terms.at(-1)!;
-    return { k: "found", terms: [{ ...first, cfg: `any(${gates.join(", ")})` }] };
+    return { k: "found", terms: [{ ...first, cfg: `any(${gates.join(", ")})`, written: null }] };
   }
   const unknown = results.find((r) => r.k === "unknown");
   return unknown ?? { k: "absent" };
@@ -159,6 +161,7 @@ class Resolver {
     return cfgs.map((c) => ({
       crate: m.crate,
       cfg: qualify(c, m.crate),
+      written: c,
       file: m.file,
       line,
       cfgLine: cfgLine ?? line,
@@ -276,7 +279,14 @@ export function memberSourceGate(
   if (!site) return { kind: "unknown", why: `${member} is not in ${file}` };
   const terms = [
     ...(owner.kind === "gated" ? owner.terms : []),
-    ...site.cfgs.map((c) => ({ crate, cfg: qualify(c.cfg, crate), file, line: site.line, cfgLine: c.line })),
+    ...site.cfgs.map((c) => ({
+      crate,
+      cfg: qualify(c.cfg, crate),
+      written: c.cfg,
+      file,
+      line: site.line,
+      cfgLine: c.line,
+    })),
   ];
   return terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(terms), terms };
 }

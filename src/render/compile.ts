@@ -4,6 +4,7 @@
 
 import { isPinSource } from "../cargo/manifest/burn-version.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
+import type { Gate } from "../compile/gated.js";
 import * as semver from "../util/semver.js";
 import { andList, code } from "./escape.js";
 import { fragmentShows, manifestSection, sourceText } from "./manifest.js";
@@ -14,9 +15,13 @@ function newerThan(named: string, than: string): boolean {
   return low !== null && semver.gt(low, than);
 }
 
-/** `feature = "burn/train"` → `train` of `burn`; the gate as a user can read it. */
-function gateText(gate: string): string {
-  return code(gate.replace(/feature = "burn\/([^"]+)"/g, 'feature = "$1"'));
+/**
+ * The gating line's `#[cfg]` as burn's source (or the user's rustc) writes it, in its crate. The
+ * gate's crate-qualified form (`feature = "burn-tensor/autodiff"`) is the resolver's, not Rust:
+ * no cfg can say it, so it is never shown; without the line as written, the gate is not quoted.
+ */
+function gateText(gate: Gate): string {
+  return gate.cfg ? `sits under ${code(`#[cfg(${gate.cfg})]`)} in ${code(gate.crate)}` : "sits behind a `#[cfg]`";
 }
 
 function suggestion(features: string[] | null, { defaults }: { defaults: boolean }): string {
@@ -70,9 +75,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   for (const i of c.items) {
     const at = `${i.gate.crate} ${c.release.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
     const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(
-      `- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} exists only when ${gateText(i.gate.gate)} (${where}).`,
-    );
+    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} ${gateText(i.gate)} (${where}).`);
   }
   for (const p of c.absent)
     lines.push(

@@ -34,7 +34,7 @@ describe("rustc errors for feature-gated burn paths", () => {
     const compile = analyzeCompile({ text: c.text })!;
     expect(compile.items.map((i) => i.path)).toEqual(c.paths);
     const body = renderIssueComment(a)!;
-    for (const p of c.paths) expect(body).toContain(`\`${p}\` exists only when`);
+    for (const p of c.paths) expect(body).toContain(`\`${p}\` sits under`);
     if (c.link) expect(body).toContain(`(https://github.com/tracel-ai/burn/blob/${c.link})`);
     if (c.add) {
       const plan = compile.manifest?.plan;

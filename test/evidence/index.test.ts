@@ -91,6 +91,7 @@ describe("rustc's configured-out note", () => {
       file: "crates/burn/src/lib.rs",
       cfgLine: 7,
       feature: "wgpu",
+      cfg: 'feature = "wgpu"',
     });
     expect(train!.note).toMatchObject({ cfgLine: 2, feature: "train" });
   });
@@ -104,6 +105,7 @@ describe("rustc's configured-out note", () => {
       file: "crates/burn-core/src/lib.rs",
       cfgLine: 39,
       feature: "std",
+      cfg: 'feature = "std"',
     });
     const os =
       "error[E0432]: unresolved import `burn::train`\n --> src/main.rs:2:11\nnote: found an item that was configured out\n --> /r/burn-0.22.1/src/lib.rs:3:9\n  |\n2 | #[cfg(unix)]\n  |       ---- the item is gated here\n";

@@ -60,7 +60,7 @@ describe("/explain-panic", () => {
     newComment(api, p.issue.number, (b) => (reply = b));
     await makeProbot().receive({ id: `cmd-${p.comment.id}`, name: "issue_comment", payload: p });
     expect(api.pendingMocks()).toEqual([]);
-    expect(reply).toContain('`burn::backend::Wgpu` exists only when `feature = "wgpu"`');
+    expect(reply).toContain('`burn::backend::Wgpu` sits under `#[cfg(feature = "wgpu")]` in `burn`');
     expect(reply).toContain("edit your comment and I will update this reply");
   });
 

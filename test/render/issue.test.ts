@@ -58,7 +58,7 @@ describe("issue comment", () => {
       if (c.finding === null && !c.compile) expect(render(fixture(`issues/${file}`))).toBeNull();
     // 0.21's `Dispatch: AutodiffBackend` bound is the compile-time twin of the stub's panic.
     for (const [file, c] of issueCases())
-      if (c.compile) expect(render(fixture(`issues/${file}`))).toContain("exists only when");
+      if (c.compile) expect(render(fixture(`issues/${file}`))).toContain(" sits under `#[cfg(");
   });
 
   it("explains misuse panics without a manifest diff", () => {
