@@ -72,12 +72,17 @@ export function apiBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
   return (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, "");
 }
 
-/** `url` is the API root or below it: same origin, and under its path (`/api/v3` on GHES). */
+/**
+ * `url` is the API root or below it: same origin, and under its path (`/api/v3` on GHES), or
+ * GitHub Enterprise Server's GraphQL endpoint beside it (`/api/graphql`, where Octokit sends it).
+ */
 export function withinApi(url: string, base: string): boolean {
   try {
     const u = new URL(url);
     const b = new URL(base);
     const prefix = b.pathname.replace(/\/+$/, "");
+    if (u.origin === b.origin && /\/api\/v3$/.test(prefix) && u.pathname === prefix.replace(/v3$/, "graphql"))
+      return true;
     return u.origin === b.origin && (u.pathname === prefix || u.pathname.startsWith(`${prefix}/`));
   } catch {
     return false;

@@ -2,29 +2,19 @@
 // Changed manifests at base and head, the tree at head, the roots and members those manifests
 // involve, the sources of crates that regressed, and the bot's previous review and check runs.
 
-import { isManifest } from "../cargo/manifest/workspace.js";
+import { ancestorManifests, dirOf, isManifest } from "../cargo/manifest/workspace.js";
 import type { Config } from "../config/config.js";
-import { checkName, markedReviewState } from "../render/review.js";
-import { gatherEvidence } from "../review/gather-evidence.js";
-import {
-  type ChangedManifest,
-  manifestReads,
-  type PreviousReview,
-  type PrSnapshot,
-  pathCrateReads,
-} from "../review/pull-request.js";
-import { reviewRules } from "../review/rules.js";
-import { readFile } from "./files.js";
-import { authoredBy, type Identity } from "./identity.js";
-import { listPages, type Octokit, pageItems, pagesNewestFirst, type RepoRef } from "./types.js";
+import { code } from "../render/escape.js";
+import { evidenceSources, gatherEvidence } from "../review/gather-evidence.js";
+import { type ChangedManifest, manifestReads, type PrSnapshot, pathCrateReads } from "../review/pull-request.js";
+import { MAX_QUERY_BYTES } from "./blob-reads.js";
+import type { Identity } from "./identity.js";
+import { MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Want } from "./pr-reads.js";
+import { previousStateFields, previousStateFrom, previousStateRest } from "./previous-state.js";
+import { listPages, type Octokit, type RepoRef } from "./types.js";
 
 /** GitHub lists at most 3000 files for a pull request. */
 export const MAX_FILES = 3000;
-/** Changed Cargo.toml files reviewed per PR. */
-export const MAX_MANIFESTS = 10;
-/** Other manifests (roots, members) read per PR, at each side. */
-export const MAX_RELATED_MANIFESTS = 20;
-
 interface PrFile {
   filename: string;
   status: string;
@@ -32,11 +22,14 @@ interface PrFile {
   patch?: string;
 }
 
-/** The changed manifests, or null when the PR touches none (one call, and nothing else is read). */
+/**
+ * The changed manifests, or null when the PR touches none (one call, and nothing else is read).
+ * Every changed manifest is reviewed: what bounds the review is the bytes it reads, not a count.
+ */
 export async function changedManifests(
   octokit: Octokit,
   where: RepoRef & { pull_number: number },
-): Promise<{ changed: ChangedManifest[]; notices: string[] } | null> {
+): Promise<PrStart | null> {
   const files: PrFile[] = [];
   for await (const page of listPages<PrFile>(
     octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }),
@@ -47,18 +40,19 @@ export async function changedManifests(
   }
   const all = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
   if (all.length === 0) return null;
-  const notices =
-    all.length > MAX_MANIFESTS
-      ? [
-          `this PR changes ${all.length} Cargo.toml files; I reviewed the first ${MAX_MANIFESTS} (${all.slice(MAX_MANIFESTS).length} not checked)`,
-        ]
-      : [];
-  if (files.length >= MAX_FILES)
-    notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
-  const changed = all
-    .slice(0, MAX_MANIFESTS)
-    .map((f) => ({ path: f.filename, status: f.status, previousPath: f.previous_filename, patch: f.patch }));
-  return { changed, notices };
+  const notices: string[] = [];
+  const complete = files.length < MAX_FILES;
+  if (!complete) notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
+  const changed = all.map((f) => ({
+    path: f.filename,
+    status: f.status,
+    previousPath: f.previous_filename,
+    patch: f.patch,
+  }));
+  const touched = complete
+    ? files.flatMap((f) => [f.filename, ...(f.previous_filename ? [f.previous_filename] : [])])
+    : null;
+  return { changed, notices, touched };
 }
 
 interface Pr {
@@ -67,33 +61,36 @@ interface Pr {
   base: { sha: string };
 }
 
+/** What the file listing gave: the changed manifests, what was cut, and every path the PR touches. */
+export interface PrStart {
+  changed: ChangedManifest[];
+  notices: string[];
+  /** null when GitHub's list was cut short (then every base file is read at the base). */
+  touched: string[] | null;
+}
+
 export async function gatherPr(
   octokit: Octokit,
   repo: RepoRef,
   pr: Pr,
   who: Identity,
   config: Config,
-  start: { changed: ChangedManifest[]; notices: string[] },
+  start: PrStart,
 ): Promise<PrSnapshot> {
   const notices = [...start.notices];
   // Head commits are read through the base repository: that works for forks (even deleted ones).
-  const reads = new Map<string, Promise<string | null>>();
-  const read = (path: string, ref: string) => {
-    const key = `${ref}:${path}`;
-    if (!reads.has(key))
-      reads.set(
-        key,
-        readFile(octokit, { ...repo, path, ref }).then((f) => (f.ok ? f.text : null)),
-      );
-    return reads.get(key)!;
-  };
+  const reader = await PrReader.open(octokit, repo, {
+    headSha: pr.head.sha,
+    baseSha: pr.base.sha,
+    touched: start.touched ? new Set(start.touched) : null,
+  });
   const snapshot: PrSnapshot = {
     repo,
     headSha: pr.head.sha,
     changed: start.changed,
     head: {},
     base: {},
-    tree: [],
+    tree: reader.tree,
     evidence: {},
     previous: { review: null, checkRuns: {} },
     notices,
@@ -103,67 +100,74 @@ export async function gatherPr(
       reviewBurnRepo: config.pull_requests.review_burn_repo,
     },
   };
-  const both = async (path: string, basePath = path, withBase = true) => {
-    snapshot.head[path] = await read(path, pr.head.sha);
-    if (withBase) snapshot.base[basePath] = await read(basePath, pr.base.sha);
-  };
-  for (const f of start.changed) await both(f.path, f.previousPath ?? f.path, f.status !== "added");
-
-  const { data: tree } = await octokit.rest.git.getTree({ ...repo, tree_sha: pr.head.sha, recursive: "true" });
-  snapshot.tree = pageItems<{ type?: string; path?: string }>((tree as { tree?: unknown }).tree, "tree")
-    .filter((e) => e.type === "blob" && e.path)
-    .map((e) => e.path!);
-  if ((tree as { truncated?: boolean }).truncated)
+  if (reader.truncated)
     notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
-
-  const related = manifestReads(snapshot);
-  if (related.length > MAX_RELATED_MANIFESTS)
-    notices.push(
-      `this change reaches ${related.length} other manifests (workspace roots and members); I read the first ${MAX_RELATED_MANIFESTS}`,
-    );
-  for (const path of related.slice(0, MAX_RELATED_MANIFESTS)) await both(path);
+  const asked: Want[] = [];
+  const fill = async (wants: Want[]) => {
+    asked.push(...wants);
+    await reader.read(wants);
+    for (const w of wants) {
+      const text = reader.get(w);
+      if (text !== undefined) snapshot[w.side][w.path] = text;
+    }
+  };
+  const changed = start.changed.flatMap((f): Want[] => [
+    { path: f.path, side: "head" },
+    ...(f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" as const }] : []),
+  ]);
+  // The first query also reads what the next steps will most likely ask for (the roots above the
+  // changed manifests and the members below them), and the bot's previous review and check runs.
+  const graphql = reader.mode === "graphql";
+  const near = graphql ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
+  const data = await reader.read([...changed, ...near], graphql ? previousStateFields(pr, who) : null);
+  const previousByGraphql = graphql && reader.mode === "graphql";
+  await fill(changed);
+  await fill(bothSides(manifestReads(snapshot)));
   // A burn checkout a path dependency points to names its version (read after the roots: an
-  // inherited path is written there). Bounded like the other related manifests.
-  for (const path of pathCrateReads(snapshot).slice(0, MAX_RELATED_MANIFESTS)) await both(path);
-
-  await gatherEvidence(snapshot, (path) => read(path, pr.head.sha));
-  snapshot.previous = await previousState(octokit, repo, pr, who);
+  // inherited path is written there).
+  await fill(bothSides(pathCrateReads(snapshot)));
+  if (reader.mode === "graphql") await reader.read(evidenceSources(snapshot).map((path) => ({ path, side: "head" })));
+  await gatherEvidence(snapshot, async (path) => {
+    const w: Want = { path, side: "head" };
+    await fill([w]);
+    return reader.get(w) ?? null;
+  });
+  snapshot.previous = previousByGraphql ? previousStateFrom(data) : await previousStateRest(octokit, repo, pr, who);
+  const unread = [...new Set([...asked.filter((w) => reader.get(w) === undefined).map(label), ...reader.unread])];
+  if (unread.length > 0) {
+    snapshot.unread = unread;
+    notices.push(unreadNotice(unread, reader));
+  }
   return snapshot;
 }
 
-interface Review {
-  id: number;
-  body: string | null;
-  user: { login?: string } | null;
-  commit_id: string | null;
+const bothSides = (paths: string[]): Want[] =>
+  paths.flatMap((path) => [
+    { path, side: "head" as const },
+    { path, side: "base" as const },
+  ]);
+
+const label = (w: Want) => (w.side === "head" ? w.path : `${w.path} (base)`);
+
+/** The manifests above each changed one (its possible roots) and below it (a root's possible members). */
+export function nearbyManifests(changed: readonly ChangedManifest[], tree: readonly string[]): string[] {
+  const set = new Set(tree);
+  const out = new Set<string>();
+  for (const f of changed) {
+    for (const a of ancestorManifests(f.path, set)) out.add(a);
+    const dir = dirOf(f.path);
+    for (const p of tree) if (isManifest(p) && (dir === "" || p.startsWith(`${dir}/`))) out.add(p);
+  }
+  return [...out].sort();
 }
 
-/** The bot's latest review (state from its marker) and each rule's check run for this head, if any. */
-async function previousState(octokit: Octokit, repo: RepoRef, pr: Pr, who: Identity): Promise<PrSnapshot["previous"]> {
-  let review: PreviousReview | null = null;
-  // The latest marked review of the bot's: from the newest page back, the first one found.
-  const pages = pagesNewestFirst<Review>(
-    (page) =>
-      octokit.rest.pulls.listReviews({ ...repo, pull_number: pr.number, per_page: 100, ...(page ? { page } : {}) }),
-    "reviews",
-  );
-  search: for await (const page of pages)
-    for (const r of [...page].reverse()) {
-      const marked = authoredBy(who, r) ? markedReviewState(r.body) : null;
-      if (!marked) continue;
-      review = { id: r.id, sha: marked.sha ?? r.commit_id, state: marked.state, rules: marked.rules };
-      break search;
-    }
-  const checkRuns: Record<string, number | null> = {};
-  for (const rule of reviewRules()) {
-    const { data } = await octokit.rest.checks.listForRef({
-      ...repo,
-      ref: pr.head.sha,
-      check_name: checkName(rule),
-      ...(who.appId !== null ? { app_id: who.appId } : {}),
-    });
-    const runs = pageItems<{ id: number }>((data as { check_runs?: unknown }).check_runs, "check runs");
-    checkRuns[rule.id] = runs[0]?.id ?? null;
-  }
-  return { review, checkRuns };
+/** Says which files a bound left unread, by name (the first ten), and the bound. */
+export function unreadNotice(unread: string[], reader: Pick<PrReader, "mode">): string {
+  const bound =
+    reader.mode === "graphql"
+      ? `${MAX_READ_QUERIES} queries of at most ${MAX_QUERY_BYTES / 1e6} MB`
+      : `${MAX_REST_READS} files read one by one (GitHub's GraphQL API was not available)`;
+  const shown = unread.slice(0, 10).map(code).join(", ");
+  const more = unread.length > 10 ? ` and ${unread.length - 10} more` : "";
+  return `I did not read ${unread.length} file(s) this change reaches (a review reads at most ${bound}): ${shown}${more}; nothing is said about them`;
 }

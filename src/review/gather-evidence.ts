@@ -11,6 +11,18 @@ export const MAX_EVIDENCE_CRATES = 6;
 export const MAX_CRATE_SOURCE_FILES = 6;
 
 /**
+ * Every file `gatherEvidence` may read for this snapshot, so that a reader that pays per request,
+ * not per file, can read them all at once beforehand.
+ */
+export function evidenceSources(snapshot: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): string[] {
+  const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
+  const paths = evidenceNeeded(snapshot, rules)
+    .slice(0, MAX_EVIDENCE_CRATES)
+    .flatMap(({ manifest }) => sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES));
+  return [...new Set(paths)];
+}
+
+/**
  * Fills `snapshot.evidence` (and its notices): one pass over at most MAX_CRATE_SOURCE_FILES files
  * per crate answers every rule that crate needs, and stops when all have an answer. A rule whose
  * data lacks the head's release gets no answer (and a note), not "none".

@@ -69,6 +69,8 @@ export interface PrSnapshot {
   previous: { review: PreviousReview | null; checkRuns: Record<string, number | null> };
   /** Caps that were hit while gathering, said in the review and the check. */
   notices: string[];
+  /** Files this change reaches that a bound left unread (said in the notices): nothing is "fine" then. */
+  unread?: string[];
   options: {
     checkRun: boolean;
     conclusion: "neutral" | "failure";
@@ -207,8 +209,20 @@ function rootAt(
 }
 
 /** Every changed manifest judged for every rule on its own graph and its own workspace (no evidence yet). */
+/**
+ * Each snapshot's last assessment, with what it was made of: gathering asks for it (which crates'
+ * sources to read) and the decision asks again, and a 1,000-member workspace costs seconds a pass.
+ * The shell only adds manifests to a snapshot, so their counts say whether it changed.
+ */
+const assessed = new WeakMap<PrSnapshot, { key: string; rules: readonly ReviewRule[]; out: ManifestReview[] }>();
+
 export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[] {
-  return rules.flatMap((rule) => assessRule(s, rule));
+  const key = [s.changed.length, s.tree.length, Object.keys(s.head).length, Object.keys(s.base).length].join(":");
+  const known = assessed.get(s);
+  if (known && known.key === key && known.rules === rules) return known.out;
+  const out = rules.flatMap((rule) => assessRule(s, rule));
+  assessed.set(s, { key, rules, out });
+  return out;
 }
 
 function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
@@ -329,7 +343,9 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     burn = true;
   }
   const d: ReviewDecision = { ...none, problems: shareFixes(problems, rules), unresolved };
-  if (s.options.checkRun && (burn || problems.length > 0 || unresolved.length > 0))
+  // What was not read is said even where nothing read has a problem (a check run of a rule that always speaks).
+  const unread = (s.unread?.length ?? 0) > 0;
+  if (s.options.checkRun && (burn || unread || problems.length > 0 || unresolved.length > 0))
     d.checks = rules.flatMap((rule) => checkFor(rule, d.problems, unresolved, s));
   if (problems.length === 0) {
     // Say the earlier problem is gone only when it is known to be gone.
@@ -368,7 +384,7 @@ function checkFor(rule: ReviewRule, problems: Problem[], unresolved: Unresolved[
     ? "failure"
     : mine.length > 0
       ? s.options.conclusion
-      : open.length > 0
+      : open.length > 0 || (s.unread?.length ?? 0) > 0
         ? "neutral"
         : "success";
   return [{ rule: rule.id, existingId, conclusion, problems: mine, unresolved: open }];

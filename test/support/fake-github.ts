@@ -108,6 +108,8 @@ export interface FakeGitHub {
   observe(payload: unknown): void;
   /** Delay added to every response. */
   latencyMs: number;
+  /** GraphQL's Blob.text is cut past this many bytes (isTruncated), as GitHub cuts large blobs. */
+  blobTextLimit: number;
   writes(): Call[];
   close(): Promise<void>;
 }
@@ -132,6 +134,11 @@ function author(req: IncomingMessage): {
   const auth = req.headers.authorization ?? "";
   if (/^token ghp_fake_/.test(auth)) return { user: FAKE_USER, app: null };
   return /^token ghs_fake_/.test(auth) ? { user: BOT, app: FAKE_APP } : ACTIONS;
+}
+/** Git's blob id of a text (what a tree entry's `sha` is). */
+export function blobId(text: string): string {
+  const bytes = Buffer.from(text);
+  return createHash("sha1").update(`blob ${bytes.length}\0`).update(bytes).digest("hex");
 }
 const JSON_TYPE = { "content-type": "application/json; charset=utf-8" };
 const SHA_PREFIX = /^[0-9a-f]{40}:/;
@@ -180,7 +187,12 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     },
     repo,
     latencyMs: 0,
-    writes: () => fake.calls.filter((c) => c.method !== "GET" && !c.path.includes("/access_tokens")),
+    blobTextLimit: Number.POSITIVE_INFINITY,
+    // A GraphQL query reads (the bot sends no mutation).
+    writes: () =>
+      fake.calls.filter(
+        (c) => c.method !== "GET" && !c.path.includes("/access_tokens") && !c.path.endsWith("/graphql"),
+      ),
     close: () =>
       new Promise((r) => {
         server.close(() => r());
@@ -407,10 +419,57 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         const paths = Object.keys(repo.files ?? {})
           .filter((k) => k.startsWith(`${sha}:`) || !SHA_PREFIX.test(k))
           .map((k) => k.replace(SHA_PREFIX, ""));
-        c.send(200, { sha, truncated: false, tree: [...new Set(paths)].map((p) => ({ path: p, type: "blob" })) });
+        const tree = [...new Set(paths)].map((p) => {
+          const text = file(p, sha)!;
+          return { path: p, type: "blob", sha: blobId(text), size: Buffer.byteLength(text) };
+        });
+        c.send(200, { sha, truncated: false, tree });
       },
     ],
+    ["POST", /^(?:\/api)?\/graphql$/, (_m, c) => c.send(200, graphql(c))],
   ];
+
+  /** Blobs by id, as the tree names them (every file at every ref). */
+  const blobs = () => new Map(Object.values(repo.files ?? {}).map((t) => [blobId(t), t]));
+  const blobNode = (text: string | undefined) => {
+    if (text === undefined) return null;
+    const byteSize = Buffer.byteLength(text);
+    const cut = byteSize > fake.blobTextLimit;
+    return { text: cut ? text.slice(0, fake.blobTextLimit) : text, isBinary: false, isTruncated: cut, byteSize };
+  };
+  /**
+   * The queries the bot sends, answered field by field: blobs by id or `SHA:path`, the viewer's
+   * latest review of a pull request, a commit's check runs. Anything else is an error, as GitHub
+   * answers a field it does not know.
+   */
+  const graphql = (c: Ctx) => {
+    const { query, variables = {} } = c.body as { query: string; variables?: Record<string, unknown> };
+    const repository: Record<string, unknown> = {};
+    const store = blobs();
+    for (const m of query.matchAll(/(\w+): object\(oid: \$(\w+)\) \{ \.\.\. on Blob/g))
+      repository[m[1]!] = blobNode(store.get(String(variables[m[2]!])));
+    for (const m of query.matchAll(/(\w+): object\(expression: \$(\w+)\)/g)) {
+      const [ref, ...rest] = String(variables[m[2]!]).split(":");
+      repository[m[1]!] = blobNode(file(rest.join(":"), ref!));
+    }
+    const pr = /(\w+): pullRequest\(number: \$(\w+)\) \{ viewerLatestReview/.exec(query);
+    if (pr) {
+      const login = author(c.req).user.login;
+      const own = fake.reviews.filter((r) => r.pull === Number(variables[pr[2]!]) && r.user.login === login).at(-1);
+      repository[pr[1]!] = {
+        viewerLatestReview: own ? { databaseId: own.id, body: own.body, commit: { oid: own.commit_id } } : null,
+      };
+    }
+    const commit = /(\w+): object\(oid: \$(\w+)\) \{ \.\.\. on Commit \{ checkSuites/.exec(query);
+    if (commit) {
+      const runs = fake.checkRuns.filter((r) => r.head_sha === variables[commit[2]!]);
+      const nodes = runs.map((r) => ({ databaseId: r.id, name: r.name }));
+      repository[commit[1]!] = { checkSuites: { nodes: [{ checkRuns: { nodes } }] } };
+    }
+    if (!/repository\(owner: \$owner, name: \$name\)/.test(query))
+      return { data: null, errors: [{ message: "fake GitHub answers only the bot's repository queries" }] };
+    return { data: { repository } };
+  };
 
   /** GitHub moves an issue's `updated_at` on every comment written to it. */
   const touch = (number: number) => {
@@ -517,6 +576,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       res.end(JSON.stringify({ message: String(e) }));
     });
   });
+  // The app runs in this process too: a long CPU-bound review must not find its connection closed.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(port, "127.0.0.1", () => r()));
   const { port: bound } = server.address() as AddressInfo;
   fake.host = `127.0.0.1:${bound}`;

@@ -48,6 +48,17 @@ function asIndexDep(d: DepDecl, use: { includeDev: boolean; features: string[]; 
   };
 }
 
+/** Resolved feature states by what the resolution was asked, per registry (bounded, cleared when full). */
+const MAX_MEMO_STATES = 4096;
+const memoStates = new WeakMap<Registry, Map<string, FeatureState>>();
+function statesOf(registry: Registry): Map<string, FeatureState> {
+  const known = memoStates.get(registry);
+  if (known) return known;
+  const m = new Map<string, FeatureState>();
+  memoStates.set(registry, m);
+  return m;
+}
+
 const NO_STATE: FeatureState = { inGraph: false, version: null, on: false, chain: [] };
 
 export function diagnose(manifest: Manifest, opts: DiagnoseOptions = {}): Diagnosis {
@@ -228,12 +239,23 @@ function buildOf(
     ),
     features: manifest.features,
   });
-  const run: Run = (features, extra) =>
-    featureState(
-      resolve(rootLine(extra), features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
+  const run: Run = (features, extra) => {
+    const line = rootLine(extra);
+    // The crate's own name plays no part in the state: workspace members that ask burn for the
+    // same thing resolve once (a 1,000-member root bump asks 4,000 times for a handful of graphs).
+    const key = JSON.stringify([line.deps, line.features, features, target, opts.platform ?? null, pinned && version]);
+    const memo = statesOf(registry);
+    const known = memo.get(key);
+    if (known) return known;
+    const state = featureState(
+      resolve(line, features, { registry, platform: opts.platform, pin: pinAll, budget: opts.budget }),
       target,
       opts.platform,
     );
+    if (memo.size >= MAX_MEMO_STATES) memo.clear();
+    memo.set(key, state);
+    return state;
+  };
   const lines = new Map(
     burn.map((b) => [
       b.decl,

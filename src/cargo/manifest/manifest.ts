@@ -114,14 +114,31 @@ function groupKey(s: Scope): string {
   return JSON.stringify([s.ws, s.kind, s.target, s.name]);
 }
 
-// The shell asks several questions of one text (facts, crates to read, the diagnosis): the last
-// parse is kept, frozen, so that answering them parses once. A failed parse is not kept.
-let last: Manifest | undefined;
+// The shell asks several questions of one text (facts, crates to read, the diagnosis), and a
+// workspace review asks them of the root once per member: recent parses are kept, frozen, so that
+// answering them parses once. Bounded by the text they hold (least recently used go first). A
+// failed parse is not kept.
+const MAX_PARSED_BYTES = 1024 * 1024;
+const parsedByText = new Map<string, Manifest>();
+let parsedBytes = 0;
 
 export function parseManifest(text: string): Manifest {
-  if (last?.text === text) return last;
-  last = parseWhole(text);
-  return last;
+  const known = parsedByText.get(text);
+  if (known) {
+    parsedByText.delete(text);
+    parsedByText.set(text, known);
+    return known;
+  }
+  const m = parseWhole(text);
+  if (text.length > MAX_PARSED_BYTES / 8) return m;
+  parsedByText.set(text, m);
+  parsedBytes += text.length;
+  for (const [t] of parsedByText) {
+    if (parsedBytes <= MAX_PARSED_BYTES) break;
+    parsedByText.delete(t);
+    parsedBytes -= t.length;
+  }
+  return m;
 }
 
 function parseWhole(text: string): Manifest {

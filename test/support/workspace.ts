@@ -1,0 +1,43 @@
+// A Renovate-shaped pull request on a generated Cargo workspace, for the tests and the benchmark of
+// PR reads: the root's `[workspace.dependencies]` moves burn 0.21.0 → 0.22.0-pre.2, one member is
+// edited, and (optionally) one member deep in the list forwards `burn/collective`, which burn
+// removed at 0.22.0-pre.1.
+import type { FakeRepo } from "./fake-github.js";
+import { BASE_SHA, HEAD_SHA } from "./scenario.js";
+
+const root = (version: string) =>
+  `[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n\n[workspace.dependencies]\nburn = { version = "${version}" }\n`;
+
+export const memberName = (i: number) => `m${String(i).padStart(4, "0")}`;
+
+function member(i: number, collective: boolean, edited: boolean): string {
+  const features = collective ? `\n[features]\ndistributed = ["burn/collective"]\n` : "";
+  const extra = edited ? `\nserde = "1"\n` : "";
+  return `[package]\nname = "${memberName(i)}"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nburn = { workspace = true }\n${extra}${features}`;
+}
+
+const rootPatch =
+  '@@ -5,2 +5,2 @@\n [workspace.dependencies]\n-burn = { version = "0.21.0" }\n+burn = { version = "0.22.0-pre.2" }';
+
+/** The workspace of `n` members as the fake serves it, and PR 12's file list. */
+export function workspaceRepo(n: number, opts: { collectiveAt?: number; edited?: number } = {}): FakeRepo {
+  const files: Record<string, string> = {
+    [`${BASE_SHA}:Cargo.toml`]: root("0.21.0"),
+    [`${HEAD_SHA}:Cargo.toml`]: root("0.22.0-pre.2"),
+  };
+  for (let i = 1; i <= n; i++) {
+    const dir = `crates/${memberName(i)}`;
+    const collective = i === opts.collectiveAt;
+    files[`${BASE_SHA}:${dir}/Cargo.toml`] = member(i, collective, false);
+    files[`${HEAD_SHA}:${dir}/Cargo.toml`] = member(i, collective, i === opts.edited);
+    files[`${HEAD_SHA}:${dir}/src/lib.rs`] = `pub fn ${memberName(i)}() {}\n`;
+  }
+  const prFiles = [{ filename: "Cargo.toml", status: "modified", patch: rootPatch }];
+  if (opts.edited !== undefined)
+    prFiles.push({
+      filename: `crates/${memberName(opts.edited)}/Cargo.toml`,
+      status: "modified",
+      patch: '@@ -7,1 +7,3 @@\n burn = { workspace = true }\n+\n+serde = "1"',
+    });
+  return { files, prFiles: { 12: prFiles } };
+}
