@@ -6,6 +6,7 @@ import type { AnalyzeInput } from "../answer/analyze-input.js";
 import type { BurnSources, SourceRead } from "../answer/burn-files.js";
 import { type ManifestVerdict, manifestFromRepo, manifestFromText } from "../answer/find-manifest.js";
 import type { FixOptions } from "../cargo/fix/fix.js";
+import { parseManifest } from "../cargo/manifest/manifest.js";
 import { gateHolds } from "../cargo/resolve/cfg.js";
 import type { FeatureTarget } from "../cargo/resolve/resolve.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
@@ -279,7 +280,7 @@ export function analyzeCompile(
     agreeing: pending.release.source === "assumed" ? agreeingRefs(items) : null,
     target,
     manifest,
-    failingCrate: failingCrate(input.text, ownPackage(manifest)),
+    failingCrate: failingCrate(input.text, ownPackage(manifest), declaredNames(manifest)),
     fragment: manifest ? null : evidence.fragment,
     suggest,
   };
@@ -318,6 +319,16 @@ function atTag(
 }
 
 /** The reporter's package name, from the manifest judged (null: not shown). */
+/** The crates the manifest read declares: one the log names is a dependency by the user's own words. */
+function declaredNames(m: ManifestVerdict | null): string[] {
+  if (!m || m.plan.kind === "invalid-toml") return [];
+  try {
+    return parseManifest(m.file.text).dependencies.map((d) => d.key);
+  } catch {
+    return []; // an unreadable manifest declares nothing we can cite
+  }
+}
+
 function ownPackage(m: ManifestVerdict | null): string | null {
   if (!m || m.plan.kind === "invalid-toml") return null;
   return /^\s*\[package\][^[]*?\bname\s*=\s*"([^"]+)"/m.exec(m.file.text)?.[1] ?? null;

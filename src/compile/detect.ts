@@ -7,6 +7,8 @@ import { MAX_INPUT } from "../panics/detect.js";
 import { cleanText, type Has, holds, someWhere, textLookup } from "../panics/normalize.js";
 import { usePaths } from "./use-tree.js";
 
+export { failingCrate } from "./failing-crate.js";
+
 export interface CompileFinding {
   code: "E0432" | "E0433" | "E0412" | "E0422" | "E0425" | "E0277" | "E0599";
   /**
@@ -153,23 +155,6 @@ function missingSegment(b: string): { x: string; y: string } | null {
     /(?:could not find|no) `([A-Za-z_][A-Za-z0-9_]*)` in `([A-Za-z_][A-Za-z0-9_]*)`/.exec(b) ??
     /no `([A-Za-z_][A-Za-z0-9_]*)` in the root/.exec(b);
   return m ? { x: m[1]!, y: m[2] ?? "burn" } : null;
-}
-
-/**
- * The crate rustc failed to compile, when the text shows it is a dependency's: cargo's `could not
- * compile `yolo-burn`` (not a burn crate), or an error located in a registry or git checkout of
- * such a crate (`…/yolo-burn-0.3.2/src/backend.rs`). null when it is the reporter's own (or not shown).
- */
-export function failingCrate(text: string, own: string | null): string | null {
-  const head = text.length > MAX_INPUT ? text.slice(0, MAX_INPUT) : text;
-  const named = /could not compile `([A-Za-z0-9_-]{1,64})`/.exec(head)?.[1] ?? null;
-  const located =
-    /-->\s*\S*[\\/](?:registry[\\/]src|git[\\/]checkouts)[\\/][^\s\\/]+[\\/]([A-Za-z0-9_-]{1,64}?)(?:-\d+\.\d+\.\d+[^\s\\/]*)?[\\/]src[\\/]/.exec(
-      head,
-    )?.[1] ?? null;
-  const name = named ?? located;
-  if (!name || /^burn(?:-|$)/.test(name)) return null;
-  return own !== null && name.replace(/_/g, "-") === own.replace(/_/g, "-") ? null : name;
 }
 
 function location(b: string): string | null {

@@ -127,4 +127,45 @@ describe("the crate that failed", () => {
     // Only the registry path shows it: still named.
     expect(failingCrate(`error[E0433]: x\n --> ${registry}:3:11\n`, "detector")).toBe("yolo-burn");
   });
+
+  // Real reports paste the log without their manifest: the crate cargo built from a local path is
+  // theirs, whatever `could not compile` names.
+  const ownLog = (compiling: string, at: string, krate = "myapp") =>
+    `\`\`\`\n   Compiling burn-core v0.20.1\n   ${compiling}\nerror[E0433]: failed to resolve: could not find \`train\` in \`burn\`\n --> ${at}:3:11\n  |\n3 | use burn::train::Learner;\n  |           ^^^^^ could not find \`train\` in \`burn\`\n\nerror: could not compile \`${krate}\` (bin "${krate}") due to 1 previous error\n\`\`\`\n`;
+
+  it("a crate cargo built from a local path is the reporter's own, never 'a dependency'", () => {
+    for (const compiling of [
+      "Compiling myapp v0.3.0 (/home/ana/code/myapp)",
+      "Compiling myapp v0.3.0 (C:\\Users\\ana\\myapp)",
+    ]) {
+      const text = ownLog(compiling, "src/main.rs");
+      expect(failingCrate(text, null)).toBeNull();
+      const body = renderIssueComment(analyze({ text })) ?? "";
+      expect(body).not.toContain("a dependency, not in your own crate");
+    }
+    // `could not compile` alone proves nothing about whose crate it is.
+    expect(failingCrate('error: could not compile `myapp` (bin "myapp") due to 1 previous error', null)).toBeNull();
+    // A workspace member built from a path, its error in its own folder: still not a dependency.
+    expect(
+      failingCrate(ownLog("Compiling model v0.1.0 (/src/ws/crates/model)", "crates/model/src/lib.rs", "model"), null),
+    ).toBeNull();
+  });
+
+  it("a dependency is one the text proves: a registry or git build, a checkout path, vendor/, a declaration", () => {
+    expect(failingCrate(ownLog("Compiling yolo-burn v0.3.2", "src/lib.rs", "yolo-burn"), null)).toBe("yolo-burn");
+    expect(
+      failingCrate(
+        ownLog("Compiling yolo v0.1.0 (https://github.com/x/yolo?rev=1a2b3c4#1a2b3c4d)", "src/lib.rs", "yolo"),
+        null,
+      ),
+    ).toBe("yolo");
+    const checkout = "/home/ana/.cargo/git/checkouts/yolo-rs-0a1b2c3d4e5f6a7b/1a2b3c4/src/lib.rs";
+    expect(failingCrate(`error[E0433]: x\n --> ${checkout}:3:11\n`, null)).toBe("yolo-rs");
+    const nested = "/home/ana/.cargo/git/checkouts/models-0a1b2c3d4e5f6a7b/1a2b3c4/squeezenet-burn/src/model.rs";
+    expect(failingCrate(`error[E0433]: x\n --> ${nested}:3:11\n`, null)).toBe("squeezenet-burn");
+    expect(failingCrate("error[E0433]: x\n --> vendor/yolo-burn/src/lib.rs:3:11\n", null)).toBe("yolo-burn");
+    const declared = "error: could not compile `yolo-burn` (lib) due to 1 previous error";
+    expect(failingCrate(declared, null, ["yolo-burn"])).toBe("yolo-burn");
+    expect(failingCrate(declared, null, ["serde"])).toBeNull();
+  });
 });
