@@ -25,6 +25,40 @@ export interface ManifestVerdict {
   assumedMember?: boolean;
 }
 
+/**
+ * Where an edit is, as a claim with its proof: the file it edits (the member read, or the
+ * workspace root it inherits from, told apart by the text the edit was made on, since both were
+ * pasted as `Cargo.toml`) and its line, only when that text is a whole file as the user has it. An
+ * excerpt (`[dependencies]` and what follows, a wrapped line) has lines of its own: no number.
+ */
+export interface EditPlace {
+  path: string;
+  /** null: the manifest read is not the whole file, so its line numbers are not the file's. */
+  line: number | null;
+  /** The edit is in the workspace root (for every member inheriting it), not in the file read. */
+  inRoot: boolean;
+}
+
+/** Line numbers of the text read are the file's: a whole manifest, pasted as it is or fetched. */
+export function linesAreFiles(m: Pick<ManifestVerdict, "origin" | "wrapped" | "whole">): boolean {
+  return m.origin !== "assumed" && !m.wrapped && m.whole;
+}
+
+export function editPlace(
+  m: ManifestVerdict,
+  change: { path: string; before: string; suggestion: { startLine: number } },
+): EditPlace {
+  const inRoot = m.root !== null && change.before === m.root.text && change.before !== m.file.text;
+  // A root pasted in the issue is a whole file when it declares [workspace]; an assumed member's
+  // edit is always in that root.
+  const whole = inRoot || m.assumedMember === true ? /^\s*\[workspace\]/m.test(change.before) : linesAreFiles(m);
+  return {
+    path: change.path,
+    line: whole ? change.suggestion.startLine : null,
+    inRoot: inRoot || m.assumedMember === true,
+  };
+}
+
 /** The plan for a manifest whose only burn is a dev-dependency: tests and examples build with it. */
 function planWithDev(file: ManifestFile, fx: FixOptions): FixPlan {
   const plan = planFix(file, fx);

@@ -2,6 +2,7 @@
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 
 import type { ManifestVerdict } from "../answer/analyze.js";
+import { editPlace, linesAreFiles } from "../answer/find-manifest.js";
 import type { Change } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED } from "../cargo/judge/refusal.js";
@@ -193,7 +194,9 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" || d.target.gate === ACCEPTED.gate
           ? "Your manifest"
           : "Why it is off here";
-    out.push(`**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember })}`);
+    out.push(
+      `**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m) })}`,
+    );
     const note = crateVersionNote(d);
     if (note) out.push(`<sub>${note}</sub>`);
     if (m.assumedMember && d.primary)
@@ -209,12 +212,11 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;
+    const place = editPlace(m, c);
     const where =
       m.origin === "assumed"
         ? "If your `burn` dependency looks like this"
-        : m.wrapped
-          ? code(c.path)
-          : `${code(c.path)}${m.assumedMember ? " (the workspace root, for every member that inherits it)" : ""}, line ${c.suggestion.startLine}`;
+        : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line !== null ? `, line ${place.line}` : ""}`;
     out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
     if (c.declares)
       out.push(

@@ -90,6 +90,8 @@ export interface WhyOptions {
   about?: About;
   /** Only the workspace root was read; the diagnosis is of a member inheriting its entry as is. */
   assumedMember?: boolean;
+  /** false when the manifest read is an excerpt: its line numbers are not the file's. */
+  lines?: boolean;
 }
 
 /** The manifest turns the target on: the build that failed was made another way. */
@@ -124,13 +126,16 @@ export function historyText(h: Refusal["history"], crate: string): string {
 }
 
 /** Where a refused feature is written, and what burn's history says of it. */
-function refusalText(r: Refusal): string {
+function refusalText(r: Refusal, lines = true): string {
+  // The member's line is not the root's: the root's entry is named, not numbered.
   const where =
     r.where.kind === "features"
       ? `Your \`[features]\` entry ${code(r.where.entry)}`
       : r.where.inRoot
-        ? `Your workspace root's ${code(r.where.decl.key)} entry (inherited at line ${r.where.decl.line})`
-        : `Line ${r.where.decl.line}`;
+        ? `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,`
+        : lines
+          ? `Line ${r.where.decl.line}`
+          : `Your ${code(r.where.decl.key)} entry`;
   return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
 
@@ -159,7 +164,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map(refusalText).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map((r) => refusalText(r, opts.lines !== false)).join(" ")} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {

@@ -36,3 +36,12 @@ export function repoPermalink(owner: string, repo: string, sha: string, path: st
 export const ALLOWED_URL = new RegExp(
   `^(?:${BURN_BLOB.replace(/[./]/g, "\\$&")}/[0-9A-Za-z.-]+/crates/[a-z0-9_-]+/[A-Za-z0-9_./-]+\\.rs#L\\d+(?:-L\\d+)?|https://github\\.com/[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+/blob/[0-9a-f]{40}/[A-Za-z0-9_./-]+#L\\d+)$`,
 );
+
+/**
+ * burn's data writes its pull requests as `#4985`; in a comment on another repository GitHub
+ * links a bare `#N` to that repository's own issue N. Qualified as `tracel-ai/burn#N`, the link
+ * goes to burn's. A `#N` already qualified, or inside a word or URL, is left as it is.
+ */
+export function qualifyBurnRefs(s: string): string {
+  return s.replace(/(^|[^\w/#&-])#(\d{1,7})\b/g, "$1tracel-ai/burn#$2");
+}

@@ -57,8 +57,11 @@ describe("cargo's refusal in an issue", () => {
     const text = `${issue("refusal-workspace-server-0.22-build.txt")}\nThe root:\n\`\`\`toml\n${root}\`\`\`\n\nmyapp/Cargo.toml:\n\`\`\`toml\n${member}\`\`\`\n`;
     const body = comment(text)!;
     expect(body).toContain(
-      "Your workspace root's `burn` entry (inherited at line 6) asks `burn` 0.22.0-pre.2 for feature `server`",
+      "Your workspace root's `burn` entry, which this manifest inherits, asks `burn` 0.22.0-pre.2 for feature `server`",
     );
+    // Line 6 is the member's `workspace = true`; the root's entry is its line 5 (issue 53).
+    expect(body).not.toContain("line 6");
+    expect(body).toContain("(the workspace root, for every member that inherits it), line 5");
     expect(body).toContain(
       ' [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
     );

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import leven from "leven";
 import { dataDir } from "../../data/data-dir.js";
 import * as semver from "../../util/semver.js";
+import { qualifyBurnRefs } from "../../util/links.js";
 import type { IndexLine } from "../index/index-file.js";
 import { allFeatures, depHidden, featureValue, type Registry } from "../index/registry.js";
 import type { DepDecl, Manifest } from "../manifest/manifest.js";
@@ -92,7 +93,7 @@ export function historyOf(crate: string, feature: string, version: string, regis
       kind: "removed",
       at: known.at,
       replacement: known.replacement,
-      advice: known.advice,
+      advice: known.advice === undefined ? undefined : qualifyBurnRefs(known.advice),
       inferred: known.inferred,
     };
   const earlier = registry
