@@ -3,7 +3,7 @@
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
 import { isPinSource } from "../cargo/manifest/burn-version.js";
-import { extractSnippets } from "../cargo/manifest/extract.js";
+import { extractSnippets, shownText } from "../cargo/manifest/extract.js";
 import { burnCratesDeclared } from "../cargo/manifest/facts.js";
 import { broughtBy, lockPackages } from "../cargo/manifest/lockfile.js";
 import type { Platform } from "../cargo/resolve/cfg.js";
@@ -133,7 +133,7 @@ function manifestCommit(v: ManifestVerdict | null): string | null {
 
 /** The burn crates an index read starts from: `burn` and whatever the manifests at hand declare. */
 export function indexRoots(text: string, repoManifests: ManifestFile[] = []): string[] {
-  const snippets = extractSnippets(text)
+  const snippets = extractSnippets(shownText(text))
     .filter((s) => s.kind === "manifest")
     .map((s) => s.text);
   return burnCratesDeclared([...snippets, ...repoManifests.map((m) => m.text)]);
@@ -144,7 +144,10 @@ export function indexRoots(text: string, repoManifests: ManifestFile[] = []): st
  * detect (what the text shows), evidence (versions, snippets), pin (the release evidence names),
  * judge (which release and feature, which manifest, and its verified fix), then the answer.
  */
-export function analyze(input: AnalyzeInput): Analysis {
+export function analyze(given: AnalyzeInput): Analysis {
+  // Read as GitHub shows it: a template's example inside an HTML comment is not the report (the
+  // handlers already pass the shown text; the CLI's file and a command's comment may not).
+  const input = given.text.includes("<!--") ? { ...given, text: shownText(given.text) } : given;
   const findings = detect(input.text);
   const primary = findings.find((f) => f.cause === "feature-off") ?? findings[0] ?? null;
   const platform = platformOf(primary, input.text);

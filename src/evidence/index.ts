@@ -2,7 +2,7 @@
 // Panics, the feature family and rustc errors all take their release and manifests from here.
 
 import { isBurnDependency } from "../cargo/manifest/burn-version.js";
-import { extractSnippets, type Snippet } from "../cargo/manifest/extract.js";
+import { extractSnippets, type Snippet, shownText } from "../cargo/manifest/extract.js";
 import { manifestFacts } from "../cargo/manifest/facts.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
 import { type TextVersions, textVersions } from "./version.js";
@@ -54,6 +54,9 @@ function firstFragment(snippets: Snippet[]): FragmentShown | null {
 
 /** `repoLock`: the repository's Cargo.lock, when the shell read one. */
 export function gatherEvidence(text: string, repoLock?: string | null): Evidence {
-  const snippets = extractSnippets(text);
-  return { versions: textVersions(text, repoLock), snippets, fragment: firstFragment(snippets) };
+  // An issue template's example inside an HTML comment is not the reporter's: every entry (the
+  // CLI's file, a command's comment, an issue) is read as GitHub shows it.
+  const shown = shownText(text);
+  const snippets = extractSnippets(shown);
+  return { versions: textVersions(shown, repoLock), snippets, fragment: firstFragment(snippets) };
 }

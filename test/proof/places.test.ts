@@ -77,3 +77,21 @@ describe("burn's pull requests link to burn", () => {
     }
   });
 });
+
+describe("evidence is what the reporter wrote", () => {
+  it("an issue template's example manifest inside an HTML comment spanning lines is not the reporter's", () => {
+    const text = readFileSync(join("fixtures", "proof", "template-comment-manifest.md"), "utf8");
+    const a = analyze({ text });
+    expect(a.kind).toBe("panic");
+    if (a.kind !== "panic") return;
+    expect(a.manifest?.origin ?? "none").not.toBe("issue");
+    const body = renderIssueComment(a)!;
+    expect(body).not.toContain('"ndarray"');
+    expect(body).not.toContain("my-project");
+  });
+
+  it("a panic quoted only in a template's HTML comment is not a report", () => {
+    const text = readFileSync(join("fixtures", "proof", "template-comment-panic.md"), "utf8");
+    expect(analyze({ text }).kind).toBe("none");
+  });
+});
