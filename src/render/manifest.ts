@@ -10,7 +10,7 @@ import type { Assumption, VersionSource } from "../cargo/manifest/burn-version.j
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, orList, text } from "./escape.js";
-import { type About, inheritLine, why } from "./why.js";
+import { type About, inheritLine, unreadCommitText, why } from "./why.js";
 
 export const SOURCE_WORDS: Record<VersionSource, string> = {
   backtrace: "from the crate path in your backtrace",
@@ -94,9 +94,11 @@ export function assumptionText(a: Assumption): string {
           : r?.tag
             ? `tag ${code(r.tag)}`
             : "its default branch";
+      if (a.unread) return unreadCommitText(a);
       return `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${a.head}`;
     }
     case "path":
+      if (a.unread) return unreadCommitText(a);
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
       const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${SOURCE_WORDS[a.pin.source]})` : "";
@@ -191,7 +193,10 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     const heading =
       d.verdict === "on"
         ? "Why it is not obvious here"
-        : d.verdict === "pre-dispatch" || d.verdict === "unknown-crate" || d.target.gate === ACCEPTED.gate
+        : d.verdict === "pre-dispatch" ||
+            d.verdict === "unknown-crate" ||
+            d.verdict === "unknown-commit" ||
+            d.target.gate === ACCEPTED.gate
           ? "Your manifest"
           : "Why it is off here";
     out.push(
@@ -208,7 +213,9 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`,
       );
   }
-  const assumptions = [d.assumed.version, d.assumed.graph].filter((x): x is Assumption => !!x).map(assumptionText);
+  // An unread commit is said in the verdict's own sentence, not again as an assumption.
+  const graph = d.verdict === "unknown-commit" ? undefined : d.assumed.graph;
+  const assumptions = [d.assumed.version, graph].filter((x): x is Assumption => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
     const c = plan.change;
@@ -226,7 +233,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
     // The edit only gets cargo past its refusal: what it cannot do is said with it.
     if (c.targetUnmet)
       out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
-  } else if (plan.kind === "no-fix" && d.verdict !== "no-burn" && d.verdict !== "unknown-crate") {
+  } else if (plan.kind === "no-fix" && !["no-burn", "unknown-crate", "unknown-commit"].includes(d.verdict)) {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }
   return out;

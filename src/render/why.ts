@@ -3,7 +3,7 @@
 
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import type { Refusal } from "../cargo/judge/refusal.js";
-import { FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
+import { type Assumption, FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
 import type { DepDecl } from "../cargo/manifest/manifest.js";
 import { type PkgRef, type Reason, targetName } from "../cargo/resolve/resolve.js";
 import { andList, code, orList } from "./escape.js";
@@ -125,8 +125,28 @@ export function historyText(h: Refusal["history"], crate: string): string {
   return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
 }
 
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A commit whose features were not read, said as such: which commit, and that nothing was used in its place. */
+export function unreadCommitText(a: Assumption | undefined): string {
+  if (a?.kind === "git") {
+    const r = a.ref;
+    const which = r?.rev
+      ? `rev ${code(r.rev)}`
+      : r?.branch
+        ? `branch ${code(r.branch)}`
+        : r?.tag
+          ? `tag ${code(r.tag)}`
+          : "its default branch";
+    return `burn from git at ${which} is neither a release tag's commit nor the commit of burn's main branch in my data (${code(a.head)}), so its features could not be read`;
+  }
+  if (a?.kind === "path")
+    return `burn from a local checkout (${code(a.path)}) has no version I could read, so the features of the commit it is at could not be read`;
+  return "burn's commit could not be read";
+}
+
 /** Where a refused feature is written, and what burn's history says of it. */
-function refusalText(r: Refusal, lines = true): string {
+function refusalText(r: Refusal, lines = true, mainCommit: string | null = null): string {
   // The member's line is not the root's: the root's entry is named, not numbered.
   const where =
     r.where.kind === "features"
@@ -136,7 +156,11 @@ function refusalText(r: Refusal, lines = true): string {
         : lines
           ? `Line ${r.where.decl.line}`
           : `Your ${code(r.where.decl.key)} entry`;
-  return `${where} asks ${code(r.crate)} ${r.version} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
+  // main's snapshot is a commit, not the release its Cargo.toml calls itself.
+  const at = mainCommit
+    ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})`
+    : r.version;
+  return `${where} asks ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
 }
 
 /** The gate is said as the gate when the edit meets it another way (`train` for `std` and `dataset`). */
@@ -164,13 +188,15 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map((r) => refusalText(r, opts.lines !== false)).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map((r) => refusalText(r, opts.lines !== false, d.selected?.mainCommit ?? null)).join(" ")} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {
       const many = d.unknownCrates.length > 1;
       return `This manifest's ${andList(d.unknownCrates)} ${many ? "are" : "is"} not in ${d.registryLabel}, so I cannot tell whether ${many ? "they turn" : "it turns"} ${target} on.`;
     }
+    case "unknown-commit":
+      return `${capitalized(unreadCommitText(d.assumed.graph))}, so I cannot tell whether ${target} is on, and I check no edit against it. A \`version = "…"\` requirement, or a \`rev\` that is a release tag's commit, would let me.`;
     case "no-burn":
       return opts.about === "compile"
         ? "The manifest I read declares no burn crate, so it is not the manifest of the crate that failed to compile."

@@ -130,6 +130,9 @@ type Judgement = { kind: "regression" } | { kind: "unresolved"; why: UnresolvedW
 export function judge(before: Diagnosis | null, after: Diagnosis): Judgement {
   const burn = judged(before) || judged(after);
   if (after.verdict === "too-large") return { kind: "unresolved", why: { kind: "too-large" } };
+  // The head's burn is at a commit the data cannot read: whether the PR turns the feature off is unknown.
+  if (after.verdict === "unknown-commit" && after.assumed.graph)
+    return { kind: "unresolved", why: { kind: "assumed", assumption: after.assumed.graph } };
   if (before?.verdict !== "on" || !judged(after) || after.verdict === "on") return { kind: "fine", burn };
   const unknown = unknownVersion(before) ?? unknownVersion(after);
   if (unknown) return { kind: "unresolved", why: { kind: "assumed", assumption: unknown } };

@@ -51,6 +51,8 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
     return { kind: "no-fix", diagnosis, reason: `the data has no release of ${diagnosis.unknownCrates.join(", ")}` };
+  if (diagnosis.verdict === "unknown-commit")
+    return { kind: "no-fix", diagnosis, reason: "burn's features at that commit could not be read" };
   if (diagnosis.verdict === "refused") return pastRefusal(file, manifest, diagnosis, opts, REPLAN, root);
   if (diagnosis.verdict === "pre-dispatch")
     return {

@@ -7,6 +7,7 @@ import type { IndexDep, IndexLine } from "../index/index-file.js";
 import type { Enablers } from "../index/precomputed.js";
 import { allFeatures, featureValue, type Registries, type Registry, snapshot } from "../index/registry.js";
 import {
+  atUnreadCommit,
   FIRST_DISPATCH,
   isBurnCrate,
   isBurnDependency,
@@ -89,6 +90,10 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
     };
+  // A commit whose features the data cannot read: no refusal, no "on", no edit is claimed of it
+  // (judged on today's main, a 2023 commit's feature would read as refused).
+  if (atUnreadCommit(selection))
+    return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "unknown-commit" };
   // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
   // A checkout's features may have moved since the release its version names: no refusal is claimed.
   const refused =

@@ -47,6 +47,7 @@ export type Verdict =
   | "on" // the target feature is on with the crate's default features
   | "gated" // on only with some of the crate's own (non-default) features
   | "too-large" // the feature graph needs more work than one event may spend: nothing is claimed
+  | "unknown-commit" // burn at a commit the data cannot read (git rev, path checkout): nothing is claimed
   | "refused" // cargo refuses the manifest (`refused`): a feature it names does not exist at the release
   | "off";
 

@@ -81,10 +81,14 @@ export interface Selection {
 export type Assumption =
   /** No version requirement: the newest release was assumed. */
   | { kind: "no-requirement"; key: string; assumed: string | null }
-  /** burn from git at a ref the data does not have: main's graph at `head` was used. */
-  | { kind: "git"; ref: { rev?: string; branch?: string; tag?: string } | null; head: string }
-  /** burn from a local checkout, whose version cannot be read: main's graph at `head` was used. */
-  | { kind: "path"; path: string; head: string }
+  /**
+   * burn from git at a ref the data does not have: main's graph at `head` was used, or, when
+   * `unread` (a rev, tag or branch naming a commit that is neither a release tag's nor `head`),
+   * nothing was: that commit's features could not be read.
+   */
+  | { kind: "git"; ref: { rev?: string; branch?: string; tag?: string } | null; head: string; unread?: true }
+  /** burn from a local checkout whose version could not be read: its features could not be either. */
+  | { kind: "path"; path: string; head: string; unread?: true }
   /** The requirement (or the pinned version) matches no release the data has: `used`'s graph was. */
   | {
       kind: "outside-data";
@@ -191,7 +195,12 @@ function fromGit(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: string
   const rev = d.gitRef?.rev;
   const head = mainSnapshotCommit();
   const known = rev !== undefined && rev.length >= 7 && head.startsWith(rev.toLowerCase());
-  return onMain("git", main, known ? null : { kind: "git", ref: d.gitRef, head: head.slice(0, 7) });
+  if (known) return onMain("git", main, null);
+  // A named commit (rev, tag, branch) that is not main's snapshot is its own graph, which the data
+  // lacks; without a ref the build tracks main, whose snapshot is assumed (and said to be).
+  const named = d.gitRef !== null && Object.values(d.gitRef).some((v) => typeof v === "string" && v.length > 0);
+  const graph: Assumption = { kind: "git", ref: d.gitRef, head: head.slice(0, 7) };
+  return onMain("git", main, named ? { ...graph, unread: true } : graph);
 }
 
 /**
@@ -203,7 +212,13 @@ function fromPath(d: DepDecl, tags: IndexLine[], main: IndexLine[], first: strin
   const exact = d.version ? /^\s*=\s*(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\s*$/.exec(d.version)?.[1] : undefined;
   const pinned = exact ? fromPin({ version: exact, source: "path-version" }, tags, first) : null;
   if (pinned) return pinned;
-  return onMain("path", main, { kind: "path", path: d.path!, head: mainSnapshotCommit().slice(0, 7) });
+  return onMain("path", main, { kind: "path", path: d.path!, head: mainSnapshotCommit().slice(0, 7), unread: true });
+}
+
+/** The build's burn is at a commit whose features the data cannot read: nothing about them is claimed. */
+export function atUnreadCommit(sel: Pick<Selection, "assumed"> | null): boolean {
+  const g = sel?.assumed.graph;
+  return (g?.kind === "git" || g?.kind === "path") && g.unread === true;
 }
 
 /** main's newest line, with the assumption that its graph is the build's (null: the rev is main's). */
