@@ -108,7 +108,11 @@ function assumedManifest(version: VersionGuess, fallback: string | null, fx: Fix
         burnVersionSource: isPinSource(version.source) ? version.source : "prose",
       };
   const plan = planFix(file, { ...fx, ...pin });
-  return plan.kind === "fixed" ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false } : null;
+  // At a commit the data cannot read, the assumed manifest shows no edit: it says that commit is unknown.
+  const unread = plan.kind === "no-fix" && plan.diagnosis.verdict === "unknown-commit";
+  return plan.kind === "fixed" || unread
+    ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false }
+    : null;
 }
 
 function manifestVersion(v: ManifestVerdict | null): string | null {

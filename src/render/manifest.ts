@@ -183,7 +183,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
       ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}`
       : "I could not see your Cargo.toml.";
     out.push(
-      `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
+      `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${d.verdict === "unknown-commit" ? why(d) : why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
     );
   } else {
     const from =

@@ -196,7 +196,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
       return `This manifest's ${andList(d.unknownCrates)} ${many ? "are" : "is"} not in ${d.registryLabel}, so I cannot tell whether ${many ? "they turn" : "it turns"} ${target} on.`;
     }
     case "unknown-commit":
-      return `${capitalized(unreadCommitText(d.assumed.graph))}, so I cannot tell whether ${target} is on, and I check no edit against it. A \`version = "…"\` requirement, or a \`rev\` that is a release tag's commit, would let me.`;
+      return `${capitalized(unreadCommitText(d.assumed.graph))}: I cannot tell whether ${target} is on there, and I check no edit against it. A \`version = "…"\` requirement, or a \`rev\` that is a release tag's commit, would let me.`;
     case "no-burn":
       return opts.about === "compile"
         ? "The manifest I read declares no burn crate, so it is not the manifest of the crate that failed to compile."
