@@ -168,6 +168,14 @@ function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): s
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
 
+/** What the manifest's paragraph is headed: "off" only when the data judged it off. */
+function headingOf(d: Diagnosis): string {
+  if (d.verdict === "on") return "Why it is not obvious here";
+  const said =
+    ["pre-dispatch", "unknown-crate", "unknown-commit"].includes(d.verdict) || d.target.gate === ACCEPTED.gate;
+  return said ? "Your manifest" : "Why it is off here";
+}
+
 export function manifestSection(m: ManifestVerdict, opts: SectionOptions): string[] {
   const out: string[] = [];
   const plan = m.plan;
@@ -190,15 +198,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
       m.origin === "repository"
         ? ` (${code(plan.kind === "fixed" ? plan.change.path : "Cargo.toml")} in this repository)`
         : "";
-    const heading =
-      d.verdict === "on"
-        ? "Why it is not obvious here"
-        : d.verdict === "pre-dispatch" ||
-            d.verdict === "unknown-crate" ||
-            d.verdict === "unknown-commit" ||
-            d.target.gate === ACCEPTED.gate
-          ? "Your manifest"
-          : "Why it is off here";
+    const heading = headingOf(d);
     out.push(
       `**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m) })}`,
     );

@@ -90,18 +90,8 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
     };
-  // A commit whose features the data cannot read: no refusal, no "on", no edit is claimed of it
-  // (judged on today's main, a 2023 commit's feature would read as refused).
-  if (atUnreadCommit(selection))
-    return { ...base, ...none, state: NO_STATE, graphVersion: null, verdict: "unknown-commit" };
-  // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
-  // A checkout's features may have moved since the release its version names: no refusal is claimed.
-  const refused =
-    selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
-  if (refused.length > 0)
-    return { ...base, ...none, state: NO_STATE, graphVersion: primary.resolved, verdict: "refused", refused };
-  if (selection?.preDispatch)
-    return { ...base, ...none, state: NO_STATE, graphVersion: selection.version, verdict: "pre-dispatch" };
+  const stop = beforeResolving(manifest, choice, burnDeps, lines, primary);
+  if (stop) return { ...base, ...none, state: NO_STATE, ...stop };
 
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
   let state: FeatureState;
@@ -143,6 +133,26 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
     if (!(e instanceof BudgetExceeded)) throw e;
     return { ...known, verdict: verdictOf(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
+}
+
+/** The verdicts reached before the graph is walked: an unread commit, cargo's refusal, a release before burn-dispatch. */
+function beforeResolving(
+  manifest: Manifest,
+  { selection, registry }: BurnChoice,
+  burnDeps: BurnDep[],
+  lines: Map<DepDecl, IndexLine | null>,
+  primary: BurnDep,
+): Pick<Diagnosis, "verdict" | "graphVersion" | "refused"> | null {
+  // A commit whose features the data cannot read: no refusal, no "on", no edit is claimed of it
+  // (judged on today's main, a 2023 commit's feature would read as refused).
+  if (atUnreadCommit(selection)) return { graphVersion: null, verdict: "unknown-commit" };
+  // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
+  // A checkout's features may have moved since the release its version names: no refusal is claimed.
+  const refused =
+    selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+  if (refused.length > 0) return { graphVersion: primary.resolved, verdict: "refused", refused };
+  if (selection?.preDispatch) return { graphVersion: selection.version, verdict: "pre-dispatch" };
+  return null;
 }
 
 /** A read that failed is unknown: nothing is claimed about the graph it would have shown. */
