@@ -1,5 +1,6 @@
 // What a PR review says, over every fixture of fixtures/prs/cases.yml: paragraphs said twice
-// (issue 52: none), and the words of the body and of each line comment. Runnable alone:
+// (issue 52: none), and the words of the body and of each line comment. `npm run bench` writes it
+// with the rest; runnable alone:
 // `npm run build:dev && node build/bench/review-words.js` prints the section; `--write` puts it
 // in BENCHMARKS.md in place of the previous one (the rest of the file is left as it is).
 import { readFileSync, writeFileSync } from "node:fs";
@@ -17,13 +18,15 @@ export function reviewWordsSection(): string {
   return [
     HEADING,
     "",
-    `Over the ${f.cases} PR fixtures (\`fixtures/prs/cases.yml\`), ${f.reviews} of which get a review: paragraphs said twice in one review (body and line comments, 8 words or more): **${f.repeated}**. Words of the body: ${span(f.bodyWords)}; of a line comment: ${span(f.commentWords)} (outside code fences and the marker). \`node build/bench/review-words.js\` after \`npm run build:dev\`.`,
+    `Over the ${f.cases} PR fixtures (\`fixtures/prs/cases.yml\`), ${f.reviews} of which get a review: passages of 12 words or more said twice in one review (body and line comments): **${f.repeated}**. Words of a whole review (body and line comments): ${span(f.reviewWords)}; of the body: ${span(f.bodyWords)}; of a line comment: ${span(f.commentWords)} (outside code fences and the marker). \`node build/bench/review-words.js\` after \`npm run build:dev\`.`,
     "",
   ].join("\n");
 }
 
-const section = reviewWordsSection();
-if (process.argv.includes("--write")) {
+/** Run alone (not imported by run.ts, which puts the section in the BENCHMARKS.md it writes). */
+function main() {
+  const section = reviewWordsSection();
+  if (!process.argv.includes("--write")) return process.stdout.write(`${section}\n`);
   const file = join(projectRoot(import.meta.url), "BENCHMARKS.md");
   const text = readFileSync(file, "utf8");
   const start = text.indexOf(HEADING);
@@ -33,5 +36,7 @@ if (process.argv.includes("--write")) {
       ? `${text.replace(/\n*$/, "\n\n")}${section}`
       : `${text.slice(0, start)}${section}${end < 0 ? "" : `\n${text.slice(end + 1)}`}`;
   writeFileSync(file, next);
+  process.stdout.write(`${section}\n`);
 }
-process.stdout.write(`${section}\n`);
+
+if (process.argv[1]?.endsWith("review-words.js")) main();

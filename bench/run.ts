@@ -33,6 +33,7 @@ import {
   stallCases,
 } from "./inputs.js";
 import { actionRuns, cliStarts, ROUNDS } from "./processes.js";
+import { reviewWordsSection } from "./review-words.js";
 import { measureStall } from "./stall.js";
 
 const root = projectRoot(import.meta.url);
@@ -530,6 +531,7 @@ async function main() {
     `| baseline: \`tsc -p tsconfig.json\` + \`node lib/action.js\` | ${action.buildAndRun.commentMs} | ${action.buildAndRun.exitMs} |`,
     `| ratio (bundle / baseline) | ${round(action.bundle.commentMs / action.buildAndRun.commentMs)}× | ${round(action.bundle.exitMs / action.buildAndRun.exitMs)}× |`,
     "",
+    reviewWordsSection(),
   ].join("\n");
   writeFileSync(`${root}BENCHMARKS.md`, md);
   if (!json) process.stdout.write(md);

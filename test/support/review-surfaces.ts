@@ -85,6 +85,8 @@ export interface ReviewFigures {
   repeated: number;
   bodyWords: number[];
   commentWords: number[];
+  /** Body and line comments together: what a reader of one review reads. */
+  reviewWords: number[];
 }
 
 /** Every PR fixture's review, measured. */
@@ -97,5 +99,6 @@ export function reviewFigures(): ReviewFigures {
     repeated: reviews.reduce((n, a) => n + repeatedParagraphs(reviewTexts(a)).length, 0),
     bodyWords: reviews.map((a) => words(a.review!.body)),
     commentWords: reviews.flatMap((a) => a.review!.comments.map((c) => words(c.body))),
+    reviewWords: reviews.map((a) => reviewTexts(a).reduce((n, t) => n + words(t), 0)),
   };
 }
