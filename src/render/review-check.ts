@@ -31,12 +31,19 @@ function summaryLine(r: ReviewResult): string {
   return `- ${code(r.path)}: ${lossText(r.loss!, rule)}; ${feature(rule)} is off after it.`;
 }
 
-function annotation(r: ReviewResult, ruleId: string): Annotation[] {
-  if (r.kind === "regression" && r.edit) {
-    const s = r.edit.suggestion;
+/** The edit that restores a result's feature: its own, or the one another rule's shares with it. */
+function editFor(r: ReviewResult, a: ReviewAnswer) {
+  if (r.edit || !r.sharedWith) return r.edit ?? null;
+  return a.results.find((q) => q.rule === r.sharedWith && q.path === r.path && q.reported)?.edit ?? null;
+}
+
+function annotation(r: ReviewResult, ruleId: string, a: ReviewAnswer): Annotation[] {
+  const edit = r.kind === "regression" ? editFor(r, a) : null;
+  if (edit) {
+    const s = edit.suggestion;
     const target = ruleOf(ruleId).target.feature;
-    const message = `${target} is off after this change; ${editText(r.edit, JSON.stringify)}.`;
-    return [{ path: r.edit.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message }];
+    const message = `${target} is off after this change; ${editText(edit, JSON.stringify)}.`;
+    return [{ path: edit.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message }];
   }
   if (r.kind === "refused" || r.kind === "invalid-toml") {
     const message =
@@ -71,6 +78,6 @@ export function checkOutput(a: ReviewAnswer, ruleId: string): CheckOutput {
   return {
     title: `${manifests} manifest${manifests > 1 ? "s" : ""} need${manifests > 1 ? "" : "s"} attention`,
     summary: `${problems.map(summaryLine).join("\n")}\n\nThe review on this pull request says why${edit}.${notes}`,
-    annotations: problems.flatMap((r) => annotation(r, ruleId)),
+    annotations: problems.flatMap((r) => annotation(r, ruleId, a)),
   };
 }

@@ -24,23 +24,29 @@ export const problemsOf = (a: ReviewAnswer) => a.results.filter(isProblem);
 
 type Loss = NonNullable<ReviewResult["loss"]>;
 
-/** "This change sets `default-features = false` …", from what the PR changed. */
-export function lossText(l: Loss, rule: ReviewRule): string {
+/**
+ * "This change sets `default-features = false` …", from what the PR changed. `again`: another
+ * rule's bullet already said the change on this manifest; only what it did to this feature is said.
+ */
+export function lossText(l: Loss, rule: ReviewRule, again = false): string {
   const f = rule.target.feature;
   const parts: string[] = [];
   if (l.removed.length > 0) parts.push(`removes ${andList(l.removed)} from ${code(l.dependency)}'s features`);
   if (l.defaultsOff) {
-    const dropped =
-      l.defaultsOff.length > 0
-        ? `, which drops ${andList(l.defaultsOff)} from burn's default set (${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})`
-        : "";
-    parts.push(`sets ${code("default-features = false")} on ${code(l.dependency)}${dropped}`);
+    const brought = `(${l.defaultsOff.length > 1 ? "they" : "it"} brought ${f})`;
+    const drops = `drops ${andList(l.defaultsOff)} from burn's default set ${brought}`;
+    if (again && l.defaultsOff.length > 0) parts.push(drops);
+    else
+      parts.push(
+        `sets ${code("default-features = false")} on ${code(l.dependency)}${l.defaultsOff.length > 0 ? `, which ${drops}` : ""}`,
+      );
   }
   if (l.moved)
     parts.push(
       `moves ${code(l.dependency)} from ${code(l.moved.from)} to ${code(l.moved.to)}${l.moved.defaultsLost ? `, whose default features no longer bring ${f}` : ""}`,
     );
-  return parts.length > 0 ? `This change ${parts.join(" and ")}` : "This change";
+  const subject = again ? "The same change" : "This change";
+  return parts.length > 0 ? `${subject} ${parts.join(" and ")}` : subject;
 }
 
 type Crate = NonNullable<ReviewResult["crates"]>[number];

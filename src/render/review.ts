@@ -140,13 +140,17 @@ function bodyLines(a: ReviewAnswer): string[] {
     const past = p.edit && onLine(p) ? ` The suggestion on ${linesText(p.edit)} gets past it.` : "";
     out.push(`- ${code(p.path)}: ${refusedText(p)}.${past}`, ...(onLine(p) ? [] : detailBelow(p)));
   }
+  const said = new Set<string>();
   for (const rule of reviewRules()) {
     const mine = problems.filter((p) => p.rule === rule.id);
     if (mine.length > 0) section(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`);
     for (const p of mine) {
       const fix = onLine(p) ? ` The suggestion on ${linesText(p.edit)} restores it.` : "";
+      // The change on a manifest is said once; another rule's bullet says what it did to its feature.
+      const again = said.has(p.path);
+      said.add(p.path);
       out.push(
-        `- ${code(p.path)}: ${lossText(p.loss!, rule)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, a)}.${fix}`,
+        `- ${code(p.path)}: ${lossText(p.loss!, rule, again)}; ${feature(rule)} was on before it and is off after it${reaches(p)}. ${needsText(p, a)}.${fix}`,
         ...(onLine(p) ? [] : detailBelow(p)),
       );
     }

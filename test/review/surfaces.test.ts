@@ -70,13 +70,53 @@ function expectAgree(a: ReviewAnswer, act: PrActions) {
   expect(act.checks.map((c) => [c.name, c.conclusion])).toEqual(
     a.checks.map((c) => [checkName({ id: c.rule }), c.conclusion]),
   );
+  // Each check run annotates every line at fault of its rule (a shared edit's line too).
+  for (const c of a.checks) {
+    const mine = a.results.filter(
+      (r) => isProblem(r) && (r.rule === c.rule || r.rule === "cargo") && r.kind !== "regression-unfixable",
+    );
+    const output = act.checks.find((x) => x.name === checkName({ id: c.rule }))!.output;
+    expect(output.annotations ?? []).toHaveLength(mine.length);
+  }
   const texts = [...reviewTexts(act), ...act.checks.map((c) => c.output.summary)];
   for (const t of texts) expectFilled(t);
   if (act.review) expectTextMatches(a, reviewTexts(act).join("\n"));
   expect(repeatedParagraphs(reviewTexts(act))).toEqual([]);
 }
 
+/** pr-trim with both rules' evidence: one edit of line 7 restores autodiff and std (a shared fix). */
+function sharedFix() {
+  const [c] = prCaseSnapshots();
+  const text = (side: string) => fixture(`repos/pr-trim/${side}/Cargo.toml`);
+  return {
+    ...c!.snapshot,
+    changed: [
+      {
+        path: "Cargo.toml",
+        status: "modified",
+        patch: fixture("repos/pr-trim/patch.diff").replace(/^[\s\S]*?(?=@@)/, ""),
+      },
+    ],
+    base: { "Cargo.toml": text("base") },
+    head: { "Cargo.toml": text("head") },
+    tree: ["Cargo.toml", "src/main.rs", "src/train.rs"],
+    evidence: {
+      autodiff: { "Cargo.toml": { path: "src/train.rs", line: 6, what: ".backward()" } },
+      std: { "Cargo.toml": { path: "src/main.rs", line: 1, what: "burn::data" } },
+    },
+  };
+}
+
 describe("every PR fixture, every App surface, one answer", () => {
+  it("a shared fix: one suggestion, both rules' checks annotate its line", () => {
+    const a = reviewAnswer(sharedFix());
+    expect(a.results.filter((r) => r.reported).map((r) => [r.rule, r.sharedWith ?? null])).toEqual([
+      ["autodiff", null],
+      ["std", "autodiff"],
+    ]);
+    expectAgree(a, renderPrActions(a));
+  });
+
   it.each(prCaseSnapshots().map((c) => [c.name, c.snapshot] as const))("%s", (_name, snapshot) => {
     const a = reviewAnswer(snapshot);
     expectAgree(a, renderPrActions(a));
