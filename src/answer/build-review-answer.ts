@@ -7,7 +7,7 @@ import type { Change } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import type { ManifestReview, UnresolvedWhy } from "../review/manifest.js";
 import {
-  assess,
+  assessByRule,
   decidePullRequest,
   isBroken,
   type Problem,
@@ -127,8 +127,9 @@ function resultsOf(s: PrSnapshot, d: ReviewDecision, rules: readonly ReviewRule[
     said.add(key);
     out.push(make());
   };
-  for (const rule of rules)
-    for (const r of assess(s, [rule])) {
+  const byRule = assessByRule(s, rules);
+  for (const [i, rule] of rules.entries())
+    for (const r of byRule[i]!) {
       if (isBroken(r)) {
         const p = d.problems.find((q): q is Broken => q.kind === r.kind && q.path === r.path);
         once(`${r.kind}\u0000${r.path}`, () => brokenResult(p ?? r, p !== undefined, words));

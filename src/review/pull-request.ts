@@ -80,10 +80,7 @@ export interface PrSnapshot {
      * is reported, saying the need was assumed; a rule that speaks when it finds a use stays quiet.
      */
     assumeEvidence?: boolean;
-    /**
-     * The tree holds only the files read (a CLI run on two manifests): a changed root that
-     * declares burn with no inheriting member in it could not be judged, and says so.
-     */
+    /** The tree holds only the files read (a CLI pair): a burn root with no member in it is not judged. */
     partialTree?: boolean;
   };
 }
@@ -214,15 +211,26 @@ function rootAt(
  * sources to read) and the decision asks again, and a 1,000-member workspace costs seconds a pass.
  * The shell only adds manifests to a snapshot, so their counts say whether it changed.
  */
-const assessed = new WeakMap<PrSnapshot, { key: string; rules: readonly ReviewRule[]; out: ManifestReview[] }>();
+type Assessment = { key: string; rules: readonly ReviewRule[]; out: ManifestReview[]; byRule: ManifestReview[][] };
+const assessed = new WeakMap<PrSnapshot, Assessment>();
 
 export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[] {
+  return assessment(s, rules).out;
+}
+
+/** The same assessment, one list per rule in the rules' order (the answer names each result's rule). */
+export function assessByRule(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[][] {
+  return assessment(s, rules).byRule;
+}
+
+function assessment(s: PrSnapshot, rules: readonly ReviewRule[]): Assessment {
   const key = [s.changed.length, s.tree.length, Object.keys(s.head).length, Object.keys(s.base).length].join(":");
   const known = assessed.get(s);
-  if (known && known.key === key && known.rules === rules) return known.out;
-  const out = rules.flatMap((rule) => assessRule(s, rule));
-  assessed.set(s, { key, rules, out });
-  return out;
+  if (known && known.key === key && known.rules === rules) return known;
+  const byRule = rules.map((rule) => assessRule(s, rule));
+  const made = { key, rules, out: byRule.flat(), byRule };
+  assessed.set(s, made);
+  return made;
 }
 
 function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
