@@ -4,9 +4,7 @@ import { resolve as resolvePath, sep } from "node:path";
 import { parseArgs } from "node:util";
 import { type AnalyzeInput, analyze, analyzeWithSources, indexRoots } from "../answer/analyze.js";
 import { type BurnSources, type SourceRead, sourceKey } from "../answer/burn-files.js";
-import { planText } from "../answer/plan.js";
-import { summarize } from "../answer/summary.js";
-import { renderIssueComment } from "../render/issue.js";
+import { explainAnswer, explainReadsIndex } from "./explain-answer.js";
 import { cliRegistries, type Io, read } from "./io.js";
 
 /** Files of a local burn checkout, for the reads the analysis asks for; outside DIR is refused. */
@@ -28,17 +26,16 @@ export async function explain(args: string[], io: Io): Promise<number> {
     allowPositionals: true,
   });
   const text = read(positionals[0] ?? "-", io);
-  // The bot's own decision, with the default config: a file is an issue body opened by a person.
-  const plan = planText("", text);
-  const featureOff = plan.kind === "answer" && plan.featureOff;
   const input: AnalyzeInput = {
     text,
-    registries: featureOff ? await cliRegistries(values.offline === true, () => indexRoots(text), io) : undefined,
+    registries: explainReadsIndex(text)
+      ? await cliRegistries(values.offline === true, () => indexRoots(text), io)
+      : undefined,
   };
   const dir = values.source;
   const analysis = dir ? await analyzeWithSources(input, async (reads) => localSources(dir, reads)) : analyze(input);
-  const comment = renderIssueComment(analysis);
-  if (values.json) io.stdout(`${JSON.stringify({ findings: summarize(analysis), comment }, null, 2)}\n`);
+  const { findings, comment } = explainAnswer(analysis);
+  if (values.json) io.stdout(`${JSON.stringify({ findings, comment }, null, 2)}\n`);
   else io.stdout(comment ?? "No known burn panic found.\n");
   return 0;
 }

@@ -1,10 +1,9 @@
 // Which `burn::…` paths exist only behind a cargo feature, per burn release (data/gated.json,
 // generated from burn-data's gated/ by the import). Loaded on first use: only an issue with a
 // matching rustc error pays for it.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { gateHolds } from "../cargo/resolve/cfg.js";
-import { dataDir } from "../data/data-dir.js";
+import { mustRead } from "../data/data-access.js";
+import { dataFiles } from "../data/data-files.js";
 import * as semver from "../util/semver.js";
 
 export interface Gate {
@@ -87,9 +86,10 @@ export function indexGated(maps: GatedData[]): GatedIndex {
 /** The bundled map, then data:refresh's (gated-refreshed.json) for releases the bundled map lacks. */
 function load(): GatedIndex {
   if (data) return data;
-  const refreshed = join(dataDir, "gated-refreshed.json");
-  const files = [join(dataDir, "gated.json"), ...(existsSync(refreshed) ? [refreshed] : [])];
-  data = indexGated(files.map((f) => JSON.parse(readFileSync(f, "utf8")) as GatedData));
+  const files = dataFiles();
+  const refreshed = files.text("gated-refreshed.json");
+  const texts = [mustRead(files, "gated.json"), ...(refreshed === undefined ? [] : [refreshed])];
+  data = indexGated(texts.map((t) => JSON.parse(t) as GatedData));
   return data;
 }
 

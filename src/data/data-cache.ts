@@ -5,9 +5,10 @@
 // hash would load node:crypto, which alone cost a seventh of a CLI call.
 import { closeSync, openSync, readdirSync, readFileSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { CACHE_DIR } from "./data-access.js";
 import { dataDir } from "./data-dir.js";
 
-export const CACHE_DIR = ".cache";
+export { CACHE_DIR };
 
 /** A file's or folder's line of a fingerprint: its name (relative to `dir`), size and time. */
 const line = (dir: string, rel: string) => {

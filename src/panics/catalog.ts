@@ -1,7 +1,5 @@
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { CACHE_DIR, readCache, readSpan } from "../data/data-cache.js";
-import { dataDir } from "../data/data-dir.js";
+import { CACHE_DIR, type DataFiles, mustRead } from "../data/data-access.js";
+import { dataFiles } from "../data/data-files.js";
 import { jsYaml } from "../util/lazy-modules.js";
 import * as semver from "../util/semver.js";
 import type { ScreenCosts, ScreenPlan } from "./screen.js";
@@ -87,15 +85,16 @@ let cached: Catalog | undefined;
  * build's JSON copy while catalog.yml is unchanged (parsing the YAML cost more than the rest of a
  * CLI call), else from the YAML.
  */
-export function loadBaseCatalog(dir = dataDir): Catalog {
-  const cached = readCache<CachedCatalog>(CATALOG_CACHE, [CATALOG_YAML], dir);
-  if (!cached) return yamlCatalog(dir);
+export function loadBaseCatalog(dir?: string): Catalog {
+  const files = dataFiles(dir);
+  const cached = files.cached<CachedCatalog>(CATALOG_CACHE, [CATALOG_YAML]);
+  if (!cached) return yamlCatalog(files);
   let yaml: Catalog | undefined;
-  const fromYaml = () => (yaml ??= yamlCatalog(dir));
-  return { ...cached, entries: cached.entries.map((e) => withSitesFrom(dir, e, fromYaml)) };
+  const fromYaml = () => (yaml ??= yamlCatalog(files));
+  return { ...cached, entries: cached.entries.map((e) => withSitesFrom(files, e, fromYaml)) };
 }
 
-const yamlCatalog = (dir: string) => jsYaml().load(readFileSync(join(dir, CATALOG_YAML), "utf8")) as Catalog;
+const yamlCatalog = (files: DataFiles) => jsYaml().load(mustRead(files, CATALOG_YAML)) as Catalog;
 
 export const CATALOG_YAML = "catalog.yml";
 export const CATALOG_CACHE = "catalog.json";
@@ -111,13 +110,13 @@ type CachedCatalog = Omit<Catalog, "entries"> & { entries: CachedEntry[] };
  * 170 KB of every entry's (loading the catalog took 1.9 ms of a profiled explain, now 0.5). A line
  * that is not the entry's (the file changed after the build) is answered from catalog.yml.
  */
-function withSitesFrom(dir: string, cached: CachedEntry, fromYaml: () => Catalog): Entry {
+function withSitesFrom(files: DataFiles, cached: CachedEntry, fromYaml: () => Catalog): Entry {
   const { sitesAt, ...entry } = cached;
   let sites: Site[] | undefined;
   const read = (): Site[] => {
     try {
       const [start, length] = sitesAt;
-      const line = JSON.parse(readSpan(join(dir, CACHE_DIR, CATALOG_SITES), start, length)) as CachedSites;
+      const line = JSON.parse(files.span(`${CACHE_DIR}/${CATALOG_SITES}`, start, length)) as CachedSites;
       if (line.id === entry.id) return line.sites;
     } catch {
       // gone or cut: below
@@ -163,9 +162,9 @@ interface Refreshed {
 export function loadCatalog(): Catalog {
   if (cached) return cached;
   const base = loadBaseCatalog();
-  const path = join(dataDir, "catalog-refreshed.yml");
-  if (existsSync(path)) {
-    const extra = jsYaml().load(readFileSync(path, "utf8")) as Refreshed;
+  const refreshed = dataFiles().text("catalog-refreshed.yml");
+  if (refreshed !== undefined) {
+    const extra = jsYaml().load(refreshed) as Refreshed;
     const known = new Set(base.refs.map((r) => r.ref));
     // Release tags go before HEAD, which stays last (the bundled snapshot of burn's main branch).
     const head = base.refs.filter((r) => r.ref === "HEAD");
@@ -197,8 +196,8 @@ export const SCREEN_CACHE = "screen-plan.json";
 
 /** What each message word costs the word screen (scripts/screen-frequency.mjs); none without the file. */
 export function screenCosts(): ScreenCosts {
-  const path = join(dataDir, SCREEN_COSTS);
-  return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as ScreenCosts) : {};
+  const text = dataFiles().text(SCREEN_COSTS);
+  return text === undefined ? {} : (JSON.parse(text) as ScreenCosts);
 }
 
 /**
@@ -206,7 +205,8 @@ export function screenCosts(): ScreenCosts {
  * derives it nor loads the catalog to screen a text; undefined: derive it.
  */
 export function cachedScreenPlan(): ScreenPlan | null | undefined {
-  return existsSync(join(dataDir, SCREEN_COSTS))
-    ? readCache<ScreenPlan | null>(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS])
+  const files = dataFiles();
+  return files.has(SCREEN_COSTS)
+    ? files.cached<ScreenPlan | null>(SCREEN_CACHE, [CATALOG_YAML, SCREEN_COSTS])
     : undefined;
 }

@@ -2,7 +2,9 @@
 // otherwise), and proves it before anyone sees it: the edit must parse with an independent TOML parser, the resolver must now say
 // autodiff is on, no other dependency may change meaning, and no byte outside the span may move.
 
-import { isDeepStrictEqual } from "node:util";
+// Structural equality of parsed TOML values: fast-deep-equal (already installed, with ajv), not
+// node:util's isDeepStrictEqual, so that the fix's proof also runs in the web page.
+import deepEqual from "fast-deep-equal";
 import { diagnose } from "../judge/diagnose.js";
 import type { DiagnoseOptions, Diagnosis } from "../judge/diagnosis.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "../manifest/manifest.js";
@@ -148,7 +150,7 @@ function outsideUnchanged(
   } catch (e) {
     return { problem: `the result is not valid TOML (${(e as Error).message})` };
   }
-  if (!isDeepStrictEqual(withoutDeps(m0.plain), withoutDeps(m1.plain)))
+  if (!deepEqual(withoutDeps(m0.plain), withoutDeps(m1.plain)))
     return { problem: "a value outside the dependency tables changed" };
   return { m0, m1 };
 }
@@ -162,7 +164,7 @@ function depsAsExpected(m0: Manifest, m1: Manifest, expected: (d0: DepDecl) => R
   for (const d0 of declarations(m0)) {
     const d1 = all1.get(declKey(d0));
     if (!d1) return `\`${d0.key}\` disappeared`;
-    if (!isDeepStrictEqual(meaning(d1), expected(d0))) return `\`${d0.key}\` changed meaning`;
+    if (!deepEqual(meaning(d1), expected(d0))) return `\`${d0.key}\` changed meaning`;
   }
   return null;
 }
@@ -218,7 +220,7 @@ export function verifyDeclaration(
     gitRef: null,
     path: null,
   };
-  if (!added || !isDeepStrictEqual(meaning(added), want)) return `\`${decl.key}\` is not declared as intended`;
+  if (!added || !deepEqual(meaning(added), want)) return `\`${decl.key}\` is not declared as intended`;
   if (!resolvesOn(read.m1)) return `the resolver still finds \`${targetName(target)}\` off`;
   return null;
 }

@@ -1,8 +1,8 @@
 // Where each line of a bundled index file sits, written by the build (scripts/cache-data.mjs), so
 // that a call reads the lines it resolves and not the files they sit in: a `why` read a megabyte
 // of burn's index files, 3 ms of the call, to use one line of each.
-import { readFileSync } from "node:fs";
-import { readSpan } from "../../data/data-cache.js";
+import { mustRead } from "../../data/data-access.js";
+import { dataFiles } from "../../data/data-files.js";
 import { type IndexLine, lazyLine, parseBundledIndexFile } from "./index-file.js";
 
 /** One line: its version, 1 when yanked, its first byte in the file and its length in bytes. */
@@ -32,7 +32,7 @@ export function fileSpans(bytes: Buffer): FileSpans | null {
   return name === null ? null : { name, lines };
 }
 
-/** The file's lines, each read from its span on first use. */
+/** The file's lines (`path` in the data folder), each read from its span on first use. */
 export function spannedLines(path: string, file: FileSpans): IndexLine[] {
   return file.lines.map(([vers, yanked, start, length]) =>
     lazyLine(file.name, vers, yanked === 1, () => lineAt(path, vers, start, length)),
@@ -41,12 +41,12 @@ export function spannedLines(path: string, file: FileSpans): IndexLine[] {
 
 function lineAt(path: string, vers: string, start: number, length: number): IndexLine {
   try {
-    const line = JSON.parse(readSpan(path, start, length)) as IndexLine;
+    const line = JSON.parse(dataFiles().span(path, start, length)) as IndexLine;
     if (line.vers === vers) return line;
   } catch {
     // The file changed after the build checked it: read it whole, below.
   }
-  const line = parseBundledIndexFile(readFileSync(path, "utf8")).find((l) => l.vers === vers);
+  const line = parseBundledIndexFile(mustRead(dataFiles(), path)).find((l) => l.vers === vers);
   if (!line) throw new Error(`${path} no longer holds ${vers}: the bundled index changed while it was read`);
   return line;
 }

@@ -1,9 +1,8 @@
 // crates.io sparse-index data: a registry of index lines, the bundled snapshots (data/index/), and
 // what one line says (its features, its dependencies by name). Reading a file: index-file.ts;
 // choosing a release: requirements.ts.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { dataDir } from "../../data/data-dir.js";
+import { mustRead } from "../../data/data-access.js";
+import { dataFiles } from "../../data/data-files.js";
 import * as semver from "../../util/semver.js";
 import { type IndexDep, type IndexLine, indexPath, parseBundledIndexFile } from "./index-file.js";
 import { spannedLines } from "./index-spans.js";
@@ -33,13 +32,7 @@ export class MapRegistry implements Registry {
 
 /** The crates a bundled snapshot holds: its index files (cargo's layout: `bu/rn/burn-core`), by name. */
 export function snapshotCrates(which: SnapshotName): string[] {
-  try {
-    return readdirSync(join(dataDir, "index", which), { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => e.name);
-  } catch {
-    return [];
-  }
+  return dataFiles().fileNames(`index/${which}`);
 }
 
 const snapshots = new Map<SnapshotName, Registry>();
@@ -64,7 +57,7 @@ export function snapshot(which: SnapshotName): Registry {
   let reg = snapshots.get(which);
   if (!reg) {
     const files = new Map<string, IndexLine[]>();
-    const dir = join(dataDir, "index", which);
+    const dir = `index/${which}`;
     // The crates the snapshot holds, listed once: a resolution asks for every dependency's
     // versions, and the 55 crates outside the data (serde, syn…) were a failed read each.
     let held: Set<string> | undefined;
@@ -75,9 +68,10 @@ export function snapshot(which: SnapshotName): Registry {
     // Where the build found each line: read then line by line, not file by file.
     const read = (name: string): IndexLine[] => {
       const tables = snapshotTables(which);
-      if (!tables) return holds(name) ? parseBundledIndexFile(readFileSync(join(dir, indexPath(name)), "utf8")) : [];
+      const path = `${dir}/${indexPath(name)}`;
+      if (!tables) return holds(name) ? parseBundledIndexFile(mustRead(dataFiles(), path)) : [];
       const file = name.toLowerCase();
-      return Object.hasOwn(tables.crates, file) ? spannedLines(join(dir, indexPath(name)), tables.crates[file]!) : [];
+      return Object.hasOwn(tables.crates, file) ? spannedLines(path, tables.crates[file]!) : [];
     };
     let label: string | undefined;
     const lazy: Registry = {

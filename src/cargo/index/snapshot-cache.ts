@@ -2,8 +2,7 @@
 // snapshot under data/.cache/ and answered only while the snapshot's files are the ones it came
 // from (src/data/data-cache.ts): where each index line sits (index-spans.ts), and each line's enablers
 // of the default target (precomputed.ts). One file, so that a call checks the files once.
-import { join } from "node:path";
-import { readCache } from "../../data/data-cache.js";
+import { dataFiles } from "../../data/data-files.js";
 import type { FileSpans } from "./index-spans.js";
 
 export type SnapshotName = "tags" | "main";
@@ -25,13 +24,13 @@ export interface SnapshotTables {
 export const SNAPSHOT_CACHE = "snapshot.json";
 
 /** What the tables were derived from: every file of the snapshot. */
-export const snapshotSources = (which: SnapshotName) => [join("index", which)];
+export const snapshotSources = (which: SnapshotName) => [`index/${which}`];
 
 const tables = new Map<SnapshotName, SnapshotTables | null>();
 
 /** The build's tables for a snapshot, read once; null when absent or stale. */
 export function snapshotTables(which: SnapshotName): SnapshotTables | null {
   if (!tables.has(which))
-    tables.set(which, readCache<SnapshotTables>(`${which}-${SNAPSHOT_CACHE}`, snapshotSources(which)) ?? null);
+    tables.set(which, dataFiles().cached<SnapshotTables>(`${which}-${SNAPSHOT_CACHE}`, snapshotSources(which)) ?? null);
   return tables.get(which) ?? null;
 }

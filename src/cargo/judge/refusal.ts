@@ -5,10 +5,8 @@
 // or not) and every `[features]` entry that forwards to one (`burn/x`, `burn?/x`). A manifest
 // cargo refuses is never "on" and never "verified". The index lines are the resolver's; burn's
 // feature history (data/removed-features.json) is read once, on the first refusal.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import leven from "leven";
-import { dataDir } from "../../data/data-dir.js";
+import { dataFiles } from "../../data/data-files.js";
 import * as semver from "../../util/semver.js";
 import { qualifyBurnRefs } from "../../util/links.js";
 import type { IndexLine } from "../index/index-file.js";
@@ -57,8 +55,8 @@ let removedFeatures: RemovedFile["removed"] | undefined;
 /** burn's history (data/removed-features.json), then what data:refresh derived for newer releases. */
 function removals(): RemovedFile["removed"] {
   const read = (name: string) => {
-    const path = join(dataDir, name);
-    return existsSync(path) ? (JSON.parse(readFileSync(path, "utf8")) as RemovedFile).removed : [];
+    const text = dataFiles().text(name);
+    return text === undefined ? [] : (JSON.parse(text) as RemovedFile).removed;
   };
   removedFeatures ??= [...read("removed-features.json"), ...read("removed-features-refreshed.json")];
   return removedFeatures;

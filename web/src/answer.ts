@@ -1,0 +1,77 @@
+// The page's answer: the command line's explain (src/cli/explain-answer.ts) on the page's data,
+// the `why` of a pasted Cargo.toml, and Markdown to HTML as one function the end-to-end test
+// also runs, so that page and command are compared on the same rendering.
+import MarkdownIt from "markdown-it";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { AUTODIFF_TARGET, targetName } from "../../src/cargo/resolve/resolve.js";
+import { type ExplainAnswer, explainOffline } from "../../src/cli/explain-answer.js";
+import { useDataFiles } from "../../src/data/data-files.js";
+import { fence } from "../../src/render/escape.js";
+import { reasonText, why } from "../../src/render/why.js";
+import { fetchJson, NotFetched, type PageData, type ReleaseData } from "./page-data.js";
+
+// html off: whatever the comment carries, pasted text included, is shown as text, never as markup.
+const markdown = new MarkdownIt("default", { html: false, linkify: false });
+
+/** The comment's HTML as the page shows it. */
+export const commentHtml = (comment: string): string => markdown.render(comment);
+
+/** The text explain answers: the pasted output, and a pasted Cargo.toml as an issue would show it. */
+export function issueText(output: string, manifest: string): string {
+  if (!manifest.trim()) return output;
+  return `${output.trimEnd()}\n\nCargo.toml:\n\n${fence(manifest.trimEnd(), "toml")}\n`;
+}
+
+export interface PageAnswer {
+  explain: ExplainAnswer;
+  /** The manifest's `why` as Markdown; null without a manifest. */
+  why: string | null;
+  /** The burn releases whose index lines this answer fetched. */
+  fetched: string[];
+}
+
+function whyMarkdown(manifest: string): string | null {
+  if (!manifest.trim()) return null;
+  try {
+    const d = diagnose(parseManifest(manifest), { target: AUTODIFF_TARGET });
+    const chain = d.state.chain.map((c) => `- ${reasonText(c)}`).join("\n");
+    const state = `**${targetName(AUTODIFF_TARGET)}: ${d.state.on ? "on" : "off"}** (${d.verdict})`;
+    return `${state}\n\n${why(d)}\n${chain ? `\n${chain}\n` : ""}`;
+  } catch (e) {
+    return `This Cargo.toml could not be read: ${fence(String((e as Error).message ?? e))}`;
+  }
+}
+
+/** Runs `compute`, fetching the releases it asked for until it asks for none it lacks. */
+async function withReleases<T>(data: PageData, compute: () => T, fetched: string[]): Promise<T> {
+  for (;;) {
+    data.missing.clear();
+    let result: T | undefined;
+    let error: unknown;
+    try {
+      result = compute();
+    } catch (e) {
+      error = e;
+    }
+    const wanted = [...data.missing].filter((r) => !data.hasRelease(r));
+    if (wanted.length === 0) {
+      if (error !== undefined && !(error instanceof NotFetched)) throw error;
+      return result as T;
+    }
+    await Promise.all(
+      wanted.map(async (r) => {
+        data.addRelease(r, await fetchJson<ReleaseData>(`data/release-${r}.json`));
+        fetched.push(r);
+      }),
+    );
+  }
+}
+
+export async function pageAnswer(data: PageData, output: string, manifest: string): Promise<PageAnswer> {
+  useDataFiles(() => data);
+  const fetched: string[] = [];
+  const explain = await withReleases(data, () => explainOffline(issueText(output, manifest)), fetched);
+  const whyText = await withReleases(data, () => whyMarkdown(manifest), fetched);
+  return { explain, why: whyText, fetched };
+}
