@@ -45,6 +45,8 @@ async function bundle() {
     legalComments: "eof",
     metafile: true,
     logLevel: "warning",
+    // @iarna/toml reads `global`, which only Node defines.
+    define: { global: "globalThis" },
     plugins: [swap],
   });
   // Every module of ours the page bundles is one the lint rule keeps free of Node (web/page-modules.cjs).

@@ -38,6 +38,8 @@ it(
     ])
       expect(files).toContain(f);
     expect(files.filter((f) => f.endsWith(".map"))).toEqual([]);
+    // The web page is published on its own (GitHub Pages), not in the package.
+    expect(files.filter((f) => f.startsWith("dist/web"))).toEqual([]);
 
     const app = join(dir, "app");
     await run(
