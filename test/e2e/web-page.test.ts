@@ -37,7 +37,7 @@ function cliComment(path: string): string | null {
 }
 
 /** The page's answer after pasting: its HTML without the page's own copy buttons. */
-async function paste(page: Page, output: string, manifest = ""): Promise<string> {
+async function paste(page: Page, output: string, manifest = ""): Promise<string | null> {
   const before = Number((await page.getAttribute("body", "data-answered")) ?? 0);
   await page.fill("#output", output);
   await page.fill("#manifest", manifest);
@@ -50,7 +50,7 @@ const answerHtml = (page: Page) =>
   page.$eval("#answer", (el) => {
     const copy = el.cloneNode(true) as HTMLElement;
     for (const b of copy.querySelectorAll("button.copy")) b.remove();
-    return el.hidden ? null : copy.innerHTML;
+    return (el as HTMLElement).hidden ? null : copy.innerHTML;
   });
 
 /** `html` as the browser serializes it, so that the comparison is of the same document. */
@@ -106,10 +106,15 @@ maybe("the web page in headless Chromium", () => {
       const text = readFileSync(path, "utf8");
       const expected = cliComment(path);
       const html = await paste(page, text);
-      expect({ file, html }).toEqual({ file, html: expected === null ? null : await asBrowserWrites(page, commentHtml(expected)) });
+      expect({ file, html }).toEqual({
+        file,
+        html: expected === null ? null : await asBrowserWrites(page, commentHtml(expected)),
+      });
       if (expected?.includes("```diff")) {
         diffs++;
-        expect(await page.$$eval("#answer pre > code.language-diff + *, #answer pre + button.copy", (e) => e.length)).toBeGreaterThan(0);
+        expect(
+          await page.$$eval("#answer pre:has(> code.language-diff) + button.copy", (e) => e.length),
+        ).toBeGreaterThan(0);
       }
       const link = await page.inputValue("#share");
       expect(link.startsWith(`${server.url}#v1=`)).toBe(true);
