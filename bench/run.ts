@@ -1,7 +1,7 @@
 // `npm run bench`: burn-triage against a bare Probot app on the same webhook streams, in one
 // run, plus detector speed on realistic and adversarial input and server cold start / memory.
 // Writes BENCHMARKS.md; `--json` prints the same figures.
-import { writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { triage } from "../src/answer/plan.js";
 import { LiveIndex } from "../src/cargo/index/live-index.js";
@@ -533,8 +533,15 @@ async function main() {
     "",
     reviewWordsSection(),
   ].join("\n");
-  writeFileSync(`${root}BENCHMARKS.md`, md);
+  writeFileSync(`${root}BENCHMARKS.md`, md + webPageSection());
   if (!json) process.stdout.write(md);
+}
+
+/** The web page's section, which `npm run bench:web` measures and writes (bench/web-page.ts): kept as it is. */
+function webPageSection(): string {
+  const old = existsSync(`${root}BENCHMARKS.md`) ? readFileSync(`${root}BENCHMARKS.md`, "utf8") : "";
+  const m = /<!-- web-page:start -->[\s\S]*?<!-- web-page:end -->\n?/.exec(old);
+  return m ? `\n${m[0]}` : "";
 }
 
 main().catch((e) => {

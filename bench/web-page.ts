@@ -1,0 +1,140 @@
+// `npm run bench:web`: the web page (dist/web/, `npm run build` first) in the headless Chromium
+// the end-to-end test drives, alone (never part of `npm run bench`'s other work): bytes a visit
+// downloads (gzip, as GitHub Pages serves them), time from navigation to interactive, and time
+// from pressing Explain to the answer shown. Writes its section of BENCHMARKS.md (between the
+// web-page markers, which `npm run bench` keeps); `--screenshot FILE` also saves the page with
+// an answer. Only the page's origin is reachable: anything else is refused and fails the run.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium, type Page } from "playwright-core";
+import { projectRoot } from "../test/support/root.js";
+import { serveStatic } from "../test/support/static-server.js";
+
+const root = projectRoot(import.meta.url);
+const WEB = join(root, "dist", "web");
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const LOADS = 9;
+const ANSWERS = 15;
+/** An issue of each kind the page answers: a panic with its manifest, a compile error, a misuse. */
+const ISSUES = ["pos-registry-backtrace.md", "neg-compile-error-021.md", "pos-misuse-wrong-backend.md"];
+
+const kb = (n: number) => Math.round(n / 102.4) / 10;
+const gz = (file: string) => gzipSync(readFileSync(join(WEB, file))).length;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (x: number) => Math.round(x * 10) / 10;
+
+function weights() {
+  const first = ["index.html", "style.css", "app.js"].map(gz).reduce((a, b) => a + b, 0);
+  const base = gz("data/base.json");
+  const releases = readdirSync(join(WEB, "data"))
+    .filter((f) => f.startsWith("release-"))
+    .map((f) => gz(`data/${f}`));
+  return { first, base, releaseMedian: median(releases), releaseMax: Math.max(...releases), releases: releases.length };
+}
+
+async function paste(page: Page, text: string): Promise<number> {
+  const before = Number((await page.getAttribute("body", "data-answered")) ?? 0);
+  await page.fill("#output", text);
+  await page.click("#explain");
+  await page.waitForFunction((n) => Number(document.body.dataset.answered ?? 0) > n, before);
+  return Number(await page.getAttribute("body", "data-answer-ms"));
+}
+
+async function main(): Promise<void> {
+  const shot = process.argv.indexOf("--screenshot");
+  const server = await serveStatic(WEB);
+  const origin = new URL(server.url).origin;
+  const profile = mkdtempSync(join(tmpdir(), "burn-triage-web-bench-"));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: FLAGS });
+  const refused: string[] = [];
+  await context.route("**/*", (r) =>
+    new URL(r.request().url()).origin === origin ? r.continue() : (refused.push(r.request().url()), r.abort()),
+  );
+  try {
+    const ready: number[] = [];
+    const first: Record<string, number> = {};
+    const warm: Record<string, number> = {};
+    for (let i = 0; i < LOADS; i++) {
+      // A fresh page; routing every request (above) keeps the browser's cache out, so each load fetches everything.
+      const page = await context.newPage();
+      await page.goto(server.url);
+      await page.waitForFunction(() => document.body.dataset.ready !== undefined);
+      ready.push(Number(await page.getAttribute("body", "data-ready")));
+      await page.close();
+    }
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.body.dataset.ready !== undefined);
+    for (const issue of ISSUES) {
+      const text = readFileSync(join(root, "fixtures", "issues", issue), "utf8");
+      first[issue] = await paste(page, text);
+      const times: number[] = [];
+      for (let i = 0; i < ANSWERS; i++) times.push(await paste(page, text));
+      warm[issue] = median(times);
+    }
+    if (shot > 0) {
+      await paste(page, readFileSync(join(root, "fixtures", "issues", ISSUES[0]!), "utf8"));
+      await page.setViewportSize({ width: 900, height: 900 });
+      await page.screenshot({ path: process.argv[shot + 1]!, fullPage: true });
+    }
+    if (refused.length) throw new Error(`the page asked for other origins: ${refused.join(", ")}`);
+    write(weights(), median(ready), first, warm);
+  } finally {
+    await context.close();
+    await server.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function write(
+  w: ReturnType<typeof weights>,
+  ready: number,
+  first: Record<string, number>,
+  warm: Record<string, number>,
+) {
+  const section = [
+    "<!-- web-page:start -->",
+    "## The web page",
+    "",
+    `Measured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)}: \`dist/web/\` served from loopback to headless Chromium (\`/usr/bin/chromium\`), every other origin refused (none was asked for). Sizes are gzip (level 6, what GitHub Pages sends), targets from issue 56: first load ≤ 400 KB compressed, answer ≤ 100 ms after the paste.`,
+    "",
+    "| what | figure |",
+    "|---|---:|",
+    `| first load: \`index.html\`, \`style.css\`, \`app.js\` | ${kb(w.first)} KB |`,
+    `| data every answer reads (\`data/base.json\`, fetched on load) | ${kb(w.base)} KB |`,
+    `| one burn release's index lines (fetched on the first answer that reads it; ${w.releases} files) | median ${kb(w.releaseMedian)} KB, largest ${kb(w.releaseMax)} KB |`,
+    `| load to interactive (navigation to the data read and Explain enabled; median of ${LOADS} loads) | ${round(ready)} ms |`,
+    ...ISSUES.map(
+      (i) =>
+        `| Explain to the answer shown, \`${i}\`: first (with its release's fetch) / then (median of ${ANSWERS}) | ${round(first[i]!)} / ${round(warm[i]!)} ms |`,
+    ),
+    "<!-- web-page:end -->",
+    "",
+  ].join("\n");
+  const path = join(root, "BENCHMARKS.md");
+  const md = readFileSync(path, "utf8");
+  const at = md.indexOf("<!-- web-page:start -->");
+  const end = md.indexOf("<!-- web-page:end -->");
+  const next =
+    at < 0
+      ? `${md.trimEnd()}\n\n${section}`
+      : md.slice(0, at) + section + md.slice(end + "<!-- web-page:end -->\n".length);
+  writeFileSync(path, next);
+  process.stdout.write(section);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
