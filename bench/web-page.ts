@@ -58,9 +58,11 @@ async function main(): Promise<void> {
   const profile = mkdtempSync(join(tmpdir(), "burn-triage-web-bench-"));
   const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: FLAGS });
   const refused: string[] = [];
-  await context.route("**/*", (r) =>
-    new URL(r.request().url()).origin === origin ? r.continue() : (refused.push(r.request().url()), r.abort()),
-  );
+  await context.route("**/*", (r) => {
+    if (new URL(r.request().url()).origin === origin) return r.continue();
+    refused.push(r.request().url());
+    return r.abort();
+  });
   try {
     const ready: number[] = [];
     const first: Record<string, number> = {};
