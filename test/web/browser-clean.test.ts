@@ -32,7 +32,8 @@ it("refuses node:* and Node-only packages in what the page bundles, not in the s
     "web/src/reads-files.ts": 'import { readFileSync } from "node:fs";\nexport const f = readFileSync;\n',
     "src/cargo/judge/logs.ts": 'import pino from "pino";\nexport const p = pino;\n',
     "src/panics/clean.ts": "export const x = 1;\n",
-    "src/cli/reads-files.ts": 'import { readFileSync } from "node:fs";\nimport pino from "pino";\nexport const f = [readFileSync, pino];\n',
+    "src/cli/reads-files.ts":
+      'import { readFileSync } from "node:fs";\nimport pino from "pino";\nexport const f = [readFileSync, pino];\n',
   });
   const cwd = process.cwd();
   process.chdir(dir);
@@ -42,7 +43,9 @@ it("refuses node:* and Node-only packages in what the page bundles, not in the s
       ruleSet: { forbidden: config.forbidden.filter((r) => r.name!.startsWith("page-")) },
       doNotFollow: { path: "node_modules" },
     });
-    const output = result.output as { summary: { violations: Array<{ from: string; to: string; rule: { name: string } }> } };
+    const output = result.output as {
+      summary: { violations: Array<{ from: string; to: string; rule: { name: string } }> };
+    };
     const found = output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
     expect(found).toEqual([
       "page-is-browser-clean: web/src/reads-files.ts → fs",
