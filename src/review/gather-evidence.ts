@@ -2,7 +2,8 @@
 // through the contents API) and the CLI (files on disk) alike: the reader is the caller's, the
 // choice of files, the caps and the answers are here.
 import { dirOf, isManifest } from "../cargo/manifest/workspace.js";
-import { findUse, sourcesToRead, type UseMatcher } from "./evidence.js";
+import { type FeatureUse, findUse, sourcesToRead, type UseMatcher } from "./evidence.js";
+import { declaredIn, modChainCfgs } from "./mod-chain.js";
 import { evidenceNeeded, type PrSnapshot } from "./pull-request.js";
 import { type ReviewRule, reviewRules, ruleById } from "./rules.js";
 
@@ -11,14 +12,42 @@ export const MAX_EVIDENCE_CRATES = 6;
 export const MAX_CRATE_SOURCE_FILES = 6;
 
 /**
+ * A use with the cfgs of the `mod` declarations that reach its file added (src/review/mod-chain.ts):
+ * `#[cfg(feature = "pretrained")] mod downloader;` in lib.rs gates every line of downloader.rs. A
+ * chain this reader cannot follow leaves the use as its own file shows it.
+ */
+function chainReader(crateDir: string, tree: readonly string[], read: (path: string) => Promise<string | null>) {
+  const prefix = crateDir ? `${crateDir}/` : "";
+  const files = new Set(tree);
+  const cache = new Map<string, Promise<string | null>>();
+  const readRel = (rel: string) => {
+    if (!cache.has(rel)) cache.set(rel, read(prefix + rel));
+    return cache.get(rel)!;
+  };
+  return async (use: FeatureUse): Promise<FeatureUse> => {
+    const chain = await modChainCfgs(use.path.slice(prefix.length), (rel) => files.has(prefix + rel), readRel);
+    if (!chain || chain.length === 0) return use;
+    const cfgs = [...chain, ...(use.cfgs ?? []).filter((c) => !chain.includes(c))];
+    return { ...use, cfgs };
+  };
+}
+
+/**
  * Every file `gatherEvidence` may read for this snapshot, so that a reader that pays per request,
  * not per file, can read them all at once beforehand.
  */
 export function evidenceSources(snapshot: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): string[] {
   const crateDirs = new Set(snapshot.tree.filter(isManifest).map(dirOf));
+  const tree = new Set(snapshot.tree);
   const paths = evidenceNeeded(snapshot, rules)
     .slice(0, MAX_EVIDENCE_CRATES)
-    .flatMap(({ manifest }) => sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES));
+    .flatMap(({ manifest }) => {
+      const prefix = dirOf(manifest) ? `${dirOf(manifest)}/` : "";
+      const own = sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES);
+      // The files that declare them (their `mod` lines' cfgs gate them): one level, in the same batch.
+      const parents = own.flatMap((p) => declaredIn(p.slice(prefix.length))?.parents.map((r) => prefix + r) ?? []);
+      return [...own, ...parents.filter((p) => tree.has(p))];
+    });
   return [...new Set(paths)];
 }
 
@@ -52,13 +81,15 @@ export async function gatherEvidence(
       snapshot.evidence[rule] ??= {};
       snapshot.evidence[rule][manifest] = null;
     }
+    const chain = chainReader(dirOf(manifest), snapshot.tree, read);
     for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
       if (open.size === 0) break;
       const text = await read(path);
       if (text === null) continue;
       for (const [rule, matcher] of open) {
-        const found = findUse(matcher, path, text);
-        if (!found) continue;
+        const inFile = findUse(matcher, path, text);
+        if (!inFile) continue;
+        const found = await chain(inFile);
         // A use under a #[cfg] is kept until one that compiles in every build turns up.
         if (!found.cfgs) open.delete(rule);
         if (!found.cfgs || snapshot.evidence[rule]![manifest] === null) snapshot.evidence[rule]![manifest] = found;
