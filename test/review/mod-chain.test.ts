@@ -112,7 +112,7 @@ describe("a PR whose only std-only use sits in a module gated in its parent file
       cfgs: ['feature = "pretrained"'],
     });
     const d = decidePullRequest(s);
-    expect(d.problems.filter((p) => p.rule === "std")).toEqual([]);
+    expect(d.problems.filter((p) => "rule" in p && p.rule === "std")).toEqual([]);
     expect(d.review).toBe(false);
   });
 });
