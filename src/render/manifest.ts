@@ -158,11 +158,25 @@ function graphIsBuild(d: Diagnosis, build: SectionOptions["build"]): boolean {
   return build.version === null || (build.version === d.graphVersion && !commit);
 }
 
+/**
+ * "Nothing else changes" is true of the manifest (the verification checks every other line), not
+ * of the build: what the edit turns on there is said, by the resolver's two builds.
+ */
+function effectText(c: Change): string {
+  const crates = c.turnsOn;
+  if (!crates) return "and nothing else in the manifest changes.";
+  // The data's graph holds burn's crates (a live index may hold more): the claim is about those.
+  if (crates.length === 0) return "and nothing else changes: no crate of that graph joins the build.";
+  const shown = crates.length > 8 ? [...crates.slice(0, 8), `${crates.length - 8} more`] : crates;
+  const list = crates.length > 8 ? `${shown.slice(0, -1).map(code).join(", ")} and ${shown.at(-1)}` : andList(shown);
+  return `and nothing else in the manifest changes; in the build it also turns on ${list}, ${crates.length === 1 ? "a crate" : "crates"} of that graph not in it before.`;
+}
+
 /** "Verified on" the build's own graph; "Checked on" another (assumed, or not the build's release). */
 function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): string {
   if (d.assumed.graph)
-    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, and nothing else changes. Not verified against your exact burn release.</sub>`;
-  const checks = `the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} and nothing else changes.`;
+    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, ${effectText(c)} Not verified against your exact burn release.</sub>`;
+  const checks = `the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} ${effectText(c)}`;
   if (!graphIsBuild(d, build))
     return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;

@@ -45,7 +45,7 @@ describe("cargo's refusal in an issue", () => {
     );
     expect(body).toContain("+cache = []");
     expect(body).toContain(
-      "every feature it names exists at that release (cargo accepts it), and nothing else changes",
+      "every feature it names exists at that release (cargo accepts it), and nothing else in the manifest changes",
     );
     expect(body).not.toContain('"autodiff"');
   });

@@ -21,6 +21,11 @@ export interface Change {
   /** The dependency edited and what was added. */
   dependency: string;
   added: string[];
+  /**
+   * The crates the edited manifest's build has that the build before it did not, by the resolver
+   * (sorted; [] when none); absent when the build before was not resolved.
+   */
+  turnsOn?: string[];
   /** The edit declares `dependency`, which the manifest did not (src/cargo/fix/declare.ts). */
   declares: boolean;
   /** The edit also gets past cargo's refusal: the features it renamed or dropped. */

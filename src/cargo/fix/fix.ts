@@ -74,9 +74,14 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     if (e instanceof EditError) return { kind: "no-fix", diagnosis, reason: e.message };
     throw e;
   }
-  const problem = verify(file.text, edited, decl, add, (after) => diagnose(after, dopts).verdict === "on", target);
+  const check = afterEdit((m) => diagnose(m, dopts));
+  const problem = verify(file.text, edited, decl, add, check.resolvesOn, target);
   if (problem) return { kind: "no-fix", diagnosis, reason: `the edit failed verification: ${problem}` };
-  return { kind: "fixed", diagnosis, change: toChange(file, edited, decl, add) };
+  return {
+    kind: "fixed",
+    diagnosis,
+    change: withTurnsOn(toChange(file, edited, decl, add), diagnosis, check.seen.after),
+  };
 }
 
 const REPLAN = { member: planFix, inRoot: planWorkspaceFix };
@@ -92,15 +97,41 @@ function declareCrate(file: ManifestFile, manifest: Manifest, diagnosis: Diagnos
   const decl = declarationFor(manifest, diagnosis);
   const edited = decl && declarationEdit(manifest, diagnosis, decl);
   if (!decl || !edited) return none;
-  const resolvesOn = (after: Manifest) => diagnose(after, dopts).verdict === "on";
-  const problem = verifyDeclaration(file.text, edited, decl, diagnosis.primary!.decl, resolvesOn, target);
+  const check = afterEdit((m) => diagnose(m, dopts));
+  const problem = verifyDeclaration(file.text, edited, decl, diagnosis.primary!.decl, check.resolvesOn, target);
   // A declaration the resolver does not confirm is not offered; the plain answer stands.
   if (problem) return none;
   return {
     kind: "fixed",
     diagnosis,
-    change: changeOf(file.path, file.text, edited, decl.key, decl.features, { declares: true }),
+    change: withTurnsOn(
+      changeOf(file.path, file.text, edited, decl.key, decl.features, { declares: true }),
+      diagnosis,
+      check.seen.after,
+    ),
   };
+}
+
+/** The resolver's verdict on the edited manifest, keeping its diagnosis for what the edit turns on. */
+function afterEdit(diag: (m: Manifest) => Diagnosis) {
+  const seen: { after: Diagnosis | null } = { after: null };
+  const resolvesOn = (m: Manifest) => {
+    seen.after = diag(m);
+    return seen.after.verdict === "on";
+  };
+  return { resolvesOn, seen };
+}
+
+/**
+ * What the edit turns on, by the resolver: the crates of the verified build the build before it
+ * lacked. "Nothing else changes" is true of the manifest's text, not of the build: `cuda` brings
+ * burn-cuda and cubecl's runtime, and the comment says so.
+ */
+function withTurnsOn(change: Change, before: Diagnosis, after: Diagnosis | null): Change {
+  const was = before.state.crates;
+  const now = after?.state.crates;
+  if (!was || !now) return change;
+  return { ...change, turnsOn: now.filter((c) => !was.includes(c)) };
 }
 
 const DEP_KEYS = Object.keys(DEP_TABLES);
@@ -259,16 +290,11 @@ export function planWorkspaceFix(root: ManifestFile, member: ManifestFile, opts:
     registries: opts.registries,
     target,
   };
-  const problem = verify(
-    root.text,
-    edited,
-    wsDecl,
-    fix.add,
-    (newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }).verdict === "on",
-    target,
-  );
+  const check = afterEdit((newRoot) => diagnose(memberManifest, { ...dopts, root: newRoot }));
+  const problem = verify(root.text, edited, wsDecl, fix.add, check.resolvesOn, target);
   if (problem) return { kind: "no-fix", diagnosis: plan.diagnosis, reason: `the edit failed verification: ${problem}` };
-  return { kind: "fixed", diagnosis: plan.diagnosis, change: toChange(root, edited, wsDecl, fix.add) };
+  const change = toChange(root, edited, wsDecl, fix.add);
+  return { kind: "fixed", diagnosis: plan.diagnosis, change: withTurnsOn(change, plan.diagnosis, check.seen.after) };
 }
 
 function toChange(

@@ -315,6 +315,12 @@ export interface FeatureState {
   on: boolean;
   /** Activation chain, from the target feature back to the manifest. */
   chain: Reason[];
+  /** The crates in the build, by name, sorted (absent: no resolution was made). */
+  crates?: string[];
+}
+
+function cratesOf(res: Resolution): string[] {
+  return [...new Set([...res.packages.values()].map((p) => p.name))].sort();
 }
 
 export function featureState(
@@ -334,10 +340,11 @@ export function featureState(
       version: burn,
       on: gateHolds(target.gate, (cf) => on.has(cf), platform),
       chain: [],
+      crates: cratesOf(res),
     };
   }
   const pkg = [...res.packages.entries()].find(([, p]) => p.name === target.crate);
-  if (!pkg) return { inGraph: false, version: null, on: false, chain: [] };
+  if (!pkg) return { inGraph: false, version: null, on: false, chain: [], crates: cratesOf(res) };
   const [, p] = pkg;
   const on = p.features.has(target.feature);
   const chain: Reason[] = [];
@@ -352,5 +359,5 @@ export function featureState(
       key = nextKey(reason);
     }
   }
-  return { inGraph: true, version: p.version, on, chain };
+  return { inGraph: true, version: p.version, on, chain, crates: cratesOf(res) };
 }
