@@ -3,6 +3,7 @@
 // the one verified edit that brings every one of them back.
 
 import { isPinSource } from "../cargo/manifest/burn-version.js";
+import { MAX_REQUIREMENT } from "../cargo/resolve/requirements.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Gate } from "../compile/gated.js";
 import * as semver from "../util/semver.js";
@@ -11,6 +12,8 @@ import { fragmentShows, manifestSection, sourceText } from "./manifest.js";
 
 /** A version or requirement (`0.22.1`, `^0.23`) whose lowest match is newer than `than`. */
 function newerThan(named: string, than: string): boolean {
+  // node-semver caches every range it parses by its text: a pasted one of kilobytes is not parsed.
+  if (named.length > MAX_REQUIREMENT) return false;
   const low = semver.valid(named) ?? semver.minVersion(semver.validRange(named) ?? "0.0.0")?.version ?? null;
   return low !== null && semver.gt(low, than);
 }

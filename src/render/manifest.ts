@@ -7,6 +7,7 @@ import type { Change } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED } from "../cargo/judge/refusal.js";
 import type { Assumption, VersionSource } from "../cargo/manifest/burn-version.js";
+import { MAX_REQUIREMENT } from "../cargo/resolve/requirements.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, orList, text } from "./escape.js";
@@ -101,6 +102,8 @@ export function assumptionText(a: Assumption): string {
       if (a.unread) return unreadCommitText(a);
       return `burn from a local checkout (${code(a.path)}) has no version I can read; I used burn's main branch at ${a.head}`;
     case "outside-data": {
+      if (a.requirement.length > MAX_REQUIREMENT)
+        return `${code(a.key)}'s requirement, ${a.requirement.length} characters long (cargo's are tens), was not read; I used burn ${a.used ?? "?"}'s feature graph`;
       const pin = a.pin ? ` (burn ${code(a.pin.version)}, ${SOURCE_WORDS[a.pin.source]})` : "";
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)}${pin} matches no release in the bundled data (newest: ${a.newest ?? "none"}); I used burn ${a.used ?? "?"}'s feature graph`;
     }

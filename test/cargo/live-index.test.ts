@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "@jest/globals";
 import nock from "nock";
+import { heldBytes, parseIndexFile } from "../../src/cargo/index/index-file.js";
 import { LiveIndex } from "../../src/cargo/index/live-index.js";
 import { DEFAULT_INDEX, indexUrl } from "../../src/cargo/index/live-registries.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
@@ -179,6 +180,25 @@ describe("live crates.io sparse index", () => {
     for (let batch = 0; batch < 10; batch++)
       await live.registryFor(Array.from({ length: 60 }, (_, i) => `burn-x${batch}-${i}`));
     expect((live as unknown as { cache: { size: number } }).cache.size).toBe(256);
+  });
+
+  it("keeps index files by what their lines hold in memory, not by the bytes downloaded", async () => {
+    // burn-core's file under many names: parsed, each holds more than it weighs as text.
+    const core = file("burn-core");
+    const live = new LiveIndex({
+      baseUrl: INDEX,
+      maxHeldBytes: 4 * 1024 * 1024,
+      fetch: async (url) => {
+        const name = String(url).split("/").at(-1)!;
+        return new Response(core.replaceAll('"name":"burn-core"', `"name":"${name}"`));
+      },
+    });
+    for (let i = 0; i < 40; i++) await live.registryFor([`burn-gen-${i}`]);
+    const held = live.held();
+    const one = heldBytes(parseIndexFile(core));
+    expect(one).toBeGreaterThan(Buffer.byteLength(core));
+    expect(held.bytes).toBeLessThanOrEqual(4 * 1024 * 1024);
+    expect(held.files).toBe(Math.floor((4 * 1024 * 1024) / one));
   });
 
   it("covers the crates burn depends on", () => {

@@ -2,7 +2,7 @@
 // ranges (a bare `0.20` is `^0.20`), pre-releases only where the requirement names one, the
 // newest match (or the lock's pin), each parse memoised within bounds.
 
-import { boundedMemo } from "../../util/memo.js";
+import { boundedMemo, MAX_MEMO_KEY, type Memo } from "../../util/memo.js";
 import * as semver from "../../util/semver.js";
 import type { IndexLine } from "../index/index-file.js";
 
@@ -64,7 +64,16 @@ function versionOf(version: string): semver.SemVer | null {
  */
 const ranges = boundedMemo<semver.Range | null>(MAX_RANGES);
 
+/**
+ * A requirement longer than this is not parsed: it reads as unparsable (it admits nothing, and
+ * the answer says it was not read). Cargo's are tens of characters; node-semver keeps every range
+ * it parses in a cache of 1,000 by the range's text, with its comparators, so 1,000 pasted 30 KB
+ * requirements held 880 MB after GC (bench/memory.ts).
+ */
+export const MAX_REQUIREMENT = MAX_MEMO_KEY;
+
 export function rangeOf(req: string, includePrerelease: boolean): semver.Range | null {
+  if (req.length > MAX_REQUIREMENT) return null;
   const key = `${includePrerelease ? "+" : "-"}${req}`;
   let range = ranges.get(key);
   if (range === undefined) {
@@ -88,17 +97,23 @@ function parseRange(range: string, includePrerelease: boolean): semver.Range | n
  * Cargo picks the highest matching version that is not yanked; a pin (Cargo.lock, a backtrace
  * path) is what was actually built, so it wins whenever it is compatible with the requirement.
  */
-const selections = new WeakMap<IndexLine[], Map<string, IndexLine | null>>();
+/** Per index file (which the bundled data keeps for the process): bounded, long keys never kept. */
+const selections = new WeakMap<IndexLine[], Memo<IndexLine | null>>();
+const SELECTIONS_PER_FILE = 256;
 
 export function selectVersion(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
   let memo = selections.get(lines);
   if (!memo) {
-    memo = new Map();
+    memo = boundedMemo(SELECTIONS_PER_FILE);
     selections.set(lines, memo);
   }
   const key = `${req}\u0000${pin ?? ""}`;
-  if (!memo.has(key)) memo.set(key, pick(lines, req, pin));
-  return memo.get(key)!;
+  let picked = memo.get(key);
+  if (picked === undefined) {
+    picked = pick(lines, req, pin);
+    memo.set(key, picked);
+  }
+  return picked;
 }
 
 function pick(lines: IndexLine[], req: string | null, pin?: string): IndexLine | null {
