@@ -255,12 +255,16 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
   const target = rule.target;
   const headRoot = { path: c.path, text: c.head };
   for (const m of c.members) {
-    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target });
+    // Every member is judged; an edit is planned only for one that regressed (planWorkspaceFix below).
+    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target, diagnosisOnly: true });
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan =
       c.base === null
         ? null
-        : planFix({ path: m.path, text: m.base ?? m.head }, { root: { path: c.path, text: c.base }, target });
+        : planFix(
+            { path: m.path, text: m.base ?? m.head },
+            { root: { path: c.path, text: c.base }, target, diagnosisOnly: true },
+          );
     const before = basePlan && diagnosisOf(basePlan);
     const lines = { path: c.path, commentable: c.commentable };
     const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, afterPlan, lines);

@@ -207,12 +207,14 @@ function rootAt(
 
 /** Every changed manifest judged for every rule on its own graph and its own workspace (no evidence yet). */
 /**
- * Each snapshot's last assessment, with what it was made of: gathering asks for it (which crates'
- * sources to read) and the decision asks again, and a 1,000-member workspace costs seconds a pass.
- * The shell only adds manifests to a snapshot, so their counts say whether it changed.
+ * Each snapshot's assessment per rule, with what it was made of: gathering asks for it (which
+ * crates' sources to read), the decision and the answer ask again, and a 1,000-member workspace
+ * costs seconds a pass. The shell only adds manifests to a snapshot, so their counts say whether
+ * it changed.
  */
-type Assessment = { key: string; rules: readonly ReviewRule[]; out: ManifestReview[]; byRule: ManifestReview[][] };
-const assessed = new WeakMap<PrSnapshot, Assessment>();
+type Assessment = { out: ManifestReview[]; byRule: ManifestReview[][] };
+/** Per snapshot, what it was made of and each rule's list (by rule: the answer asks rule by rule too). */
+const assessed = new WeakMap<PrSnapshot, { key: string; byRule: Map<ReviewRule, ManifestReview[]> }>();
 
 export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[] {
   return assessment(s, rules).out;
@@ -225,12 +227,18 @@ export function assessByRule(s: PrSnapshot, rules: readonly ReviewRule[] = revie
 
 function assessment(s: PrSnapshot, rules: readonly ReviewRule[]): Assessment {
   const key = [s.changed.length, s.tree.length, Object.keys(s.head).length, Object.keys(s.base).length].join(":");
-  const known = assessed.get(s);
-  if (known && known.key === key && known.rules === rules) return known;
-  const byRule = rules.map((rule) => assessRule(s, rule));
-  const made = { key, rules, out: byRule.flat(), byRule };
-  assessed.set(s, made);
-  return made;
+  let known = assessed.get(s);
+  if (!known || known.key !== key) {
+    known = { key, byRule: new Map() };
+    assessed.set(s, known);
+  }
+  const memo = known.byRule;
+  const byRule = rules.map((rule) => {
+    const out = memo.get(rule) ?? assessRule(s, rule);
+    memo.set(rule, out);
+    return out;
+  });
+  return { out: byRule.flat(), byRule };
 }
 
 function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {

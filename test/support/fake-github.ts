@@ -12,6 +12,8 @@ export interface Call {
   body?: unknown;
   /** When the request arrived (ms since the epoch). */
   at: number;
+  /** Bytes of the response body sent. */
+  bytes?: number;
 }
 
 export interface Fault {
@@ -540,10 +542,13 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     const path = url.pathname.replace(/^\/api\/v3/, "");
     const method = req.method ?? "GET";
     const body = await readBody(req);
-    fake.calls.push({ method, path: path + url.search, body, at: Date.now() });
+    const call: Call = { method, path: path + url.search, body, at: Date.now() };
+    fake.calls.push(call);
     const send = (status: number, data?: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { ...JSON_TYPE, ...headers });
-      res.end(data === undefined ? "" : typeof data === "string" ? data : JSON.stringify(data));
+      const text = data === undefined ? "" : typeof data === "string" ? data : JSON.stringify(data);
+      call.bytes = Buffer.byteLength(text);
+      res.end(text);
     };
     // Delays never keep the process alive on their own: the listening server does that.
     if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs).unref());

@@ -17,4 +17,12 @@ export type FixPlan =
   | { kind: "invalid-toml"; path: string; error: TomlError };
 
 /** A diagnosis's options, with the workspace root as a file (its edit may be the fix). */
-export type FixOptions = Omit<DiagnoseOptions, "root"> & { root?: ManifestFile | null };
+export type FixOptions = Omit<DiagnoseOptions, "root"> & {
+  root?: ManifestFile | null;
+  /**
+   * Only the diagnosis is wanted (a workspace review judges every member, and plans an edit only
+   * for one that regressed): no edit is searched, applied or verified, unless cargo would refuse
+   * the manifest (that plan is the refusal's suggestion).
+   */
+  diagnosisOnly?: boolean;
+};

@@ -49,6 +49,8 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   };
   const diagnosis = diagnose(manifest, dopts);
   if (diagnosis.verdict === "on") return { kind: "already-on", diagnosis };
+  if (opts.diagnosisOnly && diagnosis.verdict !== "refused")
+    return { kind: "no-fix", diagnosis, reason: "only the diagnosis was asked for" };
   if (diagnosis.verdict === "no-burn")
     return { kind: "no-fix", diagnosis, reason: "the manifest declares no burn crate" };
   if (diagnosis.verdict === "unknown-crate")
