@@ -1,14 +1,21 @@
 // `npm run bench:pr-reads`: what one PR event costs in API calls, bytes and time against the fake
 // GitHub, on a Renovate-shaped root bump (one member edited, one deep member forwarding a removed
 // feature) in workspaces of 10, 100 and 1,000 members, by GraphQL and by the REST fallback.
-// Runs alone (not part of `npm run bench`); `--sizes 10,100` picks sizes, `--json` prints JSON.
+// Runs alone (not part of `npm run bench`); `--sizes 10,100` picks sizes, `--json` prints JSON,
+// `--write` puts the section in BENCHMARKS.md in place of the previous one.
+import { readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
 import app from "../src/index.js";
 import { startFakeGitHub } from "../test/support/fake-github.js";
+import { projectRoot } from "../test/support/root.js";
 import { offlineProbot, webhook } from "../test/support/scenario.js";
-import { workspaceRepo } from "../test/support/workspace.js";
+import type { FakeRepo } from "../test/support/fake-github.js";
+import { burnPrRepo, workspaceRepo } from "../test/support/workspace.js";
 
 interface Row {
-  members: number;
+  /** The workspace's members, or a named case. */
+  members: number | string;
   reads: "graphql" | "rest";
   calls: number;
   graphqlQueries: number;
@@ -19,11 +26,16 @@ interface Row {
   named: boolean;
 }
 
-async function one(members: number, reads: Row["reads"]): Promise<Row> {
+async function one(members: number | string, reads: Row["reads"]): Promise<Row> {
   if (reads === "rest") process.env.GRAPHQL_READS = "off";
   else delete process.env.GRAPHQL_READS;
-  const collectiveAt = Math.max(1, Math.floor(members * 0.777));
-  const fake = await startFakeGitHub(workspaceRepo(members, { collectiveAt, edited: 3 }));
+  const size = typeof members === "number" ? members : 0;
+  const collectiveAt = Math.max(1, Math.floor(size * 0.777));
+  const repo: FakeRepo =
+    typeof members === "number"
+      ? workspaceRepo(members, { collectiveAt, edited: 3 })
+      : burnPrRepo({ reviewBurnRepo: members.includes("review_burn_repo") });
+  const fake = await startFakeGitHub(repo);
   const probot = offlineProbot({ baseUrl: fake.apiUrl });
   probot.load(app);
   const started = performance.now();
@@ -49,9 +61,46 @@ async function one(members: number, reads: Row["reads"]): Promise<Row> {
     bytesSent,
     bytesReceived,
     ms: Math.round(ms),
-    named: body.includes(`m${String(collectiveAt).padStart(4, "0")}/Cargo.toml`),
+    named:
+      typeof members === "number" ? body.includes(`m${String(collectiveAt).padStart(4, "0")}/Cargo.toml`) : body !== "",
   };
 }
+
+const HEADING = "## PR reads: one event's API calls by workspace size";
+
+function sectionOf(rows: Row[]): string {
+  const [l1, l5] = loadavg();
+  return [
+    HEADING,
+    "",
+    "One `pull_request.opened` in process against the fake GitHub (`bench/pr-reads.ts`, alone: `npm run bench:pr-reads -- --write`): a Renovate-shaped root bump of `[workspace.dependencies]` (burn 0.21.0 → 0.22.0-pre.2) with one member edited and one member at 78 % of the list forwarding `burn/collective` (removed at 0.22.0-pre.1); and burn's own PR #4717 (628 files, its real Cargo.toml files at both sides). API calls include the file list (GitHub pages it by 100), the config (the repository's, then the owner's `.github`), the tree, the GraphQL queries and the writes; the installation token and `GET /app` (once per process) are left out. REST is the fallback (`GRAPHQL_READS=off`, or a refused query), capped at 60 files read.",
+    "",
+    `Load average when measured: ${l1!.toFixed(1)} (1 min), ${l5!.toFixed(1)} (5 min) on ${cpus().length} cores, shared with other work: times are wall-clock under that load, one event each after one warm-up event.`,
+    "",
+    "| case | reads | API calls | of them GraphQL | bytes sent | bytes received | time (ms) | deep member named (burn: a review posted) |",
+    "|---|---|---:|---:|---:|---:|---:|---|",
+    ...rows.map(
+      (r) =>
+        `| ${typeof r.members === "number" ? `${r.members} members` : r.members} | ${r.reads} | ${r.calls} | ${r.graphqlQueries} | ${r.bytesSent} | ${r.bytesReceived} | ${r.ms} | ${r.named ? "yes" : "no"} |`,
+    ),
+    "",
+  ].join("\n");
+}
+
+function writeSection(section: string): void {
+  const file = join(projectRoot(import.meta.url), "BENCHMARKS.md");
+  const text = readFileSync(file, "utf8");
+  const start = text.indexOf(HEADING);
+  const end = start < 0 ? -1 : text.indexOf("\n## ", start + HEADING.length);
+  const next =
+    start < 0
+      ? `${text.replace(/\n*$/, "\n\n")}${section}`
+      : `${text.slice(0, start)}${section}${end < 0 ? "" : `\n${text.slice(end + 1)}`}`;
+  writeFileSync(file, next);
+}
+
+/** burn's PR #4717 (its own repository): as configured by default (not reviewed), and reviewed. */
+const BURN_CASES = ["burn#4717", "burn#4717 review_burn_repo"];
 
 async function main() {
   const arg = (name: string) => {
@@ -61,16 +110,12 @@ async function main() {
   const sizes = (arg("--sizes") ?? "10,100,1000").split(",").map(Number);
   await one(10, "graphql"); // warm-up: lazy modules and the data cache load once per process
   const rows: Row[] = [];
-  for (const n of sizes) for (const reads of ["graphql", "rest"] as const) rows.push(await one(n, reads));
+  const cases: Array<number | string> = [...sizes, ...BURN_CASES];
+  for (const n of cases) for (const reads of ["graphql", "rest"] as const) rows.push(await one(n, reads));
   if (process.argv.includes("--json")) return console.log(JSON.stringify(rows, null, 2));
-  console.log(
-    "| members | reads | API calls | of them GraphQL | bytes sent | bytes received | time (ms) | deep member named |",
-  );
-  console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
-  for (const r of rows)
-    console.log(
-      `| ${r.members} | ${r.reads} | ${r.calls} | ${r.graphqlQueries} | ${r.bytesSent} | ${r.bytesReceived} | ${r.ms} | ${r.named ? "yes" : "no"} |`,
-    );
+  const section = sectionOf(rows);
+  if (process.argv.includes("--write")) writeSection(section);
+  process.stdout.write(`${section}\n`);
 }
 
 await main();

@@ -6,7 +6,13 @@ import { ancestorManifests, dirOf, isManifest } from "../cargo/manifest/workspac
 import type { Config } from "../config/config.js";
 import { code } from "../render/escape.js";
 import { evidenceSources, gatherEvidence } from "../review/gather-evidence.js";
-import { type ChangedManifest, manifestReads, type PrSnapshot, pathCrateReads } from "../review/pull-request.js";
+import {
+  type ChangedManifest,
+  isBurnRepository,
+  manifestReads,
+  type PrSnapshot,
+  pathCrateReads,
+} from "../review/pull-request.js";
 import { MAX_QUERY_BYTES } from "./blob-reads.js";
 import type { Identity } from "./identity.js";
 import { MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Want } from "./pr-reads.js";
@@ -100,6 +106,8 @@ export async function gatherPr(
       reviewBurnRepo: config.pull_requests.review_burn_repo,
     },
   };
+  // burn's own repository is not reviewed unless asked: its tree says so, and nothing more is read.
+  if (!snapshot.options.reviewBurnRepo && isBurnRepository({ tree: reader.tree, head: {} })) return snapshot;
   if (reader.truncated)
     notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
   const asked: Want[] = [];

@@ -360,7 +360,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
           fake.events.filter((e) => e.issue === Number(m[1])),
         ),
     ],
-    ["GET", R("pulls/(\\d+)/files"), (m, c) => c.send(200, repo.prFiles?.[Number(m[1])] ?? [])],
+    ["GET", R("pulls/(\\d+)/files"), (m, c) => paged(repo.prFiles?.[Number(m[1])] ?? [], c)],
     [
       null,
       R("pulls/(\\d+)/reviews"),
@@ -507,6 +507,19 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       ...(page > 1 ? [link(1, "first"), link(page - 1, "prev")] : []),
     ];
     c.send(200, items, { etag, ...(links.length > 0 ? { link: links.join(", ") } : {}) });
+  };
+  /** A list in pages of `per_page` (30 by default, 100 at most), with GitHub's Link header. */
+  const paged = (all: unknown[], c: Ctx) => {
+    const per = Math.min(100, Number(c.url.searchParams.get("per_page") ?? 30));
+    const page = Math.max(1, Number(c.url.searchParams.get("page") ?? 1));
+    const last = Math.max(1, Math.ceil(all.length / per));
+    const link = (p: number, rel: string) => {
+      const u = new URL(`${fake.apiUrl}${c.url.pathname.replace(/^\/api\/v3/, "")}${c.url.search}`);
+      u.searchParams.set("page", String(p));
+      return `<${u}>; rel="${rel}"`;
+    };
+    const links = page < last ? [link(page + 1, "next"), link(last, "last")] : [];
+    c.send(200, all.slice((page - 1) * per, page * per), links.length > 0 ? { link: links.join(", ") } : {});
   };
   const current = (item: unknown, c: Ctx) =>
     item === undefined ? c.send(404, { message: "Not Found" }) : c.send(200, item);

@@ -2,8 +2,9 @@
 // PR reads: the root's `[workspace.dependencies]` moves burn 0.21.0 → 0.22.0-pre.2, one member is
 // edited, and (optionally) one member deep in the list forwards `burn/collective`, which burn
 // removed at 0.22.0-pre.1.
-import type { FakeRepo } from "./fake-github.js";
-import { BASE_SHA, HEAD_SHA } from "./scenario.js";
+import { readdirSync } from "node:fs";
+import type { FakeRepo, PrFile } from "./fake-github.js";
+import { BASE_SHA, fixturesDir, fixtureText, HEAD_SHA } from "./scenario.js";
 
 const root = (version: string) =>
   `[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n\n[workspace.dependencies]\nburn = { version = "${version}" }\n`;
@@ -39,5 +40,25 @@ export function workspaceRepo(n: number, opts: { collectiveAt?: number; edited?:
       status: "modified",
       patch: '@@ -7,1 +7,3 @@\n burn = { workspace = true }\n+\n+serde = "1"',
     });
+  return { files, prFiles: { 12: prFiles } };
+}
+
+/**
+ * burn's own PR #4717 as the fake serves it: its 628 changed files (patches of the Cargo.toml
+ * ones), the head's tree (1,987 paths; files other than manifests are empty), and every
+ * Cargo.toml of burn's repository at the PR's base and head (fixtures/repos/burn-4717).
+ */
+export function burnPrRepo(opts: { reviewBurnRepo?: boolean } = {}): FakeRepo {
+  const dir = "repos/burn-4717";
+  const files: Record<string, string> = {};
+  for (const p of fixtureText(`${dir}/tree.txt`).split("\n").filter(Boolean)) files[`${HEAD_SHA}:${p}`] = "";
+  for (const [side, sha] of [
+    ["head", HEAD_SHA],
+    ["base", BASE_SHA],
+  ] as const)
+    for (const p of readdirSync(`${fixturesDir}${dir}/${side}`, { recursive: true, encoding: "utf8" }))
+      if (p.endsWith("Cargo.toml")) files[`${sha}:${p}`] = fixtureText(`${dir}/${side}/${p}`);
+  if (opts.reviewBurnRepo) files[".github/burn-triage.yml"] = "pull_requests:\n  review_burn_repo: true\n";
+  const prFiles = JSON.parse(fixtureText(`${dir}/files.json`)) as PrFile[];
   return { files, prFiles: { 12: prFiles } };
 }
