@@ -205,40 +205,28 @@ function rootAt(
   return text ? { path: rootPath, text } : null;
 }
 
-/** Every changed manifest judged for every rule on its own graph and its own workspace (no evidence yet). */
 /**
- * Each snapshot's assessment per rule, with what it was made of: gathering asks for it (which
- * crates' sources to read), the decision and the answer ask again, and a 1,000-member workspace
- * costs seconds a pass. The shell only adds manifests to a snapshot, so their counts say whether
- * it changed.
+ * Every changed manifest judged for every rule on its own graph and its own workspace (no evidence
+ * yet). Kept per snapshot and rule (gathering, the decision and the answer all ask; a 1,000-member
+ * workspace costs seconds a pass); the shell only adds manifests, so their counts say what changed.
  */
-type Assessment = { out: ManifestReview[]; byRule: ManifestReview[][] };
-/** Per snapshot, what it was made of and each rule's list (by rule: the answer asks rule by rule too). */
 const assessed = new WeakMap<PrSnapshot, { key: string; byRule: Map<ReviewRule, ManifestReview[]> }>();
 
 export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[] {
-  return assessment(s, rules).out;
+  return assessByRule(s, rules).flat();
 }
 
 /** The same assessment, one list per rule in the rules' order (the answer names each result's rule). */
 export function assessByRule(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[][] {
-  return assessment(s, rules).byRule;
-}
-
-function assessment(s: PrSnapshot, rules: readonly ReviewRule[]): Assessment {
   const key = [s.changed.length, s.tree.length, Object.keys(s.head).length, Object.keys(s.base).length].join(":");
-  let known = assessed.get(s);
-  if (!known || known.key !== key) {
-    known = { key, byRule: new Map() };
-    assessed.set(s, known);
-  }
-  const memo = known.byRule;
-  const byRule = rules.map((rule) => {
+  const known = assessed.get(s);
+  const memo = known?.key === key ? known.byRule : new Map<ReviewRule, ManifestReview[]>();
+  assessed.set(s, { key, byRule: memo });
+  return rules.map((rule) => {
     const out = memo.get(rule) ?? assessRule(s, rule);
     memo.set(rule, out);
     return out;
   });
-  return { out: byRule.flat(), byRule };
 }
 
 function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
