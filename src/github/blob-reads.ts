@@ -4,6 +4,7 @@
 // by its number of objects; an event by its number of queries. What a bound leaves out is
 // returned, never dropped, so the review can say it was not read.
 
+import { asRead } from "./octokit.js";
 import type { Octokit, RepoRef } from "./types.js";
 
 /** Bytes asked for in one query, as the tree sizes them (GitHub answers a few MB in well under a second). */
@@ -113,7 +114,7 @@ export async function runQuery(
   variables: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   try {
-    return (await octokit.graphql(query, variables)) as Record<string, unknown>;
+    return (await asRead(() => octokit.graphql(query, variables))) as Record<string, unknown>;
   } catch (e) {
     const partial = (e as { data?: Record<string, unknown> | null }).data;
     const errors = (e as { errors?: Array<{ type?: string }> }).errors;

@@ -2,6 +2,8 @@
 // Probot's throttling only logs secondary rate limits; here they are retried, a bounded number
 // of times, inside the throttling plugin itself (not a second hook stacked on the retry plugin).
 // The function form of `defaults` receives Probot's own options, so these override them.
+import { AsyncLocalStorage } from "node:async_hooks";
+import Bottleneck from "bottleneck";
 import { ProbotOctokit } from "probot";
 
 export const MAX_RATE_LIMIT_RETRIES = 3;
@@ -109,6 +111,52 @@ export function sameApiOnly(octokit: {
   });
 }
 
+/** Marks the GraphQL queries sent inside it as reads (the bot sends no GraphQL mutation). */
+const reading = new AsyncLocalStorage<true>();
+
+/** Runs `f` with its GraphQL queries exempt from the pacing of writes. */
+export function asRead<T>(f: () => Promise<T>): Promise<T> {
+  return reading.run(true, f);
+}
+
+interface Limiter {
+  schedule<R>(options: object, fn: (...args: unknown[]) => R | Promise<R>, ...args: unknown[]): Promise<R>;
+}
+interface LimiterGroup {
+  key(id: string): Limiter;
+}
+
+/**
+ * Octokit's throttling paces every POST one second apart, GraphQL queries included: three reads
+ * before a review would put it at four seconds. Its `write` group is replaced by this one, which
+ * lets a query marked by `asRead` through and paces everything else as before (one second apart,
+ * one at a time, shared through Redis when Probot clusters).
+ */
+export function writesExceptReads(group: LimiterGroup): LimiterGroup {
+  return {
+    key: (id) => {
+      const limiter = group.key(id);
+      return {
+        schedule: (options, fn, ...args) =>
+          reading.getStore() ? Promise.resolve(fn(...args)) : limiter.schedule(options, fn, ...args),
+      };
+    },
+  };
+}
+
+let writeGroup: LimiterGroup | undefined;
+/** One write group per process, as Octokit's own (its id and limits), on Probot's Redis connection if any. */
+function writes(throttle: { connection?: unknown; timeout?: number } | undefined): LimiterGroup {
+  writeGroup ??= new Bottleneck.Group({
+    id: "octokit-write",
+    maxConcurrent: 1,
+    minTime: 1000,
+    timeout: throttle?.timeout ?? 120_000,
+    ...(throttle?.connection ? { connection: throttle.connection as Bottleneck.IORedisConnection } : {}),
+  }) as unknown as LimiterGroup;
+  return writesExceptReads(writeGroup);
+}
+
 export function productionOctokit(
   opts: { timeoutMs?: number; base?: typeof ProbotOctokit } = {},
 ): typeof ProbotOctokit {
@@ -118,7 +166,7 @@ export function productionOctokit(
   // biome-ignore lint/suspicious/noExplicitAny: Probot's merged options are untyped at this point
   return (opts.base ?? ProbotOctokit).plugin(sameApiOnly).defaults((o: any) => ({
     ...o,
-    throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log) },
+    throttle: { ...o.throttle, onSecondaryRateLimit: secondaryRateLimitPolicy(o.log), write: writes(o.throttle) },
     retry: { ...o.retry, retryAfterBaseValue },
     request: { ...o.request, fetch: fetchWithTimeout(timeoutMs, o.request?.fetch) },
   }));
