@@ -14,6 +14,7 @@ import { projectRoot } from "../test/support/root.js";
 import { offlineProbot, scenarioRepo } from "../test/support/scenario.js";
 import bare from "./bare-app.js";
 import { coldStart } from "./cold-start.js";
+import { commentWords, commentWordsSection } from "./comment-words.js";
 import { frozenRedisStall, hostileIndexStalls, hostileSourceStalls } from "./hostile.js";
 import { BARE, BATCHES_PER_PAIR, HTTP_PAIRS, type HttpStream, httpStream } from "./http.js";
 import {
@@ -532,6 +533,7 @@ async function main() {
     `| ratio (bundle / baseline) | ${round(action.bundle.commentMs / action.buildAndRun.commentMs)}× | ${round(action.bundle.exitMs / action.buildAndRun.exitMs)}× |`,
     "",
     reviewWordsSection(),
+    ...commentWordsSection(commentWords()),
   ].join("\n");
   writeFileSync(`${root}BENCHMARKS.md`, md + webPageSection());
   if (!json) process.stdout.write(md);

@@ -37,35 +37,36 @@ describe("burn-triage explain", () => {
     const json = JSON.parse(
       (await run(["explain", "-", "--json", "--offline"], fixture("issues/pos-registry-backtrace.md"))).out,
     );
-    expect(json.findings[0]).toMatchObject({
-      kind: "panic",
-      id: "dispatch-autodiff-stub",
-      version: "0.22.0-pre.2",
-      versionSource: "backtrace",
-      target: "burn-dispatch/autodiff",
-      manifest: "issue",
+    expect(json).toMatchObject({
+      schemaVersion: 1,
+      kind: "issue",
+      verdict: "feature-off",
+      findings: [{ kind: "panic", id: "dispatch-autodiff-stub" }],
+      release: { version: "0.22.0-pre.2", source: "backtrace" },
+      target: { feature: "burn-dispatch/autodiff" },
+      manifest: { origin: "issue" },
     });
-    expect(json.findings[0].fix.add).toEqual(["autodiff"]);
+    expect(json.edits[0].changes).toEqual([
+      { op: "add", feature: "autodiff", to: null, removedAt: null, turnsOn: "burn-dispatch/autodiff" },
+    ]);
   });
   it("--json carries rustc findings with the same fields (path, version and source, gate, fix)", async () => {
     const text = `\`\`\`\n${fixture("evidence/rustc-1.95-e0432-group.txt")}\`\`\`\n\n\`\`\`toml\n[package]\nname = "mnist"\n\n[dependencies]\nburn = { version = "0.20.0-pre.2", default-features = false, features = ["std"] }\n\`\`\`\n`;
     const json = JSON.parse((await run(["explain", "-", "--json", "--offline"], text)).out);
     expect(json.findings.map((f: { path: string }) => f.path)).toEqual(["burn::backend::Wgpu", "burn::train"]);
-    expect(json.findings[0]).toMatchObject({
-      kind: "compile",
-      id: "E0432",
-      version: "0.20.0-pre.2",
-      versionSource: "crate-path",
-      target: 'feature = "burn/wgpu"',
-      manifest: "issue",
+    expect(json.findings[0]).toMatchObject({ kind: "compile", id: "E0432", gate: 'feature = "burn/wgpu"' });
+    expect(json).toMatchObject({
+      verdict: "gated-path",
+      release: { version: "0.20.0-pre.2", source: "crate-path" },
+      manifest: { origin: "issue" },
     });
-    expect(json.findings[0].fix.add.sort()).toEqual(["train", "wgpu"]);
+    expect(json.edits[0].changes.map((c: { feature: string }) => c.feature).sort()).toEqual(["train", "wgpu"]);
     expect(json.comment).toContain("burn::train");
   });
   it("exit 0 with findings: [] when nothing is recognised", async () => {
     const r = await run(["explain", join(root, "fixtures/issues/neg-node-step-registered.md"), "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual({ findings: [], comment: null });
+    expect(JSON.parse(r.out)).toMatchObject({ verdict: "none", findings: [], edits: [], comment: null });
   });
   it("exit 2 on unreadable input", async () => {
     const r = await run(["explain", join(tmp, "missing.md")]);
@@ -85,8 +86,8 @@ describe("burn-triage why / fix", () => {
       feature: "burn-dispatch/autodiff",
       on: false,
       verdict: "off",
-      version: "0.22.0-pre.2",
-      fix: { dependency: "burn", add: ["autodiff"] },
+      release: { version: "0.22.0-pre.2" },
+      edits: [{ dependency: "burn", changes: [{ op: "add", feature: "autodiff" }] }],
     });
   });
   it("fix: prints a unified diff", async () => {
@@ -98,15 +99,16 @@ describe("burn-triage why / fix", () => {
   });
   it("fix --json: changes and the autodiff verdict", async () => {
     const json = JSON.parse((await run(["fix", off, "--json"])).out);
-    expect(json.changes).toHaveLength(1);
-    expect(json.changes[0].path).toBe(off);
-    expect(json.feature).toMatchObject({ name: "burn-dispatch/autodiff", before: false, after: true });
+    expect(json.edits).toHaveLength(1);
+    expect(json.edits[0].path).toBe(off);
+    expect(json).toMatchObject({ feature: "burn-dispatch/autodiff", on: false });
+    expect(json.edits[0].verification).toMatchObject({ status: "verified", targetOn: true });
   });
   it("fix: already on → exit 0, no changes, and the reason", async () => {
     const on = write("on.toml", '[dependencies]\nburn = "0.22.0-pre.2"\n');
     const r = await run(["fix", on, "--json"]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toMatchObject({ changes: [], feature: { before: true, after: true } });
+    expect(JSON.parse(r.out)).toMatchObject({ edits: [], on: true, verdict: "on" });
   });
   it("fix: malformed TOML → exit 2 with file:line:col", async () => {
     const bad = write("bad.toml", '[dependencies]\nburn = { version = "0.22"\n');
@@ -153,8 +155,10 @@ describe("burn-triage why / fix", () => {
       '[package]\nname = "app"\n\n[dependencies]\nburn = { workspace = true }\n',
     );
     const r = await run(["fix", member, "--offline"]);
-    expect([r.code, r.err]).toEqual([0, ""]);
+    expect(r.code).toBe(0);
     expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", features = ["wgpu", "remote-server"] }');
+    // stdout is the diff alone; stderr says why each change is there, one line each.
+    expect(r.err).toBe("renamed `server` → `remote-server`: removed at 0.22.0-pre.1\n");
   });
   it("fix at a release before burn-dispatch: the edit past cargo's refusal, and exit 1 (autodiff stays off)", async () => {
     const old = write(
@@ -179,11 +183,7 @@ describe("burn-triage why / fix", () => {
       '[package]\nname = "app"\n\n[dependencies]\nburn = { path = "../burn/crates/burn", default-features = false, features = ["std"] }\n',
     );
     const json = JSON.parse((await run(["why", app, "--json", "--offline"])).out);
-    expect([json.version, json.selected, json.assumed]).toEqual([
-      "0.20.1",
-      { version: "0.20.1", source: "path-version" },
-      {},
-    ]);
+    expect([json.release.version, json.release.source, json.assumed]).toEqual(["0.20.1", "path-version", []]);
   });
   it("a root package inherits burn from its own [workspace.dependencies]", async () => {
     const own = write(
@@ -310,7 +310,7 @@ describe("CLI: any feature, local source, offline", () => {
       feature: "burn-core/std",
       on: false,
       verdict: "off",
-      fix: { dependency: "burn", add: ["std"] },
+      edits: [{ dependency: "burn", changes: [{ op: "add", feature: "std", turnsOn: "burn-core/std" }] }],
     });
     const fix = await run(["fix", path, "--feature", "burn-core/std"]);
     expect(fix.out).toContain(

@@ -3,8 +3,8 @@
 // text the page shows the comment the command prints. No Node here: the page bundles it.
 import { type Analysis, analyze } from "../answer/analyze.js";
 import { planText } from "../answer/plan.js";
-import { type FindingSummary, summarize } from "../answer/summary.js";
-import { renderIssueComment } from "../render/issue.js";
+import { answerIssue, type IssueAnswer } from "../answer/answer.js";
+import { renderAnswerComment } from "../render/issue.js";
 
 /** Whether the bot, with the default config, reads the index for this text (an issue body opened by a person). */
 export function explainReadsIndex(text: string): boolean {
@@ -12,14 +12,16 @@ export function explainReadsIndex(text: string): boolean {
   return plan.kind === "answer" && plan.featureOff;
 }
 
-export interface ExplainAnswer {
-  findings: FindingSummary[];
+/** The answer (answer.schema.json's `issue` branch) and the comment worded from it. */
+export type ExplainAnswer = IssueAnswer & {
   /** The comment the bot would post; null when it would post none. */
   comment: string | null;
-}
+};
 
 export function explainAnswer(analysis: Analysis): ExplainAnswer {
-  return { findings: summarize(analysis), comment: renderIssueComment(analysis) };
+  const answer = answerIssue(analysis);
+  // The answer's own fields (its BASIS key is not enumerable, so not copied), then the comment.
+  return { ...answer, comment: renderAnswerComment(answer) };
 }
 
 /** The answer on the bundled data alone (no index reads): what `explain --offline` prints. */

@@ -34,8 +34,9 @@ export async function explain(args: string[], io: Io): Promise<number> {
   };
   const dir = values.source;
   const analysis = dir ? await analyzeWithSources(input, async (reads) => localSources(dir, reads)) : analyze(input);
-  const { findings, comment } = explainAnswer(analysis);
-  if (values.json) io.stdout(`${JSON.stringify({ findings, comment }, null, 2)}\n`);
-  else io.stdout(comment ?? "No known burn panic found.\n");
+  // --json prints the answer the comment is worded from, and the comment.
+  const answer = explainAnswer(analysis);
+  if (values.json) io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+  else io.stdout(answer.comment ?? "No known burn panic found.\n");
   return 0;
 }

@@ -1,16 +1,15 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
 import { resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
-import { type ManifestFile, planFix } from "../cargo/fix/fix.js";
-import { diagnose } from "../cargo/judge/diagnose.js";
-import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { manifestAnswer } from "../answer/answer-edit.js";
+import type { ManifestAnswer } from "../answer/answer-schema.js";
+import { type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/manifest/facts.js";
-import { parseManifest } from "../cargo/manifest/manifest.js";
 import { burnPathVersion } from "../cargo/manifest/path-version.js";
-import { TomlError } from "../cargo/manifest/toml.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve/resolve.js";
 import { versionFromLock } from "../evidence/version.js";
-import { assumptionText, crateVersionNote } from "../render/manifest.js";
+import { changeLines } from "../render/edit.js";
+import { assumptionText, crateVersionNote, SOURCE_WORDS } from "../render/manifest.js";
 import { reasonText, why } from "../render/why.js";
 import { cliRegistries, findRoot, type Io, read, readManifestFile, tomlError, UsageError } from "./io.js";
 
@@ -67,37 +66,43 @@ function checkoutVersion(file: ManifestFile, root: ManifestFile | null): string 
   return burnPathVersion(abs(file).path, file.text, root && abs(root), readManifestFile);
 }
 
-/** Which burn version was used, where it came from, and what was assumed. */
-function provenance(d: Diagnosis) {
-  return {
-    selected: d.selected && { version: d.selected.version ?? d.selected.preDispatch, source: d.selected.source },
-    assumed: d.assumed,
-  };
+/** A verdict other than on/off, in a few words after the state (`off (cargo refuses the manifest)`). */
+const VERDICT_WORDS: Partial<Record<ManifestAnswer["verdict"], string>> = {
+  gated: "on only with your crate's own feature",
+  refused: "cargo refuses the manifest",
+  "no-dispatch": "its crate is not in the build",
+  "pre-dispatch": "a burn release before burn-dispatch",
+  "unknown-crate": "a burn crate the data does not have",
+  "unknown-commit": "burn at a commit the data cannot read",
+  "too-large": "the feature graph is too large to walk",
+  "no-burn": "no burn dependency",
+};
+
+/** `burn-dispatch/autodiff: off — burn 0.22.0-pre.2 (from Cargo.lock)`: each part once, none empty. */
+function headline(answer: ManifestAnswer, dep: string): string {
+  const extra = VERDICT_WORDS[answer.verdict];
+  const state = `${answer.on ? "on" : "off"}${extra ? ` (${extra})` : ""}`;
+  const r = answer.release;
+  const at = r?.commit ? `${dep}'s main branch at ${r.commit}` : r?.version ? `${dep} ${r.version}` : null;
+  const from = r?.source ? ` (${SOURCE_WORDS[r.source].replace(/`/g, "")})` : "";
+  return `${answer.feature}: ${state}${at ? ` — ${at}${from}` : ""}`;
+}
+
+/** The manifest's answer (`why` and `fix` print the same one), with the judge's reason in words. */
+function answerJson(plan: Exclude<FixPlan, { kind: "invalid-toml" }>, text: string): string {
+  return `${JSON.stringify({ ...manifestAnswer(plan), text }, null, 2)}\n`;
 }
 
 export async function whyCmd(args: string[], io: Io): Promise<number> {
   const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
-  let d: ReturnType<typeof diagnose>;
-  try {
-    d = diagnose(parseManifest(file.text), {
-      root: root ? parseManifest(root.text) : null,
-      ...pin,
-      target,
-      registries,
-    });
-  } catch (e) {
-    if (e instanceof TomlError) return tomlError(file.path, e, io);
-    throw e;
-  }
+  const plan = planFix(file, { root, ...pin, target, registries });
+  if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
+  const d = plan.diagnosis;
   const text = why(d).replace(/`/g, "");
   if (json) {
-    io.stdout(
-      `${JSON.stringify({ feature: targetName(target), on: d.state.on, verdict: d.verdict, version: d.graphVersion, ...provenance(d), chain: d.state.chain, enablers: d.enablers, why: text, fix: d.fix && { dependency: d.fix.decl.key, add: d.fix.add } }, null, 2)}\n`,
-    );
+    io.stdout(answerJson(plan, text));
   } else {
-    io.stdout(
-      `${targetName(target)}: ${d.state.on ? "on" : "off"} (${d.verdict}, ${d.primary?.effective.name ?? "burn"} ${d.primary?.resolved ?? d.graphVersion ?? d.selected?.preDispatch ?? "?"}, from ${d.selected?.source ?? "nothing"})\n${text}\n`,
-    );
+    io.stdout(`${headline(manifestAnswer(plan), d.primary?.effective.name ?? "burn")}\n${text}\n`);
     for (const note of Object.values(d.assumed))
       if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
     const crateNote = crateVersionNote(d, (s) => s);
@@ -112,18 +117,18 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
   const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
   const plan = planFix(file, { root, ...pin, target, registries });
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
-  const before = plan.diagnosis.state.on;
   const reason = why(plan.diagnosis).replace(/`/g, "");
-  const changes =
-    plan.kind === "fixed"
-      ? [{ path: plan.change.path, before: plan.change.before, after: plan.change.after, diff: plan.change.diff }]
-      : [];
   if (json) {
-    io.stdout(
-      `${JSON.stringify({ changes, feature: { name: targetName(target), before, after: (plan.kind === "fixed" && !plan.change.targetUnmet) || before, why: plan.kind === "no-fix" ? `${reason} ${plan.reason}` : reason }, ...provenance(plan.diagnosis) }, null, 2)}\n`,
-    );
+    io.stdout(answerJson(plan, reason));
   } else if (plan.kind === "fixed") {
+    // stdout: the diff alone (it pipes into `git apply`); stderr: why each part of it is there.
     io.stdout(plan.change.diff);
+    const edit = manifestAnswer(plan).edits[0]!;
+    io.stderr(
+      changeLines(edit)
+        .map((l) => `${l}\n`)
+        .join(""),
+    );
     if (plan.change.targetUnmet)
       io.stderr(
         `this edit gets cargo past its refusal; ${targetName(target)} stays off: ${plan.change.targetUnmet.replace(/`/g, "")}\n`,

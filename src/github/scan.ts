@@ -3,11 +3,11 @@
 // config, so the report says exactly what the bot would post. A report plans with `GitHubReads`
 // (it has no method that writes); `--apply` converges each issue with the publisher a webhook
 // uses: comment created, updated or retracted, the label owed, duplicates of its own removed.
-import type { Analysis } from "../answer/analyze.js";
+import type { IssueAnswer } from "../answer/answer-schema.js";
 import { type IssuesPayload, issueEvent, planIssue } from "../answer/plan.js";
 import { answerOf, type Decision, type Desired } from "../answer/publish-plan.js";
-import { summarize } from "../answer/summary.js";
-import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import { answerIssue } from "../answer/answer.js";
+import { issueMarker, renderAnswerComment, renderResolvedComment } from "../render/issue.js";
 import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/report.js";
 import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
 import { gatherAnswer } from "./answer.js";
@@ -192,7 +192,7 @@ async function settledEtag(run: Run, startedAt: number): Promise<string | undefi
 async function desiredFor(
   run: Run,
   issue: ListedIssue,
-): Promise<{ desired: Desired | null; analysis: Analysis | null }> {
+): Promise<{ desired: Desired | null; answer: IssueAnswer | null }> {
   const { o, config } = run;
   const payload = {
     action: "opened",
@@ -203,26 +203,25 @@ async function desiredFor(
   const marker = issueMarker(issue.updated_at);
   if (plan.kind === "answer") {
     const context = { octokit: run.octokit, log: run.log, repo: () => ({ owner: o.owner, repo: o.repo }) };
-    const analysis = await gatherAnswer(context, run.deps, plan, run.readRepository);
-    const body = renderIssueComment(analysis, marker);
-    return { desired: body ? { kind: "answer", body, label: plan.label } : null, analysis };
+    const answer = answerIssue(await gatherAnswer(context, run.deps, plan, run.readRepository));
+    const body = renderAnswerComment(answer, marker);
+    return { desired: body ? { kind: "answer", body, label: plan.label } : null, answer };
   }
   // Answered before and no longer showing a panic: the advice is retracted, as an edit's webhook does.
   const seen = run.state.issues[String(issue.number)];
   const nothing = plan.kind === "ignore" && plan.reason === "nothing-to-answer";
   if (nothing && seen?.answer)
-    return { desired: { kind: "retract", body: renderResolvedComment(marker) }, analysis: null };
-  return { desired: null, analysis: null };
+    return { desired: { kind: "retract", body: renderResolvedComment(marker) }, answer: null };
+  return { desired: null, answer: null };
 }
 
 async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
   const { o, state } = run;
   const n = String(issue.number);
   let input = inputDigest(issue);
-  const { desired, analysis } = await desiredFor(run, issue);
+  const { desired, answer: said } = await desiredFor(run, issue);
   const answer = desired?.kind === "answer" ? digest(answerOf(desired.body)) : null;
-  const found =
-    analysis && desired?.kind === "answer" ? rowOf(issue.number, issue.title, summarize(analysis), "current") : null;
+  const found = said && desired?.kind === "answer" ? rowOf(issue.number, issue.title, said, "current") : null;
   const seen = (current: boolean, a = answer) => {
     state.issues[n] = { updated_at: issue.updated_at, input, answer: a, current };
   };

@@ -72,7 +72,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   );
   if (c.failingCrate)
     lines.push(
-      `The error is in ${code(c.failingCrate)}, a dependency, not in your own crate: turning the feature on in your Cargo.toml helps only if ${code(c.failingCrate)} builds against the same burn release as your crate, so that cargo builds one burn with the features of both (\`cargo tree -i burn\` shows which burn each uses). If it pins another burn, its own manifest needs the feature.`,
+      `The error is in ${code(c.failingCrate)}, a dependency, not in your own crate: the edit below helps only if it builds against your crate's burn.`,
       "",
     );
   for (const i of c.items) {
@@ -92,6 +92,14 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   } else if (c.items.length > 0) {
     lines.push(unverifiedAdvice(c), "");
   }
+  if (c.failingCrate)
+    lines.push(
+      "<details><summary>When the error is in a dependency</summary>",
+      "",
+      `Turning the feature on in your Cargo.toml helps only if ${code(c.failingCrate)} builds against the same burn release as your crate, so that cargo builds one burn with the features of both (\`cargo tree -i burn\` shows which burn each uses). If it pins another burn, its own manifest needs the feature.`,
+      "</details>",
+      "",
+    );
   const newer = c.beyond
     ? `: your build's burn (${code(c.beyond)}) is ${newerThan(c.beyond, c.release.version) ? "newer than the gated-path data, which ends there" : "not in the gated-path data"}`
     : "";

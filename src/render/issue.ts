@@ -1,3 +1,4 @@
+import { type Answer, answerIssue, BASIS } from "../answer/answer.js";
 import type { Analysis, PanicAnalysis } from "../answer/analyze.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
@@ -5,7 +6,8 @@ import type { Entry, SiteKind } from "../panics/catalog.js";
 import { removedBy } from "../panics/site-claims.js";
 import { renderCompileBody } from "./compile.js";
 import { code, orList, withMarker } from "./escape.js";
-import { changeText, manifestSection, sourceText } from "./manifest.js";
+import { editPhrase } from "./edit.js";
+import { manifestSection, sourceText } from "./manifest.js";
 import { renderRefusalBody } from "./refusal.js";
 
 export const ISSUE_MARKER = "<!-- burn-triage:issue -->";
@@ -101,10 +103,11 @@ function whichBackend(a: PanicAnalysis, t: { crate: string; features: string[] }
 }
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
-function choiceSection(a: PanicAnalysis): string[] {
+function choiceSection(a: PanicAnalysis, answer: Answer): string[] {
   const t = a.target as { kind: "choose"; crate: string; features: string[] };
   const out = [whichBackend(a, t)];
-  if (a.choices.length === 0) {
+  const edits = answer.edits.filter((e) => e.forFeature !== null);
+  if (edits.length === 0) {
     out.push(
       a.manifest ? "" : `Post your Cargo.toml (or the code that creates the device) and I will give the exact edit.`,
     );
@@ -116,24 +119,39 @@ function choiceSection(a: PanicAnalysis): string[] {
       : a.manifest?.assumedMember
         ? " (its `[workspace.dependencies]`, for a member that inherits burn from it as it is)"
         : "";
-  out.push("", `With your Cargo.toml${where}, each of these is verified to turn one on:`, "");
-  for (const c of a.choices) out.push(`- ${code(c.feature)}: ${changeText(c.plan.change)}`);
+  const checked = edits.every((e) => e.verification.status === "verified") ? "verified" : "checked";
+  // Each edit only adds its own feature to one dependency: one sentence says them all.
+  const dep = edits[0]!.dependency;
+  const plain = edits.every(
+    (e) =>
+      e.dependency === dep &&
+      e.changes.length === 1 &&
+      e.changes[0]!.op === "add" &&
+      e.changes[0]!.feature === e.forFeature,
+  );
+  if (plain) {
+    const features = orList(edits.map((e) => JSON.stringify(e.forFeature)));
+    out.push(
+      "",
+      `With your Cargo.toml${where}, adding any one of ${features} to ${code(dep)}'s features is ${checked} to turn it on.`,
+    );
+    return out;
+  }
+  out.push("", `With your Cargo.toml${where}, each of these is ${checked} to turn one on:`, "");
+  for (const e of edits) out.push(`- ${code(e.forFeature!)}: ${editPhrase(e)}`);
   return out;
 }
 
 function compileComment(c: CompileAnalysis, marker: string, footer: string): string | null {
   const body = renderCompileBody(c, footer);
-  return (
-    body &&
-    withMarker(
-      marker,
-      `${body
-        .join("\n")
-        .replace(/\n{3,}/g, "\n\n")
-        .trim()}\n`,
-    )
-  );
+  return body && withMarker(marker, tidy(body));
 }
+
+const tidy = (lines: string[]) =>
+  `${lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim()}\n`;
 
 /** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
 export function renderIssueComment(
@@ -141,14 +159,29 @@ export function renderIssueComment(
   marker = ISSUE_MARKER,
   replyTo: "issue" | "command" = "issue",
 ): string | null {
-  const footer = `I am burn-triage, a bot; ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
-  if (a.kind === "none") return null;
-  if (a.kind === "compile") return compileComment(a.compile, marker, footer);
-  if (a.kind === "refusal") return withMarker(marker, `${renderRefusalBody(a.refusal, footer).join("\n").trim()}\n`);
+  return renderAnswerComment(answerIssue(a), marker, replyTo);
+}
 
+/** The comment for an answer: what broke, why in this build and the edit first; the rest folded. */
+export function renderAnswerComment(
+  answer: Answer,
+  marker = ISSUE_MARKER,
+  replyTo: "issue" | "command" = "issue",
+): string | null {
+  const footer = `burn-triage (bot): ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
+  const a = answer[BASIS];
+  if (answer.verdict === "none") return null;
+  if (a.kind === "compile") return compileComment(a.compile, marker, footer);
+  if (a.kind === "refusal") return withMarker(marker, tidy(renderRefusalBody(a.refusal, footer)));
+  if (a.kind !== "panic") return null;
+  return withMarker(marker, tidy([...panicLead(a, answer), ...panicFolded(a), ...panicFooter(a, answer, footer)]));
+}
+
+/** What broke, why in this build, and the edit. */
+function panicLead(a: PanicAnalysis, answer: Answer): string[] {
   const entry = a.entry;
-  const lines: string[] = [`### ${entry.title}`, ""];
-  lines.push(`${sourceSentence(a, entry)}`);
+  const reached = a.firstCall?.method ? reachedText(a, entry) : "";
+  const lines: string[] = [`### ${entry.title}`, "", `${sourceSentence(a, entry)}${reached}`];
   if (a.tooOld) {
     lines.push(
       "",
@@ -156,14 +189,10 @@ export function renderIssueComment(
       "",
     );
   }
-  // The cfg as the source writes it; never the family data's reached-when condition.
-  const g = a.siteGate;
-  const gate = g?.kind === "under" ? ` That code sits under ${code(g.cfg)} in ${code(g.crate)}.` : "";
-  const reached = reachedText(a, entry);
-  lines.push(`${entry.explanation}${entry.cause === "misuse" || entry.family ? gate : ""}${reached}`, "");
+  lines.push("");
   if (a.target.kind === "one" && a.target.hint)
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
-  if (a.target.kind === "choose") lines.push(...choiceSection(a), "");
+  if (a.target.kind === "choose") lines.push(...choiceSection(a, answer), "");
   else if (entry.cause === "feature-off" && a.manifest)
     lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version }), "");
   if (entry.cause === "misuse")
@@ -173,34 +202,45 @@ export function renderIssueComment(
       "No Cargo.toml change to this build fixes it: the feature the message names is gone from this release.",
       "",
     );
-  const fixes = entry.fixes.map((f) => `- ${f}`);
-  lines.push(
-    `<details><summary>${entry.cause === "feature-off" ? "Other ways out" : "What to do"}</summary>`,
+  return lines;
+}
+
+/** Why the code panics (the cfg-gated code explained) and the other ways out: folded. */
+function panicFolded(a: PanicAnalysis): string[] {
+  const entry = a.entry;
+  // The cfg as the source writes it; never the family data's reached-when condition.
+  const g = a.siteGate;
+  const gate = g?.kind === "under" ? ` That code sits under ${code(g.cfg)} in ${code(g.crate)}.` : "";
+  const summary = entry.cause === "feature-off" ? "Why this panics; other ways out" : "Why this panics; what to do";
+  return [
+    `<details><summary>${summary}</summary>`,
     "",
-    ...fixes,
+    // Which method reached the site, when that cannot be told, is said here, with the explanation.
+    `${entry.explanation}${entry.cause === "misuse" || entry.family ? gate : ""}${a.firstCall?.method ? "" : reachedText(a, entry)}`,
+    "",
+    ...entry.fixes.map((f) => `- ${f}`),
     "</details>",
     "",
-  );
+  ];
+}
+
+function panicFooter(a: PanicAnalysis, answer: Answer, footer: string): string[] {
+  const lines: string[] = [];
   const others = a.findings.filter((f) => f.id !== a.primary.id);
   if (others.length > 0)
     lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
+  const r = answer.release!;
   const main = mainCommitOf(a);
-  const v = a.version.version ?? a.version.commit;
+  const v = r.version ?? r.commit;
+  const entry = a.entry;
   // A `compile_error!` is printed by cargo, not by a panicking program: there is no backtrace.
   const built = entry.site_kind === "compile-error";
   const source =
     built && a.version.source === "backtrace" ? "from the crate path in your build output" : sourceText(a.version);
   lines.push(
-    `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${main && a.version.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
+    `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${main && r.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
   );
-
-  return withMarker(
-    marker,
-    `${lines
-      .join("\n")
-      .replace(/\n{3,}/g, "\n\n")
-      .trim()}\n`,
-  );
+  return lines;
 }
 
 export function renderResolvedComment(marker = ISSUE_MARKER): string {

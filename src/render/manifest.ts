@@ -1,6 +1,7 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 
+import { graphIsBuild, verificationStatus } from "../answer/answer-edit.js";
 import type { ManifestVerdict } from "../answer/analyze.js";
 import { editPlace, linesAreFiles } from "../answer/find-manifest.js";
 import type { Change } from "../cargo/fix/change.js";
@@ -127,6 +128,8 @@ export interface SectionOptions {
   fragment?: FragmentShown | null;
   /** The release (or commit) the answer says the user's build has: "verified" only on its graph. */
   build?: { version: string | null; commit: string | null } | null;
+  /** The reason in a line, when the full one is folded elsewhere (cargo's refusals, with their history). */
+  reason?: string;
 }
 
 /**
@@ -149,18 +152,6 @@ function graphName(d: Diagnosis): string {
     : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
 }
 
-/** The judged graph is the build's own: the same release, or the snapshot commit the build is at. */
-function graphIsBuild(d: Diagnosis, build: SectionOptions["build"]): boolean {
-  if (!build) return true;
-  const commit = d.selected?.mainCommit;
-  // A build placed at a commit (a git checkout, a line only main's snapshot has) is main's graph at it.
-  if (build.commit)
-    return (
-      commit !== null && commit !== undefined && (build.commit.startsWith(commit) || commit.startsWith(build.commit))
-    );
-  return build.version === null || (build.version === d.graphVersion && !commit);
-}
-
 /**
  * "Nothing else changes" is true of the manifest (the verification checks every other line), not
  * of the build: what the edit turns on there is said, by the resolver's two builds.
@@ -179,8 +170,14 @@ function effectText(c: Change): string {
 function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): string {
   if (d.assumed.graph)
     return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, ${effectText(c)} Not verified against your exact burn release.</sub>`;
-  const checks = `the new manifest parses,${c.resolves ? " every feature it names exists at that release (cargo accepts it)," : ""}${d.target.gate === ACCEPTED.gate || c.targetUnmet ? "" : ` ${holds(d)},`} ${effectText(c)}`;
-  if (!graphIsBuild(d, build))
+  // That the new manifest parses goes without saying when something more is checked on it.
+  const parts = [
+    ...(c.resolves ? ["every feature it names exists at that release (cargo accepts it)"] : []),
+    ...(d.target.gate === ACCEPTED.gate || c.targetUnmet ? [] : [holds(d)]),
+  ];
+  const checks =
+    parts.length === 0 ? `the new manifest parses ${effectText(c)}` : `${parts.join(", ")}, ${effectText(c)}`;
+  if (!graphIsBuild(d, build ?? null))
     return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
@@ -191,6 +188,41 @@ function headingOf(d: Diagnosis): string {
   const said =
     ["pre-dispatch", "unknown-crate", "unknown-commit"].includes(d.verdict) || d.target.gate === ACCEPTED.gate;
   return said ? "Your manifest" : "Why it is off here";
+}
+
+/** Whether the edit was checked on the build's release, in a few words: the full account is folded under them. */
+function statusWords(d: Diagnosis, build: SectionOptions["build"]): string {
+  const status = verificationStatus(d, build ?? null);
+  if (status === "assumed-graph") return "Checked on an assumed graph";
+  const graph = d.selected?.mainCommit
+    ? `burn's main branch at ${code(d.selected.mainCommit)}`
+    : `burn ${code(d.graphVersion ?? "?")}`;
+  return status === "verified" ? `Verified on ${graph}` : `Checked on ${graph}, not your build's release`;
+}
+
+/** The edit: where, the changed lines, whether it is the build's release; how it was checked, folded. */
+function fixPart(m: ManifestVerdict, d: Diagnosis, c: Change, build: SectionOptions["build"]): string[] {
+  const place = editPlace(m, c);
+  const where =
+    m.origin === "assumed"
+      ? "If your `burn` dependency looks like this"
+      : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line !== null ? `, line ${place.line}` : ""}`;
+  // The changed lines only (the heading names the file and line), unless the edit only inserts:
+  // an added line of a multi-line array needs its neighbours to be read.
+  const body = diffBody(c.diff);
+  const lines = body.split("\n");
+  const changed = lines.some((l) => l.startsWith("-")) ? lines.filter((l) => !l.startsWith(" ")).join("\n") : body;
+  const out = ["", `**Fix** — ${where}:`, fence(changed, "diff")];
+  // The edit only gets cargo past its refusal: what it cannot do is said with it.
+  if (c.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
+  out.push(`<details><summary>${statusWords(d, build)}</summary>`, "", checkedLine(d, c, build));
+  if (c.declares)
+    out.push(
+      "",
+      `With this manifest ${code(c.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`,
+    );
+  out.push("</details>");
+  return out;
 }
 
 export function manifestSection(m: ManifestVerdict, opts: SectionOptions): string[] {
@@ -217,7 +249,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         : "";
     const heading = headingOf(d);
     out.push(
-      `**${heading}${from}:** ${why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m) })}`,
+      `**${heading}${from}:** ${opts.reason ?? why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m) })}`,
     );
     const note = crateVersionNote(d);
     if (note) out.push(`<sub>${note}</sub>`);
@@ -226,30 +258,14 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,
       );
     if (!m.whole && d.verdict !== "no-burn")
-      out.push(
-        `<sub>Judged on the part of your Cargo.toml shown in the issue: a \`[features]\` table or workspace entry not shown could change this.</sub>`,
-      );
+      out.push("<sub>Judged on the part of your Cargo.toml shown in the issue; the rest could change this.</sub>");
   }
   // An unread commit is said in the verdict's own sentence, not again as an assumption.
   const graph = d.verdict === "unknown-commit" ? undefined : d.assumed.graph;
   const assumptions = [d.assumed.version, graph].filter((x): x is Assumption => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
-    const c = plan.change;
-    const place = editPlace(m, c);
-    const where =
-      m.origin === "assumed"
-        ? "If your `burn` dependency looks like this"
-        : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line !== null ? `, line ${place.line}` : ""}`;
-    out.push("", `**Fix** — ${where}:`, fence(diffBody(c.diff), "diff"));
-    if (c.declares)
-      out.push(
-        `With this manifest ${code(c.dependency)} is in the build, but no feature of ${code(d.primary?.effective.name ?? "burn")} turns ${code(c.added.join(", "))} on there: declared at the version the build resolves, Cargo unifies the two, and ${code("default-features = false")} keeps that feature the only thing the new line adds.`,
-      );
-    out.push(checkedLine(d, c, opts.build ?? null));
-    // The edit only gets cargo past its refusal: what it cannot do is said with it.
-    if (c.targetUnmet)
-      out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
+    out.push(...fixPart(m, d, plan.change, opts.build ?? null));
   } else if (plan.kind === "no-fix" && !["no-burn", "unknown-crate", "unknown-commit"].includes(d.verdict)) {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }

@@ -1,11 +1,23 @@
 // The comment for cargo's refusal pasted in an issue: which feature cargo could not find, every
 // feature of the reporter's manifest it would refuse (cargo names one per run), and what burn's
-// history says replaces each. No edit is shown yet: none is verified on a manifest cargo refuses.
+// history says replaces each, and the verified edit past them when the history gives one.
 import type { RefusalAnalysis } from "../answer/analyze-refusal.js";
-import { MAX_REFUSALS } from "../cargo/judge/refusal.js";
+import { MAX_REFUSALS, type Refusal } from "../cargo/judge/refusal.js";
 import { code } from "./escape.js";
 import { manifestSection, sourceText } from "./manifest.js";
-import { historyText } from "./why.js";
+import { historyText, why } from "./why.js";
+
+/** Each feature cargo would refuse, with when it went: `burn` 0.22.0-pre.2 has no `server` (removed at …). */
+function refusedLine(list: Refusal[]): string {
+  const gone = (x: Refusal) =>
+    x.history.kind === "removed"
+      ? `removed at ${x.history.at ? code(x.history.at) : "burn's main branch"}`
+      : x.history.kind === "gone"
+        ? `last in ${code(x.history.lastIn)}`
+        : "never a feature of it";
+  const each = list.map((x) => `${code(x.crate)} ${x.version} has no ${code(x.feature)} (${gone(x)})`);
+  return `Cargo would refuse this manifest before building anything: ${each.join("; ")}.`;
+}
 
 /** The reporter's manifest's refusals, when it has any (they include the feature cargo named). */
 function refusedManifest(r: RefusalAnalysis) {
@@ -18,14 +30,24 @@ function manifestPart(r: RefusalAnalysis): string[] {
   const plan = m?.plan;
   const refused = refusedManifest(r);
   if (refused)
-    // The manifest's own section: every feature cargo would refuse, and the edit past them when
-    // burn's history gives one (verified as the panic answers' edits are).
+    // The manifest's own section: every feature cargo would refuse in a line, and the edit past
+    // them when burn's history gives one (verified as the panic answers' edits are); what the
+    // history says of each, folded.
     return [
-      ...manifestSection(m!, { about: "compile", build: r.version ? { version: r.version, commit: null } : null }),
+      ...manifestSection(m!, {
+        about: "compile",
+        build: r.version ? { version: r.version, commit: null } : null,
+        reason: refusedLine(refused.refused ?? []),
+      }),
+      "",
+      "<details><summary>What burn's history says of each</summary>",
+      "",
+      why(refused),
       "",
       (refused.refused?.length ?? 0) < MAX_REFUSALS
         ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."
         : `cargo names only the first such feature it meets; this lists the first ${MAX_REFUSALS}, and the manifest names more.`,
+      "</details>",
     ];
   if (plan && plan.kind !== "invalid-toml")
     return [

@@ -3,7 +3,14 @@ import type { CommentStatus, ScanReport, ScanRow } from "../scan/report.js";
 import { code, text } from "./escape.js";
 
 export function fixText(row: ScanRow): string {
-  return row.fix ? `${row.fix.dependency}: add ${row.fix.add.join(", ")}` : "none";
+  const f = row.fix;
+  if (!f) return "none";
+  const parts = [
+    ...(f.rename ?? []).map((r) => `rename ${r.from} → ${r.to}`),
+    ...(f.drop ?? []).map((d) => `drop ${d}`),
+    ...(f.add.length > 0 ? [`add ${f.add.join(", ")}`] : []),
+  ];
+  return `${f.dependency}: ${parts.join(", ")}`;
 }
 
 export function statusText(row: ScanRow): string {

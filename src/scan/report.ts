@@ -1,6 +1,6 @@
 // What `burn-triage scan` found on a repository's backlog, as data (its JSON form as is);
 // render/scan.ts words it as Markdown, the CLI as a terminal table, from the same rows.
-import type { FindingSummary } from "../answer/summary.js";
+import type { IssueAnswer } from "../answer/answer-schema.js";
 
 /**
  * Where the bot's comment stands: `missing` (none yet), `outdated` (there, but the answer now
@@ -21,9 +21,12 @@ export interface ScanRow {
   number: number;
   title: string;
   /** What the comment answers: the catalog entry or rustc error, and the printed message. */
-  found: { kind: FindingSummary["kind"]; id: string; printed: string };
-  /** The verified edit (`burn: add autodiff`), null when the comment gives none. */
-  fix: { dependency: string; add: string[] } | null;
+  found: { kind: IssueAnswer["findings"][number]["kind"]; id: string; printed: string };
+  /**
+   * The verified edit (`burn: add autodiff`), null when the comment gives none (or a choice of
+   * backends); `rename` and `drop` when it gets cargo past its refusal (present only then).
+   */
+  fix: { dependency: string; add: string[]; rename?: Array<{ from: string; to: string }>; drop?: string[] } | null;
   status: CommentStatus;
   /** The label the answer wants and the issue is owed (never added, never removed by a person). */
   labelOwed?: string;
@@ -42,19 +45,29 @@ export interface ScanReport {
   unchanged: boolean;
 }
 
-export function rowOf(
-  number: number,
-  title: string,
-  findings: FindingSummary[],
-  status: CommentStatus,
-): ScanRow | null {
-  const first = findings[0];
+/** The one edit the comment gives (a choice of backends is not one), as the report lists it. */
+function fixOf(answer: IssueAnswer): ScanRow["fix"] {
+  const e = answer.edits.find((x) => x.forFeature === null);
+  if (!e) return null;
+  const of = (op: string) => e.changes.filter((c) => c.op === op);
+  const rename = of("rename").map((c) => ({ from: c.feature, to: c.to ?? "" }));
+  const drop = of("drop").map((c) => c.feature);
+  return {
+    dependency: e.dependency,
+    add: [...of("add"), ...of("declare")].map((c) => c.feature),
+    ...(rename.length > 0 ? { rename } : {}),
+    ...(drop.length > 0 ? { drop } : {}),
+  };
+}
+
+export function rowOf(number: number, title: string, answer: IssueAnswer, status: CommentStatus): ScanRow | null {
+  const first = answer.findings[0];
   if (!first) return null;
   return {
     number,
     title,
     found: { kind: first.kind, id: first.id, printed: first.printed },
-    fix: first.fix && { dependency: first.fix.dependency, add: first.fix.add },
+    fix: fixOf(answer),
     status,
   };
 }

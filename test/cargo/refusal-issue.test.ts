@@ -63,7 +63,7 @@ describe("cargo's refusal in an issue", () => {
     expect(body).not.toContain("line 6");
     expect(body).toContain("(the workspace root, for every member that inherits it), line 5");
     expect(body).toContain(
-      ' [workspace.dependencies]\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
+      '```diff\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
     );
     expect(body).not.toContain("I found no verified");
   });

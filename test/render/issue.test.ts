@@ -43,7 +43,7 @@ describe("issue comment", () => {
       '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "dataset", "autodiff"] }',
     );
     expect(body).toContain("**Fix** — `Cargo.toml`, line 7:");
-    expect(body).toContain("<details><summary>Other ways out</summary>");
+    expect(body).toContain("<details><summary>Why this panics; other ways out</summary>");
     expect(body).toContain("from the crate path in your backtrace");
   });
 

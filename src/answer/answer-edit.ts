@@ -1,0 +1,170 @@
+// An edit as the answer carries it: where, what changes and why (each rename with the release that
+// removed the feature, each addition with what it turns on), and how it was verified. The same
+// verification status is what the comment's "Verified on" / "Checked on" line says
+// (render/manifest.ts reads it from here), so the two cannot disagree.
+import type { Change } from "../cargo/fix/change.js";
+import type { FixPlan } from "../cargo/fix/fix.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { ACCEPTED } from "../cargo/judge/refusal.js";
+import type { Reason } from "../cargo/resolve/resolve.js";
+import { targetName } from "../cargo/resolve/resolve.js";
+import {
+  ANSWER_SCHEMA_VERSION,
+  type AnswerEdit,
+  type AnswerRelease,
+  type ManifestAnswer,
+  type Unseen,
+} from "./answer-schema.js";
+
+/** The release (or commit) the answer says the build has: "verified" only on its graph. */
+export type Build = { version: string | null; commit: string | null } | null;
+
+/** The judged graph is the build's own: the same release, or the snapshot commit the build is at. */
+export function graphIsBuild(d: Diagnosis, build: Build): boolean {
+  if (!build) return true;
+  const commit = d.selected?.mainCommit;
+  // A build placed at a commit (a git checkout, a line only main's snapshot has) is main's graph at it.
+  if (build.commit)
+    return (
+      commit !== null && commit !== undefined && (build.commit.startsWith(commit) || commit.startsWith(build.commit))
+    );
+  return build.version === null || (build.version === d.graphVersion && !commit);
+}
+
+export function verificationStatus(d: Diagnosis, build: Build): AnswerEdit["verification"]["status"] {
+  if (d.assumed.graph) return "assumed-graph";
+  return graphIsBuild(d, build) ? "verified" : "checked";
+}
+
+/** What the added features turn on: the target, or the gate it names; nothing for cargo's check alone. */
+function turnsOn(d: Diagnosis): string | null {
+  if (d.target.gate === ACCEPTED.gate) return null;
+  return targetName(d.target);
+}
+
+/** Each part of the change, with its reason as data. */
+export function changesOf(c: Change, d: Diagnosis): AnswerEdit["changes"] {
+  const removedAt = (feature: string) => {
+    const h = d.refused?.find((r) => r.feature === feature)?.history;
+    return h?.kind === "removed" ? h.at : null;
+  };
+  const out: AnswerEdit["changes"] = [
+    ...(c.resolves?.renamed ?? []).map((r) => ({
+      op: "rename" as const,
+      feature: r.feature,
+      to: r.to,
+      removedAt: removedAt(r.feature),
+      turnsOn: null,
+    })),
+    ...(c.resolves?.dropped ?? []).map((f) => ({
+      op: "drop" as const,
+      feature: f,
+      to: null,
+      removedAt: removedAt(f),
+      turnsOn: null,
+    })),
+  ];
+  const on = c.targetUnmet ? null : turnsOn(d);
+  for (const f of c.added)
+    out.push({ op: c.declares ? "declare" : "add", feature: f, to: null, removedAt: null, turnsOn: on });
+  return out;
+}
+
+export function editOf(
+  plan: FixPlan,
+  origin: AnswerEdit["origin"],
+  build: Build,
+  forFeature: string | null = null,
+  line?: number | null,
+): AnswerEdit | null {
+  if (plan.kind !== "fixed") return null;
+  const { change: c, diagnosis: d } = plan;
+  return {
+    path: c.path,
+    line: line === undefined ? c.suggestion.startLine : line,
+    dependency: c.dependency,
+    origin,
+    forFeature,
+    changes: changesOf(c, d),
+    diff: c.diff,
+    verification: {
+      status: verificationStatus(d, build),
+      graph: d.graphVersion,
+      commit: d.selected?.mainCommit ?? null,
+      registry: d.registryLabel,
+      targetOn: !c.targetUnmet && d.target.gate !== ACCEPTED.gate,
+      targetUnmet: c.targetUnmet ?? null,
+      cratesJoining: c.turnsOn ?? null,
+    },
+  };
+}
+
+/** `burn/default` → … → `burn-dispatch/autodiff`, as crate/feature steps (render/why.ts words them). */
+export function chainSteps(chain: Reason[]): string[] {
+  const steps: string[] = [];
+  for (const link of chain) {
+    const f = link.kind === "feature" ? link : link.kind === "activates" ? link.via : null;
+    const step = f?.pkg ? `${f.pkg.name}/${f.feature}` : null;
+    if (step && steps.at(-1) !== step) steps.push(step);
+  }
+  return steps.reverse();
+}
+
+/** The release a diagnosis judged, and where it came from. */
+export function diagnosisRelease(d: Diagnosis): AnswerRelease | null {
+  const version = d.primary?.resolved ?? d.graphVersion ?? d.selected?.preDispatch ?? null;
+  if (!version && !d.selected) return null;
+  return {
+    version,
+    commit: d.selected?.mainCommit ?? null,
+    source: d.selected?.source ?? null,
+    requirement: d.primary?.effective.version ?? null,
+  };
+}
+
+function assumedOf(d: Diagnosis): ManifestAnswer["assumed"] {
+  const out: ManifestAnswer["assumed"] = [];
+  for (const about of ["version", "graph"] as const) {
+    const a = d.assumed[about];
+    if (!a) continue;
+    const used = a.kind === "no-requirement" ? a.assumed : a.kind === "outside-data" ? a.used : a.head;
+    out.push({ about, kind: a.kind, used: used ?? null });
+  }
+  return out;
+}
+
+/** `why` and `fix` on a manifest: one answer for both. */
+export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>): ManifestAnswer {
+  const d = plan.diagnosis;
+  const edit = editOf(plan, "file", null);
+  const unseen: Unseen[] = [];
+  if (d.assumed.version) unseen.push("version");
+  if (d.assumed.graph) unseen.push("build-graph");
+  return {
+    schemaVersion: ANSWER_SCHEMA_VERSION,
+    kind: "manifest",
+    feature: targetName(d.target),
+    on: d.state.on,
+    verdict: d.verdict,
+    release: diagnosisRelease(d),
+    assumed: assumedOf(d),
+    chain: chainSteps(d.state.chain),
+    enablers: d.enablers,
+    claims: [
+      {
+        about: "manifest-verdict",
+        subject: d.verdict,
+        evidence: [
+          {
+            kind: "feature-graph",
+            detail: `${d.primary?.effective.name ?? "burn"} ${d.graphVersion ?? d.selected?.preDispatch ?? "(no release)"} from ${d.registryLabel}`,
+            url: null,
+          },
+        ],
+      },
+    ],
+    edits: edit ? [edit] : [],
+    noFix: plan.kind === "no-fix" ? plan.reason : null,
+    unseen,
+  };
+}
