@@ -9,6 +9,7 @@ import { type ExplainAnswer, explainOffline } from "../../src/cli/explain-answer
 import { useDataFiles } from "../../src/data/data-files.js";
 import { fence } from "../../src/render/escape.js";
 import { reasonText, why } from "../../src/render/why.js";
+import * as semver from "../../src/util/semver.js";
 import { fetchJson, NotFetched, type PageData, type ReleaseData } from "./page-data.js";
 
 // html off: whatever the comment carries, pasted text included, is shown as text, never as markup.
@@ -74,4 +75,23 @@ export async function pageAnswer(data: PageData, output: string, manifest: strin
   const explain = await withReleases(data, () => explainOffline(issueText(output, manifest)), fetched);
   const whyText = await withReleases(data, () => whyMarkdown(manifest), fetched);
   return { explain, why: whyText, fetched };
+}
+
+/** A text of each kind the page answers, the panic with a manifest at `release` so that it resolves and fixes. */
+const samples = (release: string) => [
+  [
+    "not implemented: Requires `autodiff` feature",
+    fence(`[dependencies]\nburn = { version = "=${release}", default-features = false, features = ["std"] }`, "toml"),
+  ].join("\n\n"),
+  "error[E0433]: failed to resolve: could not find `train` in `burn`\n --> src/main.rs:1:10",
+];
+
+/**
+ * Answers the samples right after the page is ready, so that a reader's first answer finds the
+ * browser's compiled code and the data read and parsed once (the gated map, the newest release's
+ * lines): on a loaded 2-core machine a first answer took 70–190 ms without it (BENCHMARKS.md).
+ */
+export async function warmUp(data: PageData): Promise<void> {
+  const newest = Object.keys(data.base.releases).sort(semver.compare).at(-1);
+  for (const text of samples(newest ?? "0")) await pageAnswer(data, text, "");
 }

@@ -1,6 +1,6 @@
 // The page's shell: reads the form, asks answer.ts, shows the comment as HTML with a copy button
 // on each diff, keeps the input in the link. Everything it fetches comes from its own origin.
-import { commentHtml, pageAnswer } from "./answer.js";
+import { commentHtml, pageAnswer, warmUp } from "./answer.js";
 import { type BaseData, fetchJson, PageData } from "./page-data.js";
 import { decodeShared, encodeShared } from "./share.js";
 
@@ -40,9 +40,11 @@ async function explain(): Promise<void> {
   const comment = result.explain.comment;
   answer.innerHTML = comment === null ? "" : commentHtml(comment);
   answer.hidden = comment === null;
+  answer.parentElement!.hidden = comment === null;
   addCopyButtons(answer);
   whyBox.innerHTML = result.why === null ? "" : commentHtml(result.why);
   whyBox.hidden = result.why === null;
+  whyBox.parentElement!.hidden = result.why === null;
   const ms = performance.now() - started;
   document.body.dataset.answerMs = ms.toFixed(1);
   const fetched = result.fetched.length ? `; fetched the index lines of burn ${result.fetched.join(", ")}` : "";
@@ -50,6 +52,7 @@ async function explain(): Promise<void> {
   const link = await encodeShared({ output: output.value, manifest: manifest.value });
   history.replaceState(null, "", link);
   share.value = location.href;
+  share.parentElement!.hidden = false;
   document.body.dataset.answered = String(Number(document.body.dataset.answered ?? 0) + 1);
 }
 
@@ -85,7 +88,10 @@ async function start(): Promise<void> {
     output.value = shared.output;
     manifest.value = shared.manifest;
     await explain();
+  } else {
+    await warmUp(data);
   }
+  document.body.dataset.warm = String(performance.now());
 }
 
 start().catch((err: unknown) => {
