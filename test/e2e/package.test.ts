@@ -25,7 +25,18 @@ it(
     const files = pack!.files.map((f) => f.path);
     const tops = new Set(files.map((f) => f.split("/")[0]));
     expect([...tops].sort()).toEqual(
-      ["LICENSE", "README.md", "action.yml", "app.yml", "data", "dist", "lib", "package.json", "schema.json"].sort(),
+      [
+        "LICENSE",
+        "README.md",
+        "action.yml",
+        "answer.schema.json",
+        "app.yml",
+        "data",
+        "dist",
+        "lib",
+        "package.json",
+        "schema.json",
+      ].sort(),
     );
     for (const f of [
       "dist/cli/cli.js",
