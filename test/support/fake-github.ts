@@ -66,6 +66,7 @@ export const FAKE_USER = { login: "maintainer", type: "User" };
 export interface Comment {
   id: number;
   body: string;
+  created_at?: string;
   user: { login: string; type: string };
   performed_via_github_app?: { id: number; slug: string } | null;
   issue: number;
@@ -286,11 +287,14 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
       R("issues/(\\d+)/comments"),
       (m, c) => {
         const issue = Number(m[1]);
-        if (c.method === "GET")
-          return c.send(
-            200,
-            fake.comments.filter((x) => x.issue === issue),
+        if (c.method === "GET") {
+          // As GitHub lists them: oldest first, `since` by update time, in pages.
+          const since = c.url.searchParams.get("since");
+          const listed = fake.comments.filter(
+            (x) => x.issue === issue && (!since || Date.parse(x.updated_at ?? "") >= Date.parse(since)),
           );
+          return paged(listed, c);
+        }
         const by = author(c.req);
         const comment = {
           id: nextId++,
@@ -298,6 +302,7 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
           user: by.user,
           performed_via_github_app: by.app,
           issue,
+          created_at: new Date().toISOString(),
           updated_at: new Date().toISOString(),
         };
         fake.comments.push(comment);
