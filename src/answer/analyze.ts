@@ -8,6 +8,7 @@ import { burnCratesDeclared } from "../cargo/manifest/facts.js";
 import { broughtBy, lockPackages } from "../cargo/manifest/lockfile.js";
 import type { Platform } from "../cargo/resolve/cfg.js";
 import { analyzeCompile, type CompileAnalysis } from "../compile/analyze.js";
+import type { CargoTree } from "../evidence/cargo-tree.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
 import type { VersionGuess } from "../evidence/version.js";
 import { type Entry, isReleaseTag, loadCatalog } from "../panics/catalog.js";
@@ -55,6 +56,8 @@ export interface PanicAnalysis {
   choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
   /** A pasted fragment without the burn line, when no manifest was read (what it does show). */
   fragment: FragmentShown | null;
+  /** A pasted `cargo tree` rooted at the crate that panicked: the build's version and features, as cargo printed them. */
+  tree: CargoTree | null;
 }
 
 /** rustc's errors for gated `burn::…` paths (the text has no known panic). */
@@ -180,6 +183,7 @@ export function analyze(given: AnalyzeInput): Analysis {
     siteGate: gateClaim(link),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
+    tree: evidence.tree?.crate === entry.crate ? evidence.tree : null,
     broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,
   };
 }
@@ -202,8 +206,14 @@ function pinOf(primary: Finding, evidence: Evidence, platform: Platform, input: 
   const seen = evidence.versions;
   const fromTrace = primary.location?.version ?? seen.path;
   return {
-    burnVersion: fromTrace ?? seen.lock,
-    burnVersionSource: primary.location?.version ? "backtrace" : seen.path ? "crate-path" : "lock",
+    burnVersion: fromTrace ?? seen.lock ?? seen.tree,
+    burnVersionSource: primary.location?.version
+      ? "backtrace"
+      : seen.path
+        ? "crate-path"
+        : seen.lock
+          ? "lock"
+          : "cargo-tree",
     platform,
     registries: input.registries,
   };

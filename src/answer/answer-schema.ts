@@ -19,6 +19,7 @@ const versionSource = {
     "crate-path",
     "git-checkout",
     "lock",
+    "cargo-tree",
     "requirement",
     "git",
     "path",

@@ -205,8 +205,8 @@ function manifestRelease(probe: ManifestVerdict | null): {
 /** A release the build printed (a crate path) or locked pins the graph the manifest is judged on. */
 function pinnedOptions(input: AnalyzeInput, seen: Evidence["versions"]): FixOptions {
   return {
-    burnVersion: seen.path ?? seen.lock,
-    burnVersionSource: seen.path ? "crate-path" : "lock",
+    burnVersion: seen.path ?? seen.lock ?? seen.tree,
+    burnVersionSource: seen.path ? "crate-path" : seen.lock ? "lock" : "cargo-tree",
     platform: input.platform,
     registries: input.registries,
   };
@@ -221,7 +221,7 @@ export function analyzeCompile(
   if (findings.length === 0) return null;
   const evidence = gather();
   const seen = evidence.versions;
-  const exact = seen.path ?? seen.lock;
+  const exact = seen.path ?? seen.lock ?? seen.tree;
   const fx = pinnedOptions(input, seen);
   const find = (target: FeatureTarget, additions: string[][]) => {
     const o = { ...fx, target, additions };

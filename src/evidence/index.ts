@@ -5,6 +5,7 @@ import { isBurnDependency } from "../cargo/manifest/burn-version.js";
 import { extractSnippets, type Snippet, shownText } from "../cargo/manifest/extract.js";
 import { manifestFacts } from "../cargo/manifest/facts.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
+import { type CargoTree, cargoTreeOf } from "./cargo-tree.js";
 import { type TextVersions, textVersions } from "./version.js";
 
 /**
@@ -24,6 +25,8 @@ export interface Evidence {
   snippets: Snippet[];
   /** The first paste that does not set burn's features (no burn line, or an inherited one), with what it shows. */
   fragment: FragmentShown | null;
+  /** A pasted `cargo tree` rooted at a burn crate: its version and, with `-e features`, its features. */
+  tree: CargoTree | null;
 }
 
 function firstFragment(snippets: Snippet[]): FragmentShown | null {
@@ -58,5 +61,10 @@ export function gatherEvidence(text: string, repoLock?: string | null): Evidence
   // CLI's file, a command's comment, an issue) is read as GitHub shows it.
   const shown = shownText(text);
   const snippets = extractSnippets(shown);
-  return { versions: textVersions(shown, repoLock), snippets, fragment: firstFragment(snippets) };
+  return {
+    versions: textVersions(shown, repoLock),
+    snippets,
+    fragment: firstFragment(snippets),
+    tree: cargoTreeOf(shown),
+  };
 }

@@ -6,6 +6,7 @@
 import { isBurnCrate, type VersionSource } from "../cargo/manifest/burn-version.js";
 import { lockPackages } from "../cargo/manifest/lockfile.js";
 import { loadCatalog } from "../panics/catalog.js";
+import { cargoTreeOf } from "./cargo-tree.js";
 import * as semver from "../util/semver.js";
 
 export interface VersionGuess {
@@ -89,6 +90,8 @@ export function versionFromProse(text: string): string | null {
 export interface TextVersions {
   path: string | null;
   lock: string | null;
+  /** The root of a pasted `cargo tree` (src/evidence/cargo-tree.ts), as cargo resolved it. */
+  tree: string | null;
   prose: string | null;
 }
 
@@ -96,6 +99,7 @@ export function textVersions(text: string, repoLock?: string | null): TextVersio
   return {
     path: versionFromPaths(text),
     lock: versionFromLock(text) ?? (repoLock ? versionFromLock(repoLock) : null),
+    tree: cargoTreeOf(text)?.version ?? null,
     prose: versionFromProse(text),
   };
 }
@@ -117,6 +121,7 @@ export function pickVersion(c: Candidates, fallback: VersionGuess): VersionGuess
   if (c.printed) return c.printed;
   if (c.text.path) return { version: c.text.path, commit: null, source: "crate-path" };
   if (c.text.lock) return { version: c.text.lock, commit: null, source: "lock" };
+  if (c.text.tree) return { version: c.text.tree, commit: null, source: "cargo-tree" };
   // A git `rev = "…"` is a commit, not a version requirement.
   if (c.manifestCommit) return { version: null, commit: c.manifestCommit, source: "git" };
   if (c.manifest)

@@ -5,7 +5,7 @@ import type { CompileAnalysis } from "../compile/analyze.js";
 import type { Entry, SiteKind } from "../panics/catalog.js";
 import { removedBy } from "../panics/site-claims.js";
 import { renderCompileBody } from "./compile.js";
-import { code, orList, withMarker } from "./escape.js";
+import { andList, code, orList, withMarker } from "./escape.js";
 import { editPhrase } from "./edit.js";
 import { manifestSection, sourceText } from "./manifest.js";
 import { renderRefusalBody } from "./refusal.js";
@@ -52,10 +52,22 @@ const SITE_WORDS: Record<SiteKind, string> = {
 /** Who brings the crate that panicked: the lock's chain when one was read, else how to find it. */
 function broughtText(a: PanicAnalysis): string {
   const chain = a.broughtBy;
+  if (a.tree) return `your \`cargo tree\` output shows it: ${code(a.tree.proof)}.`;
   if (!chain) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
   // A lock is the user's text: its chain is cut to 8 packages of at most 80 characters each.
   const shown = chain.length > 8 ? [...chain.slice(0, 4), "…", ...chain.slice(-3)] : chain;
   return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => (p === "…" ? p : code(p.slice(0, 80)))).join(" → ")}.`;
+}
+
+/** What a pasted `cargo tree -e features` shows of the crate that panicked: the build's own features. */
+function treeText(a: PanicAnalysis): string | null {
+  const t = a.tree;
+  if (!t?.features || a.target.kind !== "one" || a.target.target.crate !== t.crate) return null;
+  const feature = a.target.target.feature;
+  const listed = t.features.length > 0 ? `with ${andList(t.features)}` : "with no feature of it";
+  return t.features.includes(feature)
+    ? `Your \`cargo tree\` output shows ${code(t.proof)} ${listed}, ${code(feature)} among them: that build has it on, so the binary that panicked was built another way (another binary, profile or feature set).`
+    : `Your \`cargo tree\` output shows ${code(t.proof)} ${listed}, and not ${code(feature)}: the build it describes has ${code(`${t.crate}/${feature}`)} off, as the panic says.`;
 }
 
 /** The main-branch commit the build is placed at (its printed line exists only there), else null. */
@@ -194,7 +206,12 @@ function panicLead(a: PanicAnalysis, answer: Answer): string[] {
     lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
   if (a.target.kind === "choose") lines.push(...choiceSection(a, answer), "");
   else if (entry.cause === "feature-off" && a.manifest)
-    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version }), "");
+    lines.push(
+      ...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version, tree: a.tree?.proof }),
+      "",
+    );
+  const tree = treeText(a);
+  if (tree) lines.push(tree, "");
   if (entry.cause === "misuse")
     lines.push("This is not a missing Cargo feature, so there is no Cargo.toml change to suggest.", "");
   if (entry.cause === "removed-feature")

@@ -19,6 +19,7 @@ export const SOURCE_WORDS: Record<VersionSource, string> = {
   "crate-path": "from the burn crate path printed in the output",
   "git-checkout": "from the git checkout path in your backtrace",
   lock: "from Cargo.lock",
+  "cargo-tree": "from the `cargo tree` output in the issue",
   requirement: "from your Cargo.toml's version requirement",
   git: "from your Cargo.toml's git dependency",
   path: "from your Cargo.toml's path dependency (burn's main branch assumed)",
@@ -130,6 +131,8 @@ export interface SectionOptions {
   build?: { version: string | null; commit: string | null } | null;
   /** The reason in a line, when the full one is folded elsewhere (cargo's refusals, with their history). */
   reason?: string;
+  /** The root line of a pasted `cargo tree`, when the issue shows one. */
+  tree?: string | null;
 }
 
 /**
@@ -249,7 +252,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         : "";
     const heading = headingOf(d);
     out.push(
-      `**${heading}${from}:** ${opts.reason ?? why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m) })}`,
+      `**${heading}${from}:** ${opts.reason ?? why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m), tree: opts.tree })}`,
     );
     const note = crateVersionNote(d);
     if (note) out.push(`<sub>${note}</sub>`);

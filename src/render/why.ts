@@ -92,6 +92,8 @@ export interface WhyOptions {
   assumedMember?: boolean;
   /** false when the manifest read is an excerpt: its line numbers are not the file's. */
   lines?: boolean;
+  /** The root line of a `cargo tree` the issue shows (`burn-dispatch v0.22.0-pre.2`): said, not asked for. */
+  tree?: string | null;
 }
 
 /** The manifest turns the target on: the build that failed was made another way. */
@@ -206,7 +208,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
       const named = d.selected?.version
         ? `burn ${code(v)}`
         : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
-      return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: \`cargo tree -i burn-dispatch\` shows which.`;
+      return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: ${opts.tree ? `your \`cargo tree\` output shows ${code(opts.tree)}` : "`cargo tree -i burn-dispatch` shows which"}.`;
     }
     case "on":
       return onText(d, opts);

@@ -1,11 +1,13 @@
 // Issue 53, places: a line number only for a whole file, never a member's line for the root,
 // and burn's pull requests written so that GitHub links them to burn, not to the user's repository.
-import { describe, expect, it } from "@jest/globals";
+
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
 import { historyOf } from "../../src/cargo/judge/refusal.js";
+import { cargoTreeOf } from "../../src/evidence/cargo-tree.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { historyText } from "../../src/render/why.js";
 import { qualifyBurnRefs } from "../../src/util/links.js";
@@ -93,5 +95,33 @@ describe("evidence is what the reporter wrote", () => {
   it("a panic quoted only in a template's HTML comment is not a report", () => {
     const text = readFileSync(join("fixtures", "proof", "template-comment-panic.md"), "utf8");
     expect(analyze({ text }).kind).toBe("none");
+  });
+});
+
+describe("a pasted cargo tree is evidence", () => {
+  const text = readFileSync(join("fixtures", "proof", "cargo-tree-features.md"), "utf8");
+
+  it("reads the root's version and the features cargo printed", () => {
+    expect(cargoTreeOf(text)).toEqual({
+      crate: "burn-dispatch",
+      version: "0.22.0-pre.2",
+      source: null,
+      features: ["default", "std", "wgpu"],
+      proof: "burn-dispatch v0.22.0-pre.2",
+    });
+    // Without -e features the tree shows no feature: none is claimed.
+    expect(cargoTreeOf("burn-dispatch v0.22.0-pre.2\n└── burn-tensor v0.22.0-pre.2\n")?.features).toBeNull();
+  });
+
+  it("the answer uses its version and features instead of asking the reporter to run it", () => {
+    const a = analyze({ text });
+    expect(a.kind).toBe("panic");
+    if (a.kind !== "panic") return;
+    expect(a.version).toMatchObject({ version: "0.22.0-pre.2", source: "cargo-tree" });
+    const body = renderIssueComment(a)!;
+    expect(body).toContain(
+      "Your `cargo tree` output shows `burn-dispatch v0.22.0-pre.2` with `default`, `std` and `wgpu`, and not `autodiff`",
+    );
+    expect(body).not.toMatch(/`cargo tree -i burn-dispatch` (shows|would)/);
   });
 });

@@ -28,6 +28,8 @@ export type VersionSource =
   /** A git checkout path in a backtrace (a commit, no version). */
   | "git-checkout"
   | "lock"
+  /** A pasted `cargo tree`'s root line (`burn-dispatch v0.22.0-pre.2`): the build's resolved version. */
+  | "cargo-tree"
   /** The manifest's version requirement. */
   | "requirement"
   /** A git dependency: its tag, its rev, or main's graph. */
@@ -54,7 +56,7 @@ export type VersionSource =
   | "assumed";
 
 /** The sources that name the version the user's build has (not a requirement a range admits). */
-export const PIN_SOURCES = ["lock", "backtrace", "crate-path", "prose", "path-version"] as const;
+export const PIN_SOURCES = ["lock", "cargo-tree", "backtrace", "crate-path", "prose", "path-version"] as const;
 
 export interface Pin {
   version: string;
