@@ -12,8 +12,22 @@ import { reasonText, why } from "../../src/render/why.js";
 import * as semver from "../../src/util/semver.js";
 import { fetchJson, NotFetched, type PageData, type ReleaseData } from "./page-data.js";
 
-// html off: whatever the comment carries, pasted text included, is shown as text, never as markup.
-const markdown = new MarkdownIt("default", { html: false, linkify: false });
+// GitHub shows the bot's own <details>, <summary> and <sub> as markup and hides its HTML comments
+// (the marker). The page does that and nothing more: every HTML token markdown-it finds is written
+// back as those bare tags only (no attribute), a comment is dropped, and all else, pasted text
+// included, is escaped, so it shows as text, never as markup.
+const markdown = new MarkdownIt("default", { html: true, linkify: false });
+const SHOWN_TAG = /^<\/?(details|summary|sub)>$/;
+const HTML_PART = /(<!--[\s\S]*?-->|<[^<>]*>)/;
+const escapeHtml = markdown.utils.escapeHtml;
+
+const shownPart = (part: string, i: number): string => {
+  if (i % 2 === 0 || part.startsWith("<!--")) return i % 2 === 0 ? escapeHtml(part) : "";
+  return SHOWN_TAG.test(part) ? part : escapeHtml(part);
+};
+const allowListed = (html: string): string => html.split(HTML_PART).map(shownPart).join("");
+markdown.renderer.rules.html_block = (tokens, idx) => allowListed(tokens[idx]?.content ?? "");
+markdown.renderer.rules.html_inline = (tokens, idx) => allowListed(tokens[idx]?.content ?? "");
 
 /** The comment's HTML as the page shows it. */
 export const commentHtml = (comment: string): string => markdown.render(comment);
