@@ -54,7 +54,10 @@ export function changeText(
     : `add ${features} to ${quote(c.dependency)}'s features`;
   if (!c.resolves) return adds;
   const past = [
-    ...c.resolves.renamed.map((r) => `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}`),
+    ...c.resolves.renamed.map(
+      (r) =>
+        `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`,
+    ),
     ...c.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`),
   ];
   const parts = c.added.length > 0 ? [...past, adds] : past;
@@ -64,8 +67,15 @@ export function changeText(
 
 /** What else the history offers for a renamed feature (`remote-websocket` as well as `remote-server`). */
 function alternatives(c: Change): string {
-  const others = (c.resolves?.renamed ?? []).filter((r) => r.others.length > 0);
-  return others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.`).join("");
+  const renamed = c.resolves?.renamed ?? [];
+  const others = renamed.filter((r) => r.others.length > 0);
+  const typos = renamed
+    .filter((r) => r.typo)
+    .map(
+      (r) =>
+        ` ${code(r.feature)} → ${code(r.to)} is taken as a typo: no release has the first, and the second is the one name of that release near it.`,
+    );
+  return [...others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.`), ...typos].join("");
 }
 
 /** The diff lines only (no file headers or hunk markers): what changes is what matters. */

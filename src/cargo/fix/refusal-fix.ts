@@ -2,8 +2,8 @@
 // renamed to what replaces it (burn's feature history: `server` → `remote-server`) or dropped
 // (nothing is needed in its place, or the history says to remove it), on the line where it is
 // written: the dependency's `features` list, or the `[features]` entry that forwards it. A feature
-// with no known way out (a typo, one removed without a replacement) blocks the edit: it is said,
-// never guessed. A feature a member inherits from the root's `[workspace.dependencies]` is edited
+// with no known way out (one removed without a replacement, a typo near two names) blocks the
+// edit: it is said, never guessed; a typo near one name is renamed to it, and said to be a typo. A feature a member inherits from the root's `[workspace.dependencies]` is edited
 // in the root, where it is written (cargo's message names the member). Edits keep every other
 // byte, as src/cargo/fix/edit.ts does.
 import type { AST } from "toml-eslint-parser";
@@ -13,7 +13,8 @@ import { keyNames } from "../manifest/toml.js";
 import type { TextEdit } from "./edit.js";
 
 export interface RefusalResolution {
-  renamed: Array<{ feature: string; to: string; others: string[] }>;
+  /** `typo`: no release has the feature, and one name of that release is near it (taken as meant). */
+  renamed: Array<{ feature: string; to: string; others: string[]; typo?: boolean }>;
   dropped: string[];
 }
 
@@ -23,8 +24,11 @@ export type RefusalEdit =
   | { kind: "blocked"; refusals: Refusal[] };
 
 /** What the history allows: a replacement to rename to, nothing (drop), or no way out (null). */
-function wayOut(r: Refusal): { to: string; others: string[] } | "drop" | null {
+function wayOut(r: Refusal): { to: string; others: string[]; typo?: boolean } | "drop" | null {
   const h = r.history;
+  // A name no release has, with exactly one name of that release near it (`wgpuu` → `wgpu`): the
+  // edit is shown, verified as any is, and said to be a typo taken as meant; two near names, none.
+  if (h.kind === "never") return h.closest.length === 1 ? { to: h.closest[0]!, others: [], typo: true } : null;
   // A replacement read from the index (not burn's history) is said, never edited in.
   if (h.kind !== "removed" || h.inferred) return null;
   if (h.replacement && h.replacement.length > 0) return { to: h.replacement[0]!, others: h.replacement.slice(1) };
@@ -110,7 +114,13 @@ export function refusalEdit(text: string, m: Manifest, refused: Refusal[], root:
     }
     (found.inRoot ? rootEdits : edits).push(found.edit);
     if (way === "drop") resolution.dropped.push(r.feature);
-    else resolution.renamed.push({ feature: r.feature, to: way.to, others: way.others });
+    else
+      resolution.renamed.push({
+        feature: r.feature,
+        to: way.to,
+        others: way.others,
+        ...(way.typo ? { typo: true } : {}),
+      });
   }
   return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, rootEdits, resolution };
 }

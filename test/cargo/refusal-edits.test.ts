@@ -1,0 +1,40 @@
+// An edit where one exists: a typo of a feature name gets the verified diff (said to be taken as
+// a typo), three removed features on one line one edit, and a removal on two lines an edit on each.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "@jest/globals";
+import { analyze } from "../../src/answer/analyze.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { root } from "../helpers/fixtures.js";
+
+const log = (name: string) => readFileSync(join(root, "fixtures/cargo", name), "utf8");
+const comment = (build: string, manifest: string) =>
+  renderIssueComment(analyze({ text: `\`\`\`\n${log(build)}\n\`\`\`\n\n\`\`\`toml\n${manifest}\`\`\`\n` }))!;
+
+describe("an edit where one exists", () => {
+  it("a typo with one near name: the diff, verified, and said to be taken as a typo", () => {
+    const manifest =
+      '[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpuu"] }\n';
+    const body = comment("refusal-typo-wgpuu-0.22-build.txt", manifest);
+    expect(body).toContain("did you mean `wgpu`?");
+    expect(body).toContain(
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu"] }',
+    );
+    expect(body).toContain("taken as a typo");
+    expect(body).toContain("cargo accepts it");
+  });
+
+  it("a typo with one near name is renamed; with two (`rocn`: `rocm` or `doc`), none is guessed", () => {
+    const plan = (f: string) =>
+      planFix({
+        path: "Cargo.toml",
+        text: `[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["${f}"] }\n`,
+      });
+    const one = plan("metl");
+    expect(one.kind === "fixed" ? one.change.resolves?.renamed : null).toEqual([
+      { feature: "metl", to: "metal", others: [], typo: true },
+    ]);
+    expect(plan("rocn").kind).toBe("no-fix");
+  });
+});
