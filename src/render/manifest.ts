@@ -68,7 +68,10 @@ export function changeText(
 /** What else the history offers for a renamed feature (`remote-websocket` as well as `remote-server`). */
 function alternatives(c: Change): string {
   const renamed = c.resolves?.renamed ?? [];
-  const others = renamed.filter((r) => r.others.length > 0);
+  // A feature renamed on two lines is one alternative, said once.
+  const others = renamed.filter(
+    (r, i) => r.others.length > 0 && renamed.findIndex((x) => x.feature === r.feature) === i,
+  );
   const typos = renamed
     .filter((r) => r.typo)
     .map(
@@ -219,7 +222,7 @@ function fixPart(m: ManifestVerdict, d: Diagnosis, c: Change, build: SectionOpti
   const where =
     m.origin === "assumed"
       ? "If your `burn` dependency looks like this"
-      : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line !== null ? `, line ${place.line}` : ""}`;
+      : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line === null ? "" : c.suggestion.endLine > c.suggestion.startLine ? `, lines ${place.line}–${place.line + c.suggestion.endLine - c.suggestion.startLine}` : `, line ${place.line}`}`;
   // The changed lines only (the heading names the file and line), unless the edit only inserts:
   // an added line of a multi-line array needs its neighbours to be read.
   const body = diffBody(c.diff);

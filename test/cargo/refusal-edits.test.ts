@@ -38,3 +38,28 @@ describe("an edit where one exists", () => {
     expect(plan("rocn").kind).toBe("no-fix");
   });
 });
+
+describe("a feature removed from two lines of one file", () => {
+  // The shape of a Renovate bump: burn declared in [dependencies] and in a target's table.
+  const manifest =
+    '[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["std", "server"] }\n\n[target.\'cfg(unix)\'.dependencies]\nburn = { version = "0.22.0-pre.2", features = ["server", "wgpu"] }\n';
+
+  it("each line is named, and one verified edit renames it on both", () => {
+    const body = comment("refusal-server-0.22-build.txt", manifest);
+    expect(body).toContain("Line 5 asks `burn` 0.22.0-pre.2 for feature `server`");
+    expect(body).toContain("Line 8 asks `burn` 0.22.0-pre.2 for feature `server`");
+    expect(body).toContain("**Fix** — `Cargo.toml`, lines 5–8:");
+    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["std", "remote-server"] }');
+    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["remote-server", "wgpu"] }');
+    expect(body.split("would replace `server` as well").length).toBe(2);
+  });
+
+  it("three removed features on one line: one verified edit", () => {
+    const plan = planFix({
+      path: "Cargo.toml",
+      text: '[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["dispatch", "server", "compilation-cache"] }\n',
+    });
+    expect(plan.kind).toBe("fixed");
+    expect(plan.kind === "fixed" && plan.change.after).toContain('features = ["remote-server"]');
+  });
+});

@@ -118,6 +118,11 @@ export function historyOf(crate: string, feature: string, version: string, regis
  * then the `[features]` entries. `lineOf`: the index line the resolver selected for a burn
  * dependency (null: not in the data, nothing is claimed about it).
  */
+function sameWhere(a: Refusal["where"], b: Refusal["where"]): boolean {
+  if (a.kind === "features") return b.kind === "features" && a.entry === b.entry;
+  return b.kind === "dependency" && a.decl === b.decl;
+}
+
 export function refusals(
   manifest: Manifest,
   deps: Array<{ decl: DepDecl; effective: DepDecl }>,
@@ -128,7 +133,9 @@ export function refusals(
   const check = (decl: DepDecl, feature: string, where: Refusal["where"]) => {
     const line = lineOf(decl);
     if (!line || out.length >= MAX_REFUSALS || featureNames(line).has(feature)) return;
-    if (out.some((r) => r.crate === line.name && r.feature === feature)) return;
+    // One refusal per place it is written: a feature on two lines (`[dependencies]` and a target's
+    // table, a Renovate bump) needs an edit on each, and each line is named.
+    if (out.some((r) => r.crate === line.name && r.feature === feature && sameWhere(r.where, where))) return;
     out.push({
       crate: line.name,
       version: line.vers,
