@@ -5,7 +5,7 @@
 // caller (`render/why.ts`), so the object carries the same detail the text shows.
 import type { Change } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
-import type { ManifestReview, UnresolvedWhy } from "../review/manifest.js";
+import type { Loss, ManifestReview, UnresolvedWhy } from "../review/manifest.js";
 import {
   assessByRule,
   decidePullRequest,
@@ -21,7 +21,8 @@ import type { ReviewAnswer, ReviewEdit, ReviewResult, Verdict } from "./review-a
 
 /** The sentences the answer carries, from the words layer. */
 export interface ReviewWords {
-  why(d: Diagnosis): string;
+  /** `change`: what the PR did to the dependency, the cause a regression's sentence names. */
+  why(d: Diagnosis, change?: Pick<Loss, "removed" | "defaultsOff">): string;
   unresolved(w: UnresolvedWhy): string;
 }
 
@@ -75,10 +76,11 @@ function problemResult(p: Extract<Problem, { crates: unknown }>, words: ReviewWo
     ...(p.member ? { member: p.member } : {}),
   };
   if (p.kind === "regression-unfixable")
-    return { ...base, kind: p.kind, because: words.why(p.after), edit: null, noEdit: p.reason };
-  if (p.sharedWith) return { ...base, kind: p.kind, because: words.why(p.plan.diagnosis), sharedWith: p.sharedWith };
+    return { ...base, kind: p.kind, because: words.why(p.after, p.loss), edit: null, noEdit: p.reason };
+  if (p.sharedWith)
+    return { ...base, kind: p.kind, because: words.why(p.plan.diagnosis, p.loss), sharedWith: p.sharedWith };
   const edit = editOf(p.plan.change, p.plan.diagnosis.graphVersion);
-  return { ...base, kind: p.kind, because: words.why(p.plan.diagnosis), edit, onLines: p.inDiff };
+  return { ...base, kind: p.kind, because: words.why(p.plan.diagnosis, p.loss), edit, onLines: p.inDiff };
 }
 
 /**

@@ -34,7 +34,10 @@ export const REVIEW_MARKER = "<!-- burn-triage:review";
 export const checkName = (rule: { id: string }) => `burn-triage / ${rule.id}`;
 
 /** The sentences the answer carries, in the review's words. */
-export const REVIEW_WORDS: ReviewWords = { why: (d) => why(d), unresolved: unresolvedText };
+export const REVIEW_WORDS: ReviewWords = {
+  why: (d, change) => why(d, change ? { change } : {}),
+  unresolved: unresolvedText,
+};
 
 /** The answer object of a snapshot: what every review surface renders and `review --json` prints. */
 export const reviewAnswer = (s: PrSnapshot): ReviewAnswer => buildReviewAnswer(s, REVIEW_WORDS);

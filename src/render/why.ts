@@ -92,6 +92,11 @@ export interface WhyOptions {
   assumedMember?: boolean;
   /** false when the manifest read is an excerpt: its line numbers are not the file's. */
   lines?: boolean;
+  /**
+   * A review: what the PR did to the dependency. The cause said is that change (it removed `train`),
+   * not the head's state (`default-features = false` may have been there before the PR).
+   */
+  change?: { removed: string[]; defaultsOff: string[] | null };
   /** The root line of a `cargo tree` the issue shows (`burn-dispatch v0.22.0-pre.2`): said, not asked for. */
   tree?: string | null;
 }
@@ -180,6 +185,19 @@ function gateExists(d: Diagnosis, named: string[], one: boolean): string {
   return `${one ? "is" : "are"} behind a gate no feature of ${code(d.primary!.effective.name)} turns on`;
 }
 
+/** What the PR did that took the target away, among the enablers named: "(this change removed `train`)". */
+function changeCause(change: NonNullable<WhyOptions["change"]>, named: string[]): string {
+  const removed = change.removed.filter((f) => named.includes(f));
+  const off = change.defaultsOff ?? [];
+  const parts = [
+    ...(removed.length > 0 ? [`this change removed ${andList(removed)}`] : []),
+    ...(off.length > 0
+      ? [`${andList(off)} ${off.length > 1 ? "are" : "is"} in the default set this change turned off`]
+      : []),
+  ];
+  return parts.length > 0 ? ` (${parts.join("; ")})` : "";
+}
+
 export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const p = d.primary;
   const decl = (): string => (opts.assumedMember ? rootDeclared(p!.effective) : declared(p!.decl, p!.effective));
@@ -232,8 +250,9 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
               ? `In ${version} no single feature does it: it takes ${andList(d.fix.add)} together`
               : `In ${version} no feature turns ${target} on alone; together with what you already list, ${code(d.fix.add[0]!)} does`
             : `In ${version} no feature of ${code(p!.effective.name)} reaches ${target}`;
-      const dropped =
-        opts.manifestShown !== false && p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
+      const dropped = opts.change
+        ? changeCause(opts.change, named)
+        : opts.manifestShown !== false && p!.effective.defaultFeatures === false && d.defaultEnablers.length > 0
           ? ` (${andList(d.defaultEnablers)} ${d.defaultEnablers.length > 1 ? "are" : "is"} in the default set you turned off)`
           : "";
       return `${decl()}. ${source}${dropped}.`;

@@ -23,6 +23,7 @@ interface Case {
     body_contains?: string[];
     body_lacks?: string[];
     comment_contains?: string[];
+    comment_lacks?: string[];
     check_contains?: string[];
     comments?: number;
   };
@@ -59,6 +60,8 @@ describe("reviewPullRequest over real-style PRs", () => {
     for (const s of c.expect.body_lacks ?? []) expect(a.review?.body).not.toContain(s);
     for (const s of c.expect.comment_contains ?? [])
       expect(a.review?.comments.map((x) => x.body).join("\n")).toContain(s);
+    for (const s of c.expect.comment_lacks ?? [])
+      expect(a.review?.comments.map((x) => x.body).join("\n")).not.toContain(s);
     // The summary, and the annotations on the lines (where a manifest's failure is said).
     for (const s of c.expect.check_contains ?? [])
       expect(
