@@ -145,8 +145,12 @@ export function writesExceptReads(group: LimiterGroup): LimiterGroup {
 }
 
 let writeGroup: LimiterGroup | undefined;
-/** One write group per process, as Octokit's own (its id and limits), on Probot's Redis connection if any. */
-function writes(throttle: { connection?: unknown; timeout?: number } | undefined): LimiterGroup {
+/**
+ * The caller's own write group (`scan` spaces writes itself), or one per process as Octokit's own
+ * (its id and limits, on Probot's Redis connection if any), with reads let through either way.
+ */
+function writes(throttle: { connection?: unknown; timeout?: number; write?: LimiterGroup } | undefined): LimiterGroup {
+  if (throttle?.write) return writesExceptReads(throttle.write);
   writeGroup ??= new Bottleneck.Group({
     id: "octokit-write",
     maxConcurrent: 1,

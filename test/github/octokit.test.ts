@@ -1,5 +1,6 @@
 import { describe, expect, it } from "@jest/globals";
-import { asRead, withinApi, writesExceptReads } from "../../src/github/octokit.js";
+import { asRead, productionOctokit, withinApi, writesExceptReads } from "../../src/github/octokit.js";
+import { startFakeGitHub } from "../support/fake-github.js";
 
 describe("withinApi", () => {
   it("takes the API root and what is below it, and GitHub Enterprise Server's GraphQL endpoint", () => {
@@ -35,5 +36,41 @@ describe("writesExceptReads", () => {
     expect(paced).toEqual([]);
     expect(await writes.key("install-1").schedule({}, noop)).toBe("ran");
     expect(paced).toEqual(["install-1"]);
+  });
+});
+
+describe("productionOctokit's write pacing", () => {
+  it("keeps a caller's own write group (scan spaces its writes itself), reads still let through", async () => {
+    const fake = await startFakeGitHub({});
+    const paced: string[] = [];
+    const own = {
+      key: () => ({
+        schedule: async <R>(_o: object, fn: (...a: unknown[]) => R | Promise<R>, ...args: unknown[]) => {
+          paced.push("write");
+          return fn(...args);
+        },
+      }),
+    };
+    // biome-ignore lint/suspicious/noExplicitAny: Octokit's merged options are untyped here
+    const Octokit = productionOctokit().defaults((o: any) => ({ ...o, throttle: { ...o.throttle, write: own } }));
+    const octokit = new Octokit({ auth: "ghs_fake_1", baseUrl: fake.apiUrl, retry: { enabled: false } });
+    try {
+      await octokit.request("POST /repos/{owner}/{repo}/issues/{issue_number}/comments", {
+        owner: "o",
+        repo: "r",
+        issue_number: 1,
+        body: "hi",
+      });
+      expect(paced).toEqual(["write"]);
+      await asRead(() =>
+        octokit.graphql("query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) { id } }", {
+          owner: "o",
+          name: "r",
+        }),
+      );
+      expect(paced).toEqual(["write"]);
+    } finally {
+      await fake.close();
+    }
   });
 });
