@@ -13,6 +13,8 @@ import {
   type Problem,
   type PrSnapshot,
   type ReviewDecision,
+  sameUnresolved,
+  sourcesUnseen,
   type Unresolved,
   underOwnFeature,
 } from "../review/pull-request.js";
@@ -110,15 +112,18 @@ function unreported(r: Regressed, s: PrSnapshot): ReviewResult {
   return why ? { ...base, kind: "not-needed", notNeeded: why } : { ...base, kind: r.kind };
 }
 
-const sameUnresolved = (a: Unresolved, b: Unresolved) =>
-  a.rule === b.rule && a.path === b.path && a.member === b.member;
-
 /** The reported problem an assessed regression belongs to (a root change groups its members). */
 function problemOf(r: Regressed, d: ReviewDecision) {
   return d.problems.find(
     (p): p is Extract<Problem, { crates: unknown }> =>
       !isBroken(p) && p.rule === r.rule && p.path === r.path && p.crates.some((c) => c.manifest === r.crateManifest),
   );
+}
+
+function unresolvedResult(r: Unresolved, d: ReviewDecision, words: ReviewWords): ReviewResult {
+  const reported = d.unresolved.some((u) => sameUnresolved(u, r));
+  const member = r.member ? { member: r.member } : {};
+  return { rule: r.rule, path: r.path, kind: r.kind, reported, because: words.unresolved(r.why), ...member };
 }
 
 function resultsOf(s: PrSnapshot, d: ReviewDecision, rules: readonly ReviewRule[], words: ReviewWords) {
@@ -137,13 +142,12 @@ function resultsOf(s: PrSnapshot, d: ReviewDecision, rules: readonly ReviewRule[
         once(`${r.kind}\u0000${r.path}`, () => brokenResult(p ?? r, p !== undefined, words));
       } else if (r.kind === "regression" || r.kind === "regression-unfixable") {
         const p = problemOf(r, d);
+        const unseen = sourcesUnseen(r, s);
         if (p) once(String(d.problems.indexOf(p)), () => problemResult(p, words));
+        else if (unseen) out.push(unresolvedResult(unseen, d, words));
         else out.push(unreported(r, s));
-      } else if (r.kind === "unresolved") {
-        const reported = d.unresolved.some((u) => sameUnresolved(u, r));
-        const member = r.member ? { member: r.member } : {};
-        out.push({ rule: r.rule, path: r.path, kind: r.kind, reported, because: words.unresolved(r.why), ...member });
-      } else once(`${rule.id}\u0000${r.path}`, () => ({ rule: rule.id, path: r.path, kind: "fine", reported: false }));
+      } else if (r.kind === "unresolved") out.push(unresolvedResult(r, d, words));
+      else once(`${rule.id}\u0000${r.path}`, () => ({ rule: rule.id, path: r.path, kind: "fine", reported: false }));
     }
   return withEveryRule(s, out, rules);
 }

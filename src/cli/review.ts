@@ -128,7 +128,7 @@ function unreportedLines(results: ReviewResult[]): string[] {
   const name = (r: ReviewResult) => targetName(ruleOf(r.rule).target);
   const unresolved = new Map<string, string[]>();
   for (const r of results.filter((x) => x.kind === "unresolved"))
-    unresolved.set(r.because ?? "", [...(unresolved.get(r.because ?? "") ?? []), name(r)]);
+    unresolved.set(r.because ?? "", [...new Set([...(unresolved.get(r.because ?? "") ?? []), name(r)])]);
   const notNeeded = results
     .filter((r) => r.kind === "not-needed")
     .map((r) => {

@@ -105,6 +105,8 @@ export function unresolvedText(why: UnresolvedWhy): string {
   if (why.kind === "too-large") return "the feature graph at the head is larger than the bot walks for one event";
   if (why.kind === "members-unseen")
     return "it is a workspace root that declares burn, and no member inheriting it was found beside it, so no member was judged (run `review --base DIR --head DIR` on the two checkouts)";
+  if (why.kind === "sources-unseen")
+    return "I found no Rust source of its crate to read, so I cannot tell whether its code needs it (it is off after this change)";
   return assumptionText(why.assumption);
 }
 

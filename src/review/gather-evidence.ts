@@ -82,10 +82,12 @@ export async function gatherEvidence(
       snapshot.evidence[rule][manifest] = null;
     }
     const chain = chainReader(dirOf(manifest), snapshot.tree, read);
+    let readAny = false;
     for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
       if (open.size === 0) break;
       const text = await read(path);
       if (text === null) continue;
+      readAny = true;
       for (const [rule, matcher] of open) {
         const inFile = findUse(matcher, path, text);
         if (!inFile) continue;
@@ -94,6 +96,11 @@ export async function gatherEvidence(
         if (!found.cfgs) open.delete(rule);
         if (!found.cfgs || snapshot.evidence[rule]![manifest] === null) snapshot.evidence[rule]![manifest] = found;
       }
+    }
+    // No file read is no evidence either way: "its sources show no use" would be said of nothing.
+    if (!readAny && open.size > 0) {
+      for (const rule of open.keys()) delete snapshot.evidence[rule]![manifest];
+      snapshot.noSources = [...(snapshot.noSources ?? []), manifest];
     }
   }
 }

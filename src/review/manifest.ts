@@ -113,12 +113,15 @@ function unknownVersion(d: Diagnosis): Assumption | null {
 
 /**
  * Why a change could not be judged, as data: the graph was too large, a version was assumed, or a
- * root's members were not among the files read (a command-line pair of roots away from its checkout).
+ * root's members were not among the files read (a command-line pair of roots away from its checkout),
+ * or the crate that lost the feature has no source that could be read to say whether it needs it.
  */
 export type UnresolvedWhy =
   | { kind: "too-large" }
   | { kind: "assumed"; assumption: Assumption }
-  | { kind: "members-unseen" };
+  | { kind: "members-unseen" }
+  /** The feature is off after the change, and no Rust source of the crate was found to read. */
+  | { kind: "sources-unseen" };
 
 type Judgement = { kind: "regression" } | { kind: "unresolved"; why: UnresolvedWhy } | { kind: "fine"; burn: boolean };
 

@@ -69,6 +69,11 @@ export interface PrSnapshot {
   previous: { review: PreviousReview | null; checkRuns: Record<string, number | null> };
   /** Caps that were hit while gathering, said in the review and the check. */
   notices: string[];
+  /**
+   * Crates whose sources were looked for and none was read (no Rust file under src/, examples/,
+   * benches/ or tests/ in the tree, or none readable): whether their code needs a feature is unknown.
+   */
+  noSources?: string[];
   /** Files this change reaches that a bound left unread (said in the notices): nothing is "fine" then. */
   unread?: string[];
   options: {
@@ -276,7 +281,7 @@ export interface EvidenceWanted {
 export function evidenceNeeded(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): EvidenceWanted[] {
   const byCrate = new Map<string, EvidenceWanted>();
   for (const r of assess(s, rules).filter(isRegression)) {
-    if (r.crateManifest in (s.evidence[r.rule] ?? {})) continue;
+    if (r.crateManifest in (s.evidence[r.rule] ?? {}) || s.noSources?.includes(r.crateManifest)) continue;
     const rule = rules.find((x) => x.id === r.rule)!;
     const wanted = byCrate.get(r.crateManifest) ?? { manifest: r.crateManifest, lookFor: [] };
     byCrate.set(r.crateManifest, wanted);
@@ -295,6 +300,20 @@ export function underOwnFeature(use: FeatureUse, after: Diagnosis): boolean {
   return (use.cfgs ?? []).some((cfg) =>
     conjunctsOf(cfg).some((c) => bringing.has(/^feature\s*=\s*"([^"]+)"$/.exec(c)?.[1] ?? "")),
   );
+}
+
+/**
+ * A regression in a crate none of whose sources could be read: unknown, never "no use" (unless the
+ * caller assumes the need, as a CLI pair of manifests does).
+ */
+export function sourcesUnseen(
+  r: Regressed,
+  s: Pick<PrSnapshot, "evidence" | "noSources" | "options">,
+): Unresolved | null {
+  if (s.options.assumeEvidence || s.evidence[r.rule]?.[r.crateManifest] !== undefined) return null;
+  if (!s.noSources?.includes(r.crateManifest)) return null;
+  const member = r.member ? { member: r.member } : {};
+  return { kind: "unresolved", rule: r.rule, path: r.path, ...member, why: { kind: "sources-unseen" } };
 }
 
 /** burn's own repository (or a fork): its manifests are burn's, reviewed by burn's maintainers. */
@@ -331,6 +350,8 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
     // One manifest cargo stops at is one problem, whichever rule met it first.
     if (isBroken(r) && !problems.some((p) => p.kind === r.kind && p.path === r.path)) problems.push(r);
     if (!isRegression(r)) continue;
+    const unseen = sourcesUnseen(r, s);
+    if (unseen && speaks(r.rule) && !unresolved.some((u) => sameUnresolved(u, unseen))) unresolved.push(unseen);
     const evidence = s.evidence[r.rule]?.[r.crateManifest];
     const assumed = evidence === undefined && s.options.assumeEvidence === true && speaks(r.rule);
     if (evidence === null || (evidence === undefined && !assumed)) continue; // its code does not need it
@@ -368,6 +389,9 @@ export function decidePullRequest(s: PrSnapshot, rules: readonly ReviewRule[] = 
   if (prev?.state === "open") d.previous = { id: prev.id, state: "superseded", rules: prev.rules };
   return d;
 }
+
+export const sameUnresolved = (a: Unresolved, b: Unresolved) =>
+  a.rule === b.rule && a.path === b.path && a.member === b.member;
 
 /** A manifest cargo stops at stops every rule: it is in every check. */
 const concerns = (rule: ReviewRule, p: Problem | Unresolved) => isBroken(p) || p.rule === rule.id;

@@ -1,0 +1,30 @@
+// The maintainer's review of the bot's PR reviews (reader findings 1, 2, 3): what `review` says
+// about a checkout it reads must be what the files show, never more.
+import { describe, expect, it } from "@jest/globals";
+import { runCli } from "../../src/cli/run.js";
+import { root } from "../helpers/fixtures.js";
+
+async function run(argv: string[]) {
+  let out = "";
+  let err = "";
+  const code = await runCli(argv, { stdout: (s) => (out += s), stderr: (s) => (err += s), stdin: () => "" });
+  return { code, out, err };
+}
+
+const repo = (name: string, side: string) => `${root}/fixtures/repos/${name}/${side}`;
+
+describe("a crate none of whose sources was found (finding 3)", () => {
+  // pr-trim's head/ holds only Cargo.toml; its src/train.rs sits beside it, outside the checkout.
+  const args = ["review", "--base", repo("pr-trim", "base"), "--head", repo("pr-trim", "head")];
+
+  it("is not said to show no use: whether its code needs the feature is unknown, and said so", async () => {
+    const r = await run(args);
+    expect(r.out).not.toContain("show no use");
+    expect(r.out).toContain("burn-dispatch/autodiff and burn-core/std: could not be judged: I found no Rust source");
+    const json = JSON.parse((await run([...args, "--json"])).out);
+    expect(json.results.map((x: { kind: string }) => x.kind)).toEqual(["unresolved", "unresolved"]);
+    // autodiff always speaks: its check is neutral, not a success over code nobody read.
+    expect(json.results[0]).toMatchObject({ rule: "autodiff", reported: true });
+    expect(json.verdict).toBe("unresolved");
+  });
+});
