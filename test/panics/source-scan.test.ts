@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze, sourceReads } from "../../src/answer/analyze.js";
 import { sourceKey } from "../../src/answer/burn-files.js";
-import { MAX_SOURCE, scanSource } from "../../src/panics/source-scan.js";
+import { anchorOf, MAX_SOURCE, mayHold, scanSource } from "../../src/panics/source-scan.js";
 import { renderIssueComment } from "../../src/render/issue.js";
 import { analyzePanic } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
@@ -121,5 +121,28 @@ describe("a release newer than the catalog", () => {
       methods: ["backward", "grad", "inner"],
       from: "source",
     });
+  });
+});
+
+describe("a literal is unescaped only when it may hold the message", () => {
+  const STUB = "Requires `autodiff` feature";
+  const anchor = anchorOf(STUB);
+
+  it('skips a literal of escapes alone without unescaping it (a 1 MiB line of `"\\`)', () => {
+    expect(anchor).toBe("`autodiff`");
+    expect(mayHold('\\"'.repeat(4096), anchor)).toBe(false);
+    expect(mayHold(`${'\\"'.repeat(4096)}\\\n`, anchor)).toBe(false);
+    // Just under the scan's 1 MiB cap, so the site after the line is read.
+    const line = `const A: &str = "${'\\"'.repeat(500 * 1024)}\\\n";\nfn backward() { unimplemented!("${STUB}") }\n`;
+    expect(scanSource(line, STUB)).toHaveLength(1);
+  });
+
+  it("still finds the message through every escape that can write it", () => {
+    const found = (literal: string) => scanSource(`fn f() { panic!(${literal}) }`, STUB).length;
+    // A line continuation inside the anchor, an escaped character in it, and escaped quotes beside it.
+    expect(found('"Requires `auto\\\n      diff` feature"')).toBe(1);
+    expect(found('"Requires `autodi\\u{66}f` feature"')).toBe(1);
+    expect(found('"\\"Requires `autodiff` feature\\""')).toBe(1);
+    expect(found('"Requires `autodiff`\\n feature"')).toBe(0);
   });
 });
