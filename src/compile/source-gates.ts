@@ -51,9 +51,10 @@ const MAX_DEPTH = 48;
 /**
  * The steps one event's paths share. burn's real paths take at most about 90 lookups each (every
  * gated path at 0.16–0.22), so this is dozens of them; without it, an event's paths each took
- * their own MAX_PATH_STEPS over hostile files (64 paths held the event loop 218 ms).
+ * their own MAX_PATH_STEPS over hostile files (64 paths held the event loop 218 ms), and at
+ * 16,000 two lib.rs globbing each other still held it 58 ms idle. A path past either is unknown.
  */
-export const EVENT_STEPS = 16_000;
+export const EVENT_STEPS = 8000;
 
 export interface StepBudget {
   left: number;
