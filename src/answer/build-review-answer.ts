@@ -5,6 +5,7 @@
 // caller (`render/why.ts`), so the object carries the same detail the text shows.
 import type { Change } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { underOwnFeature } from "../review/evidence.js";
 import type { Loss, ManifestReview, UnresolvedWhy } from "../review/manifest.js";
 import {
   assessByRule,
@@ -16,7 +17,6 @@ import {
   sameUnresolved,
   sourcesUnseen,
   type Unresolved,
-  underOwnFeature,
 } from "../review/pull-request.js";
 import { type ReviewRule, reviewRules } from "../review/rules.js";
 import type { ReviewAnswer, ReviewEdit, ReviewResult, Verdict } from "./review-answer.js";

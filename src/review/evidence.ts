@@ -3,6 +3,8 @@
 // (data/review-rules.yml): its signs, and the `burn::…` items the gated-path data puts behind its
 // feature at the head's burn release.
 
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { conjunctsOf } from "../cargo/resolve/cfg.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import { pathsRequiring, refOfVersion } from "../compile/gated.js";
 import { MAX_RUST_FILE, type RustItem, type RustModule, rustItems } from "../compile/rust-items.js";
@@ -151,4 +153,15 @@ export function sourcesToRead(
     )
     .sort((a, b) => priority(a) - priority(b) || a.localeCompare(b))
     .slice(0, max);
+}
+
+/**
+ * A use under `#[cfg(feature = "x")]` (alone or in an `all(…)`) where the crate's own feature `x`
+ * turns the rule's feature on at the head: it compiles only in builds that have what it needs.
+ */
+export function underOwnFeature(use: FeatureUse, after: Diagnosis): boolean {
+  const bringing = new Set(after.gatedBehind);
+  return (use.cfgs ?? []).some((cfg) =>
+    conjunctsOf(cfg).some((c) => bringing.has(/^feature\s*=\s*"([^"]+)"$/.exec(c)?.[1] ?? "")),
+  );
 }

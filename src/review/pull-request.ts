@@ -4,15 +4,13 @@
 // handler and the CLI both call it. Every rule of data/review-rules.yml is judged the same way.
 
 import type { ManifestFile } from "../cargo/fix/fix.js";
-import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { isBurnDependency } from "../cargo/manifest/burn-version.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/manifest/facts.js";
 import { GlobBudget } from "../cargo/manifest/glob.js";
 import { type Manifest, parseManifest } from "../cargo/manifest/manifest.js";
 import { burnPathManifest, burnPathVersion, crateVersionReads } from "../cargo/manifest/path-version.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/manifest/workspace.js";
-import { conjunctsOf } from "../cargo/resolve/cfg.js";
-import { type FeatureUse, matcherFor, type UseMatcher } from "./evidence.js";
+import { type FeatureUse, matcherFor, type UseMatcher, underOwnFeature } from "./evidence.js";
 import {
   commentableLines,
   type ManifestReview,
@@ -69,10 +67,7 @@ export interface PrSnapshot {
   previous: { review: PreviousReview | null; checkRuns: Record<string, number | null> };
   /** Caps that were hit while gathering, said in the review and the check. */
   notices: string[];
-  /**
-   * Crates whose sources were looked for and none was read (no Rust file under src/, examples/,
-   * benches/ or tests/ in the tree, or none readable): whether their code needs a feature is unknown.
-   */
+  /** Crates whose sources were looked for and none could be read: whether their code needs a feature is unknown. */
   noSources?: string[];
   /** Files this change reaches that a bound left unread (said in the notices): nothing is "fine" then. */
   unread?: string[];
@@ -291,25 +286,8 @@ export function evidenceNeeded(s: PrSnapshot, rules: readonly ReviewRule[] = rev
   return [...byCrate.values()].sort((a, b) => a.manifest.localeCompare(b.manifest));
 }
 
-/**
- * A use under `#[cfg(feature = "x")]` (alone or in an `all(…)`) where the crate's own feature `x`
- * turns the rule's feature on at the head: it compiles only in builds that have what it needs.
- */
-export function underOwnFeature(use: FeatureUse, after: Diagnosis): boolean {
-  const bringing = new Set(after.gatedBehind);
-  return (use.cfgs ?? []).some((cfg) =>
-    conjunctsOf(cfg).some((c) => bringing.has(/^feature\s*=\s*"([^"]+)"$/.exec(c)?.[1] ?? "")),
-  );
-}
-
-/**
- * A regression in a crate none of whose sources could be read: unknown, never "no use" (unless the
- * caller assumes the need, as a CLI pair of manifests does).
- */
-export function sourcesUnseen(
-  r: Regressed,
-  s: Pick<PrSnapshot, "evidence" | "noSources" | "options">,
-): Unresolved | null {
+/** A regression in a crate with no source read is unknown, never "no use" (unless the need is assumed). */
+export function sourcesUnseen(r: Regressed, s: PrSnapshot): Unresolved | null {
   if (s.options.assumeEvidence || s.evidence[r.rule]?.[r.crateManifest] !== undefined) return null;
   if (!s.noSources?.includes(r.crateManifest)) return null;
   const member = r.member ? { member: r.member } : {};
