@@ -99,15 +99,26 @@ export function editOf(
   };
 }
 
-/** `burn/default` → … → `burn-dispatch/autodiff`, as crate/feature steps (render/why.ts words them). */
+/** One link's step: a feature (`burn/train`), or a crate passed through (`burn-optim`). */
+function chainStep(link: Reason): string | null {
+  if (link.kind === "feature") return link.pkg ? `${link.pkg.name}/${link.feature}` : null;
+  if (link.kind === "activates") return link.via.pkg ? `${link.via.pkg.name}/${link.via.feature}` : null;
+  // A crate that declares the next one with the feature (or with its defaults) is a link of its own:
+  // `burn/burn-train` → `burn-optim` → `burn-core/autodiff`; without it burn-train would seem to turn it on.
+  if (link.kind === "declares" || link.kind === "defaults") return link.pkg ? link.pkg.name : null;
+  return null;
+}
+
+/** `burn/default` → … → `burn-dispatch/autodiff`, as crate/feature steps, every crate on the way (render/why.ts words them). */
 export function chainSteps(chain: Reason[]): string[] {
   const steps: string[] = [];
   for (const link of chain) {
-    const f = link.kind === "feature" ? link : link.kind === "activates" ? link.via : null;
-    const step = f?.pkg ? `${f.pkg.name}/${f.feature}` : null;
+    const step = chainStep(link);
     if (step && steps.at(-1) !== step) steps.push(step);
   }
-  return steps.reverse();
+  // A bare crate next to a step that names it says nothing more (`burn/x` → `burn`, `burn/burn-optim` → `burn-optim`).
+  const named = (s: string, next: string | undefined) => !!next && (next.startsWith(`${s}/`) || next.endsWith(`/${s}`));
+  return steps.filter((s, i) => s.includes("/") || !named(s, steps[i + 1])).reverse();
 }
 
 /** The release a diagnosis judged, and where it came from. */

@@ -1,6 +1,7 @@
 // "Why is the feature off here" (autodiff, a backend, std…), in words, from a Diagnosis. Shared
 // by issue comments, PR reviews and the CLI.
 
+import { chainSteps } from "../answer/answer-edit.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import type { Refusal } from "../cargo/judge/refusal.js";
 import { type Assumption, FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
@@ -37,15 +38,9 @@ function rootDeclared(effective: DepDecl): string {
   return `Your workspace root declares ${code(effective.key)} in \`[workspace.dependencies]\` with ${parts.length > 0 ? parts.join(" and ") : "its default features"}, and a member that writes ${inheritLine(effective.key)} builds with that`;
 }
 
-/** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain. */
+/** `burn/default` → `burn/optim` → … → `burn-dispatch/autodiff`, from the resolver's chain (the answer's steps). */
 export function chainText(chain: Reason[]): string {
-  const steps: string[] = [];
-  for (const link of chain) {
-    const f = link.kind === "feature" ? link : link.kind === "activates" ? link.via : null;
-    const step = f?.pkg ? `${f.pkg.name}/${f.feature}` : null;
-    if (step && steps.at(-1) !== step) steps.push(step);
-  }
-  return steps.reverse().map(code).join(" → ");
+  return chainSteps(chain).map(code).join(" → ");
 }
 
 const pkgText = (p: PkgRef) => (p ? `${p.name}@${p.version}` : "(root)");
@@ -87,6 +82,7 @@ export type About = "panic" | "compile";
 export interface WhyOptions {
   /** false when the manifest was assumed, not read: nothing is said the user "turned off". */
   manifestShown?: boolean;
+  /** What failed; unset when nothing did (`why`, `fix`, a review): no panic or error is then spoken of. */
   about?: About;
   /** Only the workspace root was read; the diagnosis is of a member inheriting its entry as is. */
   assumedMember?: boolean;
@@ -105,12 +101,20 @@ export interface WhyOptions {
 function onText(d: Diagnosis, opts: WhyOptions): string {
   const p = d.primary;
   const target = code(targetName(d.target));
-  const failed = opts.about === "compile" ? "The crate that failed" : "The binary that panicked";
   const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
+  const failed = opts.about === "compile" ? "The crate that failed" : opts.about === "panic" ? "The binary that panicked" : null;
   if (opts.assumedMember && p)
-    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}. ${failed} declares it another way: its own Cargo.toml shows how.`;
+    return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}.${failed ? ` ${failed} declares it another way: its own Cargo.toml shows how.` : ""}`;
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
-  return `This manifest does turn ${target} on${chain}${ignored}. ${failed} was built another way: another manifest, \`--no-default-features\`, or a different crate of the workspace.`;
+  const on = `This manifest does turn ${target} on${chain}${ignored}.`;
+  if (!failed) return on;
+  // \`--no-default-features\` switches off only the user's own crate's defaults: a cause only when one of them is a link.
+  const ways = [
+    "another manifest",
+    ...(d.state.chain.some((r) => r.kind === "root-feature") ? ["`--no-default-features`"] : []),
+    "a different crate of the workspace",
+  ];
+  return `${on} ${failed} was built another way: ${ways.slice(0, -1).join(", ")}${ways.length > 2 ? "," : ""} or ${ways.at(-1)}.`;
 }
 
 /** What burn's history says of a feature a release does not have (after "… does not have it: "). */
@@ -198,6 +202,15 @@ function changeCause(change: NonNullable<WhyOptions["change"]>, named: string[])
   return parts.length > 0 ? ` (${parts.join("; ")})` : "";
 }
 
+/** The pre-dispatch burn as named: its release, or the requirement quoted as the manifest writes it. */
+function preDispatchNamed(d: Diagnosis, v: string): string {
+  if (d.selected?.version) return `burn ${code(v)}`;
+  const decl = d.primary?.decl;
+  const key = decl?.key ?? "burn";
+  if (!decl || decl.form === "string") return code(`${key} = ${JSON.stringify(v)}`);
+  return `${code(key)} with ${code(`version = ${JSON.stringify(v)}`)}`;
+}
+
 export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const p = d.primary;
   const decl = (): string => (opts.assumedMember ? rootDeclared(p!.effective) : declared(p!.decl, p!.effective));
@@ -223,10 +236,10 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
         : "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "pre-dispatch": {
       const v = d.selected?.preDispatch ?? "?";
-      const named = d.selected?.version
-        ? `burn ${code(v)}`
-        : `${code(p?.decl.key ?? "burn")} = ${code(JSON.stringify(v))}`;
-      return `${named} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic. The binary that panicked was built against a newer burn: ${opts.tree ? `your \`cargo tree\` output shows ${code(opts.tree)}` : "`cargo tree -i burn-dispatch` shows which"}.`;
+      const newer = opts.tree ? `your \`cargo tree\` output shows ${code(opts.tree)}` : "`cargo tree -i burn-dispatch` shows which";
+      // Nothing panicked in a manifest alone (`why`, `fix`, a review): no binary is spoken of.
+      const built = opts.about === "panic" ? ` The binary that panicked was built against a newer burn: ${newer}.` : "";
+      return `${preDispatchNamed(d, v)} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic.${built}`;
     }
     case "on":
       return onText(d, opts);

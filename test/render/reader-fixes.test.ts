@@ -1,0 +1,97 @@
+// The maintainer's review (findings 7, 8, 11, 13, 14): sentences that said more than the input
+// shows. Each case is the input the finding quoted, and fails when its rule is removed.
+import { describe, expect, it } from "@jest/globals";
+import { analyze } from "../../src/answer/analyze.js";
+import { chainSteps } from "../../src/answer/answer-edit.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
+import { renderIssueComment } from "../../src/render/issue.js";
+import { why } from "../../src/render/why.js";
+import { fixture } from "../helpers/fixtures.js";
+
+// pos-experiment-log's workspace: `train` reaches burn-core/autodiff through burn-optim, not burn-train.
+const ROOT = parseManifest(
+  '[workspace]\nmembers = ["trainer"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "train"] }\n',
+);
+const MEMBER = parseManifest(
+  '[package]\nname = "trainer"\nversion = "0.1.0"\nedition = "2024"\n\n[dependencies]\nburn = { workspace = true, features = ["cuda"] }\n',
+);
+
+describe("finding 7: the why-chain summary and the causes it offers", () => {
+  const d = diagnose(MEMBER, { root: ROOT });
+
+  it("names every crate on the way: burn-train reaches burn-core/autodiff only through burn-optim", () => {
+    expect(d.verdict).toBe("on");
+    expect(chainSteps(d.state.chain)).toEqual([
+      "burn/train",
+      "burn/burn-train",
+      "burn-optim",
+      "burn-core/autodiff",
+      "burn-tensor/autodiff",
+      "burn-dispatch/autodiff",
+    ]);
+  });
+
+  it("a crate activated by name is not said twice (`burn/burn-optim`, then `burn-optim`)", () => {
+    const root = parseManifest('[workspace]\n[workspace.dependencies]\nburn = "0.22.0-pre.2"\n');
+    const member = parseManifest("[dependencies]\nburn = { workspace = true }\n");
+    const steps = chainSteps(diagnose(member, { root }).state.chain);
+    expect(steps).toEqual([
+      "burn/default",
+      "burn/optim",
+      "burn/burn-optim",
+      "burn-core/autodiff",
+      "burn-tensor/autodiff",
+      "burn-dispatch/autodiff",
+    ]);
+  });
+
+  it("`why` and `fix` (no panic given) speak of no binary", () => {
+    expect(why(d)).toBe(
+      "This manifest does turn `burn-dispatch/autodiff` on (`burn/train` → `burn/burn-train` → `burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`).",
+    );
+  });
+
+  it("an issue's panic: `--no-default-features` is offered only when the crate's own feature is a link", () => {
+    const text = why(d, { about: "panic" });
+    expect(text).toContain(
+      "The binary that panicked was built another way: another manifest or a different crate of the workspace.",
+    );
+    expect(text).not.toContain("--no-default-features");
+    const forwards = parseManifest(
+      '[features]\ndefault = ["training"]\ntraining = ["burn/train"]\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std"] }\n',
+    );
+    const viaOwn = diagnose(forwards);
+    expect(viaOwn.verdict).toBe("on");
+    expect(why(viaOwn, { about: "panic" })).toContain(
+      "another manifest, `--no-default-features`, or a different crate of the workspace.",
+    );
+  });
+
+  it("the issue comment says the chain through burn-optim", () => {
+    const body = renderIssueComment(analyze({ text: fixture("issues/pos-experiment-log.md") }))!;
+    expect(body).toContain("`burn/burn-train` → `burn-optim` → `burn-core/autodiff`");
+    expect(body).not.toContain("--no-default-features");
+  });
+});
+
+describe("finding 14: a pre-dispatch manifest, as written, with no panic", () => {
+  const d = diagnose(parseManifest(fixture("manifests/pre-dispatch-013.toml")));
+
+  it("quotes the requirement as the manifest writes it, and invents no panic", () => {
+    expect(d.verdict).toBe("pre-dispatch");
+    const text = why(d);
+    expect(text).toContain('`burn` with `version = "0.13.2"` has no `burn-dispatch`');
+    expect(text).not.toContain('`burn = "0.13.2"`');
+    expect(text).not.toContain("panicked");
+  });
+
+  it("a one-string requirement is quoted whole", () => {
+    const text = why(diagnose(parseManifest('[dependencies]\nburn = "0.13.2"\n')));
+    expect(text).toContain('`burn = "0.13.2"` has no `burn-dispatch`');
+  });
+
+  it("an issue's panic still says where the newer burn is", () => {
+    expect(why(d, { about: "panic" })).toContain("The binary that panicked was built against a newer burn");
+  });
+});
