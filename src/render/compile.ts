@@ -50,8 +50,20 @@ function unverifiedAdvice(c: CompileAnalysis): string {
   const derived = c.items.some((i) => i.gate.from);
   if (derived && (c.suggest.withDefaults === null || c.suggest.noDefaults === null))
     return `${seen} At burn ${code(c.release.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
-  return `${seen} At burn ${code(c.release.version)}, add ${suggestion(c.suggest.withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(c.suggest.noDefaults, { defaults: false })} with \`default-features = false\`. This is ${derived ? "what the gate names" : "burn-data's answer"} for that release, not checked against your manifest.`;
+  const { withDefaults, noDefaults } = c.suggest;
+  // One list when both answers are the same: said twice it reads as two different edits.
+  const same = !!withDefaults && !!noDefaults && withDefaults.length > 0 && sameList(withDefaults, noDefaults);
+  const add = same
+    ? `add ${suggestion(withDefaults, { defaults: true })} to \`burn\`, with or without its default features`
+    : `add ${suggestion(withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
+  return `${seen} At burn ${code(c.release.version)}, ${add}. This is what ${derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
 }
+
+const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((f, i) => f === b[i]);
+
+/** An import whose gated part is an ancestor module (`use burn::optim::x` gated at `burn::optim`); never an impl's bound. */
+const importThroughModule = (i: CompileAnalysis["items"][number]) =>
+  !i.finding.member && i.finding.code !== "E0277" && !i.path.startsWith("<") && i.path !== i.finding.path;
 
 /** Where the gates come from, when not burn-data's records. */
 function gateSource(c: CompileAnalysis): string {
@@ -67,7 +79,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   const lines: string[] = [`### ${heading(c)}`, ""];
   const printed = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
   lines.push(
-    `rustc reports ${andList(printed)}.${c.items.some((i) => !i.finding.member && i.path !== i.finding.path) ? " The import's first missing part is a gated module." : ""}`,
+    `rustc reports ${andList(printed)}.${c.items.some(importThroughModule) ? " The import's first missing part is a gated module." : ""}`,
     "",
   );
   if (c.failingCrate)

@@ -102,7 +102,8 @@ function onText(d: Diagnosis, opts: WhyOptions): string {
   const p = d.primary;
   const target = code(targetName(d.target));
   const chain = d.state.chain.length > 0 ? ` (${chainText(d.state.chain)})` : "";
-  const failed = opts.about === "compile" ? "The crate that failed" : opts.about === "panic" ? "The binary that panicked" : null;
+  const failed =
+    opts.about === "compile" ? "The crate that failed" : opts.about === "panic" ? "The binary that panicked" : null;
   if (opts.assumedMember && p)
     return `Your workspace root's entry turns ${target} on${chain} for every member that writes ${inheritLine(p.effective.key)}.${failed ? ` ${failed} declares it another way: its own Cargo.toml shows how.` : ""}`;
   const ignored = p ? ignoredDefaults(p.decl, p.effective) : "";
@@ -236,7 +237,9 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
         : "The manifest I read declares no burn crate, so it is not the one that built the panicking binary.";
     case "pre-dispatch": {
       const v = d.selected?.preDispatch ?? "?";
-      const newer = opts.tree ? `your \`cargo tree\` output shows ${code(opts.tree)}` : "`cargo tree -i burn-dispatch` shows which";
+      const newer = opts.tree
+        ? `your \`cargo tree\` output shows ${code(opts.tree)}`
+        : "`cargo tree -i burn-dispatch` shows which";
       // Nothing panicked in a manifest alone (`why`, `fix`, a review): no binary is spoken of.
       const built = opts.about === "panic" ? ` The binary that panicked was built against a newer burn: ${newer}.` : "";
       return `${preDispatchNamed(d, v)} has no ${code("burn-dispatch")} (it first ships in ${code(FIRST_DISPATCH)}); autodiff there is the ${code("Autodiff<B>")} backend wrapper behind burn's ${code("autodiff")} feature, so this manifest cannot raise the ${code("burn-dispatch")} stub's panic.${built}`;

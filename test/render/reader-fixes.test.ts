@@ -95,3 +95,20 @@ describe("finding 14: a pre-dispatch manifest, as written, with no panic", () =>
     expect(why(d, { about: "panic" })).toContain("The binary that panicked was built against a newer burn");
   });
 });
+
+describe("finding 11: an impl's E0277 is not an import", () => {
+  const body = renderIssueComment(analyze({ text: fixture("issues/neg-compile-error-021.md") }))!;
+
+  it("says no import sentence for a trait bound", () => {
+    expect(body).toContain("The impl `<burn::Dispatch as burn::tensor::backend::AutodiffBackend>` sits under");
+    expect(body).not.toContain("import");
+  });
+
+  it("says one list once when it is the same with and without default features, in no internal name", () => {
+    expect(body.split('`features = ["autodiff", "dispatch"]`').length - 1).toBe(1);
+    expect(body).toContain(
+      'add `features = ["autodiff", "dispatch"]` to `burn`, with or without its default features.',
+    );
+    expect(body).not.toContain("burn-data");
+  });
+});
