@@ -152,11 +152,19 @@ function belongsTo(entry: Entry, loc: Location | null): boolean {
   return entry.sites.some((s) => s.file.endsWith(`/${loc.path}`)) || loc.path.includes(entry.crate);
 }
 
-/** The message as the user's program printed it (placeholders filled), with its std prefix. */
-function printedForm(text: string, hit: Hit): string {
+/** A value printed for a trailing placeholder: one plain word (`I16`), never a value with spaces cut short. */
+const TRAILING_VALUE = /^ ([A-Za-z0-9_]{1,40})(?=$|[\s.,;:)])/;
+
+/**
+ * The message as the user's program printed it (placeholders filled), with its std prefix. A
+ * trailing placeholder's value (`unsupported index dtype {other:?}` → `… dtype I16`) is the one
+ * fact the user gave: it stays in the quote.
+ */
+function printedForm(text: string, hit: Hit, message: string): string {
   const before = text.slice(Math.max(0, hit.start - 50), hit.start);
   const prefix = PRINT_PREFIXES.find((p) => before.endsWith(p)) ?? "";
-  return prefix + text.slice(hit.start, hit.end);
+  const value = /\{[^{}]*\}$/.test(message) ? TRAILING_VALUE.exec(text.slice(hit.end, hit.end + 48))?.[0] : undefined;
+  return prefix + text.slice(hit.start, hit.end) + (value ?? "");
 }
 
 /**
@@ -207,7 +215,7 @@ function findAll(input: string): Finding[] {
         own.push({
           id: entry.id,
           message: entry.message,
-          printed: printedForm(text, hit),
+          printed: printedForm(text, hit, entry.message),
           crate: entry.crate,
           cause: entry.cause,
           location,

@@ -112,3 +112,22 @@ describe("finding 11: an impl's E0277 is not an import", () => {
     expect(body).not.toContain("burn-data");
   });
 });
+
+describe("finding 8: max_pool3d's dtype is quoted, and no conversion is asserted", () => {
+  const a = analyze({ text: fixture("issues/pos-max-pool3d.md") });
+  const body = renderIssueComment(a)!;
+
+  it("keeps the printed dtype in the quote (the message's trailing placeholder)", () => {
+    expect(body).toContain("`max_pool3d_backward: unsupported index dtype I16` is raised by");
+  });
+
+  it("a value with spaces after the message is not cut into the quote", () => {
+    const text = fixture("issues/pos-max-pool3d.md").replace("dtype I16", "dtype QFloat(Scheme { x })");
+    expect(renderIssueComment(analyze({ text }))).toContain("`max_pool3d_backward: unsupported index dtype` is raised");
+  });
+
+  it("says no conversion happened: only that the dtype is not one the backward handles", () => {
+    expect(body).not.toContain("was converted");
+    expect(body).toContain("If you converted the indices the forward op returned");
+  });
+});
