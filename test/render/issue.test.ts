@@ -15,7 +15,7 @@ describe("why", () => {
     const d = diagnose(member, { root });
     expect(d.verdict).toBe("on");
     expect(why(d)).toBe(
-      "This manifest does turn `burn-dispatch/autodiff` on (`burn/default` → `burn/optim` → `burn/burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`) (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it). The binary that panicked was built another way: another manifest, `--no-default-features`, or a different crate of the workspace.",
+      "This manifest does turn `burn-dispatch/autodiff` on (`burn/default` → `burn/optim` → `burn/burn-optim` → `burn-core/autodiff` → `burn-tensor/autodiff` → `burn-dispatch/autodiff`) (this member's `default-features = false` is ignored: cargo honours it only in `[workspace.dependencies]`, and edition 2024 rejects it).",
     );
     const off = diagnose(parseManifest("[dependencies]\nburn = { workspace = true, default-features = false }\n"), {
       root: parseManifest(
