@@ -156,9 +156,9 @@ describe("burn-triage why / fix", () => {
     );
     const r = await run(["fix", member, "--offline"]);
     expect(r.code).toBe(0);
-    expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", features = ["wgpu", "remote-server"] }');
+    expect(r.out).toContain('+burn = { version = "0.22.0-pre.2", features = ["wgpu", "remote-websocket"] }');
     // stdout is the diff alone; stderr says why each change is there, one line each.
-    expect(r.err).toBe("renamed `server` → `remote-server`: removed at 0.22.0-pre.1\n");
+    expect(r.err).toBe("renamed `server` → `remote-websocket`: removed at 0.22.0-pre.1\n");
   });
   it("fix at a release before burn-dispatch: the edit past cargo's refusal, and exit 1 (autodiff stays off)", async () => {
     const old = write(

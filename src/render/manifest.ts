@@ -78,7 +78,17 @@ function alternatives(c: Change): string {
       (r) =>
         ` ${code(r.feature)} → ${code(r.to)} is taken as a typo: no release has the first, and the second is the one name of that release near it.`,
     );
-  return [...others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.`), ...typos].join("");
+  return [
+    ...others.map((r) => ` ${orList(r.others)} would replace ${code(r.feature)} as well.${likeForLike(r)}`),
+    ...typos,
+  ].join("");
+}
+
+/** Why the first replacement: what the removed feature brought in that it keeps (the resolver's, not a guess). */
+function likeForLike(r: NonNullable<Change["resolves"]>["renamed"][number]): string {
+  if (!r.likeForLike) return "";
+  const { from, kept } = r.likeForLike;
+  return ` ${code(r.to)} is the like-for-like one: at ${code(from)} ${code(r.feature)} brought in ${andList(kept)}, which ${code(r.to)} still brings in and ${orList(r.others)} does not.`;
 }
 
 /** The diff lines only (no file headers or hunk markers): what changes is what matters. */

@@ -49,8 +49,8 @@ describe("a feature removed from two lines of one file", () => {
     expect(body).toContain("Line 5 asks `burn` 0.22.0-pre.2 for feature `server`");
     expect(body).toContain("Line 8 asks `burn` 0.22.0-pre.2 for feature `server`");
     expect(body).toContain("**Fix** — `Cargo.toml`, lines 5–8:");
-    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["std", "remote-server"] }');
-    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["remote-server", "wgpu"] }');
+    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["std", "remote-websocket"] }');
+    expect(body).toContain('+burn = { version = "0.22.0-pre.2", features = ["remote-websocket", "wgpu"] }');
     expect(body.split("would replace `server` as well").length).toBe(2);
   });
 
@@ -60,6 +60,6 @@ describe("a feature removed from two lines of one file", () => {
       text: '[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["dispatch", "server", "compilation-cache"] }\n',
     });
     expect(plan.kind).toBe("fixed");
-    expect(plan.kind === "fixed" && plan.change.after).toContain('features = ["remote-server"]');
+    expect(plan.kind === "fixed" && plan.change.after).toContain('features = ["remote-websocket"]');
   });
 });

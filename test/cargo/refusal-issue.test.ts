@@ -25,7 +25,7 @@ describe("cargo's refusal in an issue", () => {
     const body = comment(issue("refusal-server-0.22-build.txt"))!;
     expect(body).toContain("### `burn` has no feature `server` at this release");
     expect(body).toContain("(it tried `burn` `0.22.0-pre.2`, for `^0.22.0-pre.2`)");
-    expect(body).toContain("release `0.22.0-pre.1` removed it; `remote-server` or `remote-websocket` replace it");
+    expect(body).toContain("release `0.22.0-pre.1` removed it; `remote-websocket` or `remote-server` replace it");
     expect(body).toContain("Show the Cargo.toml");
     expect(body).not.toContain("**Fix**");
   });
@@ -41,7 +41,7 @@ describe("cargo's refusal in an issue", () => {
     expect(body.split("`0.22.0-pre.1` removed it")).toHaveLength(2);
     // One edit past both, and nothing the reporter did not ask about (no autodiff added).
     expect(body).toContain(
-      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-websocket"] }',
     );
     expect(body).toContain("+cache = []");
     expect(body).toContain(
@@ -63,7 +63,7 @@ describe("cargo's refusal in an issue", () => {
     expect(body).not.toContain("line 6");
     expect(body).toContain("(the workspace root, for every member that inherits it), line 5");
     expect(body).toContain(
-      '```diff\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-server"] }',
+      '```diff\n-burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "remote-websocket"] }',
     );
     expect(body).not.toContain("I found no verified");
   });
@@ -75,7 +75,7 @@ describe("cargo's refusal in an issue", () => {
     expect(body).toContain("### `burn` has no feature `dispatch` at this release");
     expect(body).toContain("asks `burn` 0.22.0-pre.2 for feature `server`");
     expect(body).toContain(
-      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "remote-server"] }',
+      '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "remote-websocket"] }',
     );
   });
 

@@ -34,7 +34,7 @@ describe("a feature the release does not have", () => {
     expect(d.refused).toMatchObject([
       { crate: "burn", version: "0.22.0-pre.2", feature: "server", history: { kind: "removed", at: "0.22.0-pre.1" } },
     ]);
-    expect(why(d)).toContain("release `0.22.0-pre.1` removed it; `remote-server` or `remote-websocket` replace it");
+    expect(why(d)).toContain("release `0.22.0-pre.1` removed it; `remote-websocket` or `remote-server` replace it");
     // An edit that added autodiff and kept `server` would be refused too: the fix renames it first.
     const plan = planFix({ path: "Cargo.toml", text });
     expect(plan.kind === "fixed" && plan.change.after).not.toContain('"server"');
@@ -177,9 +177,9 @@ describe("the edit past cargo's refusal", () => {
       '[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu", "server"] }\n',
     );
     if (plan.kind !== "fixed") throw new Error(plan.kind);
-    expect(plan.change.after).toContain('features = ["std", "wgpu", "remote-server", "autodiff"]');
+    expect(plan.change.after).toContain('features = ["std", "wgpu", "remote-websocket", "autodiff"]');
     expect(plan.change.resolves).toEqual({
-      renamed: [{ feature: "server", to: "remote-server", others: ["remote-websocket"] }],
+      renamed: [{ feature: "server", to: "remote-websocket", others: ["remote-server"] }],
       dropped: [],
     });
     expect(diagnosis(plan.change.after).verdict).toBe("on");
@@ -207,7 +207,7 @@ describe("the edit past cargo's refusal", () => {
     const plan = inRoot(WS('"std", "wgpu", "server"'), member(""));
     if (plan.kind !== "fixed") throw new Error(`${plan.kind}: ${plan.kind === "no-fix" ? plan.reason : ""}`);
     expect(plan.change.path).toBe("Cargo.toml");
-    expect(plan.change.after).toBe(WS('"std", "wgpu", "remote-server", "autodiff"'));
+    expect(plan.change.after).toBe(WS('"std", "wgpu", "remote-websocket", "autodiff"'));
     const d = diagnose(parseManifest(member("")), { root: parseManifest(plan.change.after) });
     expect([d.verdict, d.refused]).toEqual(["on", undefined]);
   });

@@ -14,7 +14,14 @@ import type { TextEdit } from "./edit.js";
 
 export interface RefusalResolution {
   /** `typo`: no release has the feature, and one name of that release is near it (taken as meant). */
-  renamed: Array<{ feature: string; to: string; others: string[]; typo?: boolean }>;
+  renamed: Array<{
+    feature: string;
+    to: string;
+    others: string[];
+    typo?: boolean;
+    /** Why `to` before `others`: the crates `feature` brought in at release `from` that `to` keeps and another drops. */
+    likeForLike?: { from: string; kept: string[] };
+  }>;
   dropped: string[];
 }
 
@@ -24,14 +31,22 @@ export type RefusalEdit =
   | { kind: "blocked"; refusals: Refusal[] };
 
 /** What the history allows: a replacement to rename to, nothing (drop), or no way out (null). */
-function wayOut(r: Refusal): { to: string; others: string[]; typo?: boolean } | "drop" | null {
+function wayOut(
+  r: Refusal,
+): { to: string; others: string[]; typo?: boolean; likeForLike?: { from: string; kept: string[] } } | "drop" | null {
   const h = r.history;
   // A name no release has, with exactly one name of that release near it (`wgpuu` → `wgpu`): the
   // edit is shown, verified as any is, and said to be a typo taken as meant; two near names, none.
   if (h.kind === "never") return h.closest.length === 1 ? { to: h.closest[0]!, others: [], typo: true } : null;
   // A replacement read from the index (not burn's history) is said, never edited in.
   if (h.kind !== "removed" || h.inferred) return null;
-  if (h.replacement && h.replacement.length > 0) return { to: h.replacement[0]!, others: h.replacement.slice(1) };
+  // The first is the like-for-like one when the resolver could rank them (judge/like-for-like.ts).
+  if (h.replacement && h.replacement.length > 0)
+    return {
+      to: h.replacement[0]!,
+      others: h.replacement.slice(1),
+      ...(h.likeForLike ? { likeForLike: h.likeForLike } : {}),
+    };
   if (h.replacement?.length === 0 || /^remove it\b/.test(h.advice ?? "")) return "drop";
   return null;
 }
@@ -120,6 +135,7 @@ export function refusalEdit(text: string, m: Manifest, refused: Refusal[], root:
         to: way.to,
         others: way.others,
         ...(way.typo ? { typo: true } : {}),
+        ...(way.likeForLike ? { likeForLike: way.likeForLike } : {}),
       });
   }
   return blocked.length > 0 ? { kind: "blocked", refusals: blocked } : { kind: "edit", edits, rootEdits, resolution };

@@ -13,6 +13,7 @@ import type { IndexLine } from "../index/index-file.js";
 import { allFeatures, depHidden, featureValue, type Registry } from "../index/registry.js";
 import type { DepDecl, Manifest } from "../manifest/manifest.js";
 import type { FeatureTarget } from "../resolve/resolve.js";
+import { rankReplacements } from "./like-for-like.js";
 
 /**
  * The target of an answer to cargo's refusal itself: nothing beyond cargo accepting the manifest
@@ -39,6 +40,11 @@ export interface Removal {
   advice?: string;
   /** Derived by data:refresh from the index (the same optional crates), not from burn's history. */
   inferred?: boolean;
+  /**
+   * Set when the resolver ordered several replacements (like-for-like.ts): the crates the removed
+   * feature brought in at release `from` that the first keeps and another drops.
+   */
+  likeForLike?: { from: string; kept: string[] };
 }
 
 interface RemovedFile {
@@ -86,14 +92,18 @@ const MAX_CLOSEST_CANDIDATES = 2000;
 /** What burn's history says of `feature` on `crate`, as seen from release `version`. */
 export function historyOf(crate: string, feature: string, version: string, registry: Registry): Refusal["history"] {
   const known = removals().find((r) => r.crate === crate && r.feature === feature);
-  if (known)
+  if (known) {
+    // burn's history lists `server`'s two replacements unordered; the resolver says which keeps what it did.
+    const ranked = known.replacement && rankReplacements(crate, feature, version, known.replacement, registry);
     return {
       kind: "removed",
       at: known.at,
-      replacement: known.replacement,
+      replacement: ranked ? ranked.replacement : known.replacement,
       advice: known.advice === undefined ? undefined : qualifyBurnRefs(known.advice),
       inferred: known.inferred,
+      ...(ranked && ranked.kept.length > 0 ? { likeForLike: { from: ranked.from, kept: ranked.kept } } : {}),
     };
+  }
   const earlier = registry
     .versions(crate)
     .filter((l) => semver.lt(l.vers, version) && featureNames(l).has(feature))

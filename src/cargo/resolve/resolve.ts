@@ -88,6 +88,11 @@ export interface Resolution {
   /** For `pkg@ver/feature` (or `pkg@ver` for being in the graph): what caused it. */
   because: Map<string, Reason>;
   root: string;
+  /**
+   * Every crate an edge of the build names, the data's or not (`tokio-tungstenite`, `iroh`): what
+   * a feature brings in is compared by it where the data holds only burn's crates.
+   */
+  named: Set<string>;
 }
 
 const ROOT_ID = "(root)";
@@ -128,6 +133,7 @@ class Resolver {
   private readonly stack: Array<() => void> = [];
   private readonly pkgs = new Map<string, Pkg>();
   private readonly because = new Map<string, Reason>();
+  private readonly named = new Set<string>();
   private readonly platform: Platform;
   private readonly budget: WorkBudget;
 
@@ -154,7 +160,7 @@ class Resolver {
     const packages = new Map<string, { name: string; version: string; features: Set<string> }>();
     for (const [id, p] of this.pkgs)
       if (id !== ROOT_ID) packages.set(id, { name: p.line.name, version: p.line.vers, features: p.features });
-    return { packages, because: this.because, root: ROOT_ID };
+    return { packages, because: this.because, root: ROOT_ID, named: this.named };
   }
 
   /** Queues steps to run next, in the given order. */
@@ -203,6 +209,7 @@ class Resolver {
   }
 
   private edge(parent: string, dep: IndexDep, reason: Reason): void {
+    this.named.add(crateOf(dep));
     const child = this.select(dep);
     if (!child) return;
     const cid = this.idOf(child);
