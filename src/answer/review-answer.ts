@@ -28,7 +28,23 @@ const edit = {
         type: "object",
         additionalProperties: false,
         required: ["feature", "to", "others"],
-        properties: { feature: str, to: str, others: strings },
+        properties: {
+          feature: str,
+          to: str,
+          others: strings,
+          typo: {
+            type: "boolean",
+            description: "No release has `feature`; `to` is the one name of that release near it.",
+          },
+          likeForLike: {
+            type: "object",
+            additionalProperties: false,
+            required: ["from", "kept"],
+            description:
+              "Why `to` before `others`, by the resolver: the crates `feature` brought in at release `from` that `to` still brings in and another does not.",
+            properties: { from: str, kept: strings },
+          },
+        },
       },
     },
     dropped: { ...strings, description: "Features cargo refused that nothing needs in their place." },

@@ -179,7 +179,17 @@ describe("the edit past cargo's refusal", () => {
     if (plan.kind !== "fixed") throw new Error(plan.kind);
     expect(plan.change.after).toContain('features = ["std", "wgpu", "remote-websocket", "autodiff"]');
     expect(plan.change.resolves).toEqual({
-      renamed: [{ feature: "server", to: "remote-websocket", others: ["remote-server"] }],
+      renamed: [
+        {
+          feature: "server",
+          to: "remote-websocket",
+          others: ["remote-server"],
+          likeForLike: {
+            from: expect.stringMatching(/^0\.21\./),
+            kept: expect.arrayContaining(["axum", "tokio-tungstenite"]),
+          },
+        },
+      ],
       dropped: [],
     });
     expect(diagnosis(plan.change.after).verdict).toBe("on");
