@@ -127,8 +127,11 @@ async function readLocalEvidence(snapshot: PrSnapshot, crate: string | null, hea
 function unreportedLines(results: ReviewResult[]): string[] {
   const name = (r: ReviewResult) => targetName(ruleOf(r.rule).target);
   const unresolved = new Map<string, string[]>();
+  // Each rule once per crate: a crate reached through its root and by its own manifest is one.
   for (const r of results.filter((x) => x.kind === "unresolved"))
-    unresolved.set(r.because ?? "", [...new Set([...(unresolved.get(r.because ?? "") ?? []), name(r)])]);
+    unresolved.set(r.because ?? "", [
+      ...new Set([...(unresolved.get(r.because ?? "") ?? []), `${name(r)} in ${r.member ?? r.path}`]),
+    ]);
   const notNeeded = results
     .filter((r) => r.kind === "not-needed")
     .map((r) => {

@@ -243,8 +243,11 @@ export interface RootChange {
   path: string;
   base: string | null;
   head: string;
-  /** Members that inherit burn from this root, at both refs (base null when the member is new). */
-  members: Array<{ path: string; base: string | null; head: string }>;
+  /**
+   * Members that inherit burn from this root, at both refs (base null when the member is new), and
+   * burn's version at each side when a path dependency's checkout names it.
+   */
+  members: Array<{ path: string; base: string | null; head: string; pins?: ManifestChange["pins"] }>;
   commentable: Set<number>;
 }
 
@@ -259,14 +262,17 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
   const headRoot = { path: c.path, text: c.head };
   for (const m of c.members) {
     // Every member is judged; an edit is planned only for one that regressed (planWorkspaceFix below).
-    const afterPlan = planFix({ path: m.path, text: m.head }, { root: headRoot, target, diagnosisOnly: true });
+    const afterPlan = planFix(
+      { path: m.path, text: m.head },
+      { root: headRoot, target, diagnosisOnly: true, ...m.pins?.head },
+    );
     if (afterPlan.kind === "invalid-toml") return [invalid(afterPlan.path, afterPlan.error)];
     const basePlan =
       c.base === null
         ? null
         : planFix(
             { path: m.path, text: m.base ?? m.head },
-            { root: { path: c.path, text: c.base }, target, diagnosisOnly: true },
+            { root: { path: c.path, text: c.base }, target, diagnosisOnly: true, ...m.pins?.base },
           );
     const before = basePlan && diagnosisOf(basePlan);
     const lines = { path: c.path, commentable: c.commentable };
@@ -280,7 +286,8 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
       out.push({ kind: "unresolved", rule: rule.id, path: c.path, member: m.path, why: verdict.why });
     if (verdict.kind !== "regression") continue;
     const loss = lossOf(before!, afterPlan.diagnosis);
-    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, { prefer: loss.removed, target });
+    const opts = { prefer: loss.removed, target, ...m.pins?.head };
+    const plan = planWorkspaceFix(headRoot, { path: m.path, text: m.head }, opts);
     const j = { rule: rule.id, path: c.path, crateManifest: m.path, before: before!, after: afterPlan.diagnosis };
     out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
   }

@@ -8,7 +8,7 @@ import { isBurnDependency } from "../cargo/manifest/burn-version.js";
 import { inheritsBurnFrom, manifestFacts } from "../cargo/manifest/facts.js";
 import { GlobBudget } from "../cargo/manifest/glob.js";
 import { type Manifest, parseManifest } from "../cargo/manifest/manifest.js";
-import { burnPathManifest, burnPathVersion, crateVersionReads } from "../cargo/manifest/path-version.js";
+import { burnPathManifest, crateVersionReads } from "../cargo/manifest/path-version.js";
 import { ancestorManifests, governingRoot, membersOf } from "../cargo/manifest/workspace.js";
 import { type FeatureUse, matcherFor, type UseMatcher, underOwnFeature } from "./evidence.js";
 import {
@@ -18,6 +18,7 @@ import {
   reviewManifest,
   reviewWorkspaceRoot,
 } from "./manifest.js";
+import { memberPins, pathPin } from "./pins.js";
 import { type ReviewRule, reviewRules, ruleById } from "./rules.js";
 import { shareFixes } from "./shared-fix.js";
 
@@ -185,12 +186,6 @@ export function pathCrateReads(s: Pick<PrSnapshot, "changed" | "head" | "base" |
   return [...wanted].sort();
 }
 
-/** The version a side's path dependency on burn names, read from that side's files (null: none read). */
-function pathPin(side: Record<string, string | null>, path: string, text: string | null, root: ManifestFile | null) {
-  const version = text === null ? null : burnPathVersion(path, text, root, (p) => side[p] ?? null);
-  return version ? { burnVersion: version, burnVersionSource: "path-version" as const } : null;
-}
-
 function rootAt(
   side: Record<string, string | null>,
   path: string,
@@ -241,7 +236,8 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
     if (self && isBurnRoot(head, base)) {
       const members = membersOf(f.path, self, tree, globBudget(s.tree))
         .filter((p) => s.head[p] && inheritsBurnFrom(s.head[p]!, self))
-        .map((p) => ({ path: p, head: s.head[p]!, base: s.base[p] ?? null }));
+        .map((p) => ({ path: p, head: s.head[p]!, base: s.base[p] ?? null }))
+        .map((m) => ({ ...m, pins: memberPins(s, f.path, m, { head, base }) }));
       // The root declares burn: it is a burn manifest whatever its members' judgements say, so
       // a change that moves none of them (a version bump of the workspace) still gets its check.
       out.push({ kind: "fine", path: f.path, burn: true });

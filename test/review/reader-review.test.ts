@@ -20,11 +20,28 @@ describe("a crate none of whose sources was found (finding 3)", () => {
   it("is not said to show no use: whether its code needs the feature is unknown, and said so", async () => {
     const r = await run(args);
     expect(r.out).not.toContain("show no use");
-    expect(r.out).toContain("burn-dispatch/autodiff and burn-core/std: could not be judged: I found no Rust source");
+    expect(r.out).toContain(
+      "burn-dispatch/autodiff in Cargo.toml and burn-core/std in Cargo.toml: could not be judged: I found no Rust source",
+    );
     const json = JSON.parse((await run([...args, "--json"])).out);
     expect(json.results.map((x: { kind: string }) => x.kind)).toEqual(["unresolved", "unresolved"]);
     // autodiff always speaks: its check is neutral, not a success over code nobody read.
     expect(json.results[0]).toMatchObject({ rule: "autodiff", reported: true });
     expect(json.verdict).toBe("unresolved");
+  });
+});
+
+describe("burn's own repository under a changed root (finding 1)", () => {
+  const args = ["review", "--base", repo("burn-4717", "base"), "--head", repo("burn-4717", "head")];
+
+  it("reads each member's burn checkout version through version.workspace, as `why` does, and names each rule once", async () => {
+    const r = await run(args);
+    // The root's [workspace.package] version = "0.22.0-pre.1" is what every crates/* inherits.
+    expect(r.out).not.toContain("no version I could read");
+    expect(r.out).not.toContain("show no use");
+    for (const line of r.out.split("\n"))
+      for (const rule of ["burn-dispatch/autodiff", "burn-core/std"])
+        expect(line.split(rule).length - 1).toBeLessThanOrEqual(1);
+    expect(r.out).toContain("burn-dispatch/autodiff in crates/burn-rl/Cargo.toml");
   });
 });
