@@ -5,6 +5,7 @@
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
+import { ACCEPTED } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
 import type { ReviewRule } from "./rules.js";
@@ -223,6 +224,16 @@ function refusedByPr(
   return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
 }
 
+/**
+ * The edit past a refusal the PR brings carries the rule's target only when the base had it on:
+ * an inference-only crate bumped past `server`'s removal gets `server` renamed, not `autodiff`
+ * added (nothing in the base had it). Otherwise cargo's acceptance is the whole target.
+ */
+function refusalPlan(plan: FixPlan, before: Diagnosis | null, file: ManifestFile, opts: FixOptions): FixPlan {
+  if (plan.kind === "invalid-toml" || plan.diagnosis.verdict !== "refused" || before?.verdict === "on") return plan;
+  return planFix(file, { ...opts, target: ACCEPTED, diagnosisOnly: false });
+}
+
 function rootDeclLine(root: ManifestFile, key: string): number | null {
   try {
     return parseManifest(root.text).workspaceDependencies.find((w) => w.key === key)?.line ?? null;
@@ -276,7 +287,9 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
           );
     const before = basePlan && diagnosisOf(basePlan);
     const lines = { path: c.path, commentable: c.commentable };
-    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, afterPlan, lines);
+    const member = { path: m.path, text: m.head };
+    const past = refusalPlan(afterPlan, before, member, { root: headRoot, target, diagnosisOnly: true });
+    const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, past, lines);
     if (refused) {
       out.push(refused);
       continue;
@@ -304,7 +317,8 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
     c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target, ...c.pins?.base });
   const before = basePlan ? diagnosisOf(basePlan) : null;
   const lines = { path: c.path, commentable: c.commentable };
-  const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, probe, lines);
+  const past = refusalPlan(probe, before, { path: c.path, text: c.head }, headOpts);
+  const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, past, lines);
   if (refused) return refused;
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
