@@ -179,7 +179,7 @@ export function analyze(given: AnalyzeInput): Analysis {
     ...judged,
     link,
     platform,
-    firstCall: firstCallOf(entry, primary, input.text, link),
+    firstCall: firstCallOf(entry, primary, input.text, link, judged.version.source === "line-number"),
     siteGate: gateClaim(link),
     choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,

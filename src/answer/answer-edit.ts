@@ -145,6 +145,9 @@ function assumedOf(d: Diagnosis): ManifestAnswer["assumed"] {
 }
 
 /** `why` and `fix` on a manifest: one answer for both. */
+/** Verdicts whose state is not known: the judge returns "off" for them only because nothing was walked. */
+const CANNOT_TELL: ReadonlySet<Diagnosis["verdict"]> = new Set(["unknown-commit", "unknown-crate", "too-large"]);
+
 export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>): ManifestAnswer {
   const d = plan.diagnosis;
   const edit = editOf(plan, "file", null);
@@ -155,7 +158,8 @@ export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>)
     schemaVersion: ANSWER_SCHEMA_VERSION,
     kind: "manifest",
     feature: targetName(d.target),
-    on: d.state.on,
+    // The judge's off at a commit, crate or graph it could not read is no finding: said as unknown.
+    on: CANNOT_TELL.has(d.verdict) ? null : d.state.on,
     verdict: d.verdict,
     release: diagnosisRelease(d),
     assumed: assumedOf(d),

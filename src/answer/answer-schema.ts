@@ -210,7 +210,11 @@ export const ISSUE_ANSWER_SCHEMA = {
       properties: {
         origin: { enum: ["issue", "repository", "assumed"] },
         path: strOrNull,
-        verdict: { ...strOrNull, description: "The judge's verdict on it (src/cargo/judge/diagnosis.ts)." },
+        verdict: {
+          ...strOrNull,
+          description:
+            "The judge's verdict on it (src/cargo/judge/diagnosis.ts); `unseen` when origin is `assumed` (no manifest was seen: the manifest-verdict claim says what the assumed one gives).",
+        },
       },
     },
     claims: { type: "array", items: claim },
@@ -243,7 +247,11 @@ export const MANIFEST_ANSWER_SCHEMA = {
     schemaVersion: { const: ANSWER_SCHEMA_VERSION },
     kind: { const: "manifest" },
     feature: str,
-    on: { type: "boolean" },
+    on: {
+      type: ["boolean", "null"],
+      description:
+        "null: the data cannot tell (verdict unknown-commit, unknown-crate or too-large); never a guessed off.",
+    },
     verdict: {
       enum: [
         "no-burn",

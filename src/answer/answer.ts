@@ -5,6 +5,7 @@
 import { isPinSource } from "../cargo/manifest/burn-version.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
+import type { SourceLink } from "../panics/source-link.js";
 import { type Build, editOf } from "./answer-edit.js";
 import {
   ANSWER_SCHEMA_VERSION,
@@ -50,7 +51,9 @@ function manifestOf(m: ManifestVerdict | null): IssueAnswer["manifest"] {
   return {
     origin: m.origin,
     path: m.origin === "assumed" ? null : m.file.path,
-    verdict: m.plan.kind === "invalid-toml" ? "invalid-toml" : m.plan.diagnosis.verdict,
+    // A verdict on the Cargo.toml the bot assumed is no verdict on the user's: "unseen" (its claim keeps the detail).
+    verdict:
+      m.origin === "assumed" ? "unseen" : m.plan.kind === "invalid-toml" ? "invalid-toml" : m.plan.diagnosis.verdict,
   };
 }
 
@@ -89,6 +92,14 @@ function manifestUnseen(m: ManifestVerdict | null): Unseen[] {
   return out;
 }
 
+/** What the data has instead of (or besides) the printed line: the same words as the comment's. */
+function siteNotes(l: SourceLink): string {
+  const ref = (s: SourceLink["sameLine"][number]) => (s.version && s.ref.startsWith("v") ? s.version : s.ref);
+  const macros = [...new Set(l.macros.map((m) => `${m.name} (${m.file.replace(/^crates\/[^/]+\//, "")}:${m.line})`))];
+  const same = l.sameLine.map((s) => `${ref(s)}${s.method ? ` (${s.method})` : ""}`);
+  return `${macros.length > 0 ? `; raised in macro_rules! ${macros.join(", ")}: the printed line is a call site` : ""}${same.length > 0 ? `; the data also has a site at that line at ${same.join(", ")}` : ""}`;
+}
+
 function panicClaims(a: PanicAnalysis): AnswerClaim[] {
   const l = a.link;
   const claims: AnswerClaim[] = [
@@ -99,7 +110,7 @@ function panicClaims(a: PanicAnalysis): AnswerClaim[] {
         ? [
             {
               kind: l.from === "source" ? "burn-source" : "source-line",
-              detail: `${l.crate} ${l.ref} ${l.file}:${l.line}${l.lineEnd !== null ? `-${l.lineEnd}` : ""}${l.cfg ? ` ${l.cfg}` : ""}${l.verified ? "" : " (as printed, not in the data)"}`,
+              detail: `${l.crate} ${l.ref} ${l.file}:${l.line}${l.lineEnd !== null ? `-${l.lineEnd}` : ""}${l.cfg ? ` ${l.cfg}` : ""}${l.verified ? "" : " (as printed, not in the data)"}${siteNotes(l)}`,
               url: l.url,
             },
           ]

@@ -81,9 +81,17 @@ const VERDICT_WORDS: Partial<Record<ManifestAnswer["verdict"], string>> = {
 /** `burn-dispatch/autodiff: off — burn 0.22.0-pre.2 (from Cargo.lock)`: each part once, none empty. */
 function headline(answer: ManifestAnswer, dep: string): string {
   const extra = VERDICT_WORDS[answer.verdict];
-  const state = `${answer.on ? "on" : "off"}${extra ? ` (${extra})` : ""}`;
+  const state = `${answer.on === null ? "unknown" : answer.on ? "on" : "off"}${extra ? ` (${extra})` : ""}`;
   const r = answer.release;
-  const at = r?.commit ? `${dep}'s main branch at ${r.commit}` : r?.version ? `${dep} ${r.version}` : null;
+  // At a commit the data cannot read, the commit it stands in for was not used: it is not named.
+  const unread = answer.verdict === "unknown-commit";
+  const at = unread
+    ? null
+    : r?.commit
+      ? `${dep}'s main branch at ${r.commit}`
+      : r?.version
+        ? `${dep} ${r.version}`
+        : null;
   const from = r?.source ? ` (${SOURCE_WORDS[r.source].replace(/`/g, "")})` : "";
   return `${answer.feature}: ${state}${at ? ` — ${at}${from}` : ""}`;
 }
@@ -103,8 +111,10 @@ export async function whyCmd(args: string[], io: Io): Promise<number> {
     io.stdout(answerJson(plan, text));
   } else {
     io.stdout(`${headline(manifestAnswer(plan), d.primary?.effective.name ?? "burn")}\n${text}\n`);
+    // The body already says a commit could not be read (`why`): its note is not said again.
     for (const note of Object.values(d.assumed))
-      if (note) io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
+      if (note && !(d.verdict === "unknown-commit" && "unread" in note && note.unread))
+        io.stdout(`assumed: ${assumptionText(note).replace(/`/g, "")}\n`);
     const crateNote = crateVersionNote(d, (s) => s);
     if (crateNote) io.stdout(`${crateNote}\n`);
     if (d.state.chain.length > 0) io.stdout(`chain:\n${d.state.chain.map((c) => `  ${reasonText(c)}`).join("\n")}\n`);

@@ -34,6 +34,8 @@ export interface Site {
   gate?: string | null;
   /** null: no feature fixes it at that ref; absent: not known from the data. */
   fix?: SiteFix | null;
+  /** Set for a site known only from a user's report (a seed), not from burn's source in the data. */
+  seed_date?: string;
 }
 
 export interface Entry {

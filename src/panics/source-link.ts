@@ -34,6 +34,17 @@ export interface SourceLink {
   from: "catalog" | "source";
   /** When the site is live, as a cfg predicate (feature-family sites). */
   gate: string | null;
+  /**
+   * Other refs whose data has this message at exactly the printed file and line, with the method
+   * there: a printed line shared by several refs identifies none of them (backend.rs:849 is
+   * `backward` on main and `int_inner` at 0.22.0-pre.1).
+   */
+  sameLine: { ref: string; version: string | null; method: string | null }[];
+  /**
+   * A printed line the data does not have, where the message is raised only inside `macro_rules!`
+   * at that ref: those macros (a panic in a macro reports where the macro was called, not the arm).
+   */
+  macros: { name: string; file: string; line: number }[];
 }
 
 export function refFor(version: VersionGuess): string | null {
@@ -102,7 +113,21 @@ export function linkFor(
     // The printed location is the truth for the user's build, even where the data lacks that ref.
     const exact = atRef.find((s) => s.file === loc.repoPath && s.line === loc.line);
     const near = exact ?? atRef.find((s) => s.file === loc.repoPath) ?? preferredSite(entry, entry.sites);
-    return make({ entry, repoPath: loc.repoPath, line: loc.line, ref, site: near, verified: exact !== undefined });
+    // A seed's line is a user's report, not burn's source in the data: it proves no site.
+    const verified = exact !== undefined && !exact.seed_date;
+    const link = make({ entry, repoPath: loc.repoPath, line: loc.line, ref, site: near, verified });
+    const sameLine = entry.sites
+      .filter((s) => !s.seed_date && s.file === loc.repoPath && s.line === loc.line && s !== exact)
+      .filter((s) => !(exact && s.commit === exact.commit))
+      .map((s) => ({ ref: s.ref, version: s.version, method: methodOf(s.item) }));
+    const known = atRef.filter((s) => !s.seed_date);
+    const printedHere = known.filter((s) => s.printed === finding.printed);
+    const inMacros = printedHere.length > 0 ? printedHere : known;
+    const macros =
+      !verified && inMacros.length > 0 && inMacros.every((s) => s.in_macro_rules)
+        ? inMacros.map((s) => ({ name: s.item.replace(/^macro_rules! /, ""), file: s.file, line: s.line }))
+        : [];
+    return { ...link, sameLine, macros };
   }
   // No location printed: any stub method of the block may have raised it. Link the block, not
   // one line presented as the place.
@@ -119,7 +144,7 @@ export function linkFor(
     line: Math.min(...lines),
     ref,
     site,
-    verified: true,
+    verified: !site.seed_date,
     lineEnd: lines.length > 1 ? Math.max(...lines) : null,
     methods: methods.length > 1 ? methods : [],
   });
@@ -142,16 +167,31 @@ export type MethodClaim =
   | { method: string; from: "line"; ref: string; file: string; line: number }
   | { method: string; from: "frame"; frame: string }
   /** `dataHasRef`: the data has this message's sites at `ref`, and the line is none of them. */
-  | { method: null; from: "unknown"; ref: string; file: string; line: number; dataHasRef: boolean };
+  | { method: null; from: "unknown"; ref: string; file: string; line: number; dataHasRef: boolean }
+  /** The line alone chose the ref, and other refs have another method at that line: each is said. */
+  | { method: null; from: "shared"; file: string; line: number; at: { ref: string; method: string }[] };
 
 /** The method that reached the site, for an entry whose data says how to find it (`first_call`). */
-export function firstCallOf(entry: Entry, finding: Finding, text: string, link: SourceLink | null): MethodClaim | null {
+export function firstCallOf(
+  entry: Entry,
+  finding: Finding,
+  text: string,
+  link: SourceLink | null,
+  lineChoseRef = false,
+): MethodClaim | null {
   if (!entry.first_call) return null;
   const loc = finding.location;
   const printed = loc?.repoPath && link && link.lineEnd === null ? link : null;
-  if (printed?.verified && printed.item) {
-    const method = methodOf(printed.item);
-    if (method) return { method, from: "line", ref: printed.ref, file: printed.repoPath, line: printed.line };
+  const method = printed?.verified && printed.item ? methodOf(printed.item) : null;
+  if (printed && method) {
+    const others = printed.sameLine.filter((s): s is typeof s & { method: string } => s.method !== null);
+    if (!lineChoseRef || others.every((s) => s.method === method))
+      return { method, from: "line", ref: printed.ref, file: printed.repoPath, line: printed.line };
+    const at = [
+      { ref: /^[0-9a-f]{40}$/.test(printed.ref) ? printed.ref.slice(0, 7) : printed.ref, method },
+      ...others.map((s) => ({ ref: s.version && s.ref.startsWith("v") ? s.version : s.ref, method: s.method })),
+    ];
+    return { method: null, from: "shared", file: printed.repoPath, line: printed.line, at };
   }
   let frame = frames.get(entry.first_call);
   if (!frame) {
@@ -186,10 +226,13 @@ function make({ entry, repoPath, line, ref, site, verified, lineEnd = null, meth
     methods,
     ref,
     url: burnPermalink(ref, repoPath, line, lineEnd),
-    cfg: site?.cfg ?? null,
+    // The cfg of a line the data does not have would be another line's: none is given.
+    cfg: verified ? (site?.cfg ?? null) : null,
     item: site?.item ?? null,
     verified,
     from: verified && site?.from === "source" ? "source" : "catalog",
     gate: site?.gate ?? null,
+    sameLine: [],
+    macros: [],
   };
 }

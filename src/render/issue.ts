@@ -87,7 +87,31 @@ function sourceSentence(a: PanicAnalysis, entry: Entry): string {
       methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
     return `${code(a.primary.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
+  if (!link.verified && link.lineEnd === null) return unverifiedSentence(a, entry, at);
   return `${code(a.primary.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
+}
+
+/** Phrases already worded (code spans inside) joined as a list: "a, b or c". */
+const capitalized = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+const joined = (xs: string[], last: "and" | "or") =>
+  xs.length <= 1 ? xs.join("") : `${xs.slice(0, -1).join(", ")} ${last} ${xs.at(-1)}`;
+
+/** A printed line the data does not have at that ref: said as printed, with what the data does have. */
+function unverifiedSentence(a: PanicAnalysis, entry: Entry, at: string): string {
+  const link = a.link!;
+  const ref = code(mainCommitOf(a) ?? a.version.version ?? link.ref);
+  const printed = `your ${entry.site_kind === "compile-error" ? "build output" : "backtrace"} places it at ${linked(`${at}:${link.line}`, link.url)}`;
+  if (link.macros.length > 0) {
+    const names = [...new Set(link.macros.map((m) => m.name))];
+    const files = [...new Set(link.macros.map((m) => m.file.replace(/^crates\/[^/]+\//, "")))];
+    // Rust reports a panic inside a macro at the macro's call site: the printed line is a call of one of them.
+    return `${code(a.primary.printed)} is raised by the fallback arm of ${names.length > 1 ? `one of the macros ${orList(names)}` : `the macro ${code(names[0]!)}`} (in ${andList(files)} at ${ref}). ${capitalized(printed)}, where my data has no such site: a panic inside a macro is reported where the macro is called, so that line is a call of it, not the arm.`;
+  }
+  const elsewhere = link.sameLine.map(
+    (s) => `${code(s.version && s.ref.startsWith("v") ? s.version : s.ref)}${s.method ? ` (${code(s.method)})` : ""}`,
+  );
+  const also = elsewhere.length > 0 ? ` The data has one at that line at ${joined(elsewhere, "or")}.` : "";
+  return `${code(a.primary.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed}, which is not one of its sites in my data at ${ref}.${also}`;
 }
 
 /** The method that reached the site, only as its proof allows (`firstCallOf`). */
@@ -96,6 +120,10 @@ function reachedText(a: PanicAnalysis, entry: Entry): string {
   const site = entry.site_kind === "stub" ? "stub" : "code";
   if (!c) return "";
   if (c.method !== null) return ` In your output it was ${code(c.method)} that reached the ${site}.`;
+  if (c.from === "shared") {
+    const each = c.at.map((x) => `${code(x.method)} at ${code(x.ref)}`);
+    return ` Which method reached the ${site} depends on which of these your build is: ${code(`${c.file.replace(/^crates\/[^/]+\//, "")}:${c.line}`)} is ${joined(each, "or")}.`;
+  }
   const file = code(`${c.file.replace(/^crates\/[^/]+\//, "")}:${c.line}`);
   return c.dataHasRef
     ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c.ref)}.`
@@ -254,8 +282,16 @@ function panicFooter(a: PanicAnalysis, answer: Answer, footer: string): string[]
   const built = entry.site_kind === "compile-error";
   const source =
     built && a.version.source === "backtrace" ? "from the crate path in your build output" : sourceText(a.version);
+  // A line other refs share identifies none of them: those refs are named, not "only that commit".
+  const shared = r.source === "line-number" ? (a.link?.sameLine ?? []) : [];
+  const byLine =
+    shared.length > 0
+      ? `from the line number in the panic, which ${andList(shared.map((s) => (s.version && s.ref.startsWith("v") ? s.version : s.ref)))} also ${shared.length > 1 ? "have" : "has"}, so the line alone does not settle it`
+      : main && r.source === "line-number"
+        ? "from the line number in the panic, which only that commit has"
+        : source;
   lines.push(
-    `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${main && r.source === "line-number" ? "from the line number in the panic, which only that commit has" : source})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
+    `<sub>${main ? `burn's main branch at ${code(main)}` : `burn ${v ? code(v) : "version unknown"}`} (${byLine})${a.link && !a.link.verified ? `; the link follows your ${built ? "build output" : "backtrace"}'s line` : a.link?.from === "source" ? `; the line and its gate were read from burn's source at ${code(a.link.ref)}` : ""}. ${footer}</sub>`,
   );
   return lines;
 }

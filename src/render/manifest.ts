@@ -262,11 +262,14 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   }
   const d = plan.diagnosis;
   if (m.origin === "assumed") {
+    // At a commit the data cannot read no edit can be checked, whatever is pasted: no promise, no usual cause.
+    const unread = d.verdict === "unknown-commit";
     const seen = opts.fragment
-      ? `${fragmentShows(opts.fragment)} ${pasteIt(opts.fragment)}`
+      ? `${fragmentShows(opts.fragment)}${unread ? "" : ` ${pasteIt(opts.fragment)}`}`
       : "I could not see your Cargo.toml.";
+    const usual = `The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back.`;
     out.push(
-      `**Why it is off:** ${seen} The usual cause is ${code("default-features = false")} without a feature that brings ${code(d.target.feature)} back. ${d.verdict === "unknown-commit" ? why(d) : why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`,
+      `**Why it is off:** ${seen} ${unread ? why(d) : `${usual} ${why(d, { manifestShown: false, about: opts.about }).replace(/^.*?\. /, "")}`}`,
     );
   } else {
     const from =
