@@ -125,9 +125,11 @@ export function chainSteps(chain: Reason[]): string[] {
 export function diagnosisRelease(d: Diagnosis): AnswerRelease | null {
   const version = d.primary?.resolved ?? d.graphVersion ?? d.selected?.preDispatch ?? null;
   if (!version && !d.selected) return null;
+  // At a commit the data cannot read, main's version and commit stood in and were not used: unknown.
+  const unread = d.verdict === "unknown-commit";
   return {
-    version,
-    commit: d.selected?.mainCommit ?? null,
+    version: unread ? null : version,
+    commit: unread ? null : (d.selected?.mainCommit ?? null),
     source: d.selected?.source ?? null,
     requirement: d.primary?.effective.version ?? null,
   };
@@ -138,15 +140,18 @@ function assumedOf(d: Diagnosis): ManifestAnswer["assumed"] {
   for (const about of ["version", "graph"] as const) {
     const a = d.assumed[about];
     if (!a) continue;
-    const used = a.kind === "no-requirement" ? a.assumed : a.kind === "outside-data" ? a.used : a.head;
+    // An unread commit's stand-in (main's head) was not used: nothing was.
+    const head = "unread" in a && a.unread ? null : "head" in a ? a.head : null;
+    const used = a.kind === "no-requirement" ? a.assumed : a.kind === "outside-data" ? a.used : head;
     out.push({ about, kind: a.kind, used: used ?? null });
   }
   return out;
 }
 
-/** `why` and `fix` on a manifest: one answer for both. */
 /** Verdicts whose state is not known: the judge returns "off" for them only because nothing was walked. */
 const CANNOT_TELL: ReadonlySet<Diagnosis["verdict"]> = new Set(["unknown-commit", "unknown-crate", "too-large"]);
+
+/** `why` and `fix` on a manifest: one answer for both. */
 
 export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>): ManifestAnswer {
   const d = plan.diagnosis;

@@ -180,7 +180,10 @@ function manifestChecks(
   say(valid(fixJson) === "", `fix --json invalid: ${valid(fixJson)}`);
   say(JSON.stringify(why) === JSON.stringify(fixJson), "why --json and fix --json differ");
   const head = whyOut.split("\n")[0]!;
-  say(head.startsWith(`${why.feature}: ${why.on ? "on" : "off"}`), `why says "${head}", the answer ${why.on}`);
+  say(
+    head.startsWith(`${why.feature}: ${why.on === null ? "unknown" : why.on ? "on" : "off"}`),
+    `why says "${head}", the answer ${why.on}`,
+  );
   const release = why.release?.commit ?? why.release?.version;
   if (release) say(head.includes(release), `release ${release} not in "${head}"`);
   for (const s of slots(whyOut)) problems.push(`${name}: why empty slot ${JSON.stringify(s)}`);
