@@ -151,6 +151,11 @@ function assumedOf(d: Diagnosis): ManifestAnswer["assumed"] {
 /** Verdicts whose state is not known: the judge returns "off" for them only because nothing was walked. */
 const CANNOT_TELL: ReadonlySet<Diagnosis["verdict"]> = new Set(["unknown-commit", "unknown-crate", "too-large"]);
 
+/** Whether the target is on, null when the data cannot tell (every surface says that as unknown). */
+export function knownOn(d: Diagnosis): boolean | null {
+  return CANNOT_TELL.has(d.verdict) ? null : d.state.on;
+}
+
 /** `why` and `fix` on a manifest: one answer for both. */
 
 export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>): ManifestAnswer {
@@ -164,7 +169,7 @@ export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>)
     kind: "manifest",
     feature: targetName(d.target),
     // The judge's off at a commit, crate or graph it could not read is no finding: said as unknown.
-    on: CANNOT_TELL.has(d.verdict) ? null : d.state.on,
+    on: knownOn(d),
     verdict: d.verdict,
     release: diagnosisRelease(d),
     assumed: assumedOf(d),

@@ -2,6 +2,7 @@
 // the `why` of a pasted Cargo.toml, and Markdown to HTML as one function the end-to-end test
 // also runs, so that page and command are compared on the same rendering.
 import MarkdownIt from "markdown-it";
+import { knownOn } from "../../src/answer/answer-edit.js";
 import { diagnose } from "../../src/cargo/judge/diagnose.js";
 import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 import { AUTODIFF_TARGET, targetName } from "../../src/cargo/resolve/resolve.js";
@@ -46,12 +47,13 @@ export interface PageAnswer {
   fetched: string[];
 }
 
-function whyMarkdown(manifest: string): string | null {
+export function whyMarkdown(manifest: string): string | null {
   if (!manifest.trim()) return null;
   try {
     const d = diagnose(parseManifest(manifest), { target: AUTODIFF_TARGET });
     const chain = d.state.chain.map((c) => `- ${reasonText(c)}`).join("\n");
-    const state = `**${targetName(AUTODIFF_TARGET)}: ${d.state.on ? "on" : "off"}** (${d.verdict})`;
+    const on = knownOn(d);
+    const state = `**${targetName(AUTODIFF_TARGET)}: ${on === null ? "unknown" : on ? "on" : "off"}** (${d.verdict})`;
     return `${state}\n\n${why(d)}\n${chain ? `\n${chain}\n` : ""}`;
   } catch (e) {
     return `This Cargo.toml could not be read: ${fence(String((e as Error).message ?? e))}`;
