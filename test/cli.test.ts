@@ -233,7 +233,8 @@ describe("burn-triage review", () => {
     expect(r.out).toContain("`src/main.rs:1` uses `burn::data`, so that crate needs burn's std-only items");
     // One suggestion restores both: the two rules' edits of line 7 merged.
     expect(r.out.match(/```suggestion/g)).toHaveLength(1);
-    expect(r.out).toContain('features = ["wgpu", "dataset", "autodiff", "std"] }');
+    // train.rs imports burn::optim: the merged edit restores `optim` (it brings autodiff), not `autodiff`.
+    expect(r.out).toContain('features = ["wgpu", "dataset", "optim", "std"] }');
     const elsewhere = await run([
       "review",
       base,

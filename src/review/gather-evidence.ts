@@ -6,6 +6,7 @@ import { type FeatureUse, findUse, sourcesToRead, type UseMatcher } from "./evid
 import { declaredIn, modChainCfgs } from "./mod-chain.js";
 import { evidenceNeeded, type PrSnapshot } from "./pull-request.js";
 import { type ReviewRule, reviewRules, ruleById } from "./rules.js";
+import { burnImports } from "./source-needs.js";
 
 /** Crates whose sources are read for a rule's evidence, and Rust files read per crate. */
 export const MAX_EVIDENCE_CRATES = 6;
@@ -83,11 +84,13 @@ export async function gatherEvidence(
     }
     const chain = chainReader(dirOf(manifest), snapshot.tree, read);
     let readAny = false;
+    const texts: string[] = [];
     for (const path of sourcesToRead(dirOf(manifest), snapshot.tree, crateDirs, MAX_CRATE_SOURCE_FILES)) {
       if (open.size === 0) break;
       const text = await read(path);
       if (text === null) continue;
       readAny = true;
+      texts.push(text);
       for (const [rule, matcher] of open) {
         const inFile = findUse(matcher, path, text);
         if (!inFile) continue;
@@ -97,6 +100,7 @@ export async function gatherEvidence(
         if (!found.cfgs || snapshot.evidence[rule]![manifest] === null) snapshot.evidence[rule]![manifest] = found;
       }
     }
+    if (texts.length > 0) snapshot.imports = { ...snapshot.imports, [manifest]: burnImports(texts) };
     // No file read is no evidence either way: "its sources show no use" would be said of nothing.
     if (!readAny && open.size > 0) {
       for (const rule of open.keys()) delete snapshot.evidence[rule]![manifest];

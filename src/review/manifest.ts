@@ -9,6 +9,7 @@ import { ACCEPTED } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
 import type { ReviewRule } from "./rules.js";
+import { sourceAdditions } from "./source-needs.js";
 
 export interface ManifestChange {
   path: string;
@@ -20,6 +21,8 @@ export interface ManifestChange {
   commentable: Set<number>;
   /** burn's version at each side when the shell read it (a path dependency's checkout). */
   pins?: { head: PinOptions | null; base: PinOptions | null };
+  /** The `burn::…` paths the crate's sources import, when they were read. */
+  imports?: string[];
 }
 
 type PinOptions = Pick<FixOptions, "burnVersion" | "burnVersionSource">;
@@ -47,6 +50,8 @@ interface Regressed {
   member?: string;
   /** The workspace root that governs the head manifest (for re-planning a shared fix). */
   headRoot?: ManifestFile | null;
+  /** What the crate's imports need, tried first by the edit (and by a shared one re-planned). */
+  additions?: string[][];
 }
 
 export type ManifestReview =
@@ -168,10 +173,11 @@ interface Judged {
   commentable: Set<number>;
   member?: string;
   headRoot?: ManifestFile | null;
+  additions?: string[][];
 }
 
 function regressed(j: Judged, plan: FixPlan): ManifestReview {
-  const { rule, path, crateManifest, before, after, commentable, member, headRoot } = j;
+  const { rule, path, crateManifest, before, after, commentable, member, headRoot, additions } = j;
   const base = {
     rule,
     path,
@@ -180,6 +186,7 @@ function regressed(j: Judged, plan: FixPlan): ManifestReview {
     loss: lossOf(before, after),
     crateManifest,
     ...(member ? { member } : { headRoot: headRoot ?? null }),
+    ...(additions && additions.length > 0 ? { additions } : {}),
   };
   if (plan.kind === "fixed") return { ...base, kind: "regression", plan, inDiff: inDiff(plan, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan.kind === "no-fix" ? plan.reason : "no fix" };
@@ -323,9 +330,14 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const verdict = judge(before, after);
   if (verdict.kind === "fine") return { kind: "fine", path: c.path, burn: verdict.burn };
   if (verdict.kind === "unresolved") return { kind: "unresolved", rule: rule.id, path: c.path, why: verdict.why };
-  // Restore what the PR removed when that is as small as any other fix.
+  // Restore what the PR removed when that is as small as any other fix; first, what the crate's
+  // imports need (`use burn::optim` needs `optim`, which brings autodiff too) when that restores it.
   const removed = lossOf(before!, after).removed;
-  const plan = removed.length > 0 ? planFix({ path: c.path, text: c.head }, { ...headOpts, prefer: removed }) : probe;
+  const additions = sourceAdditions(c.imports ?? [], after);
+  const plan =
+    removed.length > 0 || additions.length > 0
+      ? planFix({ path: c.path, text: c.head }, { ...headOpts, prefer: removed, additions })
+      : probe;
   const j = { rule: rule.id, path: c.path, crateManifest: c.path, before: before!, after };
-  return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null }, plan);
+  return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null, additions }, plan);
 }

@@ -68,6 +68,8 @@ export interface PrSnapshot {
   previous: { review: PreviousReview | null; checkRuns: Record<string, number | null> };
   /** Caps that were hit while gathering, said in the review and the check. */
   notices: string[];
+  /** The `burn::…` paths the sources read import, by crate manifest (an edit restores what they need). */
+  imports?: Record<string, string[]>;
   /** Crates whose sources were looked for and none could be read: whether their code needs a feature is unknown. */
   noSources?: string[];
   /** Files this change reaches that a bound left unread (said in the notices): nothing is "fine" then. */
@@ -213,7 +215,8 @@ export function assess(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules
 
 /** The same assessment, one list per rule in the rules' order (the answer names each result's rule). */
 export function assessByRule(s: PrSnapshot, rules: readonly ReviewRule[] = reviewRules()): ManifestReview[][] {
-  const key = [s.changed.length, s.tree.length, Object.keys(s.head).length, Object.keys(s.base).length].join(":");
+  const sizes = [s.changed, s.tree, Object.keys(s.head), Object.keys(s.base), Object.keys(s.imports ?? {})];
+  const key = sizes.map((x) => x.length).join(":");
   const known = assessed.get(s);
   const memo = known?.key === key ? known.byRule : new Map<ReviewRule, ManifestReview[]>();
   assessed.set(s, { key, byRule: memo });
@@ -252,7 +255,8 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
     const basePath = f.previousPath ?? f.path;
     const baseRoot = baseSelf ? rootAt(s.base, basePath, baseSelf, tree, globBudget(s.tree)) : null;
     const pins = { head: pathPin(s.head, f.path, head, headRoot), base: pathPin(s.base, basePath, base, baseRoot) };
-    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins }, rule));
+    const imports = s.imports?.[f.path];
+    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins, imports }, rule));
   }
   return out;
 }

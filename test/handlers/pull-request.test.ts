@@ -158,7 +158,8 @@ describe("pull request review", () => {
     expect(review.comments).toHaveLength(1);
     expect(review.comments[0]).toMatchObject({ path: "Cargo.toml", line: 7, side: "RIGHT" });
     expect(review.comments[0].body).toContain(
-      '```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff"] }\n```',
+      // src/train.rs imports burn::optim: `optim` restores it and autodiff with it (reader finding 2).
+      '```suggestion\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "optim"] }\n```',
     );
     expect(check).toMatchObject({ conclusion: "neutral", head_sha: HEAD });
     expect(check.output.annotations[0]).toMatchObject({ start_line: 7 });
@@ -222,8 +223,9 @@ describe("pull request review", () => {
     );
     // One edit of line 7 restores both features: two suggestions on one line could not both be committed.
     expect(review.comments).toHaveLength(1);
+    // src/train.rs imports burn::optim: the shared edit restores `optim` (it brings autodiff).
     expect(review.comments[0].body).toContain(
-      'burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "autodiff", "std"] }',
+      'burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset", "optim", "std"] }',
     );
     expect(review.comments[0].body).toContain("It also restores `burn-core/std`");
   });

@@ -45,3 +45,24 @@ describe("burn's own repository under a changed root (finding 1)", () => {
     expect(r.out).toContain("burn-dispatch/autodiff in crates/burn-rl/Cargo.toml");
   });
 });
+
+describe("the edit restores what the crate's imports need (finding 2)", () => {
+  // src/train.rs: `use burn::optim::AdamConfig;` — burn::optim is behind `optim` at 0.22.0-pre.2
+  // (gated data, crates/burn/src/lib.rs:155), and `optim` turns autodiff on too.
+  const args = [
+    "review",
+    repo("pr-trim", "base/Cargo.toml"),
+    repo("pr-trim", "head/Cargo.toml"),
+    "--crate",
+    `${root}/fixtures/repos/pr-trim`,
+  ];
+
+  it("suggests `optim`, not `autodiff`, which would leave `use burn::optim` unresolved", async () => {
+    const r = await run(args);
+    expect(r.out).toContain('features = ["wgpu", "dataset", "optim"] }');
+    expect(r.out).not.toContain('"dataset", "autodiff"');
+    const json = JSON.parse((await run([...args, "--json"])).out);
+    const reported = json.results.find((x: { reported: boolean }) => x.reported);
+    expect(reported).toMatchObject({ rule: "autodiff", kind: "regression", edit: { added: ["optim"] } });
+  });
+});
