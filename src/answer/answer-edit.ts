@@ -142,7 +142,8 @@ function assumedOf(d: Diagnosis): ManifestAnswer["assumed"] {
     if (!a) continue;
     // An unread commit's stand-in (main's head) was not used: nothing was.
     const head = "unread" in a && a.unread ? null : "head" in a ? a.head : null;
-    const used = a.kind === "no-requirement" ? a.assumed : a.kind === "outside-data" ? a.used : head;
+    const used =
+      a.kind === "no-requirement" || a.kind === "floating" ? a.assumed : a.kind === "outside-data" ? a.used : head;
     out.push({ about, kind: a.kind, used: used ?? null });
   }
   return out;

@@ -275,7 +275,7 @@ export const MANIFEST_ANSWER_SCHEMA = {
         required: ["about", "kind", "used"],
         properties: {
           about: { enum: ["version", "graph"] },
-          kind: { enum: ["no-requirement", "git", "path", "outside-data"] },
+          kind: { enum: ["no-requirement", "floating", "git", "path", "outside-data"] },
           used: { ...strOrNull, description: "The release (or main's commit) used instead." },
         },
       },

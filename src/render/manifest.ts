@@ -111,6 +111,8 @@ export function assumptionText(a: Assumption): string {
   switch (a.kind) {
     case "no-requirement":
       return `no version requirement for ${code(a.key)}; I assumed burn ${a.assumed ?? "?"}`;
+    case "floating":
+      return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)} has no upper bound, so cargo takes the newest release there is (or the one Cargo.lock holds), which may be newer than the releases I have; I assumed burn ${a.assumed}, the newest release I have that it admits`;
     case "git": {
       const r = a.ref;
       const which = r?.rev

@@ -33,7 +33,10 @@ describe("version selection follows cargo", () => {
     expect(d.graphVersion).toBe("0.21.0");
     expect(d.verdict).toBe("no-dispatch");
     expect(d.fix?.add).toEqual(["autodiff", "dispatch"]);
-    expect(d.assumed).toEqual({});
+    // `*` admits releases after the data's: the release is assumed, and said so (reader finding 13).
+    expect(d.assumed).toEqual({
+      version: { kind: "floating", key: "burn", requirement: "*", assumed: "0.21.0" },
+    });
   });
 
   it("a requirement resolves each burn crate by the requirements on it: burn 0.14.0 builds burn-core 0.14.1", () => {

@@ -2,10 +2,12 @@
 // shows. Each case is the input the finding quoted, and fails when its rule is removed.
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
-import { chainSteps } from "../../src/answer/answer-edit.js";
+import { chainSteps, manifestAnswer } from "../../src/answer/answer-edit.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
 import { diagnose } from "../../src/cargo/judge/diagnose.js";
 import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 import { renderIssueComment } from "../../src/render/issue.js";
+import { assumptionText } from "../../src/render/manifest.js";
 import { why } from "../../src/render/why.js";
 import { fixture } from "../helpers/fixtures.js";
 
@@ -129,5 +131,32 @@ describe("finding 8: max_pool3d's dtype is quoted, and no conversion is asserted
   it("says no conversion happened: only that the dtype is not one the backward handles", () => {
     expect(body).not.toContain("was converted");
     expect(body).toContain("If you converted the indices the forward op returned");
+  });
+});
+
+describe('finding 13: version = "*" is judged at an assumed release, said once, and no removed feature is added', () => {
+  const text = fixture("manifests/version-star.toml");
+  const plan = planFix({ path: "Cargo.toml", text });
+
+  it("the release is assumed, in the answer and in the words", () => {
+    const d = plan.kind === "invalid-toml" ? null : plan.diagnosis;
+    expect(d?.assumed.version).toEqual({ kind: "floating", key: "burn", requirement: "*", assumed: "0.21.0" });
+    expect(assumptionText(d!.assumed.version!)).toContain("I assumed burn 0.21.0");
+    if (plan.kind === "invalid-toml") return;
+    expect(manifestAnswer(plan).assumed).toEqual([{ about: "version", kind: "floating", used: "0.21.0" }]);
+  });
+
+  it("offers no edit adding `dispatch`, which burn removed at a release `*` admits", () => {
+    expect(plan.kind).toBe("no-fix");
+    if (plan.kind !== "no-fix") return;
+    expect(plan.reason).toContain("`dispatch`, which burn removed at 0.22.0-pre.1");
+    expect(plan.reason).toContain('pin the version (`version = "0.21.0"`)');
+  });
+
+  it("a requirement with an upper bound is not assumed, and keeps its verified edit", () => {
+    const bounded = planFix({ path: "Cargo.toml", text: text.replace('version = "*"', 'version = "0.21"') });
+    expect(bounded.kind).toBe("fixed");
+    if (bounded.kind === "invalid-toml") return;
+    expect(bounded.diagnosis.assumed).toEqual({});
   });
 });

@@ -6,6 +6,8 @@
 // node:util's isDeepStrictEqual, so that the fix's proof also runs in the web page.
 import deepEqual from "fast-deep-equal";
 import { diagnose } from "../judge/diagnose.js";
+import { removedAfter } from "../judge/refusal.js";
+import { admits } from "../resolve/requirements.js";
 import type { DiagnoseOptions, Diagnosis } from "../judge/diagnosis.js";
 import { DEP_TABLES, type DepDecl, type Manifest, parseManifest } from "../manifest/manifest.js";
 import { TomlError } from "../manifest/toml.js";
@@ -69,6 +71,8 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
   if (!diagnosis.fix) return declareCrate(file, manifest, diagnosis, dopts);
 
   const { decl, add } = diagnosis.fix;
+  const breaks = breaksLater(diagnosis);
+  if (breaks) return { kind: "no-fix", diagnosis, reason: breaks };
   let edited: ReturnType<typeof applyEdits>;
   try {
     edited = applyEdits(file.text, featureEdits(file.text, decl, add));
@@ -87,6 +91,22 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
 }
 
 const REPLAN = { member: planFix, inRoot: planWorkspaceFix };
+
+/**
+ * With a requirement that floats past the assumed release (`*`), an addition burn later removed
+ * would make cargo refuse the manifest on the release it really picks: such an edit is not offered.
+ */
+function breaksLater(d: Diagnosis): string | null {
+  const a = d.assumed.version;
+  if (a?.kind !== "floating" || !d.fix) return null;
+  const crate = d.fix.decl.name;
+  for (const f of d.fix.add) {
+    const at = removedAfter(crate, f, a.assumed);
+    if (at && admits(a.requirement, at))
+      return `at the assumed burn ${a.assumed} it needs \`${f}\`, which burn removed at ${at}, a release \`${a.requirement}\` also admits; pin the version (\`version = "${a.assumed}"\`) to keep that edit, or name the release you build`;
+  }
+  return null;
+}
 
 /** No burn feature reaches the target: declaring its crate may (src/cargo/fix/declare.ts), proven as any edit is. */
 function declareCrate(file: ManifestFile, manifest: Manifest, diagnosis: Diagnosis, dopts: DiagnoseOptions): FixPlan {

@@ -68,6 +68,12 @@ function removals(): RemovedFile["removed"] {
   return removedFeatures;
 }
 
+/** The release burn's history says removed `feature` of `crate` at, when it is after `version` (else null). */
+export function removedAfter(crate: string, feature: string, version: string): string | null {
+  const at = removals().find((r) => r.crate === crate && r.feature === feature)?.at ?? null;
+  return at !== null && semver.valid(at) && semver.valid(version) && semver.gt(at, version) ? at : null;
+}
+
 const names = new WeakMap<IndexLine, Set<string>>();
 
 /**

@@ -84,6 +84,11 @@ export type Assumption =
   /** No version requirement: the newest release was assumed. */
   | { kind: "no-requirement"; key: string; assumed: string | null }
   /**
+   * A requirement with no upper bound (`*`, `>=0.20`): cargo picks the newest release there is (or
+   * what Cargo.lock holds), which may be newer than the releases read; the newest of those was assumed.
+   */
+  | { kind: "floating"; key: string; requirement: string; assumed: string }
+  /**
    * burn from git at a ref the data does not have: main's graph at `head` was used, or, when
    * `unread` (a rev, tag or branch naming a commit that is neither a release tag's nor `head`),
    * nothing was: that commit's features could not be read.
@@ -229,6 +234,9 @@ function onMain(source: "git" | "path", main: IndexLine[], graph: Assumption | n
   return { ...BASE, version: line?.vers ?? null, source, snapshot: "main", line, assumed: graph ? { graph } : {} };
 }
 
+/** A requirement with no upper bound: it admits any release after the ones read (`*`, `>=0.20`). */
+const floating = (req: string): boolean => admits(req, "99999.0.0");
+
 /** A registry dependency: the newest release its requirement admits, as cargo picks it. */
 function fromRequirement(d: DepDecl, tags: IndexLine[], pin: Pin | null, first: string | null): Selection {
   if (!d.version) {
@@ -246,6 +254,14 @@ function fromRequirement(d: DepDecl, tags: IndexLine[], pin: Pin | null, first: 
     return { ...BASE, version: null, source: "requirement", snapshot: "tags", line: null, preDispatch: d.version };
   const line = selectVersion(tags, d.version);
   const at = { ...BASE, source: "requirement" as const, snapshot: "tags" as const };
+  if (line && floating(d.version))
+    return {
+      ...at,
+      version: line.vers,
+      line,
+      preDispatch: olderThan(first, line.vers) ? line.vers : null,
+      assumed: { version: { kind: "floating", key: d.key, requirement: d.version, assumed: line.vers } },
+    };
   if (line) return { ...at, version: line.vers, line, preDispatch: olderThan(first, line.vers) ? line.vers : null };
   const last = newest(tags);
   const used = last?.vers ?? null;
