@@ -16,6 +16,7 @@ module.exports = {
     { name: "shell-never-reaches-up", severity: "error", comment: "github/ and cli/ serve the handlers and the entry points; they never call a handler (scan and the handlers share the publisher instead).", from: { path: "^src/(github|cli|adapters)/" }, to: { path: "^src/handlers/" } },
     { name: "page-is-browser-clean", severity: "error", comment: "The web page bundles this module (web/page-modules.cjs): Node's built-ins and Node-only packages do not exist in a browser.", from: { path: PAGE_MODULES }, to: { dependencyTypes: ["core"] } },
     { name: "page-needs-no-node-package", severity: "error", comment: "The web page bundles this module (web/page-modules.cjs): a Node-only package does not run in a browser.", from: { path: PAGE_MODULES }, to: { path: NODE_ONLY } },
+    { name: "render-takes-the-answer", severity: "error", comment: "Every renderer takes only the answer object (what --json prints): none reads the analysis it was built from.", from: { path: "^src/render/" }, to: { path: "^src/answer/analyze(-refusal|-input)?\\.ts$" } },
     { name: "product-ships-alone", severity: "error", comment: "src/ never imports the test harness or the benchmark.", from: { path: "^src/" }, to: { path: "^(test|bench)/" } },
   ],
   options: {

@@ -137,6 +137,33 @@ describe("every issue fixture, every issue-side surface", () => {
     expect(answered).toBeGreaterThan(100);
   });
 
+  it("the comment rendered from the answer's JSON alone is the live answer's, and what explain prints", async () => {
+    // Every renderer takes only the answer: what survives JSON (what `--json` prints) is all it reads.
+    const problems: string[] = [];
+    for (const [name, text] of texts) {
+      const answer = answerIssue(analyze({ text }));
+      const plain = JSON.parse(JSON.stringify(answer));
+      for (const [marker, to] of [
+        [undefined, "issue"],
+        [commandMarker(1), "command"],
+      ] as const) {
+        let fromJson: string | null;
+        try {
+          fromJson = renderAnswerComment(plain, marker, to);
+        } catch (e) {
+          fromJson = `threw ${e}`;
+        }
+        if (fromJson !== renderAnswerComment(answer, marker, to))
+          problems.push(`${name} (${to}): JSON's comment differs`);
+      }
+      let out = "";
+      await runCli(["explain", "-", "--offline"], { stdout: (s) => (out += s), stderr: () => {}, stdin: () => text });
+      if ((renderAnswerComment(answer) ?? "No known burn panic found.\n") !== out)
+        problems.push(`${name}: explain differs`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it("explain and explain --json print the same answer, valid against answer.schema.json", async () => {
     const problems: string[] = [];
     for (const [name, text] of texts.filter((_t, i) => i % 3 === 0)) {
