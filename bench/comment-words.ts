@@ -4,7 +4,7 @@
 // `--each` for every comment's count); `npm run bench` writes the same section into BENCHMARKS.md.
 import { pathToFileURL } from "node:url";
 import { analyze } from "../src/answer/analyze.js";
-import { renderIssueComment } from "../src/render/issue.js";
+import { renderIssueComment } from "../src/github/issue-comment.js";
 import { issueTexts, medianAndMax, visibleWords } from "../test/support/issue-texts.js";
 
 export interface CommentWords {

@@ -4,6 +4,7 @@
 // from this object (as config-defaults.ts does for the configuration); answer.schema.json is
 // generated from it (`npm run docs:answer`), and every issue-side renderer and `--json` read it.
 import type { FromSchema } from "json-schema-to-ts";
+import { DETAIL_SCHEMA } from "./answer-detail-schema.js";
 
 /** Bumped when a field changes meaning or goes away (a new optional field keeps the version). */
 export const ANSWER_SCHEMA_VERSION = 1;
@@ -220,6 +221,7 @@ export const ISSUE_ANSWER_SCHEMA = {
     claims: { type: "array", items: claim },
     edits: { type: "array", items: edit },
     unseen,
+    detail: DETAIL_SCHEMA,
     comment: { ...strOrNull, description: "`explain --json`: the comment the bot would post." },
   },
 } as const;

@@ -6,6 +6,8 @@ import { isPinSource } from "../cargo/manifest/burn-version.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { CompileAnalysis } from "../compile/analyze.js";
 import type { SourceLink } from "../panics/source-link.js";
+import type { Analysis, ManifestVerdict, PanicAnalysis, RefusalResult } from "./analyze.js";
+import { compileDetail, panicDetail, refusalDetail } from "./answer-detail.js";
 import { type Build, editOf } from "./answer-edit.js";
 import {
   ANSWER_SCHEMA_VERSION,
@@ -14,20 +16,14 @@ import {
   type IssueAnswer,
   type Unseen,
 } from "./answer-schema.js";
-import type { Analysis, ManifestVerdict, PanicAnalysis, RefusalResult } from "./analyze.js";
 import { editPlace } from "./find-manifest.js";
 
 export type { IssueAnswer, ManifestAnswer } from "./answer-schema.js";
 
-/**
- * The analysis an answer was built from, kept beside it (a symbol key: never in its JSON) for the
- * explanatory prose the comment words (the catalog's explanation, the judge's reasons). What the
- * text and the JSON must agree on — the verdict, the release, the edits — is read from the answer.
- */
-export const BASIS: unique symbol = Symbol("answer basis");
-export type Answer = IssueAnswer & { readonly [BASIS]: Analysis };
+/** The answer a renderer takes: plain data, all of it in its JSON. */
+export type Answer = IssueAnswer;
 
-/** A fresh answer that found nothing (each answer is its own object: BASIS is set on it). */
+/** A fresh answer that found nothing. */
 const none = (): IssueAnswer => ({
   schemaVersion: ANSWER_SCHEMA_VERSION,
   kind: "issue",
@@ -39,6 +35,7 @@ const none = (): IssueAnswer => ({
   claims: [],
   edits: [],
   unseen: [],
+  detail: null,
 });
 
 /** The line the comment names for the edit (null: the text shown is not the whole file). */
@@ -184,6 +181,7 @@ function panicAnswer(a: PanicAnalysis): IssueAnswer {
     claims: panicClaims(a),
     edits,
     unseen: [...new Set(unseen)],
+    detail: panicDetail(a),
   };
 }
 
@@ -240,10 +238,12 @@ function compileAnswer(c: CompileAnalysis): IssueAnswer {
     ],
     edits: edit ? [edit] : [],
     unseen: [...new Set(unseen)],
+    detail: compileDetail(c, build),
   };
 }
 
-function refusalAnswer({ refusal: r }: RefusalResult): IssueAnswer {
+function refusalAnswer(result: RefusalResult): IssueAnswer {
+  const r = result.refusal;
   const plan = r.manifest?.plan;
   const refused = plan && plan.kind !== "invalid-toml" && plan.diagnosis.verdict === "refused";
   const edit =
@@ -275,10 +275,12 @@ function refusalAnswer({ refusal: r }: RefusalResult): IssueAnswer {
     ],
     edits: edit ? [edit] : [],
     unseen,
+    detail: refusalDetail(result),
   };
 }
 
-function answerData(a: Analysis): IssueAnswer {
+/** The answer to an issue's text. Pure. */
+export function answerIssue(a: Analysis): Answer {
   switch (a.kind) {
     case "none":
       return none();
@@ -289,11 +291,4 @@ function answerData(a: Analysis): IssueAnswer {
     case "refusal":
       return refusalAnswer(a);
   }
-}
-
-/** The answer to an issue's text. Pure. */
-export function answerIssue(a: Analysis): Answer {
-  const answer = answerData(a);
-  Object.defineProperty(answer, BASIS, { value: a, enumerable: false });
-  return answer as Answer;
 }

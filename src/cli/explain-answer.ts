@@ -20,7 +20,7 @@ export type ExplainAnswer = IssueAnswer & {
 
 export function explainAnswer(analysis: Analysis): ExplainAnswer {
   const answer = answerIssue(analysis);
-  // The answer's own fields (its BASIS key is not enumerable, so not copied), then the comment.
+  // The answer's own fields (all of them plain data), then the comment.
   return { ...answer, comment: renderAnswerComment(answer) };
 }
 

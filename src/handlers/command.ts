@@ -6,9 +6,9 @@ import { registries } from "../cargo/index/live-registries.js";
 import { withSources } from "../github/answer.js";
 import { loadConfig } from "../github/config.js";
 import type { Deps } from "../github/deps.js";
+import { renderIssueComment } from "../github/issue-comment.js";
 import { convergeLocked, writesOf } from "../github/publish.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../render/command.js";
-import { renderIssueComment } from "../render/issue.js";
 
 const TRUSTED = new Set(["OWNER", "MEMBER", "COLLABORATOR"]);
 

@@ -4,8 +4,9 @@ import type { Desired } from "../answer/publish-plan.js";
 import { gatherAnswer } from "../github/answer.js";
 import { loadConfig } from "../github/config.js";
 import type { Deps } from "../github/deps.js";
+import { renderIssueComment } from "../github/issue-comment.js";
 import { convergeLocked, issueTarget, writesOf } from "../github/publish.js";
-import { issueMarker, renderIssueComment, renderResolvedComment } from "../render/issue.js";
+import { issueMarker, renderResolvedComment } from "../render/issue.js";
 
 type IssueContext = Context<"issues.opened" | "issues.edited">;
 

@@ -2,10 +2,9 @@
 // release and behind what (linked to the `#[cfg]`), why the gate is off in their manifest, and
 // the one verified edit that brings every one of them back.
 
-import { isPinSource } from "../cargo/manifest/burn-version.js";
+import type { CompileDetail as CompileAnalysis } from "../answer/answer-detail-schema.js";
+import type { VersionSource } from "../cargo/manifest/burn-version.js";
 import { MAX_REQUIREMENT } from "../cargo/resolve/requirements.js";
-import type { CompileAnalysis } from "../compile/analyze.js";
-import type { Gate } from "../compile/gated.js";
 import * as semver from "../util/semver.js";
 import { andList, code } from "./escape.js";
 import { fragmentShows, manifestSection, sourceText } from "./manifest.js";
@@ -23,7 +22,7 @@ function newerThan(named: string, than: string): boolean {
  * gate's crate-qualified form (`feature = "burn-tensor/autodiff"`) is the resolver's, not Rust:
  * no cfg can say it, so it is never shown; without the line as written, the gate is not quoted.
  */
-function gateText(gate: Gate): string {
+function gateText(gate: CompileAnalysis["items"][number]["gate"]): string {
   return gate.cfg ? `sits under ${code(`#[cfg(${gate.cfg})]`)} in ${code(gate.crate)}` : "sits behind a `#[cfg]`";
 }
 
@@ -61,10 +60,6 @@ function unverifiedAdvice(c: CompileAnalysis): string {
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((f, i) => f === b[i]);
 
-/** An import whose gated part is an ancestor module (`use burn::optim::x` gated at `burn::optim`); never an impl's bound. */
-const importThroughModule = (i: CompileAnalysis["items"][number]) =>
-  !i.finding.member && i.finding.code !== "E0277" && !i.path.startsWith("<") && i.path !== i.finding.path;
-
 /** Where the gates come from, when not burn-data's records. */
 function gateSource(c: CompileAnalysis): string {
   const from = new Set(c.items.map((i) => i.gate.from));
@@ -77,9 +72,8 @@ function gateSource(c: CompileAnalysis): string {
 export function renderCompileBody(c: CompileAnalysis, footer: string): string[] | null {
   if (c.items.length === 0 && c.absent.length === 0) return null;
   const lines: string[] = [`### ${heading(c)}`, ""];
-  const printed = [...new Set(c.findings.filter((f) => isAbout(c, f.path)).map((f) => f.printed))];
   lines.push(
-    `rustc reports ${andList(printed)}.${c.items.some(importThroughModule) ? " The import's first missing part is a gated module." : ""}`,
+    `rustc reports ${andList(c.printed)}.${c.firstPartGated ? " The import's first missing part is a gated module." : ""}`,
     "",
   );
   if (c.failingCrate)
@@ -98,9 +92,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
     );
   lines.push("");
   if (c.items.length > 0 && c.manifest && c.manifest.plan.kind !== "already-on") {
-    // A release the build itself printed (a crate path, a lock) is the one "verified" must name.
-    const build = isPinSource(c.release.source) && !c.beyond ? { version: c.release.version, commit: null } : null;
-    lines.push(...manifestSection(c.manifest, { about: "compile", build }), "");
+    lines.push(...manifestSection(c.manifest, { about: "compile" }), "");
   } else if (c.items.length > 0) {
     lines.push(unverifiedAdvice(c), "");
   }
@@ -132,12 +124,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
   }
   const release = assumedLine
     ? ""
-    : `burn ${code(c.release.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : sourceText(c.release)}).`;
+    : `burn ${code(c.release.version)} (${c.beyond ? "assumed: the newest release the gated-path data has" : sourceText({ ...c.release, source: c.release.source as VersionSource })}).`;
   lines.push(`<sub>${[`${release}${gateSource(c)}`.trim(), footer].filter((x) => x.length > 0).join(" ")}</sub>`);
   return lines;
-}
-
-/** A finding the comment speaks of: one of its items' or a path the release lacks. */
-function isAbout(c: CompileAnalysis, path: string): boolean {
-  return c.absent.includes(path) || c.items.some((i) => i.findings.some((f) => f.path === path));
 }

@@ -1,9 +1,6 @@
-import { type Answer, answerIssue, BASIS } from "../answer/answer.js";
-import type { Analysis, PanicAnalysis } from "../answer/analyze.js";
-import { targetName } from "../cargo/resolve/resolve.js";
-import type { CompileAnalysis } from "../compile/analyze.js";
-import type { Entry, SiteKind } from "../panics/catalog.js";
-import { removedBy } from "../panics/site-claims.js";
+import type { Answer } from "../answer/answer.js";
+import type { CompileDetail, PanicDetail } from "../answer/answer-detail-schema.js";
+import type { SiteKind } from "../panics/catalog.js";
 import { renderCompileBody } from "./compile.js";
 import { andList, code, orList, withMarker } from "./escape.js";
 import { editPhrase } from "./edit.js";
@@ -49,6 +46,10 @@ const SITE_WORDS: Record<SiteKind, string> = {
   "compile-error": "a `compile_error!` in",
 };
 
+type Entry = PanicDetail["entry"];
+/** The panic's detail, with the release the answer judged (the comment names it as the answer does). */
+type PanicAnalysis = PanicDetail & { version: NonNullable<Answer["release"]>; feature: string | null };
+
 /** Who brings the crate that panicked: the lock's chain when one was read, else how to find it. */
 function broughtText(a: PanicAnalysis): string {
   const chain = a.broughtBy;
@@ -62,8 +63,8 @@ function broughtText(a: PanicAnalysis): string {
 /** What a pasted `cargo tree -e features` shows of the crate that panicked: the build's own features. */
 function treeText(a: PanicAnalysis): string | null {
   const t = a.tree;
-  if (!t?.features || a.target.kind !== "one" || a.target.target.crate !== t.crate) return null;
-  const feature = a.target.target.feature;
+  if (!t?.features || !a.oneTarget || a.oneTarget.crate !== t.crate) return null;
+  const feature = a.oneTarget.feature;
   const listed = t.features.length > 0 ? `with ${andList(t.features)}` : "with no feature of it";
   return t.features.includes(feature)
     ? `Your \`cargo tree\` output shows ${code(t.proof)} ${listed}, ${code(feature)} among them: that build has it on, so the binary that panicked was built another way (another binary, profile or feature set).`
@@ -78,17 +79,17 @@ function mainCommitOf(a: PanicAnalysis): string | null {
 function sourceSentence(a: PanicAnalysis, entry: Entry): string {
   const link = a.link;
   const what = link?.item?.startsWith("macro_rules") ? "the fallback arm of a macro in" : SITE_WORDS[entry.site_kind];
-  if (!link) return `${code(a.primary.printed)} is raised by ${code(entry.crate)}.`;
+  if (!link) return `${code(a.printed)} is raised by ${code(entry.crate)}.`;
   // A commit of main (the line only it has) is named as the commit, not as the release it calls itself.
   const at = `${link.crate} ${mainCommitOf(a) ?? a.version.version ?? link.ref} · ${link.file}`;
   if (link.lineEnd !== null && link.methods.length > 1) {
     const methods = link.methods.map((m) => code(m));
     const named =
       methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
-    return `${code(a.primary.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
+    return `${code(a.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
   }
   if (!link.verified && link.lineEnd === null) return unverifiedSentence(a, entry, at);
-  return `${code(a.primary.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
+  return `${code(a.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
 }
 
 /** Phrases already worded (code spans inside) joined as a list: "a, b or c". */
@@ -105,13 +106,13 @@ function unverifiedSentence(a: PanicAnalysis, entry: Entry, at: string): string 
     const names = [...new Set(link.macros.map((m) => m.name))];
     const files = [...new Set(link.macros.map((m) => m.file.replace(/^crates\/[^/]+\//, "")))];
     // Rust reports a panic inside a macro at the macro's call site: the printed line is a call of one of them.
-    return `${code(a.primary.printed)} is raised by the fallback arm of ${names.length > 1 ? `one of the macros ${orList(names)}` : `the macro ${code(names[0]!)}`} (in ${andList(files)} at ${ref}). ${capitalized(printed)}, where my data has no such site: a panic inside a macro is reported where the macro is called, so that line is a call of it, not the arm.`;
+    return `${code(a.printed)} is raised by the fallback arm of ${names.length > 1 ? `one of the macros ${orList(names)}` : `the macro ${code(names[0]!)}`} (in ${andList(files)} at ${ref}). ${capitalized(printed)}, where my data has no such site: a panic inside a macro is reported where the macro is called, so that line is a call of it, not the arm.`;
   }
   const elsewhere = link.sameLine.map(
     (s) => `${code(s.version && s.ref.startsWith("v") ? s.version : s.ref)}${s.method ? ` (${code(s.method)})` : ""}`,
   );
   const also = elsewhere.length > 0 ? ` The data has one at that line at ${joined(elsewhere, "or")}.` : "";
-  return `${code(a.primary.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed}, which is not one of its sites in my data at ${ref}.${also}`;
+  return `${code(a.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed}, which is not one of its sites in my data at ${ref}.${also}`;
 }
 
 /** The method that reached the site, only as its proof allows (`firstCallOf`). */
@@ -122,17 +123,17 @@ function reachedText(a: PanicAnalysis, entry: Entry): string {
   if (c.method !== null) return ` In your output it was ${code(c.method)} that reached the ${site}.`;
   if (c.from === "shared") {
     const each = c.at.map((x) => `${code(x.method)} at ${code(x.ref)}`);
-    return ` Which method reached the ${site} depends on which of these your build is: ${code(`${c.file.replace(/^crates\/[^/]+\//, "")}:${c.line}`)} is ${joined(each, "or")}.`;
+    return ` Which method reached the ${site} depends on which of these your build is: ${code(`${c.file!.replace(/^crates\/[^/]+\//, "")}:${c.line}`)} is ${joined(each, "or")}.`;
   }
-  const file = code(`${c.file.replace(/^crates\/[^/]+\//, "")}:${c.line}`);
+  const file = code(`${c.file!.replace(/^crates\/[^/]+\//, "")}:${c.line}`);
   return c.dataHasRef
-    ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c.ref)}.`
-    : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref)}, and a method's line moves between releases.`;
+    ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c.ref!)}.`
+    : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref!)}, and a method's line moves between releases.`;
 }
 
 /** "Any one of … removes this code" only for the features the quoted cfg proves remove it. */
 function whichBackend(a: PanicAnalysis, t: { crate: string; features: string[] }): string {
-  const removes = removedBy(a.siteGate, t.features);
+  const removes = a.removedBy;
   const rest = t.features.filter((f) => !removes.includes(f));
   const head = "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
   if (removes.length > 0)
@@ -144,7 +145,7 @@ function whichBackend(a: PanicAnalysis, t: { crate: string; features: string[] }
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */
 function choiceSection(a: PanicAnalysis, answer: Answer): string[] {
-  const t = a.target as { kind: "choose"; crate: string; features: string[] };
+  const t = { crate: a.choiceCrate!, features: answer.target.choices };
   const out = [whichBackend(a, t)];
   const edits = answer.edits.filter((e) => e.forFeature !== null);
   if (edits.length === 0) {
@@ -155,7 +156,7 @@ function choiceSection(a: PanicAnalysis, answer: Answer): string[] {
   }
   const where =
     a.manifest?.origin === "repository"
-      ? ` (${code(a.manifest.file.path)} in this repository)`
+      ? ` (${code(a.manifest.path)} in this repository)`
       : a.manifest?.assumedMember
         ? " (its `[workspace.dependencies]`, for a member that inherits burn from it as it is)"
         : "";
@@ -182,7 +183,7 @@ function choiceSection(a: PanicAnalysis, answer: Answer): string[] {
   return out;
 }
 
-function compileComment(c: CompileAnalysis, marker: string, footer: string): string | null {
+function compileComment(c: CompileDetail, marker: string, footer: string): string | null {
   const body = renderCompileBody(c, footer);
   return body && withMarker(marker, tidy(body));
 }
@@ -193,15 +194,6 @@ const tidy = (lines: string[]) =>
     .replace(/\n{3,}/g, "\n\n")
     .trim()}\n`;
 
-/** `issue`: the bot's comment on an issue; `command`: its reply to an `/explain-panic` comment. */
-export function renderIssueComment(
-  a: Analysis,
-  marker = ISSUE_MARKER,
-  replyTo: "issue" | "command" = "issue",
-): string | null {
-  return renderAnswerComment(answerIssue(a), marker, replyTo);
-}
-
 /** The comment for an answer: what broke, why in this build and the edit first; the rest folded. */
 export function renderAnswerComment(
   answer: Answer,
@@ -209,11 +201,11 @@ export function renderAnswerComment(
   replyTo: "issue" | "command" = "issue",
 ): string | null {
   const footer = `burn-triage (bot): ${replyTo === "command" ? "edit your comment and I will update this reply" : "edit the issue and I will update this comment"}.`;
-  const a = answer[BASIS];
-  if (answer.verdict === "none") return null;
-  if (a.kind === "compile") return compileComment(a.compile, marker, footer);
-  if (a.kind === "refusal") return withMarker(marker, tidy(renderRefusalBody(a.refusal, footer)));
-  if (a.kind !== "panic") return null;
+  const detail = answer.detail;
+  if (answer.verdict === "none" || !detail) return null;
+  if (detail.kind === "compile") return compileComment(detail, marker, footer);
+  if (detail.kind === "refusal") return withMarker(marker, tidy(renderRefusalBody(detail, footer)));
+  const a: PanicAnalysis = { ...detail, version: answer.release!, feature: answer.target.feature };
   return withMarker(marker, tidy([...panicLead(a, answer), ...panicFolded(a), ...panicFooter(a, answer, footer)]));
 }
 
@@ -230,14 +222,10 @@ function panicLead(a: PanicAnalysis, answer: Answer): string[] {
     );
   }
   lines.push("");
-  if (a.target.kind === "one" && a.target.hint)
-    lines.push(`I took ${code(targetName(a.target.target))} from ${a.target.hint}.`, "");
-  if (a.target.kind === "choose") lines.push(...choiceSection(a, answer), "");
+  if (a.hint && a.feature) lines.push(`I took ${code(a.feature)} from ${a.hint}.`, "");
+  if (a.choiceCrate !== null) lines.push(...choiceSection(a, answer), "");
   else if (entry.cause === "feature-off" && a.manifest)
-    lines.push(
-      ...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, build: a.version, tree: a.tree?.proof }),
-      "",
-    );
+    lines.push(...manifestSection(a.manifest, { about: "panic", fragment: a.fragment, tree: a.tree?.proof }), "");
   const tree = treeText(a);
   if (tree) lines.push(tree, "");
   if (entry.cause === "misuse")
@@ -255,7 +243,7 @@ function panicFolded(a: PanicAnalysis): string[] {
   const entry = a.entry;
   // The cfg as the source writes it; never the family data's reached-when condition.
   const g = a.siteGate;
-  const gate = g?.kind === "under" ? ` That code sits under ${code(g.cfg)} in ${code(g.crate)}.` : "";
+  const gate = g?.kind === "under" && g.cfg ? ` That code sits under ${code(g.cfg)} in ${code(g.crate)}.` : "";
   const summary = entry.cause === "feature-off" ? "Why this panics; other ways out" : "Why this panics; what to do";
   return [
     `<details><summary>${summary}</summary>`,
@@ -271,7 +259,7 @@ function panicFolded(a: PanicAnalysis): string[] {
 
 function panicFooter(a: PanicAnalysis, answer: Answer, footer: string): string[] {
   const lines: string[] = [];
-  const others = a.findings.filter((f) => f.id !== a.primary.id);
+  const others = answer.findings.filter((f) => f.id !== a.entry.id);
   if (others.length > 0)
     lines.push(`Also recognised: ${[...new Set(others.map((f) => code(f.printed)))].join(", ")}.`, "");
   const r = answer.release!;
@@ -281,7 +269,9 @@ function panicFooter(a: PanicAnalysis, answer: Answer, footer: string): string[]
   // A `compile_error!` is printed by cargo, not by a panicking program: there is no backtrace.
   const built = entry.site_kind === "compile-error";
   const source =
-    built && a.version.source === "backtrace" ? "from the crate path in your build output" : sourceText(a.version);
+    built && a.version.source === "backtrace"
+      ? "from the crate path in your build output"
+      : sourceText({ ...a.version, source: a.version.source ?? "assumed" });
   // A line other refs share identifies none of them: those refs are named, not "only that commit".
   const shared = r.source === "line-number" ? (a.link?.sameLine ?? []) : [];
   const byLine =

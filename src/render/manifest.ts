@@ -1,13 +1,10 @@
 // What the bot says about a manifest it judged (or assumed, or saw only part of), shared by the
 // panic and the rustc-error comments: why the feature is off there, and the verified edit.
 
-import { graphIsBuild, verificationStatus } from "../answer/answer-edit.js";
-import type { ManifestVerdict } from "../answer/analyze.js";
-import { editPlace, linesAreFiles } from "../answer/find-manifest.js";
+import type { AssumptionData, Judgement, ManifestDetail } from "../answer/answer-detail-schema.js";
 import type { Change } from "../cargo/fix/change.js";
-import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED } from "../cargo/judge/refusal.js";
-import type { Assumption, VersionSource } from "../cargo/manifest/burn-version.js";
+import type { VersionSource } from "../cargo/manifest/burn-version.js";
 import { MAX_REQUIREMENT } from "../cargo/resolve/requirements.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
@@ -65,8 +62,12 @@ export function changeText(
   return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 
+/** The plan of a manifest the answer holds, with its edit (`fixed`). */
+type FixedPlan = Extract<ManifestDetail["plan"], { kind: "fixed" }>;
+type ChangeData = FixedPlan["change"];
+
 /** What else the history offers for a renamed feature (`remote-websocket` as well as `remote-server`). */
-function alternatives(c: Change): string {
+function alternatives(c: ChangeData): string {
   const renamed = c.resolves?.renamed ?? [];
   // A feature renamed on two lines is one alternative, said once.
   const others = renamed.filter(
@@ -85,7 +86,7 @@ function alternatives(c: Change): string {
 }
 
 /** Why the first replacement: what the removed feature brought in that it keeps (the resolver's, not a guess). */
-function likeForLike(r: NonNullable<Change["resolves"]>["renamed"][number]): string {
+function likeForLike(r: NonNullable<ChangeData["resolves"]>["renamed"][number]): string {
   if (!r.likeForLike) return "";
   const { from, kept } = r.likeForLike;
   return ` ${code(r.to)} is the like-for-like one: at ${code(from)} ${code(r.feature)} brought in ${andList(kept)}, which ${code(r.to)} still brings in and ${orList(r.others)} does not.`;
@@ -107,7 +108,7 @@ function holds(d: { target: { gate?: string; label?: string; crate: string; feat
 }
 
 /** An assumption in words; user values only inside code spans. */
-export function assumptionText(a: Assumption): string {
+export function assumptionText(a: AssumptionData): string {
   switch (a.kind) {
     case "no-requirement":
       return `no version requirement for ${code(a.key)}; I assumed burn ${a.assumed ?? "?"}`;
@@ -152,8 +153,6 @@ const pasteIt = (f: FragmentShown) =>
 export interface SectionOptions {
   about: About;
   fragment?: FragmentShown | null;
-  /** The release (or commit) the answer says the user's build has: "verified" only on its graph. */
-  build?: { version: string | null; commit: string | null } | null;
   /** The reason in a line, when the full one is folded elsewhere (cargo's refusals, with their history). */
   reason?: string;
   /** The root line of a pasted `cargo tree`, when the issue shows one. */
@@ -164,7 +163,7 @@ export interface SectionOptions {
  * The target's crate when cargo resolves it to another version than the dependency judged (each
  * burn crate by the requirements on it: `burn = "0.14"` builds burn-core 0.14.1), said once.
  */
-export function crateVersionNote(d: Diagnosis, quote: (s: string) => string = code): string | null {
+export function crateVersionNote(d: Judgement, quote: (s: string) => string = code): string | null {
   const own = d.state.version;
   const crate = d.target.gate ? null : d.target.crate;
   const dep = d.primary;
@@ -173,7 +172,7 @@ export function crateVersionNote(d: Diagnosis, quote: (s: string) => string = co
 }
 
 /** The graph a diagnosis judged, as the comment names it: a release, or the main-branch snapshot's commit. */
-function graphName(d: Diagnosis): string {
+function graphName(d: Judgement): string {
   const commit = d.selected?.mainCommit;
   return commit
     ? `the feature graph of burn's main branch at ${code(commit)}`
@@ -184,7 +183,7 @@ function graphName(d: Diagnosis): string {
  * "Nothing else changes" is true of the manifest (the verification checks every other line), not
  * of the build: what the edit turns on there is said, by the resolver's two builds.
  */
-function effectText(c: Change): string {
+function effectText(c: ChangeData): string {
   const crates = c.turnsOn;
   if (!crates) return "and nothing else in the manifest changes.";
   // The data's graph holds burn's crates (a live index may hold more): the claim is about those.
@@ -195,7 +194,8 @@ function effectText(c: Change): string {
 }
 
 /** "Verified on" the build's own graph; "Checked on" another (assumed, or not the build's release). */
-function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): string {
+function checkedLine(p: FixedPlan): string {
+  const { diagnosis: d, change: c, build } = p;
   if (d.assumed.graph)
     return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, ${effectText(c)} Not verified against your exact burn release.</sub>`;
   // That the new manifest parses goes without saying when something more is checked on it.
@@ -205,13 +205,13 @@ function checkedLine(d: Diagnosis, c: Change, build: SectionOptions["build"]): s
   ];
   const checks =
     parts.length === 0 ? `the new manifest parses ${effectText(c)}` : `${parts.join(", ")}, ${effectText(c)}`;
-  if (!graphIsBuild(d, build ?? null))
+  if (p.status === "checked")
     return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
   return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
 
 /** What the manifest's paragraph is headed: "off" only when the data judged it off. */
-function headingOf(d: Diagnosis): string {
+function headingOf(d: Judgement): string {
   if (d.verdict === "on") return "Why it is not obvious here";
   const said =
     ["pre-dispatch", "unknown-crate", "unknown-commit"].includes(d.verdict) || d.target.gate === ACCEPTED.gate;
@@ -219,8 +219,8 @@ function headingOf(d: Diagnosis): string {
 }
 
 /** Whether the edit was checked on the build's release, in a few words: the full account is folded under them. */
-function statusWords(d: Diagnosis, build: SectionOptions["build"]): string {
-  const status = verificationStatus(d, build ?? null);
+function statusWords(p: FixedPlan): string {
+  const { diagnosis: d, status } = p;
   if (status === "assumed-graph") return "Checked on an assumed graph";
   const graph = d.selected?.mainCommit
     ? `burn's main branch at ${code(d.selected.mainCommit)}`
@@ -229,8 +229,8 @@ function statusWords(d: Diagnosis, build: SectionOptions["build"]): string {
 }
 
 /** The edit: where, the changed lines, whether it is the build's release; how it was checked, folded. */
-function fixPart(m: ManifestVerdict, d: Diagnosis, c: Change, build: SectionOptions["build"]): string[] {
-  const place = editPlace(m, c);
+function fixPart(m: ManifestDetail, p: FixedPlan): string[] {
+  const { diagnosis: d, change: c, place } = p;
   const where =
     m.origin === "assumed"
       ? "If your `burn` dependency looks like this"
@@ -243,7 +243,7 @@ function fixPart(m: ManifestVerdict, d: Diagnosis, c: Change, build: SectionOpti
   const out = ["", `**Fix** — ${where}:`, fence(changed, "diff")];
   // The edit only gets cargo past its refusal: what it cannot do is said with it.
   if (c.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
-  out.push(`<details><summary>${statusWords(d, build)}</summary>`, "", checkedLine(d, c, build));
+  out.push(`<details><summary>${statusWords(p)}</summary>`, "", checkedLine(p));
   if (c.declares)
     out.push(
       "",
@@ -253,7 +253,7 @@ function fixPart(m: ManifestVerdict, d: Diagnosis, c: Change, build: SectionOpti
   return out;
 }
 
-export function manifestSection(m: ManifestVerdict, opts: SectionOptions): string[] {
+export function manifestSection(m: ManifestDetail, opts: SectionOptions): string[] {
   const out: string[] = [];
   const plan = m.plan;
   if (plan.kind === "invalid-toml") {
@@ -280,7 +280,7 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
         : "";
     const heading = headingOf(d);
     out.push(
-      `**${heading}${from}:** ${opts.reason ?? why(d, { about: opts.about, assumedMember: m.assumedMember, lines: linesAreFiles(m), tree: opts.tree })}`,
+      `**${heading}${from}:** ${opts.reason ?? why(d, { about: opts.about, assumedMember: m.assumedMember, lines: m.linesAreFiles, tree: opts.tree })}`,
     );
     const note = crateVersionNote(d);
     if (note) out.push(`<sub>${note}</sub>`);
@@ -293,10 +293,10 @@ export function manifestSection(m: ManifestVerdict, opts: SectionOptions): strin
   }
   // An unread commit is said in the verdict's own sentence, not again as an assumption.
   const graph = d.verdict === "unknown-commit" ? undefined : d.assumed.graph;
-  const assumptions = [d.assumed.version, graph].filter((x): x is Assumption => !!x).map(assumptionText);
+  const assumptions = [d.assumed.version, graph].filter((x): x is AssumptionData => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
-    out.push(...fixPart(m, d, plan.change, opts.build ?? null));
+    out.push(...fixPart(m, plan));
   } else if (plan.kind === "no-fix" && !["no-burn", "unknown-crate", "unknown-commit"].includes(d.verdict)) {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }

@@ -1,13 +1,15 @@
 // The comment for cargo's refusal pasted in an issue: which feature cargo could not find, every
 // feature of the reporter's manifest it would refuse (cargo names one per run), and what burn's
 // history says replaces each, and the verified edit past them when the history gives one.
-import type { RefusalAnalysis } from "../answer/analyze-refusal.js";
-import { MAX_REFUSALS, type Refusal } from "../cargo/judge/refusal.js";
+import type { Judgement, RefusalDetail } from "../answer/answer-detail-schema.js";
+import { MAX_REFUSALS } from "../cargo/judge/refusal.js";
 import { code } from "./escape.js";
 import { manifestSection, sourceText } from "./manifest.js";
 import { historyText, why } from "./why.js";
 
 /** Each feature cargo would refuse, with when it went: `burn` 0.22.0-pre.2 has no `server` (removed at …). */
+type Refusal = NonNullable<Judgement["refused"]>[number];
+
 function refusedLine(list: Refusal[]): string {
   const gone = (x: Refusal) =>
     x.history.kind === "removed"
@@ -20,12 +22,12 @@ function refusedLine(list: Refusal[]): string {
 }
 
 /** The reporter's manifest's refusals, when it has any (they include the feature cargo named). */
-function refusedManifest(r: RefusalAnalysis) {
+function refusedManifest(r: RefusalDetail) {
   const plan = r.manifest?.plan;
   return plan && plan.kind !== "invalid-toml" && plan.diagnosis.verdict === "refused" ? plan.diagnosis : null;
 }
 
-function manifestPart(r: RefusalAnalysis): string[] {
+function manifestPart(r: RefusalDetail): string[] {
   const m = r.manifest;
   const plan = m?.plan;
   const refused = refusedManifest(r);
@@ -36,7 +38,6 @@ function manifestPart(r: RefusalAnalysis): string[] {
     return [
       ...manifestSection(m!, {
         about: "compile",
-        build: r.version ? { version: r.version, commit: null } : null,
         reason: refusedLine(refused.refused ?? []),
       }),
       "",
@@ -58,7 +59,7 @@ function manifestPart(r: RefusalAnalysis): string[] {
   ];
 }
 
-export function renderRefusalBody(r: RefusalAnalysis, footer: string): string[] {
+export function renderRefusalBody(r: RefusalDetail, footer: string): string[] {
   const f = r.found;
   const lines = [
     `### ${code(f.crate)} has no feature ${code(f.feature)} at this release`,

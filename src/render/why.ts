@@ -2,11 +2,15 @@
 // by issue comments, PR reviews and the CLI.
 
 import { chainSteps } from "../answer/answer-edit.js";
-import type { Diagnosis } from "../cargo/judge/diagnosis.js";
-import type { Refusal } from "../cargo/judge/refusal.js";
-import { type Assumption, FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
-import type { DepDecl } from "../cargo/manifest/manifest.js";
-import { type PkgRef, type Reason, targetName } from "../cargo/resolve/resolve.js";
+import type { AssumptionData as Assumption, Judgement as Diagnosis, History } from "../answer/answer-detail-schema.js";
+import { FIRST_DISPATCH } from "../cargo/manifest/burn-version.js";
+import { type PkgRef, targetName } from "../cargo/resolve/resolve.js";
+
+// The judge's facts as the answer holds them (a Diagnosis is one): what every sentence here reads.
+type DepDecl = NonNullable<Diagnosis["primary"]>["decl"];
+type Reason = Diagnosis["state"]["chain"][number];
+type Refusal = NonNullable<Diagnosis["refused"]>[number];
+
 import { andList, code, orList } from "./escape.js";
 
 /** `default-features = false` and `features = […]`, as far as the declaration sets them. */
@@ -119,7 +123,7 @@ function onText(d: Diagnosis, opts: WhyOptions): string {
 }
 
 /** What burn's history says of a feature a release does not have (after "… does not have it: "). */
-export function historyText(h: Refusal["history"], crate: string): string {
+export function historyText(h: History, crate: string): string {
   if (h.kind === "never")
     return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
   if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;

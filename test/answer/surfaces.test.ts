@@ -8,15 +8,15 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { Ajv } from "ajv";
+import { analyze } from "../../src/answer/analyze.js";
 import { type Answer, answerIssue } from "../../src/answer/answer.js";
 import type { AnswerEdit, ManifestAnswer } from "../../src/answer/answer-schema.js";
-import { analyze } from "../../src/answer/analyze.js";
 import { runCli } from "../../src/cli/run.js";
 import { commandMarker } from "../../src/render/command.js";
 import { changeLines } from "../../src/render/edit.js";
 import { renderAnswerComment } from "../../src/render/issue.js";
-import { issueTexts, manifestPaths, medianAndMax, visibleWords } from "../support/issue-texts.js";
 import { root } from "../helpers/fixtures.js";
+import { issueTexts, manifestPaths, medianAndMax, visibleWords } from "../support/issue-texts.js";
 
 const schema = JSON.parse(readFileSync(join(root, "answer.schema.json"), "utf8"));
 const validate = new Ajv({ allErrors: true, strict: false }).compile(schema);

@@ -1,9 +1,9 @@
 // "Nothing else changes" is said of the manifest only: an edit that turns on crates says which,
 // by the resolver's builds before and after it.
 import { describe, expect, it } from "@jest/globals";
-import { planFix } from "../../src/cargo/fix/fix.js";
 import { analyze } from "../../src/answer/analyze.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 
 const manifest = (features: string[]) =>
   `[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = [${features.map((f) => JSON.stringify(f)).join(", ")}] }\n`;

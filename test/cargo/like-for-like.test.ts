@@ -9,7 +9,7 @@ import { planFix } from "../../src/cargo/fix/fix.js";
 import { rankReplacements } from "../../src/cargo/judge/like-for-like.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
 import { analyze } from "../../src/answer/analyze.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { root } from "../helpers/fixtures.js";
 
 const head = join(root, "fixtures/repos/renovate-bump/head/Cargo.toml");

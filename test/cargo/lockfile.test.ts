@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { broughtBy, lockPackages, MAX_LOCK_PACKAGES } from "../../src/cargo/manifest/lockfile.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { fixture } from "../helpers/fixtures.js";
 
 // Real cargo's lock (scripts/lock-fixtures.mjs): myapp declares burn 0.20.1; yolo-burn brings

@@ -4,7 +4,7 @@ import { LiveIndex } from "../../src/cargo/index/live-index.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
 import { diagnose } from "../../src/cargo/judge/diagnose.js";
 import { parseManifest } from "../../src/cargo/manifest/manifest.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { assumptionText } from "../../src/render/manifest.js";
 import { analyzePanic } from "../helpers/analysis.js";
 import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { planFix } from "../../src/cargo/fix/fix.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { root } from "../helpers/fixtures.js";
 
 const log = (name: string) => readFileSync(join(root, "fixtures/cargo", name), "utf8");

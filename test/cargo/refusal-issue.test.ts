@@ -4,7 +4,7 @@ import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { triage } from "../../src/answer/plan.js";
 import { detectCargoRefusal } from "../../src/cargo/judge/cargo-error.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { fixture, root } from "../helpers/fixtures.js";
 
 // cargo's own refusal pasted in an issue (real cargo 1.95 output: scripts/cargo-refusal-fixtures.mjs).

@@ -3,7 +3,7 @@
 // has no `/`), and never a rewrite of the `#[cfg]` the user's own rustc printed.
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { fixture } from "../helpers/fixtures.js";
 
 const LOCK = (v: string) => `\n\`\`\`\n[[package]]\nname = "burn"\nversion = "${v}"\n\`\`\`\n`;

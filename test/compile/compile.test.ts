@@ -3,7 +3,7 @@ import { load } from "js-yaml";
 import { analyze } from "../../src/answer/analyze.js";
 import { gatedFindings } from "../../src/compile/analyze.js";
 import { burnAliases, detectCompile, failingCrate } from "../../src/compile/detect.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { analyzeCompile } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 

@@ -3,7 +3,7 @@ import { load } from "js-yaml";
 import { analyze } from "../../src/answer/analyze.js";
 import { detectCompile } from "../../src/compile/detect.js";
 import { memberSite } from "../../src/compile/impl-items.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { analyzeCompile } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 

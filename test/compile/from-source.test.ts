@@ -5,7 +5,7 @@ import { type AnalyzeInput, analyze, analyzeWithSources, sourceReads } from "../
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "../../src/answer/burn-files.js";
 import { LiveIndex } from "../../src/cargo/index/live-index.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { root } from "../helpers/fixtures.js";
 import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";
 

@@ -6,7 +6,7 @@ import { analyze } from "../../src/answer/analyze.js";
 import { declaresBurn } from "../../src/cargo/manifest/facts.js";
 import { detectCompile } from "../../src/compile/detect.js";
 import { versionFromPaths, versionFromProse } from "../../src/evidence/version.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { fixture } from "../helpers/fixtures.js";
 
 interface Case {

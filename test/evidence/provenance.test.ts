@@ -7,7 +7,7 @@ import { describe, expect, it } from "@jest/globals";
 import fc from "fast-check";
 import { analyze } from "../../src/answer/analyze.js";
 import { gatherEvidence } from "../../src/evidence/index.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { root } from "../helpers/fixtures.js";
 
 /** The releases a comment says it judged: link refs, "Verified on", and the footer's. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "@jest/globals";
 import { load } from "js-yaml";
 import { analyze } from "../../src/answer/analyze.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
 import { detect } from "../../src/panics/detect.js";
-import { renderIssueComment } from "../../src/render/issue.js";
 import { analyzePanic } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 

@@ -1,7 +1,7 @@
 // "It was `X` that reached the stub" only when the printed line is `X` at the release judged: the
 // method table of another release puts other methods on the same lines.
 import { describe, expect, it } from "@jest/globals";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { analyzePanic } from "../helpers/analysis.js";
 
 const at = (line: number, lock: string | null) =>

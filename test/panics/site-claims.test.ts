@@ -1,12 +1,13 @@
 // What the comment says of the code a panic was raised in holds of that code: the cfg is quoted
 // as burn's source writes it (not the family data's reached-when condition), and "any one of …
 // removes this code" only for features that quoted cfg proves remove it.
-import { describe, expect, it } from "@jest/globals";
+
 import { readFileSync } from "node:fs";
+import { describe, expect, it } from "@jest/globals";
 import * as yaml from "js-yaml";
-import { analyzePanic } from "../helpers/analysis.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { cfgAsWritten, removedBy } from "../../src/panics/site-claims.js";
+import { analyzePanic } from "../helpers/analysis.js";
 
 const cases = (
   yaml.load(readFileSync("fixtures/family/cases.yml", "utf8")) as { cases: Array<{ name: string; text: string }> }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze, sourceReads } from "../../src/answer/analyze.js";
 import { sourceKey } from "../../src/answer/burn-files.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { anchorOf, MAX_SOURCE, mayHold, scanSource } from "../../src/panics/source-scan.js";
-import { renderIssueComment } from "../../src/render/issue.js";
 import { analyzePanic } from "../helpers/analysis.js";
 import { fixture } from "../helpers/fixtures.js";
 

@@ -8,7 +8,7 @@ import { analyze } from "../../src/answer/analyze.js";
 import { snapshot } from "../../src/cargo/index/registry.js";
 import { historyOf } from "../../src/cargo/judge/refusal.js";
 import { cargoTreeOf } from "../../src/evidence/cargo-tree.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { historyText } from "../../src/render/why.js";
 import { qualifyBurnRefs } from "../../src/util/links.js";
 

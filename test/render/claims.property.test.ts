@@ -11,8 +11,8 @@ import { type BurnSources, type SourceRead, sourceKey } from "../../src/answer/b
 import { LiveIndex } from "../../src/cargo/index/live-index.js";
 import { allFeatures, snapshot } from "../../src/cargo/index/registry.js";
 import type { GatedData } from "../../src/compile/gated.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { loadCatalog } from "../../src/panics/catalog.js";
-import { renderIssueComment } from "../../src/render/issue.js";
 import * as semver from "../../src/util/semver.js";
 import { fixture, root } from "../helpers/fixtures.js";
 import { type FakeIndex, startFakeIndex } from "../support/fake-index.js";

@@ -3,8 +3,9 @@
 // reference or render HTML outside code.
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { commandMarker, renderHelp, renderNothingFound } from "../../src/render/command.js";
-import { renderIssueComment, renderResolvedComment } from "../../src/render/issue.js";
+import { renderResolvedComment } from "../../src/render/issue.js";
 import { renderReviewState, reviewPullRequest } from "../../src/render/review.js";
 import { burnPermalink } from "../../src/util/links.js";
 import { activeMarkdown, expectInert } from "../helpers/markdown.js";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
-import { ISSUE_MARKER, renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
+import { ISSUE_MARKER } from "../../src/render/issue.js";
 import { fixture, issueCases } from "../helpers/fixtures.js";
 
 const render = (text: string) => renderIssueComment(analyze({ text }));

@@ -6,7 +6,7 @@ import { chainSteps, manifestAnswer } from "../../src/answer/answer-edit.js";
 import { planFix } from "../../src/cargo/fix/fix.js";
 import { diagnose } from "../../src/cargo/judge/diagnose.js";
 import { parseManifest } from "../../src/cargo/manifest/manifest.js";
-import { renderIssueComment } from "../../src/render/issue.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { assumptionText } from "../../src/render/manifest.js";
 import { why } from "../../src/render/why.js";
 import { fixture } from "../helpers/fixtures.js";

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { versionFromProse } from "../../src/evidence/version.js";
+import { renderIssueComment } from "../../src/github/issue-comment.js";
 import { detect } from "../../src/panics/detect.js";
 import { parseLocation } from "../../src/panics/location.js";
 import { commandMarker } from "../../src/render/command.js";
-import { renderIssueComment } from "../../src/render/issue.js";
 import { analyzePanic } from "../helpers/analysis.js";
 import { fixture, issueCases } from "../helpers/fixtures.js";
 
