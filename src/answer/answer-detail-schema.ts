@@ -155,7 +155,8 @@ const panicDetail = obj(
         obj(
           {
             method: strOrNull,
-            from: { enum: ["line", "frame", "unknown", "shared"] },
+            from: { enum: ["line", "frame", "unknown", "shared", "prose"] },
+            said: { ...strOrNull, description: "`prose`: the issue's words that name the method." },
             at: {
               type: "array",
               description: "`shared`: the method at the printed line at each ref that has it.",
@@ -167,7 +168,7 @@ const panicDetail = obj(
             line: { type: ["integer", "null"] },
             dataHasRef: bool,
           },
-          ["method", "from", "frame", "ref", "file", "line", "dataHasRef", "at"],
+          ["method", "from", "frame", "ref", "file", "line", "dataHasRef", "at", "said"],
         ),
       ],
     },

@@ -227,9 +227,10 @@ export function panicDetail(a: PanicAnalysis): PanicDetail {
           method: c.method,
           from: c.from,
           frame: c.from === "frame" ? c.frame : null,
-          ref: c.from === "frame" || c.from === "shared" ? null : c.ref,
-          file: c.from === "frame" ? null : c.file,
-          line: c.from === "frame" ? null : c.line,
+          said: c.from === "prose" ? c.said : null,
+          ref: c.from === "frame" || c.from === "shared" || c.from === "prose" ? null : c.ref,
+          file: c.from === "frame" || c.from === "prose" ? null : c.file,
+          line: c.from === "frame" || c.from === "prose" ? null : c.line,
           dataHasRef: c.from === "unknown" ? c.dataHasRef : false,
           at: c.from === "shared" ? c.at.map((x) => ({ ref: x.ref, method: x.method })) : [],
         }

@@ -54,7 +54,18 @@ const evidence = {
   required: ["kind", "detail", "url"],
   properties: {
     kind: {
-      enum: ["source-line", "backtrace", "manifest", "feature-graph", "cfg", "burn-source", "history", "cargo", "lock"],
+      enum: [
+        "source-line",
+        "backtrace",
+        "manifest",
+        "feature-graph",
+        "cfg",
+        "burn-source",
+        "history",
+        "cargo",
+        "lock",
+        "issue-text",
+      ],
     },
     detail: { ...str, description: "What was read, as data (`burn-dispatch 0.22.0-pre.2 src/backend.rs:824`)." },
     url: strOrNull,

@@ -123,7 +123,9 @@ function panicClaims(a: PanicAnalysis): AnswerClaim[] {
       evidence: [
         c.from === "frame"
           ? { kind: "backtrace", detail: c.frame, url: null }
-          : { kind: "source-line", detail: `${c.ref} ${c.file}:${c.line}`, url: null },
+          : c.from === "prose"
+            ? { kind: "issue-text", detail: c.said, url: null }
+            : { kind: "source-line", detail: `${c.ref} ${c.file}:${c.line}`, url: null },
       ],
     });
   if (a.tooOld)

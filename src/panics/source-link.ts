@@ -166,6 +166,8 @@ const frames = boundedMemo<RegExp>(256);
 export type MethodClaim =
   | { method: string; from: "line"; ref: string; file: string; line: number }
   | { method: string; from: "frame"; frame: string }
+  /** No location printed: the issue's own words name one stub method (`loss.backward()`, "when I call backward"). */
+  | { method: string; from: "prose"; said: string }
   /** `dataHasRef`: the data has this message's sites at `ref`, and the line is none of them. */
   | { method: null; from: "unknown"; ref: string; file: string; line: number; dataHasRef: boolean }
   /** The line alone chose the ref, and other refs have another method at that line: each is said. */
@@ -200,9 +202,19 @@ export function firstCallOf(
   }
   const m = frame.exec(text.slice(0, FRAME_WINDOW));
   if (m?.[1]) return { method: m[1], from: "frame", frame: m[0] };
-  if (!printed) return null;
+  if (!printed) return link && !loc ? proseMethod(text, link.methods) : null;
   const dataHasRef = entry.sites.some((s) => s.ref === printed.ref);
   return { method: null, from: "unknown", ref: printed.ref, file: printed.repoPath, line: printed.line, dataHasRef };
+}
+
+/** The one stub method the text names as called (`backward()`, "call backward"); none or several: null. */
+function proseMethod(text: string, methods: string[]): MethodClaim | null {
+  const head = text.slice(0, FRAME_WINDOW);
+  const hits = methods.flatMap((m) => {
+    const said = new RegExp(`\\b${m}\\(\\)|\\bcall(?:s|ed|ing)?\\s+\`?\\.?${m}\\b`).exec(head);
+    return said ? [{ method: m, from: "prose" as const, said: said[0] }] : [];
+  });
+  return hits.length === 1 ? hits[0]! : null;
 }
 
 interface LinkParts {

@@ -86,7 +86,12 @@ function sourceSentence(a: PanicAnalysis, entry: Entry): string {
     const methods = link.methods.map((m) => code(m));
     const named =
       methods.length > 4 ? `${methods.slice(0, 4).join(", ")} and ${methods.length - 4} more` : methods.join(", ");
-    return `${code(a.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); your output shows no location, so I cannot tell which one.`;
+    // The issue's own words may name the method its output does not place.
+    const which =
+      a.firstCall?.from === "prose" && a.firstCall.method
+        ? `your output shows no location, and the issue names ${code(a.firstCall.method)}, one of them`
+        : "your output shows no location, so I cannot tell which one";
+    return `${code(a.printed)} is raised by each stub method of ${linked(`${at}:${link.line}-${link.lineEnd}`, link.url)} (${named}); ${which}.`;
   }
   if (!link.verified && link.lineEnd === null) return unverifiedSentence(a, entry, at);
   return `${code(a.printed)} is raised by ${what} ${linked(`${at}:${link.line}`, link.url)}.`;
@@ -119,7 +124,8 @@ function unverifiedSentence(a: PanicAnalysis, entry: Entry, at: string): string 
 function reachedText(a: PanicAnalysis, entry: Entry): string {
   const c = a.firstCall;
   const site = entry.site_kind === "stub" ? "stub" : "code";
-  if (!c) return "";
+  // A method the prose names is said in the source sentence, as the issue's words, not as output.
+  if (!c || c.from === "prose") return "";
   if (c.method !== null) return ` In your output it was ${code(c.method)} that reached the ${site}.`;
   if (c.from === "shared") {
     const each = c.at.map((x) => `${code(x.method)} at ${code(x.ref)}`);

@@ -2,6 +2,7 @@
 // shows. Each case is the input the finding quoted, and fails when its rule is removed.
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
+import { answerIssue } from "../../src/answer/answer.js";
 import { chainSteps, manifestAnswer } from "../../src/answer/answer-edit.js";
 import { planFix } from "../../src/cargo/fix/fix.js";
 import { diagnose } from "../../src/cargo/judge/diagnose.js";
@@ -158,5 +159,27 @@ describe('finding 13: version = "*" is judged at an assumed release, said once, 
     expect(bounded.kind).toBe("fixed");
     if (bounded.kind === "invalid-toml") return;
     expect(bounded.diagnosis.assumed).toEqual({});
+  });
+});
+
+describe("finding 18: a stub method the issue names is used, as the issue's words", () => {
+  it.each(["pos-title-only", "pos-markdown-escaped", "pos-escaped-backticks", "pos-diff-snippet"])("%s", (name) => {
+    const a = analyze({ text: fixture(`issues/${name}.md`) });
+    const body = renderIssueComment(a)!;
+    expect(body).toContain("your output shows no location, and the issue names `backward`, one of them.");
+    expect(body).not.toContain("I cannot tell which one");
+    expect(body).not.toContain("In your output it was `backward`");
+    // The answer object says the same, with the issue's words as its evidence.
+    const answer = answerIssue(a);
+    const reached = answer.claims.find((c) => c.about === "reached-by");
+    expect(reached?.subject).toBe("backward");
+    expect(reached?.evidence[0]?.kind).toBe("issue-text");
+  });
+
+  it("two methods named, or none: still cannot tell", () => {
+    const text = fixture("issues/pos-diff-snippet.md").replace(/backward\(\)/g, "x()");
+    expect(renderIssueComment(analyze({ text }))).toContain("so I cannot tell which one");
+    const both = `${fixture("issues/pos-diff-snippet.md")}\n\nAlso \`grad()\` fails.\n`;
+    expect(renderIssueComment(analyze({ text: both }))).toContain("so I cannot tell which one");
   });
 });

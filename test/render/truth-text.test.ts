@@ -19,7 +19,7 @@ describe("no invented facts", () => {
     expect(a.link?.lineEnd).toBeGreaterThan(a.link!.line);
     expect(a.link?.url).toMatch(/#L\d+-L\d+$/);
     const body = renderIssueComment(a)!;
-    expect(body).toContain("your output shows no location, so I cannot tell which one");
+    expect(body).toContain("your output shows no location, and the issue names `backward`, one of them");
     expect(body).toContain("`backward`, `grad`");
   });
 
