@@ -8,7 +8,7 @@ import type { Registry } from "../index/registry.js";
 import type { Addition, BurnDep, DiagnoseOptions, Run } from "../judge/diagnosis.js";
 import { conjunctsOf } from "../resolve/cfg.js";
 import { enablersOf } from "../resolve/enablers.js";
-import type { FeatureTarget, WorkBudget } from "../resolve/resolve.js";
+import { DIAGNOSIS_STEPS, type FeatureTarget, type WorkBudget } from "../resolve/resolve.js";
 
 /** The smallest verified addition: the data's ready answers, then single enablers, then pairs. */
 export function searchFix(
@@ -21,16 +21,12 @@ export function searchFix(
   target: FeatureTarget,
   opts: DiagnoseOptions,
 ): Addition | null {
-  let fix: Addition | null = null;
   const ready = (opts.additions ?? [])
     .map((a) => a.filter((f) => !primary.effective.features.includes(f)))
     .filter((a) => a.length > 0);
-  for (const add of [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])]) {
-    if (run(ownDefaults, { target: primary.decl, add }).on) {
-      fix = { decl: primary.decl, add };
-      break;
-    }
-  }
+  const candidates = [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])];
+  const add = smallestBuild(run, primary.decl, ownDefaults, candidates, opts);
+  let fix: Addition | null = add && { decl: primary.decl, add };
   // A ready answer for several gated paths is their union; drop what the others already bring
   // (`optim` brings `extension`), so the edit is the smallest that still verifies.
   if (fix && fix.add.length > 1 && ready.some((r) => r === fix!.add)) {
@@ -52,6 +48,46 @@ export function searchFix(
   )
     fix = { decl: own.decl, add: [target.feature] };
   return fix;
+}
+
+/** Lexicographic order of two ranks. */
+function before(a: readonly number[], b: readonly number[]): boolean {
+  const j = a.findIndex((x, k) => x !== b[k]);
+  return j >= 0 && a[j]! < b[j]!;
+}
+
+/** Resolutions the ranking may add after the first verified candidate (each a few thousand steps). */
+const MAX_RANKED = 8;
+
+/**
+ * The verified candidate whose build is smallest: fewest crates in the resolved build of this
+ * manifest (`autodiff` before `optim`, which brings burn-optim too; `std` and `dataset` before
+ * `train`), then what a PR review restores (`prefer`, the like-for-like), then fewest features,
+ * then the search's order. Past the first verified candidate, up to MAX_RANKED more of at most one
+ * feature more are resolved, while the event's budget keeps a reserve for the verification.
+ */
+function smallestBuild(
+  run: Run,
+  decl: BurnDep["decl"],
+  ownDefaults: string[],
+  candidates: string[][],
+  opts: DiagnoseOptions,
+): string[] | null {
+  const prefer = opts.prefer ?? [];
+  const rank = (add: string[], crates: number, i: number) =>
+    [crates, add.every((f) => prefer.includes(f)) ? 0 : 1, add.length, i] as const;
+  let best: { add: string[]; key: readonly number[] } | null = null;
+  let ranked = 0;
+  for (const [i, add] of candidates.entries()) {
+    if (best && (ranked >= MAX_RANKED || (opts.budget?.remaining ?? Infinity) < DIAGNOSIS_STEPS / 4)) break;
+    if (best && add.length > best.add.length + 1) continue;
+    if (best) ranked++;
+    const state = run(ownDefaults, { target: decl, add });
+    if (!state.on) continue;
+    const key = rank(add, state.crates?.length ?? Number.MAX_SAFE_INTEGER, i);
+    if (!best || before(key, best.key)) best = { add, key };
+  }
+  return best?.add ?? null;
 }
 
 /**

@@ -125,8 +125,12 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       verdict: verdictOf(gatedBehind),
       gatedBehind,
       fix:
-        searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, opts) ??
-        (line ? searchConjuncts(run, primary, line, registry, ownDefaults, target, opts) : null),
+        // The gate said in burn's own features (`std`, `dataset`, `vision`) is one more candidate:
+        // the data's ready answer (`vision`, `train`) may bring whole crates the gate never needed.
+        searchFix(run, primary, burnDeps, enablers, pairs, ownDefaults, target, {
+          ...opts,
+          additions: [...(opts.additions ?? []), ...(gateFeatures ? [gateFeatures] : [])],
+        }) ?? (line ? searchConjuncts(run, primary, line, registry, ownDefaults, target, opts) : null),
     };
   } catch (e) {
     if (e instanceof UnreadableCrate) return unreadable(base, e);
