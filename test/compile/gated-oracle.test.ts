@@ -2,12 +2,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "@jest/globals";
 import { planFix } from "../../src/cargo/fix/fix.js";
+import { diagnose } from "../../src/cargo/judge/diagnose.js";
+import { parseManifest } from "../../src/cargo/manifest/manifest.js";
 import { root } from "../helpers/fixtures.js";
 
 // burn-data's ready answer for every gated path (checked with cargo by burn-data) against the
 // engine: with and without default features, a manifest declaring only `burn` must get a
-// verified edit whenever the data has an answer, never a larger one, and "already on" exactly
-// when the answer is "nothing to add". Four layouts (0.16 burn-core gates, 0.20, 0.21 dispatch,
+// verified edit whenever the data has an answer, never a larger build (more crates turned on,
+// or as many and more features; the engine may pick a build smaller than the data's answer:
+// `std`, `dataset`, `vision` for vision, not `vision`, `train`), and "already on" exactly when
+// the answer is "nothing to add". Four layouts (0.16 burn-core gates, 0.20, 0.21 dispatch,
 // 0.22 extension), every gated path of each.
 interface Gate {
   gate: string;
@@ -44,7 +48,21 @@ describe("the engine against burn-data's answers for gated paths", () => {
         );
         if (plan.kind === "fixed") {
           outcomes.fixed++;
-          if (plan.change.added.length > answer.length) outcomes.larger.push(`${path} ${defaults}`);
+          const chosen = plan.change.turnsOn?.length ?? 0;
+          // The data's answer, written into the manifest: the crates its build turns on.
+          const theirs = () => {
+            const written = text.replace(" }\n", `, features = ${JSON.stringify(answer)} }\n`);
+            const target = { crate: "burn", feature: path, gate: g.gate, label: path };
+            const before = new Set(plan.diagnosis.state.crates ?? []);
+            const after = diagnose(parseManifest(written), { target }).state.crates ?? [];
+            return after.filter((c) => !before.has(c)).length;
+          };
+          const added = plan.change.added.length;
+          if (added > answer.length || chosen > 0) {
+            const other = theirs();
+            if (chosen > other || (chosen === other && added > answer.length))
+              outcomes.larger.push(`${path} ${defaults}`);
+          }
         } else if (plan.kind === "already-on" && answer.length === 0) outcomes.already++;
         else outcomes.missed.push(`${path} defaults=${defaults}: ${plan.kind}`);
       }

@@ -62,9 +62,10 @@ const MAX_RANKED = 8;
 /**
  * The verified candidate whose build is smallest: fewest crates in the resolved build of this
  * manifest (`autodiff` before `optim`, which brings burn-optim too; `std` and `dataset` before
- * `train`), then what a PR review restores (`prefer`, the like-for-like), then fewest features,
- * then the search's order. Past the first verified candidate, up to MAX_RANKED more of at most one
- * feature more are resolved, while the event's budget keeps a reserve for the verification.
+ * `train`), then fewest features, then the search's order. A PR review's restoring what the PR
+ * removed (`prefer`, the like-for-like answer: the base built with it) wins when it is as few
+ * features as any. Past the first verified candidate, up to MAX_RANKED more of at most one feature
+ * more are resolved, while the event's budget keeps a reserve for the verification.
  */
 function smallestBuild(
   run: Run,
@@ -73,21 +74,22 @@ function smallestBuild(
   candidates: string[][],
   opts: DiagnoseOptions,
 ): string[] | null {
-  const prefer = opts.prefer ?? [];
-  const rank = (add: string[], crates: number, i: number) =>
-    [crates, add.every((f) => prefer.includes(f)) ? 0 : 1, add.length, i] as const;
-  let best: { add: string[]; key: readonly number[] } | null = null;
+  const verified: Array<{ add: string[]; key: readonly number[] }> = [];
   let ranked = 0;
   for (const [i, add] of candidates.entries()) {
-    if (best && (ranked >= MAX_RANKED || (opts.budget?.remaining ?? Infinity) < DIAGNOSIS_STEPS / 4)) break;
-    if (best && add.length > best.add.length + 1) continue;
-    if (best) ranked++;
+    const first = verified[0];
+    if (first && (ranked >= MAX_RANKED || (opts.budget?.remaining ?? Infinity) < DIAGNOSIS_STEPS / 4)) break;
+    if (first && add.length > first.add.length + 1) continue;
+    if (first) ranked++;
     const state = run(ownDefaults, { target: decl, add });
-    if (!state.on) continue;
-    const key = rank(add, state.crates?.length ?? Number.MAX_SAFE_INTEGER, i);
-    if (!best || before(key, best.key)) best = { add, key };
+    if (state.on) verified.push({ add, key: [state.crates?.length ?? Number.MAX_SAFE_INTEGER, add.length, i] });
   }
-  return best?.add ?? null;
+  if (verified.length === 0) return null;
+  const fewest = Math.min(...verified.map((v) => v.add.length));
+  const prefer = opts.prefer ?? [];
+  const restores = verified.find((v) => v.add.length === fewest && v.add.every((f) => prefer.includes(f)));
+  if (restores) return restores.add;
+  return verified.reduce((a, b) => (before(b.key, a.key) ? b : a)).add;
 }
 
 /**
