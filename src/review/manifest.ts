@@ -336,7 +336,7 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const additions = sourceAdditions(c.imports ?? [], after);
   const plan =
     removed.length > 0 || additions.length > 0
-      ? planFix({ path: c.path, text: c.head }, { ...headOpts, prefer: removed, additions })
+      ? planFix({ path: c.path, text: c.head }, { ...headOpts, prefer: removed, needed: additions })
       : probe;
   const j = { rule: rule.id, path: c.path, crateManifest: c.path, before: before!, after };
   return regressed({ ...j, commentable: c.commentable, headRoot: c.headRoot ?? null, additions }, plan);

@@ -43,7 +43,7 @@ function plan(group: Fixed[], rules: readonly ReviewRule[]) {
   let text = head;
   const added: string[] = [];
   for (const p of group) {
-    const next = planFix({ path, text }, { root, target: target(p), prefer: p.loss.removed, additions: p.additions });
+    const next = planFix({ path, text }, { root, target: target(p), prefer: p.loss.removed, needed: p.additions });
     if (next.kind === "already-on") continue;
     if (next.kind !== "fixed" || next.change.dependency !== group[0]!.plan.change.dependency) return null;
     text = next.change.after;

@@ -21,11 +21,15 @@ export function searchFix(
   target: FeatureTarget,
   opts: DiagnoseOptions,
 ): Addition | null {
-  const ready = (opts.additions ?? [])
-    .map((a) => a.filter((f) => !primary.effective.features.includes(f)))
-    .filter((a) => a.length > 0);
+  const fresh = (lists: string[][] | undefined) =>
+    (lists ?? []).map((a) => a.filter((f) => !primary.effective.features.includes(f))).filter((a) => a.length > 0);
+  const needed = fresh(opts.needed);
+  const ready = [...needed, ...fresh(opts.additions)];
   const candidates = [...ready, ...candidateAdditions(primary.effective.features, enablers, pairs, opts.prefer ?? [])];
-  const add = smallestBuild(run, primary.decl, ownDefaults, candidates, opts);
+  // What the code needs comes first, whatever its build: the smallest build that leaves an import unresolved is no fix.
+  const add =
+    needed.find((a) => run(ownDefaults, { target: primary.decl, add: a }).on) ??
+    smallestBuild(run, primary.decl, ownDefaults, candidates, opts);
   let fix: Addition | null = add && { decl: primary.decl, add };
   // A ready answer for several gated paths is their union; drop what the others already bring
   // (`optim` brings `extension`), so the edit is the smallest that still verifies.

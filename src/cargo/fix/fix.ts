@@ -47,6 +47,7 @@ export function planFix(file: ManifestFile, opts: FixOptions = {}): FixPlan {
     prefer: opts.prefer,
     target,
     additions: opts.additions,
+    needed: opts.needed,
     budget: opts.budget,
   };
   const diagnosis = diagnose(manifest, dopts);

@@ -24,8 +24,13 @@ export interface DiagnoseOptions {
   prefer?: string[];
   /** The feature the question is about; `burn-dispatch/autodiff` when absent. */
   target?: FeatureTarget;
-  /** Additions to try before the enablers (the data's ready answers for a gated path). */
+  /** Candidate additions besides the enablers (the data's ready answers for a gated path), ranked by build size. */
   additions?: string[][];
+  /**
+   * Additions the code needs (a PR's crate imports `burn::optim`: `optim`): the first that verifies
+   * is taken whatever its build's size, before any candidate is ranked.
+   */
+  needed?: string[][];
   /** Resolver work this diagnosis may spend; a fresh DIAGNOSIS_STEPS budget when absent. */
   budget?: WorkBudget;
 }
