@@ -63,3 +63,20 @@ describe("a feature removed from two lines of one file", () => {
     expect(plan.kind === "fixed" && plan.change.after).toContain('features = ["remote-websocket"]');
   });
 });
+
+describe("a removed feature in [dev-dependencies]", () => {
+  // cargo resolves dev-dependencies for every build: `dispatch` there refuses the manifest, so the
+  // edit that is said to get past cargo's refusal must change that line too.
+  it("is refused, and the verified edit drops it there as well as renaming `server` in [dependencies]", () => {
+    const plan = planFix({
+      path: "Cargo.toml",
+      text: '[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["std", "server"] }\n\n[dev-dependencies]\nburn = { version = "0.22.0-pre.2", features = ["dispatch", "autodiff"] }\n',
+    });
+    expect(plan.diagnosis.refused?.map((r) => r.feature)).toEqual(["server", "dispatch"]);
+    if (plan.kind !== "fixed") throw new Error(plan.kind);
+    expect(plan.change.after).toContain(
+      '[dev-dependencies]\nburn = { version = "0.22.0-pre.2", features = ["autodiff"] }',
+    );
+    expect(plan.change.resolves?.dropped).toEqual(["dispatch"]);
+  });
+});

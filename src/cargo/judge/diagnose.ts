@@ -152,8 +152,21 @@ function beforeResolving(
   if (atUnreadCommit(selection)) return { graphVersion: null, verdict: "unknown-commit" };
   // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
   // A checkout's features may have moved since the release its version names: no refusal is claimed.
+  // cargo resolves [dev-dependencies] too: a removed feature there refuses every build, so the
+  // refusal (and the edit past it) covers them, each at the release its requirement selects.
+  const dev = manifest.dependencies
+    .map((d) => ({ decl: d, effective: effectiveDecl(d, manifest.isWorkspaceRoot ? manifest : null) }))
+    .filter(
+      (b) => b.effective.kind === "dev" && isBurnDependency(b.effective) && !burnDeps.some((x) => x.decl === b.decl),
+    );
+  const devLine = (d: DepDecl) => {
+    const e = dev.find((b) => b.decl === d)?.effective;
+    const req = e && !e.git && !e.path && e.version;
+    return req ? selectVersion(registry.versions(e.name), req) : null;
+  };
+  const lineOf = (d: DepDecl) => (lines.has(d) ? (lines.get(d) ?? null) : devLine(d));
   const refused =
-    selection?.source === "path-version" ? [] : refusals(manifest, burnDeps, (d) => lines.get(d) ?? null, registry);
+    selection?.source === "path-version" ? [] : refusals(manifest, [...burnDeps, ...dev], lineOf, registry);
   if (refused.length > 0) return { graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch) return { graphVersion: selection.version, verdict: "pre-dispatch" };
   return null;
