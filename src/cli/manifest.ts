@@ -10,7 +10,7 @@ import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve/resol
 import { versionFromLock } from "../evidence/version.js";
 import { changeLines } from "../render/edit.js";
 import { assumptionText, crateVersionNote, SOURCE_WORDS } from "../render/manifest.js";
-import { reasonText, why } from "../render/why.js";
+import { reasonText, verdictWords, why } from "../render/why.js";
 import { cliRegistries, findRoot, type Io, read, readManifestFile, tomlError, UsageError } from "./io.js";
 
 async function manifestArgs(args: string[], io: Io) {
@@ -66,21 +66,9 @@ function checkoutVersion(file: ManifestFile, root: ManifestFile | null): string 
   return burnPathVersion(abs(file).path, file.text, root && abs(root), readManifestFile);
 }
 
-/** A verdict other than on/off, in a few words after the state (`off (cargo refuses the manifest)`). */
-const VERDICT_WORDS: Partial<Record<ManifestAnswer["verdict"], string>> = {
-  gated: "on only with your crate's own feature",
-  refused: "cargo refuses the manifest",
-  "no-dispatch": "its crate is not in the build",
-  "pre-dispatch": "a burn release before burn-dispatch",
-  "unknown-crate": "a burn crate the data does not have",
-  "unknown-commit": "burn at a commit the data cannot read",
-  "too-large": "the feature graph is too large to walk",
-  "no-burn": "no burn dependency",
-};
-
 /** `burn-dispatch/autodiff: off — burn 0.22.0-pre.2 (from Cargo.lock)`: each part once, none empty. */
 function headline(answer: ManifestAnswer, dep: string): string {
-  const extra = VERDICT_WORDS[answer.verdict];
+  const extra = verdictWords(answer.verdict);
   const state = `${answer.on === null ? "unknown" : answer.on ? "on" : "off"}${extra ? ` (${extra})` : ""}`;
   const r = answer.release;
   // At a commit the data cannot read, the commit it stands in for was not used: it is not named.

@@ -279,3 +279,18 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
     }
   }
 }
+
+/** A verdict other than on/off, in a few words after the state (`off (cargo refuses the manifest)`). */
+const VERDICT_WORDS: Readonly<Record<string, string>> = {
+  gated: "on only with your crate's own feature",
+  refused: "cargo refuses the manifest",
+  "no-dispatch": "its crate is not in the build",
+  "pre-dispatch": "a burn release before burn-dispatch",
+  "unknown-crate": "a burn crate the data does not have",
+  "unknown-commit": "burn at a commit the data cannot read",
+  "too-large": "the feature graph is too large to walk",
+  "no-burn": "no burn dependency",
+};
+
+/** The words for a verdict other than on/off; null for on/off themselves. */
+export const verdictWords = (verdict: string): string | null => VERDICT_WORDS[verdict] ?? null;

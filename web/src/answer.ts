@@ -9,7 +9,7 @@ import { AUTODIFF_TARGET, targetName } from "../../src/cargo/resolve/resolve.js"
 import { type ExplainAnswer, explainOffline } from "../../src/cli/explain-answer.js";
 import { useDataFiles } from "../../src/data/data-files.js";
 import { fence } from "../../src/render/escape.js";
-import { reasonText, why } from "../../src/render/why.js";
+import { reasonText, verdictWords, why } from "../../src/render/why.js";
 import * as semver from "../../src/util/semver.js";
 import { fetchJson, NotFetched, type PageData, type ReleaseData } from "./page-data.js";
 
@@ -53,7 +53,8 @@ export function whyMarkdown(manifest: string): string | null {
     const d = diagnose(parseManifest(manifest), { target: AUTODIFF_TARGET });
     const chain = d.state.chain.map((c) => `- ${reasonText(c)}`).join("\n");
     const on = knownOn(d);
-    const state = `**${targetName(AUTODIFF_TARGET)}: ${on === null ? "unknown" : on ? "on" : "off"}** (${d.verdict})`;
+    const extra = verdictWords(d.verdict);
+    const state = `**${targetName(AUTODIFF_TARGET)}: ${on === null ? "unknown" : on ? "on" : "off"}**${extra ? ` (${extra})` : ""}`;
     return `${state}\n\n${why(d)}\n${chain ? `\n${chain}\n` : ""}`;
   } catch (e) {
     return `This Cargo.toml could not be read: ${fence(String((e as Error).message ?? e))}`;
