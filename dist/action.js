@@ -67837,7 +67837,7 @@ var init_config2 = __esm({
 });
 
 // src/answer/answer-judgement-schema.ts
-var str, strOrNull, strings4, bool, int, obj, pkgRef, reason, gitRef, assumption, likeForLike, HISTORY_SCHEMA, refused, decl, featureTarget, JUDGEMENT_SCHEMA;
+var str, strOrNull, strings4, bool, int, obj, pkgRef, reason, gitRef, assumption, likeForLike, HISTORY_SCHEMA, refused, decl, featureTarget, VERDICT, JUDGEMENT_SCHEMA;
 var init_answer_judgement_schema = __esm({
   "src/answer/answer-judgement-schema.ts"() {
     "use strict";
@@ -67943,22 +67943,23 @@ var init_answer_judgement_schema = __esm({
       ["key", "name", "kind", "form", "target", "inherits", "defaultFeatures", "features"]
     );
     featureTarget = obj({ crate: str, feature: str, gate: str, label: str }, ["crate", "feature"]);
+    VERDICT = {
+      enum: [
+        "no-burn",
+        "unknown-crate",
+        "unknown-commit",
+        "pre-dispatch",
+        "no-dispatch",
+        "on",
+        "gated",
+        "too-large",
+        "refused",
+        "off"
+      ]
+    };
     JUDGEMENT_SCHEMA = obj(
       {
-        verdict: {
-          enum: [
-            "no-burn",
-            "unknown-crate",
-            "unknown-commit",
-            "pre-dispatch",
-            "no-dispatch",
-            "on",
-            "gated",
-            "too-large",
-            "refused",
-            "off"
-          ]
-        },
+        verdict: VERDICT,
         target: featureTarget,
         primary: {
           anyOf: [{ type: "null" }, obj({ decl, effective: decl, resolved: strOrNull }, ["decl", "effective", "resolved"])]
@@ -68289,6 +68290,7 @@ var init_answer_schema = __esm({
   "src/answer/answer-schema.ts"() {
     "use strict";
     init_answer_detail_schema();
+    init_answer_judgement_schema();
     ANSWER_SCHEMA_VERSION = 1;
     str2 = { type: "string" };
     strOrNull2 = { type: ["string", "null"] };
@@ -68531,20 +68533,7 @@ var init_answer_schema = __esm({
           type: ["boolean", "null"],
           description: "null: the data cannot tell (verdict unknown-commit, unknown-crate or too-large); never a guessed off."
         },
-        verdict: {
-          enum: [
-            "no-burn",
-            "unknown-crate",
-            "unknown-commit",
-            "pre-dispatch",
-            "no-dispatch",
-            "on",
-            "gated",
-            "too-large",
-            "refused",
-            "off"
-          ]
-        },
+        verdict: VERDICT,
         release,
         assumed: {
           type: "array",
@@ -69265,11 +69254,14 @@ function historyText(h, crate) {
   const instead = h.replacement === null ? h.inferred ? "I know no replacement" : "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : h.inferred ? `${orList(h.replacement)} turns on the optional crates it did (read from the index, not from burn's history)` : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
   return `${at}; ${instead}${h.advice ? ` (${h.advice})` : ""}.`;
 }
+function gitRefWords(r) {
+  if (r?.rev) return `rev ${code(r.rev)}`;
+  if (r?.branch) return `branch ${code(r.branch)}`;
+  return r?.tag ? `tag ${code(r.tag)}` : "its default branch";
+}
 function unreadCommitText(a) {
   if (a?.kind === "git") {
-    const r = a.ref;
-    const which = r?.rev ? `rev ${code(r.rev)}` : r?.branch ? `branch ${code(r.branch)}` : r?.tag ? `tag ${code(r.tag)}` : "its default branch";
-    return `burn from git at ${which} is neither a release tag's commit nor the commit of burn's main branch in my data (${code(a.head)}), so its features could not be read`;
+    return `burn from git at ${gitRefWords(a.ref)} is neither a release tag's commit nor the commit of burn's main branch in my data (${code(a.head)}), so its features could not be read`;
   }
   if (a?.kind === "path")
     return `burn from a local checkout (${code(a.path)}) has no version I could read, so the features of the commit it is at could not be read`;
@@ -69416,10 +69408,8 @@ function assumptionText(a) {
     case "floating":
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)} has no upper bound, so cargo takes the newest release there is (or the one Cargo.lock holds), which may be newer than the releases I have; I assumed burn ${a.assumed}, the newest release I have that it admits`;
     case "git": {
-      const r = a.ref;
-      const which = r?.rev ? `rev ${code(r.rev)}` : r?.branch ? `branch ${code(r.branch)}` : r?.tag ? `tag ${code(r.tag)}` : "its default branch";
       if (a.unread) return unreadCommitText(a);
-      return `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${a.head}`;
+      return `burn from git (${gitRefWords(a.ref)}) is not in the bundled data; I used burn's main branch at ${a.head}`;
     }
     case "path":
       if (a.unread) return unreadCommitText(a);

@@ -122,23 +122,26 @@ export const decl = obj(
 
 const featureTarget = obj({ crate: str, feature: str, gate: str, label: str }, ["crate", "feature"]);
 
+/** The judge's verdicts on a manifest, one list for the judgement and the manifest answer. */
+export const VERDICT = {
+  enum: [
+    "no-burn",
+    "unknown-crate",
+    "unknown-commit",
+    "pre-dispatch",
+    "no-dispatch",
+    "on",
+    "gated",
+    "too-large",
+    "refused",
+    "off",
+  ],
+} as const;
+
 /** The judge's verdict on a manifest and the facts its sentence words (a Diagnosis, as data). */
 export const JUDGEMENT_SCHEMA = obj(
   {
-    verdict: {
-      enum: [
-        "no-burn",
-        "unknown-crate",
-        "unknown-commit",
-        "pre-dispatch",
-        "no-dispatch",
-        "on",
-        "gated",
-        "too-large",
-        "refused",
-        "off",
-      ],
-    },
+    verdict: VERDICT,
     target: featureTarget,
     primary: {
       anyOf: [{ type: "null" }, obj({ decl, effective: decl, resolved: strOrNull }, ["decl", "effective", "resolved"])],

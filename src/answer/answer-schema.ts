@@ -5,6 +5,7 @@
 // generated from it (`npm run docs:answer`), and every issue-side renderer and `--json` read it.
 import type { FromSchema } from "json-schema-to-ts";
 import { DETAIL_SCHEMA } from "./answer-detail-schema.js";
+import { VERDICT } from "./answer-judgement-schema.js";
 
 /** Bumped when a field changes meaning or goes away (a new optional field keeps the version). */
 export const ANSWER_SCHEMA_VERSION = 1;
@@ -265,20 +266,7 @@ export const MANIFEST_ANSWER_SCHEMA = {
       description:
         "null: the data cannot tell (verdict unknown-commit, unknown-crate or too-large); never a guessed off.",
     },
-    verdict: {
-      enum: [
-        "no-burn",
-        "unknown-crate",
-        "unknown-commit",
-        "pre-dispatch",
-        "no-dispatch",
-        "on",
-        "gated",
-        "too-large",
-        "refused",
-        "off",
-      ],
-    },
+    verdict: VERDICT,
     release,
     assumed: {
       type: "array",

@@ -9,7 +9,7 @@ import { MAX_REQUIREMENT } from "../cargo/resolve/requirements.js";
 import { targetName } from "../cargo/resolve/resolve.js";
 import type { FragmentShown } from "../evidence/index.js";
 import { andList, code, fence, orList, text } from "./escape.js";
-import { type About, inheritLine, unreadCommitText, why } from "./why.js";
+import { type About, gitRefWords, inheritLine, unreadCommitText, why } from "./why.js";
 
 export const SOURCE_WORDS: Record<VersionSource, string> = {
   backtrace: "from the crate path in your backtrace",
@@ -115,16 +115,8 @@ export function assumptionText(a: AssumptionData): string {
     case "floating":
       return `${code(`${a.key} = ${JSON.stringify(a.requirement)}`)} has no upper bound, so cargo takes the newest release there is (or the one Cargo.lock holds), which may be newer than the releases I have; I assumed burn ${a.assumed}, the newest release I have that it admits`;
     case "git": {
-      const r = a.ref;
-      const which = r?.rev
-        ? `rev ${code(r.rev)}`
-        : r?.branch
-          ? `branch ${code(r.branch)}`
-          : r?.tag
-            ? `tag ${code(r.tag)}`
-            : "its default branch";
       if (a.unread) return unreadCommitText(a);
-      return `burn from git (${which}) is not in the bundled data; I used burn's main branch at ${a.head}`;
+      return `burn from git (${gitRefWords(a.ref)}) is not in the bundled data; I used burn's main branch at ${a.head}`;
     }
     case "path":
       if (a.unread) return unreadCommitText(a);

@@ -143,18 +143,17 @@ export function historyText(h: History, crate: string): string {
 
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
+/** A git dependency's ref in words: `rev \`d16f7ba\``, a branch, a tag, or its default branch. */
+export function gitRefWords(r: Extract<Assumption, { kind: "git" }>["ref"]): string {
+  if (r?.rev) return `rev ${code(r.rev)}`;
+  if (r?.branch) return `branch ${code(r.branch)}`;
+  return r?.tag ? `tag ${code(r.tag)}` : "its default branch";
+}
+
 /** A commit whose features were not read, said as such: which commit, and that nothing was used in its place. */
 export function unreadCommitText(a: Assumption | undefined): string {
   if (a?.kind === "git") {
-    const r = a.ref;
-    const which = r?.rev
-      ? `rev ${code(r.rev)}`
-      : r?.branch
-        ? `branch ${code(r.branch)}`
-        : r?.tag
-          ? `tag ${code(r.tag)}`
-          : "its default branch";
-    return `burn from git at ${which} is neither a release tag's commit nor the commit of burn's main branch in my data (${code(a.head)}), so its features could not be read`;
+    return `burn from git at ${gitRefWords(a.ref)} is neither a release tag's commit nor the commit of burn's main branch in my data (${code(a.head)}), so its features could not be read`;
   }
   if (a?.kind === "path")
     return `burn from a local checkout (${code(a.path)}) has no version I could read, so the features of the commit it is at could not be read`;
