@@ -3,15 +3,13 @@
 // feature) in workspaces of 10, 100 and 1,000 members, by GraphQL and by the REST fallback.
 // Runs alone (not part of `npm run bench`); `--sizes 10,100` picks sizes, `--json` prints JSON,
 // `--write` puts the section in BENCHMARKS.md in place of the previous one.
-import { readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import { join } from "node:path";
 import app from "../src/index.js";
-import { startFakeGitHub } from "../test/support/fake-github.js";
-import { projectRoot } from "../test/support/root.js";
-import { offlineProbot, webhook } from "../test/support/scenario.js";
 import type { FakeRepo } from "../test/support/fake-github.js";
+import { startFakeGitHub } from "../test/support/fake-github.js";
+import { offlineProbot, webhook } from "../test/support/scenario.js";
 import { burnPrRepo, workspaceRepo } from "../test/support/workspace.js";
+import { writeBenchSection } from "./section.js";
 
 interface Row {
   /** The workspace's members, or a named case. */
@@ -87,18 +85,6 @@ function sectionOf(rows: Row[]): string {
   ].join("\n");
 }
 
-function writeSection(section: string): void {
-  const file = join(projectRoot(import.meta.url), "BENCHMARKS.md");
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf(HEADING);
-  const end = start < 0 ? -1 : text.indexOf("\n## ", start + HEADING.length);
-  const next =
-    start < 0
-      ? `${text.replace(/\n*$/, "\n\n")}${section}`
-      : `${text.slice(0, start)}${section}${end < 0 ? "" : `\n${text.slice(end + 1)}`}`;
-  writeFileSync(file, next);
-}
-
 /** burn's PR #4717 (its own repository): as configured by default (not reviewed), and reviewed. */
 const BURN_CASES = ["burn#4717", "burn#4717 review_burn_repo"];
 
@@ -114,7 +100,7 @@ async function main() {
   for (const n of cases) for (const reads of ["graphql", "rest"] as const) rows.push(await one(n, reads));
   if (process.argv.includes("--json")) return console.log(JSON.stringify(rows, null, 2));
   const section = sectionOf(rows);
-  if (process.argv.includes("--write")) writeSection(section);
+  if (process.argv.includes("--write")) writeBenchSection(HEADING, section);
   process.stdout.write(`${section}\n`);
 }
 

@@ -3,10 +3,8 @@
 // with the rest; runnable alone:
 // `npm run build:dev && node build/bench/review-words.js` prints the section; `--write` puts it
 // in BENCHMARKS.md in place of the previous one (the rest of the file is left as it is).
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { reviewFigures } from "../test/support/review-surfaces.js";
-import { projectRoot } from "../test/support/root.js";
+import { writeBenchSection } from "./section.js";
 
 const HEADING = "## What a PR review says";
 
@@ -27,15 +25,7 @@ export function reviewWordsSection(): string {
 function main() {
   const section = reviewWordsSection();
   if (!process.argv.includes("--write")) return process.stdout.write(`${section}\n`);
-  const file = join(projectRoot(import.meta.url), "BENCHMARKS.md");
-  const text = readFileSync(file, "utf8");
-  const start = text.indexOf(HEADING);
-  const end = start < 0 ? -1 : text.indexOf("\n## ", start + HEADING.length);
-  const next =
-    start < 0
-      ? `${text.replace(/\n*$/, "\n\n")}${section}`
-      : `${text.slice(0, start)}${section}${end < 0 ? "" : `\n${text.slice(end + 1)}`}`;
-  writeFileSync(file, next);
+  writeBenchSection(HEADING, section);
   process.stdout.write(`${section}\n`);
 }
 

@@ -9,21 +9,12 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS } from "../test/support/chromium.js";
 import { projectRoot } from "../test/support/root.js";
 import { serveStatic } from "../test/support/static-server.js";
 
 const root = projectRoot(import.meta.url);
 const WEB = join(root, "dist", "web");
-const FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const LOADS = 9;
 /** Fresh pages per issue, and answers again on each after its first. */
 const PAGES = 5;
@@ -64,7 +55,10 @@ async function main(): Promise<void> {
   const server = await serveStatic(WEB);
   const origin = new URL(server.url).origin;
   const profile = mkdtempSync(join(tmpdir(), "burn-triage-web-bench-"));
-  const context = await chromium.launchPersistentContext(profile, { executablePath: "/usr/bin/chromium", args: FLAGS });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    args: CHROMIUM_FLAGS,
+  });
   const refused: string[] = [];
   await context.route("**/*", (r) => {
     if (new URL(r.request().url()).origin === origin) return r.continue();

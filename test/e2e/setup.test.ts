@@ -14,6 +14,7 @@ import { privateKey } from "../helpers/probot.js";
 import { deliver, type RunningServer, startServer, until } from "../helpers/server.js";
 import { browserPath, requireOrSkip } from "../helpers/services.js";
 import { type FakeSmee, startFakeSmee } from "../helpers/smee.js";
+import { CHROMIUM_FLAGS } from "../support/chromium.js";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { webhook } from "../support/scenario.js";
 
@@ -50,16 +51,7 @@ maybe("registering the app from app.yml through Probot's setup page", () => {
     servers.push(setup);
     const browser = await chromium.launch({
       executablePath: CHROMIUM!,
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     });
     try {
       const context = await browser.newContext();

@@ -12,23 +12,13 @@ import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { commentHtml, issueText } from "../../web/src/answer.js";
 import { issueFiles, root } from "../helpers/fixtures.js";
 import { browserPath, requireOrSkip } from "../helpers/services.js";
+import { CHROMIUM_FLAGS } from "../support/chromium.js";
 import { type StaticServer, serveStatic } from "../support/static-server.js";
 
 const CHROMIUM = browserPath();
 const maybe = requireOrSkip(CHROMIUM, "a Chromium browser (Debian package chromium; .ci/run installs it)");
 const WEB = join(root, "dist", "web");
 const CLI = join(root, "dist", "cli", "cli.js");
-
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** What `burn-triage explain --offline --json` answers for a file. */
 function cliComment(path: string): string | null {
