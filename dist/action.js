@@ -71802,12 +71802,15 @@ function footer(a) {
   const commit = does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""} ${does.join(" and ")}.` : "";
   const releases = [...new Set(problemsOf(a).flatMap((r) => r.edit?.verifiedOn ? [r.edit.verifiedOn] : []))];
   const verified = releases.length > 0 ? ` ${problemsOf(a).filter((r) => r.edit).length > 1 ? "Each edit was" : "The edit was"} verified on burn ${andList(releases)}'s feature graph.` : "";
-  return `<sub>Checked at ${code(a.headSha.slice(0, 12))}.${commit}${verified}</sub>`;
+  const at = /^[0-9a-f]{7,40}$/.test(a.headSha) ? `Checked at ${code(a.headSha.slice(0, 12))}.` : "";
+  const said = `${at}${commit}${verified}`.trim();
+  return said ? `<sub>${said}</sub>` : "";
 }
 function renderReviewBody(a) {
   const lines = bodyLines(a);
   for (const n of a.notices ?? []) lines.push("", `> **Note:** ${n}`);
-  lines.push("", footer(a));
+  const end = footer(a);
+  if (end) lines.push("", end);
   const spoken = reviewRules().filter((r) => problemsOf(a).some((p) => p.rule === r.id));
   const marker = reviewMarker(
     a.headSha,

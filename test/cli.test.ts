@@ -229,6 +229,8 @@ describe("burn-triage review", () => {
     writeFileSync(join(crate, "src/train.rs"), fixture("repos/pr-trim/src/train.rs"));
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
     const r = await run(["review", base, join(crate, "Cargo.toml")]);
+    // Files, not a commit, were reviewed: no "Checked at `local`".
+    expect(r.out).not.toContain("Checked at");
     expect(r.out).toContain("`src/train.rs:6` uses `.backward()`, so that crate needs gradients");
     expect(r.out).toContain("`src/main.rs:1` uses `burn::data`, so that crate needs burn's std-only items");
     // One suggestion restores both: the two rules' edits of line 7 merged.

@@ -120,7 +120,7 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
     io.stdout(answerJson(plan, reason));
   } else if (plan.kind === "fixed") {
     // stdout: the diff alone (it pipes into `git apply`); stderr: why each part of it is there.
-    io.stdout(plan.change.diff);
+    io.stdout(plan.change.diff.endsWith("\n") ? plan.change.diff : `${plan.change.diff}\n`);
     const edit = manifestAnswer(plan).edits[0]!;
     io.stderr(
       changeLines(edit)

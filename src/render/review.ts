@@ -180,7 +180,10 @@ function footer(a: ReviewAnswer): string {
     releases.length > 0
       ? ` ${problemsOf(a).filter((r) => r.edit).length > 1 ? "Each edit was" : "The edit was"} verified on burn ${andList(releases)}'s feature graph.`
       : "";
-  return `<sub>Checked at ${code(a.headSha.slice(0, 12))}.${commit}${verified}</sub>`;
+  // The command line reviews files, not a commit: no commit to name there.
+  const at = /^[0-9a-f]{7,40}$/.test(a.headSha) ? `Checked at ${code(a.headSha.slice(0, 12))}.` : "";
+  const said = `${at}${commit}${verified}`.trim();
+  return said ? `<sub>${said}</sub>` : "";
 }
 
 const sharers = (a: ReviewAnswer, r: ReviewResult) =>
@@ -190,7 +193,8 @@ const sharers = (a: ReviewAnswer, r: ReviewResult) =>
 export function renderReviewBody(a: ReviewAnswer): string {
   const lines = bodyLines(a);
   for (const n of a.notices ?? []) lines.push("", `> **Note:** ${n}`);
-  lines.push("", footer(a));
+  const end = footer(a);
+  if (end) lines.push("", end);
   const spoken = reviewRules().filter((r) => problemsOf(a).some((p) => p.rule === r.id));
   const marker = reviewMarker(
     a.headSha,
