@@ -163,14 +163,6 @@ export function crateVersionNote(d: Judgement, quote: (s: string) => string = co
   return `${quote(crate)} resolves to ${own} in this build, while ${quote(dep.effective.name)} is ${dep.resolved}: cargo selects each burn crate by the requirements on it, and a tag need not publish every crate.`;
 }
 
-/** The graph a diagnosis judged, as the comment names it: a release, or the main-branch snapshot's commit. */
-function graphName(d: Judgement): string {
-  const commit = d.selected?.mainCommit;
-  return commit
-    ? `the feature graph of burn's main branch at ${code(commit)}`
-    : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
-}
-
 /**
  * "Nothing else changes" is true of the manifest (the verification checks every other line), not
  * of the build: what the edit turns on there is said, by the resolver's two builds.
@@ -185,11 +177,14 @@ function effectText(c: ChangeData): string {
   return `and nothing else in the manifest changes; in the build it also turns on ${list}, ${crates.length === 1 ? "a crate" : "crates"} of that graph not in it before.`;
 }
 
-/** "Verified on" the build's own graph; "Checked on" another (assumed, or not the build's release). */
+/**
+ * How the edit was checked, under the summary that already says "Verified on"/"Checked on" which
+ * graph (statusWords): the body goes on from there, where the graph came from and what held.
+ */
 function checkedLine(p: FixedPlan): string {
   const { diagnosis: d, change: c, build } = p;
   if (d.assumed.graph)
-    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds(d)} there, ${effectText(c)} Not verified against your exact burn release.</sub>`;
+    return `<sub>That is the assumed graph above: the new manifest parses, ${holds(d)} there, ${effectText(c)} Not verified against your exact burn release.</sub>`;
   // That the new manifest parses goes without saying when something more is checked on it.
   const parts = [
     ...(c.resolves ? ["every feature it names exists at that release (cargo accepts it)"] : []),
@@ -198,8 +193,8 @@ function checkedLine(p: FixedPlan): string {
   const checks =
     parts.length === 0 ? `the new manifest parses ${effectText(c)}` : `${parts.join(", ")}, ${effectText(c)}`;
   if (p.status === "checked")
-    return `<sub>Checked on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
-  return `<sub>Verified on ${graphName(d)}, from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
+    return `<sub>Its feature graph from ${text(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build!.commit?.slice(0, 7) ?? build!.version ?? "?")}).${alternatives(c)}</sub>`;
+  return `<sub>Its feature graph from ${text(d.registryLabel)}: ${checks}${alternatives(c)}</sub>`;
 }
 
 /** What the manifest's paragraph is headed: "off" only when the data judged it off. */

@@ -42,7 +42,7 @@ describe("end to end: a release newer than the bundled data", () => {
     await until(() => stack.fake.comments.length === 1);
     const body = stack.fake.comments[0]!.body;
     expect(body).toContain("(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L58)");
-    expect(body).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
+    expect(body).toContain("Verified on burn `0.22.1`</summary>\n\n<sub>Its feature graph from crates.io's index:");
     expect(body).toContain('features = ["std", "cuda", "autodiff"]');
     const reads = stack.fake.calls.filter((c) => c.path.includes("/contents/crates"));
     expect(reads.map((c) => c.path)).toEqual([

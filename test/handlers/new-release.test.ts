@@ -81,7 +81,7 @@ describe("a release newer than the bundled data", () => {
       "(https://github.com/tracel-ai/burn/blob/v0.22.1/crates/burn-dispatch/src/backend.rs#L54)",
     );
     expect(posted).toContain("read from burn's source at `v0.22.1`");
-    expect(posted).toContain("Verified on burn `0.22.1`'s feature graph, from crates.io's index:");
+    expect(posted).toContain("Verified on burn `0.22.1`</summary>\n\n<sub>Its feature graph from crates.io's index:");
     expect(posted).toContain(
       '+burn = { version = "0.22.1", default-features = false, features = ["std", "wgpu", "autodiff"] }',
     );
