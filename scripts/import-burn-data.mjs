@@ -156,6 +156,7 @@ function familyEntries(entry) {
       site_kind: siteKind(entry, last.when),
       ...(entry.prefer_item ? { prefer_item: entry.prefer_item } : {}),
       ...(entry.first_call ? { first_call: entry.first_call } : {}),
+      ...(entry.gpu_backends ? { gpu_backends: entry.gpu_backends } : {}),
       title: fill(entry.title),
       explanation: fill(entry.explanation),
       fixes: entry.fixes.map(fill),

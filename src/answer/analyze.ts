@@ -2,6 +2,7 @@
 // out. The bot, the CLI and the demo all call this and then render it.
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { isPinSource } from "../cargo/manifest/burn-version.js";
 import { extractSnippets, shownText } from "../cargo/manifest/extract.js";
 import { burnCratesDeclared } from "../cargo/manifest/facts.js";
@@ -54,6 +55,11 @@ export interface PanicAnalysis {
   target: TargetChoice;
   /** With several possible features: the verified edit for each that the manifest can take. */
   choices: Array<{ feature: string; plan: FixPlan & { kind: "fixed" } }>;
+  /**
+   * With several possible features: those the manifest already turns on (their diagnosis holds the
+   * resolver's chain). The device that fell through is not one of theirs, so `target` leaves them out.
+   */
+  alreadyOn: Array<{ feature: string; diagnosis: Diagnosis }>;
   /** A pasted fragment without the burn line, when no manifest was read (what it does show). */
   fragment: FragmentShown | null;
   /** A pasted `cargo tree` rooted at the crate that panicked: the build's version and features, as cargo printed them. */
@@ -169,7 +175,8 @@ export function analyze(given: AnalyzeInput): Analysis {
   const evidence: Evidence = gatherEvidence(input.text, input.repoLock);
   const fx = pinOf(primary, evidence, platform, input);
   const judged = judge(input, entry, primary, evidence, fx);
-  const { manifest, target } = judged;
+  const picked = pickChoices(judged.manifest, judged.target, fx);
+  const { manifest } = picked;
   const link = linkFor(entry, primary, judged.version, input.sources);
   return {
     kind: "panic",
@@ -177,11 +184,11 @@ export function analyze(given: AnalyzeInput): Analysis {
     primary,
     entry,
     ...judged,
+    ...picked,
     link,
     platform,
     firstCall: firstCallOf(entry, primary, input.text, link, judged.version.source === "line-number"),
     siteGate: gateClaim(link),
-    choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence.fragment : null,
     tree: evidence.tree?.crate === entry.crate ? evidence.tree : null,
     broughtBy: judged.tooOld?.manifest ? whoBrings(entry, judged.tooOld.firstWith, evidence, input.repoLock) : null,
@@ -266,18 +273,32 @@ function planTarget(t: TargetChoice & { kind: "one" | "choose" }) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0]! };
 }
 
-function choicesFor(
-  m: ManifestVerdict,
-  t: TargetChoice & { kind: "choose" },
-  fx: FixOptions,
-): PanicAnalysis["choices"] {
-  if (m.origin === "assumed" || m.plan.kind === "invalid-toml") return [];
-  const out: PanicAnalysis["choices"] = [];
-  for (const feature of t.features) {
-    const plan = planFor(m, { ...fx, target: { crate: t.crate, feature } });
-    if (plan.kind === "fixed") out.push({ feature, plan });
+/**
+ * With a choice of backends and a manifest shown: the verified edit for each it can take, and the
+ * ones it already turns on, which leave the choice (their arm is compiled in, so the device that
+ * fell through is not theirs). Every backend the data lists is checked, so one on in this build is
+ * said even where the text narrowed the choice to others (the GPU ones).
+ */
+function pickChoices(manifest: ManifestVerdict | null, target: TargetChoice, fx: FixOptions) {
+  const none = { manifest, target, choices: [] as PanicAnalysis["choices"], alreadyOn: [] };
+  if (target.kind !== "choose" || !manifest) return none;
+  if (manifest.origin === "assumed" || manifest.plan.kind === "invalid-toml") return none;
+  const plans = new Map<string, FixPlan>();
+  const alreadyOn: PanicAnalysis["alreadyOn"] = [];
+  for (const feature of target.gpu?.listed ?? target.features) {
+    const plan = planFor(manifest, { ...fx, target: { crate: target.crate, feature } });
+    if (plan.kind === "already-on") alreadyOn.push({ feature, diagnosis: plan.diagnosis });
+    else plans.set(feature, plan);
   }
-  return out;
+  const features = target.features.filter((f) => plans.has(f));
+  const choices = features.flatMap((feature) => {
+    const plan = plans.get(feature)!;
+    return plan.kind === "fixed" ? [{ feature, plan }] : [];
+  });
+  // The manifest is judged against the first feature of the choice: one still to choose.
+  const first = features[0];
+  const judged = first && first !== target.features[0] ? { ...manifest, plan: plans.get(first)! } : manifest;
+  return { manifest: judged, target: { ...target, features }, choices, alreadyOn };
 }
 
 /**

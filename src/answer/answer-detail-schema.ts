@@ -182,6 +182,17 @@ const panicDetail = obj(
     hint: { ...strOrNull, description: "Where the target feature was taken from, when not said outright." },
     choiceCrate: { ...strOrNull, description: "With a choice of backends: the crate whose features they are." },
     removedBy: { ...strings, description: "With a choice: the features the site's quoted `#[cfg]` proves remove it." },
+    alreadyOn: {
+      type: "array",
+      description:
+        "With a choice and a manifest: backends it already turns on (the resolver's chain, `burn/train` → … → `burn-dispatch/flex`), left out of the choice.",
+      items: obj({ feature: str, chain: strings }, ["feature", "chain"]),
+    },
+    gpu: {
+      anyOf: [{ type: "null" }, obj({ said: str, listed: strings, source: str }, ["said", "listed", "source"])],
+      description:
+        "With a choice: the issue says the GPU (`said`), so the choice is the GPU backends (by `source`) of the data's `listed` ones.",
+    },
     siteGate: {
       anyOf: [
         { type: "null" },
@@ -220,6 +231,8 @@ const panicDetail = obj(
     "hint",
     "choiceCrate",
     "removedBy",
+    "alreadyOn",
+    "gpu",
     "siteGate",
     "fragment",
     "manifest",

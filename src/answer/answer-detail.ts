@@ -19,7 +19,7 @@ import type {
   PanicDetail,
   RefusalDetail,
 } from "./answer-detail-schema.js";
-import { type Build, verificationStatus } from "./answer-edit.js";
+import { type Build, chainSteps, verificationStatus } from "./answer-edit.js";
 import { editPlace, linesAreFiles, type ManifestVerdict } from "./find-manifest.js";
 
 /** Only the keys that are set: an absent optional field stays absent (as JSON keeps it). */
@@ -240,6 +240,8 @@ export function panicDetail(a: PanicAnalysis): PanicDetail {
     hint: t.kind === "one" ? t.hint : null,
     choiceCrate: t.kind === "choose" ? t.crate : null,
     removedBy: t.kind === "choose" ? removedBy(a.siteGate, t.features) : [],
+    alreadyOn: a.alreadyOn.map((o) => ({ feature: o.feature, chain: chainSteps(o.diagnosis.state.chain) })),
+    gpu: t.kind === "choose" && t.gpu ? { said: t.gpu.said, listed: [...t.gpu.listed], source: t.gpu.source } : null,
     siteGate: g ? { kind: g.kind, cfg: g.kind === "under" ? g.cfg : null, crate: g.crate } : null,
     fragment: fragmentOf(a.fragment),
     manifest: manifestDetail(a.manifest, a.version),

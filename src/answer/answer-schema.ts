@@ -88,6 +88,8 @@ const claim = {
         "refused-feature",
         "release-lacks-message",
         "brought-by",
+        "already-on",
+        "gpu-backends",
       ],
     },
     subject: { ...str, description: "What the claim is about: a message, a path, a feature, a verdict." },

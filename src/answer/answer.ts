@@ -8,7 +8,7 @@ import type { CompileAnalysis } from "../compile/analyze.js";
 import type { SourceLink } from "../panics/source-link.js";
 import type { Analysis, ManifestVerdict, PanicAnalysis, RefusalResult } from "./analyze.js";
 import { compileDetail, panicDetail, refusalDetail } from "./answer-detail.js";
-import { type Build, editOf } from "./answer-edit.js";
+import { type Build, chainSteps, editOf } from "./answer-edit.js";
 import {
   ANSWER_SCHEMA_VERSION,
   type AnswerClaim,
@@ -140,7 +140,27 @@ function panicClaims(a: PanicAnalysis): AnswerClaim[] {
       subject: a.entry.crate,
       evidence: [{ kind: "lock", detail: a.broughtBy.join(" -> "), url: null }],
     });
-  return [...claims, ...manifestClaim(a.manifest)];
+  return [...claims, ...choiceClaims(a), ...manifestClaim(a.manifest)];
+}
+
+/** A choice of backends narrowed: those this build already has (the resolver's chain), and the GPU ones the issue asked for. */
+function choiceClaims(a: PanicAnalysis): AnswerClaim[] {
+  const t = a.target;
+  const claims: AnswerClaim[] = a.alreadyOn.map((o) => ({
+    about: "already-on",
+    subject: targetName(o.diagnosis.target),
+    evidence: [{ kind: "feature-graph", detail: chainSteps(o.diagnosis.state.chain).join(" -> "), url: null }],
+  }));
+  if (t.kind === "choose" && t.gpu)
+    claims.push({
+      about: "gpu-backends",
+      subject: t.features.join(", "),
+      evidence: [
+        { kind: "issue-text", detail: t.gpu.said, url: null },
+        { kind: "burn-source", detail: t.gpu.source, url: null },
+      ],
+    });
+  return claims;
 }
 
 function panicEdits(a: PanicAnalysis): AnswerEdit[] {

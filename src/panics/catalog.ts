@@ -58,6 +58,8 @@ export interface Entry {
   prefer_item?: string;
   /** A regex whose group 1, in a backtrace, names the method that reached the site. */
   first_call?: string;
+  /** For a choice of backends: those burn calls GPU backends, and where it says so. */
+  gpu_backends?: { features: string[]; source: string };
 }
 
 export type SiteKind = "stub" | "check" | "fallback" | "compile-error";

@@ -8,8 +8,16 @@ import type { Entry, Site, SiteFix } from "./catalog.js";
 export type TargetChoice =
   /** One feature; `hint` says what in the text picked it among several. */
   | { kind: "one"; target: FeatureTarget; hint: string | null }
-  /** Any one of these features of `crate` fixes it, and nothing in the text says which. */
-  | { kind: "choose"; crate: string; features: string[] }
+  /**
+   * Any one of these features of `crate` fixes it, and nothing in the text says which. `gpu`: the
+   * text says the GPU, so `features` are the GPU backends of the data's `listed` ones (`said`: its words).
+   */
+  | {
+      kind: "choose";
+      crate: string;
+      features: string[];
+      gpu?: { said: string; listed: string[]; source: string };
+    }
   /** No cargo feature fixes it at this version (or the data does not say). */
   | { kind: "none" };
 
@@ -117,5 +125,28 @@ export function chooseTarget(entry: Entry, version: string | null, text: string)
     if (named.length === 1) return { kind: "one", target: { crate: fix.crate, feature: named[0]! }, hint: tier };
     if (named.length > 1) return { kind: "choose", crate: fix.crate, features: named };
   }
-  return { kind: "choose", crate: fix.crate, features: fix.features };
+  const gpu = gpuChoice(entry, fix, text);
+  return gpu ?? { kind: "choose", crate: fix.crate, features: fix.features };
+}
+
+/** Weaker than any backend's name: the prose says the GPU ("I expected it to pick the GPU"), not which. */
+const PROSE_GPU = /[^.!?\n]*\bGPUs?\b[^.!?\n]*[.!?]?/;
+
+/** The GPU backends among the data's, when the prose (not code, not a negation) says the GPU. */
+function gpuChoice(entry: Entry, fix: SiteFix, text: string): TargetChoice | null {
+  const kinds = entry.gpu_backends;
+  if (!kinds) return null;
+  const { prose } = proseAndCode(text.slice(0, HINT_WINDOW));
+  const m = PROSE_GPU.exec(prose);
+  if (!m) return null;
+  const before = m[0].slice(0, m[0].search(/\bGPUs?\b/)).toLowerCase();
+  if (NEGATED.test(before)) return null;
+  const features = fix.features.filter((f) => kinds.features.includes(f));
+  if (features.length === 0 || features.length === fix.features.length) return null;
+  return {
+    kind: "choose",
+    crate: fix.crate,
+    features,
+    gpu: { said: m[0].trim().slice(0, 160), listed: fix.features, source: kinds.source },
+  };
 }

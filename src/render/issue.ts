@@ -2,7 +2,7 @@ import type { Answer } from "../answer/answer.js";
 import type { CompileDetail, PanicDetail } from "../answer/answer-detail-schema.js";
 import type { SiteKind } from "../panics/catalog.js";
 import { renderCompileBody } from "./compile.js";
-import { andList, code, orList, withMarker } from "./escape.js";
+import { andList, code, orList, text, withMarker } from "./escape.js";
 import { editPhrase } from "./edit.js";
 import { manifestSection, sourceText } from "./manifest.js";
 import { renderRefusalBody } from "./refusal.js";
@@ -137,16 +137,29 @@ function reachedText(a: PanicAnalysis, entry: Entry): string {
     : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref!)}, and a method's line moves between releases.`;
 }
 
+/** Backends this build already has, said once: their arms are compiled in, so the device is not theirs. */
+function alreadyOnText(a: PanicAnalysis): string {
+  const on = a.alreadyOn;
+  if (on.length === 0) return "";
+  const each = on.map((o) => `${code(o.feature)} (${o.chain.map(code).join(" → ")})`);
+  const names = orList(on.map((o) => o.feature));
+  return ` Your Cargo.toml already turns on ${joined(each, "and")}: ${on.length > 1 ? "their arms are" : "its arm is"} compiled in, so the device that fell through to \`_ =>\` is not a ${names} device, and adding ${on.length > 1 ? "them" : "it"} would not help.`;
+}
+
 /** "Any one of … removes this code" only for the features the quoted cfg proves remove it. */
 function whichBackend(a: PanicAnalysis, t: { crate: string; features: string[] }): string {
   const removes = a.removedBy;
   const rest = t.features.filter((f) => !removes.includes(f));
-  const head = "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
+  const on = alreadyOnText(a);
+  const gpu = a.gpu;
+  const head = gpu
+    ? `**Which backend?** The issue says the GPU (“${text(gpu.said)}”), not which backend, so I will not guess.`
+    : "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
+  if (t.features.length === 0)
+    return `${head}${on} No other backend is left to add here, so the binary that panicked was not built from this Cargo.toml.`;
   if (removes.length > 0)
-    return `${head} Any one of ${orList(removes)} of ${code(t.crate)} removes this code (its \`#[cfg]\` names each).${rest.length > 0 ? ` The data also lists ${orList(rest)} as ways out; that \`#[cfg]\` does not name them.` : ""}`;
-  const ungated =
-    a.siteGate?.kind === "ungated" ? " The data records no `#[cfg]` on this code, so no feature removes it." : "";
-  return `${head}${ungated} The data lists any one of ${orList(t.features)} of ${code(t.crate)} as a way out.`;
+    return `${head}${on} Any one of ${orList(removes)} of ${code(t.crate)} removes this code (its \`#[cfg]\` names each).${rest.length > 0 ? ` The data also lists ${orList(rest)} as ways out; that \`#[cfg]\` does not name them.` : ""}`;
+  return `${head}${on} Any one of ${orList(t.features)} of ${code(t.crate)} is a way out${gpu ? `: the ${t.features.length > 1 ? "ones" : "one"} burn's README lists as GPU backends` : ""}.`;
 }
 
 /** Nothing said which backend: every backend the manifest can take, each edit verified on its own. */

@@ -109,7 +109,7 @@ function issueChecks(name: string, answer: Answer, comment: string | null): stri
   );
   say(/```diff/.test(comment) === single.length > 0, "a diff the answer lacks, or none for its edit");
   for (const e of single) {
-    const status = { verified: "Verified on", checked: "Checked on", "assumed-graph": "Checked on the assumed graph" }[
+    const status = { verified: "Verified on", checked: "Checked on", "assumed-graph": "Checked on an assumed graph" }[
       e.verification.status
     ];
     say(comment.includes(status), `edit ${e.verification.status} but the comment lacks "${status}"`);

@@ -58,7 +58,9 @@ describe("burn releases the bundled data does not have, through the live index",
     expect(renderIssueComment(analyze({ text, registries: regs }))).toContain(
       "Verified on burn `0.22.1`</summary>\n\n<sub>Its feature graph from crates.io's index:",
     );
-    expect(renderIssueComment(analyze({ text }))).toContain("Checked on an assumed graph</summary>\n\n<sub>That is the assumed graph above");
+    expect(renderIssueComment(analyze({ text }))).toContain(
+      "Checked on an assumed graph</summary>\n\n<sub>That is the assumed graph above",
+    );
   });
 
   it("a warm cache asks nothing again within its freshness window", async () => {

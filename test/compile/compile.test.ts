@@ -42,7 +42,9 @@ describe("rustc errors for feature-gated burn paths", () => {
       if (plan?.kind !== "fixed") return;
       expect(plan.change.added).toEqual(c.add);
       expect(body).toContain("**Fix**");
-      expect(body).toMatch(/Verified on burn `[^`]+`<\/summary>\n\n<sub>Its feature graph from .*: the gate of .* holds/);
+      expect(body).toMatch(
+        /Verified on burn `[^`]+`<\/summary>\n\n<sub>Its feature graph from .*: the gate of .* holds/,
+      );
     }
     if (c.assumed) expect(body).toContain(c.assumed);
     if (c.why) expect(body).toContain(c.why);

@@ -49,7 +49,7 @@ describe("the feature-gate family, printed", () => {
       expect(plan.change.declares).toBe(c.declares !== undefined);
       if (c.declares) expect(plan.change.diff).toContain(`\n+${c.declares}\n`);
       expect(body).toContain("**Fix**");
-      expect(body).toMatch(/Verified on burn `[^`]+`'s feature graph/);
+      expect(body).toMatch(/Verified on burn `[^`]+`<\/summary>\n\n<sub>Its feature graph/);
       expect(body).toContain(
         `\`${a.target.kind === "one" ? `${a.target.target.crate}/${a.target.target.feature}` : "?"}\` resolves on`,
       );

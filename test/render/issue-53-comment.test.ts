@@ -27,3 +27,53 @@ describe("the folded verification says its graph once", () => {
     expect(body).toContain("Its feature graph from the bundled data");
   });
 });
+
+describe("finding 10: a backend already on is no way out, and the GPU the issue asks for narrows the choice", () => {
+  const GPU = ["cuda", "metal", "rocm", "tch", "vulkan", "webgpu", "wgpu"];
+
+  it("pos-prose-pasted: `flex` (on through `train`) leaves the choice; the GPU backends remain, in text and JSON", () => {
+    const answer = answerOf("pos-prose-pasted.md");
+    expect(answer.target.choices).toEqual(GPU);
+    expect(answer.edits.map((e) => e.forFeature)).toEqual(GPU);
+    const detail = answer.detail?.kind === "panic" ? answer.detail : null;
+    expect(detail?.alreadyOn.map((o) => o.feature)).toEqual(["flex"]);
+    expect(detail?.alreadyOn[0]?.chain[0]).toBe("burn/train");
+    expect(detail?.alreadyOn[0]?.chain.at(-1)).toBe("burn-dispatch/flex");
+    expect(answer.claims.find((c) => c.about === "already-on")?.subject).toBe("burn-dispatch/flex");
+    expect(answer.claims.find((c) => c.about === "gpu-backends")?.evidence[0]?.detail).toBe(
+      "I expected it to pick the GPU.",
+    );
+    const body = renderAnswerComment(answer)!;
+    expect(body.split("already turns on `flex`").length - 1).toBe(1);
+    expect(body).not.toMatch(/any one of [^.]*`"?flex"?`[^.]*(is a way out|is verified)/i);
+    expect(body).toContain("The issue says the GPU");
+    expect(body).not.toContain("Nothing in the issue says which one");
+    expect(body).not.toContain("The data records no");
+  });
+
+  const withoutGpu = fixture("issues/pos-prose-pasted.md").replace(" I expected it to pick the GPU.", "");
+
+  it("without the GPU in the prose, every backend but the one already on stays a choice", () => {
+    const answer = answerIssue(analyze({ text: withoutGpu }));
+    expect(answer.target.choices).toEqual([
+      "cpu",
+      "cuda",
+      "metal",
+      "ndarray",
+      "remote",
+      "rocm",
+      "tch",
+      "vulkan",
+      "webgpu",
+      "wgpu",
+    ]);
+    const body = renderAnswerComment(answer)!;
+    expect(body).toContain("Nothing in the issue says which one");
+    expect(body.split("already turns on `flex`").length - 1).toBe(1);
+  });
+
+  it("a GPU the prose says the machine lacks narrows nothing", () => {
+    const text = withoutGpu.replace("exits with code 101.", "exits with code 101. There is no GPU on this box.");
+    expect(answerIssue(analyze({ text })).target.choices).toContain("cpu");
+  });
+});
