@@ -1,9 +1,8 @@
 // The pure heart of the bot: text (and any manifests the shell fetched) in, a complete verdict
 // out. The bot, the CLI and the demo all call this and then render it.
 
-import { type FixOptions, type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import type { FixOptions, FixPlan, ManifestFile } from "../cargo/fix/fix.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
-import { isPinSource } from "../cargo/manifest/burn-version.js";
 import { extractSnippets, shownText } from "../cargo/manifest/extract.js";
 import { burnCratesDeclared } from "../cargo/manifest/facts.js";
 import { broughtBy, lockPackages } from "../cargo/manifest/lockfile.js";
@@ -11,6 +10,7 @@ import type { Platform } from "../cargo/resolve/cfg.js";
 import { analyzeCompile, type CompileAnalysis } from "../compile/analyze.js";
 import type { CargoTree } from "../evidence/cargo-tree.js";
 import { type Evidence, type FragmentShown, gatherEvidence } from "../evidence/index.js";
+import { namedFeatures } from "../evidence/named-features.js";
 import type { VersionGuess } from "../evidence/version.js";
 import { type Entry, isReleaseTag, loadCatalog } from "../panics/catalog.js";
 import { detect, type Finding } from "../panics/detect.js";
@@ -22,7 +22,7 @@ import * as semver from "../util/semver.js";
 import type { AnalyzeInput } from "./analyze-input.js";
 import { analyzeRefusal, type RefusalAnalysis } from "./analyze-refusal.js";
 import { type BurnSources, MAX_BURN_SOURCE_READS, type SourceRead, sourceKey } from "./burn-files.js";
-import { type ManifestVerdict, manifestFromRepo, manifestFromText, planFor } from "./find-manifest.js";
+import { assumedManifest, type ManifestVerdict, manifestFromRepo, manifestFromText, planFor } from "./find-manifest.js";
 
 export type { AnalyzeInput } from "./analyze-input.js";
 export type { ManifestVerdict } from "./find-manifest.js";
@@ -95,33 +95,6 @@ function platformOf(finding: Finding | null, text: string): Platform {
   if (/^[A-Za-z]:\//.test(path) || /\bwindows\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "windows";
   if (path.startsWith("/Users/") || /\bmacos\b/i.test(text.slice(0, PLATFORM_WINDOW))) return "macos";
   return "linux";
-}
-
-/** The manifest most reports have: burn with default features off and one backend. */
-function assumedManifest(version: VersionGuess, fallback: string | null, fx: FixOptions): ManifestVerdict | null {
-  // A build at a commit is assumed to declare burn from git at that commit: main's graph when it
-  // is the snapshot's, else said as assumed (burn-version.ts); a release, at that release.
-  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
-  const source = commit
-    ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"`
-    : `version = "${version.version ?? fallback}"`;
-  if (!commit && !(version.version ?? fallback)) return null;
-  const file = {
-    path: "Cargo.toml",
-    text: `[dependencies]\nburn = { ${source}, default-features = false, features = ["std"] }\n`,
-  };
-  const pin = commit
-    ? {}
-    : {
-        burnVersion: version.version ?? fallback,
-        burnVersionSource: isPinSource(version.source) ? version.source : "prose",
-      };
-  const plan = planFix(file, { ...fx, ...pin });
-  // At a commit the data cannot read, the assumed manifest shows no edit: it says that commit is unknown.
-  const unread = plan.kind === "no-fix" && plan.diagnosis.verdict === "unknown-commit";
-  return plan.kind === "fixed" || unread
-    ? { origin: "assumed", plan, wrapped: true, file, root: null, whole: false }
-    : null;
 }
 
 function manifestVersion(v: ManifestVerdict | null): string | null {
@@ -260,7 +233,7 @@ function judge(input: AnalyzeInput, entry: Entry, primary: Finding, evidence: Ev
   // Assuming a manifest is only honest when the feature is known: never for a choice of backends,
   // nor next to the one shown, set aside above.
   if (target.kind === "one" && !manifest && !ownTooOld)
-    manifest = assumedManifest(version, latestTag(entry), {
+    manifest = assumedManifest(version, latestTag(entry), namedFeatures(input.text), {
       platform: fx.platform,
       registries: input.registries,
       target: planTarget(target),

@@ -59,6 +59,11 @@ export const MANIFEST_DETAIL_SCHEMA = obj(
     whole: bool,
     assumedMember: bool,
     linesAreFiles: { ...bool, description: "The manifest read is the whole file: its line numbers are the user's." },
+    named: {
+      anyOf: [{ type: "null" }, obj({ features: strings, said: str }, ["features", "said"])],
+      description:
+        "An assumed manifest built from the features the issue's prose names (`said`: its sentence), those burn has at that release.",
+    },
     plan: {
       anyOf: [
         obj(
@@ -84,7 +89,7 @@ export const MANIFEST_DETAIL_SCHEMA = obj(
       ],
     },
   },
-  ["origin", "path", "whole", "assumedMember", "linesAreFiles", "plan"],
+  ["origin", "path", "whole", "assumedMember", "linesAreFiles", "named", "plan"],
 );
 
 const fragment = obj({ forwards: strings, inherits: str }, ["forwards"]);

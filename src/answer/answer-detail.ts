@@ -180,6 +180,7 @@ export function manifestDetail(m: ManifestVerdict | null, build: Build): Manifes
     whole: m.whole,
     assumedMember: m.assumedMember === true,
     linesAreFiles: linesAreFiles(m),
+    named: m.named ? { features: [...m.named.features], said: m.named.said } : null,
     plan,
   };
 }

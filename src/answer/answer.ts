@@ -76,6 +76,8 @@ function manifestClaim(m: ManifestVerdict | null): AnswerClaim[] {
           detail: `${dep?.name ?? "burn"} ${d.graphVersion ?? d.selected?.preDispatch ?? "(no release)"} from ${d.registryLabel}${d.enablers.length > 0 ? `; turned on by ${d.enablers.join(", ")}` : ""}`,
           url: null,
         },
+        // The assumed line's features, when they are the ones the issue's words name.
+        ...(m.named ? [{ kind: "issue-text" as const, detail: m.named.said, url: null }] : []),
       ],
     },
   ];

@@ -3,10 +3,14 @@
 // Pure: the shell fetched the repository's files before.
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
-import { isBurnDependency } from "../cargo/manifest/burn-version.js";
+import { snapshot } from "../cargo/index/registry.js";
+import { featureNames } from "../cargo/judge/refusal.js";
+import { isBurnDependency, isPinSource } from "../cargo/manifest/burn-version.js";
 import type { Snippet } from "../cargo/manifest/extract.js";
 import { manifestFacts } from "../cargo/manifest/facts.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
+import type { NamedFeatures } from "../evidence/named-features.js";
+import type { VersionGuess } from "../evidence/version.js";
 
 export interface ManifestVerdict {
   origin: "issue" | "repository" | "assumed";
@@ -23,6 +27,8 @@ export interface ManifestVerdict {
    * as it is (`burn = { workspace = true }`), and the fix is made in the root.
    */
   assumedMember?: boolean;
+  /** An assumed manifest built from the features the issue's prose names (the reporter's words). */
+  named?: NamedFeatures;
 }
 
 /**
@@ -139,4 +145,51 @@ export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): Mani
     return { origin: "repository", plan, wrapped: false, file, root, whole: true };
   }
   return null;
+}
+
+/** Of the features the issue's prose names, those burn has at `release` (none at a commit: its features are not read here). */
+function namedAt(named: NamedFeatures | null, release: string | null, fx: FixOptions): NamedFeatures | null {
+  if (!named || !release) return null;
+  const line = (fx.registries?.tags ?? snapshot("tags")).versions("burn").find((l) => l.vers === release);
+  const has = line ? featureNames(line) : null;
+  const features = has ? named.features.filter((f) => has.has(f)) : [];
+  return features.length > 0 ? { features, said: named.said } : null;
+}
+
+/**
+ * The manifest most reports have, when none was shown: burn with default features off and the
+ * features the issue's prose names (`named`, said as the reporter's words), else `std` alone.
+ */
+export function assumedManifest(
+  version: VersionGuess,
+  fallback: string | null,
+  named: NamedFeatures | null,
+  fx: FixOptions,
+): ManifestVerdict | null {
+  // A build at a commit is assumed to declare burn from git at that commit: main's graph when it
+  // is the snapshot's, else said as assumed (burn-version.ts); a release, at that release.
+  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
+  const release = commit ? null : (version.version ?? fallback);
+  if (!commit && !release) return null;
+  const source = commit ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"` : `version = "${release}"`;
+  const pin = commit
+    ? {}
+    : { burnVersion: release, burnVersionSource: isPinSource(version.source) ? version.source : "prose" };
+  const judged = (features: string[]) => {
+    const list = features.map((f) => JSON.stringify(f)).join(", ");
+    const file = {
+      path: "Cargo.toml",
+      text: `[dependencies]\nburn = { ${source}, default-features = false, features = [${list}] }\n`,
+    };
+    return { file, plan: planFix(file, { ...fx, ...pin }) };
+  };
+  // The features the reporter named, when that build takes a verified edit; else the usual `std`.
+  const own = namedAt(named, release, fx);
+  const tried = own ? judged(own.features) : null;
+  const { file, plan } = tried?.plan.kind === "fixed" ? tried : judged(["std"]);
+  // At a commit the data cannot read, the assumed manifest shows no edit: it says that commit is unknown.
+  const unread = plan.kind === "no-fix" && plan.diagnosis.verdict === "unknown-commit";
+  if (plan.kind !== "fixed" && !unread) return null;
+  const verdict: ManifestVerdict = { origin: "assumed", plan, wrapped: true, file, root: null, whole: false };
+  return tried?.plan.kind === "fixed" && own ? { ...verdict, named: own } : verdict;
 }

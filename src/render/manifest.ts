@@ -220,7 +220,7 @@ function fixPart(m: ManifestDetail, p: FixedPlan): string[] {
   const { diagnosis: d, change: c, place } = p;
   const where =
     m.origin === "assumed"
-      ? "If your `burn` dependency looks like this"
+      ? `If your \`burn\` dependency looks like this${m.named ? ` (${andList(m.named.features)} as the issue says; the rest of the line is assumed)` : ""}`
       : `${code(c.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line === null ? "" : c.suggestion.endLine > c.suggestion.startLine ? `, lines ${place.line}–${place.line + c.suggestion.endLine - c.suggestion.startLine}` : `, line ${place.line}`}`;
   // The changed lines only (the heading names the file and line), unless the edit only inserts:
   // an added line of a multi-line array needs its neighbours to be read.

@@ -77,3 +77,42 @@ describe("finding 10: a backend already on is no way out, and the GPU the issue 
     expect(answerIssue(analyze({ text })).target.choices).toContain("cpu");
   });
 });
+
+describe("finding 17: the hypothetical Cargo.toml line has the features the issue names", () => {
+  const cases = [
+    { name: "pos-html-entities.md", feature: "cuda" },
+    { name: "pos-wrapped-message.md", feature: "wgpu" },
+  ];
+  for (const { name, feature } of cases)
+    it(`${name}: the line has \`${feature}\`, said once as the issue's, in text and JSON`, () => {
+      const answer = answerOf(name);
+      const m = answer.detail?.kind === "panic" ? answer.detail.manifest : null;
+      expect(m?.origin).toBe("assumed");
+      expect(m?.named?.features).toEqual([feature]);
+      const body = renderAnswerComment(answer)!;
+      expect(body).toContain(
+        `-burn = { version = "0.22.0-pre.2", default-features = false, features = ["${feature}"] }\n+burn = { version = "0.22.0-pre.2", default-features = false, features = ["${feature}", "autodiff"] }`,
+      );
+      expect(body.split("as the issue says").length - 1).toBe(1);
+      expect(answer.edits[0]?.verification.status).toBe("verified");
+      expect(answer.claims.find((c) => c.about === "manifest-verdict")?.evidence.at(-1)?.kind).toBe("issue-text");
+    });
+
+  const stub = fixture("issues/pos-html-entities.md");
+  const lineOf = (text: string) => {
+    const m = answerIssue(analyze({ text })).detail;
+    return m?.kind === "panic" ? m.manifest : null;
+  };
+
+  it("a feature the prose says is off is not put on the line", () => {
+    const text = stub.replace("with `cuda` only.", "with `cuda`, and I did not enable `std`.");
+    expect(lineOf(text)?.named).toBeNull();
+  });
+
+  it("a name burn does not have at that release is left out; with none left, the usual `std` line", () => {
+    expect(lineOf(stub.replace("`cuda` only", "`cuda` and `fast-math` only"))?.named?.features).toEqual(["cuda"]);
+    const none = lineOf(stub.replace("`cuda` only", "`fast-math` only"));
+    expect(none?.named).toBeNull();
+    expect(none?.plan.kind === "fixed" && none.plan.change.diff).toContain('features = ["std"]');
+  });
+});
