@@ -8,8 +8,7 @@
 // byte, as src/cargo/fix/edit.ts does.
 import type { AST } from "toml-eslint-parser";
 import type { Refusal } from "../judge/refusal.js";
-import type { Manifest } from "../manifest/manifest.js";
-import { keyNames } from "../manifest/toml.js";
+import { featuresEntry, type Manifest } from "../manifest/manifest.js";
 import type { TextEdit } from "./edit.js";
 
 export interface RefusalResolution {
@@ -70,15 +69,6 @@ function replacement(text: string, el: AST.TOMLNode, value: string): TextEdit {
   return { start: el.range[0], end: el.range[1], insert: `${quote}${value}${quote}` };
 }
 
-/** The `[features]` entry `name`'s array in the manifest's syntax tree. */
-function featuresEntry(m: Manifest, name: string): AST.TOMLArray | null {
-  for (const top of m.ast.body[0]?.body ?? []) {
-    if (top.type !== "TOMLTable" || keyNames(top as never).join(".") !== "features") continue;
-    for (const kv of top.body) if (keyNames(kv).join(".") === name && kv.value.type === "TOMLArray") return kv.value;
-  }
-  return null;
-}
-
 const arrayOf = (v: AST.TOMLNode | undefined) => (v?.type === "TOMLArray" ? v : null);
 
 /**
@@ -115,7 +105,9 @@ function editOf(
   return { edit: replacement(text, arr.elements[i]!, rewrite(stringOf(arr.elements[i]!)!, way.to)), inRoot };
 }
 
-export function refusalEdit(text: string, m: Manifest, refused: Refusal[], root: Manifest | null = null): RefusalEdit {
+export function refusalEdit(text: string, m: Manifest, refused: Refusal[], given: Manifest | null = null): RefusalEdit {
+  // A root that is also a package inherits from its own `[workspace.dependencies]`: one text.
+  const root = given ?? (m.isWorkspaceRoot ? m : null);
   const edits: TextEdit[] = [];
   const rootEdits: TextEdit[] = [];
   const resolution: RefusalResolution = { renamed: [], dropped: [] };
@@ -127,7 +119,7 @@ export function refusalEdit(text: string, m: Manifest, refused: Refusal[], root:
       blocked.push(r);
       continue;
     }
-    (found.inRoot ? rootEdits : edits).push(found.edit);
+    (found.inRoot && root !== m ? rootEdits : edits).push(found.edit);
     if (way === "drop") resolution.dropped.push(r.feature);
     else
       resolution.renamed.push({

@@ -142,7 +142,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
 /** The verdicts reached before the graph is walked: an unread commit, cargo's refusal, a release before burn-dispatch. */
 function beforeResolving(
   manifest: Manifest,
-  { selection, registry }: BurnChoice,
+  { selection, registry, root }: BurnChoice,
   burnDeps: BurnDep[],
   lines: Map<DepDecl, IndexLine | null>,
   primary: BurnDep,
@@ -153,9 +153,10 @@ function beforeResolving(
   // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
   // A checkout's features may have moved since the release its version names: no refusal is claimed.
   // cargo resolves [dev-dependencies] too: a removed feature there refuses every build, so the
-  // refusal (and the edit past it) covers them, each at the release its requirement selects.
+  // refusal (and the edit past it) covers them, each at the release its requirement selects; a
+  // member's `{ workspace = true, features = [...] }` one at the root's entry with its features added.
   const dev = manifest.dependencies
-    .map((d) => ({ decl: d, effective: effectiveDecl(d, manifest.isWorkspaceRoot ? manifest : null) }))
+    .map((d) => ({ decl: d, effective: effectiveDecl(d, root) }))
     .filter(
       (b) => b.effective.kind === "dev" && isBurnDependency(b.effective) && !burnDeps.some((x) => x.decl === b.decl),
     );
@@ -166,7 +167,7 @@ function beforeResolving(
   };
   const lineOf = (d: DepDecl) => (lines.has(d) ? (lines.get(d) ?? null) : devLine(d));
   const refused =
-    selection?.source === "path-version" ? [] : refusals(manifest, [...burnDeps, ...dev], lineOf, registry);
+    selection?.source === "path-version" ? [] : refusals(manifest, [...burnDeps, ...dev], lineOf, registry, root);
   if (refused.length > 0) return { graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch) return { graphVersion: selection.version, verdict: "pre-dispatch" };
   return null;
@@ -205,6 +206,8 @@ interface BurnChoice {
   selection: ReturnType<typeof selectBurn> | null;
   /** The data the selected release is in. */
   registry: Registry;
+  /** The workspace root the manifest inherits from (itself, for a root that is a package). */
+  root: Manifest | null;
 }
 
 /** Which burn dependencies the manifest has, which one carries the target, and at which release. */
@@ -230,7 +233,7 @@ function chooseBurn(manifest: Manifest, opts: DiagnoseOptions, regs: Registries,
     ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null)
     : null;
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
-  return { declared, burn, unknownCrates, primary, selection, registry };
+  return { declared, burn, unknownCrates, primary, selection, registry, root };
 }
 
 /**

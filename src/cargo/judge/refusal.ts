@@ -11,7 +11,8 @@ import * as semver from "../../util/semver.js";
 import { qualifyBurnRefs } from "../../util/links.js";
 import type { IndexLine } from "../index/index-file.js";
 import { allFeatures, depHidden, featureValue, type Registry } from "../index/registry.js";
-import type { DepDecl, Manifest } from "../manifest/manifest.js";
+import type { AST } from "toml-eslint-parser";
+import { type DepDecl, featuresEntry, type Manifest } from "../manifest/manifest.js";
 import type { FeatureTarget } from "../resolve/resolve.js";
 import { rankReplacements } from "./like-for-like.js";
 
@@ -28,6 +29,12 @@ export interface Refusal {
   feature: string;
   /** Where the manifest names it: the dependency's line, or the `[features]` entry. */
   where: { kind: "dependency"; decl: DepDecl; inRoot: boolean } | { kind: "features"; entry: string };
+  /**
+   * The line its name is written on (1-based): in the workspace root's text when `where.inRoot`,
+   * else in the manifest's (a `features = [` list over several lines, a `[dependencies.burn]`
+   * table, a `[features]` entry). null when no string of that name is found there.
+   */
+  line: number | null;
   /** What is known of the feature: removed at a release (with its replacement), or never a feature. */
   history: Removal | { kind: "never"; closest: string[] } | { kind: "gone"; lastIn: string };
 }
@@ -129,21 +136,44 @@ export function historyOf(crate: string, feature: string, version: string, regis
   return { kind: "never", closest };
 }
 
-/**
- * The features cargo would refuse, each once, in the manifest's order: the dependencies' own lists,
- * then the `[features]` entries. `lineOf`: the index line the resolver selected for a burn
- * dependency (null: not in the data, nothing is claimed about it).
- */
+/** Where a refusal is written: two refusals at one place are one (the root's entry, inherited twice, is one line). */
 function sameWhere(a: Refusal["where"], b: Refusal["where"]): boolean {
   if (a.kind === "features") return b.kind === "features" && a.entry === b.entry;
-  return b.kind === "dependency" && a.decl === b.decl;
+  if (b.kind !== "dependency" || a.inRoot !== b.inRoot) return false;
+  return a.inRoot ? a.decl.key === b.decl.key : a.decl === b.decl;
 }
 
+const stringAt = (e: AST.TOMLNode) => (e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null);
+
+/** The line of the first string of `arr` that `matches`, or null. */
+function lineIn(arr: AST.TOMLNode | undefined, matches: (s: string) => boolean): number | null {
+  if (arr?.type !== "TOMLArray") return null;
+  return arr.elements.find((e) => matches(stringAt(e) ?? ""))?.loc.start.line ?? null;
+}
+
+/** The line a refused feature is written on (see `Refusal.line`). */
+function placeLine(manifest: Manifest, root: Manifest | null, feature: string, where: Refusal["where"]): number | null {
+  if (where.kind === "features") {
+    const forwards = (s: string) => featureValue(s).kind === "dep-feature" && s.replace(/^.*\//, "") === feature;
+    return lineIn(featuresEntry(manifest, where.entry) ?? undefined, forwards);
+  }
+  const decl = where.inRoot ? root?.workspaceDependencies.find((w) => w.key === where.decl.key) : where.decl;
+  return lineIn(decl?.nodes.features?.value, (s) => s === feature);
+}
+
+/**
+ * The features cargo would refuse, each once per place it is written, in the manifest's order: the
+ * dependencies' own lists (a member's and the workspace root's entry it inherits, each on its own
+ * line), then the `[features]` entries. `lineOf`: the index line the resolver selected for a burn
+ * dependency (null: not in the data, nothing is claimed about it). `root`: the workspace root the
+ * manifest inherits from (itself, for a root that is a package).
+ */
 export function refusals(
   manifest: Manifest,
   deps: Array<{ decl: DepDecl; effective: DepDecl }>,
   lineOf: (decl: DepDecl) => IndexLine | null,
   registry: Registry,
+  root: Manifest | null = null,
 ): Refusal[] {
   const out: Refusal[] = [];
   const check = (decl: DepDecl, feature: string, where: Refusal["where"]) => {
@@ -157,12 +187,21 @@ export function refusals(
       version: line.vers,
       feature,
       where,
+      line: placeLine(manifest, root, feature, where),
       history: historyOf(line.name, feature, line.vers, registry),
     });
   };
-  for (const d of deps)
-    for (const f of d.effective.features)
-      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const d of deps) {
+    // An inherited entry's features are the root's and the member's (cargo adds them): a feature
+    // written in both is refused on both lines, and the edit past it changes both.
+    const inherited = d.effective !== d.decl;
+    const fromRoot = inherited
+      ? d.effective.features.slice(0, d.effective.features.length - d.decl.features.length)
+      : [];
+    for (const f of fromRoot) check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: true });
+    for (const f of inherited ? d.decl.features : d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: false });
+  }
   for (const [entry, values] of Object.entries(manifest.features))
     for (const value of values) {
       const v = featureValue(value);

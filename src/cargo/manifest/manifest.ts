@@ -1,5 +1,6 @@
 // A Cargo.toml as the bot needs it: every dependency declaration in every form cargo accepts,
 // with the source nodes an editor needs to change it in place.
+import type { AST } from "toml-eslint-parser";
 import {
   type KeyValue,
   keyNames,
@@ -293,4 +294,13 @@ export function effectiveDecl(dep: DepDecl, root: Manifest | null): DepDecl {
     features: [...base.features, ...dep.features],
     defaultFeatures,
   };
+}
+
+/** The `[features]` entry `name`'s array in the manifest's syntax tree (null: not an array there). */
+export function featuresEntry(m: Manifest, name: string): AST.TOMLArray | null {
+  for (const top of m.ast.body[0]?.body ?? []) {
+    if (top.type !== "TOMLTable" || keyNames(top as never).join(".") !== "features") continue;
+    for (const kv of top.body) if (keyNames(kv).join(".") === name && kv.value.type === "TOMLArray") return kv.value;
+  }
+  return null;
 }
