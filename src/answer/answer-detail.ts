@@ -100,6 +100,7 @@ function refusedOf(r: Refusal): NonNullable<Judgement["refused"]>[number] {
       r.where.kind === "features"
         ? { kind: "features", entry: r.where.entry }
         : { kind: "dependency", decl: { key: r.where.decl.key, line: r.where.decl.line }, inRoot: r.where.inRoot },
+    line: r.line,
     history: historyOf(r.history),
   };
 }

@@ -101,9 +101,11 @@ const refused = obj(
         obj({ kind: { const: "features" }, entry: str }, ["kind", "entry"]),
       ],
     },
+    /** The line its name is written on: the workspace root's when `where.inRoot` (null: not found). */
+    line: { type: ["integer", "null"], minimum: 1 },
     history: HISTORY_SCHEMA,
   },
-  ["crate", "version", "feature", "where", "history"],
+  ["crate", "version", "feature", "where", "line", "history"],
 );
 
 export const decl = obj(

@@ -40,6 +40,7 @@ export function editOf(change: Change, verifiedOn: string | null): ReviewEdit {
     renamed: change.resolves?.renamed ?? [],
     dropped: change.resolves?.dropped ?? [],
     suggestion: change.suggestion,
+    suggestions: change.suggestions,
     diff: change.diff,
     verifiedOn,
   };
@@ -53,7 +54,8 @@ function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewR
     crate: r.crate,
     version: r.version,
     feature: r.feature,
-    line: r.where.kind === "dependency" ? r.where.decl.line : null,
+    path: r.where.kind === "dependency" && r.where.inRoot && p.root ? p.root : p.manifest,
+    line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
     entry: r.where.kind === "features" ? r.where.entry : null,
     dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
     inherited: r.where.kind === "dependency" && r.where.inRoot,

@@ -11,11 +11,30 @@ const strings = { type: "array", items: str } as const;
 const line = { type: "integer", minimum: 1 } as const;
 const nullableStr = { type: ["string", "null"] } as const;
 
+/** Lines of a manifest (1-based, inclusive) and what replaces them. */
+const suggestion = {
+  type: "object",
+  additionalProperties: false,
+  required: ["startLine", "endLine", "lines"],
+  properties: { startLine: line, endLine: line, lines: strings },
+} as const;
+
 /** An edit of one manifest, verified on the release's feature graph before it is shown. */
 const edit = {
   type: "object",
   additionalProperties: false,
-  required: ["path", "dependency", "added", "declares", "renamed", "dropped", "suggestion", "diff", "verifiedOn"],
+  required: [
+    "path",
+    "dependency",
+    "added",
+    "declares",
+    "renamed",
+    "dropped",
+    "suggestion",
+    "suggestions",
+    "diff",
+    "verifiedOn",
+  ],
   properties: {
     path: { ...str, description: "The manifest the edit changes (a workspace root's, for an inherited entry)." },
     dependency: { ...str, description: "The dependency key the edit changes." },
@@ -49,11 +68,15 @@ const edit = {
     },
     dropped: { ...strings, description: "Features cargo refused that nothing needs in their place." },
     suggestion: {
-      type: "object",
-      additionalProperties: false,
-      required: ["startLine", "endLine", "lines"],
+      ...suggestion,
       description: "The lines the edit replaces (1-based, inclusive) and their replacement.",
-      properties: { startLine: line, endLine: line, lines: strings },
+    },
+    suggestions: {
+      type: "array",
+      minItems: 1,
+      items: suggestion,
+      description:
+        "The same edit as one suggestion per run of changed lines, in order: what the review comments on, each on the lines it replaces (a feature renamed on two lines is two).",
     },
     diff: { ...str, description: "The edit as a unified diff." },
     verifiedOn: { ...nullableStr, description: "The burn release whose feature graph the edit was verified on." },
@@ -96,12 +119,19 @@ const result = {
       items: {
         type: "object",
         additionalProperties: false,
-        required: ["crate", "version", "feature", "line", "entry", "dependency", "inherited"],
+        required: ["crate", "version", "feature", "path", "line", "entry", "dependency", "inherited"],
         properties: {
           crate: str,
           version: str,
           feature: str,
-          line: { type: ["integer", "null"], description: "The dependency's line (null: a `[features]` entry)." },
+          path: {
+            ...str,
+            description: "The manifest the feature is written in (the workspace root's, when inherited).",
+          },
+          line: {
+            type: ["integer", "null"],
+            description: "The line of `path` its name is written on (null: not found there).",
+          },
           entry: { ...nullableStr, description: "The `[features]` entry that names it." },
           dependency: { ...nullableStr, description: "The dependency key that asks for it (null: an entry)." },
           inherited: { type: "boolean", description: "It is asked for in the workspace root's entry." },

@@ -50,12 +50,15 @@ export function changeText(
     ? `declare ${quote(c.dependency)} with ${features} (no default features)`
     : `add ${features} to ${quote(c.dependency)}'s features`;
   if (!c.resolves) return adds;
+  // A feature renamed on two lines is one rename in words (the suggestions show each line).
   const past = [
-    ...c.resolves.renamed.map(
-      (r) =>
-        `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`,
-    ),
-    ...c.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`),
+    ...new Set([
+      ...c.resolves.renamed.map(
+        (r) =>
+          `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`,
+      ),
+      ...c.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`),
+    ]),
   ];
   const parts = c.added.length > 0 ? [...past, adds] : past;
   // Phrases, already quoted inside: joined as words (andList would put each in a code span).

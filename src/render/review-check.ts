@@ -37,19 +37,51 @@ function editFor(r: ReviewResult, a: ReviewAnswer) {
   return a.results.find((q) => q.rule === r.sharedWith && q.path === r.path && q.reported)?.edit ?? null;
 }
 
+type Refused = NonNullable<ReviewResult["refused"]>[number];
+
+/** The refused features of a result by the place they are written (file and line), in order. */
+function byPlace(r: ReviewResult): Array<{ path: string; line: number; refused: Refused[] }> {
+  const out: Array<{ path: string; line: number; refused: Refused[] }> = [];
+  for (const x of r.refused ?? []) {
+    if (x.line === null) continue;
+    const at = out.find((p) => p.path === x.path && p.line === x.line);
+    if (at) at.refused.push(x);
+    else out.push({ path: x.path, line: x.line, refused: [x] });
+  }
+  return out;
+}
+
+/** A refused manifest's annotations: one on each line a refused feature is written on (the result's line when none is known). */
+function refusedAnnotations(r: ReviewResult): Annotation[] {
+  const edit = r.edit ? ` The edit: ${editText(r.edit, plain)}.` : "";
+  const places = byPlace(r);
+  if (places.length === 0) places.push({ path: r.path, line: r.line!, refused: r.refused ?? [] });
+  return places.map((p) => ({
+    path: p.path,
+    start_line: p.line,
+    end_line: p.line,
+    annotation_level: "failure" as const,
+    message: `cargo will refuse this manifest: ${refusedText({ ...r, refused: p.refused }, plain)}.${edit}`,
+  }));
+}
+
 function annotation(r: ReviewResult, ruleId: string, a: ReviewAnswer): Annotation[] {
   const edit = r.kind === "regression" ? editFor(r, a) : null;
   if (edit) {
-    const s = edit.suggestion;
     const target = ruleOf(ruleId).target.feature;
-    const message = `${target} is off after this change; ${editText(edit, JSON.stringify)}.`;
-    return [{ path: edit.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message }];
+    const message = `${target} is off after this change; ${editText(edit, plain)}.`;
+    // One on each run of the edit's lines, as the review's suggestions are.
+    return edit.suggestions.map((s) => ({
+      path: edit.path,
+      start_line: s.startLine,
+      end_line: s.endLine,
+      annotation_level: "warning" as const,
+      message,
+    }));
   }
-  if (r.kind === "refused" || r.kind === "invalid-toml") {
-    const message =
-      r.kind === "refused"
-        ? `cargo will refuse this manifest: ${refusedText(r, plain)}.${r.edit ? ` The edit: ${editText(r.edit, JSON.stringify)}.` : ""}`
-        : `Cargo.toml does not parse: ${r.message}`;
+  if (r.kind === "refused") return refusedAnnotations(r);
+  if (r.kind === "invalid-toml") {
+    const message = `Cargo.toml does not parse: ${r.message}`;
     return [{ path: r.path, start_line: r.line!, end_line: r.line!, annotation_level: "failure", message }];
   }
   return [];

@@ -94,10 +94,22 @@ export function editText(e: ReviewEdit, quote: (s: string) => string = code): st
   return changeText({ dependency: e.dependency, added: e.added, declares: e.declares, resolves }, quote);
 }
 
-/** "on line 7" or "on lines 7–9". */
-export function linesText(e: ReviewEdit): string {
-  const s = e.suggestion;
-  return s.startLine === s.endLine ? `line ${s.startLine}` : `lines ${s.startLine}–${s.endLine}`;
+type Lines = Pick<ReviewEdit["suggestion"], "startLine" | "endLine">;
+const span = (s: Lines) => (s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}–${s.endLine}`);
+
+/** "line 7", "lines 7–9", or the runs of one edit: "lines 7 and 14". */
+export function linesText(e: Pick<ReviewEdit, "suggestions">): string {
+  const all = e.suggestions;
+  const one = all.length === 1 && all[0]!.startLine === all[0]!.endLine;
+  const spans = all.map(span);
+  const list = spans.length <= 1 ? spans.join("") : `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`;
+  return `${one ? "line" : "lines"} ${list}`;
+}
+
+/** "The suggestion on line 7 gets" or "The suggestions on lines 7 and 14 get": `verb` agrees. */
+export function suggestionsText(e: Pick<ReviewEdit, "suggestions">, verb: [string, string]): string {
+  const many = e.suggestions.length > 1;
+  return `The suggestion${many ? "s" : ""} on ${linesText(e)} ${many ? verb[1] : verb[0]}`;
 }
 
 /** Why a change could not be judged, in words. */

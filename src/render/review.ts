@@ -20,6 +20,7 @@ import {
   problemsOf,
   refusedText,
   ruleOf,
+  suggestionsText,
   unresolvedText,
 } from "./review-words.js";
 import { why } from "./why.js";
@@ -82,28 +83,58 @@ export function markedReviewState(body: string | null | undefined): Marked | nul
 /** A result whose edit is a suggestion on its lines (the detail goes there, once). */
 const onLine = (r: ReviewResult): r is ReviewResult & { edit: ReviewEdit } => !!r.edit && r.onLines === true;
 
-/** A line comment that says `words` above a suggestion replacing the lines of `e`. */
-function suggestionOn(e: ReviewEdit, words: string): ReviewComment {
-  const s = e.suggestion;
+type Suggestion = ReviewEdit["suggestion"];
+
+/** A line comment that says `words` above a suggestion replacing lines `s` of `path`. */
+function suggestionOn(path: string, s: Suggestion, words: string): ReviewComment {
   const body = [words, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
   return s.startLine === s.endLine
-    ? { path: e.path, line: s.endLine, side: "RIGHT", body }
-    : { path: e.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+    ? { path, line: s.endLine, side: "RIGHT", body }
+    : { path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
 }
 
-/** The line comment of a result: why, then the edit as a suggestion. */
-export function lineComment(r: ReviewResult & { edit: ReviewEdit }, a: ReviewAnswer): ReviewComment {
-  if (r.kind === "refused") return suggestionOn(r.edit, `${r.because} ${capitalized(editText(r.edit))}.`);
+const within = (line: number | null, s: Suggestion) => line !== null && line >= s.startLine && line <= s.endLine;
+
+/**
+ * The comments of one edit: a suggestion on each run of its lines (a feature renamed on two lines
+ * is two suggestions, each on its own line). The first says why; each other names what cargo
+ * refuses on its lines, and all say they are one edit, verified whole.
+ */
+function suggestionsOn(r: ReviewResult & { edit: ReviewEdit }, words: string): ReviewComment[] {
+  const e = r.edit;
+  const [first, ...rest] = e.suggestions;
+  if (rest.length === 0) return [suggestionOn(e.path, first!, words)];
+  const together = `This edit is ${e.suggestions.length} suggestions, on ${linesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.`;
+  const head = suggestionOn(e.path, first!, `${words}\n\n${together}`);
+  const start =
+    first!.startLine === first!.endLine ? `line ${first!.startLine}` : `lines ${first!.startLine}–${first!.endLine}`;
+  return [
+    head,
+    ...rest.map((s) => {
+      const here = (r.refused ?? []).filter((x) => x.path === e.path && within(x.line, s));
+      const said = here.length > 0 ? `${capitalized(refusedText({ ...r, refused: here }))}. ` : "";
+      return suggestionOn(
+        e.path,
+        s,
+        `${said}Part of the edit in the comment on ${start} (${editText(e)}): commit it with that one.`,
+      );
+    }),
+  ];
+}
+
+/** The line comments of a result: why, then the edit as a suggestion on each run of its lines. */
+export function lineComment(r: ReviewResult & { edit: ReviewEdit }, a: ReviewAnswer): ReviewComment[] {
+  if (r.kind === "refused") return suggestionsOn(r, `${r.because} ${capitalized(editText(r.edit))}.`);
   const also = a.results
     .filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path)
     .map((q) => ` It also restores ${feature(ruleOf(q.rule))}.`);
-  return suggestionOn(r.edit, `${r.because}${also.join("")}`);
+  return suggestionsOn(r, `${r.because}${also.join("")}`);
 }
 
 export const lineComments = (a: ReviewAnswer): ReviewComment[] =>
   problemsOf(a)
     .filter(onLine)
-    .map((r) => lineComment(r, a));
+    .flatMap((r) => lineComment(r, a));
 
 /** The detail of a result that has no line to say it on, indented under its bullet. */
 function detailBelow(r: ReviewResult): string[] {
@@ -140,7 +171,7 @@ function bodyLines(a: ReviewAnswer): string[] {
   const refused = problems.filter((p) => p.kind === "refused");
   if (refused.length > 0) section("### cargo will refuse a Cargo.toml of this PR");
   for (const p of refused) {
-    const past = p.edit && onLine(p) ? ` The suggestion on ${linesText(p.edit)} gets past it.` : "";
+    const past = p.edit && onLine(p) ? ` ${suggestionsText(p.edit, ["gets", "get"])} past it.` : "";
     out.push(`- ${code(p.path)}: ${refusedText(p)}.${past}`, ...(onLine(p) ? [] : detailBelow(p)));
   }
   const said = new Set<string>();
@@ -148,7 +179,7 @@ function bodyLines(a: ReviewAnswer): string[] {
     const mine = problems.filter((p) => p.rule === rule.id);
     if (mine.length > 0) section(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`);
     for (const p of mine) {
-      const fix = onLine(p) ? ` The suggestion on ${linesText(p.edit)} restores it.` : "";
+      const fix = onLine(p) ? ` ${suggestionsText(p.edit, ["restores", "restore"])} it.` : "";
       // The change on a manifest is said once; another rule's bullet says what it did to its feature.
       const again = said.has(p.path);
       said.add(p.path);
@@ -172,7 +203,7 @@ function footer(a: ReviewAnswer): string {
     ...(restored.length > 0 ? [`restores ${restored.join(" and ")}`] : []),
     ...(shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []),
   ];
-  const many = shown.length > 1;
+  const many = shown.reduce((n, r) => n + r.edit.suggestions.length, 0) > 1;
   const commit =
     does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""} ${does.join(" and ")}.` : "";
   const releases = [...new Set(problemsOf(a).flatMap((r) => (r.edit?.verifiedOn ? [r.edit.verifiedOn] : [])))];

@@ -169,7 +169,7 @@ function refusalText(r: Refusal, lines = true, mainCommit: string | null = null)
       : r.where.inRoot
         ? `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,`
         : lines
-          ? `Line ${r.where.decl.line}`
+          ? `Line ${r.line ?? r.where.decl.line}`
           : `Your ${code(r.where.decl.key)} entry`;
   // main's snapshot is a commit, not the release its Cargo.toml calls itself.
   const at = mainCommit

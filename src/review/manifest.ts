@@ -69,6 +69,9 @@ export type ManifestReview =
       kind: "refused";
       path: string;
       line: number;
+      /** The manifest cargo refuses, and the workspace root it inherits from (where an inherited feature is written). */
+      manifest: string;
+      root: string | null;
       diagnosis: Diagnosis;
       plan: (FixPlan & { kind: "fixed" }) | null;
       /** The edit's lines are all in the PR's diff: it can be a suggestion on them. */
@@ -100,9 +103,10 @@ export function commentableLines(patch: string | undefined): Set<number> {
   return lines;
 }
 
+/** Every run of the edit's lines is in the PR's diff: each can be a suggestion on its own lines. */
 function inDiff(plan: FixPlan & { kind: "fixed" }, commentable: Set<number>): boolean {
-  const s = plan.change.suggestion;
-  for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  for (const s of plan.change.suggestions)
+    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
 }
 
@@ -211,24 +215,29 @@ function refusedByPr(
   const first = after.refused![0]!;
   const fixed = plan?.kind === "fixed" ? plan : null;
   const onLines = fixed !== null && lines?.path === fixed.change.path && inDiff(fixed, lines.commentable);
+  const files = { manifest: path, root: root?.path ?? null };
   if (fixed) {
-    const at = fixed.change.path;
-    return {
-      kind: "refused",
-      path: at,
-      line: fixed.change.suggestion.startLine,
-      diagnosis: after,
-      plan: fixed,
-      inDiff: onLines,
-    };
+    const line = fixed.change.suggestions[0]!.startLine;
+    return { kind: "refused", path: fixed.change.path, line, ...files, diagnosis: after, plan: fixed, inDiff: onLines };
   }
-  if (first.where.kind === "features")
-    return { kind: "refused", path, line: 1, diagnosis: after, plan: null, inDiff: false };
-  const { decl, inRoot } = first.where;
-  // An inherited feature is written on the root's line of the dependency.
-  const rootLine = inRoot && root ? rootDeclLine(root, decl.key) : null;
-  const [at, line] = rootLine !== null ? [root!.path, rootLine] : [path, decl.line];
-  return { kind: "refused", path: at, line, diagnosis: after, plan: null, inDiff: false };
+  // Said where the first refused feature is written: its own line (the root's, when inherited).
+  const inRoot = first.where.kind === "dependency" && first.where.inRoot && root !== null;
+  const declared =
+    first.where.kind === "dependency"
+      ? inRoot
+        ? rootDeclLine(root!, first.where.decl.key)
+        : first.where.decl.line
+      : null;
+  const line = first.line ?? declared ?? 1;
+  return {
+    kind: "refused",
+    path: inRoot ? root!.path : path,
+    line,
+    ...files,
+    diagnosis: after,
+    plan: null,
+    inDiff: false,
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // A Cargo.toml change as the bot shows it: the whole text before and after, the unified diff,
 // and the one suggestion (lines of the original file and their replacement) GitHub can apply.
-import { createPatch } from "diff";
+import { createPatch, diffArrays } from "diff";
 import { lineOf } from "../manifest/toml.js";
 import type { RefusalResolution } from "./refusal-fix.js";
 
@@ -18,6 +18,12 @@ export interface Change {
   after: string;
   diff: string;
   suggestion: Suggestion;
+  /**
+   * The same change as one suggestion per run of changed lines, in order (a feature renamed on
+   * line 7 and on line 14 is two, each on its own line, not one over lines 7–14): what a review
+   * comments on, each run on the lines it replaces. One entry when the change is one run.
+   */
+  suggestions: Suggestion[];
   /** The dependency edited and what was added. */
   dependency: string;
   added: string[];
@@ -82,8 +88,55 @@ export function changeOf(
     // that `git apply` and `patch` accept the diff.
     diff: createPatch(path, before, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    suggestions: runsOf(beforeLines, afterLines) ?? [
+      { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    ],
     dependency,
     added: add,
     declares,
   };
+}
+
+/** One run of changed lines: `removed` lines from `start` (1-based) replaced by `added`. */
+interface Run {
+  start: number;
+  removed: number;
+  added: string[];
+}
+
+/**
+ * A run as a suggestion: the lines it replaces, or, for lines only inserted, the line before them
+ * (the first line when they go on top) with the insertion beside it: a suggestion replaces lines.
+ */
+function suggestionOf(r: Run, before: string[]): Suggestion {
+  if (r.removed > 0) return { startLine: r.start, endLine: r.start + r.removed - 1, lines: r.added };
+  if (r.start > 1) return { startLine: r.start - 1, endLine: r.start - 1, lines: [before[r.start - 2]!, ...r.added] };
+  return { startLine: 1, endLine: 1, lines: [...r.added, before[0] ?? ""] };
+}
+
+/**
+ * The runs of changed lines between two texts as suggestions, or null when two would share a line
+ * (an insertion right after a changed line): the caller's one suggestion over the span stands.
+ */
+function runsOf(before: string[], after: string[]): Suggestion[] | null {
+  const runs: Run[] = [];
+  let line = 1;
+  let open: Run | null = null;
+  for (const part of diffArrays(before, after)) {
+    if (!part.added && !part.removed) {
+      open = null;
+      line += part.count ?? part.value.length;
+      continue;
+    }
+    if (!open) {
+      open = { start: line, removed: 0, added: [] };
+      runs.push(open);
+    }
+    if (part.removed) {
+      open.removed += part.count ?? part.value.length;
+      line += part.count ?? part.value.length;
+    } else open.added.push(...part.value);
+  }
+  const out = runs.map((r) => suggestionOf(r, before));
+  return out.every((s, i) => i === 0 || s.startLine > out[i - 1]!.endLine) && out.length > 0 ? out : null;
 }

@@ -29,7 +29,8 @@ function parseOrError(file: ManifestFile): Manifest | TomlError {
 
 export function planFix(file: ManifestFile, given: FixOptions = {}): FixPlan {
   // A root that is a package is its own root: its edits are of one text, never of "two files".
-  const opts = given.root && given.root.path === file.path ? { ...given, root: null } : given;
+  const self = given.root && given.root.path === file.path && given.root.text === file.text;
+  const opts = self ? { ...given, root: null } : given;
   const manifest = parseOrError(file);
   if (manifest instanceof TomlError) return { kind: "invalid-toml", path: file.path, error: manifest };
   let root: Manifest | null = null;
