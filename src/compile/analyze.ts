@@ -186,7 +186,17 @@ export function gatedFindings(text: string): CompileFinding[] {
   const findings = detectCompile(text);
   if (findings.length === 0) return [];
   const refs = gatedRefs();
-  return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
+  // A log repeats its errors (64 KiB held twenty paths 200 times): each lookup once.
+  const known = new Map<string, boolean>();
+  return findings.filter((f) => {
+    const key = JSON.stringify([f.path, f.exact, f.member ?? false]);
+    let gated = known.get(key);
+    if (gated === undefined) {
+      gated = refs.some((r) => gateAt(r, f) !== null);
+      known.set(key, gated);
+    }
+    return gated;
+  });
 }
 
 /** The release a manifest selects (its graph is known), else the requirement it names (a graph the data lacks). */

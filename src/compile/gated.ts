@@ -46,26 +46,94 @@ export interface GatedData {
 }
 
 type Gates = Map<string, Gate[]>;
-/** Per ref: paths; methods by path; both by `Type::name` (what rustc prints of a type it trims). */
-type RefGates = { paths: Gates; methods: Gates; byTypeName: Map<string, string[]> };
-type GatedIndex = { byRef: Map<string, RefGates>; versions: Map<string, string> };
+/** Per ref, each built on first use: paths; methods by path; both by `Type::name` (what rustc prints of a type it trims). */
+type RefGates = { readonly paths: Gates; readonly methods: Gates; readonly byTypeName: Map<string, string[]> };
+type GatedIndex = {
+  byRef: Map<string, RefGates>;
+  versions: Map<string, string>;
+  /** The release refs, oldest first (sorted once: a call sorted them with 70 semver compares). */
+  releases: string[];
+  /** Where each ref's pairs are: its data file's table by path (built on first use), and its column. */
+  columns: Map<string, { table: () => ByPath; k: number }>;
+};
+
+/** One data file's pairs by path: each path (by its number in the file) its gates at each kept ref (by column). */
+interface ByPath {
+  names: Map<string, number>;
+  gates: Array<Array<Gate[] | undefined> | undefined>;
+}
+
+/**
+ * Built once, on a process's first compile error, so before the JIT has compiled it: indexed
+ * loops, not `for (const [p, g] of …)`, whose iterator per pair made it 2–3× slower there.
+ */
+function byPathOf(raw: GatedData, refs: string[]): ByPath {
+  const names = new Map<string, number>();
+  for (let i = 0; i < raw.paths.length; i++) names.set(raw.paths[i]!, i);
+  const gates: ByPath["gates"] = new Array(raw.paths.length);
+  for (let k = 0; k < refs.length; k++) {
+    const rows = raw.refs[refs[k]!]!.entries;
+    for (let i = 0; i < rows.length; i++) {
+      const pair = rows[i]!;
+      const gate = raw.gates[pair[1]]!;
+      let row = gates[pair[0]];
+      if (!row) {
+        row = new Array(refs.length);
+        gates[pair[0]] = row;
+      }
+      const same = row[k];
+      if (same) same.push(gate);
+      else row[k] = [gate];
+    }
+  }
+  return { names, gates };
+}
 
 function gatesOf(raw: GatedData, rows: Array<[number, number]>): Gates {
   const m: Gates = new Map();
   for (const [p, g] of rows) {
     const path = raw.paths[p]!;
-    m.set(path, [...(m.get(path) ?? []), raw.gates[g]!]);
+    const same = m.get(path);
+    if (same) same.push(raw.gates[g]!);
+    else m.set(path, [raw.gates[g]!]);
   }
   return m;
 }
 
 function byTypeName(...maps: Gates[]): Map<string, string[]> {
   const out = new Map<string, string[]>();
-  for (const path of maps.flatMap((m) => [...m.keys()])) {
-    const short = path.split("::").slice(-2).join("::");
-    out.set(short, [...(out.get(short) ?? []), path]);
-  }
+  for (const m of maps)
+    for (const path of m.keys()) {
+      const short = path.split("::").slice(-2).join("::");
+      const same = out.get(short);
+      if (same) same.push(path);
+      else out.set(short, [path]);
+    }
   return out;
+}
+
+/**
+ * One ref's tables, each built on first use: building all 36 refs' tables and their by-type-name
+ * maps held the first compile error a process answered ~20 ms, where a lookup needs one path.
+ */
+function refGates(raw: GatedData, r: GatedData["refs"][string]): RefGates {
+  let paths: Gates | undefined;
+  let methods: Gates | undefined;
+  let short: Map<string, string[]> | undefined;
+  return {
+    get paths() {
+      paths ??= gatesOf(raw, r.entries);
+      return paths;
+    },
+    get methods() {
+      methods ??= gatesOf(raw, r.methods ?? []);
+      return methods;
+    },
+    get byTypeName() {
+      short ??= byTypeName(this.methods, this.paths);
+      return short;
+    },
+  };
 }
 let data: GatedIndex | undefined;
 
@@ -73,14 +141,40 @@ let data: GatedIndex | undefined;
 export function indexGated(maps: GatedData[]): GatedIndex {
   const byRef = new Map<string, RefGates>();
   const versions = new Map<string, string>();
-  for (const raw of maps)
+  const columns: GatedIndex["columns"] = new Map();
+  for (const raw of maps) {
+    const kept: string[] = [];
+    let built: ByPath | undefined;
+    const table = () => {
+      built ??= byPathOf(raw, kept);
+      return built;
+    };
     for (const [ref, r] of Object.entries(raw.refs)) {
       if (byRef.has(ref)) continue;
-      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
-      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
+      byRef.set(ref, refGates(raw, r));
+      columns.set(ref, { table, k: kept.length });
+      kept.push(ref);
       if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
-  return { byRef, versions };
+  }
+  const releases = [...versions.entries()]
+    .map(([v, ref]) => [new semver.SemVer(v), ref] as const)
+    .sort(([a], [b]) => a.compare(b))
+    .map(([, ref]) => ref);
+  return { byRef, versions, releases, columns };
+}
+
+/**
+ * `path`'s gates at `ref`, from one table of every path: a compile error is looked up at every
+ * release (is it gated in one, in which do its items agree), and one pass over the data's pairs
+ * costs less than a table per release.
+ */
+function pathGates(ix: GatedIndex, path: string, ref: string): Gate[] | undefined {
+  const c = ix.columns.get(ref);
+  if (!c) return undefined;
+  const t = c.table();
+  const i = t.names.get(path);
+  return i === undefined ? undefined : t.gates[i]?.[c.k];
 }
 
 /** The bundled map, then data:refresh's (gated-refreshed.json) for releases the bundled map lacks. */
@@ -95,18 +189,20 @@ function load(): GatedIndex {
 
 /** Release refs the data covers, oldest first. */
 export function gatedRefs(): string[] {
-  return [...load().versions.entries()].sort(([a], [b]) => semver.compare(a, b)).map(([, ref]) => ref);
+  return [...load().releases];
 }
 
 export function refOfVersion(version: string): string | null {
   return load().versions.get(version) ?? null;
 }
 
+const DISPATCH_BOUND = "<Dispatch as AutodiffBackend>";
+
 /** 0.21's `Dispatch: AutodiffBackend` bound names the impl the way the data keys it. */
-function key(path: string, m: Gates): string | null {
-  if (path !== "<Dispatch as AutodiffBackend>") return path;
+function key(path: string, m: () => Gates): string | null {
+  if (path !== DISPATCH_BOUND) return path;
   return (
-    [...m.keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null
+    [...m().keys()].find((k) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k)) ?? null
   );
 }
 
@@ -116,21 +212,25 @@ function key(path: string, m: Gates): string | null {
  * ancestor. null when nothing on the way is gated there (the user's own module, a typo, an item
  * renamed or removed) and when its records disagree (two namespaces under other gates).
  */
-export function gateAt(
+export function gateAt(ref: string, finding: Finding): { gate: Gate; path: string } | null {
+  return gateIn(load(), ref, finding);
+}
+
+type Finding = { path: string; exact: boolean; member?: boolean };
+
+/** gateAt in the maps `ix` indexes (indexGated). */
+export function gateIn(
+  ix: GatedIndex,
   ref: string,
-  { path, exact, member }: { path: string; exact: boolean; member?: boolean },
+  { path, exact, member }: Finding,
 ): { gate: Gate; path: string } | null {
-  const r = load().byRef.get(ref);
+  const r = ix.byRef.get(ref);
   if (!r) return null;
-  if (member) return memberGate(r, path);
-  const m = r.paths;
-  let p = key(path, m);
+  if (member) return memberGate(ix, ref, path);
+  let p = key(path, () => r.paths);
   while (p) {
-    const gates = m.get(p);
-    if (gates) {
-      const first = gates[0]!;
-      return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
-    }
+    const gates = pathGates(ix, p, ref);
+    if (gates) return sameGate(gates) ? { gate: gates[0]!, path: p } : null;
     if (exact) return null;
     const cut = p.lastIndexOf("::");
     p = cut > "burn".length ? p.slice(0, cut) : null;
@@ -145,11 +245,11 @@ const sameGate = (gates: Gate[]) => gates.every((g) => g.gate === gates[0]!.gate
  * as rustc prints a type whose name is unique in the build), else a variant, which the paths hold
  * (`DispatchDevice::Cuda`). A trimmed name must name one gate at the release; null otherwise.
  */
-function memberGate(r: RefGates, path: string): { gate: Gate; path: string } | null {
-  const found = path.startsWith("burn::")
-    ? [path].filter((p) => r.methods.has(p) || r.paths.has(p))
-    : (r.byTypeName.get(path) ?? []);
-  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
+function memberGate(ix: GatedIndex, ref: string, path: string): { gate: Gate; path: string } | null {
+  const r = ix.byRef.get(ref)!;
+  const at = (p: string) => r.methods.get(p) ?? pathGates(ix, p, ref);
+  const found = path.startsWith("burn::") ? [path].filter((p) => at(p)) : (r.byTypeName.get(path) ?? []);
+  const gates = found.flatMap((p) => at(p) ?? []);
   return found.length > 0 && sameGate(gates) ? { gate: gates[0]!, path: found[0]! } : null;
 }
 

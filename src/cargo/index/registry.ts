@@ -3,6 +3,7 @@
 // choosing a release: requirements.ts.
 import { mustRead } from "../../data/data-access.js";
 import { dataFiles } from "../../data/data-files.js";
+import { boundedMemo } from "../../util/memo.js";
 import * as semver from "../../util/semver.js";
 import { type IndexDep, type IndexLine, indexPath, parseBundledIndexFile } from "./index-file.js";
 import { spannedLines } from "./index-spans.js";
@@ -104,9 +105,18 @@ export function snapshot(which: SnapshotName): Registry {
 /** burn releases the bot reasons about; lines older than this are neither followed nor refreshed. */
 export const FLOOR = "0.16.0";
 
+const FLOOR_VERSION = new semver.SemVer(FLOOR);
+/** By version string: every event asked it of every line of every file it read (3 parses a line). */
+const recent = boundedMemo<boolean>(4096);
+
 export function recentRelease(l: IndexLine): boolean {
-  const v = semver.valid(l.vers);
-  return v !== null && semver.gte(v, FLOOR);
+  let r = recent.get(l.vers);
+  if (r === undefined) {
+    const v = semver.parse(l.vers);
+    r = v !== null && v.compare(FLOOR_VERSION) >= 0;
+    recent.set(l.vers, r);
+  }
+  return r;
 }
 
 /** The burn crates (other than the ones listed in `known`) that these lines depend on, outside dev-dependencies. */
