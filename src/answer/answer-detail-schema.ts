@@ -52,6 +52,19 @@ const change = obj(
 );
 
 /** The manifest the answer judged, and its plan: the edit (where, how verified), or why none. */
+/** A verified (or checked) edit of the manifest, where it goes and against which build. */
+const FIXED_PLAN = obj(
+  {
+    kind: { const: "fixed" },
+    diagnosis: JUDGEMENT_SCHEMA,
+    change,
+    place: obj({ line: { type: ["integer", "null"] }, inRoot: bool }, ["line", "inRoot"]),
+    status: { enum: ["verified", "checked", "assumed-graph"] },
+    build,
+  },
+  ["kind", "diagnosis", "change", "place", "status", "build"],
+);
+
 export const MANIFEST_DETAIL_SCHEMA = obj(
   {
     origin: { enum: ["issue", "repository", "assumed"] },
@@ -75,21 +88,17 @@ export const MANIFEST_DETAIL_SCHEMA = obj(
         ),
         obj({ kind: { const: "already-on" }, diagnosis: JUDGEMENT_SCHEMA }, ["kind", "diagnosis"]),
         obj({ kind: { const: "no-fix" }, diagnosis: JUDGEMENT_SCHEMA, reason: str }, ["kind", "diagnosis", "reason"]),
-        obj(
-          {
-            kind: { const: "fixed" },
-            diagnosis: JUDGEMENT_SCHEMA,
-            change,
-            place: obj({ line: { type: ["integer", "null"] }, inRoot: bool }, ["line", "inRoot"]),
-            status: { enum: ["verified", "checked", "assumed-graph"] },
-            build,
-          },
-          ["kind", "diagnosis", "change", "place", "status", "build"],
-        ),
+        FIXED_PLAN,
       ],
     },
+    alternatives: {
+      type: "array",
+      items: FIXED_PLAN,
+      description:
+        "A refused name no release has, near several: `plan` renames it to the nearest, each of these to another near name, nearest first; nothing says which was meant.",
+    },
   },
-  ["origin", "path", "whole", "assumedMember", "linesAreFiles", "named", "plan"],
+  ["origin", "path", "whole", "assumedMember", "linesAreFiles", "named", "plan", "alternatives"],
 );
 
 const fragment = obj({ forwards: strings, inherits: str }, ["forwards"]);

@@ -1,6 +1,7 @@
 // The answer's `detail`: what the comment's sentences rest on, picked field by field from the
 // analysis (answer-detail-schema.ts says each shape), so that the JSON holds all the text says.
 import type { Change } from "../cargo/fix/change.js";
+import type { FixPlan } from "../cargo/fix/fix-plan.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import type { Refusal } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
@@ -157,6 +158,18 @@ function changeOf(c: Change) {
 }
 
 /** The manifest judged and its plan, with the edit's place and status for the build the answer names. */
+/** A fixed plan as the answer holds it: the change, where it goes, and how it was checked. */
+function fixedDetail(m: ManifestVerdict, p: FixPlan & { kind: "fixed" }, build: Build) {
+  return {
+    kind: p.kind,
+    diagnosis: judgementOf(p.diagnosis),
+    change: changeOf(p.change),
+    place: { line: editPlace(m, p.change).line, inRoot: editPlace(m, p.change).inRoot },
+    status: verificationStatus(p.diagnosis, build),
+    build: build ? { version: build.version, commit: build.commit } : null,
+  };
+}
+
 export function manifestDetail(m: ManifestVerdict | null, build: Build): ManifestDetail | null {
   if (!m) return null;
   const p = m.plan;
@@ -164,14 +177,7 @@ export function manifestDetail(m: ManifestVerdict | null, build: Build): Manifes
     p.kind === "invalid-toml"
       ? { kind: p.kind, error: { line: p.error.line, column: p.error.column, message: p.error.message } }
       : p.kind === "fixed"
-        ? {
-            kind: p.kind,
-            diagnosis: judgementOf(p.diagnosis),
-            change: changeOf(p.change),
-            place: { line: editPlace(m, p.change).line, inRoot: editPlace(m, p.change).inRoot },
-            status: verificationStatus(p.diagnosis, build),
-            build: build ? { version: build.version, commit: build.commit } : null,
-          }
+        ? fixedDetail(m, p, build)
         : p.kind === "no-fix"
           ? { kind: p.kind, diagnosis: judgementOf(p.diagnosis), reason: p.reason }
           : { kind: p.kind, diagnosis: judgementOf(p.diagnosis) };
@@ -183,6 +189,7 @@ export function manifestDetail(m: ManifestVerdict | null, build: Build): Manifes
     linesAreFiles: linesAreFiles(m),
     named: m.named ? { features: [...m.named.features], said: m.named.said } : null,
     plan,
+    alternatives: (m.alternatives ?? []).map((a) => fixedDetail(m, a, build)),
   };
 }
 

@@ -165,6 +165,13 @@ function choiceClaims(a: PanicAnalysis): AnswerClaim[] {
   return claims;
 }
 
+/** With the plan's own edit: those of a typo's other near names (`rocn`: `doc` after `rocm`), in order. */
+function withAlternatives(first: AnswerEdit | null, m: ManifestVerdict | null, build: Build): AnswerEdit[] {
+  if (!first || !m) return first ? [first] : [];
+  const others = (m.alternatives ?? []).map((p) => editOf(p, m.origin, build, null, editPlace(m, p.change).line));
+  return [first, ...others.filter((e) => e !== null)];
+}
+
 function panicEdits(a: PanicAnalysis): AnswerEdit[] {
   // Only a feature left off has a Cargo.toml edit (render/issue.ts shows the same ones).
   if (a.entry.cause !== "feature-off") return [];
@@ -175,7 +182,7 @@ function panicEdits(a: PanicAnalysis): AnswerEdit[] {
       .map((c) => editOf(c.plan, origin, a.version, c.feature, m ? editPlace(m, c.plan.change).line : null))
       .filter((e) => e !== null);
   const e = m ? editOf(m.plan, origin, a.version, null, lineOf(m)) : null;
-  return e ? [e] : [];
+  return withAlternatives(e, m, a.version);
 }
 
 function panicAnswer(a: PanicAnalysis): IssueAnswer {
@@ -260,7 +267,7 @@ function compileAnswer(c: CompileAnalysis): IssueAnswer {
       })),
       ...manifestClaim(c.manifest),
     ],
-    edits: edit ? [edit] : [],
+    edits: withAlternatives(edit, c.manifest, build),
     unseen: [...new Set(unseen)],
     detail: compileDetail(c, build),
   };
@@ -297,7 +304,7 @@ function refusalAnswer(result: RefusalResult): IssueAnswer {
       },
       ...manifestClaim(r.manifest),
     ],
-    edits: edit ? [edit] : [],
+    edits: withAlternatives(edit, r.manifest, { version: r.version, commit: null }),
     unseen,
     detail: refusalDetail(result),
   };

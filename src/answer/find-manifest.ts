@@ -29,6 +29,11 @@ export interface ManifestVerdict {
   assumedMember?: boolean;
   /** An assumed manifest built from the features the issue's prose names (the reporter's words). */
   named?: NamedFeatures;
+  /**
+   * A refused name no release has, near several (`rocn`: `rocm` or `doc`): `plan` renames it to
+   * the nearest, and these to each other near name, in order; each verified on its own.
+   */
+  alternatives?: Array<FixPlan & { kind: "fixed" }>;
 }
 
 /**
@@ -98,7 +103,8 @@ export function manifestFromText(pasted: Snippet[], fx: FixOptions): ManifestVer
     const file = { path: "Cargo.toml", text: s.text };
     const ownRoot = s === roots[0] ? null : root;
     const plan = planWithDev(file, { ...fx, root: ownRoot });
-    const verdict: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    const judged: ManifestVerdict = { origin: "issue", plan, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    const verdict = withTypoChoices(judged, fx);
     if (plan.kind === "fixed" || plan.kind === "already-on" || plan.kind === "invalid-toml") return verdict;
     if (plan.kind === "no-fix" && plan.diagnosis.verdict !== "no-burn") return verdict;
     // A fragment without burn says nothing about the manifest's burn: it is not a verdict.
@@ -142,7 +148,7 @@ export function manifestFromRepo(input: RepoManifestInput, fx: FixOptions): Mani
     const root = input.repoRoot ?? null;
     const plan = planWithDev(file, { ...fx, root });
     if (plan.kind === "no-fix" && plan.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan, wrapped: false, file, root, whole: true };
+    return withTypoChoices({ origin: "repository", plan, wrapped: false, file, root, whole: true }, fx);
   }
   return null;
 }
@@ -192,4 +198,22 @@ export function assumedManifest(
   if (plan.kind !== "fixed" && !unread) return null;
   const verdict: ManifestVerdict = { origin: "assumed", plan, wrapped: true, file, root: null, whole: false };
   return tried?.plan.kind === "fixed" && own ? { ...verdict, named: own } : verdict;
+}
+
+/**
+ * A manifest cargo refuses for a name no release has, with several names of that release near it
+ * (`rocn`: `rocm` or `doc`): nothing says which was meant, so none is chosen. Each near name is
+ * its own edit, verified as any is (cargo accepts the whole manifest), the nearest first: the
+ * verdict's plan, then its alternatives. Only the first such name is split so (two would multiply).
+ */
+function withTypoChoices(v: ManifestVerdict, fx: FixOptions): ManifestVerdict {
+  const p = v.plan;
+  if (p.kind !== "no-fix" || p.diagnosis.verdict !== "refused") return v;
+  const typo = p.diagnosis.refused?.find((r) => r.history.kind === "never" && r.history.closest.length > 1);
+  if (typo?.history.kind !== "never") return v;
+  const includeDev = p.diagnosis.burnDeps.some((d) => d.decl.kind === "dev") || fx.includeDev;
+  const plans = typo.history.closest
+    .map((to) => planFor(v, { ...fx, includeDev, typos: { ...fx.typos, [typo.feature]: to } }))
+    .filter((x): x is FixPlan & { kind: "fixed" } => x.kind === "fixed");
+  return plans.length > 0 ? { ...v, plan: plans[0]!, alternatives: plans.slice(1) } : v;
 }

@@ -55,7 +55,7 @@ export function changeText(
     ...new Set([
       ...c.resolves.renamed.map(
         (r) =>
-          `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`,
+          `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? (r.others.length > 0 ? " (no release has the first; the second is one of the names of that release near it, taken as a typo)" : " (no release has the first; the second is the one name of that release near it, taken as a typo)") : ""}`,
       ),
       ...c.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`),
     ]),
@@ -71,7 +71,8 @@ type ChangeData = FixedPlan["change"];
 
 /** What else the history offers for a renamed feature (`remote-websocket` as well as `remote-server`). */
 function alternatives(c: ChangeData): string {
-  const renamed = c.resolves?.renamed ?? [];
+  // A typo near several names is said once, above its edits (typoChoiceText), not in each.
+  const renamed = (c.resolves?.renamed ?? []).filter((r) => !(r.typo && r.others.length > 0));
   // A feature renamed on two lines is one alternative, said once.
   const others = renamed.filter(
     (r, i) => r.others.length > 0 && renamed.findIndex((x) => x.feature === r.feature) === i,
@@ -218,8 +219,22 @@ function statusWords(p: FixedPlan): string {
   return status === "verified" ? `Verified on ${graph}` : `Checked on ${graph}, not your build's release`;
 }
 
+/** The typo an edit takes as meant among several near names (`rocn`: `rocm`, then `doc`), if any. */
+const typoChoice = (p: FixedPlan) => p.change.resolves?.renamed.find((r) => r.typo && r.others.length > 0) ?? null;
+
+/** A typo near several names, said once before its edits: each is one, the nearest first, none chosen. */
+function typoChoiceText(p: FixedPlan): string[] {
+  const t = typoChoice(p);
+  if (!t) return [];
+  const release = p.diagnosis.graphVersion ?? "that release";
+  return [
+    "",
+    `No release of ${code(p.change.dependency)} has ${code(t.feature)}; it is taken as a typo of one of the names of ${release} near it, ${orList([t.to, ...t.others])} (nearest first). Nothing says which you meant, so each is its own edit.`,
+  ];
+}
+
 /** The edit: where, the changed lines, whether it is the build's release; how it was checked, folded. */
-function fixPart(m: ManifestDetail, p: FixedPlan): string[] {
+function fixPart(m: ManifestDetail, p: FixedPlan, lead = "Fix", above: FixedPlan | null = null): string[] {
   const { diagnosis: d, change: c, place } = p;
   const where =
     m.origin === "assumed"
@@ -230,9 +245,15 @@ function fixPart(m: ManifestDetail, p: FixedPlan): string[] {
   const body = diffBody(c.diff);
   const lines = body.split("\n");
   const changed = lines.some((l) => l.startsWith("-")) ? lines.filter((l) => !l.startsWith(" ")).join("\n") : body;
-  const out = ["", `**Fix** — ${where}:`, fence(changed, "diff")];
+  const meant = typoChoice(p);
+  const out = ["", `**${lead}** — ${where}${meant ? `, if you meant ${code(meant.to)}` : ""}:`, fence(changed, "diff")];
   // The edit only gets cargo past its refusal: what it cannot do is said with it.
   if (c.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
+  // An alternative checked as the edit above was is not told again: said once, it is read once.
+  if (above && statusWords(above) === statusWords(p) && checkedLine(above) === checkedLine(p) && !c.declares) {
+    out.push(`<sub>${statusWords(p)}, as the edit above.</sub>`);
+    return out;
+  }
   out.push(`<details><summary>${statusWords(p)}</summary>`, "", checkedLine(p));
   if (c.declares)
     out.push(
@@ -286,7 +307,8 @@ export function manifestSection(m: ManifestDetail, opts: SectionOptions): string
   const assumptions = [d.assumed.version, graph].filter((x): x is AssumptionData => !!x).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan.kind === "fixed") {
-    out.push(...fixPart(m, plan));
+    out.push(...typoChoiceText(plan), ...fixPart(m, plan));
+    for (const other of m.alternatives) out.push(...fixPart(m, other, "Or", plan));
   } else if (plan.kind === "no-fix" && !["no-burn", "unknown-crate", "unknown-commit"].includes(d.verdict)) {
     out.push("", `I found no verified one-line fix: ${text(plan.reason)}.`);
   }

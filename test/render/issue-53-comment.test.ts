@@ -4,6 +4,7 @@
 import { describe, expect, it } from "@jest/globals";
 import { analyze } from "../../src/answer/analyze.js";
 import { answerIssue } from "../../src/answer/answer.js";
+import { planFix } from "../../src/cargo/fix/fix.js";
 import { renderAnswerComment } from "../../src/render/issue.js";
 import { fixture } from "../helpers/fixtures.js";
 
@@ -114,5 +115,40 @@ describe("finding 17: the hypothetical Cargo.toml line has the features the issu
     const none = lineOf(stub.replace("`cuda` only", "`fast-math` only"));
     expect(none?.named).toBeNull();
     expect(none?.plan.kind === "fixed" && none.plan.change.diff).toContain('features = ["std"]');
+  });
+});
+
+describe("a typo near two feature names (`rocn`: `rocm` or `doc`): each is its own verified edit", () => {
+  const text = `\`\`\`\n${fixture("cargo/refusal-typo-rocn-0.22-build.txt")}\`\`\`\n\n\`\`\`toml\n[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "rocn"] }\n\`\`\`\n`;
+  const line = (f: string) =>
+    `+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "${f}"] }`;
+
+  it("two diffs, the nearer (`rocm`) first, each verified; the typo said once, none chosen", () => {
+    const answer = answerIssue(analyze({ text }));
+    expect(answer.edits.map((e) => e.changes[0]?.to)).toEqual(["rocm", "doc"]);
+    expect(answer.edits.map((e) => e.verification.status)).toEqual(["verified", "verified"]);
+    const body = renderAnswerComment(answer)!;
+    expect(body.indexOf(line("rocm"))).toBeGreaterThan(0);
+    expect(body.indexOf(line("doc"))).toBeGreaterThan(body.indexOf(line("rocm")));
+    expect(body).toContain("**Fix** — `Cargo.toml`, line 5, if you meant `rocm`:");
+    expect(body).toContain("**Or** — `Cargo.toml`, line 5, if you meant `doc`:");
+    expect(body.split("taken as a typo of one of the names").length - 1).toBe(1);
+    expect(body).not.toContain("the one name of that release near it");
+    expect(body).not.toContain("I found no verified one-line fix");
+  });
+
+  it("without the issue's choice of a name, the plan still picks none (a PR review's edit is unchanged)", () => {
+    const plan = (typos?: Record<string, string>) =>
+      planFix(
+        { path: "Cargo.toml", text: '[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["rocn"] }\n' },
+        typos ? { typos } : {},
+      );
+    expect(plan().kind).toBe("no-fix");
+    const doc = plan({ rocn: "doc" });
+    expect(doc.kind === "fixed" ? doc.change.resolves?.renamed : null).toEqual([
+      { feature: "rocn", to: "doc", others: ["rocm"], typo: true },
+    ]);
+    // A name that is not near it is never taken.
+    expect(plan({ rocn: "cuda" }).kind).toBe("no-fix");
   });
 });

@@ -52,6 +52,7 @@ function refusalsWithManifest(): Array<[string, string]> {
     withManifest("refusal-server-0.22-build.txt", dep('"std", "wgpu", "server"')),
     withManifest("refusal-several-0.22-build.txt", dep('"std", "dispatch", "server"')),
     withManifest("refusal-typo-wgpuu-0.22-build.txt", dep('"std", "wgpuu"')),
+    withManifest("refusal-typo-rocn-0.22-build.txt", dep('"std", "rocn"')),
   ];
 }
 

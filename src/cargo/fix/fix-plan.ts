@@ -25,4 +25,9 @@ export type FixOptions = Omit<DiagnoseOptions, "root"> & {
    * the manifest (that plan is the refusal's suggestion).
    */
   diagnosisOnly?: boolean;
+  /**
+   * A refused feature no release has, with several names near it: the one to rename it to
+   * (`{ rocn: "doc" }`). Without it such a feature blocks the edit (refusal-fix.ts).
+   */
+  typos?: Record<string, string>;
 };

@@ -44,7 +44,7 @@ export function pastRefusal(
   root: Manifest | null = null,
 ): FixPlan {
   const noFix = (reason: string): FixPlan => ({ kind: "no-fix", diagnosis, reason });
-  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? [], root);
+  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? [], root, opts.typos);
   if (r.kind === "blocked")
     return noFix(
       `cargo refuses the manifest, and burn's history gives no replacement to edit in for ${r.refusals.map((x) => `\`${x.feature}\``).join(", ")}`,

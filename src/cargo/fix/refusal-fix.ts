@@ -29,14 +29,24 @@ export type RefusalEdit =
   | { kind: "edit"; edits: TextEdit[]; rootEdits: TextEdit[]; resolution: RefusalResolution }
   | { kind: "blocked"; refusals: Refusal[] };
 
-/** What the history allows: a replacement to rename to, nothing (drop), or no way out (null). */
+/**
+ * What the history allows: a replacement to rename to, nothing (drop), or no way out (null).
+ * `picks`: for a name no release has and several near it, the one this edit takes (the caller
+ * makes one edit per near name, src/answer/find-manifest.ts), never chosen here.
+ */
 function wayOut(
   r: Refusal,
+  picks: Record<string, string>,
 ): { to: string; others: string[]; typo?: boolean; likeForLike?: { from: string; kept: string[] } } | "drop" | null {
   const h = r.history;
   // A name no release has, with exactly one name of that release near it (`wgpuu` → `wgpu`): the
-  // edit is shown, verified as any is, and said to be a typo taken as meant; two near names, none.
-  if (h.kind === "never") return h.closest.length === 1 ? { to: h.closest[0]!, others: [], typo: true } : null;
+  // edit is shown, verified as any is, and said to be a typo taken as meant; two near names, none
+  // unless the caller picks one of them (`others`: the rest, nearest first).
+  if (h.kind === "never") {
+    if (h.closest.length === 1) return { to: h.closest[0]!, others: [], typo: true };
+    const to = Object.hasOwn(picks, r.feature) ? picks[r.feature]! : null;
+    return to && h.closest.includes(to) ? { to, others: h.closest.filter((n) => n !== to), typo: true } : null;
+  }
   // A replacement read from the index (not burn's history) is said, never edited in.
   if (h.kind !== "removed" || h.inferred) return null;
   // The first is the like-for-like one when the resolver could rank them (judge/like-for-like.ts).
@@ -105,7 +115,13 @@ function editOf(
   return { edit: replacement(text, arr.elements[i]!, rewrite(stringOf(arr.elements[i]!)!, way.to)), inRoot };
 }
 
-export function refusalEdit(text: string, m: Manifest, refused: Refusal[], given: Manifest | null = null): RefusalEdit {
+export function refusalEdit(
+  text: string,
+  m: Manifest,
+  refused: Refusal[],
+  given: Manifest | null = null,
+  picks: Record<string, string> = {},
+): RefusalEdit {
   // A root that is also a package inherits from its own `[workspace.dependencies]`: one text.
   const root = given ?? (m.isWorkspaceRoot ? m : null);
   const edits: TextEdit[] = [];
@@ -113,7 +129,7 @@ export function refusalEdit(text: string, m: Manifest, refused: Refusal[], given
   const resolution: RefusalResolution = { renamed: [], dropped: [] };
   const blocked: Refusal[] = [];
   for (const r of refused) {
-    const way = wayOut(r);
+    const way = wayOut(r, picks);
     const found = way && editOf(text, m, r, way, root);
     if (!way || !found) {
       blocked.push(r);
