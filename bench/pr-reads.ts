@@ -1,14 +1,14 @@
 // `npm run bench:pr-reads`: what one PR event costs in API calls, bytes and time against the fake
 // GitHub, on a Renovate-shaped root bump (one member edited, one deep member forwarding a removed
 // feature) in workspaces of 10, 100 and 1,000 members, by GraphQL and by the REST fallback.
-// Runs alone (not part of `npm run bench`); `--sizes 10,100` picks sizes, `--json` prints JSON,
+// Runs alone (not part of `npm run bench`); `--sizes 10,100` picks sizes, `--only burn` the cases named so, `--calls` lists the calls, `--json` prints JSON,
 // `--write` puts the section in BENCHMARKS.md in place of the previous one.
 import { cpus, loadavg } from "node:os";
 import app from "../src/index.js";
 import type { FakeRepo } from "../test/support/fake-github.js";
 import { startFakeGitHub } from "../test/support/fake-github.js";
-import { offlineProbot, webhook } from "../test/support/scenario.js";
-import { burnPrRepo, workspaceRepo } from "../test/support/workspace.js";
+import { offlineProbot } from "../test/support/scenario.js";
+import { burnPrRepo, prOpened, workspaceRepo } from "../test/support/workspace.js";
 import { writeBenchSection } from "./section.js";
 
 interface Row {
@@ -38,7 +38,7 @@ async function one(members: number | string, reads: Row["reads"]): Promise<Row> 
   probot.load(app);
   const started = performance.now();
   try {
-    await probot.receive({ id: "pr", name: "pull_request", payload: webhook("pull_request.opened") });
+    await probot.receive({ id: "pr", name: "pull_request", payload: prOpened(repo) });
   } catch (e) {
     const t0 = fake.calls[0]?.at ?? 0;
     for (const c of fake.calls) console.error(c.at - t0, c.method, c.path);
@@ -50,6 +50,9 @@ async function one(members: number | string, reads: Row["reads"]): Promise<Row> 
   const bytesSent = calls.reduce((n, c) => n + (c.body === undefined ? 0 : JSON.stringify(c.body).length), 0);
   const bytesReceived = calls.reduce((n, c) => n + (c.bytes ?? 0), 0);
   const body = fake.reviews[0]?.body ?? "";
+  // `--calls` lists each case's calls on stderr (what the figures count).
+  if (process.argv.includes("--calls"))
+    for (const c of calls) console.error(`${members} ${reads}: ${c.method} ${c.path} ${c.bytes ?? 0}`);
   await fake.close();
   return {
     members,
@@ -96,7 +99,9 @@ async function main() {
   const sizes = (arg("--sizes") ?? "10,100,1000").split(",").map(Number);
   await one(10, "graphql"); // warm-up: lazy modules and the data cache load once per process
   const rows: Row[] = [];
-  const cases: Array<number | string> = [...sizes, ...BURN_CASES];
+  // `--only burn` (or `--only 1000`): the cases whose name holds that text, to measure one alone.
+  const only = arg("--only");
+  const cases = [...sizes, ...BURN_CASES].filter((c) => only === undefined || String(c).includes(only));
   for (const n of cases) for (const reads of ["graphql", "rest"] as const) rows.push(await one(n, reads));
   if (process.argv.includes("--json")) return console.log(JSON.stringify(rows, null, 2));
   const section = sectionOf(rows);

@@ -5,10 +5,10 @@
 // head's Rust sources are the evidence.
 import { type Dirent, existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { structuredPatch } from "diff";
 import { isManifest } from "../cargo/manifest/workspace.js";
 import { gatherEvidence } from "../review/gather-evidence.js";
 import type { ChangedManifest, PrSnapshot } from "../review/pull-request.js";
+import { patchOf } from "../review/tree-diff.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 
@@ -38,14 +38,6 @@ export function cargoFiles(dir: string, tops: string[] = [""], max = MAX_FILES):
   };
   for (const top of tops) if (top === "" || existsSync(join(dir, top))) walk(top);
   return out.sort();
-}
-
-/** The hunks of a unified diff, as GitHub's `patch` field carries them. */
-function patchOf(path: string, before: string, after: string): string {
-  const p = structuredPatch(path, path, before, after, "", "", { context: 3 });
-  return p.hunks
-    .map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join("\n")}`)
-    .join("\n");
 }
 
 export async function dirSnapshot(baseDir: string, headDir: string, io: Io): Promise<PrSnapshot> {

@@ -34,21 +34,42 @@ export interface QueryBudget {
 /** GraphQL is not there or refuses us (GitHub Enterprise without it, a token without the scope): read by REST. */
 export class GraphqlUnavailable extends Error {}
 
-interface BlobNode {
+export interface BlobNode {
   text?: string | null;
   isBinary?: boolean | null;
   isTruncated?: boolean;
   byteSize?: number;
 }
 
-const BLOB_FIELDS = "... on Blob { text isBinary isTruncated byteSize }";
+export const BLOB_FIELDS = "... on Blob { text isBinary isTruncated byteSize }";
 
-/** Fields read beside the blobs in the same query (inside `repository`), with their variables. */
+/** Fields read beside the blobs in the same query (inside `repository`, and other roots), with their variables. */
 export interface ExtraFields {
   fields: string;
+  /** Roots beside `repository` (another repository's fields). */
+  roots?: string;
   decls: string[];
   variables: Record<string, unknown>;
 }
+
+/** Several sets of fields in one query. */
+export function mergeFields(...parts: ExtraFields[]): ExtraFields {
+  return {
+    fields: parts.map((p) => p.fields).join(" "),
+    roots: parts.flatMap((p) => (p.roots ? [p.roots] : [])).join(" "),
+    decls: parts.flatMap((p) => p.decls),
+    variables: Object.assign({}, ...parts.map((p) => p.variables)),
+  };
+}
+
+/** A partial answer's errors (GitHub answers `data` and `errors` together when some roots fail). */
+const ERRORS = Symbol("errors");
+export interface QueryError {
+  type?: string;
+  path?: Array<string | number>;
+}
+export const queryErrors = (data: Record<string, unknown>): QueryError[] =>
+  (data as { [ERRORS]?: QueryError[] })[ERRORS] ?? [];
 
 /** The query for one batch, the wants in it named f0, f1, … and passed as variables (never spliced into the text). */
 export function blobQuery(
@@ -69,7 +90,8 @@ export function blobQuery(
     return `f${i}: object(expression: $e${i}) { ${BLOB_FIELDS} }`;
   });
   const inside = [...fields, ...(extra ? [extra.fields] : [])].join(" ");
-  const query = `query(${decls.join(", ")}) { repository(owner: $owner, name: $name) { ${inside} } }`;
+  const roots = extra?.roots ? ` ${extra.roots}` : "";
+  const query = `query(${decls.join(", ")}) { repository(owner: $owner, name: $name) { ${inside} }${roots} }`;
   return { query, variables };
 }
 
@@ -117,9 +139,9 @@ export async function runQuery(
     return (await asRead(() => octokit.graphql(query, variables))) as Record<string, unknown>;
   } catch (e) {
     const partial = (e as { data?: Record<string, unknown> | null }).data;
-    const errors = (e as { errors?: Array<{ type?: string }> }).errors;
+    const errors = (e as { errors?: QueryError[] }).errors;
     if (errors?.some((x) => x.type === "RATE_LIMITED")) throw e;
-    if (errors && partial) return partial;
+    if (errors && partial) return Object.assign(partial, { [ERRORS]: errors });
     const s = status(e);
     if (errors || s === 400 || s === 401 || s === 403 || s === 404 || s === 410 || s === 422)
       throw new GraphqlUnavailable(`GitHub refused a GraphQL query (${s ?? "errors"})`, { cause: e });
@@ -129,7 +151,8 @@ export async function runQuery(
 
 /**
  * Reads the wants in as few queries as the bounds allow. Wants beyond the event's query budget are
- * returned in `unread`, in order. `extra` fields ride along in the first query only.
+ * returned in `unread`, in order. `extra` fields ride along in the first query only; the first
+ * query's whole answer is returned for them.
  */
 export async function readBlobs(
   octokit: Octokit,
@@ -152,7 +175,7 @@ export async function readBlobs(
     const { query, variables } = blobQuery(repo, group, n === 0 ? extra : null);
     const data = await runQuery(octokit, query, variables);
     const repository = (data.repository ?? null) as Record<string, BlobNode | null> | null;
-    if (n === 0 && extra) extraData = repository as Record<string, unknown> | null;
+    if (n === 0 && extra) extraData = data;
     for (const [i, w] of group.entries()) results.set(w.key, blobResult(repository?.[`f${i}`]));
   }
   return { results, unread, extra: extraData };

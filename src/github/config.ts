@@ -6,6 +6,7 @@
 
 import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config/config.js";
 import { jsYaml } from "../util/lazy-modules.js";
+import { BLOB_FIELDS, type BlobNode, blobResult, type ExtraFields, queryErrors } from "./blob-reads.js";
 import { readFile } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
 
@@ -24,10 +25,9 @@ export class ConfigUnreadable extends Error {
   readonly status = 503;
 }
 
-async function readRaw(
-  octokit: Octokit,
-  where: RepoRef,
-): Promise<{ text: string } | { missing: true } | { refused: string }> {
+type RawConfig = { text: string } | { missing: true } | { refused: string };
+
+async function readRaw(octokit: Octokit, where: RepoRef): Promise<RawConfig> {
   const f = await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES);
   if (f.ok) return { text: f.text };
   if (f.reason === "missing" || f.reason === "directory") return { missing: true };
@@ -42,8 +42,7 @@ async function readRaw(
  */
 export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> {
   const repo = context.repo();
-  const where = { ...repo, file: PATH };
-  let raw: Awaited<ReturnType<typeof readRaw>>;
+  let raw: RawConfig;
   try {
     raw = await readRaw(context.octokit, repo);
     if ("missing" in raw && repo.repo !== ".github")
@@ -51,11 +50,17 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
   } catch (e) {
     const err = e as { status?: number; message?: string };
     context.log.error(
-      { ...where, status: err.status, error: err.message?.split("\n")[0] },
+      { ...repo, file: PATH, status: err.status, error: err.message?.split("\n")[0] },
       "config unreadable; doing nothing for this event",
     );
     throw new ConfigUnreadable(`${PATH} could not be read: ${err.message?.split("\n")[0]}`, { cause: e });
   }
+  return resolveRaw(raw, context);
+}
+
+/** The file's text (or why there is none) resolved: parsed, validated, its defaults filled in. */
+export function resolveRaw(raw: RawConfig, context: Pick<ConfigContext, "log" | "repo">): LoadedConfig {
+  const where = { ...context.repo(), file: PATH };
   if ("missing" in raw) return resolveConfig(null);
   if ("refused" in raw) {
     context.log.warn({ ...where, reason: raw.refused }, "config refused; using defaults");
@@ -76,4 +81,55 @@ export async function loadConfig(context: ConfigContext): Promise<LoadedConfig> 
       "invalid config keys fall back to defaults",
     );
   return loaded;
+}
+
+/**
+ * The config's two places read in a GraphQL query beside other reads: the repository's file and
+ * the owner's `.github` repository's (a second root), both at their default branch's HEAD, as
+ * the contents API reads them without a ref.
+ */
+export function configFields(): ExtraFields {
+  const blob = `object(expression: $config) { ${BLOB_FIELDS} }`;
+  return {
+    fields: `config: ${blob}`,
+    roots: `org: repository(owner: $owner, name: $orgRepo) { config: ${blob} }`,
+    decls: ["$config: String!", "$orgRepo: String!"],
+    variables: { config: `HEAD:${PATH}`, orgRepo: ".github" },
+  };
+}
+
+interface ConfigAnswer {
+  repository?: { config?: BlobNode | null } | null;
+  org?: { config?: BlobNode | null } | null;
+}
+
+function rawOf(node: BlobNode | null | undefined): RawConfig {
+  const larger = { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
+  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return larger;
+  const r = blobResult(node);
+  if (r.ok) return { text: r.text };
+  if (r.reason === "missing" || r.reason === "directory") return { missing: true };
+  return r.reason === "too-large" ? larger : { refused: "not UTF-8 text" };
+}
+
+/**
+ * The config from the answer to `configFields`, resolved as `loadConfig` resolves it; null when
+ * the answer does not say (the owner's `.github` unanswered for another reason than not being
+ * there): then REST reads it.
+ */
+export function configFromAnswer(
+  data: Record<string, unknown> | null,
+  context: Pick<ConfigContext, "log" | "repo">,
+): LoadedConfig | null {
+  if (!data) return null;
+  const a = data as ConfigAnswer;
+  let raw = rawOf(a.repository?.config);
+  if ("missing" in raw && context.repo().repo !== ".github") {
+    // No `.github` repository (or one this installation cannot see) answers null with NOT_FOUND,
+    // as the contents API answers 404.
+    const orgMissing = a.org === null && queryErrors(data).some((e) => e.path?.[0] === "org" && e.type === "NOT_FOUND");
+    if (a.org === undefined || (a.org === null && !orgMissing)) return null;
+    raw = rawOf(a.org?.config);
+  }
+  return resolveRaw(raw, context);
 }

@@ -26,13 +26,14 @@ export interface Want {
   side: Side;
 }
 
-interface TreeEntry {
+export interface TreeEntry {
   sha?: string;
   size?: number;
 }
 
 export interface PrRefs {
   headSha: string;
+  /** Where the base side is read: the merge base when it is known (GitHub's diff is against it). */
   baseSha: string;
   /** Every path the PR touches (both names of a rename); null when GitHub's list was cut short. */
   touched: ReadonlySet<string> | null;
@@ -41,6 +42,21 @@ export interface PrRefs {
 /** GRAPHQL_READS=off reads by REST only (a GitHub Enterprise Server without GraphQL, or to compare). */
 export function graphqlEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
   return !/^(?:off|false|0|no)$/i.test(env.GRAPHQL_READS ?? "");
+}
+
+/** One recursive tree's blobs (id and size by path), and whether GitHub cut it short. */
+export interface GitTree {
+  entries: Map<string, TreeEntry>;
+  truncated: boolean;
+}
+
+/** The recursive tree of a commit (one call). */
+export async function readTree(octokit: Octokit, repo: RepoRef, sha: string): Promise<GitTree> {
+  const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: sha, recursive: "true" });
+  const items = pageItems<TreeEntry & { type?: string; path?: string }>((data as { tree?: unknown }).tree, "tree");
+  const blobs = items.filter((e) => e.type === "blob" && e.path);
+  const entries = new Map(blobs.map((e) => [e.path!, { sha: e.sha, size: e.size }]));
+  return { entries, truncated: (data as { truncated?: boolean }).truncated === true };
 }
 
 export class PrReader {
@@ -63,14 +79,16 @@ export class PrReader {
     this.mode = graphql ? "graphql" : "rest";
   }
 
-  /** Reads the head's tree (one call) and returns a reader over it. */
-  static async open(octokit: Octokit, repo: RepoRef, refs: PrRefs, graphql = graphqlEnabled()): Promise<PrReader> {
-    const { data } = await octokit.rest.git.getTree({ ...repo, tree_sha: refs.headSha, recursive: "true" });
-    const items = pageItems<TreeEntry & { type?: string; path?: string }>((data as { tree?: unknown }).tree, "tree");
-    const blobs = items.filter((e) => e.type === "blob" && e.path);
-    const entries = new Map(blobs.map((e) => [e.path!, { sha: e.sha, size: e.size }]));
-    const truncated = (data as { truncated?: boolean }).truncated === true;
-    return new PrReader(octokit, repo, refs, [...entries.keys()], entries, truncated, graphql);
+  /** A reader over the head's tree: the one given (already read), else read now (one call). */
+  static async open(
+    octokit: Octokit,
+    repo: RepoRef,
+    refs: PrRefs,
+    graphql = graphqlEnabled(),
+    headTree?: GitTree,
+  ): Promise<PrReader> {
+    const t = headTree ?? (await readTree(octokit, repo, refs.headSha));
+    return new PrReader(octokit, repo, refs, [...t.entries.keys()], t.entries, t.truncated, graphql);
   }
 
   /** Where a want is read: the head's copy for a file the PR does not touch. */

@@ -13,53 +13,14 @@ import {
   type PrSnapshot,
   pathCrateReads,
 } from "../review/pull-request.js";
-import { MAX_QUERY_BYTES } from "./blob-reads.js";
+import { patchOf } from "../review/tree-diff.js";
+import { MAX_QUERY_BYTES, mergeFields } from "./blob-reads.js";
+import { configFields, configFromAnswer, loadConfig } from "./config.js";
 import type { Identity } from "./identity.js";
-import { MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Want } from "./pr-reads.js";
+import type { PrStart } from "./pr-changes.js";
+import { graphqlEnabled, MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Want } from "./pr-reads.js";
 import { previousStateFields, previousStateFrom, previousStateRest } from "./previous-state.js";
-import { listPages, type Octokit, type RepoRef } from "./types.js";
-
-/** GitHub lists at most 3000 files for a pull request. */
-export const MAX_FILES = 3000;
-interface PrFile {
-  filename: string;
-  status: string;
-  previous_filename?: string;
-  patch?: string;
-}
-
-/**
- * The changed manifests, or null when the PR touches none (one call, and nothing else is read).
- * Every changed manifest is reviewed: what bounds the review is the bytes it reads, not a count.
- */
-export async function changedManifests(
-  octokit: Octokit,
-  where: RepoRef & { pull_number: number },
-): Promise<PrStart | null> {
-  const files: PrFile[] = [];
-  for await (const page of listPages<PrFile>(
-    octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }),
-    "pull request files",
-  )) {
-    files.push(...page);
-    if (files.length >= MAX_FILES) break;
-  }
-  const all = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
-  if (all.length === 0) return null;
-  const notices: string[] = [];
-  const complete = files.length < MAX_FILES;
-  if (!complete) notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
-  const changed = all.map((f) => ({
-    path: f.filename,
-    status: f.status,
-    previousPath: f.previous_filename,
-    patch: f.patch,
-  }));
-  const touched = complete
-    ? files.flatMap((f) => [f.filename, ...(f.previous_filename ? [f.previous_filename] : [])])
-    : null;
-  return { changed, notices, touched };
-}
+import type { Octokit, RepoRef } from "./types.js";
 
 interface Pr {
   number: number;
@@ -67,30 +28,114 @@ interface Pr {
   base: { sha: string };
 }
 
-/** What the file listing gave: the changed manifests, what was cut, and every path the PR touches. */
-export interface PrStart {
-  changed: ChangedManifest[];
-  notices: string[];
-  /** null when GitHub's list was cut short (then every base file is read at the base). */
-  touched: string[] | null;
-}
+/**
+ * The config: known already (read by REST before the event was taken up), or to be read in the
+ * first GraphQL query, then `accept` says whether the event is the bot's to review.
+ */
+export type ConfigSource =
+  | { known: Config }
+  | { context: Parameters<typeof loadConfig>[0]; accept: (config: Config) => boolean };
 
+/** The snapshot the core reviews; null when the config (read in the first query) says not to review. */
 export async function gatherPr(
   octokit: Octokit,
   repo: RepoRef,
   pr: Pr,
   who: Identity,
-  config: Config,
+  source: ConfigSource,
   start: PrStart,
-): Promise<PrSnapshot> {
+): Promise<PrSnapshot | null> {
   const notices = [...start.notices];
   // Head commits are read through the base repository: that works for forks (even deleted ones).
-  const reader = await PrReader.open(octokit, repo, {
-    headSha: pr.head.sha,
-    baseSha: pr.base.sha,
-    touched: start.touched ? new Set(start.touched) : null,
+  const reader = await PrReader.open(
+    octokit,
+    repo,
+    { headSha: pr.head.sha, baseSha: start.baseSha, touched: start.touched ? new Set(start.touched) : null },
+    graphqlEnabled(),
+    start.headTree,
+  );
+  // burn's own repository is not reviewed unless asked: its tree says so, and nothing more is read
+  // (with the config known; else the first query reads it).
+  const burnRepo = isBurnRepository({ tree: reader.tree, head: {} });
+  if ("known" in source && burnRepo && !source.known.pull_requests.review_burn_repo)
+    return emptySnapshot(repo, pr, start, reader, source.known, notices);
+  const first = await firstQuery(reader, start, pr, who, source);
+  if (!first) return null;
+  const snapshot = emptySnapshot(repo, pr, start, reader, first.config, notices);
+  if (!snapshot.options.reviewBurnRepo && burnRepo) return snapshot;
+  if (reader.truncated)
+    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
+  const asked = await readRounds(snapshot, reader, first.changed, start);
+  snapshot.previous = first.previousByGraphql
+    ? previousStateFrom((first.data?.repository ?? null) as Record<string, unknown> | null)
+    : await previousStateRest(octokit, repo, pr, who);
+  const unread = [...new Set([...asked.filter((w) => reader.get(w) === undefined).map(label), ...reader.unread])];
+  if (unread.length > 0) {
+    snapshot.unread = unread;
+    notices.push(unreadNotice(unread, reader));
+  }
+  return snapshot;
+}
+
+/**
+ * The first read: the changed manifests at both sides and what the next steps will most likely
+ * ask for (the roots above them and the members below), the bot's previous review and check runs,
+ * and the config when it is not known yet, in one query. Null when the config says not to review.
+ */
+async function firstQuery(reader: PrReader, start: PrStart, pr: Pr, who: Identity, source: ConfigSource) {
+  const changed = start.changed.flatMap((f): Want[] => [
+    { path: f.path, side: "head" },
+    ...(f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" as const }] : []),
+  ]);
+  const graphql = reader.mode === "graphql";
+  const near = graphql ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
+  const known = "known" in source;
+  const previous = previousStateFields(pr, who);
+  const extra = graphql ? (known ? previous : mergeFields(previous, configFields())) : null;
+  const data = await reader.read([...changed, ...near], extra);
+  const previousByGraphql = graphql && reader.mode === "graphql";
+  if ("known" in source) return { changed, data, previousByGraphql, config: source.known };
+  // An answer that does not say (or no GraphQL) leaves the config to REST, read as before.
+  const loaded =
+    (previousByGraphql ? configFromAnswer(data, source.context) : null) ?? (await loadConfig(source.context));
+  return source.accept(loaded.config) ? { changed, data, previousByGraphql, config: loaded.config } : null;
+}
+
+/** The rounds after the first: the changed manifests, their roots and members, path crates, evidence. */
+async function readRounds(snapshot: PrSnapshot, reader: PrReader, changed: Want[], start: PrStart): Promise<Want[]> {
+  const asked: Want[] = [];
+  const fill = async (wants: Want[]) => {
+    asked.push(...wants);
+    await reader.read(wants);
+    for (const w of wants) {
+      const text = reader.get(w);
+      if (text !== undefined) snapshot[w.side][w.path] = text;
+    }
+  };
+  await fill(changed);
+  if (start.patchesComputed) snapshot.changed = withPatches(snapshot);
+  await fill(bothSides(manifestReads(snapshot)));
+  // A burn checkout a path dependency points to names its version (read after the roots: an
+  // inherited path is written there).
+  await fill(bothSides(pathCrateReads(snapshot)));
+  if (reader.mode === "graphql") await reader.read(evidenceSources(snapshot).map((path) => ({ path, side: "head" })));
+  await gatherEvidence(snapshot, async (path) => {
+    const w: Want = { path, side: "head" };
+    await fill([w]);
+    return reader.get(w) ?? null;
   });
-  const snapshot: PrSnapshot = {
+  return asked;
+}
+
+function emptySnapshot(
+  repo: RepoRef,
+  pr: Pr,
+  start: PrStart,
+  reader: PrReader,
+  config: Config,
+  notices: string[],
+): PrSnapshot {
+  return {
     repo,
     headSha: pr.head.sha,
     changed: start.changed,
@@ -106,47 +151,20 @@ export async function gatherPr(
       reviewBurnRepo: config.pull_requests.review_burn_repo,
     },
   };
-  // burn's own repository is not reviewed unless asked: its tree says so, and nothing more is read.
-  if (!snapshot.options.reviewBurnRepo && isBurnRepository({ tree: reader.tree, head: {} })) return snapshot;
-  if (reader.truncated)
-    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
-  const asked: Want[] = [];
-  const fill = async (wants: Want[]) => {
-    asked.push(...wants);
-    await reader.read(wants);
-    for (const w of wants) {
-      const text = reader.get(w);
-      if (text !== undefined) snapshot[w.side][w.path] = text;
-    }
-  };
-  const changed = start.changed.flatMap((f): Want[] => [
-    { path: f.path, side: "head" },
-    ...(f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" as const }] : []),
-  ]);
-  // The first query also reads what the next steps will most likely ask for (the roots above the
-  // changed manifests and the members below them), and the bot's previous review and check runs.
-  const graphql = reader.mode === "graphql";
-  const near = graphql ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
-  const data = await reader.read([...changed, ...near], graphql ? previousStateFields(pr, who) : null);
-  const previousByGraphql = graphql && reader.mode === "graphql";
-  await fill(changed);
-  await fill(bothSides(manifestReads(snapshot)));
-  // A burn checkout a path dependency points to names its version (read after the roots: an
-  // inherited path is written there).
-  await fill(bothSides(pathCrateReads(snapshot)));
-  if (reader.mode === "graphql") await reader.read(evidenceSources(snapshot).map((path) => ({ path, side: "head" })));
-  await gatherEvidence(snapshot, async (path) => {
-    const w: Want = { path, side: "head" };
-    await fill([w]);
-    return reader.get(w) ?? null;
+}
+
+/**
+ * Changes found from the trees carry no patch: each is computed from the two texts read, so a
+ * suggestion lands only on lines GitHub's diff shows. A side not read leaves it without one (its
+ * findings go in the review's body).
+ */
+function withPatches(s: PrSnapshot): PrSnapshot["changed"] {
+  return s.changed.map((f) => {
+    const head = s.head[f.path];
+    const base = f.status === "added" ? "" : s.base[f.previousPath ?? f.path];
+    if (typeof head !== "string" || typeof base !== "string" || f.patch !== undefined) return f;
+    return { ...f, patch: patchOf(f.path, base, head) };
   });
-  snapshot.previous = previousByGraphql ? previousStateFrom(data) : await previousStateRest(octokit, repo, pr, who);
-  const unread = [...new Set([...asked.filter((w) => reader.get(w) === undefined).map(label), ...reader.unread])];
-  if (unread.length > 0) {
-    snapshot.unread = unread;
-    notices.push(unreadNotice(unread, reader));
-  }
-  return snapshot;
 }
 
 const bothSides = (paths: string[]): Want[] =>

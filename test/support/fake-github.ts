@@ -45,6 +45,15 @@ export interface FakeRepo {
   prFiles?: Record<number, PrFile[]>;
   /** What `GET /repos/o/r/issues` lists (issues and pull requests, as GitHub mixes them). */
   issues?: FakeIssue[];
+  /** The merge base the compare API names for `base...head` (by default the base itself: the base did not move on). */
+  mergeBase?: string;
+  /** Commits whose recursive tree GitHub cuts short (`truncated: true`, half the entries). */
+  truncatedTrees?: string[];
+  /**
+   * The owner's `.github` repository's config as GraphQL reads it: a text, or null when there is
+   * no such repository. Unset: the same files as this repository (as the REST routes serve every repository).
+   */
+  orgConfig?: string | null;
 }
 
 export interface FakeIssue {
@@ -420,6 +429,24 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     ],
     [
       "GET",
+      R("compare/([0-9a-f]+)\\.\\.\\.([0-9a-f]+)"),
+      (m, c) => {
+        // As GitHub compares `base...head`: the merge base, and the PR's files (300 at most).
+        const files = Object.values(repo.prFiles ?? {})[0] ?? [];
+        c.send(200, {
+          status: "diverged",
+          base_commit: { sha: m[1] },
+          merge_base_commit: { sha: repo.mergeBase ?? m[1] },
+          ahead_by: 1,
+          behind_by: 0,
+          total_commits: 1,
+          commits: [],
+          files: files.slice(0, 300),
+        });
+      },
+    ],
+    [
+      "GET",
       R("git/trees/([0-9a-f]+)"),
       (m, c) => {
         const sha = m[1]!;
@@ -430,7 +457,8 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
           const text = file(p, sha)!;
           return { path: p, type: "blob", sha: blobId(text), size: Buffer.byteLength(text) };
         });
-        c.send(200, { sha, truncated: false, tree });
+        const truncated = repo.truncatedTrees?.includes(sha) === true;
+        c.send(200, { sha, truncated, tree: truncated ? tree.slice(0, Math.ceil(tree.length / 2)) : tree });
       },
     ],
     ["POST", /^(?:\/api)?\/graphql$/, (_m, c) => c.send(200, graphql(c))],
@@ -475,6 +503,20 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     }
     if (!/repository\(owner: \$owner, name: \$name\)/.test(query))
       return { data: null, errors: [{ message: "fake GitHub answers only the bot's repository queries" }] };
+    // The owner's `.github` repository beside it (the config's second place).
+    const org = /(\w+): repository\(owner: \$owner, name: \$\w+\) \{ (\w+): object\(expression: \$(\w+)\)/.exec(query);
+    if (org && repo.orgConfig === null)
+      return {
+        data: { repository, [org[1]!]: null },
+        errors: [
+          { type: "NOT_FOUND", path: [org[1]], message: "Could not resolve to a Repository with the name '.github'." },
+        ],
+      };
+    if (org) {
+      const [ref, ...rest] = String(variables[org[3]!]).split(":");
+      const text = repo.orgConfig ?? file(rest.join(":"), ref!);
+      return { data: { repository, [org[1]!]: { [org[2]!]: blobNode(text) } } };
+    }
     return { data: { repository } };
   };
 

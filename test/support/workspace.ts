@@ -4,7 +4,7 @@
 // removed at 0.22.0-pre.1.
 import { readdirSync } from "node:fs";
 import type { FakeRepo, PrFile } from "./fake-github.js";
-import { BASE_SHA, fixturesDir, fixtureText, HEAD_SHA } from "./scenario.js";
+import { BASE_SHA, fixturesDir, fixtureText, HEAD_SHA, webhook } from "./scenario.js";
 
 const root = (version: string) =>
   `[workspace]\nmembers = ["crates/*"]\nresolver = "2"\n\n[workspace.dependencies]\nburn = { version = "${version}" }\n`;
@@ -45,20 +45,39 @@ export function workspaceRepo(n: number, opts: { collectiveAt?: number; edited?:
 
 /**
  * burn's own PR #4717 as the fake serves it: its 628 changed files (patches of the Cargo.toml
- * ones), the head's tree (1,987 paths; files other than manifests are empty), and every
- * Cargo.toml of burn's repository at the PR's base and head (fixtures/repos/burn-4717).
+ * ones), the head's tree (1,987 paths; files other than manifests are empty), every Cargo.toml of
+ * burn's repository at the PR's base and head (fixtures/repos/burn-4717), and the base's tree as
+ * the file list implies it (a file the PR modifies differs there, one it removes or renames is
+ * there), so that comparing the trees finds what GitHub lists.
  */
 export function burnPrRepo(opts: { reviewBurnRepo?: boolean } = {}): FakeRepo {
   const dir = "repos/burn-4717";
   const files: Record<string, string> = {};
-  for (const p of fixtureText(`${dir}/tree.txt`).split("\n").filter(Boolean)) files[`${HEAD_SHA}:${p}`] = "";
-  for (const [side, sha] of [
-    ["head", HEAD_SHA],
-    ["base", BASE_SHA],
-  ] as const)
+  const manifests = { head: new Map<string, string>(), base: new Map<string, string>() };
+  for (const side of ["head", "base"] as const)
     for (const p of readdirSync(`${fixturesDir}${dir}/${side}`, { recursive: true, encoding: "utf8" }))
-      if (p.endsWith("Cargo.toml")) files[`${sha}:${p}`] = fixtureText(`${dir}/${side}/${p}`);
-  if (opts.reviewBurnRepo) files[".github/burn-triage.yml"] = "pull_requests:\n  review_burn_repo: true\n";
+      if (p.endsWith("Cargo.toml")) manifests[side].set(p, fixtureText(`${dir}/${side}/${p}`));
   const prFiles = JSON.parse(fixtureText(`${dir}/files.json`)) as PrFile[];
+  const listed = new Map(prFiles.map((f) => [f.filename, f]));
+  const baseText = (p: string, modified: boolean) => manifests.base.get(p) ?? (modified ? "(base)\n" : "");
+  for (const p of fixtureText(`${dir}/tree.txt`).split("\n").filter(Boolean)) {
+    files[`${HEAD_SHA}:${p}`] = manifests.head.get(p) ?? "";
+    const f = listed.get(p);
+    if (!f) files[`${BASE_SHA}:${p}`] = files[`${HEAD_SHA}:${p}`]!;
+    else if (f.status === "modified") files[`${BASE_SHA}:${p}`] = baseText(p, true);
+    else if (f.status === "renamed" && f.previous_filename)
+      files[`${BASE_SHA}:${f.previous_filename}`] = baseText(f.previous_filename, false);
+  }
+  for (const f of prFiles) if (f.status === "removed") files[`${BASE_SHA}:${f.filename}`] = baseText(f.filename, false);
+  if (opts.reviewBurnRepo) files[".github/burn-triage.yml"] = "pull_requests:\n  review_burn_repo: true\n";
   return { files, prFiles: { 12: prFiles } };
+}
+
+/** The `pull_request.opened` delivery for PR 12 of a fake repository: `changed_files` as GitHub counts them. */
+// biome-ignore lint/suspicious/noExplicitAny: webhook payloads are plain JSON
+export function prOpened(repo: FakeRepo, base: Record<string, unknown> = {}): any {
+  const payload = webhook("pull_request.opened");
+  payload.pull_request.changed_files = repo.prFiles?.[12]?.length ?? 0;
+  Object.assign(payload.pull_request.base, base);
+  return payload;
 }
