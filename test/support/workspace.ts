@@ -81,3 +81,41 @@ export function prOpened(repo: FakeRepo, base: Record<string, unknown> = {}): an
   Object.assign(payload.pull_request.base, base);
   return payload;
 }
+
+/** The commit the base branch moved on to after the PR branched (`trimRepo`'s `movedOn`). */
+export const BASE_TIP_SHA = "c".repeat(40);
+
+/**
+ * The demo's crate that trains (fixtures/repos/pr-trim) in a PR padded with `fillers` other
+ * changed files (more than the compare API lists makes the bot compare trees).
+ * - default: the PR sets `default-features = false` (turns autodiff off; line 7, in the diff).
+ * - `movedOn`: the branch started where `default-features = false` was already written and only
+ *   adds a comment; the base branch has since turned the defaults back on (its tip ≠ the merge
+ *   base). Against the tip the PR would seem to turn them off; against the merge base it does not.
+ */
+export function trimRepo(fillers: number, opts: { movedOn?: boolean } = {}): FakeRepo {
+  const before = fixtureText("repos/pr-trim/base/Cargo.toml");
+  const after = fixtureText("repos/pr-trim/head/Cargo.toml");
+  const head = opts.movedOn ? `${after}# built in CI with the defaults off\n` : after;
+  const files: Record<string, string> = {
+    [`${BASE_SHA}:Cargo.toml`]: opts.movedOn ? after : before,
+    [`${HEAD_SHA}:Cargo.toml`]: head,
+    [`${BASE_SHA}:src/train.rs`]: fixtureText("repos/pr-trim/src/train.rs"),
+    [`${HEAD_SHA}:src/train.rs`]: fixtureText("repos/pr-trim/src/train.rs"),
+  };
+  if (opts.movedOn) {
+    files[`${BASE_TIP_SHA}:Cargo.toml`] = before;
+    files[`${BASE_TIP_SHA}:src/train.rs`] = fixtureText("repos/pr-trim/src/train.rs");
+  }
+  const patch = opts.movedOn
+    ? "@@ -6,3 +6,4 @@ edition = \"2024\"\n [dependencies]\n burn = { version = \"0.22.0-pre.2\", default-features = false, features = [\"wgpu\", \"dataset\"] }\n serde = { version = \"1\", features = [\"derive\"] }\n+# built in CI with the defaults off"
+    : fixtureText("repos/pr-trim/patch.diff");
+  const prFiles: PrFile[] = [{ filename: "Cargo.toml", status: "modified", patch }];
+  for (let i = 0; i < fillers; i++) {
+    const p = `docs/page-${String(i).padStart(4, "0")}.md`;
+    files[`${BASE_SHA}:${p}`] = `page ${i}\n`;
+    files[`${HEAD_SHA}:${p}`] = `page ${i}, edited\n`;
+    prFiles.push({ filename: p, status: "modified", patch: `@@ -1 +1 @@\n-page ${i}\n+page ${i}, edited` });
+  }
+  return { files, prFiles: { 12: prFiles }, ...(opts.movedOn ? { mergeBase: BASE_SHA } : {}) };
+}
