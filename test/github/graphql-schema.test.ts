@@ -1,22 +1,23 @@
 // Every GraphQL query the bot sends, validated against GitHub's published schema
 // (@octokit/graphql-schema), as every REST call is checked against the OpenAPI description. The
 // queries are the ones a PR review really sent to the fake GitHub (blobs by id and by `SHA:path`,
-// the previous review, the check runs).
+// the previous review, the check runs, the config in the repository and in the owner's `.github`).
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { validate } from "@octokit/graphql-schema";
 import app from "../../src/index.js";
-import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
-import { offlineProbot, webhook } from "../support/scenario.js";
-import { workspaceRepo } from "../support/workspace.js";
+import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../support/fake-github.js";
+import { offlineProbot } from "../support/scenario.js";
+import { burnPrRepo, prOpened, workspaceRepo } from "../support/workspace.js";
 
-let fake: FakeGitHub | undefined;
-afterAll(() => fake?.close());
+const fakes: FakeGitHub[] = [];
+afterAll(() => Promise.all(fakes.map((f) => f.close())));
 
-async function queriesSent(): Promise<string[]> {
-  fake = await startFakeGitHub(workspaceRepo(20, { collectiveAt: 7 }));
+async function queriesSent(repo: FakeRepo = workspaceRepo(20, { collectiveAt: 7 })): Promise<string[]> {
+  const fake = await startFakeGitHub(repo);
+  fakes.push(fake);
   const probot = offlineProbot({ baseUrl: fake.apiUrl });
   probot.load(app);
-  await probot.receive({ id: "pr-1", name: "pull_request", payload: webhook("pull_request.opened") });
+  await probot.receive({ id: "pr-1", name: "pull_request", payload: prOpened(repo) });
   return fake.calls.filter((c) => c.path.endsWith("/graphql")).map((c) => (c.body as { query: string }).query);
 }
 
@@ -26,11 +27,15 @@ describe("the bot's GraphQL queries", () => {
     expect(queries).toHaveLength(1);
     expect(queries[0]).toContain("viewerLatestReview");
     expect(queries[0]).toContain("object(oid:");
+    // The config: the repository's, and the owner's `.github` as a second root.
+    expect(queries[0]).toMatch(
+      /config: object\(expression: \$config\).*org: repository\(owner: \$owner, name: \$orgRepo\)/,
+    );
   });
 
   it("each validates against GitHub's schema", async () => {
-    const queries = await queriesSent();
-    expect(queries.length).toBeGreaterThan(0);
+    const queries = [...(await queriesSent()), ...(await queriesSent(burnPrRepo({ reviewBurnRepo: true })))];
+    expect(queries.length).toBeGreaterThan(2);
     for (const q of queries) expect(validate(q).map((e) => e.message)).toEqual([]);
   });
 });

@@ -92,6 +92,8 @@ export const BASE_TIP_SHA = "c".repeat(40);
  * - `movedOn`: the branch started where `default-features = false` was already written and only
  *   adds a comment; the base branch has since turned the defaults back on (its tip ≠ the merge
  *   base). Against the tip the PR would seem to turn them off; against the merge base it does not.
+ *   The base branch also deleted `legacy/`, a crate asking burn for a feature its release does
+ *   not have: against the tip the PR would seem to add it.
  */
 export function trimRepo(fillers: number, opts: { movedOn?: boolean } = {}): FakeRepo {
   const before = fixtureText("repos/pr-trim/base/Cargo.toml");
@@ -104,11 +106,14 @@ export function trimRepo(fillers: number, opts: { movedOn?: boolean } = {}): Fak
     [`${HEAD_SHA}:src/train.rs`]: fixtureText("repos/pr-trim/src/train.rs"),
   };
   if (opts.movedOn) {
+    const legacy = `[package]\nname = "legacy"\nversion = "0.1.0"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", features = ["collective"] }\n`;
+    files[`${BASE_SHA}:legacy/Cargo.toml`] = legacy;
+    files[`${HEAD_SHA}:legacy/Cargo.toml`] = legacy;
     files[`${BASE_TIP_SHA}:Cargo.toml`] = before;
     files[`${BASE_TIP_SHA}:src/train.rs`] = fixtureText("repos/pr-trim/src/train.rs");
   }
   const patch = opts.movedOn
-    ? "@@ -6,3 +6,4 @@ edition = \"2024\"\n [dependencies]\n burn = { version = \"0.22.0-pre.2\", default-features = false, features = [\"wgpu\", \"dataset\"] }\n serde = { version = \"1\", features = [\"derive\"] }\n+# built in CI with the defaults off"
+    ? '@@ -6,3 +6,4 @@ edition = "2024"\n [dependencies]\n burn = { version = "0.22.0-pre.2", default-features = false, features = ["wgpu", "dataset"] }\n serde = { version = "1", features = ["derive"] }\n+# built in CI with the defaults off'
     : fixtureText("repos/pr-trim/patch.diff");
   const prFiles: PrFile[] = [{ filename: "Cargo.toml", status: "modified", patch }];
   for (let i = 0; i < fillers; i++) {

@@ -1,0 +1,54 @@
+// The changed files of a PR from two trees, and the patch computed from two texts.
+import { describe, expect, it } from "@jest/globals";
+import { commentableLines } from "../../src/review/manifest.js";
+import { diffTrees, patchOf } from "../../src/review/tree-diff.js";
+
+describe("diffTrees", () => {
+  it("names what was added, removed, modified, and renamed unchanged", () => {
+    const base = new Map([
+      ["a/Cargo.toml", "1"],
+      ["b/Cargo.toml", "2"],
+      ["old/LICENSE", "3"],
+      ["same", "4"],
+      ["gone", "5"],
+    ]);
+    const head = new Map([
+      ["a/Cargo.toml", "1"],
+      ["b/Cargo.toml", "2b"],
+      ["new/LICENSE", "3"],
+      ["same", "4"],
+      ["c/Cargo.toml", "6"],
+    ]);
+    expect(diffTrees(base, head)).toEqual([
+      { filename: "b/Cargo.toml", status: "modified" },
+      { filename: "c/Cargo.toml", status: "added" },
+      { filename: "gone", status: "removed" },
+      { filename: "new/LICENSE", status: "renamed", previous_filename: "old/LICENSE" },
+    ]);
+  });
+
+  it("pairs a rename with the same file name first", () => {
+    const base = new Map([
+      ["x/README.md", "same"],
+      ["x/Cargo.toml", "same"],
+    ]);
+    const head = new Map([["y/Cargo.toml", "same"]]);
+    expect(diffTrees(base, head)).toEqual([
+      { filename: "x/README.md", status: "removed" },
+      { filename: "y/Cargo.toml", status: "renamed", previous_filename: "x/Cargo.toml" },
+    ]);
+  });
+});
+
+describe("patchOf", () => {
+  it("gives the lines git's diff shows: the change and 3 lines of context, not the rest", () => {
+    const before = Array.from({ length: 20 }, (_, i) => `line ${i + 1}`).join("\n");
+    const after = before.replace("line 10", "line ten");
+    const lines = [...commentableLines(patchOf("Cargo.toml", `${before}\n`, `${after}\n`))];
+    expect(lines).toEqual([7, 8, 9, 10, 11, 12, 13]);
+  });
+
+  it("an added file's every line", () => {
+    expect([...commentableLines(patchOf("Cargo.toml", "", "a\nb\n"))]).toEqual([1, 2]);
+  });
+});
