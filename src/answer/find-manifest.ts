@@ -73,7 +73,9 @@ export function editPlace(
 /** The plan for a manifest whose only burn is a dev-dependency: tests and examples build with it. */
 function planWithDev(file: ManifestFile, fx: FixOptions): FixPlan {
   const plan = planFix(file, fx);
-  if (plan.kind !== "no-fix" || plan.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan;
+  // No burn among its dependencies (refused or not, as a dev- or build-dependency can be).
+  const noNormalBurn = plan.kind !== "invalid-toml" && plan.diagnosis.primary === null;
+  if (!noNormalBurn || !["no-burn", "refused"].includes(plan.diagnosis.verdict) || fx.includeDev) return plan;
   try {
     const m = parseManifest(file.text);
     return m.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d))

@@ -160,22 +160,45 @@ export function unreadCommitText(a: Assumption | undefined): string {
   return "burn's commit could not be read";
 }
 
-/** Where a refused feature is written, and what burn's history says of it. */
-function refusalText(r: Refusal, lines = true, mainCommit: string | null = null): string {
+/** Where a refused feature is written. */
+function refusalWhere(r: Refusal, lines: boolean): string {
   // The member's line is not the root's: the root's entry is named, not numbered.
-  const where =
-    r.where.kind === "features"
-      ? `Your \`[features]\` entry ${code(r.where.entry)}`
-      : r.where.inRoot
-        ? `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,`
-        : lines
-          ? `Line ${r.line ?? r.where.decl.line}`
-          : `Your ${code(r.where.decl.key)} entry`;
-  // main's snapshot is a commit, not the release its Cargo.toml calls itself.
-  const at = mainCommit
-    ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})`
-    : r.version;
-  return `${where} asks ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
+  if (r.where.kind === "features") return `Your \`[features]\` entry ${code(r.where.entry)}`;
+  if (r.where.inRoot) return `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,`;
+  return lines ? `Line ${r.line ?? r.where.decl.line}` : `Your ${code(r.where.decl.key)} entry`;
+}
+
+/** Places said together: "Lines 7 and 14", or each place ("Your workspace root's … entry, … and line 13"). */
+function placesText(wheres: string[]): string {
+  if (wheres.length === 1) return wheres[0]!;
+  const numbers = wheres.map((w) => /^Line (\d+)$/.exec(w)?.[1]);
+  if (numbers.every((n) => n !== undefined)) return `Lines ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const rest = wheres.slice(1).map((w) => w.charAt(0).toLowerCase() + w.slice(1).replace(/,$/, ""));
+  return `${[wheres[0]!.replace(/,$/, ""), ...rest.slice(0, -1)].join(", ")} and ${rest.at(-1)}`;
+}
+
+/**
+ * Where each refused feature is written and what burn's history says of it: a feature refused on
+ * several lines (a Renovate bump of two tables) is one sentence naming each line, its history once.
+ */
+function refusalsText(refused: Refusal[], lines = true, mainCommit: string | null = null): string {
+  const groups = new Map<string, { r: Refusal; wheres: string[] }>();
+  for (const r of refused) {
+    const key = JSON.stringify([r.crate, r.version, r.feature, r.history]);
+    const g = groups.get(key) ?? { r, wheres: [] };
+    g.wheres.push(refusalWhere(r, lines));
+    groups.set(key, g);
+  }
+  return [...groups.values()]
+    .map(({ r, wheres }) => {
+      // main's snapshot is a commit, not the release its Cargo.toml calls itself.
+      const at = mainCommit
+        ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})`
+        : r.version;
+      const verb = wheres.length > 1 ? "ask" : "asks";
+      return `${placesText(wheres)} ${verb} ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
+    })
+    .join(" ");
 }
 
 /** The gate is said as the gate when the edit meets it another way (`train` for `std` and `dataset`). */
@@ -225,7 +248,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map((r) => refusalText(r, opts.lines !== false, d.selected?.mainCommit ?? null)).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse this manifest before building anything. ${refusalsText(d.refused ?? [], opts.lines !== false, d.selected?.mainCommit ?? null)} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {

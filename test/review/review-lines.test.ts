@@ -110,3 +110,48 @@ requireOrSkip(which("cargo"), "cargo")("cargo agrees with the review's lines", (
     expect(await cargoSays(dir, { ...files, [plan.change.path]: plan.change.after }, RELEASE)).toBeNull();
   }, 60_000);
 });
+
+/** A Renovate-bumped manifest naming `server` in the given tables (0.21.0 → 0.22.0-pre.2). */
+function bumped(tables: string[], v: string): string {
+  const decl = (t: string) =>
+    `[${t}]\nburn = { version = "${v}", default-features = false, features = ["std", "server"] }\n`;
+  return `[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n${tables.map(decl).join("\n")}`;
+}
+
+requireOrSkip(which("cargo"), "cargo")("cargo agrees on every table burn is bumped in", () => {
+  it.each([
+    [["dependencies", "dev-dependencies"]],
+    [["dev-dependencies"]],
+    [["build-dependencies"]],
+    [["dependencies", "target.'cfg(unix)'.dependencies", "build-dependencies"]],
+  ])(
+    "%j: refused by both, each line a suggestion, accepted by cargo with all of them",
+    async (tables) => {
+      const base = bumped(tables, "0.21.0");
+      const head = bumped(tables, RELEASE);
+      const s = {
+        repo: { owner: "alice", repo: "app" },
+        headSha: "b".repeat(40),
+        changed: [{ path: "Cargo.toml", status: "modified", patch: wholeDiff(head) }],
+        base: { "Cargo.toml": base },
+        head: { "Cargo.toml": head },
+        tree: ["Cargo.toml", "src/lib.rs"],
+        evidence: {},
+        previous: { review: null, checkRuns: {} },
+        notices: [],
+        options: { checkRun: true, conclusion: "neutral" as const, reviewBurnRepo: false },
+      };
+      const r = refusedOf(reviewAnswer(s).results);
+      expect(await cargoSays(dir, { "Cargo.toml": head }, RELEASE)).toMatch(/with feature `server`/);
+      expect(r.edit!.suggestions).toHaveLength(tables.length);
+      expect(await cargoSays(dir, { "Cargo.toml": applySuggestions(head, r.edit!.suggestions) }, RELEASE)).toBeNull();
+    },
+    60_000,
+  );
+});
+
+/** A patch that shows every head line (the review may comment anywhere). */
+function wholeDiff(head: string): string {
+  const lines = head.split("\n");
+  return `@@ -1,${lines.length} +1,${lines.length} @@\n${lines.map((l) => ` ${l}`).join("\n")}`;
+}

@@ -54,12 +54,13 @@ function expectTextMatches(a: ReviewAnswer, text: string) {
     );
   for (const p of problems) {
     if (p.edit?.verifiedOn) expect(text).toContain(code(p.edit.verifiedOn));
-    if (p.edit && p.onLines) expect(text).toContain(fence(p.edit.suggestion.lines.join("\n"), "suggestion"));
+    if (p.edit && p.onLines)
+      for (const x of p.edit.suggestions) expect(text).toContain(fence(x.lines.join("\n"), "suggestion"));
     if (p.edit && !p.onLines) expect(text).toContain(diffBody(p.edit.diff));
     for (const r of p.refused ?? []) expect(text).toContain(`${code(r.crate)} ${r.version}`);
   }
   // A suggestion the answer does not hold is not shown.
-  const shown = problems.filter((p) => p.edit && p.onLines).length;
+  const shown = problems.reduce((n, p) => n + (p.edit && p.onLines ? p.edit.suggestions.length : 0), 0);
   expect(text.match(/```suggestion/g) ?? []).toHaveLength(shown);
 }
 
@@ -70,13 +71,20 @@ function expectAgree(a: ReviewAnswer, act: PrActions) {
   expect(act.checks.map((c) => [c.name, c.conclusion])).toEqual(
     a.checks.map((c) => [checkName({ id: c.rule }), c.conclusion]),
   );
-  // Each check run annotates every line at fault of its rule (a shared edit's line too).
+  // Each check run annotates every line at fault of its rule (a shared edit's line too): each line a
+  // refused feature is written on, each run of a regression's edit.
+  const places = (r: ReviewResult) =>
+    r.kind === "refused"
+      ? Math.max(1, new Set((r.refused ?? []).filter((x) => x.line !== null).map((x) => `${x.path}:${x.line}`)).size)
+      : r.kind === "regression" && r.edit
+        ? r.edit.suggestions.length
+        : 1;
   for (const c of a.checks) {
     const mine = a.results.filter(
       (r) => isProblem(r) && (r.rule === c.rule || r.rule === "cargo") && r.kind !== "regression-unfixable",
     );
     const output = act.checks.find((x) => x.name === checkName({ id: c.rule }))!.output;
-    expect(output.annotations ?? []).toHaveLength(mine.length);
+    expect(output.annotations ?? []).toHaveLength(mine.reduce((n, r) => n + places(r), 0));
   }
   const texts = [...reviewTexts(act), ...act.checks.map((c) => c.output.summary)];
   for (const t of texts) expectFilled(t);

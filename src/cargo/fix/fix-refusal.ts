@@ -3,6 +3,7 @@
 // (the new manifest parses, names no feature its release lacks, and turns the target on).
 
 import type { Diagnosis } from "../judge/diagnosis.js";
+import { ACCEPTED } from "../judge/refusal.js";
 import type { Manifest } from "../manifest/manifest.js";
 import { changeBetween } from "./change.js";
 import { applyEdits, EditError, type TextEdit } from "./edit.js";
@@ -63,9 +64,16 @@ export function pastRefusal(
   }
   if (next.kind === "invalid-toml" || next.diagnosis.verdict === "refused")
     return noFix("the edit past cargo's refusal failed verification");
-  // Before burn-dispatch the target does not exist: the edit past the refusal stands alone.
-  const unmet = next.kind === "no-fix" && next.diagnosis.verdict === "pre-dispatch" ? next.reason : undefined;
-  if (next.kind === "no-fix" && !unmet) return noFix(next.reason);
+  // Before burn-dispatch the target does not exist, and a manifest whose burn is only a dev- or
+  // build-dependency resolves none: the edit past the refusal stands alone (when cargo's acceptance
+  // is the whole target, it meets it).
+  const verdict = next.kind === "no-fix" ? next.diagnosis.verdict : null;
+  const accepted = verdict === "no-burn" && opts.target?.gate === ACCEPTED.gate;
+  const unmet =
+    next.kind === "no-fix" && !accepted && (verdict === "pre-dispatch" || verdict === "no-burn")
+      ? next.reason
+      : undefined;
+  if (next.kind === "no-fix" && !unmet && !accepted) return noFix(next.reason);
   const after = (path: string, edited: string) =>
     next.kind === "fixed" && next.change.path === path ? next.change.after : edited;
   const memberAfter = after(file.path, text);

@@ -31,7 +31,7 @@ import {
   WorkBudget,
 } from "../resolve/resolve.js";
 import type { Assumed, BurnDep, DiagnoseOptions, Diagnosis, Run, Verdict } from "./diagnosis.js";
-import { refusals } from "./refusal.js";
+import { manifestRefusals } from "./refusal.js";
 
 const PREFERENCE = ["burn", "burn-train", "burn-optim", "burn-core", "burn-tensor", "burn-dispatch"];
 
@@ -82,7 +82,11 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
   const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
   const none = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
-  if (!primary)
+  if (!primary) {
+    // burn only as a dev- or build-dependency: nothing to resolve, but cargo still refuses its features.
+    const refused = unknownCrates.length > 0 ? [] : refusedOf(manifest, choice, burnDeps, lines);
+    if (refused.length > 0)
+      return { ...base, ...none, state: NO_STATE, graphVersion: refused[0]!.version, verdict: "refused", refused };
     return {
       ...base,
       ...none,
@@ -90,6 +94,7 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn",
     };
+  }
   const stop = beforeResolving(manifest, choice, burnDeps, lines, primary);
   if (stop) return { ...base, ...none, state: NO_STATE, ...stop };
 
@@ -142,35 +147,31 @@ function diagnoseWithin(manifest: Manifest, opts: DiagnoseOptions & { budget: Wo
 /** The verdicts reached before the graph is walked: an unread commit, cargo's refusal, a release before burn-dispatch. */
 function beforeResolving(
   manifest: Manifest,
-  { selection, registry, root }: BurnChoice,
+  choice: BurnChoice,
   burnDeps: BurnDep[],
   lines: Map<DepDecl, IndexLine | null>,
   primary: BurnDep,
 ): Pick<Diagnosis, "verdict" | "graphVersion" | "refused"> | null {
+  const { selection } = choice;
   // A commit whose features the data cannot read: no refusal, no "on", no edit is claimed of it
   // (judged on today's main, a 2023 commit's feature would read as refused).
   if (atUnreadCommit(selection)) return { graphVersion: null, verdict: "unknown-commit" };
   // cargo stops at a feature the release does not have: nothing after that is a fact of the build.
-  // A checkout's features may have moved since the release its version names: no refusal is claimed.
-  // cargo resolves [dev-dependencies] too: a removed feature there refuses every build, so the
-  // refusal (and the edit past it) covers them, each at the release its requirement selects; a
-  // member's `{ workspace = true, features = [...] }` one at the root's entry with its features added.
-  const dev = manifest.dependencies
-    .map((d) => ({ decl: d, effective: effectiveDecl(d, root) }))
-    .filter(
-      (b) => b.effective.kind === "dev" && isBurnDependency(b.effective) && !burnDeps.some((x) => x.decl === b.decl),
-    );
-  const devLine = (d: DepDecl) => {
-    const e = dev.find((b) => b.decl === d)?.effective;
-    const req = e && !e.git && !e.path && e.version;
-    return req ? selectVersion(registry.versions(e.name), req) : null;
-  };
-  const lineOf = (d: DepDecl) => (lines.has(d) ? (lines.get(d) ?? null) : devLine(d));
-  const refused =
-    selection?.source === "path-version" ? [] : refusals(manifest, [...burnDeps, ...dev], lineOf, registry, root);
+  const refused = refusedOf(manifest, choice, burnDeps, lines);
   if (refused.length > 0) return { graphVersion: primary.resolved, verdict: "refused", refused };
   if (selection?.preDispatch) return { graphVersion: selection.version, verdict: "pre-dispatch" };
   return null;
+}
+
+/** The features cargo would refuse in this manifest, with the release the choice selected (refusal.ts). */
+function refusedOf(
+  manifest: Manifest,
+  { selection, registry, root }: BurnChoice,
+  burnDeps: BurnDep[],
+  lines: Map<DepDecl, IndexLine | null>,
+) {
+  if (selection?.source === "path-version") return [];
+  return manifestRefusals(manifest, { registry, root }, burnDeps, lines);
 }
 
 /** A read that failed is unknown: nothing is claimed about the graph it would have shown. */

@@ -12,7 +12,9 @@ import { qualifyBurnRefs } from "../../util/links.js";
 import type { IndexLine } from "../index/index-file.js";
 import { allFeatures, depHidden, featureValue, type Registry } from "../index/registry.js";
 import type { AST } from "toml-eslint-parser";
-import { type DepDecl, featuresEntry, type Manifest } from "../manifest/manifest.js";
+import { isBurnDependency } from "../manifest/burn-version.js";
+import { type DepDecl, effectiveDecl, featuresEntry, type Manifest } from "../manifest/manifest.js";
+import { selectVersion } from "../resolve/requirements.js";
 import type { FeatureTarget } from "../resolve/resolve.js";
 import { rankReplacements } from "./like-for-like.js";
 
@@ -208,5 +210,38 @@ export function refusals(
       const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : undefined;
       if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
     }
-  return out;
+  // The root's entry (another file) first, then the dependencies by line, then the `[features]` entries.
+  const rank = (r: Refusal) => [
+    r.where.kind === "features" ? 2 : r.where.inRoot ? 0 : 1,
+    r.where.kind === "features" ? 0 : (r.line ?? Infinity),
+  ];
+  return out.sort((a, b) => rank(a)[0]! - rank(b)[0]! || rank(a)[1]! - rank(b)[1]!);
+}
+
+/**
+ * Every refusal of a manifest: its burn dependencies at the lines the resolver selected (`lines`),
+ * and the ones it does not resolve: cargo resolves [dev-dependencies] and [build-dependencies] too,
+ * so a removed feature there refuses every build, each at the release its requirement selects; a
+ * member's `{ workspace = true, features = [...] }` at the root's entry with its features added.
+ * (A checkout's features may have moved since the release its version names: the caller claims
+ * no refusal of a path dependency's.)
+ */
+export function manifestRefusals(
+  manifest: Manifest,
+  { registry, root }: { registry: Registry; root: Manifest | null },
+  burnDeps: Array<{ decl: DepDecl; effective: DepDecl }>,
+  lines: Map<DepDecl, IndexLine | null>,
+): Refusal[] {
+  const other = manifest.dependencies
+    .map((d) => ({ decl: d, effective: effectiveDecl(d, root) }))
+    .filter(
+      (b) => b.effective.kind !== "normal" && isBurnDependency(b.effective) && !burnDeps.some((x) => x.decl === b.decl),
+    );
+  const otherLine = (d: DepDecl) => {
+    const e = other.find((b) => b.decl === d)?.effective;
+    const req = e && !e.git && !e.path && e.version;
+    return req ? selectVersion(registry.versions(e.name), req) : null;
+  };
+  const lineOf = (d: DepDecl) => (lines.has(d) ? (lines.get(d) ?? null) : otherLine(d));
+  return refusals(manifest, [...burnDeps, ...other], lineOf, registry, root);
 }
