@@ -152,7 +152,9 @@ const bump = fc.record({
   ),
 });
 
-function manifest(v: string, decls: typeof bump extends fc.Arbitrary<infer T> ? T["decls"] : never): string {
+type Decl = { table: string; form: keyof typeof FORMS; features: string[]; gap: number };
+
+function manifest(v: string, decls: Decl[]): string {
   const filler = (n: number) => Array.from({ length: n }, (_, i) => `# filler ${i}\n`).join("");
   return `[package]\nname = "app"\nversion = "0.1.0"\nedition = "2021"\n\n${decls
     .map((d) => `${FORMS[d.form](d.table, v, d.features)}${filler(d.gap)}\n`)
