@@ -34,6 +34,8 @@ export interface PrStart {
   headTree?: GitTree;
   /** The changes came from the trees: each manifest's patch is computed from its two texts. */
   patchesComputed?: boolean;
+  /** From the trees: the manifests removed, one of which an added manifest may be renamed from. */
+  removed?: string[];
 }
 
 interface PrRef {
@@ -126,6 +128,9 @@ function fromFiles(
     ? files.flatMap((f) => [f.filename, ...(f.previous_filename ? [f.previous_filename] : [])])
     : null;
   const { baseSha, headTree, patchesComputed } = how;
+  const removed = patchesComputed
+    ? files.filter((f) => isManifest(f.filename) && f.status === "removed").map((f) => f.filename)
+    : [];
   return {
     changed,
     notices,
@@ -133,5 +138,6 @@ function fromFiles(
     baseSha,
     ...(headTree ? { headTree } : {}),
     ...(patchesComputed ? { patchesComputed } : {}),
+    ...(removed.length > 0 ? { removed } : {}),
   };
 }

@@ -13,12 +13,12 @@ import {
   type PrSnapshot,
   pathCrateReads,
 } from "../review/pull-request.js";
-import { patchOf } from "../review/tree-diff.js";
+import { pairRenames, patchOf, type Text } from "../review/tree-diff.js";
 import { MAX_QUERY_BYTES, mergeFields } from "./blob-reads.js";
 import { configFields, configFromAnswer, loadConfig } from "./config.js";
 import type { Identity } from "./identity.js";
 import type { PrStart } from "./pr-changes.js";
-import { graphqlEnabled, MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Want } from "./pr-reads.js";
+import { graphqlEnabled, MAX_READ_QUERIES, MAX_REST_READS, PrReader, type Side, type Want } from "./pr-reads.js";
 import { previousStateFields, previousStateFrom, previousStateRest } from "./previous-state.js";
 import type { Octokit, RepoRef } from "./types.js";
 
@@ -61,11 +61,18 @@ export async function gatherPr(
     return emptySnapshot(repo, pr, start, reader, source.known, notices);
   const first = await firstQuery(reader, start, pr, who, source);
   if (!first) return null;
-  const snapshot = emptySnapshot(repo, pr, start, reader, first.config, notices);
+  const snapshot = emptySnapshot(
+    repo,
+    pr,
+    { ...start, changed: withRenames(start, reader) },
+    reader,
+    first.config,
+    notices,
+  );
   if (!snapshot.options.reviewBurnRepo && burnRepo) return snapshot;
   if (reader.truncated)
     notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
-  const asked = await readRounds(snapshot, reader, first.changed, start);
+  const asked = await readRounds(snapshot, reader, changedWants(snapshot.changed), start);
   snapshot.previous = first.previousByGraphql
     ? previousStateFrom((first.data?.repository ?? null) as Record<string, unknown> | null)
     : await previousStateRest(octokit, repo, pr, who);
@@ -83,10 +90,9 @@ export async function gatherPr(
  * and the config when it is not known yet, in one query. Null when the config says not to review.
  */
 async function firstQuery(reader: PrReader, start: PrStart, pr: Pr, who: Identity, source: ConfigSource) {
-  const changed = start.changed.flatMap((f): Want[] => [
-    { path: f.path, side: "head" },
-    ...(f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" as const }] : []),
-  ]);
+  // The manifests the trees say were removed: an added one may be one of them renamed.
+  const removed = (start.removed ?? []).map((path): Want => ({ path, side: "base" }));
+  const changed = [...changedWants(start.changed), ...removed];
   const graphql = reader.mode === "graphql";
   const near = graphql ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
   const known = "known" in source;
@@ -94,11 +100,34 @@ async function firstQuery(reader: PrReader, start: PrStart, pr: Pr, who: Identit
   const extra = graphql ? (known ? previous : mergeFields(previous, configFields())) : null;
   const data = await reader.read([...changed, ...near], extra);
   const previousByGraphql = graphql && reader.mode === "graphql";
-  if ("known" in source) return { changed, data, previousByGraphql, config: source.known };
+  if ("known" in source) return { data, previousByGraphql, config: source.known };
   // An answer that does not say (or no GraphQL) leaves the config to REST, read as before.
   const loaded =
     (previousByGraphql ? configFromAnswer(data, source.context) : null) ?? (await loadConfig(source.context));
-  return source.accept(loaded.config) ? { changed, data, previousByGraphql, config: loaded.config } : null;
+  return source.accept(loaded.config) ? { data, previousByGraphql, config: loaded.config } : null;
+}
+
+/** Each changed manifest at the head, and at the base unless it was added. */
+const changedWants = (changed: readonly ChangedManifest[]): Want[] =>
+  changed.flatMap((f): Want[] => [
+    { path: f.path, side: "head" },
+    ...(f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" as const }] : []),
+  ]);
+
+/** Changes from the trees: an added manifest most like a removed one is that one renamed (its base is there). */
+function withRenames(start: PrStart, reader: PrReader): ChangedManifest[] {
+  if (!start.removed?.length) return start.changed;
+  const texts = (paths: string[], side: Side): Text[] =>
+    paths.flatMap((path) => {
+      const text = reader.get({ path, side });
+      return typeof text === "string" ? [{ path, text }] : [];
+    });
+  const added = start.changed.filter((f) => f.status === "added").map((f) => f.path);
+  const pairs = pairRenames(texts(added, "head"), texts(start.removed, "base"));
+  return start.changed.map((f) => {
+    const from = pairs.get(f.path);
+    return from ? { ...f, status: "renamed", previousPath: from } : f;
+  });
 }
 
 /** The rounds after the first: the changed manifests, their roots and members, path crates, evidence. */

@@ -130,6 +130,14 @@ describe("a PR of many files", () => {
     expect(comments.map((c) => [c.path, c.line])).toEqual([["Cargo.toml", 7]]);
   });
 
+  it("a manifest renamed with edits is paired with its old self, as git pairs it", async () => {
+    const repo = trimRepo(320, { renamedTo: "app" });
+    const { fake } = await review(repo, () => {}, prOpened(repo));
+    // Seen as added, the crate would have no base: nothing turned off, nothing said.
+    expect(fake.reviews).toHaveLength(1);
+    expect(fake.reviews[0]!.body).toContain("app/Cargo.toml");
+  });
+
   it("a tree GitHub truncated falls back to the file list", async () => {
     const repo = { ...trimRepo(320), truncatedTrees: ["a".repeat(40)] };
     const { calls, fake } = await review(repo, () => {}, prOpened(repo));

@@ -1,7 +1,7 @@
 // The changed files of a PR from two trees, and the patch computed from two texts.
 import { describe, expect, it } from "@jest/globals";
 import { commentableLines } from "../../src/review/manifest.js";
-import { diffTrees, patchOf } from "../../src/review/tree-diff.js";
+import { diffTrees, pairRenames, patchOf, similarity } from "../../src/review/tree-diff.js";
 
 describe("diffTrees", () => {
   it("names what was added, removed, modified, and renamed unchanged", () => {
@@ -50,5 +50,28 @@ describe("patchOf", () => {
 
   it("an added file's every line", () => {
     expect([...commentableLines(patchOf("Cargo.toml", "", "a\nb\n"))]).toEqual([1, 2]);
+  });
+});
+
+describe("pairRenames", () => {
+  const lines = (n: number, tag = "") => Array.from({ length: n }, (_, i) => `k${i} = ${tag}${i}`).join("\n");
+
+  it("pairs an added file with the removed one that keeps at least half its lines, the closest first", () => {
+    const old = lines(10);
+    const near = old.replace("k0 = 0", "k0 = x");
+    const half = `${lines(5)}\n${lines(5, "y").split("\n").slice(0).join("\n")}`;
+    expect(similarity(old, near)).toBeCloseTo(0.9);
+    const pairs = pairRenames(
+      [
+        { path: "new/Cargo.toml", text: near },
+        { path: "other/Cargo.toml", text: half },
+      ],
+      [{ path: "old/Cargo.toml", text: old }],
+    );
+    expect([...pairs]).toEqual([["new/Cargo.toml", "old/Cargo.toml"]]);
+  });
+
+  it("leaves a file that kept less than half its lines unpaired", () => {
+    expect(pairRenames([{ path: "b", text: lines(10, "z") }], [{ path: "a", text: lines(10) }]).size).toBe(0);
   });
 });

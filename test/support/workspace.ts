@@ -94,8 +94,9 @@ export const BASE_TIP_SHA = "c".repeat(40);
  *   base). Against the tip the PR would seem to turn them off; against the merge base it does not.
  *   The base branch also deleted `legacy/`, a crate asking burn for a feature its release does
  *   not have: against the tip the PR would seem to add it.
+ * - `renamedTo`: the PR also moves the crate into that folder (its Cargo.toml renamed with the edit).
  */
-export function trimRepo(fillers: number, opts: { movedOn?: boolean } = {}): FakeRepo {
+export function trimRepo(fillers: number, opts: { movedOn?: boolean; renamedTo?: string } = {}): FakeRepo {
   const before = fixtureText("repos/pr-trim/base/Cargo.toml");
   const after = fixtureText("repos/pr-trim/head/Cargo.toml");
   const head = opts.movedOn ? `${after}# built in CI with the defaults off\n` : after;
@@ -121,6 +122,15 @@ export function trimRepo(fillers: number, opts: { movedOn?: boolean } = {}): Fak
     files[`${BASE_SHA}:${p}`] = `page ${i}\n`;
     files[`${HEAD_SHA}:${p}`] = `page ${i}, edited\n`;
     prFiles.push({ filename: p, status: "modified", patch: `@@ -1 +1 @@\n-page ${i}\n+page ${i}, edited` });
+  }
+  if (opts.renamedTo) {
+    const to = opts.renamedTo;
+    for (const p of ["Cargo.toml", "src/train.rs"]) {
+      files[`${HEAD_SHA}:${to}/${p}`] = files[`${HEAD_SHA}:${p}`]!;
+      delete files[`${HEAD_SHA}:${p}`];
+    }
+    prFiles[0] = { filename: `${to}/Cargo.toml`, status: "renamed", previous_filename: "Cargo.toml" };
+    prFiles.push({ filename: `${to}/src/train.rs`, status: "renamed", previous_filename: "src/train.rs" });
   }
   return { files, prFiles: { 12: prFiles }, ...(opts.movedOn ? { mergeBase: BASE_SHA } : {}) };
 }
