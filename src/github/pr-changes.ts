@@ -83,9 +83,10 @@ async function compare(
     if (typeof mergeBase !== "string") return null;
     return { mergeBase, files: (data.files ?? []) as PrFile[] };
   } catch (e) {
-    // Not found (a head commit GitHub no longer has) or not comparable: the PR's own list still answers.
-    const status = (e as { status?: number }).status;
-    if (status === 404 || status === 422) return null;
+    // Not found (a head commit GitHub no longer has), not comparable, or a comparison GitHub gave
+    // up on (5xx after Octokit's retries): the PR's own list still answers.
+    const status = (e as { status?: number }).status ?? 0;
+    if (status === 404 || status === 422 || status >= 500) return null;
     throw e;
   }
 }

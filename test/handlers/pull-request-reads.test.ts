@@ -138,6 +138,17 @@ describe("a PR of many files", () => {
     expect(fake.reviews[0]!.body).toContain("app/Cargo.toml");
   });
 
+  it("a comparison GitHub refuses falls back to the file list", async () => {
+    const repo = trimRepo(320);
+    const { calls, fake } = await review(
+      repo,
+      (f) => f.faults.push({ path: "/compare/", status: 422, times: 1 }),
+      prOpened(repo),
+    );
+    expect(paths(calls).filter((p) => p.endsWith("/pulls/12/files"))).toHaveLength(4);
+    expect(fake.reviews).toHaveLength(1);
+  });
+
   it("a tree GitHub truncated falls back to the file list", async () => {
     const repo = { ...trimRepo(320), truncatedTrees: ["a".repeat(40)] };
     const { calls, fake } = await review(repo, () => {}, prOpened(repo));
