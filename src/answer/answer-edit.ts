@@ -48,6 +48,11 @@ export function changesOf(c: Change, d: Diagnosis): AnswerEdit["changes"] {
     const h = d.refused?.find((r) => r.feature === feature)?.history;
     return h?.kind === "removed" ? h.at : null;
   };
+  // A typo's near names, in the history's order (nearest first), whichever of them this edit takes.
+  const near = (feature: string) => {
+    const h = d.refused?.find((r) => r.feature === feature)?.history;
+    return h?.kind === "never" ? { near: [...h.closest] } : {};
+  };
   const out: AnswerEdit["changes"] = [
     ...(c.resolves?.renamed ?? []).map((r) => ({
       op: "rename" as const,
@@ -55,6 +60,7 @@ export function changesOf(c: Change, d: Diagnosis): AnswerEdit["changes"] {
       to: r.to,
       removedAt: removedAt(r.feature),
       turnsOn: null,
+      ...(r.typo ? near(r.feature) : {}),
     })),
     ...(c.resolves?.dropped ?? []).map((f) => ({
       op: "drop" as const,
@@ -157,9 +163,14 @@ export function knownOn(d: Diagnosis): boolean | null {
   return CANNOT_TELL.has(d.verdict) ? null : d.state.on;
 }
 
-/** `why` and `fix` on a manifest: one answer for both. */
-
-export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>): ManifestAnswer {
+/**
+ * `why` and `fix` on a manifest: one answer for both. `alternatives`: a typo's other near names'
+ * edits (cargo/fix/typo-choices.ts), after the plan's own, as the issue's answer lists them.
+ */
+export function manifestAnswer(
+  plan: Exclude<FixPlan, { kind: "invalid-toml" }>,
+  alternatives: Array<FixPlan & { kind: "fixed" }> = [],
+): ManifestAnswer {
   const d = plan.diagnosis;
   const edit = editOf(plan, "file", null);
   const unseen: Unseen[] = [];
@@ -189,7 +200,7 @@ export function manifestAnswer(plan: Exclude<FixPlan, { kind: "invalid-toml" }>)
         ],
       },
     ],
-    edits: edit ? [edit] : [],
+    edits: [edit, ...alternatives.map((a) => editOf(a, "file", null))].filter((e) => e !== null),
     noFix: plan.kind === "no-fix" ? plan.reason : null,
     unseen,
   };

@@ -110,6 +110,11 @@ const change = {
       description: "rename/drop: the release that removed it (null: after the last release).",
     },
     turnsOn: { ...strOrNull, description: "add/declare: what the addition turns on (`burn-dispatch/autodiff`)." },
+    near: {
+      ...strings,
+      description:
+        "rename of a name no release has, taken as a typo: the names of that release near it, nearest first (`to` is one). More than one: none is chosen, and each is its own edit in `edits`.",
+    },
   },
 } as const;
 
@@ -289,7 +294,12 @@ export const MANIFEST_ANSWER_SCHEMA = {
     },
     enablers: { ...strings, description: "The dependency's features that turn it on alone, at that release." },
     claims: { type: "array", items: claim },
-    edits: { type: "array", items: edit },
+    edits: {
+      type: "array",
+      items: edit,
+      description:
+        "Usually one. A typo near several names (a change's `near`): one per name, nearest first, none chosen (`fix` prints no diff then).",
+    },
     noFix: { ...strOrNull, description: "Why no edit is proposed, when none is and the feature is off." },
     unseen,
     text: { ...str, description: "`why --json` and `fix --json`: the judge's reason, in the words `why` prints." },

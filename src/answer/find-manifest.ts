@@ -3,6 +3,7 @@
 // Pure: the shell fetched the repository's files before.
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
+import { typoChoices } from "../cargo/fix/typo-choices.js";
 import { snapshot } from "../cargo/index/registry.js";
 import { featureNames } from "../cargo/judge/refusal.js";
 import { isBurnDependency, isPinSource } from "../cargo/manifest/burn-version.js";
@@ -203,19 +204,15 @@ export function assumedManifest(
 }
 
 /**
- * A manifest cargo refuses for a name no release has, with several names of that release near it
- * (`rocn`: `rocm` or `doc`): nothing says which was meant, so none is chosen. Each near name is
- * its own edit, verified as any is (cargo accepts the whole manifest), the nearest first: the
- * verdict's plan, then its alternatives. Only the first such name is split so (two would multiply).
+ * A manifest cargo refuses for a name no release has, with several names of that release near it:
+ * each near name is its own edit (cargo/fix/typo-choices.ts), the nearest the verdict's plan.
  */
 function withTypoChoices(v: ManifestVerdict, fx: FixOptions): ManifestVerdict {
   const p = v.plan;
-  if (p.kind !== "no-fix" || p.diagnosis.verdict !== "refused") return v;
-  const typo = p.diagnosis.refused?.find((r) => r.history.kind === "never" && r.history.closest.length > 1);
-  if (typo?.history.kind !== "never") return v;
-  const includeDev = p.diagnosis.burnDeps.some((d) => d.decl.kind === "dev") || fx.includeDev;
-  const plans = typo.history.closest
-    .map((to) => planFor(v, { ...fx, includeDev, typos: { ...fx.typos, [typo.feature]: to } }))
-    .filter((x): x is FixPlan & { kind: "fixed" } => x.kind === "fixed");
-  return plans.length > 0 ? { ...v, plan: plans[0]!, alternatives: plans.slice(1) } : v;
+  const includeDev =
+    (p.kind !== "invalid-toml" && p.diagnosis.burnDeps.some((d) => d.decl.kind === "dev")) || fx.includeDev;
+  const { plan, alternatives } = typoChoices(p, (typos) =>
+    planFor(v, { ...fx, includeDev, typos: { ...fx.typos, ...typos } }),
+  );
+  return alternatives.length > 0 || plan !== p ? { ...v, plan, alternatives } : v;
 }

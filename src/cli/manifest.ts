@@ -3,12 +3,13 @@ import { resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import { manifestAnswer } from "../answer/answer-edit.js";
 import type { ManifestAnswer } from "../answer/answer-schema.js";
-import { type FixPlan, type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import { type ManifestFile, planFix } from "../cargo/fix/fix.js";
+import { typoChoices } from "../cargo/fix/typo-choices.js";
 import { burnCratesDeclared, manifestFacts } from "../cargo/manifest/facts.js";
 import { burnPathVersion } from "../cargo/manifest/path-version.js";
 import { AUTODIFF_TARGET, parseTarget, targetName } from "../cargo/resolve/resolve.js";
 import { versionFromLock } from "../evidence/version.js";
-import { changeLines } from "../render/edit.js";
+import { changeLines, typoChoice, typoChoiceLines } from "../render/edit.js";
 import { assumptionText, crateVersionNote, SOURCE_WORDS } from "../render/manifest.js";
 import { reasonText, verdictWords, why } from "../render/why.js";
 import { cliRegistries, findRoot, type Io, read, readManifestFile, tomlError, UsageError } from "./io.js";
@@ -66,6 +67,8 @@ function checkoutVersion(file: ManifestFile, root: ManifestFile | null): string 
   return burnPathVersion(abs(file).path, file.text, root && abs(root), readManifestFile);
 }
 
+const lines = (ls: string[]) => ls.map((l) => `${l}\n`).join("");
+
 /** `burn-dispatch/autodiff: off — burn 0.22.0-pre.2 (from Cargo.lock)`: each part once, none empty. */
 function headline(answer: ManifestAnswer, dep: string): string {
   const extra = verdictWords(answer.verdict);
@@ -84,21 +87,32 @@ function headline(answer: ManifestAnswer, dep: string): string {
   return `${answer.feature}: ${state}${at ? ` — ${at}${from}` : ""}`;
 }
 
+/**
+ * The plan `why` and `fix` answer from, with a typo's other near names' edits (`rocn`: `rocm`, then
+ * `doc`), planned as the issue comment plans them (cargo/fix/typo-choices.ts).
+ */
+async function manifestPlan(args: string[], io: Io) {
+  const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
+  const fx = { root, ...pin, target, registries };
+  const { plan, alternatives } = typoChoices(planFix(file, fx), (typos) => planFix(file, { ...fx, typos }));
+  return { plan, alternatives, target, json };
+}
+
 /** The manifest's answer (`why` and `fix` print the same one), with the judge's reason in words. */
-function answerJson(plan: Exclude<FixPlan, { kind: "invalid-toml" }>, text: string): string {
-  return `${JSON.stringify({ ...manifestAnswer(plan), text }, null, 2)}\n`;
+function answerJson(answer: ManifestAnswer, text: string): string {
+  return `${JSON.stringify({ ...answer, text }, null, 2)}\n`;
 }
 
 export async function whyCmd(args: string[], io: Io): Promise<number> {
-  const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
-  const plan = planFix(file, { root, ...pin, target, registries });
+  const { plan, alternatives, json } = await manifestPlan(args, io);
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const d = plan.diagnosis;
   const text = why(d).replace(/`/g, "");
+  const answer = manifestAnswer(plan, alternatives);
   if (json) {
-    io.stdout(answerJson(plan, text));
+    io.stdout(answerJson(answer, text));
   } else {
-    io.stdout(`${headline(manifestAnswer(plan), d.primary?.effective.name ?? "burn")}\n${text}\n`);
+    io.stdout(`${headline(answer, d.primary?.effective.name ?? "burn")}\n${text}\n`);
     // The body already says a commit could not be read (`why`): its note is not said again.
     for (const note of Object.values(d.assumed))
       if (note && !(d.verdict === "unknown-commit" && "unread" in note && note.unread))
@@ -112,21 +126,21 @@ export async function whyCmd(args: string[], io: Io): Promise<number> {
 }
 
 export async function fixCmd(args: string[], io: Io): Promise<number> {
-  const { file, root, pin, target, json, registries } = await manifestArgs(args, io);
-  const plan = planFix(file, { root, ...pin, target, registries });
+  const { plan, alternatives, target, json } = await manifestPlan(args, io);
   if (plan.kind === "invalid-toml") return tomlError(plan.path, plan.error, io);
   const reason = why(plan.diagnosis).replace(/`/g, "");
+  const answer = manifestAnswer(plan, alternatives);
+  // A typo near several names: a patch is one choice, and nothing says which was meant.
+  const choice = typoChoice(answer.edits) !== null;
   if (json) {
-    io.stdout(answerJson(plan, reason));
+    io.stdout(answerJson(answer, reason));
+  } else if (choice) {
+    io.stderr(`${reason}\n${lines(typoChoiceLines(answer.edits))}`);
   } else if (plan.kind === "fixed") {
     // stdout: the diff alone (it pipes into `git apply`); stderr: why each part of it is there.
     io.stdout(plan.change.diff.endsWith("\n") ? plan.change.diff : `${plan.change.diff}\n`);
-    const edit = manifestAnswer(plan).edits[0]!;
-    io.stderr(
-      changeLines(edit)
-        .map((l) => `${l}\n`)
-        .join(""),
-    );
+    const edit = answer.edits[0]!;
+    io.stderr(lines(changeLines(edit)));
     if (plan.change.targetUnmet)
       io.stderr(
         `this edit gets cargo past its refusal; ${targetName(target)} stays off: ${plan.change.targetUnmet.replace(/`/g, "")}\n`,
@@ -137,6 +151,7 @@ export async function fixCmd(args: string[], io: Io): Promise<number> {
     // Why there is no edit comes first when it is cargo's refusal: that is what the user must fix.
     io.stderr(`${plan.diagnosis.verdict === "refused" ? `${reason}\n` : ""}no change proposed: ${plan.reason}\n`);
   }
-  // An edit that leaves the target off is not the fix asked for: a script sees it in the exit.
-  return plan.kind === "no-fix" || (plan.kind === "fixed" && plan.change.targetUnmet) ? 1 : 0;
+  // An edit that leaves the target off is not the fix asked for, and edits to choose from are no
+  // patch: a script sees either in the exit.
+  return plan.kind === "no-fix" || choice || (plan.kind === "fixed" && plan.change.targetUnmet) ? 1 : 0;
 }
