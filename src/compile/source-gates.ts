@@ -106,12 +106,27 @@ function combine(results: Res[]): Res {
   return unknown ?? { k: "absent" };
 }
 
+/**
+ * The segments still to look up, as a list sharing its tail: a glob step put its import's
+ * segments before the rest, and copying the rest each step made a step cost the depth.
+ */
+type Segs = { head: string; tail: Segs } | null;
+
+/** `xs[from..]` then `rest`. */
+function prepend(xs: readonly string[], from: number, rest: Segs): Segs {
+  let out = rest;
+  for (let i = xs.length - 1; i >= from; i--) out = { head: xs[i]!, tail: out };
+  return out;
+}
+
 /** Parsed files, shared by the paths resolved at one release. */
 export type ParsedFiles = Map<string, RustModule | null>;
 
 class Resolver {
   readonly need = new Set<string>();
   private steps = 0;
+  /** Crate roots met so far: a glob into another crate is a step, and each step made its root anew. */
+  private readonly roots = new Map<string, Mod>();
   constructor(
     private readonly read: ReadFile,
     private readonly parsed: ParsedFiles,
@@ -137,9 +152,14 @@ class Resolver {
   }
 
   crateRoot(crate: string): Mod | null | undefined {
+    const known = this.roots.get(crate);
+    if (known) return known;
     const file = `crates/${crate}/src/lib.rs`;
     const items = this.load(file);
-    return items ? { crate, file, dir: `crates/${crate}/src/`, items, parent: null } : items;
+    if (!items) return items;
+    const root: Mod = { crate, file, dir: `crates/${crate}/src/`, items, parent: null };
+    this.roots.set(crate, root);
+    return root;
   }
 
   /** A `mod name;` declared in `m`: `name.rs` or `name/mod.rs` in its folder, as rustc looks. */
@@ -158,6 +178,11 @@ class Resolver {
     return b;
   }
 
+  /** `terms` and the gate terms of `cfgs` (most items have none: then `terms` itself, not a copy). */
+  private gated(terms: GateTerm[], m: Mod, cfgs: string[], line: number, cfgLine: number | null): GateTerm[] {
+    return cfgs.length === 0 ? terms : [...terms, ...this.terms(m, cfgs, line, cfgLine)];
+  }
+
   private terms(m: Mod, cfgs: string[], line: number, cfgLine: number | null): GateTerm[] {
     return cfgs.map((c) => ({
       crate: m.crate,
@@ -170,23 +195,25 @@ class Resolver {
   }
 
   /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
-  walk(m: Mod, segs: string[], terms: GateTerm[], outside: boolean, depth: number): Res {
-    if (segs.length === 0) return { k: "found", terms };
+  walk(m: Mod, segs: Segs, terms: GateTerm[], outside: boolean, depth: number): Res {
+    if (segs === null) return { k: "found", terms };
     if (!this.step() || depth > MAX_DEPTH) return { k: "unknown", why: "resolution too deep" };
-    const [seg, ...rest] = segs as [string, ...string[]];
+    const seg = segs.head;
+    const rest = segs.tail;
     const visible = (i: RustItem) => !outside || i.pub;
-    const named = (indexOf(m.items).byName.get(seg) ?? []).filter(visible);
+    const ix = indexOf(m.items);
+    const named = (ix.byName.get(seg) ?? []).filter(visible);
     if (named.length > 0)
       return combine(
-        named.map((i) => this.through(m, i, rest, [...terms, ...this.terms(m, i.cfgs, i.line, i.cfgLine)], depth)),
+        named.map((i) => this.through(m, i, rest, this.gated(terms, m, i.cfgs, i.line, i.cfgLine), depth)),
       );
     const viaGlobs: Res[] = [];
-    for (const g of indexOf(m.items).globs) {
+    for (const g of ix.globs) {
       if (!visible(g)) continue;
       // Each glob followed is a step: the cap bounds the loop over a module's globs as well as
       // the recursion (2,000 `pub use x::*;` lines each way once took 9 s for 64 paths).
       if (!this.step()) return { k: "unknown", why: "resolution too deep" };
-      const at = [...terms, ...this.terms(m, g.cfgs, g.line, g.cfgLine)];
+      const at = this.gated(terms, m, g.cfgs, g.line, g.cfgLine);
       const r = this.path(m, g.import!.segs, segs, at, depth);
       viaGlobs.push(r.k === "external" ? ({ k: "unknown", why: "a glob re-export of another crate" } as const) : r);
     }
@@ -194,25 +221,24 @@ class Resolver {
     return r.k === "absent" && m.items.opaque ? { k: "unknown", why: "a macro defines items there" } : r;
   }
 
-  private through(m: Mod, item: RustItem, rest: string[], terms: GateTerm[], depth: number): Res {
+  private through(m: Mod, item: RustItem, rest: Segs, terms: GateTerm[], depth: number): Res {
     if (item.kind === "mod") {
       const c = this.child(m, item);
       if (c === undefined) return { k: "need" };
       if (c === null) return { k: "unknown", why: "module file not found" };
-      const inner = this.terms(c, c.items.cfgs, 1, 1);
-      return this.walk(c, rest, [...terms, ...inner], true, depth + 1);
+      return this.walk(c, rest, this.gated(terms, c, c.items.cfgs, 1, 1), true, depth + 1);
     }
-    if (item.kind === "def") return rest.length === 0 ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
+    if (item.kind === "def") return rest === null ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
     // A named re-export that ends the path exists wherever its own cfg holds: burn builds at its
     // tags, and rustc rejects a `pub use` of a name that is not there. Its target is not read.
-    if (rest.length === 0) return { k: "found", terms };
+    if (rest === null) return { k: "found", terms };
     return this.path(m, item.import!.segs, rest, terms, depth);
   }
 
   /** A `use` path written in module `m`, then `rest` (for a glob: the name looked up in its module). */
-  private path(m: Mod, segs: string[], rest: string[], terms: GateTerm[], depth: number): Res {
-    const [first, ...tail] = segs as [string, ...string[]];
-    const all = [...tail, ...rest];
+  private path(m: Mod, segs: string[], rest: Segs, terms: GateTerm[], depth: number): Res {
+    const first = segs[0]!;
+    const all = prepend(segs, 1, rest);
     // `self::` never reaches here: the use-tree parser drops it (`self::x` is the local `x`).
     if (first === "crate" || first === "super") {
       let start: Mod | null | undefined = m;
@@ -222,13 +248,12 @@ class Resolver {
     }
     // A local module or item first (uniform paths), never the use itself (`pub use burn_core;`).
     if ((indexOf(m.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
-      return this.walk(m, [first, ...all], terms, false, depth + 1);
+      return this.walk(m, { head: first, tail: all }, terms, false, depth + 1);
     if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
-    const root = this.crateRoot(first.replace(/_/g, "-"));
+    const root = this.crateRoot(first.replaceAll("_", "-"));
     if (root === undefined) return { k: "need" };
     if (root === null) return { k: "unknown", why: `no crate ${first} in the release` };
-    const inner = this.terms(root, root.items.cfgs, 1, 1);
-    return this.walk(root, all, [...terms, ...inner], true, depth + 1);
+    return this.walk(root, all, this.gated(terms, root, root.items.cfgs, 1, 1), true, depth + 1);
   }
 }
 
@@ -248,7 +273,7 @@ export function sourceGate(
       ? { k: "need" }
       : root === null
         ? { k: "unknown", why: "no crates/burn/src/lib.rs" }
-        : r.walk(root, segs.slice(1), [], true, 0);
+        : r.walk(root, prepend(segs, 1, null), [], true, 0);
   if (r.need.size > 0) return { kind: "need", files: [...r.need].sort() };
   if (res.k === "found" || res.k === "external")
     return res.terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(res.terms), terms: res.terms };
