@@ -25,9 +25,13 @@ describe("memory held by what reporters paste", () => {
     expect(r.retainedMiB).toBeLessThan(2);
   }, 120_000);
 
-  it("100 issues, each a distinct 30 KB burn requirement, analysed whole after 30 others, leave under 2 MiB after GC", async () => {
+  // From a warm-up on short requirements only: the parsed manifests manifest.ts keeps (1 MiB of
+  // text, about 33 of these) hold about 2 MiB; when they held the parser's strings as ropes, the
+  // first 30 long requirements left 32.6 MiB.
+  it("100 issues, each a distinct 30 KB burn requirement, analysed whole, leave under 4 MiB after GC", async () => {
     const r = await measure(["keys", "100"]);
-    expect(r.retainedMiB).toBeLessThan(2);
+    expect(r.fedMiB).toBeGreaterThan(2.9);
+    expect(r.retainedMiB).toBeLessThan(4);
   }, 120_000);
 
   it("parsed index lines hold no more than heldBytes says", async () => {

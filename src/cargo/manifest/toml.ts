@@ -38,7 +38,7 @@ export function parsePlain(text: string): Record<string, unknown> {
   try {
     // @iarna/toml rejects the CR of a CRLF that ends a comment line; line endings carry no
     // meaning outside multi-line strings, so both sides of every comparison are normalised.
-    return parseToml(withoutBom(text).replace(/\r\n/g, "\n")) as Record<string, unknown>;
+    return flatStrings(parseToml(withoutBom(text).replace(/\r\n/g, "\n")) as Record<string, unknown>);
   } catch (e) {
     const err = e as { message?: string; line?: number; col?: number };
     const first = String(err.message ?? e)
@@ -46,6 +46,30 @@ export function parsePlain(text: string): Record<string, unknown> {
       .replace(/ at row \d+, col \d+, pos \d+:?$/, "");
     throw new TomlError(first, (err.line ?? 0) + 1, (err.col ?? 0) + 1);
   }
+}
+
+/** Strings shorter than this are left as the parser made them: what one holds is bounded by it. */
+const FLAT_FROM = 64;
+
+/**
+ * The parsed value with every long string a flat copy, in place (the parser's tables keep their
+ * marks). @iarna/toml builds a string a character at a time, and V8 keeps such a string as a rope
+ * of one 32-byte node a character: a pasted 30 KB requirement held 1.9 MiB for as long as its
+ * parsed manifest was kept (manifest.ts keeps recent ones, bounded by their texts' length), so
+ * the first 30 long requirements held 33 MiB. JSON.parse returns a flat string. Nesting is capped
+ * (toml-guard.ts), so the recursion is.
+ */
+function flatStrings<T>(v: T): T {
+  if (typeof v === "string") return (v.length >= FLAT_FROM ? JSON.parse(JSON.stringify(v)) : v) as T;
+  if (v === null || typeof v !== "object" || v instanceof Date) return v;
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    const flat = flatStrings(o[k]);
+    // defineProperty, not assignment: a TOML key may be `__proto__`.
+    if (flat !== o[k])
+      Object.defineProperty(o, k, { value: flat, writable: true, enumerable: true, configurable: true });
+  }
+  return v;
 }
 
 export function staticValue(node: TomlNode): unknown {
