@@ -13,7 +13,7 @@ import {
   type PrSnapshot,
   pathCrateReads,
 } from "../review/pull-request.js";
-import { pairRenames, patchOf, type Text } from "../review/tree-diff.js";
+import { COMMENT_CONTEXT, pairRenames, patchOf, type Text } from "../review/tree-diff.js";
 import { MAX_QUERY_BYTES, mergeFields } from "./blob-reads.js";
 import { configFields, configFromAnswer, loadConfig } from "./config.js";
 import type { Identity } from "./identity.js";
@@ -184,7 +184,7 @@ function emptySnapshot(
 
 /**
  * Changes found from the trees carry no patch: each is computed from the two texts read, so a
- * suggestion lands only on lines GitHub's diff shows. A side not read leaves it without one (its
+ * suggestion lands only on lines GitHub's diff shows (a line of context short of git's). A side not read leaves it without one (its
  * findings go in the review's body).
  */
 function withPatches(s: PrSnapshot): PrSnapshot["changed"] {
@@ -192,7 +192,7 @@ function withPatches(s: PrSnapshot): PrSnapshot["changed"] {
     const head = s.head[f.path];
     const base = f.status === "added" ? "" : s.base[f.previousPath ?? f.path];
     if (typeof head !== "string" || typeof base !== "string" || f.patch !== undefined) return f;
-    return { ...f, patch: patchOf(f.path, base, head) };
+    return { ...f, patch: patchOf(f.path, base, head, COMMENT_CONTEXT) };
   });
 }
 

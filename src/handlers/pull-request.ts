@@ -6,6 +6,7 @@ import { changedManifests } from "../github/pr-changes.js";
 import { graphqlEnabled } from "../github/pr-reads.js";
 import { gatherPr } from "../github/pr-snapshot.js";
 import { reviewPullRequest } from "../render/review.js";
+import type { PrSnapshot } from "../review/pull-request.js";
 
 type PrContext = Context<
   "pull_request.opened" | "pull_request.synchronize" | "pull_request.reopened" | "pull_request.ready_for_review"
@@ -23,6 +24,34 @@ function reviewed(context: PrContext, config: Config): boolean {
   if (ignored)
     context.log.info({ ...context.repo(), pull_number: pr.number, ignored }, "pull request ignored by config");
   return !ignored;
+}
+
+type Review = NonNullable<ReturnType<typeof reviewPullRequest>["review"]>;
+
+/**
+ * Posts the review. Where the changes came from the trees, the lines a comment may sit on were
+ * computed, not GitHub's: if GitHub still refuses a comment's line (422), the review is decided
+ * again with no line commentable, every suggestion in its body, and posted once more.
+ */
+async function postReview(context: PrContext, snapshot: PrSnapshot, review: Review, computed: boolean) {
+  const pr = context.payload.pull_request;
+  const post = (r: Review) =>
+    context.octokit.rest.pulls.createReview({
+      ...context.repo(),
+      pull_number: pr.number,
+      commit_id: pr.head.sha,
+      event: "COMMENT",
+      body: r.body,
+      comments: r.comments,
+    });
+  try {
+    await post(review);
+  } catch (e) {
+    if (!computed || review.comments.length === 0 || (e as { status?: number }).status !== 422) throw e;
+    context.log.warn({ ...context.repo(), pull_number: pr.number }, "review comment refused; suggestions in the body");
+    const again = reviewPullRequest({ ...snapshot, changed: snapshot.changed.map((f) => ({ ...f, patch: "" })) });
+    if (again.review) await post(again.review);
+  }
 }
 
 /** Gather (bounded reads), decide (pure), act (the writes the decision names, nothing else). */
@@ -56,14 +85,7 @@ export async function onPullRequest(context: PrContext, deps: Deps): Promise<voi
         await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run });
       else await context.octokit.rest.checks.create({ ...repo, head_sha: pr.head.sha, ...run });
     }
-    if (review)
-      await context.octokit.rest.pulls.createReview({
-        ...where,
-        commit_id: pr.head.sha,
-        event: "COMMENT",
-        body: review.body,
-        comments: review.comments,
-      });
+    if (review) await postReview(context, snapshot, review, start.patchesComputed === true);
     if (updateReview)
       await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
     context.log.info(

@@ -1,8 +1,8 @@
 // A pull request's changed files from two trees, when GitHub's file list would take many pages:
 // GitHub's PR diff is the head against the merge base, so the merge base's tree and the head's,
 // compared blob id by blob id, give the same paths. What the list also carries, each manifest's
-// patch (the lines a review comment may sit on), is computed from both texts with 3 lines of
-// context, as git writes it; a manifest renamed with edits is paired by similarity, as git pairs
+// patch (the lines a review comment may sit on), is computed from both texts (with a line of
+// context less than git's, see COMMENT_CONTEXT); a manifest renamed with edits is paired by similarity, as git pairs
 // it. Pure: the shell reads the trees and the texts.
 import { diffLines, structuredPatch } from "diff";
 
@@ -47,9 +47,19 @@ export function diffTrees(base: BlobIds, head: BlobIds): TreeChange[] {
   return out.sort((a, b) => (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0));
 }
 
-/** The hunks of a unified diff with 3 lines of context, as GitHub's `patch` field carries them. */
-export function patchOf(path: string, before: string, after: string): string {
-  const p = structuredPatch(path, path, before, after, "", "", { context: 3 });
+/**
+ * The context a computed patch keeps for review comments: one line less than git's 3. Where a
+ * blank or repeated line can sit on either side of a change, git and this diff may place it
+ * differently, and GitHub refuses (422) a review comment on a line outside its own hunks. On
+ * burn's PR #4717, with 3 lines the hunks of 5 of its 32 patched manifests ended a line past
+ * GitHub's; with 2, none (122 of GitHub's 811 commentable lines are given up: a suggestion there
+ * goes in the review's body).
+ */
+export const COMMENT_CONTEXT = 2;
+
+/** The hunks of a unified diff (3 lines of context, as git writes them), as GitHub's `patch` field carries them. */
+export function patchOf(path: string, before: string, after: string, context = 3): string {
+  const p = structuredPatch(path, path, before, after, "", "", { context });
   return p.hunks
     .map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@\n${h.lines.join("\n")}`)
     .join("\n");

@@ -130,6 +130,18 @@ describe("a PR of many files", () => {
     expect(comments.map((c) => [c.path, c.line])).toEqual([["Cargo.toml", 7]]);
   });
 
+  it("a computed line GitHub still refuses (422): the review is posted again, its suggestion in the body", async () => {
+    const repo = trimRepo(320);
+    const { fake } = await review(
+      repo,
+      (f) => f.faults.push({ method: "POST", path: "/pulls/12/reviews", status: 422, times: 1 }),
+      prOpened(repo),
+    );
+    expect(fake.reviews).toHaveLength(1);
+    expect(fake.reviews[0]!.comments).toEqual([]);
+    expect(fake.reviews[0]!.body).toContain("```diff\n [dependencies]\n-burn = ");
+  });
+
   it("a manifest renamed with edits is paired with its old self, as git pairs it", async () => {
     const repo = trimRepo(320, { renamedTo: "app" });
     const { fake } = await review(repo, () => {}, prOpened(repo));

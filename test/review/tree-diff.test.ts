@@ -1,7 +1,9 @@
 // The changed files of a PR from two trees, and the patch computed from two texts.
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
 import { commentableLines } from "../../src/review/manifest.js";
-import { diffTrees, pairRenames, patchOf, similarity } from "../../src/review/tree-diff.js";
+import { fixturesDir } from "../support/scenario.js";
+import { COMMENT_CONTEXT, diffTrees, pairRenames, patchOf, similarity } from "../../src/review/tree-diff.js";
 
 describe("diffTrees", () => {
   it("names what was added, removed, modified, and renamed unchanged", () => {
@@ -73,5 +75,29 @@ describe("pairRenames", () => {
 
   it("leaves a file that kept less than half its lines unpaired", () => {
     expect(pairRenames([{ path: "b", text: lines(10, "z") }], [{ path: "a", text: lines(10) }]).size).toBe(0);
+  });
+});
+
+describe("computed patches against GitHub's own (burn PR #4717, its 32 patched manifests)", () => {
+  const dir = `${fixturesDir}repos/burn-4717`;
+  const files = JSON.parse(readFileSync(`${dir}/files.json`, "utf8")) as Array<{
+    filename: string;
+    status: string;
+    previous_filename?: string;
+    patch?: string;
+  }>;
+  const patched = files.filter((f) => f.filename.endsWith("Cargo.toml") && f.patch && f.status !== "removed");
+
+  it("a review comment goes only on a line GitHub's patch shows (else GitHub answers 422)", () => {
+    expect(patched).toHaveLength(32);
+    const outside: string[] = [];
+    for (const f of patched) {
+      const head = readFileSync(`${dir}/head/${f.filename}`, "utf8");
+      const base = f.status === "added" ? "" : readFileSync(`${dir}/base/${f.previous_filename ?? f.filename}`, "utf8");
+      const github = commentableLines(f.patch);
+      for (const line of commentableLines(patchOf(f.filename, base, head, COMMENT_CONTEXT)))
+        if (!github.has(line)) outside.push(`${f.filename}:${line}`);
+    }
+    expect(outside).toEqual([]);
   });
 });
