@@ -5,7 +5,7 @@ import type { Judgement, RefusalDetail } from "../answer/answer-detail-schema.js
 import { MAX_REFUSALS } from "../cargo/judge/refusal.js";
 import { code } from "./escape.js";
 import { manifestSection, sourceText } from "./manifest.js";
-import { historyText, why } from "./why.js";
+import { historyText, refusalsSaid } from "./why.js";
 
 /** Each feature cargo would refuse, with when it went: `burn` 0.22.0-pre.2 has no `server` (removed at …). */
 type Refusal = NonNullable<Judgement["refused"]>[number];
@@ -43,7 +43,9 @@ function manifestPart(r: RefusalDetail): string[] {
       "",
       "<details><summary>What burn's history says of each</summary>",
       "",
-      why(refused),
+      // The verdict ("Cargo would refuse…") is the line above: the fold says only each feature's
+      // story, with line numbers only when the manifest read is the whole file.
+      refusalsSaid(refused, m!.linesAreFiles),
       "",
       (refused.refused?.length ?? 0) < MAX_REFUSALS
         ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."

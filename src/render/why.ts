@@ -201,6 +201,14 @@ function refusalsText(refused: Refusal[], lines = true, mainCommit: string | nul
     .join(" ");
 }
 
+/**
+ * Each refused feature, where it is written and what burn's history says of it, without the verdict
+ * around them (a refusal comment says that once, above its fold). `lines`: false for an excerpt.
+ */
+export function refusalsSaid(d: Diagnosis, lines: boolean): string {
+  return refusalsText(d.refused ?? [], lines, d.selected?.mainCommit ?? null);
+}
+
 /** The gate is said as the gate when the edit meets it another way (`train` for `std` and `dataset`). */
 const gateSaid = (d: Diagnosis) => !!d.gateFeatures && !!d.fix?.add.some((f) => !d.gateFeatures!.includes(f));
 
