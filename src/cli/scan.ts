@@ -13,6 +13,7 @@ import { memoryCoordination } from "../github/coordination.js";
 import type { Deps } from "../github/deps.js";
 import { identityResolver } from "../github/identity.js";
 import { apiBaseUrl, productionOctokit } from "../github/octokit.js";
+import { graphqlEnabled } from "../github/pr-reads.js";
 import { readsOf, writesOf } from "../github/publish.js";
 import { type ScanMode, scanRepository } from "../github/scan.js";
 import { DEFAULT_MAX_PAGES, type Octokit } from "../github/types.js";
@@ -135,6 +136,7 @@ export async function scanCmd(args: string[], io: Io, env: NodeJS.ProcessEnv = p
       save: saver(path),
       progress: bar.update,
       maxPages: a.maxPages,
+      graphql: graphqlEnabled(env),
     });
   } catch (e) {
     bar.stop();
@@ -236,16 +238,21 @@ async function scanOctokit(
   const octokit = (await probot.auth()) as Octokit;
   if (!a.apply)
     octokit.hook.before("request", (o) => {
-      if (o.method !== "GET" && o.method !== "HEAD")
-        throw new Error(`a report does not write (refused ${o.method} ${o.url})`);
+      if (!reads(o)) throw new Error(`a report does not write (refused ${o.method} ${o.url})`);
     });
   else {
     const pace = contentPacer({ spacingMs: a.interval, say: stderr, limits: a.limits });
-    octokit.hook.wrap("request", (request, o) =>
-      o.method === "GET" || o.method === "HEAD" ? request(o) : pace(async () => request(o)),
-    );
+    octokit.hook.wrap("request", (request, o) => (reads(o) ? request(o) : pace(async () => request(o))));
   }
   return octokit;
+}
+
+/** A GET, or a GraphQL query (a POST that reads; the bot sends no mutation). */
+function reads(o: { method?: string; url?: string; query?: unknown }): boolean {
+  if (o.method === "GET" || o.method === "HEAD") return true;
+  return (
+    o.method === "POST" && /\/graphql$/.test(o.url ?? "") && typeof o.query === "string" && /^\s*query\b/.test(o.query)
+  );
 }
 
 function spaced(ms: number) {

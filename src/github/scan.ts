@@ -3,19 +3,23 @@
 // config, so the report says exactly what the bot would post. A report plans with `GitHubReads`
 // (it has no method that writes); `--apply` converges each issue with the publisher a webhook
 // uses: comment created, updated or retracted, the label owed, duplicates of its own removed.
+
+import { answerIssue } from "../answer/answer.js";
 import type { IssueAnswer } from "../answer/answer-schema.js";
 import { type IssuesPayload, issueEvent, planIssue } from "../answer/plan.js";
 import { answerOf, type Decision, type Desired } from "../answer/publish-plan.js";
-import { answerIssue } from "../answer/answer.js";
 import { issueMarker, renderAnswerComment, renderResolvedComment } from "../render/issue.js";
+import type { ThreadHead } from "../scan/issue-page.js";
 import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/report.js";
 import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
 import { gatherAnswer } from "./answer.js";
+import { GraphqlUnavailable } from "./blob-reads.js";
 import { loadConfig } from "./config.js";
 import type { Coordination } from "./coordination.js";
 import type { Deps } from "./deps.js";
 import { repoManifests } from "./manifests.js";
-import { convergeLocked, type GitHubReads, type GitHubWrites, issueTarget, plan } from "./publish.js";
+import { convergeLocked, type GitHubReads, type GitHubWrites, issueTarget, plan, type Target } from "./publish.js";
+import { listIssuesGraphql, readThreads, type ThreadSeen, type ThreadWant, threadReads } from "./scan-reads.js";
 import { type Log, listPages, type Octokit, type RepoRef } from "./types.js";
 
 /** A report reads; only `--apply` is handed a client that writes. */
@@ -34,6 +38,11 @@ export interface ScanOptions extends RepoRef {
   progress?(done: number, total: number): void;
   /** Listing pages read at most (100 issues each); more is an error that says how to raise it. */
   maxPages: number;
+  /**
+   * The backlog and the bot's comments read by GraphQL, 100 issues a query (GRAPHQL_READS=off:
+   * by REST, a comment listing per thread that needs a look, as where GraphQL is refused).
+   */
+  graphql?: boolean;
 }
 
 type ListedIssue = IssuesPayload["issue"] & {
@@ -94,6 +103,27 @@ async function listIssues(octokit: Octokit, o: ScanOptions): Promise<{ issues: L
   return { issues, etag };
 }
 
+interface Listed {
+  issues: ListedIssue[];
+  etag?: string;
+  /** The start of each thread, when the listing came by GraphQL (null: by REST). */
+  threads: Map<number, ThreadHead> | null;
+}
+
+/** By GraphQL where allowed and not refused; by REST otherwise, with the same issues. */
+async function listAll(octokit: Octokit, o: ScanOptions, log: Log): Promise<Listed> {
+  if (o.graphql !== false) {
+    try {
+      const l = await listIssuesGraphql(octokit, o);
+      return { issues: l.issues, threads: l.threads };
+    } catch (e) {
+      if (!(e instanceof GraphqlUnavailable)) throw e;
+      log.warn({ error: e.message }, "GitHub refused the GraphQL listing; reading the backlog by REST");
+    }
+  }
+  return { ...(await listIssues(octokit, o)), threads: null };
+}
+
 interface Run {
   octokit: Octokit;
   deps: Deps;
@@ -103,7 +133,10 @@ interface Run {
   config: Awaited<ReturnType<typeof loadConfig>>["config"];
   readRepository: () => ReturnType<typeof repoManifests>;
   state: ScanState;
-  mode: ScanMode;
+  /** Asked once, when something must be read by REST or written (a GraphQL report never asks). */
+  mode: () => Promise<ScanMode>;
+  /** Threads the batch read (GraphQL): their decisions need no read of their own. */
+  batch: Map<number, ThreadSeen>;
   rows: ScanRow[];
   stale: StaleAnswer[];
   writes: number;
@@ -123,7 +156,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
       unchanged: true,
     };
   const startedAt = Date.now();
-  const listed = await listIssues(octokit, o);
+  const listed = await listAll(octokit, o, log);
   const where = { owner: o.owner, repo: o.repo };
   let manifests: ReturnType<typeof repoManifests> | undefined;
   const run: Run = {
@@ -136,7 +169,8 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
     // One read of the repository's manifests serves every issue that needs them.
     readRepository: () => (manifests ??= repoManifests(octokit, where, log)),
     state: { ...o.previous, issues: { ...o.previous.issues }, listings: { ...o.previous.listings } },
-    mode: await o.mode(),
+    mode: once(o.mode),
+    batch: new Map(),
     rows: [],
     stale: [],
     writes: 0,
@@ -147,16 +181,20 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
     rows: run.rows.map(afterwards),
     stale: run.stale,
   });
+  const wanted: Wanted[] = [];
+  for (const issue of listed.issues) wanted.push(await desiredFor(run, issue));
+  if (listed.threads) run.batch = await readBatch(run, listed.issues, wanted, listed.threads);
   for (const [i, issue] of listed.issues.entries()) {
     o.progress?.(i, listed.issues.length);
-    await scanIssue(run, issue);
+    await scanIssue(run, issue, wanted[i]!);
     run.state.listings[key] = listing(false);
     o.save(run.state);
   }
   o.progress?.(listed.issues.length, listed.issues.length);
   // The bot's own writes move `updated_at` and so the first page's ETag: read it once more, so
   // the next run of an unchanged backlog is one free 304 instead of a full listing.
-  const etag = run.writes > 0 ? await settledEtag(run, startedAt) : listed.etag;
+  // A GraphQL listing has no ETag: the first page is read once by REST, as after writes.
+  const etag = run.writes > 0 || listed.threads ? await settledEtag(run, startedAt) : listed.etag;
   run.state.listings[key] = { ...listing(true, etag), scanned: listed.issues.length };
   o.save(run.state);
   return {
@@ -188,11 +226,49 @@ async function settledEtag(run: Run, startedAt: number): Promise<string | undefi
   return (page.headers as { etag?: string }).etag;
 }
 
-/** What the bot would want on this issue: an answer, a retraction of an earlier one, or nothing. */
-async function desiredFor(
+interface Wanted {
+  desired: Desired | null;
+  answer: IssueAnswer | null;
+}
+
+/** A value asked for once, when first needed. */
+function once<T>(f: () => Promise<T>): () => Promise<T> {
+  let p: Promise<T> | undefined;
+  return () => (p ??= f());
+}
+
+/** The digest of the answer the issue wants (null: none, or a retraction). */
+const answerDigest = (w: Wanted) => (w.desired?.kind === "answer" ? digest(answerOf(w.desired.body)) : null);
+
+/**
+ * The threads of the issues whose comment must be looked at (an answer or a retraction wanted,
+ * not known current from the last run), read in batched queries. Where GitHub refuses them,
+ * none: each is then read by REST as it is decided.
+ */
+async function readBatch(
   run: Run,
-  issue: ListedIssue,
-): Promise<{ desired: Desired | null; answer: IssueAnswer | null }> {
+  issues: ListedIssue[],
+  wanted: Wanted[],
+  threads: Map<number, ThreadHead>,
+): Promise<Map<number, ThreadSeen>> {
+  const wants: ThreadWant[] = [];
+  for (const [i, issue] of issues.entries()) {
+    const w = wanted[i]!;
+    const thread = threads.get(issue.number);
+    if (!w.desired || !thread || knownCurrent(run.state, issue.number, inputDigest(issue), answerDigest(w))) continue;
+    wants.push({ number: issue.number, thread, label: w.desired.kind === "answer" ? w.desired.label : null });
+  }
+  try {
+    return await readThreads(run.octokit, wants);
+  } catch (e) {
+    if (!(e instanceof GraphqlUnavailable)) throw e;
+    run.log.warn({ error: e.message }, "GitHub refused the GraphQL read of the bot's comments; reading them by REST");
+    return new Map();
+  }
+}
+
+/** What the bot would want on this issue: an answer, a retraction of an earlier one, or nothing. */
+async function desiredFor(run: Run, issue: ListedIssue): Promise<Wanted> {
   const { o, config } = run;
   const payload = {
     action: "opened",
@@ -215,12 +291,12 @@ async function desiredFor(
   return { desired: null, answer: null };
 }
 
-async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
+async function scanIssue(run: Run, issue: ListedIssue, wanted: Wanted): Promise<void> {
   const { o, state } = run;
   const n = String(issue.number);
   let input = inputDigest(issue);
-  const { desired, answer: said } = await desiredFor(run, issue);
-  const answer = desired?.kind === "answer" ? digest(answerOf(desired.body)) : null;
+  const { desired, answer: said } = wanted;
+  const answer = answerDigest(wanted);
   const found = said && desired?.kind === "answer" ? rowOf(issue.number, issue.title, said, "current") : null;
   const seen = (current: boolean, a = answer) => {
     state.issues[n] = { updated_at: issue.updated_at, input, answer: a, current };
@@ -238,27 +314,44 @@ async function scanIssue(run: Run, issue: ListedIssue): Promise<void> {
     ),
     answersOnly: true,
   };
-  let decision: Decision;
-  if (run.mode.apply) {
+  if (o.apply) {
     // Written ahead: a run killed after the comment and before this save still knows the issue
     // was answered, so a later edit that removes the panic gets the advice retracted.
     seen(false, answer ?? state.issues[n]?.answer ?? null);
     o.save(state);
-    decision = await convergeLocked(run.coordination, run.mode.gh, target, desired);
-    run.writes += decision.steps.length;
-  } else decision = await plan(run.mode.gh, target, desired);
+  }
+  const decision = await decide(run, target, desired);
   record(run, issue, found, decision);
   // The label this run added is part of the issue's input from now on (the plan reads labels).
-  const added = run.mode.apply ? decision.steps.flatMap((s) => (s.op === "label" ? [{ name: s.name }] : [])) : [];
+  const added = o.apply ? decision.steps.flatMap((s) => (s.op === "label" ? [{ name: s.name }] : [])) : [];
   if (added.length > 0) input = inputDigest({ ...issue, labels: [...(issue.labels ?? []), ...added] });
   // A retraction only planned keeps the issue's earlier answer, so that --apply still retracts it.
-  const settled = run.mode.apply || decision.steps.length === 0;
+  const settled = o.apply || decision.steps.length === 0;
   seen(settled, desired.kind === "answer" ? answer : settled ? null : (state.issues[n]?.answer ?? null));
+}
+
+/**
+ * The decision on one thread. From the batch where it read the thread: a report needs nothing
+ * more, and --apply reads the thread again (live, under its lock) only where it will write.
+ * Elsewhere, read and written as a webhook does.
+ */
+async function decide(run: Run, target: Target, desired: Desired): Promise<Decision> {
+  const seen = run.batch.get(target.where.issue_number);
+  if (seen) {
+    const live = async () => (await run.mode()).gh;
+    const planned = await plan(threadReads(seen, live), target, desired);
+    if (!run.o.apply || planned.steps.length === 0) return planned;
+  }
+  const mode = await run.mode();
+  if (!mode.apply) return plan(mode.gh, target, desired);
+  const decision = await convergeLocked(run.coordination, mode.gh, target, desired);
+  run.writes += decision.steps.length;
+  return decision;
 }
 
 /** The report's row (or stale answer) for the decision taken or planned on one issue. */
 function record(run: Run, issue: ListedIssue, found: ScanRow | null, d: Decision): void {
-  const applied = run.mode.apply;
+  const applied = run.o.apply;
   if (d.outcome === "retracted") {
     run.stale.push({ number: issue.number, title: issue.title, ...(applied ? { retracted: true } : {}) });
     return;

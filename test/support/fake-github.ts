@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerScanQuery, isScanQuery } from "./fake-graphql.js";
 
 export interface Call {
   method: string;
@@ -461,7 +462,18 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         c.send(200, { sha, truncated, tree: truncated ? tree.slice(0, Math.ceil(tree.length / 2)) : tree });
       },
     ],
-    ["POST", /^(?:\/api)?\/graphql$/, (_m, c) => c.send(200, graphql(c))],
+    [
+      "POST",
+      /^(?:\/api)?\/graphql$/,
+      (_m, c) => {
+        const { query, variables = {} } = c.body as { query: string; variables?: Record<string, unknown> };
+        if (!isScanQuery(query)) return c.send(200, graphql(c));
+        const data = { issues: repo.issues ?? [], comments: fake.comments, events: fake.events };
+        answerScanQuery(query, variables, { ...data, viewer: author(c.req).user.login })
+          .then((r) => c.send(200, r))
+          .catch((e) => c.send(500, { message: String(e) }));
+      },
+    ],
   ];
 
   /** Blobs by id, as the tree names them (every file at every ref). */
