@@ -17,6 +17,8 @@ const TOKEN = "ghp_fake_maintainer_s3cret";
 const LABEL = "burn: feature off";
 const bk = withBacklog(24);
 const scan = (args: string[], env: Record<string, string> = {}) => runScan(bk, args, { GITHUB_TOKEN: TOKEN, ...env });
+/** The REST path: where GitHub refuses GraphQL, or GRAPHQL_READS=off. */
+const REST = { GRAPHQL_READS: "off" };
 const apply = () => scan([REPO, "--apply", "--write-interval-ms", "0", "--content-limits", "10000/10000", "--json"]);
 const marked = (issue: number) =>
   bk.fake.comments.filter((c) => c.issue === issue && c.body.startsWith(ISSUE_MARKER_PREFIX));
@@ -77,7 +79,7 @@ describe("scan converges", () => {
     expect(marked(n)[0]!.body).toContain("no longer contains a panic");
   });
 
-  it("never sends the token to another host a Link header names, and stops on a Link back to a page it read", async () => {
+  it("never sends the token to another host a Link header names, and stops on a Link back to a page it read (REST)", async () => {
     const seen: string[] = [];
     const other: Server = createServer((req, res) => {
       seen.push(String(req.headers.authorization));
@@ -95,7 +97,7 @@ describe("scan converges", () => {
         body: [],
         headers: { link },
       });
-      const r = await scan([REPO, "--json"]);
+      const r = await scan([REPO, "--json"], REST);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(/refused a request outside GitHub's API root/);
       expect(seen).toEqual([]);
@@ -108,7 +110,7 @@ describe("scan converges", () => {
         body: [],
         headers: { link: self },
       });
-      const loop = await scan([REPO, "--json"]);
+      const loop = await scan([REPO, "--json"], REST);
       expect(loop.code).toBe(1);
       expect(loop.stderr).toMatch(/links back to a page already read/);
     } finally {

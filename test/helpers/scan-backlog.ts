@@ -6,9 +6,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach } from "@jest/globals";
+import { answerOf } from "../../src/answer/publish-plan.js";
+import { issueMarker } from "../../src/render/issue.js";
 import { type FakeGitHub, startFakeGitHub } from "../support/fake-github.js";
 import { projectRoot } from "../support/root.js";
-import { backlog } from "../support/scenario.js";
+import { backlog, openBacklog } from "../support/scenario.js";
 
 export const SCAN_CLI = join(projectRoot(import.meta.url), "dist/cli/cli.js");
 export const SCAN_REPO = "acme/widgets";
@@ -20,11 +22,14 @@ export interface Backlog {
   answered: number[];
 }
 
-/** A fresh backlog of `size` issues for each test of the file. */
-export function withBacklog(size: number): Backlog {
+/**
+ * A fresh backlog of `size` issues for each test of the file; `open`: every one an open issue
+ * (no pull request, none closed), as a backlog of that many issues to answer.
+ */
+export function withBacklog(size: number, shape: { open?: boolean } = {}): Backlog {
   const b = {} as Backlog;
   beforeEach(async () => {
-    const made = backlog(size);
+    const made = shape.open ? openBacklog(size) : backlog(size);
     b.answered = made.answered;
     b.fake = await startFakeGitHub({ issues: made.issues });
     b.cache = mkdtempSync(join(tmpdir(), "burn-triage-scan-"));
@@ -64,4 +69,45 @@ export function runScan(b: Backlog, args: string[], env: Record<string, string> 
       (err, stdout, stderr) => resolve({ code: err ? Number(err.code ?? 1) : 0, stdout, stderr }),
     ),
   );
+}
+
+/**
+ * The App's answers on every answerable issue of the backlog, as `--apply` with its installation
+ * token writes them. Posted (by REST) on a copy of the backlog holding one issue per distinct
+ * text, then copied to every issue with that text, the marker dated to each: a backlog of 1,000
+ * is answered in the time of 26 (the setup is not what a test measures).
+ */
+export async function answeredByTheApp(b: Backlog): Promise<void> {
+  const issues = b.fake.repo.issues ?? [];
+  const answered = issues.filter((i) => b.answered.includes(i.number));
+  const one = [...new Map(answered.map((i) => [i.body, i])).values()].map((i) => ({ ...i, labels: [...i.labels] }));
+  const copy = await startFakeGitHub({ issues: one });
+  try {
+    const r = await runScan(
+      { ...b, fake: copy },
+      [SCAN_REPO, "--apply", "--write-interval-ms", "0", "--state", join(b.cache, "app.json")],
+      {
+        GITHUB_TOKEN: "ghs_fake_1",
+        GRAPHQL_READS: "off",
+      },
+    );
+    if (r.code !== 0) throw new Error(`the App's answers were not posted: ${r.stderr}`);
+    let id = 900_000;
+    for (const issue of answered) {
+      const model = one.find((i) => i.body === issue.body)!;
+      const said = copy.comments.find((c) => c.issue === model.number)!;
+      b.fake.comments.push({
+        ...said,
+        id: id++,
+        issue: issue.number,
+        body: `${issueMarker(issue.updated_at)}\n${answerOf(said.body)}`,
+      });
+      for (const label of model.labels) {
+        issue.labels.push({ name: label.name });
+        b.fake.events.push({ issue: issue.number, event: "labeled", label: { name: label.name } });
+      }
+    }
+  } finally {
+    await copy.close();
+  }
 }

@@ -31,6 +31,8 @@ export interface Fault {
   after?: boolean;
   /** Answer 200 with this raw text (e.g. JSON cut short) instead of `status` and `body`. */
   raw?: string;
+  /** Only requests whose body (as JSON) contains this: one GraphQL query among others. */
+  bodyIncludes?: string;
 }
 
 export interface PrFile {
@@ -624,7 +626,13 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
     };
     // Delays never keep the process alive on their own: the listening server does that.
     if (fake.latencyMs > 0) await new Promise((r) => setTimeout(r, fake.latencyMs).unref());
-    const fault = fake.faults.find((f) => f.times > 0 && path.includes(f.path) && (!f.method || f.method === method));
+    const fault = fake.faults.find(
+      (f) =>
+        f.times > 0 &&
+        path.includes(f.path) &&
+        (!f.method || f.method === method) &&
+        (f.bodyIncludes === undefined || JSON.stringify(body ?? null).includes(f.bodyIncludes)),
+    );
     const route = () => {
       for (const [verb, pattern, answer] of routes) {
         const m = pattern.exec(path);

@@ -138,3 +138,9 @@ export function backlog(n: number): { issues: FakeIssue[]; answered: number[] } 
   }
   return { issues, answered };
 }
+
+/** `backlog(n)` with every item an open issue: the same texts, a quarter of them answerable. */
+export function openBacklog(n: number): ReturnType<typeof backlog> {
+  const issues = backlog(n).issues.map(({ pull_request: _, ...i }) => ({ ...i, state: "open" as const }));
+  return { issues, answered: issues.filter((i) => i.number % 4 === 0).map((i) => i.number) };
+}
