@@ -20,7 +20,7 @@ import {
   type PageIssue,
   type ThreadHead,
 } from "../scan/issue-page.js";
-import { runQuery } from "./blob-reads.js";
+import { GraphqlUnavailable, runQuery } from "./blob-reads.js";
 import type { Comment } from "./comments.js";
 import type { GitHubReads } from "./publish.js";
 import { type Octokit, PageCapError, type RepoRef } from "./types.js";
@@ -69,7 +69,10 @@ export async function listIssuesGraphql(
   let after: string | null = null;
   for (let read = 0; ; read++) {
     if (read >= o.maxPages) throw new PageCapError("issues", o.maxPages);
-    const page = issuePage(await runQuery(octokit, ISSUES_QUERY, { ...variables, after }));
+    const data = await runQuery(octokit, ISSUES_QUERY, { ...variables, after });
+    // Not found, or not visible to the token: REST then says which, as it would have.
+    if (data.repository === null) throw new GraphqlUnavailable("GitHub's GraphQL API shows no such repository");
+    const page = issuePage(data);
     for (const { issue, thread } of page.items) {
       // An issue updated while the pages are read moves up and may be listed twice: once is kept.
       if (out.threads.has(issue.number)) continue;

@@ -50,9 +50,11 @@ export interface IssuePage {
   next: string | null;
 }
 
-/** GitHub answered, but not in a shape it ever answers: the scan stops, nothing is written from it. */
+/**
+ * GitHub answered, but not in a shape it ever answers: the scan stops, nothing is written from it
+ * (no HTTP status: the request succeeded, and "GitHub answered 502" would send one looking there).
+ */
 export class MalformedAnswer extends Error {
-  readonly status = 502;
   constructor(what: string) {
     super(`malformed GraphQL answer from GitHub: ${what}`);
   }

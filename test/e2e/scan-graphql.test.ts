@@ -136,4 +136,46 @@ describe("scan --apply by GraphQL", () => {
     },
     budget(15_000),
   );
+
+  it(
+    "stops with a clear error, and writes nothing, on an answer GitHub never gives",
+    async () => {
+      await answeredByTheApp(bk);
+      age(bk);
+      const issues = (pageInfo: object, nodes: unknown[]) => ({
+        data: { repository: { issues: { pageInfo, nodes } } },
+      });
+      const last = { hasNextPage: false, endCursor: null };
+      const huge = {
+        ...{ id: "I_1", number: 1, title: "t", body: "x".repeat(200_000), state: "OPEN", locked: false },
+        ...{ updatedAt: "2026-06-01T00:00:00Z", author: null, labels: { totalCount: 0, nodes: [] } },
+        comments: { totalCount: 0, nodes: [] },
+      };
+      const cases: Array<[string, object, RegExp]> = [
+        [
+          "issues(first:",
+          issues({ hasNextPage: true, endCursor: "again" }, []),
+          /the issues listing gave cursor again twice/,
+        ],
+        ["issues(first:", issues(last, [null]), /issues.nodes\[0\] is not an object/],
+        ["issues(first:", issues(last, [{ number: 4 }]), /issues.nodes\[0\].state is not a string/],
+        [
+          "issues(first:",
+          issues(last, [huge]),
+          /issues.nodes\[0\].body is 200000 characters long, more than GitHub stores/,
+        ],
+        ["nodes(ids:", { data: { c0: [{ id: "IC_other", body: "x" }] } }, /c0 has 1 of 20 comments/],
+      ];
+      for (const [query, body, message] of cases) {
+        bk.fake.faults.push({ path: "/graphql", bodyIncludes: query, status: 200, body, times: 100 });
+        const r = await runScan(bk, [SCAN_REPO, "--apply", ...FAST, "--json"]);
+        expect(r.code).toBe(1);
+        expect(r.stderr).toMatch(/the scan stopped: malformed GraphQL answer from GitHub: /);
+        expect(r.stderr).toMatch(message);
+        expect(bk.fake.writes()).toEqual([]);
+        bk.fake.faults.length = 0;
+      }
+    },
+    budget(15_000),
+  );
 });

@@ -4,6 +4,7 @@
 // the previous review, the check runs, the config in the repository and in the owner's `.github`).
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { validate } from "@octokit/graphql-schema";
+import { ISSUES_QUERY, threadsQuery } from "../../src/github/scan-reads.js";
 import app from "../../src/index.js";
 import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../support/fake-github.js";
 import { offlineProbot } from "../support/scenario.js";
@@ -36,6 +37,26 @@ describe("the bot's GraphQL queries", () => {
   it("each validates against GitHub's schema", async () => {
     const queries = [...(await queriesSent()), ...(await queriesSent(burnPrRepo({ reviewBurnRepo: true })))];
     expect(queries.length).toBeGreaterThan(2);
+    for (const q of queries) expect(validate(q).map((e) => e.message)).toEqual([]);
+  });
+});
+
+describe("scan's GraphQL queries", () => {
+  // Those `scan` sends: the backlog's pages, and the bodies of the bot's comments with label
+  // histories (the fake GitHub executes both against the same schema in test/e2e/scan-graphql).
+  const thread = (n: number) => ({
+    number: n,
+    label: "burn: feature off",
+    thread: { nodeId: `I_${n}`, complete: true, candidates: [] },
+  });
+  const queries = [
+    ISSUES_QUERY,
+    threadsQuery([{ want: thread(1), ids: Array.from({ length: 150 }, (_, i) => `IC_${i}`) }]).query,
+  ];
+
+  it("each validates against GitHub's schema", () => {
+    expect(queries[1]).toContain("c1: nodes(ids: $c1)");
+    expect(queries[1]).toContain("timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT]");
     for (const q of queries) expect(validate(q).map((e) => e.message)).toEqual([]);
   });
 });
