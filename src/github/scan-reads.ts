@@ -20,7 +20,7 @@ import {
   type PageIssue,
   type ThreadHead,
 } from "../scan/issue-page.js";
-import { GraphqlUnavailable, runQuery } from "./blob-reads.js";
+import { type ExtraFields, GraphqlUnavailable, runQuery } from "./blob-reads.js";
 import type { Comment } from "./comments.js";
 import type { GitHubReads } from "./publish.js";
 import { type Octokit, PageCapError, type RepoRef } from "./types.js";
@@ -31,23 +31,33 @@ export const BODIES_PER_QUERY = 300;
 export const HISTORIES_PER_QUERY = 100;
 const IDS_PER_NODES = 100;
 
-export const ISSUES_QUERY = `query($owner: String!, $name: String!, $states: [IssueState!], $since: DateTime, $after: String) {
-  repository(owner: $owner, name: $name) {
-    issues(first: ${ISSUES_PER_PAGE}, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}, filterBy: {states: $states, since: $since}) {
-      pageInfo { hasNextPage endCursor }
+const ISSUE_FIELDS = `pageInfo { hasNextPage endCursor }
       nodes {
         id number title body state updatedAt locked
         author { __typename login }
         labels(first: ${LABELS_PER_ISSUE}) { totalCount nodes { name } }
         comments(first: ${COMMENTS_PER_ISSUE}) { totalCount nodes { id fullDatabaseId viewerDidAuthor author { __typename } } }
-      }
-    }
-  }
+      }`;
+
+/** A page of the backlog; `extra` fields (the config) ride in the first. */
+export function issuesQuery(extra: ExtraFields | null = null): string {
+  const decls = ["$owner: String!", "$name: String!", "$states: [IssueState!]", "$since: DateTime", "$after: String"];
+  return `query(${[...decls, ...(extra?.decls ?? [])].join(", ")}) {
+  repository(owner: $owner, name: $name) {
+    issues(first: ${ISSUES_PER_PAGE}, after: $after, orderBy: {field: UPDATED_AT, direction: DESC}, filterBy: {states: $states, since: $since}) {
+      ${ISSUE_FIELDS}
+    }${extra ? ` ${extra.fields}` : ""}
+  }${extra?.roots ? ` ${extra.roots}` : ""}
 }`;
+}
+
+export const ISSUES_QUERY = issuesQuery();
 
 export interface Listed {
   issues: PageIssue[];
   threads: Map<number, ThreadHead>;
+  /** The first page's whole answer (for the `extra` fields). */
+  first: Record<string, unknown> | null;
 }
 
 /**
@@ -57,6 +67,7 @@ export interface Listed {
 export async function listIssuesGraphql(
   octokit: Octokit,
   o: RepoRef & { state: "open" | "all"; since?: string; maxPages: number },
+  extra: ExtraFields | null = null,
 ): Promise<Listed> {
   const variables = {
     owner: o.owner,
@@ -64,12 +75,18 @@ export async function listIssuesGraphql(
     states: o.state === "open" ? ["OPEN"] : null,
     since: o.since ?? null,
   };
-  const out: Listed = { issues: [], threads: new Map() };
+  const out: Listed = { issues: [], threads: new Map(), first: null };
   const cursors = new Set<string>();
   let after: string | null = null;
   for (let read = 0; ; read++) {
     if (read >= o.maxPages) throw new PageCapError("issues", o.maxPages);
-    const data = await runQuery(octokit, ISSUES_QUERY, { ...variables, after });
+    const first = read === 0 && extra !== null;
+    const data = await runQuery(octokit, first ? issuesQuery(extra) : ISSUES_QUERY, {
+      ...variables,
+      ...(first ? extra.variables : {}),
+      after,
+    });
+    if (read === 0) out.first = data;
     // Not found, or not visible to the token: REST then says which, as it would have.
     if (data.repository === null) throw new GraphqlUnavailable("GitHub's GraphQL API shows no such repository");
     const page = issuePage(data);

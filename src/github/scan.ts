@@ -14,7 +14,7 @@ import { rowOf, type ScanReport, type ScanRow, type StaleAnswer } from "../scan/
 import { digest, emptyListing, inputDigest, knownCurrent, type Listing, type ScanState } from "../scan/state.js";
 import { gatherAnswer } from "./answer.js";
 import { GraphqlUnavailable } from "./blob-reads.js";
-import { loadConfig } from "./config.js";
+import { configFields, configFromAnswer, loadConfig } from "./config.js";
 import type { Coordination } from "./coordination.js";
 import type { Deps } from "./deps.js";
 import { repoManifests } from "./manifests.js";
@@ -108,14 +108,23 @@ interface Listed {
   etag?: string;
   /** The start of each thread, when the listing came by GraphQL (null: by REST). */
   threads: Map<number, ThreadHead> | null;
+  /** The first GraphQL page's answer, the config's two places in it. */
+  first?: Record<string, unknown> | null;
+}
+
+/** The config from the first page's answer; by REST where that answer does not say. */
+async function configOf(octokit: Octokit, log: Log, where: RepoRef, first: Record<string, unknown> | null) {
+  const context = { octokit, log, repo: () => where };
+  return ((first ? configFromAnswer(first, context) : null) ?? (await loadConfig(context))).config;
 }
 
 /** By GraphQL where allowed and not refused; by REST otherwise, with the same issues. */
 async function listAll(octokit: Octokit, o: ScanOptions, log: Log): Promise<Listed> {
   if (o.graphql !== false) {
     try {
-      const l = await listIssuesGraphql(octokit, o);
-      return { issues: l.issues, threads: l.threads };
+      // The config rides in the first page's query.
+      const l = await listIssuesGraphql(octokit, o, configFields());
+      return { issues: l.issues, threads: l.threads, first: l.first };
     } catch (e) {
       if (!(e instanceof GraphqlUnavailable)) throw e;
       log.warn({ error: e.message }, "GitHub refused the GraphQL listing; reading the backlog by REST");
@@ -165,7 +174,7 @@ export async function scanRepository(octokit: Octokit, deps: Deps, log: Log, o: 
     log,
     o,
     coordination: await deps.coordination(),
-    config: (await loadConfig({ octokit, log, repo: () => where })).config,
+    config: await configOf(octokit, log, where, listed.first ?? null),
     // One read of the repository's manifests serves every issue that needs them.
     readRepository: () => (manifests ??= repoManifests(octokit, where, log)),
     state: { ...o.previous, issues: { ...o.previous.issues }, listings: { ...o.previous.listings } },

@@ -36,7 +36,8 @@ describe("scan's stderr", () => {
     // Octokit's 5xx backoff at a thousandth of its default (read from the process's environment).
     process.env.GITHUB_RETRY_BASE_MS = "1";
     fake = await startFakeGitHub({ issues: backlog(4).issues });
-    // The repository's config cannot be read: the scan logs an error and stops.
+    // The repository's config cannot be read: the scan logs an error and stops (by REST, where
+    // the config is read on its own; by GraphQL it rides in the first page's query).
     fake.faults.push({ path: "/contents/.github", status: 500, times: 1000 });
     cache = mkdtempSync(join(tmpdir(), "burn-triage-log-"));
   });
@@ -54,6 +55,7 @@ describe("scan's stderr", () => {
       GITHUB_API_URL: fake.apiUrl,
       CRATES_INDEX_URL: "off",
       XDG_CACHE_HOME: cache,
+      GRAPHQL_READS: "off",
       ...extra,
     };
     const io = { stdout: () => undefined, stderr: (s: string) => (stderr += s), stdin: () => "", stderrIsTTY: tty };
@@ -103,6 +105,7 @@ describe("the built CLI's scan on a pseudo-terminal", () => {
               CRATES_INDEX_URL: "off",
               GITHUB_RETRY_BASE_MS: "1",
               XDG_CACHE_HOME: cache,
+              GRAPHQL_READS: "off",
             },
           },
           (_e, stdout) => resolve(String(stdout)),

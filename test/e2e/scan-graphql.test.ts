@@ -179,3 +179,25 @@ describe("scan --apply by GraphQL", () => {
     budget(15_000),
   );
 });
+
+describe("scan's config by GraphQL", () => {
+  const bk = withBacklog(24);
+
+  it("is read in the first page's query, the owner's `.github` where the repository has none, the repository's first", async () => {
+    const contents = () => bk.fake.calls.filter((c) => c.path.includes("/contents/.github"));
+    bk.fake.repo.orgConfig = "issues:\n  enabled: false\n";
+    const off = await runScan(bk, [SCAN_REPO, "--json", "--state", join(bk.cache, "off.json")]);
+    expect(off.code).toBe(0);
+    expect(rowsOf(off.stdout)).toEqual([]);
+    bk.fake.repo.files = { ".github/burn-triage.yml": "issues:\n  enabled: true\n" };
+    const on = await runScan(bk, [SCAN_REPO, "--json", "--state", join(bk.cache, "on.json")]);
+    expect(rowsOf(on.stdout)).toHaveLength(bk.answered.length);
+    expect(contents()).toEqual([]);
+    // No `.github` repository, and none in the repository: the defaults, still without a REST read.
+    bk.fake.repo.files = {};
+    bk.fake.repo.orgConfig = null;
+    const none = await runScan(bk, [SCAN_REPO, "--json", "--state", join(bk.cache, "none.json")]);
+    expect(rowsOf(none.stdout)).toHaveLength(bk.answered.length);
+    expect(contents()).toEqual([]);
+  });
+});

@@ -4,7 +4,8 @@
 // the previous review, the check runs, the config in the repository and in the owner's `.github`).
 import { afterAll, describe, expect, it } from "@jest/globals";
 import { validate } from "@octokit/graphql-schema";
-import { ISSUES_QUERY, threadsQuery } from "../../src/github/scan-reads.js";
+import { configFields } from "../../src/github/config.js";
+import { ISSUES_QUERY, issuesQuery, threadsQuery } from "../../src/github/scan-reads.js";
 import app from "../../src/index.js";
 import { type FakeGitHub, type FakeRepo, startFakeGitHub } from "../support/fake-github.js";
 import { offlineProbot } from "../support/scenario.js";
@@ -51,12 +52,17 @@ describe("scan's GraphQL queries", () => {
   });
   const queries = [
     ISSUES_QUERY,
+    // The first page, with the config's two places.
+    issuesQuery(configFields()),
     threadsQuery([{ want: thread(1), ids: Array.from({ length: 150 }, (_, i) => `IC_${i}`) }]).query,
   ];
 
   it("each validates against GitHub's schema", () => {
-    expect(queries[1]).toContain("c1: nodes(ids: $c1)");
-    expect(queries[1]).toContain("timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT]");
+    expect(queries[1]).toMatch(
+      /config: object\(expression: \$config\).*org: repository\(owner: \$owner, name: \$orgRepo\)/s,
+    );
+    expect(queries[2]).toContain("c1: nodes(ids: $c1)");
+    expect(queries[2]).toContain("timelineItems(itemTypes: [LABELED_EVENT, UNLABELED_EVENT]");
     for (const q of queries) expect(validate(q).map((e) => e.message)).toEqual([]);
   });
 });

@@ -471,7 +471,15 @@ export async function startFakeGitHub(repo: FakeRepo = {}, port = 0): Promise<Fa
         const { query, variables = {} } = c.body as { query: string; variables?: Record<string, unknown> };
         if (!isScanQuery(query)) return c.send(200, graphql(c));
         const data = { issues: repo.issues ?? [], comments: fake.comments, events: fake.events };
-        answerScanQuery(query, variables, { ...data, viewer: author(c.req).user.login })
+        const blob = (expression: string, where: "this" | "org") => {
+          if (where === "org" && repo.orgConfig === null) return "no-repository" as const;
+          const [ref, ...rest] = expression.split(":");
+          const text =
+            where === "org" && typeof repo.orgConfig === "string" ? repo.orgConfig : file(rest.join(":"), ref!);
+          const node = blobNode(text);
+          return node && { __typename: "Blob", ...node };
+        };
+        answerScanQuery(query, variables, { ...data, blob, viewer: author(c.req).user.login })
           .then((r) => c.send(200, r))
           .catch((e) => c.send(500, { message: String(e) }));
       },

@@ -5,7 +5,7 @@
 // variables as GitHub resolves them.
 
 import { schema as github } from "@octokit/graphql-schema";
-import { buildClientSchema, type GraphQLSchema, graphql, type IntrospectionQuery } from "graphql";
+import { buildClientSchema, GraphQLError, type GraphQLSchema, graphql, type IntrospectionQuery } from "graphql";
 import type { Comment, FakeIssue } from "./fake-github.js";
 
 let schema: GraphQLSchema | undefined;
@@ -16,6 +16,8 @@ export interface IssueData {
   events: Array<{ issue: number; event: string; label: { name: string } }>;
   /** The login the request's token writes as (for `viewerDidAuthor`). */
   viewer: string;
+  /** A file's blob at `REF:path` in this repository, or in the owner's `.github` (null: no such repository). */
+  blob(expression: string, repository: "this" | "org"): object | null | "no-repository";
 }
 
 /** A scan's query: the issues listing, or root `nodes`/`node` lookups. */
@@ -116,13 +118,21 @@ export async function answerScanQuery(
   // The package types its JSON loosely; it is the introspection answer `buildClientSchema` takes.
   schema ??= buildClientSchema(github.json as unknown as IntrospectionQuery);
   const rootValue = {
-    repository: () => ({ issues: (args: IssuesArgs) => issues(args, d) }),
+    repository: ({ name }: { name: string }) => {
+      const where = name === ".github" ? "org" : "this";
+      if (where === "org" && d.blob("HEAD:", where) === "no-repository")
+        throw new GraphQLError(`Could not resolve to a Repository with the name '${name}'.`, {
+          extensions: { type: "NOT_FOUND" },
+        });
+      return {
+        issues: (args: IssuesArgs) => issues(args, d),
+        object: ({ expression }: { expression: string }) => d.blob(expression, where),
+      };
+    },
     nodes: ({ ids }: { ids: string[] }) => ids.map((id) => node(id, d)),
     node: ({ id }: { id: string }) => node(id, d),
   };
   const r = await graphql({ schema, source: query, variableValues: variables, rootValue });
-  return {
-    ...(r.data !== undefined ? { data: r.data } : {}),
-    ...(r.errors ? { errors: r.errors.map((e) => ({ message: e.message })) } : {}),
-  };
+  const errors = r.errors?.map((e) => ({ message: e.message, path: e.path, type: e.extensions?.type }));
+  return { ...(r.data !== undefined ? { data: r.data } : {}), ...(errors ? { errors } : {}) };
 }
