@@ -61,7 +61,16 @@ function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewR
     inherited: r.where.kind === "dependency" && r.where.inRoot,
   }));
   const edit = p.plan ? editOf(p.plan.change, d.graphVersion) : null;
-  const at = { line: p.line, release: d.graphVersion, because: words.why(d), refused, edit, onLines: p.inDiff };
+  const noEdit = !edit && p.noEdit ? { noEdit: p.noEdit } : {};
+  const at = {
+    line: p.line,
+    release: d.graphVersion,
+    because: words.why(d),
+    refused,
+    edit,
+    onLines: p.inDiff,
+    ...noEdit,
+  };
   return { rule: "cargo", path: p.path, kind: "refused", reported, ...at };
 }
 

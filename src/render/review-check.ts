@@ -61,7 +61,7 @@ function refusedAnnotations(r: ReviewResult): Annotation[] {
     start_line: p.line,
     end_line: p.line,
     annotation_level: "failure" as const,
-    message: `cargo will refuse this manifest: ${refusedText({ ...r, refused: p.refused }, plain)}.${edit}`,
+    message: `cargo will refuse this manifest: ${refusedText({ ...r, path: p.path, refused: p.refused }, plain)}.${edit}`,
   }));
 }
 

@@ -69,12 +69,14 @@ export function needsText(r: ReviewResult, a: Pick<ReviewAnswer, "repo" | "headS
 export function refusedText(r: ReviewResult, quote: (s: string) => string = code): string {
   const groups = new Map<string, { where: string; crate: string; version: string; features: string[] }>();
   for (const x of r.refused ?? []) {
+    // A place in another file than the one the result is said on names that file.
+    const elsewhere = x.path !== r.path;
     const where =
       x.entry !== null
-        ? `the \`[features]\` entry ${quote(x.entry)}`
+        ? `the \`[features]\` entry ${quote(x.entry)}${elsewhere ? ` of ${quote(x.path)}` : ""}`
         : x.inherited
-          ? `the workspace's ${quote(x.dependency ?? "")} entry`
-          : `line ${x.line}`;
+          ? `the workspace's ${quote(x.dependency ?? "")} entry${elsewhere ? ` in ${quote(x.path)}` : ""}`
+          : `${elsewhere ? `${quote(x.path)} ` : ""}line ${x.line}`;
     const key = `${where}\u0000${x.crate}\u0000${x.version}`;
     const g = groups.get(key) ?? { where, crate: x.crate, version: x.version, features: [] };
     g.features.push(x.feature);

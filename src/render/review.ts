@@ -139,8 +139,10 @@ export const lineComments = (a: ReviewAnswer): ReviewComment[] =>
 /** The detail of a result that has no line to say it on, indented under its bullet. */
 function detailBelow(r: ReviewResult): string[] {
   const diff = r.edit ? ["", fence(diffBody(r.edit.diff), "diff")] : [];
-  if (r.kind === "refused")
-    return ["", `  ${r.because}`, ...(r.edit ? [...diff, "", `${capitalized(editText(r.edit))}.`] : [])];
+  if (r.kind === "refused") {
+    const none = r.noEdit ? ["", `  I found no verified edit past it: ${text(r.noEdit.replace(/`/g, ""))}.`] : [];
+    return ["", `  ${r.because}`, ...(r.edit ? [...diff, "", `${capitalized(editText(r.edit))}.`] : none)];
+  }
   if (r.kind === "regression-unfixable") return [`  ${r.because} I found no verified fix: ${text(r.noEdit ?? "")}.`];
   if (r.sharedWith)
     return [`  The fix for ${feature(ruleOf(r.sharedWith))} edits the same lines and restores this too.`];

@@ -173,8 +173,10 @@ function placesText(wheres: string[]): string {
   if (wheres.length === 1) return wheres[0]!;
   const numbers = wheres.map((w) => /^Line (\d+)$/.exec(w)?.[1]);
   if (numbers.every((n) => n !== undefined)) return `Lines ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
-  const rest = wheres.slice(1).map((w) => w.charAt(0).toLowerCase() + w.slice(1).replace(/,$/, ""));
-  return `${[wheres[0]!.replace(/,$/, ""), ...rest.slice(0, -1)].join(", ")} and ${rest.at(-1)}`;
+  // ", which this manifest inherits," is a parenthesis inside a list.
+  const bare = (w: string) => w.replace(/, (which [^,]*),$/, " ($1)");
+  const rest = wheres.slice(1).map((w) => bare(w.charAt(0).toLowerCase() + w.slice(1)));
+  return `${[bare(wheres[0]!), ...rest.slice(0, -1)].join(", ")} and ${rest.at(-1)}`;
 }
 
 /**

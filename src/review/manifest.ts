@@ -72,6 +72,8 @@ export type ManifestReview =
       /** The manifest cargo refuses, and the workspace root it inherits from (where an inherited feature is written). */
       manifest: string;
       root: string | null;
+      /** Why no edit past the refusal is shown (no plan). */
+      noEdit?: string;
       diagnosis: Diagnosis;
       plan: (FixPlan & { kind: "fixed" }) | null;
       /** The edit's lines are all in the PR's diff: it can be a suggestion on them. */
@@ -234,6 +236,7 @@ function refusedByPr(
     path: inRoot ? root!.path : path,
     line,
     ...files,
+    ...(plan?.kind === "no-fix" ? { noEdit: plan.reason } : {}),
     diagnosis: after,
     plan: null,
     inDiff: false,

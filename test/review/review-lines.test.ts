@@ -155,3 +155,29 @@ function wholeDiff(head: string): string {
   const lines = head.split("\n");
   return `@@ -1,${lines.length} +1,${lines.length} @@\n${lines.map((l) => ` ${l}`).join("\n")}`;
 }
+
+requireOrSkip(which("cargo"), "cargo")("a feature in the root's entry and in the member's inherited one", () => {
+  it("is refused by cargo until both lines are edited (why the review names both and offers no one-file edit)", async () => {
+    const rootText = (f: string) =>
+      `[workspace]\nmembers = ["crates/node"]\nresolver = "2"\n\n[workspace.dependencies]\nburn = { version = "${RELEASE}", default-features = false, features = ["std", "${f}"] }\n`;
+    const member = (f: string) =>
+      `[package]\nname = "node"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\nburn = { workspace = true, features = ["${f}"] }\n`;
+    const at = (r: string, m: string) => ({ "Cargo.toml": rootText(r), "crates/node/Cargo.toml": member(m) });
+    const plan = planFix(
+      { path: "crates/node/Cargo.toml", text: member("server") },
+      { root: { path: "Cargo.toml", text: rootText("server") } },
+    );
+    expect(
+      plan.kind === "invalid-toml"
+        ? []
+        : plan.diagnosis.refused?.map((r) => [r.line, r.where.kind === "dependency" && r.where.inRoot]),
+    ).toEqual([
+      [6, true],
+      [7, false],
+    ]);
+    expect(await cargoSays(dir, at("server", "server"), RELEASE)).toMatch(/with feature `server`/);
+    expect(await cargoSays(dir, at("remote-websocket", "server"), RELEASE)).toMatch(/with feature `server`/);
+    expect(await cargoSays(dir, at("server", "remote-websocket"), RELEASE)).toMatch(/with feature `server`/);
+    expect(await cargoSays(dir, at("remote-websocket", "remote-websocket"), RELEASE)).toBeNull();
+  }, 60_000);
+});
