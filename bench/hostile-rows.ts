@@ -67,11 +67,14 @@ async function twentyGatedPaths(): Promise<Array<{ input: string; worstMs: numbe
   const payload = matchingIssue();
   payload.issue.body = `Build fails:\n\n\`\`\`\n${log.slice(0, 64 * 1024 - 200)}\n\`\`\`\n`;
   let worst = 0;
+  let worstCpu = 0;
   for (let i = 0; i < 3; i++) {
     const p = structuredClone(payload);
     p.issue.number += i + 1;
-    worst = Math.max(worst, (await measureStall({ name: "twenty gated paths", event: "issues", payload: p })).worstMs);
+    const run = await measureStall({ name: "twenty gated paths", event: "issues", payload: p });
+    if (run.worstMs >= worst) [worst, worstCpu] = [run.worstMs, run.worstCpuMs];
   }
+  cpu.set(worst, worstCpu);
   return [{ input: "64 KiB issue: rustc errors naming twenty distinct gated paths", worstMs: worst }];
 }
 

@@ -12,6 +12,11 @@ export interface Stall {
   name: string;
   /** Longest time the event loop did not turn, minus the timer's own period. */
   worstMs: number;
+  /**
+   * The process's CPU time over that longest gap (all its threads: the collector's helpers too).
+   * On a machine shared with other jobs, the gap grows with the wait for a core; this does not.
+   */
+  worstCpuMs: number;
   /** The normal event's comment was still written. */
   normalAnswered: boolean;
   /** Comments and reviews the adversarial event wrote on its own issue or PR. */
@@ -20,13 +25,20 @@ export interface Stall {
   adversarialSettled: boolean;
 }
 
-/** A 5 ms timer that records the event loop's longest lateness until `stop()`. */
-export function stallMeter(): { stop(): number } {
+/** A 5 ms timer that records the event loop's longest lateness until `stop()`, and the CPU time over it. */
+export function stallMeter(): { stop(): number; cpuOfWorst(): number } {
   let worst = 0;
+  let worstCpu = 0;
   let last = performance.now();
+  let lastCpu = process.cpuUsage();
   const timer = setInterval(() => {
     const now = performance.now();
-    worst = Math.max(worst, now - last - TICK_MS);
+    const cpu = process.cpuUsage(lastCpu);
+    lastCpu = process.cpuUsage();
+    if (now - last - TICK_MS > worst) {
+      worst = now - last - TICK_MS;
+      worstCpu = (cpu.user + cpu.system) / 1000;
+    }
     last = now;
   }, TICK_MS);
   return {
@@ -34,6 +46,7 @@ export function stallMeter(): { stop(): number } {
       clearInterval(timer);
       return Math.max(0, Number(worst.toFixed(1)));
     },
+    cpuOfWorst: () => Number(worstCpu.toFixed(1)),
   };
 }
 
@@ -48,6 +61,7 @@ export async function measureStall(c: StallCase): Promise<Stall> {
   const normal = matchingIssue();
   const meter = stallMeter();
   let worstMs = 0;
+  let worstCpuMs = 0;
   let settled: PromiseSettledResult<unknown>[] = [];
   try {
     settled = await Promise.allSettled([
@@ -56,12 +70,14 @@ export async function measureStall(c: StallCase): Promise<Stall> {
     ]);
   } finally {
     worstMs = meter.stop();
+    worstCpuMs = meter.cpuOfWorst();
     await fake.close();
   }
   const own = c.payload.issue?.number ?? c.payload.pull_request?.number;
   return {
     name: c.name,
     worstMs,
+    worstCpuMs,
     normalAnswered: fake.comments.some((x) => x.issue === normal.issue.number),
     adversarialWrites:
       fake.comments.filter((x) => x.issue === own).length + fake.reviews.filter((x) => x.pull === own).length,
