@@ -87,8 +87,10 @@ function stringAt(src: string, i: number): RegExpExecArray | null {
 
 /** Tokens of Rust source without comments; string and char literals become one `"` token. */
 export function rustTokens(src: string): Tok[] {
-  const k = tokenize(src);
-  return k.t.map((t, j) => ({ t, line: k.line[j]!, start: k.start[j]!, end: k.end[j]! }));
+  const k = new Lexer(src);
+  k.fill(Number.POSITIVE_INFINITY);
+  const { t, line, start, end } = k.out;
+  return t.map((x, j) => ({ t: x, line: line[j]!, start: start[j]!, end: end[j]! }));
 }
 
 /**
@@ -102,77 +104,89 @@ export interface Tokens {
   end: number[];
 }
 
-function tokenize(src: string): Tokens {
-  const out: Tokens = { t: [], line: [], start: [], end: [] };
-  let line = 1;
-  let i = 0;
-  const n = src.length;
-  const add = (t: string, tokLine: number, start: number) => {
-    out.t.push(t);
-    out.line.push(tokLine);
-    out.start.push(start);
-    out.end.push(i);
-  };
-  const push = (t: string, start: number) => add(t, line, start);
-  while (i < n) {
-    const c = src[i]!;
-    if (c === "\n") {
-      line++;
-      i++;
-    } else if (c === " " || c === "\t" || c === "\r") i = runEnd(BLANKS, src, i);
-    else if (c === "/" && src[i + 1] === "/") {
-      while (i < n && src[i] !== "\n") i++;
-    } else if (c === "/" && src[i + 1] === "*") {
-      const end = blockCommentEnd(src, i);
-      for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
-      i = end;
-    } else if (c === '"' || ((c === "r" || c === "b") && STRING_NEXT.has(src[i + 1]!) && stringAt(src, i))) {
-      const start = i;
-      const startLine = line;
-      // Any number of `#`: rustc takes up to 255, and a reader that stops at a few reads the
-      // rest of the string as code.
-      const m = stringAt(src, i)!;
-      i += m[0].length;
-      const close = `"${m[3]}`;
-      while (i < n) {
-        if (src[i] === "\n") line++;
-        if (!m[2] && src[i] === "\\") i += 2;
-        else if (src.startsWith(close, i)) {
-          i += close.length;
-          break;
-        } else i++;
-      }
-      add('"', startLine, start);
-    } else if (c === "'") {
-      const start = i;
-      // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a, 'static).
-      const m = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
-      if (m) {
+/**
+ * The tokens, made as the reader asks for them: a file the reader stops in (MAX_ITEMS) is not
+ * tokenised past where it stopped.
+ */
+class Lexer {
+  readonly out: Tokens = { t: [], line: [], start: [], end: [] };
+  private i = 0;
+  private line = 1;
+  constructor(private readonly src: string) {}
+
+  /** Tokens until there are `count` or the text ends. */
+  fill(count: number): void {
+    const { src, out } = this;
+    let { i, line } = this;
+    const n = src.length;
+    const add = (t: string, tokLine: number, start: number) => {
+      out.t.push(t);
+      out.line.push(tokLine);
+      out.start.push(start);
+      out.end.push(i);
+    };
+    const push = (t: string, start: number) => add(t, line, start);
+    while (i < n && out.t.length < count) {
+      const c = src[i]!;
+      if (c === "\n") {
+        line++;
+        i++;
+      } else if (c === " " || c === "\t" || c === "\r") i = runEnd(BLANKS, src, i);
+      else if (c === "/" && src[i + 1] === "/") {
+        while (i < n && src[i] !== "\n") i++;
+      } else if (c === "/" && src[i + 1] === "*") {
+        const end = blockCommentEnd(src, i);
+        for (let k = i; k < end; k++) if (src.charCodeAt(k) === 10) line++;
+        i = end;
+      } else if (c === '"' || ((c === "r" || c === "b") && STRING_NEXT.has(src[i + 1]!) && stringAt(src, i))) {
+        const start = i;
+        const startLine = line;
+        // Any number of `#`: rustc takes up to 255, and a reader that stops at a few reads the
+        // rest of the string as code.
+        const m = stringAt(src, i)!;
         i += m[0].length;
-        push('"', start);
+        const close = `"${m[3]}`;
+        while (i < n) {
+          if (src[i] === "\n") line++;
+          if (!m[2] && src[i] === "\\") i += 2;
+          else if (src.startsWith(close, i)) {
+            i += close.length;
+            break;
+          } else i++;
+        }
+        add('"', startLine, start);
+      } else if (c === "'") {
+        const start = i;
+        // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a, 'static).
+        const m = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
+        if (m) {
+          i += m[0].length;
+          push('"', start);
+        } else {
+          i++;
+          while (i < n && IDENT_REST.test(src[i]!)) i++;
+          push("'", start);
+        }
+      } else if (wordStart(src.charCodeAt(i))) {
+        const start = i;
+        const raw = c === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "");
+        i = runEnd(WORD_REST, src, raw ? i + 2 : i);
+        push(src.slice(raw ? start + 2 : start, i), start);
+      } else if (/[0-9]/.test(c)) {
+        const start = i;
+        i = runEnd(NUMBER_REST, src, i);
+        push("0", start);
+      } else if (c === ":" && src[i + 1] === ":") {
+        i += 2;
+        push("::", i - 2);
       } else {
         i++;
-        while (i < n && IDENT_REST.test(src[i]!)) i++;
-        push("'", start);
+        push(c, i - 1);
       }
-    } else if (wordStart(src.charCodeAt(i))) {
-      const start = i;
-      const raw = c === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "");
-      i = runEnd(WORD_REST, src, raw ? i + 2 : i);
-      push(src.slice(raw ? start + 2 : start, i), start);
-    } else if (/[0-9]/.test(c)) {
-      const start = i;
-      i = runEnd(NUMBER_REST, src, i);
-      push("0", start);
-    } else if (c === ":" && src[i + 1] === ":") {
-      i += 2;
-      push("::", i - 2);
-    } else {
-      i++;
-      push(c, i - 1);
     }
+    this.i = i;
+    this.line = line;
   }
-  return out;
 }
 
 const OPEN: Record<string, string> = { "(": ")", "[": "]", "{": "}" };
@@ -181,13 +195,22 @@ const QUALIFIERS = new Set(["unsafe", "async", "default", "auto", "extern", "saf
 
 class ItemReader {
   i = 0;
+  private readonly toks: Tokens;
+  /** Stopped (MAX_ITEMS): no token is asked for past here. */
+  private ended = false;
   constructor(
-    private readonly toks: Tokens,
+    private readonly lexer: Lexer,
     private readonly src: string,
-  ) {}
+  ) {
+    this.toks = lexer.out;
+  }
 
+  /** The token `k` after the current one. Tokens before the current one are all made already. */
   private at(k = 0): string | undefined {
-    return this.toks.t[this.i + k];
+    if (this.ended) return undefined;
+    const j = this.i + k;
+    if (j >= this.toks.t.length) this.lexer.fill(j + 256);
+    return this.toks.t[j];
   }
 
   /** Past the bracketed group that starts at the current token; linear over the group. */
@@ -246,7 +269,7 @@ class ItemReader {
       this.items += mod.items.length - before;
       if (this.items > MAX_ITEMS) {
         this.truncated = true;
-        this.i = this.toks.t.length;
+        this.ended = true;
       }
     }
     return mod;
@@ -386,7 +409,7 @@ function markOpaque(mod: RustModule): void {
 
 function parseItems(src: string): RustModule | null {
   if (src.length > MAX_RUST_FILE || src.includes("\u0000")) return null;
-  const r = new ItemReader(tokenize(src), src);
+  const r = new ItemReader(new Lexer(src), src);
   const mod: RustModule = { items: [], cfgs: [], opaque: false };
   // A stray `}` at the top level is skipped, not the end of the file.
   do {
