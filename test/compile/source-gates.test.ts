@@ -99,6 +99,17 @@ describe("the items of a Rust file", () => {
     const few = `pub mod m {\n${"pub struct A;\n".repeat(30)}}\n`;
     expect(sourceGate("burn::m::Late", files({ "crates/burn/src/lib.rs": few })).kind).toBe("absent");
   });
+
+  it("caps a file at 1,024 items, eight times what any burn file holds (122), and reads one of 1,000 whole", () => {
+    const structs = (n: number) => Array.from({ length: n }, (_, i) => `pub struct S${i};`).join("\n");
+    const at = (n: number, path: string) => sourceGate(path, files({ "crates/burn/src/lib.rs": structs(n) })).kind;
+    expect(at(1000, "burn::Missing")).toBe("absent");
+    expect(at(1000, "burn::S999")).toBe("ungated");
+    expect(at(1100, "burn::S5")).toBe("ungated");
+    // Past the cap the rest is not read (nor tokenised): a name may be there.
+    expect(at(1100, "burn::Missing")).toBe("unknown");
+    expect(at(1100, "burn::S1099")).toBe("unknown");
+  });
 });
 
 describe("a burn path's gate read from burn's source at a release", () => {
