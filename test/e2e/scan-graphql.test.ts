@@ -10,19 +10,10 @@ import { ISSUE_MARKER_PREFIX } from "../../src/render/issue.js";
 import { answeredByTheApp, type Backlog, runScan, SCAN_REPO, withBacklog } from "../helpers/scan-backlog.js";
 import { budget } from "../helpers/server.js";
 import type { Call } from "../support/fake-github.js";
+import { age } from "../support/scan-cli.js";
 
 const FAST = ["--write-interval-ms", "0", "--content-limits", "100000/100000"];
 const LABEL = "burn: feature off";
-
-/** Issues answered by the App, then: every third outdated (an older answer), every third deleted. */
-function age(bk: Backlog): { outdated: number[]; deleted: number[] } {
-  const outdated = bk.answered.filter((_, i) => i % 3 === 1);
-  const deleted = bk.answered.filter((_, i) => i % 3 === 2);
-  for (const c of bk.fake.comments)
-    if (outdated.includes(c.issue)) c.body = `${c.body.slice(0, c.body.indexOf("\n"))}\nolder advice`;
-  bk.fake.comments.splice(0, bk.fake.comments.length, ...bk.fake.comments.filter((c) => !deleted.includes(c.issue)));
-  return { outdated, deleted };
-}
 
 const since = (bk: Backlog, n: number) => bk.fake.calls.slice(n);
 /** The issue a request is about: in its path, or the issue of the comment it edits. */
