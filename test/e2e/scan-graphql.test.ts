@@ -54,7 +54,7 @@ describe("scan by GraphQL: a 1,000-issue backlog", () => {
       // By REST, a comment listing for each answerable issue.
       expect(since(bk, from).length - used.length).toBeGreaterThan(bk.answered.length);
     },
-    budget(40_000),
+    budget(12_000),
   );
 });
 
