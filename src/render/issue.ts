@@ -117,7 +117,12 @@ function unverifiedSentence(a: PanicAnalysis, entry: Entry, at: string): string 
     (s) => `${code(s.version && s.ref.startsWith("v") ? s.version : s.ref)}${s.method ? ` (${code(s.method)})` : ""}`,
   );
   const also = elsewhere.length > 0 ? ` The data has one at that line at ${joined(elsewhere, "or")}.` : "";
-  return `${code(a.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed}, which is not one of its sites in my data at ${ref}.${also}`;
+  // A ref the data has no sites at is not a ref where the line was found wanting: said as unchecked.
+  const unread = a.firstCall?.from === "unknown" && !a.firstCall.dataHasRef;
+  const checked = unread
+    ? `, and my data has none of its sites at ${ref} to check that line against`
+    : `, which is not one of its sites in my data at ${ref}`;
+  return `${code(a.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed}${checked}.${also}`;
 }
 
 /** The method that reached the site, only as its proof allows (`firstCallOf`). */
@@ -190,7 +195,10 @@ function choiceSection(a: PanicAnalysis, answer: Answer): string[] {
       e.changes[0]!.feature === e.forFeature,
   );
   if (plain) {
-    const features = orList(edits.map((e) => JSON.stringify(e.forFeature)));
+    // The names "Which backend?" just listed, in its order, are not listed again.
+    const listed = a.removedBy.length === 0 && edits.length === t.features.length;
+    const same = listed && edits.every((e, i) => e.forFeature === t.features[i]);
+    const features = same ? "them" : orList(edits.map((e) => JSON.stringify(e.forFeature)));
     out.push(
       "",
       `With your Cargo.toml${where}, adding any one of ${features} to ${code(dep)}'s features is ${checked} to turn it on.`,

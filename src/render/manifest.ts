@@ -299,7 +299,8 @@ export function manifestSection(m: ManifestDetail, opts: SectionOptions): string
       out.push(
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`,
       );
-    if (!m.whole && d.verdict !== "no-burn")
+    // Nothing was judged at a commit, crate or graph the data cannot read: no "judged on" note.
+    if (!m.whole && !["no-burn", "unknown-commit", "unknown-crate", "too-large"].includes(d.verdict))
       out.push("<sub>Judged on the part of your Cargo.toml shown in the issue; the rest could change this.</sub>");
   }
   // An unread commit is said in the verdict's own sentence, not again as an assumption.

@@ -74,7 +74,11 @@ export function renderRefusalBody(r: RefusalDetail, footer: string): string[] {
   if (r.history && !covered)
     lines.push(`${code(f.crate)} ${code(r.version!)} does not have it: ${historyText(r.history, f.crate)}`, "");
   lines.push(...manifestPart(r), "");
-  const source = r.version ? `burn ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). ` : "";
+  // The release is of the crate cargo named (`burn-cubecl` 0.20.0-pre.6): burn's own is not known from it.
+  const crate = f.crate === "burn" ? "burn" : code(f.crate);
+  const source = r.version
+    ? `${crate} ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). `
+    : "";
   lines.push(`<sub>${source}${footer}</sub>`);
   return lines;
 }

@@ -255,7 +255,10 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const feature = code(d.target.feature);
   // The dependency's own release (burn 0.14.0), not the target crate's (burn-core 0.14.1).
   const own = p?.resolved ?? d.graphVersion;
-  const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
+  const name = code(p?.effective.name ?? "burn");
+  // main's snapshot is a commit, not the release its Cargo.toml calls itself: its graph is named so.
+  const commit = d.selected?.mainCommit;
+  const version = commit ? `${name} at main-branch commit ${code(commit)}` : own ? `${name} ${own}` : name;
   switch (d.verdict) {
     case "refused":
       return `Cargo would refuse this manifest before building anything. ${refusalsText(d.refused ?? [], opts.lines !== false, d.selected?.mainCommit ?? null)} Until it resolves, no feature of it is on.`;

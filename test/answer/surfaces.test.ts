@@ -102,7 +102,9 @@ function issueChecks(name: string, answer: Answer, comment: string | null): stri
   const chosen = answer.edits.filter((e) => e.forFeature !== null);
   const single = answer.edits.filter((e) => e.forFeature === null);
   for (const e of single) for (const l of added(e)) say(comment.includes(l), `edit line not shown: ${l}`);
-  for (const e of chosen) say(comment.includes(JSON.stringify(e.forFeature)), `choice ${e.forFeature} not shown`);
+  // A choice is shown as the string to add (`"wgpu"`), or named once among the ways out (`wgpu`).
+  const shown = (f: string | null) => comment.includes(JSON.stringify(f)) || comment.includes(`\`${f}\``);
+  for (const e of chosen) say(shown(e.forFeature), `choice ${e.forFeature} not shown`);
   say(
     single.length > 0 === comment.includes("**Fix**"),
     `${single.length} edits but Fix ${comment.includes("**Fix**")}`,
