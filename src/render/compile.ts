@@ -54,8 +54,19 @@ function unverifiedAdvice(c: CompileAnalysis): string {
   const same = !!withDefaults && !!noDefaults && withDefaults.length > 0 && sameList(withDefaults, noDefaults);
   const add = same
     ? `add ${suggestion(withDefaults, { defaults: true })} to \`burn\`, with or without its default features`
-    : `add ${suggestion(withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
+    : withDefaults?.length === 0
+      ? onByDefault(noDefaults, c.items.length > 1 ? "the gates above" : "the gate above")
+      : `add ${suggestion(withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
   return `${seen} At burn ${code(c.release.version)}, ${add}. This is what ${derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
+}
+
+/** The default features meet the gate: nothing to add with them, and what to add without them. */
+function onByDefault(noDefaults: string[] | null, gates: string): string {
+  const without =
+    noDefaults === null
+      ? "no `burn` feature does without them"
+      : `with \`default-features = false\`, add ${suggestion(noDefaults, { defaults: false })}`;
+  return `\`burn\`'s default features meet ${gates}; ${without}`;
 }
 
 const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((f, i) => f === b[i]);

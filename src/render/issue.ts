@@ -137,9 +137,11 @@ function reachedText(a: PanicAnalysis, entry: Entry): string {
     return ` Which method reached the ${site} depends on which of these your build is: ${code(`${c.file!.replace(/^crates\/[^/]+\//, "")}:${c.line}`)} is ${joined(each, "or")}.`;
   }
   const file = code(`${c.file!.replace(/^crates\/[^/]+\//, "")}:${c.line}`);
+  // A release is named as the rest of the comment names it (`0.22.0-pre.1`), not by its tag.
+  const ref = code(c.ref!.replace(/^v(?=\d)/, ""));
   return c.dataHasRef
-    ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c.ref!)}.`
-    : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c.ref!)}, and a method's line moves between releases.`;
+    ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${ref}.`
+    : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${ref}, and a method's line moves between releases.`;
 }
 
 /** Backends this build already has, said once: their arms are compiled in, so the device is not theirs. */

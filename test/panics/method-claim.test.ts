@@ -29,7 +29,7 @@ describe("the method that reached the stub", () => {
     const a = analyzePanic({ text: at(853, "0.22.0-pre.2") });
     expect(a.firstCall).toMatchObject({ method: null, ref: "v0.22.0-pre.2", dataHasRef: true });
     expect(renderIssueComment(a)).toContain(
-      "cannot be told: `src/backend.rs:853` is none of its methods at `v0.22.0-pre.2`",
+      "cannot be told: `src/backend.rs:853` is none of its methods at `0.22.0-pre.2`",
     );
   });
 

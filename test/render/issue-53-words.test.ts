@@ -24,10 +24,11 @@ describe("what a comment says of the build, each with its evidence", () => {
     expect(c).not.toContain("not one of its sites in my data at `d16f7ba`");
     // The fold says the same thing its own way: the two agree.
     expect(c).toContain("I do not have burn's lines at `d16f7ba`");
-    // A release the data has sites at is still said to lack that line.
-    expect(comment("issues/pos-tracing-panic.md")).toContain(
-      "which is not one of its sites in my data at `0.22.0-pre.1`.",
-    );
+    // A release the data has sites at is still said to lack that line, named as a release, not a tag.
+    const tracing = comment("issues/pos-tracing-panic.md");
+    expect(tracing).toContain("which is not one of its sites in my data at `0.22.0-pre.1`.");
+    expect(tracing).toContain("`src/backend.rs:859` is none of its methods at `0.22.0-pre.1`.");
+    expect(tracing).not.toContain("`v0.22.0-pre.1`");
   });
 
   it("an excerpt at a commit that could not be read: no 'judged on the part shown' (nothing was judged)", () => {
@@ -54,5 +55,16 @@ describe("what a comment says of the build, each with its evidence", () => {
       expect(count(c, `\`${f}\``)).toBe(1);
       expect(c).not.toContain(`\`"${f}"\``);
     }
+  });
+});
+
+describe("what to add when no manifest was read and burn's defaults meet the gate", () => {
+  it("says the defaults meet it and what to add without them, in one readable sentence", () => {
+    const text = `\`\`\`\n${fixture("compile/rustc-1.95/e0599-tensor-backward-grad-0.22.txt")}\`\`\`\n`;
+    const c = renderAnswerComment(answerIssue(analyze({ text })))!;
+    expect(c).toContain(
+      'At burn `0.22.0-pre.2`, `burn`\'s default features meet the gates above; with `default-features = false`, add `features = ["autodiff"]`.',
+    );
+    expect(c).not.toContain("add nothing");
   });
 });
