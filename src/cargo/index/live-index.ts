@@ -7,7 +7,6 @@
 // mirror can be slow or broken. So names are checked against cargo's rules before a URL is built,
 // redirects are not followed, bodies are read with a byte cap, lines must have cargo's shape
 // (registry.ts), and one event spends at most `eventBudgetMs` on the index in all.
-import { setImmediate as turn } from "node:timers/promises";
 import { LRUCache } from "lru-cache";
 import { heldBytes, type IndexLine, IndexShapeError, indexPath, parseIndexFile, validCrateName } from "./index-file.js";
 import { burnDependencies, MapRegistry, type Registry, recentRelease, snapshot } from "./registry.js";
@@ -237,9 +236,6 @@ export class LiveIndex {
           queued.add(crate);
           next.push(crate);
         }
-        // A file's recent lines are parsed here, on first use (burn-core's file is 198 KB): one
-        // file a turn of the event loop, not a batch of up to 60 in one.
-        await turn();
       }
       frontier = next;
     }
