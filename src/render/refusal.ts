@@ -45,7 +45,7 @@ function manifestPart(r: RefusalDetail): string[] {
       "",
       // The verdict ("Cargo would refuse…") is the line above: the fold says only each feature's
       // story, with line numbers only when the manifest read is the whole file.
-      refusalsSaid(refused, m!.linesAreFiles),
+      refusalsSaid(refused, m!.linesAreFiles, plan?.kind === "fixed"),
       "",
       (refused.refused?.length ?? 0) < MAX_REFUSALS
         ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all."

@@ -123,9 +123,10 @@ function onText(d: Diagnosis, opts: WhyOptions): string {
 }
 
 /** What burn's history says of a feature a release does not have (after "… does not have it: "). */
-export function historyText(h: History, crate: string): string {
+export function historyText(h: History, crate: string, ask = true): string {
+  // `ask` false: an edit shown with it already says which near name it is taken as a typo of.
   if (h.kind === "never")
-    return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
+    return `no release of ${code(crate)} has it${ask && h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
   if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
   const instead =
@@ -183,7 +184,7 @@ function placesText(wheres: string[]): string {
  * Where each refused feature is written and what burn's history says of it: a feature refused on
  * several lines (a Renovate bump of two tables) is one sentence naming each line, its history once.
  */
-function refusalsText(refused: Refusal[], lines = true, mainCommit: string | null = null): string {
+function refusalsText(refused: Refusal[], lines = true, mainCommit: string | null = null, ask = true): string {
   const groups = new Map<string, { r: Refusal; wheres: string[] }>();
   for (const r of refused) {
     const key = JSON.stringify([r.crate, r.version, r.feature, r.history]);
@@ -198,17 +199,18 @@ function refusalsText(refused: Refusal[], lines = true, mainCommit: string | nul
         ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})`
         : r.version;
       const verb = wheres.length > 1 ? "ask" : "asks";
-      return `${placesText(wheres)} ${verb} ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
+      return `${placesText(wheres)} ${verb} ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate, ask)}`;
     })
     .join(" ");
 }
 
 /**
  * Each refused feature, where it is written and what burn's history says of it, without the verdict
- * around them (a refusal comment says that once, above its fold). `lines`: false for an excerpt.
+ * around them (a refusal comment says that once, above its fold). `lines`: false for an excerpt;
+ * `edited`: the comment shows the edit past them, so a typo's near names are not asked about.
  */
-export function refusalsSaid(d: Diagnosis, lines: boolean): string {
-  return refusalsText(d.refused ?? [], lines, d.selected?.mainCommit ?? null);
+export function refusalsSaid(d: Diagnosis, lines: boolean, edited = false): string {
+  return refusalsText(d.refused ?? [], lines, d.selected?.mainCommit ?? null, !edited);
 }
 
 /** The gate is said as the gate when the edit meets it another way (`train` for `std` and `dataset`). */

@@ -17,7 +17,9 @@ describe("an edit where one exists", () => {
     const manifest =
       '[package]\nname = "myapp"\n\n[dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpuu"] }\n';
     const body = comment("refusal-typo-wgpuu-0.22-build.txt", manifest);
-    expect(body).toContain("did you mean `wgpu`?");
+    // The edit says which name it takes: the history's fold does not ask again.
+    expect(body).toContain("no release of `burn` has it.");
+    expect(body).not.toContain("did you mean");
     expect(body).toContain(
       '+burn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "wgpu"] }',
     );

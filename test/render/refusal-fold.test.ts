@@ -22,6 +22,14 @@ describe("the refusal comment's history fold", () => {
     expect(fold(c)).not.toContain("Until it resolves");
   });
 
+  it("a typo whose edit is shown is not asked about again in the fold ('did you mean'); without a manifest it is", () => {
+    for (const [name, text] of withManifest.filter(([n]) => n.includes("typo"))) {
+      expect([name, fold(comment(text))]).not.toEqual([name, expect.stringContaining("did you mean")]);
+      expect(comment(text)).toContain("**Fix**");
+    }
+    expect(comment(fixture("cargo/refusal-typo-rocn-0.22-build.txt"))).toContain("did you mean `rocm` or `doc`?");
+  });
+
   it("an excerpt of the manifest (one line, no table): the fold names the entry, not a line of the wrapper", () => {
     const c = comment(
       `After bumping burn:\n\n\`\`\`\n${fixture("cargo/refusal-server-0.22-build.txt")}\`\`\`\n\n\`\`\`toml\nburn = { version = "0.22.0-pre.2", features = ["wgpu", "server"] }\n\`\`\`\n`,
