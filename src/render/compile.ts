@@ -32,6 +32,9 @@ function suggestion(features: string[] | null, { defaults }: { defaults: boolean
   return `${code(`features = [${features.map((f) => JSON.stringify(f)).join(", ")}]`)}`;
 }
 
+/** Items under one `#[cfg]` are behind one gate: the plural is said only for several. */
+const severalGates = (c: CompileAnalysis) => new Set(c.items.map((i) => i.gate.cfg ?? i.path)).size > 1;
+
 function heading(c: CompileAnalysis): string {
   const paths = c.items.map((i) => i.path);
   if (paths.length === 0)
@@ -40,7 +43,7 @@ function heading(c: CompileAnalysis): string {
       : `These \`burn\` items do not exist in burn ${c.release.version}`;
   return paths.length === 1
     ? `\`${paths[0]}\` is behind a cargo feature that is off`
-    : "These `burn` items are behind cargo features that are off";
+    : `These \`burn\` items are behind ${severalGates(c) ? "cargo features that are" : "a cargo feature that is"} off`;
 }
 
 /** What to add when no manifest was read: the data's answer, or the gate itself when it is not burn-data's. */
@@ -55,9 +58,9 @@ function unverifiedAdvice(c: CompileAnalysis): string {
   const add = same
     ? `add ${suggestion(withDefaults, { defaults: true })} to \`burn\`, with or without its default features`
     : withDefaults?.length === 0
-      ? onByDefault(noDefaults, c.items.length > 1 ? "the gates above" : "the gate above")
+      ? onByDefault(noDefaults, severalGates(c) ? "the gates above" : "the gate above")
       : `add ${suggestion(withDefaults, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
-  return `${seen} At burn ${code(c.release.version)}, ${add}. This is what ${derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
+  return `${seen} At burn ${code(c.release.version)}, ${add}. This is what ${severalGates(c) ? (derived ? "the gates name" : "the gates need") : derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
 }
 
 /** The default features meet the gate: nothing to add with them, and what to add without them. */
@@ -79,6 +82,26 @@ function gateSource(c: CompileAnalysis): string {
   return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
 }
 
+/**
+ * One line per gate: paths under the same `#[cfg]` at the same line (`backward` and `grad`, one
+ * impl block) are one line, so the gate and its link are said once. An impl keeps its own line.
+ */
+function itemLines(c: CompileAnalysis): string[] {
+  const groups = new Map<string, string[]>();
+  for (const i of c.items) {
+    const at = `${i.gate.crate} ${c.release.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
+    const where = i.url ? `[${code(at)}](${i.url})` : code(at);
+    const tail = `${gateText(i.gate)} (${where}).`;
+    const key = i.path.startsWith("<") ? `${i.path}\n${tail}` : tail;
+    groups.set(key, [...(groups.get(key) ?? []), i.path]);
+  }
+  return [...groups].map(([key, paths]) => {
+    const tail = key.slice(key.indexOf("\n") + 1);
+    if (paths.length === 1) return `- ${paths[0]!.startsWith("<") ? "The impl " : ""}${code(paths[0]!)} ${tail}`;
+    return `- ${andList(paths)} ${tail.replace(/^sits /, "sit ")}`;
+  });
+}
+
 /** null: nothing to say yet (the release's source is still to be read). */
 export function renderCompileBody(c: CompileAnalysis, footer: string): string[] | null {
   if (c.items.length === 0 && c.absent.length === 0) return null;
@@ -92,11 +115,7 @@ export function renderCompileBody(c: CompileAnalysis, footer: string): string[] 
       `The error is in ${code(c.failingCrate)}, a dependency, not in your own crate: the edit below helps only if it builds against your crate's burn.`,
       "",
     );
-  for (const i of c.items) {
-    const at = `${i.gate.crate} ${c.release.version} · ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
-    const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} ${gateText(i.gate)} (${where}).`);
-  }
+  lines.push(...itemLines(c));
   for (const p of c.absent)
     lines.push(
       `- ${code(p)} is not in burn ${code(c.release.version)}: its source at ${code(c.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`,

@@ -63,8 +63,22 @@ describe("what to add when no manifest was read and burn's defaults meet the gat
     const text = `\`\`\`\n${fixture("compile/rustc-1.95/e0599-tensor-backward-grad-0.22.txt")}\`\`\`\n`;
     const c = renderAnswerComment(answerIssue(analyze({ text })))!;
     expect(c).toContain(
-      'At burn `0.22.0-pre.2`, `burn`\'s default features meet the gates above; with `default-features = false`, add `features = ["autodiff"]`.',
+      'At burn `0.22.0-pre.2`, `burn`\'s default features meet the gate above; with `default-features = false`, add `features = ["autodiff"]`.',
     );
     expect(c).not.toContain("add nothing");
+  });
+
+  it("paths under one #[cfg] at one line are one item, behind one feature; several gates keep the plural", () => {
+    const text = `\`\`\`\n${fixture("compile/rustc-1.95/e0599-tensor-backward-grad-0.22.txt")}\`\`\`\n`;
+    const c = renderAnswerComment(answerIssue(analyze({ text })))!;
+    expect(c).toContain("### These `burn` items are behind a cargo feature that is off");
+    expect(c).toContain(
+      '- `burn::Tensor::backward` and `burn::Tensor::grad` sit under `#[cfg(feature = "autodiff")]` in `burn-tensor` (',
+    );
+    expect(count(c, "src/tensor/api/autodiff.rs:48`]")).toBe(1);
+    const two = `\`\`\`\n${fixture("evidence/rustc-1.95-e0432-group-0.22.1.txt")}\`\`\`\n`;
+    const both = renderAnswerComment(answerIssue(analyze({ text: two })))!;
+    expect(both).toContain("### These `burn` items are behind cargo features that are off");
+    expect(both).toContain("This is what the gates name at that release");
   });
 });
