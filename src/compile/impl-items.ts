@@ -3,7 +3,7 @@
 // the whole `impl<const D: usize> Tensor<D>` block) or `Device::cuda` (a cfg on the fn). For
 // releases newer than the gated-path data. One pass over the file's tokens; the file is capped
 // where it is read (MAX_RUST_FILE).
-import { rustTokens, type Tok } from "./rust-items.js";
+import { rustTokens, type Tok } from "./rust-lexer.js";
 
 export interface MemberSite {
   /** The impl block's cfgs, then the item's, each with the line of its `#[cfg`. */
