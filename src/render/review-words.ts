@@ -84,10 +84,28 @@ export function refusedText(r: ReviewResult, quote: (s: string) => string = code
   }
   const list = (fs: string[]) =>
     fs.length <= 1 ? fs.map(quote).join("") : `${fs.slice(0, -1).map(quote).join(", ")} and ${quote(fs.at(-1)!)}`;
-  const parts = [...groups.values()].map(
-    (g) => `${g.where} asks ${quote(g.crate)} ${g.version} for ${list(g.features)}`,
+  // Places asking the same crate and release for the same features are one clause ("lines 7 and
+  // 16 ask …"), so a Renovate bump of two tables says its refusal once.
+  const asks = new Map<string, { wheres: string[]; what: string }>();
+  for (const g of groups.values()) {
+    const what = `${quote(g.crate)} ${g.version} for ${list(g.features)}`;
+    const a = asks.get(what) ?? { wheres: [], what };
+    a.wheres.push(g.where);
+    asks.set(what, a);
+  }
+  const parts = [...asks.values()].map(
+    ({ wheres, what }) => `${placesWords(wheres)} ${wheres.length > 1 ? "ask" : "asks"} ${what}`,
   );
   return parts.length > 0 ? `${parts.join("; ")}, which it does not have` : "cargo refuses it";
+}
+
+/** "line 7", "lines 7 and 16", "line 7 and the `[features]` entry `gpu`". */
+function placesWords(wheres: string[]): string {
+  if (wheres.length === 1) return wheres[0]!;
+  const numbers = wheres.map((w) => /^line (\d+)$/.exec(w)?.[1]);
+  const words = numbers.every((n) => n !== undefined) ? numbers : wheres;
+  const head = `${words === numbers ? "lines " : ""}${words.slice(0, -1).join(", ")}`;
+  return `${head} and ${words.at(-1)}`;
 }
 
 /** What an edit does, as a sentence's words ("rename `"server"` to `"remote-server"` and drop …"). */

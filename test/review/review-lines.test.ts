@@ -11,6 +11,7 @@ import type { ReviewResult } from "../../src/answer/review-answer.js";
 import { planFix } from "../../src/cargo/fix/fix.js";
 import { dirSnapshot } from "../../src/cli/review-dirs.js";
 import { reviewAnswer, reviewPullRequest } from "../../src/render/review.js";
+import { refusedText } from "../../src/render/review-words.js";
 import { applySuggestions, cargoSays } from "../helpers/cargo-workspace.js";
 import { root } from "../helpers/fixtures.js";
 import { requireOrSkip, which } from "../helpers/services.js";
@@ -46,6 +47,11 @@ describe("the review's lines (fixtures/repos)", () => {
       [16, 16],
     ]);
     for (const c of actions.checks) expect(c.output.annotations!.map((a) => a.start_line)).toEqual([7, 16]);
+  });
+
+  it("renovate-two-lines: the review's summary says the refusal once for both lines", async () => {
+    const r = refusedOf(reviewAnswer(await pr("renovate-two-lines")).results);
+    expect(refusedText(r)).toBe("lines 7 and 16 ask `burn` 0.22.0-pre.2 for `server`, which it does not have");
   });
 
   it("workspace-dev-server: the member's inherited dev-dependency is refused on its own line, with the edit past it", async () => {
