@@ -249,6 +249,19 @@ describe("burn-triage review", () => {
     const empty = await run(["review", base, base, "--crate", tmp]);
     expect(empty.code).toBe(2);
   });
+  it("names a suggestion over several lines by its range, not its last line", async () => {
+    const manifest = (v: string) =>
+      `[package]\nname = "app"\nversion = "0.1.0"\n\n[dependencies]\nburn = { version = "${v}", default-features = false, features = [\n    "std",\n    "server",\n    "dispatch",\n] }\n`;
+    mkdirSync(join(tmp, "range-base"), { recursive: true });
+    mkdirSync(join(tmp, "range-head"), { recursive: true });
+    const base = write("range-base/Cargo.toml", manifest("0.21.0"));
+    const head = write("range-head/Cargo.toml", manifest("0.22.0-pre.2"));
+    const r = await run(["review", base, head]);
+    // `server` (line 8) renamed and `dispatch` (line 9) dropped: one suggestion replacing both lines.
+    expect(r.out).toContain("The suggestion on lines 8–9 gets past it.");
+    expect(r.out).toMatch(/^Cargo\.toml:8-9$/m);
+  });
+
   it("stays quiet for a harmless change, and --json says so", async () => {
     const base = join(root, "fixtures/repos/pr-trim/base/Cargo.toml");
     const out = JSON.parse((await run(["review", base, base, "--json"])).out);
@@ -299,6 +312,37 @@ describe("the built binary", () => {
       encoding: "utf8",
     });
     expect(cut.stderr).toBe("");
+  });
+});
+
+describe("fix on a member whose root and own entry both name a removed feature", () => {
+  it("prints one diff over both files, each named as asked (relative here), which git apply takes whole", () => {
+    const ws = mkdtempSync(join(tmpdir(), "burn-triage-two-files-"));
+    mkdirSync(join(ws, "crates/node/src"), { recursive: true });
+    writeFileSync(
+      join(ws, "Cargo.toml"),
+      '[workspace]\nmembers = ["crates/*"]\n\n[workspace.dependencies]\nburn = { version = "0.22.0-pre.2", default-features = false, features = ["std", "server"] }\n',
+    );
+    const member =
+      '[package]\nname = "node"\nversion = "0.1.0"\n\n[dependencies]\nburn = { workspace = true, features = ["server"] }\n';
+    writeFileSync(join(ws, "crates/node/Cargo.toml"), member);
+    const r = spawnSync(
+      process.execPath,
+      [join(root, "dist/cli/cli.js"), "fix", "crates/node/Cargo.toml", "--offline"],
+      {
+        cwd: ws,
+        encoding: "utf8",
+      },
+    );
+    expect(r.status).toBe(0);
+    expect([...r.stdout.matchAll(/^\+\+\+ (.*)$/gm)].map((m) => m[1])).toEqual([
+      "Cargo.toml",
+      "crates/node/Cargo.toml",
+    ]);
+    writeFileSync(join(ws, "fix.diff"), r.stdout);
+    execFileSync("git", ["apply", "fix.diff"], { cwd: ws });
+    expect(readFileSync(join(ws, "Cargo.toml"), "utf8")).toContain('"remote-websocket"');
+    expect(readFileSync(join(ws, "crates/node/Cargo.toml"), "utf8")).toContain('features = ["remote-websocket"]');
   });
 });
 

@@ -37,6 +37,8 @@ const change = obj(
     turnsOn: strings,
     targetUnmet: str,
     suggestion: obj({ startLine: int, endLine: int }, ["startLine", "endLine"]),
+    /** The same edit's other files (a two-file edit): `diff` covers them all. */
+    others: { type: "array", items: obj({ path: str, line: int }, ["path", "line"]) },
     resolves: obj(
       {
         renamed: {

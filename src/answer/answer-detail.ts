@@ -138,6 +138,7 @@ function changeOf(c: Change) {
     added: [...c.added],
     declares: c.declares,
     suggestion: { startLine: c.suggestion.startLine, endLine: c.suggestion.endLine },
+    others: c.others?.length ? c.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : undefined,
     turnsOn: c.turnsOn ? [...c.turnsOn] : undefined,
     targetUnmet: c.targetUnmet,
     resolves: c.resolves

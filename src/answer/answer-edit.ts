@@ -93,6 +93,7 @@ export function editOf(
     forFeature,
     changes: changesOf(c, d),
     diff: c.diff,
+    ...(c.others?.length ? { others: c.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) } : {}),
     verification: {
       status: verificationStatus(d, build),
       graph: d.graphVersion,

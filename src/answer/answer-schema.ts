@@ -132,7 +132,21 @@ const edit = {
     origin: { enum: ["issue", "repository", "assumed", "file"], description: "Where the edited manifest came from." },
     forFeature: { ...strOrNull, description: "With a choice of features: the one this edit turns on." },
     changes: { type: "array", items: change },
-    diff: str,
+    diff: { ...str, description: "The edit as a unified diff: one patch per file, each with its own header." },
+    others: {
+      type: "array",
+      description:
+        "Other files the same edit changes (a workspace root's entry and a member's own both naming a removed feature): `diff` covers them; verified only together, to commit together.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["path", "line"],
+        properties: {
+          path: str,
+          line: { type: "integer", minimum: 1, description: "First line of that file the edit replaces." },
+        },
+      },
+    },
     verification: {
       type: "object",
       additionalProperties: false,

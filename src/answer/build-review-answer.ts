@@ -3,7 +3,7 @@
 // change reaching several members is one entry listing them), each regression the decision did not
 // report said as not needed and why. Pure; the sentences that explain a diagnosis come from the
 // caller (`render/why.ts`), so the object carries the same detail the text shows.
-import type { Change } from "../cargo/fix/change.js";
+import { type Change, ownDiff } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { underOwnFeature } from "../review/evidence.js";
 import type { Loss, ManifestReview, UnresolvedWhy } from "../review/manifest.js";
@@ -31,7 +31,13 @@ export interface ReviewWords {
 type Regressed = Extract<ManifestReview, { kind: "regression" | "regression-unfixable" }>;
 type Broken = Extract<ManifestReview, { kind: "refused" | "invalid-toml" }>;
 
-export function editOf(change: Change, verifiedOn: string | null): ReviewEdit {
+export function editOf(change: Change, verifiedOn: string | null, othersInDiff: string[] = []): ReviewEdit {
+  const others = (change.others ?? []).map((o) => ({
+    path: o.path,
+    suggestions: o.suggestions,
+    diff: ownDiff(o),
+    onLines: othersInDiff.includes(o.path),
+  }));
   return {
     path: change.path,
     dependency: change.dependency,
@@ -43,6 +49,7 @@ export function editOf(change: Change, verifiedOn: string | null): ReviewEdit {
     suggestions: change.suggestions,
     diff: change.diff,
     verifiedOn,
+    ...(others.length > 0 ? { others } : {}),
   };
 }
 
@@ -60,7 +67,7 @@ function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewR
     dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
     inherited: r.where.kind === "dependency" && r.where.inRoot,
   }));
-  const edit = p.plan ? editOf(p.plan.change, d.graphVersion) : null;
+  const edit = p.plan ? editOf(p.plan.change, d.graphVersion, p.othersInDiff) : null;
   const noEdit = !edit && p.noEdit ? { noEdit: p.noEdit } : {};
   const at = {
     line: p.line,

@@ -78,8 +78,27 @@ const edit = {
       description:
         "The same edit as one suggestion per run of changed lines, in order: what the review comments on, each on the lines it replaces (a feature renamed on two lines is two).",
     },
-    diff: { ...str, description: "The edit as a unified diff." },
+    diff: {
+      ...str,
+      description: "The edit as a unified diff (every file's patch, each with its header, when it has `others`).",
+    },
     verifiedOn: { ...nullableStr, description: "The burn release whose feature graph the edit was verified on." },
+    others: {
+      type: "array",
+      description:
+        "The same edit's changes to other files (a workspace root's entry and a member's own both naming a removed feature): verified only together with this file's, to commit with it.",
+      items: {
+        type: "object",
+        additionalProperties: false,
+        required: ["path", "suggestions", "diff", "onLines"],
+        properties: {
+          path: str,
+          suggestions: { type: "array", minItems: 1, items: suggestion },
+          diff: { ...str, description: "This file's own patch." },
+          onLines: { type: "boolean", description: "Its lines are in the PR's diff: suggestions there too." },
+        },
+      },
+    },
   },
 } as const;
 

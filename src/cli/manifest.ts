@@ -1,5 +1,5 @@
 // burn-triage why | fix: whether a feature is on in a manifest and why, and the verified edit.
-import { resolve as resolvePath } from "node:path";
+import { isAbsolute, relative as relativePath, resolve as resolvePath } from "node:path";
 import { parseArgs } from "node:util";
 import { manifestAnswer } from "../answer/answer-edit.js";
 import type { ManifestAnswer } from "../answer/answer-schema.js";
@@ -32,7 +32,10 @@ async function manifestArgs(args: string[], io: Io) {
   // A package that is its own workspace root inherits from itself (diagnose reads it there).
   const facts = manifestFacts(file.text);
   const inheritsElsewhere = facts.inheritsBurn && !facts.isWorkspaceRoot;
-  const root = inheritsElsewhere ? findRoot(path, values["workspace-root"], io) : null;
+  const found = inheritsElsewhere ? findRoot(path, values["workspace-root"], io) : null;
+  // The root named as the manifest is (relative to here when it is): a diff over both files then
+  // applies where it was asked for, and prints no machine's path.
+  const root = found && !isAbsolute(path) ? { ...found, path: relativePath(process.cwd(), found.path) } : found;
   // Without the root, the version and default features burn is built with are unknown (cargo
   // itself refuses to build the package): say so rather than answer for a guessed entry.
   if (inheritsElsewhere && !root)

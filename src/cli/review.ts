@@ -149,13 +149,17 @@ function unreportedLines(results: ReviewResult[]): string[] {
   ];
 }
 
+/** Where a line comment sits: `path:7`, or its whole range, `path:7-9` (the suggestion replaces them all). */
+export const commentPlace = (c: { path: string; line: number; start_line?: number }) =>
+  `${c.path}:${c.start_line !== undefined && c.start_line !== c.line ? `${c.start_line}-` : ""}${c.line}`;
+
 function print(snapshot: PrSnapshot, json: boolean, io: Io): number {
   const answer = reviewAnswer(snapshot);
   const actions = renderPrActions(answer);
   if (json) io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
   else if (actions.review)
     io.stdout(
-      `${actions.review.body}\n${actions.review.comments.map((c) => `${c.path}:${c.line}\n${c.body}\n`).join("\n")}`,
+      `${actions.review.body}\n${actions.review.comments.map((c) => `${commentPlace(c)}\n${c.body}\n`).join("\n")}`,
     );
   else {
     const notes = unreportedLines(answer.results).map((l) => l.replace(/`/g, ""));

@@ -233,6 +233,25 @@ function typoChoiceText(p: FixedPlan): string[] {
   ];
 }
 
+/**
+ * The files of a two-file edit (the manifest read, then the workspace root it inherits from): a
+ * pasted root and member are both `Cargo.toml`, so the order of the diff's patches tells them apart.
+ */
+function twoFiles(path: string, others: Array<{ path: string }>): string {
+  const same = others.some((o) => o.path === path);
+  const roots = others.map((o) => `the workspace root ${code(o.path)}${same ? " (the second patch)" : ""}`);
+  const lead = same ? `the member's ${code(path)} (the first patch)` : code(path);
+  return `${lead} and ${roots.join(" and ")}, together (either change alone is still refused)`;
+}
+
+/** A diff over several files, each patch with its own header (no `Index:` banner, no end-of-file notes). */
+export const filesDiff = (diff: string): string =>
+  diff
+    .split("\n")
+    .filter((l) => !/^(Index:|={5,}|\\ No newline)/.test(l))
+    .join("\n")
+    .replace(/\n+$/, "");
+
 /** The edit: where, the changed lines, whether it is the build's release; how it was checked, folded. */
 function fixPart(m: ManifestDetail, p: FixedPlan, lead = "Fix", above: FixedPlan | null = null): string[] {
   const { diagnosis: d, change: c, place } = p;
@@ -246,7 +265,12 @@ function fixPart(m: ManifestDetail, p: FixedPlan, lead = "Fix", above: FixedPlan
   const lines = body.split("\n");
   const changed = lines.some((l) => l.startsWith("-")) ? lines.filter((l) => !l.startsWith(" ")).join("\n") : body;
   const meant = typoChoice(p);
-  const out = ["", `**${lead}** — ${where}${meant ? `, if you meant ${code(meant.to)}` : ""}:`, fence(changed, "diff")];
+  // An edit over two files is one diff with each file's header: neither half alone gets past cargo.
+  const others = c.others ?? [];
+  const heading =
+    others.length > 0 ? twoFiles(c.path, others) : `${where}${meant ? `, if you meant ${code(meant.to)}` : ""}`;
+  const shown = others.length > 0 ? filesDiff(c.diff) : changed;
+  const out = ["", `**${lead}** — ${heading}:`, fence(shown, "diff")];
   // The edit only gets cargo past its refusal: what it cannot do is said with it.
   if (c.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text(c.targetUnmet)}.`);
   // An alternative checked as the edit above was is not told again: said once, it is read once.

@@ -126,10 +126,27 @@ export function linesText(e: Pick<ReviewEdit, "suggestions">): string {
   return `${one ? "line" : "lines"} ${list}`;
 }
 
+/** The files of an edit the review suggests on: its own, and each other one whose lines the PR's diff shows. */
+export const suggestedFiles = (e: Pick<ReviewEdit, "path" | "suggestions" | "others">) => [
+  { path: e.path, suggestions: e.suggestions },
+  ...(e.others ?? []).filter((o) => o.onLines),
+];
+
+/** "line 7", or, over two files, "`Cargo.toml` line 5 and `crates/node/Cargo.toml` line 6". */
+export function suggestedLinesText(e: Pick<ReviewEdit, "path" | "suggestions" | "others">): string {
+  const files = suggestedFiles(e);
+  if (files.length === 1) return linesText(e);
+  const each = files.map((f) => `${code(f.path)} ${linesText(f)}`);
+  return `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`;
+}
+
 /** "The suggestion on line 7 gets" or "The suggestions on lines 7 and 14 get": `verb` agrees. */
-export function suggestionsText(e: Pick<ReviewEdit, "suggestions">, verb: [string, string]): string {
-  const many = e.suggestions.length > 1;
-  return `The suggestion${many ? "s" : ""} on ${linesText(e)} ${many ? verb[1] : verb[0]}`;
+export function suggestionsText(
+  e: Pick<ReviewEdit, "path" | "suggestions" | "others">,
+  verb: [string, string],
+): string {
+  const many = suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0) > 1;
+  return `The suggestion${many ? "s" : ""} on ${suggestedLinesText(e)} ${many ? verb[1] : verb[0]}`;
 }
 
 /** Why a change could not be judged, in words. */

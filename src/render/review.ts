@@ -8,18 +8,19 @@ import { targetName } from "../cargo/resolve/resolve.js";
 import type { PreviousReview, PrSnapshot, ReviewState } from "../review/pull-request.js";
 import { reviewRules } from "../review/rules.js";
 import { andList, code, fence, text, withMarker } from "./escape.js";
-import { diffBody } from "./manifest.js";
+import { diffBody, filesDiff } from "./manifest.js";
 import { type CheckOutput, checkOutput } from "./review-check.js";
 import {
   capitalized,
   editText,
   feature,
-  linesText,
   lossText,
   needsText,
   problemsOf,
   refusedText,
   ruleOf,
+  suggestedFiles,
+  suggestedLinesText,
   suggestionsText,
   unresolvedText,
 } from "./review-words.js";
@@ -102,23 +103,51 @@ const within = (line: number | null, s: Suggestion) => line !== null && line >= 
  */
 function suggestionsOn(r: ReviewResult & { edit: ReviewEdit }, words: string): ReviewComment[] {
   const e = r.edit;
-  const [first, ...rest] = e.suggestions;
-  if (rest.length === 0) return [suggestionOn(e.path, first!, words)];
-  const together = `This edit is ${e.suggestions.length} suggestions, on ${linesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.`;
-  const head = suggestionOn(e.path, first!, `${words}\n\n${together}`);
-  const start =
-    first!.startLine === first!.endLine ? `line ${first!.startLine}` : `lines ${first!.startLine}–${first!.endLine}`;
+  // A two-file edit is suggested in each file the PR's diff shows; the rest is a diff in the body.
+  const all = suggestedFiles(e).flatMap((f) => f.suggestions.map((s) => ({ path: f.path, s })));
+  const [first, ...rest] = all;
+  const unshown = (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path));
+  const body = unshown.length > 0 ? ` Its change to ${unshown.join(" and ")} is in the review's body.` : "";
+  if (rest.length === 0) return [suggestionOn(first!.path, first!.s, `${words}${body}`)];
+  const together = `This edit is ${all.length} suggestions, on ${suggestedLinesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.${body}`;
+  const head = suggestionOn(first!.path, first!.s, `${words}\n\n${together}`);
+  const at =
+    first!.s.startLine === first!.s.endLine
+      ? `line ${first!.s.startLine}`
+      : `lines ${first!.s.startLine}–${first!.s.endLine}`;
+  const start = first!.path === e.path && !e.others?.some((o) => o.onLines) ? at : `${code(first!.path)} ${at}`;
   return [
     head,
-    ...rest.map((s) => {
-      const here = (r.refused ?? []).filter((x) => x.path === e.path && within(x.line, s));
-      const said = here.length > 0 ? `${capitalized(refusedText({ ...r, refused: here }))}. ` : "";
+    ...rest.map(({ path, s }) => {
+      const here = (r.refused ?? []).filter((x) => x.path === path && within(x.line, s));
+      const said = here.length > 0 ? `${capitalized(refusedText({ ...r, path, refused: here }))}. ` : "";
       return suggestionOn(
-        e.path,
+        path,
         s,
         `${said}Part of the edit in the comment on ${start} (${editText(e)}): commit it with that one.`,
       );
     }),
+  ];
+}
+
+/**
+ * The other files of a two-file edit the PR's diff does not show: GitHub takes a review comment
+ * only on a line of the diff, so each is a diff in the body, to commit with the suggestions.
+ */
+const unshownNames = (e: ReviewEdit) =>
+  (e.others ?? [])
+    .filter((o) => !o.onLines)
+    .map((o) => code(o.path))
+    .join(" and ");
+
+function unshownBelow(e: ReviewEdit): string[] {
+  const unshown = (e.others ?? []).filter((o) => !o.onLines);
+  if (unshown.length === 0) return [];
+  const names = unshown.map((o) => code(o.path)).join(" and ");
+  return [
+    "",
+    `  The edit changes ${names} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, both files together, and either part alone is still refused.`,
+    ...unshown.flatMap((o) => ["", fence(filesDiff(o.diff), "diff")]),
   ];
 }
 
@@ -138,7 +167,10 @@ export const lineComments = (a: ReviewAnswer): ReviewComment[] =>
 
 /** The detail of a result that has no line to say it on, indented under its bullet. */
 function detailBelow(r: ReviewResult): string[] {
-  const diff = r.edit ? ["", fence(diffBody(r.edit.diff), "diff")] : [];
+  // An edit over several files keeps each file's header: which lines are whose is in the diff.
+  const diff = r.edit
+    ? ["", fence(r.edit.others?.length ? filesDiff(r.edit.diff) : diffBody(r.edit.diff), "diff")]
+    : [];
   if (r.kind === "refused") {
     const none = r.noEdit ? ["", `  I found no verified edit past it: ${text(r.noEdit.replace(/`/g, ""))}.`] : [];
     return ["", `  ${r.because}`, ...(r.edit ? [...diff, "", `${capitalized(editText(r.edit))}.`] : none)];
@@ -173,8 +205,13 @@ function bodyLines(a: ReviewAnswer): string[] {
   const refused = problems.filter((p) => p.kind === "refused");
   if (refused.length > 0) section("### cargo will refuse a Cargo.toml of this PR");
   for (const p of refused) {
-    const past = p.edit && onLine(p) ? ` ${suggestionsText(p.edit, ["gets", "get"])} past it.` : "";
-    out.push(`- ${code(p.path)}: ${refusedText(p)}.${past}`, ...(onLine(p) ? [] : detailBelow(p)));
+    const unshown = onLine(p) ? unshownNames(p.edit) : "";
+    const past = !(p.edit && onLine(p))
+      ? ""
+      : unshown
+        ? ` ${suggestionsText(p.edit, ["and", "and"]).replace(/ and$/, "")} and the change to ${unshown} below get past it together.`
+        : ` ${suggestionsText(p.edit, ["gets", "get"])} past it.`;
+    out.push(`- ${code(p.path)}: ${refusedText(p)}.${past}`, ...(onLine(p) ? unshownBelow(p.edit) : detailBelow(p)));
   }
   const said = new Set<string>();
   for (const rule of reviewRules()) {
@@ -205,9 +242,12 @@ function footer(a: ReviewAnswer): string {
     ...(restored.length > 0 ? [`restores ${restored.join(" and ")}`] : []),
     ...(shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []),
   ];
-  const many = shown.reduce((n, r) => n + r.edit.suggestions.length, 0) > 1;
+  const many = shown.reduce((n, r) => n + suggestedFiles(r.edit).reduce((k, f) => k + f.suggestions.length, 0), 0) > 1;
+  // A two-file edit's part in a file the PR does not change is committed by hand, with the suggestions.
+  const unshown = shown.map((r) => unshownNames(r.edit)).filter((n) => n !== "");
+  const also = unshown.length > 0 ? `, with the change to ${unshown.join(" and ")} shown above,` : "";
   const commit =
-    does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""} ${does.join(" and ")}.` : "";
+    does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""}${also} ${does.join(" and ")}.` : "";
   const releases = [...new Set(problemsOf(a).flatMap((r) => (r.edit?.verifiedOn ? [r.edit.verifiedOn] : [])))];
   const verified =
     releases.length > 0

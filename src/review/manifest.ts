@@ -4,6 +4,7 @@
 // crate needs the feature is decided later, from the evidence the shell read.
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
+import { type Change, ledBy } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
@@ -19,6 +20,8 @@ export interface ManifestChange {
   headRoot?: ManifestFile | null;
   /** Set of head-side line numbers GitHub lets a review comment on (from the patch). */
   commentable: Set<number>;
+  /** The same for every file of the PR, by path: where the other file of a two-file edit can be suggested on. */
+  diffLines?: ReadonlyMap<string, Set<number>>;
   /** burn's version at each side when the shell read it (a path dependency's checkout). */
   pins?: { head: PinOptions | null; base: PinOptions | null };
   /** The `burn::…` paths the crate's sources import, when they were read. */
@@ -78,6 +81,8 @@ export type ManifestReview =
       plan: (FixPlan & { kind: "fixed" }) | null;
       /** The edit's lines are all in the PR's diff: it can be a suggestion on them. */
       inDiff: boolean;
+      /** A two-file edit: the other files whose lines are all in the PR's diff too (suggestions there as well). */
+      othersInDiff?: string[];
     }
   | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };
@@ -106,10 +111,26 @@ export function commentableLines(patch: string | undefined): Set<number> {
 }
 
 /** Every run of the edit's lines is in the PR's diff: each can be a suggestion on its own lines. */
-function inDiff(plan: FixPlan & { kind: "fixed" }, commentable: Set<number>): boolean {
+function inDiff(plan: { change: Pick<Change, "suggestions"> }, commentable: Set<number> | undefined): boolean {
+  if (!commentable) return false;
   for (const s of plan.change.suggestions)
     for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
+}
+
+/** The PR's commentable lines by file, the reviewed file's own among them. */
+type DiffLines = ReadonlyMap<string, Set<number>>;
+
+/**
+ * A two-file edit led by a file whose lines the PR's diff shows (a review suggests only there),
+ * and which of its other files' lines the diff shows too.
+ */
+function placed(plan: FixPlan & { kind: "fixed" }, lines: DiffLines) {
+  const all = [plan.change, ...(plan.change.others ?? [])];
+  const lead = all.find((c) => inDiff({ change: c }, lines.get(c.path))) ?? plan.change;
+  const fixed = { ...plan, change: ledBy(plan.change, lead.path) };
+  const othersInDiff = (fixed.change.others ?? []).filter((o) => inDiff({ change: o }, lines.get(o.path)));
+  return { fixed, othersInDiff: othersInDiff.map((o) => o.path) };
 }
 
 const JUDGED = new Set(["on", "off", "gated", "no-dispatch"]);
@@ -202,8 +223,9 @@ function regressed(j: Judged, plan: FixPlan): ManifestReview {
  * The head's refusal when the PR brings it (the base resolved, or there was no base): a bump past
  * the release that removed a feature, a feature that never existed. One already at the base is
  * not this PR's to answer. `path`: where the first refused feature is written (the root's line when
- * it is inherited from there), or the file the edit past it changes. `lines`: the lines of one file
- * the PR's diff shows, where the edit can be a suggestion.
+ * it is inherited from there), or the file the edit past it changes (the one the PR's diff shows,
+ * of a two-file edit). `lines`: the lines the PR's diff shows, by file, where the edit can be a
+ * suggestion.
  */
 function refusedByPr(
   path: string,
@@ -211,16 +233,18 @@ function refusedByPr(
   after: Diagnosis,
   root: ManifestFile | null,
   plan: FixPlan | null = null,
-  lines: { path: string; commentable: Set<number> } | null = null,
+  lines: DiffLines = new Map(),
 ): ManifestReview | null {
   if (after.verdict !== "refused" || before?.verdict === "refused") return null;
   const first = after.refused![0]!;
-  const fixed = plan?.kind === "fixed" ? plan : null;
-  const onLines = fixed !== null && lines?.path === fixed.change.path && inDiff(fixed, lines.commentable);
   const files = { manifest: path, root: root?.path ?? null };
-  if (fixed) {
+  if (plan?.kind === "fixed") {
+    const { fixed, othersInDiff } = placed(plan, lines);
     const line = fixed.change.suggestions[0]!.startLine;
-    return { kind: "refused", path: fixed.change.path, line, ...files, diagnosis: after, plan: fixed, inDiff: onLines };
+    const onLines = inDiff(fixed, lines.get(fixed.change.path));
+    const also = fixed.change.others?.length ? { othersInDiff } : {};
+    const at = { line, ...files, diagnosis: after, plan: fixed, inDiff: onLines, ...also };
+    return { kind: "refused", path: fixed.change.path, ...at };
   }
   // Said where the first refused feature is written: its own line (the root's, when inherited).
   const inRoot = first.where.kind === "dependency" && first.where.inRoot && root !== null;
@@ -279,6 +303,7 @@ export interface RootChange {
    */
   members: Array<{ path: string; base: string | null; head: string; pins?: ManifestChange["pins"] }>;
   commentable: Set<number>;
+  diffLines?: ReadonlyMap<string, Set<number>>;
 }
 
 /**
@@ -305,7 +330,7 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
             { root: { path: c.path, text: c.base }, target, diagnosisOnly: true, ...m.pins?.base },
           );
     const before = basePlan && diagnosisOf(basePlan);
-    const lines = { path: c.path, commentable: c.commentable };
+    const lines = c.diffLines ?? new Map([[c.path, c.commentable]]);
     const member = { path: m.path, text: m.head };
     const past = refusalPlan(afterPlan, before, member, { root: headRoot, target, diagnosisOnly: true });
     const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, past, lines);
@@ -335,7 +360,7 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const basePlan =
     c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target, ...c.pins?.base });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const lines = { path: c.path, commentable: c.commentable };
+  const lines = c.diffLines ?? new Map([[c.path, c.commentable]]);
   const past = refusalPlan(probe, before, { path: c.path, text: c.head }, headOpts);
   const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, past, lines);
   if (refused) return refused;

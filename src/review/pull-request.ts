@@ -230,6 +230,7 @@ export function assessByRule(s: PrSnapshot, rules: readonly ReviewRule[] = revie
 function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
   const tree = new Set(s.tree);
   const out: ManifestReview[] = [];
+  const diffLines = new Map(s.changed.map((f) => [f.path, commentableLines(f.patch)]));
   for (const f of s.changed) {
     const head = s.head[f.path];
     if (head === null || head === undefined) continue;
@@ -246,7 +247,7 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
       out.push({ kind: "fine", path: f.path, burn: true });
       if (members.length === 0 && s.options.partialTree)
         out.push({ kind: "unresolved", rule: rule.id, path: f.path, why: { kind: "members-unseen" } });
-      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
+      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable, diffLines }, rule));
       // The root's own package, if it has one, is judged like any other.
       if (!self.dependencies.some(isBurnDependency)) continue;
     }
@@ -256,7 +257,9 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
     const baseRoot = baseSelf ? rootAt(s.base, basePath, baseSelf, tree, globBudget(s.tree)) : null;
     const pins = { head: pathPin(s.head, f.path, head, headRoot), base: pathPin(s.base, basePath, base, baseRoot) };
     const imports = s.imports?.[f.path];
-    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins, imports }, rule));
+    out.push(
+      reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, diffLines, pins, imports }, rule),
+    );
   }
   return out;
 }

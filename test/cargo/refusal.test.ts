@@ -222,11 +222,21 @@ describe("the edit past cargo's refusal", () => {
     expect([d.verdict, d.refused]).toEqual(["on", undefined]);
   });
 
-  it("refused features in the root and in the member would change two files: no edit, said why", () => {
-    const plan = inRoot(WS('"std", "server"'), member("", '\n[features]\nx = ["burn/dispatch"]\n'));
-    expect(plan.kind === "no-fix" && plan.reason).toMatch(
-      /two files, `app\/Cargo.toml` and the workspace root `Cargo.toml`/,
-    );
+  it("refused features in the root and in the member: one edit over both files, verified together, either half alone refused", () => {
+    const root = WS('"std", "server"');
+    const own = member("", '\n[features]\nx = ["burn/dispatch"]\n');
+    const plan = inRoot(root, own);
+    if (plan.kind !== "fixed") throw new Error(`${plan.kind}: ${plan.kind === "no-fix" ? plan.reason : ""}`);
+    const c = plan.change;
+    expect([c.path, c.others?.map((o) => o.path)]).toEqual(["app/Cargo.toml", ["Cargo.toml"]]);
+    const rootAfter = c.others![0]!.after;
+    expect(rootAfter).toContain('"remote-websocket"');
+    expect(c.after).not.toContain("dispatch");
+    // One diff, one patch per file, each with its own header, in path order.
+    expect([...c.diff.matchAll(/^\+\+\+ (\S+)/gm)].map((m) => m[1])).toEqual(["Cargo.toml", "app/Cargo.toml"]);
+    const verdict = (m: string, r: string) => diagnose(parseManifest(m), { root: parseManifest(r) }).verdict;
+    expect(verdict(c.after, rootAfter)).not.toBe("refused");
+    expect([verdict(c.after, root), verdict(own, rootAfter)]).toEqual(["refused", "refused"]);
   });
 
   it("a release before burn-dispatch: the edit past the refusal stands alone, and says the target stays off", () => {

@@ -41,6 +41,43 @@ export interface Change {
    * release (a release before burn-dispatch has no `burn-dispatch/autodiff`).
    */
   targetUnmet?: string;
+  /**
+   * The same edit's changes to other files (a workspace root's entry and a member's own both
+   * naming a removed feature): verified only with this one, so never shown alone. `diff` above
+   * then covers every file, one patch per file, each with its own header.
+   */
+  others?: Change[];
+}
+
+/** This file's own patch: `diff` covers the others' files too when there are others. */
+export function ownDiff(c: Change): string {
+  return c.others?.length ? createPatch(c.path, c.before, c.after, "", "", { context: 1 }) : c.diff;
+}
+
+/** One edit over several files: `lead` carries what the edit does; the diff covers every file, in path order. */
+export function acrossFiles(lead: Change, others: Change[]): Change {
+  if (others.length === 0) return lead;
+  const files = [lead, ...others].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const diff = files.map((f) => createPatch(f.path, f.before, f.after, "", "", { context: 1 })).join("");
+  return { ...lead, diff, others };
+}
+
+/**
+ * The same edit led by the file at `path` (one the PR's diff shows, where a review can suggest):
+ * what the edit does stays with the lead; only the files swap.
+ */
+export function ledBy(c: Change, path: string): Change {
+  const other = c.others?.find((o) => o.path === path);
+  if (!other) return c;
+  const file = (x: Change) => ({
+    path: x.path,
+    before: x.before,
+    after: x.after,
+    suggestion: x.suggestion,
+    suggestions: x.suggestions,
+  });
+  const rest = c.others!.filter((o) => o !== other);
+  return { ...c, ...file(other), others: [{ ...other, ...file(c), diff: ownDiff(c) }, ...rest] };
 }
 
 /**

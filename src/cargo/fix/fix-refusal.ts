@@ -5,7 +5,7 @@
 import type { Diagnosis } from "../judge/diagnosis.js";
 import { ACCEPTED } from "../judge/refusal.js";
 import type { Manifest } from "../manifest/manifest.js";
-import { changeBetween } from "./change.js";
+import { acrossFiles, changeBetween } from "./change.js";
 import { applyEdits, EditError, type TextEdit } from "./edit.js";
 import type { FixOptions, FixPlan, ManifestFile } from "./fix-plan.js";
 import { refusalEdit } from "./refusal-fix.js";
@@ -34,7 +34,7 @@ export interface Replan {
 /**
  * The edit past the refusal, then the target's own fix on the manifest cargo accepts. The
  * refused features may be written in the member or in the workspace root (`root`, parsed): the
- * change is in one file, or it is not offered.
+ * change is in one file, or in both (one edit, `others` holding the second file's change).
  */
 export function pastRefusal(
   file: ManifestFile,
@@ -79,12 +79,15 @@ export function pastRefusal(
   const memberAfter = after(file.path, text);
   const rootAfter = newRoot ? after(newRoot.path, rootText) : "";
   const memberChanged = memberAfter !== file.text;
-  if (memberChanged && rootFile && rootAfter !== rootFile.text)
-    return noFix(`the edit would change two files, \`${file.path}\` and the workspace root \`${rootFile.path}\``);
-  const [path, before, final] =
-    memberChanged || !rootFile ? [file.path, file.text, memberAfter] : [rootFile.path, rootFile.text, rootAfter];
+  const rootChanged = rootFile !== null && rootAfter !== rootFile.text;
   const added = next.kind === "fixed" ? next.change.added : [];
   const dependency = diagnosis.primary?.decl.key ?? "burn";
-  const change = { ...changeBetween(path, before, final, dependency, added), resolves: r.resolution };
+  // Both files change (the root's entry and the member's own both name a removed feature): one
+  // edit over the two, verified together above (the member resolved against the edited root).
+  const of = (path: string, before: string, final: string) => changeBetween(path, before, final, dependency, added);
+  const lead =
+    memberChanged || !rootFile ? of(file.path, file.text, memberAfter) : of(rootFile.path, rootFile.text, rootAfter);
+  const others = memberChanged && rootChanged ? [of(rootFile!.path, rootFile!.text, rootAfter)] : [];
+  const change = { ...acrossFiles(lead, others), resolves: r.resolution };
   return { kind: "fixed", diagnosis, change: unmet ? { ...change, targetUnmet: unmet } : change };
 }

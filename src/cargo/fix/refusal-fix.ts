@@ -136,6 +136,12 @@ export function refusalEdit(
       continue;
     }
     (found.inRoot && root !== m ? rootEdits : edits).push(found.edit);
+    // A feature written in several places is one rename (or drop) of the edit, said once.
+    const again =
+      way === "drop"
+        ? resolution.dropped.includes(r.feature)
+        : resolution.renamed.some((x) => x.feature === r.feature && x.to === way.to);
+    if (again) continue;
     if (way === "drop") resolution.dropped.push(r.feature);
     else
       resolution.renamed.push({
