@@ -24,7 +24,7 @@ import type { ReviewAnswer, ReviewEdit, ReviewResult, Verdict } from "./review-a
 /** The sentences the answer carries, from the words layer. */
 export interface ReviewWords {
   /** `change`: what the PR did to the dependency, the cause a regression's sentence names. */
-  why(d: Diagnosis, change?: Pick<Loss, "removed" | "defaultsOff">): string;
+  why(d: Diagnosis, change?: Pick<Loss, "removed" | "defaultsOff">, at?: { manifest: string }): string;
   unresolved(w: UnresolvedWhy): string;
 }
 
@@ -72,7 +72,8 @@ function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewR
   const at = {
     line: p.line,
     release: d.graphVersion,
-    because: words.why(d),
+    // Said on another file than the manifest judged (the workspace root's line): the words name it.
+    because: words.why(d, undefined, p.path !== p.manifest ? { manifest: p.manifest } : undefined),
     refused,
     edit,
     onLines: p.inDiff,

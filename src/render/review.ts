@@ -37,7 +37,7 @@ export const checkName = (rule: { id: string }) => `burn-triage / ${rule.id}`;
 
 /** The sentences the answer carries, in the review's words. */
 export const REVIEW_WORDS: ReviewWords = {
-  why: (d, change) => why(d, change ? { change } : {}),
+  why: (d, change, at) => why(d, { ...(change ? { change } : {}), ...(at ? { manifest: at.manifest } : {}) }),
   unresolved: unresolvedText,
 };
 

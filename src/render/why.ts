@@ -99,6 +99,11 @@ export interface WhyOptions {
   change?: { removed: string[]; defaultsOff: string[] | null };
   /** The root line of a `cargo tree` the issue shows (`burn-dispatch v0.22.0-pre.2`): said, not asked for. */
   tree?: string | null;
+  /**
+   * The manifest judged, when the words are read beside another file (a review comment on the
+   * workspace root's line about a member): "this manifest" and its line numbers name it.
+   */
+  manifest?: string;
 }
 
 /** The manifest turns the target on: the build that failed was made another way. */
@@ -162,11 +167,13 @@ export function unreadCommitText(a: Assumption | undefined): string {
 }
 
 /** Where a refused feature is written. */
-function refusalWhere(r: Refusal, lines: boolean): string {
+function refusalWhere(r: Refusal, lines: boolean, file: string | null = null): string {
   // The member's line is not the root's: the root's entry is named, not numbered.
-  if (r.where.kind === "features") return `Your \`[features]\` entry ${code(r.where.entry)}`;
-  if (r.where.inRoot) return `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,`;
-  return lines ? `Line ${r.line ?? r.where.decl.line}` : `Your ${code(r.where.decl.key)} entry`;
+  const of = file ? ` of ${code(file)}` : "";
+  if (r.where.kind === "features") return `Your \`[features]\` entry ${code(r.where.entry)}${of}`;
+  if (r.where.inRoot)
+    return `Your workspace root's ${code(r.where.decl.key)} entry, which ${file ? code(file) : "this manifest"} inherits,`;
+  return lines ? `Line ${r.line ?? r.where.decl.line}${of}` : `Your ${code(r.where.decl.key)} entry${of}`;
 }
 
 /** Places said together: "Lines 7 and 14", or each place ("Your workspace root's … entry, … and line 13"). */
@@ -184,12 +191,18 @@ function placesText(wheres: string[]): string {
  * Where each refused feature is written and what burn's history says of it: a feature refused on
  * several lines (a Renovate bump of two tables) is one sentence naming each line, its history once.
  */
-function refusalsText(refused: Refusal[], lines = true, mainCommit: string | null = null, ask = true): string {
+function refusalsText(
+  refused: Refusal[],
+  lines = true,
+  mainCommit: string | null = null,
+  ask = true,
+  file: string | null = null,
+): string {
   const groups = new Map<string, { r: Refusal; wheres: string[] }>();
   for (const r of refused) {
     const key = JSON.stringify([r.crate, r.version, r.feature, r.history]);
     const g = groups.get(key) ?? { r, wheres: [] };
-    g.wheres.push(refusalWhere(r, lines));
+    g.wheres.push(refusalWhere(r, lines, file));
     groups.set(key, g);
   }
   return [...groups.values()]
@@ -263,7 +276,7 @@ export function why(d: Diagnosis, opts: WhyOptions = {}): string {
   const version = commit ? `${name} at main-branch commit ${code(commit)}` : own ? `${name} ${own}` : name;
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything. ${refusalsText(d.refused ?? [], opts.lines !== false, d.selected?.mainCommit ?? null)} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse ${opts.manifest ? code(opts.manifest) : "this manifest"} before building anything. ${refusalsText(d.refused ?? [], opts.lines !== false, d.selected?.mainCommit ?? null, true, opts.manifest ?? null)} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {

@@ -69,6 +69,10 @@ describe("a removed feature in the root's entry and in the member's own", () => 
     expect(review.comments.map((c) => [c.path, c.line])).toEqual([["Cargo.toml", 6]]);
     expect(review.comments[0]!.body).toContain('"remote-websocket"] }');
     expect(review.comments[0]!.body).toContain("Its change to `crates/node/Cargo.toml` is in the review's body.");
+    // The comment sits on the root's line: the member's place is named with its file, not as "line 7".
+    expect(review.comments[0]!.body).toContain(
+      "Cargo would refuse `crates/node/Cargo.toml` before building anything. Your workspace root's `burn` entry (which `crates/node/Cargo.toml` inherits) and line 7 of `crates/node/Cargo.toml` ask",
+    );
     expect(review.body.split(ONLY_ON_DIFF).length - 1).toBe(1);
     expect(review.body).toContain(
       "The suggestion on line 6 and the change to `crates/node/Cargo.toml` below get past it together.",
