@@ -107,7 +107,10 @@ function suggestionsOn(r: ReviewResult & { edit: ReviewEdit }, words: string): R
   const all = suggestedFiles(e).flatMap((f) => f.suggestions.map((s) => ({ path: f.path, s })));
   const [first, ...rest] = all;
   const unshown = (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path));
-  const body = unshown.length > 0 ? ` Its change to ${unshown.join(" and ")} is in the review's body.` : "";
+  const body =
+    unshown.length > 0
+      ? ` Its change${unshown.length > 1 ? "s" : ""} to ${unshown.join(" and ")} ${unshown.length > 1 ? "are" : "is"} in the review's body.`
+      : "";
   if (rest.length === 0) return [suggestionOn(first!.path, first!.s, `${words}${body}`)];
   const together = `This edit is ${all.length} suggestions, on ${suggestedLinesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.${body}`;
   const head = suggestionOn(first!.path, first!.s, `${words}\n\n${together}`);
@@ -146,7 +149,7 @@ function unshownBelow(e: ReviewEdit): string[] {
   const names = unshown.map((o) => code(o.path)).join(" and ");
   return [
     "",
-    `  The edit changes ${names} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, both files together, and either part alone is still refused.`,
+    `  The edit changes ${names} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, every file together, and any part of it alone is still refused.`,
     ...unshown.flatMap((o) => ["", fence(filesDiff(o.diff), "diff")]),
   ];
 }

@@ -9,6 +9,7 @@ import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
+import { oneRootEdit } from "./root-refusals.js";
 import type { ReviewRule } from "./rules.js";
 import { sourceAdditions } from "./source-needs.js";
 
@@ -348,7 +349,7 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
     const j = { rule: rule.id, path: c.path, crateManifest: m.path, before: before!, after: afterPlan.diagnosis };
     out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
   }
-  return out;
+  return oneRootEdit(out, c.path, c.diffLines ?? new Map([[c.path, c.commentable]]));
 }
 
 export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestReview {

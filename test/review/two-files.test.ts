@@ -53,6 +53,20 @@ function pr(member: boolean): PrSnapshot {
 }
 
 const refusedOf = (results: ReviewResult[]) => results.find((r) => r.kind === "refused")!;
+
+/** The root's bump alone, with two members (`a`, `b`) each naming `server` in their own entry. */
+function twoMembers(): PrSnapshot {
+  const s = pr(false);
+  const named = (n: string) => memberText("server").replace('name = "node"', `name = "${n}"`);
+  const members = { "crates/a/Cargo.toml": named("a"), "crates/b/Cargo.toml": named("b") };
+  return {
+    ...s,
+    base: { "Cargo.toml": s.base["Cargo.toml"]!, ...members },
+    head: { "Cargo.toml": ROOT, ...members },
+    tree: ["Cargo.toml", ...Object.keys(members)],
+    evidence: {},
+  };
+}
 const headers = (diff: string) => [...diff.matchAll(/^\+\+\+ (\S+)/gm)].map((m) => m[1]);
 const ONLY_ON_DIFF = "GitHub accepts suggestions only on lines of the PR's diff";
 
@@ -80,6 +94,22 @@ describe("a removed feature in the root's entry and in the member's own", () => 
     expect(review.body).toContain(
       '+++ crates/node/Cargo.toml\n@@ -6,2 +6,2 @@\n [dependencies]\n-burn = { workspace = true, features = ["server"] }\n+burn = { workspace = true, features = ["remote-websocket"] }',
     );
+  });
+
+  it("two members naming it too: one edit, the root's line with both members' changes (cargo builds the workspace whole)", () => {
+    const s = twoMembers();
+    const refused = reviewAnswer(s).results.filter((r) => r.kind === "refused" && r.reported);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]!.edit!.path).toBe("Cargo.toml");
+    expect(refused[0]!.edit!.others!.map((o) => [o.path, o.onLines])).toEqual([
+      ["crates/a/Cargo.toml", false],
+      ["crates/b/Cargo.toml", false],
+    ]);
+    const review = reviewPullRequest(s).review!;
+    expect(review.comments[0]!.body).toContain(
+      "Its changes to `crates/a/Cargo.toml` and `crates/b/Cargo.toml` are in the review's body.",
+    );
+    expect(review.body).toContain("+++ crates/b/Cargo.toml");
   });
 
   it("both files in the PR: one suggestion per file, 'commit them together' said once", () => {
@@ -143,6 +173,19 @@ requireOrSkip(which("cargo"), "cargo")("cargo on the whole workspace", () => {
     expect(await cargoSays(dir, ws(rootFixed, memberFixed), RELEASE)).toBeNull();
     expect(await cargoSays(dir, ws(rootFixed, MEMBER), RELEASE)).toMatch(/with feature `server`/);
     expect(await cargoSays(dir, ws(ROOT, memberFixed), RELEASE)).toMatch(/with feature `server`/);
+    // Two members naming it: the root's change with one member's is still refused; with both, accepted.
+    const e = refusedOf(reviewAnswer(twoMembers()).results).edit!;
+    const h = twoMembers().head;
+    const three = (...which: string[]) =>
+      Object.fromEntries(
+        Object.entries(h as Record<string, string>).map(([p, t]) => {
+          const o = e.others!.find((x) => x.path === p);
+          const edited = p === "Cargo.toml" ? applySuggestions(t, e.suggestions) : applySuggestions(t, o!.suggestions);
+          return [p, which.includes(p) ? edited : t];
+        }),
+      );
+    expect(await cargoSays(dir, three("Cargo.toml", "crates/a/Cargo.toml"), RELEASE)).toMatch(/with feature `server`/);
+    expect(await cargoSays(dir, three("Cargo.toml", "crates/a/Cargo.toml", "crates/b/Cargo.toml"), RELEASE)).toBeNull();
     // The issue path's edit (the member's text and the root's) is the one cargo accepts too.
     const plan = planFix(
       { path: "crates/node/Cargo.toml", text: MEMBER },
