@@ -21372,7 +21372,7 @@ var require_lexer = __commonJS({
     var flowIndicatorChars = new Set(",[]{}");
     var invalidAnchorChars = new Set(" ,[]{}\n\r	");
     var isNotAnchorChar = (ch) => !ch || invalidAnchorChars.has(ch);
-    var Lexer = class {
+    var Lexer2 = class {
       constructor() {
         this.atEnd = false;
         this.blockScalarIndent = -1;
@@ -21935,7 +21935,7 @@ var require_lexer = __commonJS({
         return yield* this.pushToIndex(i, false);
       }
     };
-    exports2.Lexer = Lexer;
+    exports2.Lexer = Lexer2;
   }
 });
 
@@ -46435,8 +46435,8 @@ var require_index_cjs4 = __commonJS({
         const indent = initial + indentAfterMarker;
         token = state.push("list_item_open", "li", 1);
         token.markup = String.fromCharCode(markerCharCode);
-        const itemLines = [nextLine, 0];
-        token.map = itemLines;
+        const itemLines2 = [nextLine, 0];
+        token.map = itemLines2;
         if (isOrdered) token.info = state.src.slice(start, posAfterMarker - 1);
         const oldTight = state.tight;
         const oldTShift = state.tShift[nextLine];
@@ -46459,7 +46459,7 @@ var require_index_cjs4 = __commonJS({
         token = state.push("list_item_close", "li", -1);
         token.markup = String.fromCharCode(markerCharCode);
         nextLine = state.line;
-        itemLines[1] = nextLine;
+        itemLines2[1] = nextLine;
         if (nextLine >= endLine) break;
         if (state.sCount[nextLine] < state.blkIndent) break;
         if (state.sCount[nextLine] - state.blkIndent >= 4) break;
@@ -48636,8 +48636,8 @@ var require_compare = __commonJS({
   "node_modules/semver/functions/compare.js"(exports2, module2) {
     "use strict";
     var SemVer = require_semver();
-    var compare = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
-    module2.exports = compare;
+    var compare2 = (a, b, loose) => new SemVer(a, loose).compare(new SemVer(b, loose));
+    module2.exports = compare2;
   }
 });
 
@@ -48645,8 +48645,8 @@ var require_compare = __commonJS({
 var require_eq = __commonJS({
   "node_modules/semver/functions/eq.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var eq = (a, b, loose) => compare(a, b, loose) === 0;
+    var compare2 = require_compare();
+    var eq = (a, b, loose) => compare2(a, b, loose) === 0;
     module2.exports = eq;
   }
 });
@@ -48655,8 +48655,8 @@ var require_eq = __commonJS({
 var require_neq = __commonJS({
   "node_modules/semver/functions/neq.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var neq = (a, b, loose) => compare(a, b, loose) !== 0;
+    var compare2 = require_compare();
+    var neq = (a, b, loose) => compare2(a, b, loose) !== 0;
     module2.exports = neq;
   }
 });
@@ -48665,8 +48665,8 @@ var require_neq = __commonJS({
 var require_gt = __commonJS({
   "node_modules/semver/functions/gt.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var gt = (a, b, loose) => compare(a, b, loose) > 0;
+    var compare2 = require_compare();
+    var gt = (a, b, loose) => compare2(a, b, loose) > 0;
     module2.exports = gt;
   }
 });
@@ -48675,8 +48675,8 @@ var require_gt = __commonJS({
 var require_gte = __commonJS({
   "node_modules/semver/functions/gte.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var gte = (a, b, loose) => compare(a, b, loose) >= 0;
+    var compare2 = require_compare();
+    var gte = (a, b, loose) => compare2(a, b, loose) >= 0;
     module2.exports = gte;
   }
 });
@@ -48685,8 +48685,8 @@ var require_gte = __commonJS({
 var require_lt = __commonJS({
   "node_modules/semver/functions/lt.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var lt = (a, b, loose) => compare(a, b, loose) < 0;
+    var compare2 = require_compare();
+    var lt = (a, b, loose) => compare2(a, b, loose) < 0;
     module2.exports = lt;
   }
 });
@@ -48695,8 +48695,8 @@ var require_lt = __commonJS({
 var require_lte = __commonJS({
   "node_modules/semver/functions/lte.js"(exports2, module2) {
     "use strict";
-    var compare = require_compare();
-    var lte = (a, b, loose) => compare(a, b, loose) <= 0;
+    var compare2 = require_compare();
+    var lte = (a, b, loose) => compare2(a, b, loose) <= 0;
     module2.exports = lte;
   }
 });
@@ -54048,12 +54048,23 @@ function parseSpans(text3) {
 function parsePlain(text3) {
   guardToml(text3);
   try {
-    return (0, import_parse_string.default)(withoutBom(text3).replace(/\r\n/g, "\n"));
+    return flatStrings((0, import_parse_string.default)(withoutBom(text3).replace(/\r\n/g, "\n")));
   } catch (e) {
     const err = e;
     const first = String(err.message ?? e).split("\n")[0].replace(/ at row \d+, col \d+, pos \d+:?$/, "");
     throw new TomlError2(first, (err.line ?? 0) + 1, (err.col ?? 0) + 1);
   }
+}
+function flatStrings(v) {
+  if (typeof v === "string") return v.length >= FLAT_FROM ? JSON.parse(JSON.stringify(v)) : v;
+  if (v === null || typeof v !== "object" || v instanceof Date) return v;
+  const o = v;
+  for (const k2 of Object.keys(o)) {
+    const flat = flatStrings(o[k2]);
+    if (flat !== o[k2])
+      Object.defineProperty(o, k2, { value: flat, writable: true, enumerable: true, configurable: true });
+  }
+  return v;
 }
 function staticValue(node) {
   return getStaticTOMLValue(node);
@@ -54078,7 +54089,7 @@ function lineIndex(text3) {
 function lineOf(text3, offset) {
   return lineIndex(text3)(offset);
 }
-var import_parse_string;
+var import_parse_string, FLAT_FROM;
 var init_toml = __esm({
   "src/cargo/manifest/toml.ts"() {
     "use strict";
@@ -54086,6 +54097,7 @@ var init_toml = __esm({
     init_lib3();
     init_toml_error();
     init_toml_guard();
+    FLAT_FROM = 64;
   }
 });
 
@@ -54244,6 +54256,13 @@ function effectiveDecl(dep, root) {
     features: [...base.features, ...dep.features],
     defaultFeatures
   };
+}
+function featuresEntry(m2, name) {
+  for (const top of m2.ast.body[0]?.body ?? []) {
+    if (top.type !== "TOMLTable" || keyNames(top).join(".") !== "features") continue;
+    for (const kv of top.body) if (keyNames(kv).join(".") === name && kv.value.type === "TOMLArray") return kv.value;
+  }
+  return null;
 }
 var DEP_TABLES, MAX_PARSED_BYTES, parsedByText, parsedBytes;
 var init_manifest = __esm({
@@ -55230,8 +55249,13 @@ function snapshot(which) {
   return reg;
 }
 function recentRelease(l) {
-  const v = import_valid.default(l.vers);
-  return v !== null && import_gte.default(v, FLOOR);
+  let r = recent.get(l.vers);
+  if (r === void 0) {
+    const v = import_parse.default(l.vers);
+    r = v !== null && v.compare(FLOOR_VERSION) >= 0;
+    recent.set(l.vers, r);
+  }
+  return r;
 }
 function burnDependencies(lines, known) {
   const out = /* @__PURE__ */ new Set();
@@ -55275,12 +55299,13 @@ function depsNamed(line2, name) {
   }
   return m2.get(name) ?? [];
 }
-var MapRegistry, snapshots, FLOOR, featureTables, hiddenDeps, depsByName;
+var MapRegistry, snapshots, FLOOR, FLOOR_VERSION, recent, featureTables, hiddenDeps, depsByName;
 var init_registry = __esm({
   "src/cargo/index/registry.ts"() {
     "use strict";
     init_data_access();
     init_data_files();
+    init_memo();
     init_semver();
     init_index_file();
     init_index_spans();
@@ -55300,6 +55325,8 @@ var init_registry = __esm({
     };
     snapshots = /* @__PURE__ */ new Map();
     FLOOR = "0.16.0";
+    FLOOR_VERSION = new import_semver.default(FLOOR);
+    recent = boundedMemo(4096);
     featureTables = /* @__PURE__ */ new WeakMap();
     hiddenDeps = /* @__PURE__ */ new WeakMap();
     depsByName = /* @__PURE__ */ new WeakMap();
@@ -55874,10 +55901,10 @@ function smallestBuild(run2, decl2, ownDefaults, candidates, opts) {
   if (restores) return restores.add;
   return verified.reduce((a, b) => before(b.key, a.key) ? b : a).add;
 }
-function candidateAdditions(listed, enablers, pairs, prefer) {
+function candidateAdditions(listed2, enablers, pairs, prefer) {
   const umbrella = (f) => f === "doc";
   const preferred = (add) => add.every((f) => prefer.includes(f)) ? 0 : 1;
-  const fresh = (add) => add.filter((f) => !listed.includes(f));
+  const fresh = (add) => add.filter((f) => !listed2.includes(f));
   const options2 = [...enablers.map((f) => [f]), ...pairs].map(fresh).filter((add) => add.length > 0);
   const seen = /* @__PURE__ */ new Set();
   return options2.map((add, i) => ({ add, i, cost: add.length + (add.some(umbrella) ? 10 : 0) })).sort((a, b) => a.cost - b.cost || preferred(a.add) - preferred(b.add) || a.i - b.i).map((o) => o.add).filter((add) => {
@@ -56230,9 +56257,22 @@ function historyOf(crate, feature2, version, registry) {
 }
 function sameWhere(a, b) {
   if (a.kind === "features") return b.kind === "features" && a.entry === b.entry;
-  return b.kind === "dependency" && a.decl === b.decl;
+  if (b.kind !== "dependency" || a.inRoot !== b.inRoot) return false;
+  return a.inRoot ? a.decl.key === b.decl.key : a.decl === b.decl;
 }
-function refusals(manifest, deps, lineOf3, registry) {
+function lineIn(arr, matches2) {
+  if (arr?.type !== "TOMLArray") return null;
+  return arr.elements.find((e) => matches2(stringAt(e) ?? ""))?.loc.start.line ?? null;
+}
+function placeLine(manifest, root, feature2, where) {
+  if (where.kind === "features") {
+    const forwards = (s) => featureValue(s).kind === "dep-feature" && s.replace(/^.*\//, "") === feature2;
+    return lineIn(featuresEntry(manifest, where.entry) ?? void 0, forwards);
+  }
+  const decl2 = where.inRoot ? root?.workspaceDependencies.find((w) => w.key === where.decl.key) : where.decl;
+  return lineIn(decl2?.nodes.features?.value, (s) => s === feature2);
+}
+function refusals(manifest, deps, lineOf3, registry, root = null) {
   const out = [];
   const check = (decl2, feature2, where) => {
     const line2 = lineOf3(decl2);
@@ -56243,21 +56283,42 @@ function refusals(manifest, deps, lineOf3, registry) {
       version: line2.vers,
       feature: feature2,
       where,
+      line: placeLine(manifest, root, feature2, where),
       history: historyOf(line2.name, feature2, line2.vers, registry)
     });
   };
-  for (const d of deps)
-    for (const f of d.effective.features)
-      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: !d.decl.features.includes(f) });
+  for (const d of deps) {
+    const inherited = d.effective !== d.decl;
+    const fromRoot = inherited ? d.effective.features.slice(0, d.effective.features.length - d.decl.features.length) : [];
+    for (const f of fromRoot) check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: true });
+    for (const f of inherited ? d.decl.features : d.effective.features)
+      check(d.decl, f, { kind: "dependency", decl: d.decl, inRoot: false });
+  }
   for (const [entry, values] of Object.entries(manifest.features))
     for (const value of values) {
       const v = featureValue(value);
       const dep = v.kind === "dep-feature" ? deps.find((d) => d.decl.key === v.dep) : void 0;
       if (dep && v.kind === "dep-feature") check(dep.decl, v.feature, { kind: "features", entry });
     }
-  return out;
+  const rank2 = (r) => [
+    r.where.kind === "features" ? 2 : r.where.inRoot ? 0 : 1,
+    r.where.kind === "features" ? 0 : r.line ?? Infinity
+  ];
+  return out.sort((a, b) => rank2(a)[0] - rank2(b)[0] || rank2(a)[1] - rank2(b)[1]);
 }
-var ACCEPTED, removedFeatures, names, MAX_REFUSALS, MAX_CLOSEST_CANDIDATES;
+function manifestRefusals(manifest, { registry, root }, burnDeps, lines) {
+  const other = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, root) })).filter(
+    (b) => b.effective.kind !== "normal" && isBurnDependency(b.effective) && !burnDeps.some((x2) => x2.decl === b.decl)
+  );
+  const otherLine = (d) => {
+    const e = other.find((b) => b.decl === d)?.effective;
+    const req = e && !e.git && !e.path && e.version;
+    return req ? selectVersion(registry.versions(e.name), req) : null;
+  };
+  const lineOf3 = (d) => lines.has(d) ? lines.get(d) ?? null : otherLine(d);
+  return refusals(manifest, [...burnDeps, ...other], lineOf3, registry, root);
+}
+var ACCEPTED, removedFeatures, names, MAX_REFUSALS, MAX_CLOSEST_CANDIDATES, stringAt;
 var init_refusal = __esm({
   "src/cargo/judge/refusal.ts"() {
     "use strict";
@@ -56266,11 +56327,15 @@ var init_refusal = __esm({
     init_semver();
     init_links();
     init_registry();
+    init_burn_version();
+    init_manifest();
+    init_requirements();
     init_like_for_like();
     ACCEPTED = { crate: "burn", feature: "(accepted)", gate: "all()", label: "cargo's check" };
     names = /* @__PURE__ */ new WeakMap();
     MAX_REFUSALS = 32;
     MAX_CLOSEST_CANDIDATES = 2e3;
+    stringAt = (e) => e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null;
   }
 });
 
@@ -56313,7 +56378,10 @@ function diagnoseWithin(manifest, opts) {
   const primary = burnDeps.find((b) => b.decl === choice.primary?.decl) ?? null;
   const none2 = { enablers: [], defaultsEnable: false, defaultEnablers: [], gatedBehind: [], fix: null };
   const base = { target, burnDeps, primary, selected, assumed, registryLabel: registry.label, unknownCrates };
-  if (!primary)
+  if (!primary) {
+    const refused2 = unknownCrates.length > 0 ? [] : refusedOf(manifest, choice, burnDeps, lines);
+    if (refused2.length > 0)
+      return { ...base, ...none2, state: NO_STATE, graphVersion: refused2[0].version, verdict: "refused", refused: refused2 };
     return {
       ...base,
       ...none2,
@@ -56321,6 +56389,7 @@ function diagnoseWithin(manifest, opts) {
       graphVersion: null,
       verdict: unknownCrates.length > 0 ? "unknown-crate" : "no-burn"
     };
+  }
   const stop = beforeResolving(manifest, choice, burnDeps, lines, primary);
   if (stop) return { ...base, ...none2, state: NO_STATE, ...stop };
   const ownDefaults = Object.hasOwn(manifest.features, "default") ? ["default"] : [];
@@ -56366,21 +56435,17 @@ function diagnoseWithin(manifest, opts) {
     return { ...known, verdict: verdictOf2(gatedBehind), gatedBehind, fix: null, searchCut: true };
   }
 }
-function beforeResolving(manifest, { selection, registry }, burnDeps, lines, primary) {
+function beforeResolving(manifest, choice, burnDeps, lines, primary) {
+  const { selection } = choice;
   if (atUnreadCommit(selection)) return { graphVersion: null, verdict: "unknown-commit" };
-  const dev = manifest.dependencies.map((d) => ({ decl: d, effective: effectiveDecl(d, manifest.isWorkspaceRoot ? manifest : null) })).filter(
-    (b) => b.effective.kind === "dev" && isBurnDependency(b.effective) && !burnDeps.some((x2) => x2.decl === b.decl)
-  );
-  const devLine = (d) => {
-    const e = dev.find((b) => b.decl === d)?.effective;
-    const req = e && !e.git && !e.path && e.version;
-    return req ? selectVersion(registry.versions(e.name), req) : null;
-  };
-  const lineOf3 = (d) => lines.has(d) ? lines.get(d) ?? null : devLine(d);
-  const refused2 = selection?.source === "path-version" ? [] : refusals(manifest, [...burnDeps, ...dev], lineOf3, registry);
+  const refused2 = refusedOf(manifest, choice, burnDeps, lines);
   if (refused2.length > 0) return { graphVersion: primary.resolved, verdict: "refused", refused: refused2 };
   if (selection?.preDispatch) return { graphVersion: selection.version, verdict: "pre-dispatch" };
   return null;
+}
+function refusedOf(manifest, { selection, registry, root }, burnDeps, lines) {
+  if (selection?.source === "path-version") return [];
+  return manifestRefusals(manifest, { registry, root }, burnDeps, lines);
 }
 function unreadable(base, e) {
   return {
@@ -56411,7 +56476,7 @@ function chooseBurn(manifest, opts, regs, target) {
   const primary = ranked.find((b) => b.decl.target === null) ?? burn[0] ?? null;
   const selection = primary ? selectBurn(primary.effective, regs, pin, target.crate === DISPATCH ? FIRST_DISPATCH : null) : null;
   const registry = selection?.snapshot === "main" ? regs.main : regs.tags;
-  return { declared: declared2, burn, unknownCrates, primary, selection, registry };
+  return { declared: declared2, burn, unknownCrates, primary, selection, registry, root };
 }
 function buildOf(manifest, { declared: declared2, burn, selection, registry, primary: chosen }, opts, target) {
   const includeDev = opts.includeDev ?? false;
@@ -56810,6 +56875,29 @@ var init_line = __esm({
   }
 });
 
+// node_modules/diff/libesm/diff/array.js
+function diffArrays(oldArr, newArr, options2) {
+  return arrayDiff.diff(oldArr, newArr, options2);
+}
+var ArrayDiff, arrayDiff;
+var init_array = __esm({
+  "node_modules/diff/libesm/diff/array.js"() {
+    init_base();
+    ArrayDiff = class extends Diff {
+      tokenize(value) {
+        return value.slice();
+      }
+      join(value) {
+        return value;
+      }
+      removeEmpty(value) {
+        return value;
+      }
+    };
+    arrayDiff = new ArrayDiff();
+  }
+});
+
 // node_modules/diff/libesm/patch/create.js
 function needsQuoting(s) {
   for (let i = 0; i < s.length; i++) {
@@ -57081,11 +57169,35 @@ var init_create = __esm({
 // node_modules/diff/libesm/index.js
 var init_libesm = __esm({
   "node_modules/diff/libesm/index.js"() {
+    init_line();
+    init_array();
     init_create();
   }
 });
 
 // src/cargo/fix/change.ts
+function ownDiff(c3) {
+  return c3.others?.length ? createPatch(c3.path, c3.before, c3.after, "", "", { context: 1 }) : c3.diff;
+}
+function acrossFiles(lead, others) {
+  if (others.length === 0) return lead;
+  const files = [lead, ...others].sort((a, b) => a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  const diff = files.map((f) => createPatch(f.path, f.before, f.after, "", "", { context: 1 })).join("");
+  return { ...lead, diff, others };
+}
+function ledBy(c3, path2) {
+  const other = c3.others?.find((o) => o.path === path2);
+  if (!other) return c3;
+  const file = (x2) => ({
+    path: x2.path,
+    before: x2.before,
+    after: x2.after,
+    suggestion: x2.suggestion,
+    suggestions: x2.suggestions
+  });
+  const rest = c3.others.filter((o) => o !== other);
+  return { ...c3, ...file(other), others: [{ ...other, ...file(c3), diff: ownDiff(c3) }, ...rest] };
+}
 function changeBetween(path2, before2, after, dependency2, added) {
   let start = 0;
   while (start < before2.length && start < after.length && before2[start] === after[start]) start++;
@@ -57109,10 +57221,40 @@ function changeOf(path2, before2, edited, dependency2, add, { declares = false }
     // that `git apply` and `patch` accept the diff.
     diff: createPatch(path2, before2, after, "", "", { context: 1 }),
     suggestion: { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) },
+    suggestions: runsOf(beforeLines, afterLines) ?? [
+      { startLine, endLine, lines: afterLines.slice(startLine - 1, endLine + grown) }
+    ],
     dependency: dependency2,
     added: add,
     declares
   };
+}
+function suggestionOf(r, before2) {
+  if (r.removed > 0) return { startLine: r.start, endLine: r.start + r.removed - 1, lines: r.added };
+  if (r.start > 1) return { startLine: r.start - 1, endLine: r.start - 1, lines: [before2[r.start - 2], ...r.added] };
+  return { startLine: 1, endLine: 1, lines: [...r.added, before2[0] ?? ""] };
+}
+function runsOf(before2, after) {
+  const runs = [];
+  let line2 = 1;
+  let open = null;
+  for (const part of diffArrays(before2, after)) {
+    if (!part.added && !part.removed) {
+      open = null;
+      line2 += part.count ?? part.value.length;
+      continue;
+    }
+    if (!open) {
+      open = { start: line2, removed: 0, added: [] };
+      runs.push(open);
+    }
+    if (part.removed) {
+      open.removed += part.count ?? part.value.length;
+      line2 += part.count ?? part.value.length;
+    } else open.added.push(...part.value);
+  }
+  const out = runs.map((r) => suggestionOf(r, before2));
+  return out.every((s, i) => i === 0 || s.startLine > out[i - 1].endLine) && out.length > 0 ? out : null;
 }
 var init_change = __esm({
   "src/cargo/fix/change.ts"() {
@@ -57266,9 +57408,13 @@ var init_declare = __esm({
 });
 
 // src/cargo/fix/refusal-fix.ts
-function wayOut(r) {
+function wayOut(r, picks) {
   const h = r.history;
-  if (h.kind === "never") return h.closest.length === 1 ? { to: h.closest[0], others: [], typo: true } : null;
+  if (h.kind === "never") {
+    if (h.closest.length === 1) return { to: h.closest[0], others: [], typo: true };
+    const to = Object.hasOwn(picks, r.feature) ? picks[r.feature] : null;
+    return to && h.closest.includes(to) ? { to, others: h.closest.filter((n) => n !== to), typo: true } : null;
+  }
   if (h.kind !== "removed" || h.inferred) return null;
   if (h.replacement && h.replacement.length > 0)
     return {
@@ -57291,13 +57437,6 @@ function removal(text3, arr, i) {
 function replacement(text3, el, value) {
   const quote = text3[el.range[0]] === "'" ? "'" : '"';
   return { start: el.range[0], end: el.range[1], insert: `${quote}${value}${quote}` };
-}
-function featuresEntry(m2, name) {
-  for (const top of m2.ast.body[0]?.body ?? []) {
-    if (top.type !== "TOMLTable" || keyNames(top).join(".") !== "features") continue;
-    for (const kv of top.body) if (keyNames(kv).join(".") === name && kv.value.type === "TOMLArray") return kv.value;
-  }
-  return null;
 }
 function editOf(text3, m2, r, way, root) {
   let arr = null;
@@ -57322,19 +57461,22 @@ function editOf(text3, m2, r, way, root) {
   if (way === "drop") return { edit: removal(text3, arr, i), inRoot };
   return { edit: replacement(text3, arr.elements[i], rewrite(stringOf(arr.elements[i]), way.to)), inRoot };
 }
-function refusalEdit(text3, m2, refused2, root = null) {
+function refusalEdit(text3, m2, refused2, given = null, picks = {}) {
+  const root = given ?? (m2.isWorkspaceRoot ? m2 : null);
   const edits = [];
   const rootEdits = [];
   const resolution = { renamed: [], dropped: [] };
   const blocked = [];
   for (const r of refused2) {
-    const way = wayOut(r);
+    const way = wayOut(r, picks);
     const found = way && editOf(text3, m2, r, way, root);
     if (!way || !found) {
       blocked.push(r);
       continue;
     }
-    (found.inRoot ? rootEdits : edits).push(found.edit);
+    (found.inRoot && root !== m2 ? rootEdits : edits).push(found.edit);
+    const again = way === "drop" ? resolution.dropped.includes(r.feature) : resolution.renamed.some((x2) => x2.feature === r.feature && x2.to === way.to);
+    if (again) continue;
     if (way === "drop") resolution.dropped.push(r.feature);
     else
       resolution.renamed.push({
@@ -57351,7 +57493,7 @@ var stringOf, arrayOf;
 var init_refusal_fix = __esm({
   "src/cargo/fix/refusal-fix.ts"() {
     "use strict";
-    init_toml();
+    init_manifest();
     stringOf = (e) => e.type === "TOMLValue" && e.kind === "string" ? String(e.value) : null;
     arrayOf = (v) => v?.type === "TOMLArray" ? v : null;
   }
@@ -57371,7 +57513,7 @@ function applied(text3, edits) {
 }
 function pastRefusal(file, manifest, diagnosis, opts, replan, root = null) {
   const noFix = (reason2) => ({ kind: "no-fix", diagnosis, reason: reason2 });
-  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? [], root);
+  const r = refusalEdit(file.text, manifest, diagnosis.refused ?? [], root, opts.typos);
   if (r.kind === "blocked")
     return noFix(
       `cargo refuses the manifest, and burn's history gives no replacement to edit in for ${r.refusals.map((x2) => `\`${x2.feature}\``).join(", ")}`
@@ -57389,24 +57531,28 @@ function pastRefusal(file, manifest, diagnosis, opts, replan, root = null) {
   }
   if (next.kind === "invalid-toml" || next.diagnosis.verdict === "refused")
     return noFix("the edit past cargo's refusal failed verification");
-  const unmet = next.kind === "no-fix" && next.diagnosis.verdict === "pre-dispatch" ? next.reason : void 0;
-  if (next.kind === "no-fix" && !unmet) return noFix(next.reason);
-  const after = (path3, edited) => next.kind === "fixed" && next.change.path === path3 ? next.change.after : edited;
+  const verdict = next.kind === "no-fix" ? next.diagnosis.verdict : null;
+  const accepted = verdict === "no-burn" && opts.target?.gate === ACCEPTED.gate;
+  const unmet = next.kind === "no-fix" && !accepted && (verdict === "pre-dispatch" || verdict === "no-burn") ? next.reason : void 0;
+  if (next.kind === "no-fix" && !unmet && !accepted) return noFix(next.reason);
+  const after = (path2, edited) => next.kind === "fixed" && next.change.path === path2 ? next.change.after : edited;
   const memberAfter = after(file.path, text3);
   const rootAfter = newRoot ? after(newRoot.path, rootText) : "";
   const memberChanged = memberAfter !== file.text;
-  if (memberChanged && rootFile && rootAfter !== rootFile.text)
-    return noFix(`the edit would change two files, \`${file.path}\` and the workspace root \`${rootFile.path}\``);
-  const [path2, before2, final] = memberChanged || !rootFile ? [file.path, file.text, memberAfter] : [rootFile.path, rootFile.text, rootAfter];
+  const rootChanged = rootFile !== null && rootAfter !== rootFile.text;
   const added = next.kind === "fixed" ? next.change.added : [];
   const dependency2 = diagnosis.primary?.decl.key ?? "burn";
-  const change3 = { ...changeBetween(path2, before2, final, dependency2, added), resolves: r.resolution };
+  const of = (path2, before2, final) => changeBetween(path2, before2, final, dependency2, added);
+  const lead = memberChanged || !rootFile ? of(file.path, file.text, memberAfter) : of(rootFile.path, rootFile.text, rootAfter);
+  const others = memberChanged && rootChanged ? [of(rootFile.path, rootFile.text, rootAfter)] : [];
+  const change3 = { ...acrossFiles(lead, others), resolves: r.resolution };
   return { kind: "fixed", diagnosis, change: unmet ? { ...change3, targetUnmet: unmet } : change3 };
 }
 var overlap;
 var init_fix_refusal = __esm({
   "src/cargo/fix/fix-refusal.ts"() {
     "use strict";
+    init_refusal();
     init_change();
     init_edit();
     init_refusal_fix();
@@ -57423,7 +57569,9 @@ function parseOrError(file) {
     throw e;
   }
 }
-function planFix(file, opts = {}) {
+function planFix(file, given = {}) {
+  const self2 = given.root && given.root.path === file.path && given.root.text === file.text;
+  const opts = self2 ? { ...given, root: null } : given;
   const manifest = parseOrError(file);
   if (manifest instanceof TomlError2) return { kind: "invalid-toml", path: file.path, error: manifest };
   let root = null;
@@ -57679,6 +57827,21 @@ var init_fix = __esm({
   }
 });
 
+// src/cargo/fix/typo-choices.ts
+function typoChoices(plan3, replan) {
+  const none2 = { plan: plan3, alternatives: [] };
+  if (plan3.kind !== "no-fix" || plan3.diagnosis.verdict !== "refused") return none2;
+  const typo = plan3.diagnosis.refused?.find((r) => r.history.kind === "never" && r.history.closest.length > 1);
+  if (typo?.history.kind !== "never") return none2;
+  const plans = typo.history.closest.map((to) => replan({ [typo.feature]: to })).filter((x2) => x2.kind === "fixed");
+  return plans.length > 0 ? { plan: plans[0], alternatives: plans.slice(1) } : none2;
+}
+var init_typo_choices = __esm({
+  "src/cargo/fix/typo-choices.ts"() {
+    "use strict";
+  }
+});
+
 // src/cargo/manifest/facts.ts
 function manifestFacts(text3) {
   try {
@@ -57745,7 +57908,8 @@ function editPlace(m2, change3) {
 }
 function planWithDev(file, fx) {
   const plan3 = planFix(file, fx);
-  if (plan3.kind !== "no-fix" || plan3.diagnosis.verdict !== "no-burn" || fx.includeDev) return plan3;
+  const noNormalBurn = plan3.kind !== "invalid-toml" && plan3.diagnosis.primary === null;
+  if (!noNormalBurn || !["no-burn", "refused"].includes(plan3.diagnosis.verdict) || fx.includeDev) return plan3;
   try {
     const m2 = parseManifest(file.text);
     return m2.dependencies.some((d) => d.kind === "dev" && isBurnDependency(d)) ? planFix(file, { ...fx, includeDev: true }) : plan3;
@@ -57764,7 +57928,8 @@ function manifestFromText(pasted, fx) {
     const file = { path: "Cargo.toml", text: s.text };
     const ownRoot = s === roots[0] ? null : root;
     const plan3 = planWithDev(file, { ...fx, root: ownRoot });
-    const verdict = { origin: "issue", plan: plan3, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    const judged2 = { origin: "issue", plan: plan3, wrapped: s.wrapped, file, root: ownRoot, whole: s.whole };
+    const verdict = withTypoChoices(judged2, fx);
     if (plan3.kind === "fixed" || plan3.kind === "already-on" || plan3.kind === "invalid-toml") return verdict;
     if (plan3.kind === "no-fix" && plan3.diagnosis.verdict !== "no-burn") return verdict;
     if (s.whole) fallback ??= verdict;
@@ -57800,14 +57965,57 @@ function manifestFromRepo(input, fx) {
     const root = input.repoRoot ?? null;
     const plan3 = planWithDev(file, { ...fx, root });
     if (plan3.kind === "no-fix" && plan3.diagnosis.verdict === "no-burn") continue;
-    return { origin: "repository", plan: plan3, wrapped: false, file, root, whole: true };
+    return withTypoChoices({ origin: "repository", plan: plan3, wrapped: false, file, root, whole: true }, fx);
   }
   return null;
+}
+function namedAt(named, release2, fx) {
+  if (!named || !release2) return null;
+  const line2 = (fx.registries?.tags ?? snapshot("tags")).versions("burn").find((l) => l.vers === release2);
+  const has = line2 ? featureNames2(line2) : null;
+  const features = has ? named.features.filter((f) => has.has(f)) : [];
+  return features.length > 0 ? { features, said: named.said } : null;
+}
+function assumedManifest(version, fallback, named, fx) {
+  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
+  const release2 = commit ? null : version.version ?? fallback;
+  if (!commit && !release2) return null;
+  const source = commit ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"` : `version = "${release2}"`;
+  const pin = commit ? {} : { burnVersion: release2, burnVersionSource: isPinSource(version.source) ? version.source : "prose" };
+  const judged2 = (features) => {
+    const list = features.map((f) => JSON.stringify(f)).join(", ");
+    const file2 = {
+      path: "Cargo.toml",
+      text: `[dependencies]
+burn = { ${source}, default-features = false, features = [${list}] }
+`
+    };
+    return { file: file2, plan: planFix(file2, { ...fx, ...pin }) };
+  };
+  const own = namedAt(named, release2, fx);
+  const tried = own ? judged2(own.features) : null;
+  const { file, plan: plan3 } = tried?.plan.kind === "fixed" ? tried : judged2(["std"]);
+  const unread = plan3.kind === "no-fix" && plan3.diagnosis.verdict === "unknown-commit";
+  if (plan3.kind !== "fixed" && !unread) return null;
+  const verdict = { origin: "assumed", plan: plan3, wrapped: true, file, root: null, whole: false };
+  return tried?.plan.kind === "fixed" && own ? { ...verdict, named: own } : verdict;
+}
+function withTypoChoices(v, fx) {
+  const p = v.plan;
+  const includeDev = p.kind !== "invalid-toml" && p.diagnosis.burnDeps.some((d) => d.decl.kind === "dev") || fx.includeDev;
+  const { plan: plan3, alternatives: alternatives2 } = typoChoices(
+    p,
+    (typos) => planFor(v, { ...fx, includeDev, typos: { ...fx.typos, ...typos } })
+  );
+  return alternatives2.length > 0 || plan3 !== p ? { ...v, plan: plan3, alternatives: alternatives2 } : v;
 }
 var init_find_manifest = __esm({
   "src/answer/find-manifest.ts"() {
     "use strict";
     init_fix();
+    init_typo_choices();
+    init_registry();
+    init_refusal();
     init_burn_version();
     init_facts();
     init_manifest();
@@ -58014,13 +58222,13 @@ function firstFragment(snippets) {
   return null;
 }
 function gatherEvidence(text3, repoLock) {
-  const shown = shownText(text3);
-  const snippets = extractSnippets(shown);
+  const shown2 = shownText(text3);
+  const snippets = extractSnippets(shown2);
   return {
-    versions: textVersions(shown, repoLock),
+    versions: textVersions(shown2, repoLock),
     snippets,
     fragment: firstFragment(snippets),
-    tree: cargoTreeOf(shown)
+    tree: cargoTreeOf(shown2)
   };
 }
 var init_evidence = __esm({
@@ -58564,283 +58772,115 @@ var init_source_scan = __esm({
   }
 });
 
-// src/compile/rust-items.ts
-function stringAt(src, i) {
+// src/compile/rust-lexer.ts
+function wordStart(code2) {
+  return code2 >= 97 && code2 <= 122 || code2 >= 65 && code2 <= 90 || code2 === 95 || code2 > 127;
+}
+function runEnd(sticky, src, i) {
+  sticky.lastIndex = i;
+  sticky.test(src);
+  return sticky.lastIndex;
+}
+function stringAt2(src, i) {
   STRING_OPEN.lastIndex = i;
   const m2 = STRING_OPEN.exec(src);
   return m2 && (m2[2] || !m2[3]) ? m2 : null;
 }
 function rustTokens(src) {
-  const out = [];
-  let line2 = 1;
-  let i = 0;
-  const n = src.length;
-  const push = (t, start) => out.push({ t, line: line2, start, end: i });
-  while (i < n) {
-    const c3 = src[i];
-    if (c3 === "\n") {
-      line2++;
-      i++;
-    } else if (c3 === " " || c3 === "	" || c3 === "\r") i++;
-    else if (c3 === "/" && src[i + 1] === "/") {
-      while (i < n && src[i] !== "\n") i++;
-    } else if (c3 === "/" && src[i + 1] === "*") {
-      const end = blockCommentEnd(src, i);
-      for (let k2 = i; k2 < end; k2++) if (src.charCodeAt(k2) === 10) line2++;
-      i = end;
-    } else if (c3 === '"' || (c3 === "r" || c3 === "b") && stringAt(src, i)) {
-      const start = i;
-      const startLine = line2;
-      const m2 = stringAt(src, i);
-      i += m2[0].length;
-      const close = `"${m2[3]}`;
-      while (i < n) {
-        if (src[i] === "\n") line2++;
-        if (!m2[2] && src[i] === "\\") i += 2;
-        else if (src.startsWith(close, i)) {
-          i += close.length;
-          break;
-        } else i++;
-      }
-      out.push({ t: '"', line: startLine, start, end: i });
-    } else if (c3 === "'") {
-      const start = i;
-      const m2 = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
-      if (m2) {
-        i += m2[0].length;
-        push('"', start);
-      } else {
-        i++;
-        while (i < n && IDENT_REST.test(src[i])) i++;
-        push("'", start);
-      }
-    } else if (IDENT.test(c3) || c3.charCodeAt(0) > 127) {
-      const start = i;
-      if (c3 === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "")) i += 2;
-      while (i < n && (IDENT_REST.test(src[i]) || src.charCodeAt(i) > 127)) i++;
-      push(src.slice(start, i).replace(/^r#/, ""), start);
-    } else if (/[0-9]/.test(c3)) {
-      const start = i;
-      while (i < n && /[0-9A-Za-z_.]/.test(src[i])) i++;
-      push("0", start);
-    } else if (c3 === ":" && src[i + 1] === ":") {
-      i += 2;
-      push("::", i - 2);
-    } else {
-      i++;
-      push(c3, i - 1);
-    }
-  }
-  return out;
+  const k2 = new Lexer(src);
+  k2.fill(Number.POSITIVE_INFINITY);
+  const { t, line: line2, start, end } = k2.out;
+  return t.map((x2, j2) => ({ t: x2, line: line2[j2], start: start[j2], end: end[j2] }));
 }
-function rustItems(src) {
-  if (memo2.has(src)) return memo2.get(src);
-  const out = parseItems(src);
-  if (memo2.size >= MEMO) memo2.delete(memo2.keys().next().value);
-  memo2.set(src, out);
-  return out;
-}
-function markOpaque(mod) {
-  mod.opaque = true;
-  for (const i of mod.items) if (i.body) markOpaque(i.body);
-}
-function parseItems(src) {
-  if (src.length > MAX_RUST_FILE || src.includes("\0")) return null;
-  const r = new ItemReader(rustTokens(src), src);
-  const mod = { items: [], cfgs: [], opaque: false };
-  do {
-    const part = r.module(0);
-    mod.items.push(...part.items);
-    mod.cfgs.push(...part.cfgs);
-    mod.opaque ||= part.opaque;
-  } while (r.advancePastStray());
-  if (r.truncated) markOpaque(mod);
-  return mod;
-}
-var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, IDENT, IDENT_REST, STRING_OPEN, OPEN, DEFINES, QUALIFIERS, ItemReader;
-var init_rust_items = __esm({
-  "src/compile/rust-items.ts"() {
+var IDENT, IDENT_REST, WORD_REST, NUMBER_REST, BLANKS, STRING_OPEN, STRING_NEXT, Lexer;
+var init_rust_lexer = __esm({
+  "src/compile/rust-lexer.ts"() {
     "use strict";
     init_source_scan();
-    init_use_tree();
-    MAX_RUST_FILE = 128 * 1024;
-    MEMO = 32;
-    memo2 = /* @__PURE__ */ new Map();
-    MAX_MOD_DEPTH = 16;
-    MAX_IMPORTS = 4096;
-    MAX_ITEMS = 2048;
     IDENT = /[A-Za-z_]/;
     IDENT_REST = /[A-Za-z0-9_]/;
+    WORD_REST = /[A-Za-z0-9_\u0080-\uffff]*/y;
+    NUMBER_REST = /[0-9A-Za-z_.]*/y;
+    BLANKS = /[ \t\r]*/y;
     STRING_OPEN = /(b?)(r?)(#*)"/y;
-    OPEN = { "(": ")", "[": "]", "{": "}" };
-    DEFINES = /* @__PURE__ */ new Set(["struct", "enum", "union", "trait", "type", "fn", "const", "static"]);
-    QUALIFIERS = /* @__PURE__ */ new Set(["unsafe", "async", "default", "auto", "extern", "safe"]);
-    ItemReader = class {
-      constructor(toks, src) {
-        this.toks = toks;
+    STRING_NEXT = /* @__PURE__ */ new Set(['"', "#", "r"]);
+    Lexer = class {
+      constructor(src) {
         this.src = src;
       }
-      toks;
       src;
+      out = { t: [], line: [], start: [], end: [] };
       i = 0;
-      at(k2 = 0) {
-        return this.toks[this.i + k2]?.t;
-      }
-      /** Past the bracketed group that starts at the current token; linear over the group. */
-      skipGroup() {
-        const stack = [];
-        do {
-          const t = this.at();
-          if (t === void 0) return;
-          if (OPEN[t]) stack.push(OPEN[t]);
-          else if (t === stack.at(-1)) stack.pop();
-          this.i++;
-        } while (stack.length > 0);
-      }
-      /** Past the end of an item: its `;`, or the `}` of its body when no `;` follows at that level. */
-      skipItem(endsWithSemicolon) {
-        while (this.at() !== void 0) {
-          const t = this.at();
-          if (t === ";") {
-            this.i++;
-            return;
-          }
-          if (t === "}") return;
-          if (OPEN[t]) {
-            const brace = t === "{";
-            this.skipGroup();
-            if (brace && !endsWithSemicolon) return;
-          } else this.i++;
-        }
-      }
-      text(from, to) {
-        return this.src.slice(this.toks[from].start, this.toks[to].end).replace(/\s+/g, " ");
-      }
-      /** `#[…]` or `#![…]` at the current token: its content's token range. */
-      attribute() {
-        if (this.at() !== "#") return null;
-        const inner = this.at(1) === "!";
-        if (this.at(inner ? 2 : 1) !== "[") return null;
-        this.i += inner ? 2 : 1;
-        const open = this.i;
-        this.skipGroup();
-        return { inner, from: open + 1, to: this.i - 2 };
-      }
-      items = 0;
-      /** Stopped at MAX_ITEMS: every module of the file may miss names. */
-      truncated = false;
-      module(depth) {
-        const mod = { items: [], cfgs: [], opaque: false };
-        while (this.at() !== void 0 && this.at() !== "}") {
-          const before2 = mod.items.length;
-          this.item(mod, depth);
-          this.items += mod.items.length - before2;
-          if (this.items > MAX_ITEMS) {
-            this.truncated = true;
-            this.i = this.toks.length;
-          }
-        }
-        return mod;
-      }
-      /** `#[cfg_attr(pred, path = "x.rs")]`: in some builds the file is elsewhere, so the module is opaque. */
-      setsPath(from, to) {
-        for (let k2 = from; k2 < to; k2++) if (this.toks[k2].t === "path" && this.toks[k2 + 1]?.t === "=") return true;
-        return false;
-      }
-      /** The item's outer attributes (inner `#![cfg]`s go to the module). */
-      attributes(mod) {
-        const out = { cfgs: [], cfgLine: null, pathAttr: false };
-        for (let a = this.attribute(); a; a = this.attribute()) {
-          if (a.to < a.from) continue;
-          const name = this.toks[a.from].t;
-          if (name === "cfg" && this.toks[a.from + 1]?.t === "(" && a.to > a.from + 2) {
-            const cfg = this.text(a.from + 2, a.to - 1);
-            if (a.inner) mod.cfgs.push(cfg);
-            else {
-              out.cfgs.push(cfg);
-              out.cfgLine = this.toks[a.from].line;
+      line = 1;
+      /** Tokens until there are `count` or the text ends. */
+      fill(count) {
+        const { src, out } = this;
+        let { i, line: line2 } = this;
+        const n = src.length;
+        const add = (t, tokLine, start) => {
+          out.t.push(t);
+          out.line.push(tokLine);
+          out.start.push(start);
+          out.end.push(i);
+        };
+        const push = (t, start) => add(t, line2, start);
+        while (i < n && out.t.length < count) {
+          const c3 = src[i];
+          if (c3 === "\n") {
+            line2++;
+            i++;
+          } else if (c3 === " " || c3 === "	" || c3 === "\r") i = runEnd(BLANKS, src, i);
+          else if (c3 === "/" && src[i + 1] === "/") {
+            while (i < n && src[i] !== "\n") i++;
+          } else if (c3 === "/" && src[i + 1] === "*") {
+            const end = blockCommentEnd(src, i);
+            for (let k2 = i; k2 < end; k2++) if (src.charCodeAt(k2) === 10) line2++;
+            i = end;
+          } else if (c3 === '"' || (c3 === "r" || c3 === "b") && STRING_NEXT.has(src[i + 1]) && stringAt2(src, i)) {
+            const start = i;
+            const startLine = line2;
+            const m2 = stringAt2(src, i);
+            i += m2[0].length;
+            const close = `"${m2[3]}`;
+            while (i < n) {
+              if (src[i] === "\n") line2++;
+              if (!m2[2] && src[i] === "\\") i += 2;
+              else if (src.startsWith(close, i)) {
+                i += close.length;
+                break;
+              } else i++;
             }
-          } else if (name === "path" || name === "cfg_attr" && this.setsPath(a.from, a.to)) out.pathAttr = true;
+            add('"', startLine, start);
+          } else if (c3 === "'") {
+            const start = i;
+            const m2 = /^'(?:\\(?:u\{[0-9A-Fa-f]{1,6}\}|x[0-9A-Fa-f]{2}|.)|[^\\'\n])'/u.exec(src.slice(i, i + 12));
+            if (m2) {
+              i += m2[0].length;
+              push('"', start);
+            } else {
+              i++;
+              while (i < n && IDENT_REST.test(src[i])) i++;
+              push("'", start);
+            }
+          } else if (wordStart(src.charCodeAt(i))) {
+            const start = i;
+            const raw = c3 === "r" && src[i + 1] === "#" && IDENT.test(src[i + 2] ?? "");
+            i = runEnd(WORD_REST, src, raw ? i + 2 : i);
+            push(src.slice(raw ? start + 2 : start, i), start);
+          } else if (/[0-9]/.test(c3)) {
+            const start = i;
+            i = runEnd(NUMBER_REST, src, i);
+            push("0", start);
+          } else if (c3 === ":" && src[i + 1] === ":") {
+            i += 2;
+            push("::", i - 2);
+          } else {
+            i++;
+            push(c3, i - 1);
+          }
         }
-        return out;
-      }
-      /** `pub` (not `pub(crate)`) and the qualifiers before the item's keyword. */
-      visibility() {
-        let pub = false;
-        if (this.at() === "pub") {
-          this.i++;
-          if (this.at() === "(") this.skipGroup();
-          else pub = true;
-        }
-        while (QUALIFIERS.has(this.at() ?? "") && !(this.at() === "extern" && this.at(1) === "crate") || this.at() === "const" && /^(?:fn|unsafe|async|extern)$/.test(this.at(1) ?? "")) {
-          this.i++;
-          if (this.at() === '"') this.i++;
-        }
-        return pub;
-      }
-      modItem(mod, depth, base) {
-        const name = this.at(1);
-        this.i += 2;
-        let body = null;
-        if (this.at() === "{" && depth < MAX_MOD_DEPTH) {
-          this.i++;
-          body = this.module(depth + 1);
-          this.i++;
-        } else if (this.at() === "{") {
-          this.skipGroup();
-          mod.opaque = true;
-        } else this.i++;
-        mod.items.push({ ...base, kind: "mod", name, body });
-      }
-      useItem(mod, base) {
-        this.i++;
-        const from = this.i;
-        while (this.at() !== void 0 && this.at() !== ";" && this.at() !== "}") this.i++;
-        const toks = this.toks.slice(from, this.i).map((t) => t.t);
-        if (this.at() === ";") this.i++;
-        for (const imp of useTree(toks, MAX_IMPORTS)) mod.items.push({ ...base, kind: "use", name: imp.name, import: imp });
-      }
-      item(mod, depth) {
-        const { cfgs, cfgLine, pathAttr } = this.attributes(mod);
-        if (this.at() === void 0 || this.at() === "}") return;
-        const line2 = this.toks[this.i].line;
-        const pub = this.visibility();
-        const kw = this.at();
-        const base = { pub, cfgs, line: line2, cfgLine };
-        if (kw === "mod" && this.at(1) !== void 0) this.modItem(mod, depth, { ...base, pathAttr });
-        else if (kw === "use") this.useItem(mod, base);
-        else if (kw === "extern" && this.at(1) === "crate") {
-          const crate = this.at(2) ?? "";
-          const alias = this.at(3) === "as" ? this.at(4) ?? crate : crate;
-          this.skipItem(true);
-          mod.items.push({ ...base, kind: "use", name: alias, import: { segs: [crate], name: alias, glob: false } });
-        } else if (kw === "macro_rules" && this.at(1) === "!") {
-          const name = this.at(2) ?? null;
-          this.i += 3;
-          this.skipItem(false);
-          mod.items.push({ ...base, kind: "def", name });
-        } else if (kw !== void 0 && DEFINES.has(kw)) {
-          const name = this.at(1) ?? null;
-          this.i++;
-          this.skipItem(kw === "const" || kw === "static" || kw === "type");
-          if (name && IDENT.test(name) && name !== "_") mod.items.push({ ...base, kind: "def", name });
-        } else if (this.at(1) === "!") {
-          mod.opaque = true;
-          this.i += 2;
-          if (IDENT.test(this.at() ?? "")) this.i++;
-          this.skipGroup();
-          if (this.at() === ";") this.i++;
-        } else {
-          const before2 = this.i;
-          this.skipItem(false);
-          if (this.i === before2) this.i++;
-        }
-      }
-      /** Past a `}` that closes nothing at the top level; false at the end of the file. */
-      advancePastStray() {
-        if (this.at() === void 0) return false;
-        this.i++;
-        return true;
+        this.i = i;
+        this.line = line2;
       }
     };
   }
@@ -58852,7 +58892,7 @@ function past(toks, i, angles) {
   do {
     const t = toks[i]?.t;
     if (t === void 0) return i;
-    if (OPEN2[t] && (angles || t !== "<")) stack.push(OPEN2[t]);
+    if (OPEN[t] && (angles || t !== "<")) stack.push(OPEN[t]);
     else if (t === stack.at(-1)) stack.pop();
     i++;
   } while (stack.length > 0);
@@ -58900,7 +58940,7 @@ function memberSite(src, type, name) {
       pending = [];
       i = end;
     } else {
-      if (OPEN2[t] && t !== "<") i = past(toks, i, false);
+      if (OPEN[t] && t !== "<") i = past(toks, i, false);
       else i++;
       if (t === ";" || t === "{" || t === "}") pending = [];
     }
@@ -58929,12 +58969,233 @@ function inBody(src, toks, from, to, name) {
   }
   return null;
 }
-var OPEN2;
+var OPEN;
 var init_impl_items = __esm({
   "src/compile/impl-items.ts"() {
     "use strict";
-    init_rust_items();
-    OPEN2 = { "(": ")", "[": "]", "{": "}", "<": ">" };
+    init_rust_lexer();
+    OPEN = { "(": ")", "[": "]", "{": "}", "<": ">" };
+  }
+});
+
+// src/compile/rust-items.ts
+function rustItems(src) {
+  if (memo2.has(src)) return memo2.get(src);
+  const out = parseItems(src);
+  if (memo2.size >= MEMO) memo2.delete(memo2.keys().next().value);
+  memo2.set(src, out);
+  return out;
+}
+function markOpaque(mod) {
+  mod.opaque = true;
+  for (const i of mod.items) if (i.body) markOpaque(i.body);
+}
+function parseItems(src) {
+  if (src.length > MAX_RUST_FILE || src.includes("\0")) return null;
+  const r = new ItemReader(new Lexer(src), src);
+  const mod = { items: [], cfgs: [], opaque: false };
+  do {
+    const part = r.module(0);
+    mod.items.push(...part.items);
+    mod.cfgs.push(...part.cfgs);
+    mod.opaque ||= part.opaque;
+  } while (r.advancePastStray());
+  if (r.truncated) markOpaque(mod);
+  return mod;
+}
+var MAX_RUST_FILE, MEMO, memo2, MAX_MOD_DEPTH, MAX_IMPORTS, MAX_ITEMS, OPEN2, DEFINES, QUALIFIERS, ItemReader;
+var init_rust_items = __esm({
+  "src/compile/rust-items.ts"() {
+    "use strict";
+    init_rust_lexer();
+    init_use_tree();
+    MAX_RUST_FILE = 128 * 1024;
+    MEMO = 32;
+    memo2 = /* @__PURE__ */ new Map();
+    MAX_MOD_DEPTH = 16;
+    MAX_IMPORTS = 4096;
+    MAX_ITEMS = 1024;
+    OPEN2 = { "(": ")", "[": "]", "{": "}" };
+    DEFINES = /* @__PURE__ */ new Set(["struct", "enum", "union", "trait", "type", "fn", "const", "static"]);
+    QUALIFIERS = /* @__PURE__ */ new Set(["unsafe", "async", "default", "auto", "extern", "safe"]);
+    ItemReader = class {
+      constructor(lexer, src) {
+        this.lexer = lexer;
+        this.src = src;
+        this.toks = lexer.out;
+      }
+      lexer;
+      src;
+      i = 0;
+      toks;
+      /** Stopped (MAX_ITEMS): no token is asked for past here. */
+      ended = false;
+      /** The token `k` after the current one. Tokens before the current one are all made already. */
+      at(k2 = 0) {
+        if (this.ended) return void 0;
+        const j2 = this.i + k2;
+        if (j2 >= this.toks.t.length) this.lexer.fill(j2 + 256);
+        return this.toks.t[j2];
+      }
+      /** Past the bracketed group that starts at the current token; linear over the group. */
+      skipGroup() {
+        const stack = [];
+        do {
+          const t = this.at();
+          if (t === void 0) return;
+          if (OPEN2[t]) stack.push(OPEN2[t]);
+          else if (t === stack.at(-1)) stack.pop();
+          this.i++;
+        } while (stack.length > 0);
+      }
+      /** Past the end of an item: its `;`, or the `}` of its body when no `;` follows at that level. */
+      skipItem(endsWithSemicolon) {
+        while (this.at() !== void 0) {
+          const t = this.at();
+          if (t === ";") {
+            this.i++;
+            return;
+          }
+          if (t === "}") return;
+          if (OPEN2[t]) {
+            const brace = t === "{";
+            this.skipGroup();
+            if (brace && !endsWithSemicolon) return;
+          } else this.i++;
+        }
+      }
+      text(from, to) {
+        return this.src.slice(this.toks.start[from], this.toks.end[to]).replace(/\s+/g, " ");
+      }
+      /** `#[…]` or `#![…]` at the current token: its content's token range. */
+      attribute() {
+        if (this.at() !== "#") return null;
+        const inner = this.at(1) === "!";
+        if (this.at(inner ? 2 : 1) !== "[") return null;
+        this.i += inner ? 2 : 1;
+        const open = this.i;
+        this.skipGroup();
+        return { inner, from: open + 1, to: this.i - 2 };
+      }
+      items = 0;
+      /** Stopped at MAX_ITEMS: every module of the file may miss names. */
+      truncated = false;
+      module(depth) {
+        const mod = { items: [], cfgs: [], opaque: false };
+        while (this.at() !== void 0 && this.at() !== "}") {
+          const before2 = mod.items.length;
+          this.item(mod, depth);
+          this.items += mod.items.length - before2;
+          if (this.items > MAX_ITEMS) {
+            this.truncated = true;
+            this.ended = true;
+          }
+        }
+        return mod;
+      }
+      /** `#[cfg_attr(pred, path = "x.rs")]`: in some builds the file is elsewhere, so the module is opaque. */
+      setsPath(from, to) {
+        for (let k2 = from; k2 < to; k2++) if (this.toks.t[k2] === "path" && this.toks.t[k2 + 1] === "=") return true;
+        return false;
+      }
+      /** The item's outer attributes (inner `#![cfg]`s go to the module). */
+      attributes(mod) {
+        const out = { cfgs: [], cfgLine: null, pathAttr: false };
+        for (let a = this.attribute(); a; a = this.attribute()) {
+          if (a.to < a.from) continue;
+          const name = this.toks.t[a.from];
+          if (name === "cfg" && this.toks.t[a.from + 1] === "(" && a.to > a.from + 2) {
+            const cfg = this.text(a.from + 2, a.to - 1);
+            if (a.inner) mod.cfgs.push(cfg);
+            else {
+              out.cfgs.push(cfg);
+              out.cfgLine = this.toks.line[a.from];
+            }
+          } else if (name === "path" || name === "cfg_attr" && this.setsPath(a.from, a.to)) out.pathAttr = true;
+        }
+        return out;
+      }
+      /** `pub` (not `pub(crate)`) and the qualifiers before the item's keyword. */
+      visibility() {
+        let pub = false;
+        if (this.at() === "pub") {
+          this.i++;
+          if (this.at() === "(") this.skipGroup();
+          else pub = true;
+        }
+        while (QUALIFIERS.has(this.at() ?? "") && !(this.at() === "extern" && this.at(1) === "crate") || this.at() === "const" && /^(?:fn|unsafe|async|extern)$/.test(this.at(1) ?? "")) {
+          this.i++;
+          if (this.at() === '"') this.i++;
+        }
+        return pub;
+      }
+      modItem(mod, depth, base) {
+        const name = this.at(1);
+        this.i += 2;
+        let body = null;
+        if (this.at() === "{" && depth < MAX_MOD_DEPTH) {
+          this.i++;
+          body = this.module(depth + 1);
+          this.i++;
+        } else if (this.at() === "{") {
+          this.skipGroup();
+          mod.opaque = true;
+        } else this.i++;
+        mod.items.push({ ...base, kind: "mod", name, body });
+      }
+      useItem(mod, base) {
+        this.i++;
+        const from = this.i;
+        while (this.at() !== void 0 && this.at() !== ";" && this.at() !== "}") this.i++;
+        const toks = this.toks.t.slice(from, this.i);
+        if (this.at() === ";") this.i++;
+        const { pub, cfgs, line: line2, cfgLine } = base;
+        for (const imp of useTree(toks, MAX_IMPORTS))
+          mod.items.push({ pub, cfgs, line: line2, cfgLine, kind: "use", name: imp.name, import: imp });
+      }
+      item(mod, depth) {
+        const { cfgs, cfgLine, pathAttr } = this.attributes(mod);
+        if (this.at() === void 0 || this.at() === "}") return;
+        const line2 = this.toks.line[this.i];
+        const pub = this.visibility();
+        const kw = this.at();
+        const base = { pub, cfgs, line: line2, cfgLine };
+        if (kw === "mod" && this.at(1) !== void 0) this.modItem(mod, depth, { ...base, pathAttr });
+        else if (kw === "use") this.useItem(mod, base);
+        else if (kw === "extern" && this.at(1) === "crate") {
+          const crate = this.at(2) ?? "";
+          const alias = this.at(3) === "as" ? this.at(4) ?? crate : crate;
+          this.skipItem(true);
+          mod.items.push({ ...base, kind: "use", name: alias, import: { segs: [crate], name: alias, glob: false } });
+        } else if (kw === "macro_rules" && this.at(1) === "!") {
+          const name = this.at(2) ?? null;
+          this.i += 3;
+          this.skipItem(false);
+          mod.items.push({ ...base, kind: "def", name });
+        } else if (kw !== void 0 && DEFINES.has(kw)) {
+          const name = this.at(1) ?? null;
+          this.i++;
+          this.skipItem(kw === "const" || kw === "static" || kw === "type");
+          if (name && IDENT.test(name) && name !== "_") mod.items.push({ pub, cfgs, line: line2, cfgLine, kind: "def", name });
+        } else if (this.at(1) === "!") {
+          mod.opaque = true;
+          this.i += 2;
+          if (IDENT.test(this.at() ?? "")) this.i++;
+          this.skipGroup();
+          if (this.at() === ";") this.i++;
+        } else {
+          const before2 = this.i;
+          this.skipItem(false);
+          if (this.i === before2) this.i++;
+        }
+      }
+      /** Past a `}` that closes nothing at the top level; false at the end of the file. */
+      advancePastStray() {
+        if (this.at() === void 0) return false;
+        this.i++;
+        return true;
+      }
+    };
   }
 });
 
@@ -58973,12 +59234,17 @@ function combine(results) {
   const unknown = results.find((r) => r.k === "unknown");
   return unknown ?? { k: "absent" };
 }
+function prepend(xs, from, rest) {
+  let out = rest;
+  for (let i = xs.length - 1; i >= from; i--) out = { head: xs[i], tail: out };
+  return out;
+}
 function sourceGate(path2, read, parsed3 = /* @__PURE__ */ new Map(), budget = stepBudget()) {
   const segs = path2.split("::");
   if (segs[0] !== "burn" || segs.length < 2) return { kind: "unknown", why: "not a burn path" };
   const r = new Resolver2(read, parsed3, budget);
   const root = r.crateRoot("burn");
-  const res = root === void 0 ? { k: "need" } : root === null ? { k: "unknown", why: "no crates/burn/src/lib.rs" } : r.walk(root, segs.slice(1), [], true, 0);
+  const res = root === void 0 ? { k: "need" } : root === null ? { k: "unknown", why: "no crates/burn/src/lib.rs" } : r.walk(root, prepend(segs, 1, null), [], true, 0);
   if (r.need.size > 0) return { kind: "need", files: [...r.need].sort() };
   if (res.k === "found" || res.k === "external")
     return res.terms.length === 0 ? { kind: "ungated" } : { kind: "gated", gate: gateOf(res.terms), terms: res.terms };
@@ -59031,6 +59297,8 @@ var init_source_gates = __esm({
       budget;
       need = /* @__PURE__ */ new Set();
       steps = 0;
+      /** Crate roots met so far: a glob into another crate is a step, and each step made its root anew. */
+      roots = /* @__PURE__ */ new Map();
       /** One more step of this path's, and of the event's budget; false once either is spent. */
       step() {
         return ++this.steps <= MAX_PATH_STEPS && --this.budget.left >= 0;
@@ -59048,9 +59316,14 @@ var init_source_gates = __esm({
         return items;
       }
       crateRoot(crate) {
+        const known = this.roots.get(crate);
+        if (known) return known;
         const file = `crates/${crate}/src/lib.rs`;
         const items = this.load(file);
-        return items ? { crate, file, dir: `crates/${crate}/src/`, items, parent: null } : items;
+        if (!items) return items;
+        const root = { crate, file, dir: `crates/${crate}/src/`, items, parent: null };
+        this.roots.set(crate, root);
+        return root;
       }
       /** A `mod name;` declared in `m`: `name.rs` or `name/mod.rs` in its folder, as rustc looks. */
       child(m2, item) {
@@ -59066,6 +59339,10 @@ var init_source_gates = __esm({
         if (b) return { crate: m2.crate, file: nested, dir: `${m2.dir}${name}/`, items: b, parent: m2 };
         return b;
       }
+      /** `terms` and the gate terms of `cfgs` (most items have none: then `terms` itself, not a copy). */
+      gated(terms, m2, cfgs, line2, cfgLine) {
+        return cfgs.length === 0 ? terms : [...terms, ...this.terms(m2, cfgs, line2, cfgLine)];
+      }
       terms(m2, cfgs, line2, cfgLine) {
         return cfgs.map((c3) => ({
           crate: m2.crate,
@@ -59078,20 +59355,22 @@ var init_source_gates = __esm({
       }
       /** `segs` looked up from module `m`, with the gate met so far; `outside`: only `pub` names count. */
       walk(m2, segs, terms, outside, depth) {
-        if (segs.length === 0) return { k: "found", terms };
+        if (segs === null) return { k: "found", terms };
         if (!this.step() || depth > MAX_DEPTH2) return { k: "unknown", why: "resolution too deep" };
-        const [seg, ...rest] = segs;
+        const seg = segs.head;
+        const rest = segs.tail;
         const visible = (i) => !outside || i.pub;
-        const named = (indexOf(m2.items).byName.get(seg) ?? []).filter(visible);
+        const ix = indexOf(m2.items);
+        const named = (ix.byName.get(seg) ?? []).filter(visible);
         if (named.length > 0)
           return combine(
-            named.map((i) => this.through(m2, i, rest, [...terms, ...this.terms(m2, i.cfgs, i.line, i.cfgLine)], depth))
+            named.map((i) => this.through(m2, i, rest, this.gated(terms, m2, i.cfgs, i.line, i.cfgLine), depth))
           );
         const viaGlobs = [];
-        for (const g of indexOf(m2.items).globs) {
+        for (const g of ix.globs) {
           if (!visible(g)) continue;
           if (!this.step()) return { k: "unknown", why: "resolution too deep" };
-          const at = [...terms, ...this.terms(m2, g.cfgs, g.line, g.cfgLine)];
+          const at = this.gated(terms, m2, g.cfgs, g.line, g.cfgLine);
           const r2 = this.path(m2, g.import.segs, segs, at, depth);
           viaGlobs.push(r2.k === "external" ? { k: "unknown", why: "a glob re-export of another crate" } : r2);
         }
@@ -59103,17 +59382,16 @@ var init_source_gates = __esm({
           const c3 = this.child(m2, item);
           if (c3 === void 0) return { k: "need" };
           if (c3 === null) return { k: "unknown", why: "module file not found" };
-          const inner = this.terms(c3, c3.items.cfgs, 1, 1);
-          return this.walk(c3, rest, [...terms, ...inner], true, depth + 1);
+          return this.walk(c3, rest, this.gated(terms, c3, c3.items.cfgs, 1, 1), true, depth + 1);
         }
-        if (item.kind === "def") return rest.length === 0 ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
-        if (rest.length === 0) return { k: "found", terms };
+        if (item.kind === "def") return rest === null ? { k: "found", terms } : { k: "unknown", why: "inside an item" };
+        if (rest === null) return { k: "found", terms };
         return this.path(m2, item.import.segs, rest, terms, depth);
       }
       /** A `use` path written in module `m`, then `rest` (for a glob: the name looked up in its module). */
       path(m2, segs, rest, terms, depth) {
-        const [first, ...tail] = segs;
-        const all = [...tail, ...rest];
+        const first = segs[0];
+        const all = prepend(segs, 1, rest);
         if (first === "crate" || first === "super") {
           let start = m2;
           if (first === "crate") while (start.parent) start = start.parent;
@@ -59121,13 +59399,12 @@ var init_source_gates = __esm({
           return start ? this.walk(start, all, terms, false, depth + 1) : { k: "unknown", why: "super of a crate root" };
         }
         if ((indexOf(m2.items).byName.get(first) ?? []).some((i) => i.kind !== "use"))
-          return this.walk(m2, [first, ...all], terms, false, depth + 1);
+          return this.walk(m2, { head: first, tail: all }, terms, false, depth + 1);
         if (!WORKSPACE_CRATE.test(first)) return { k: "external", terms };
-        const root = this.crateRoot(first.replace(/_/g, "-"));
+        const root = this.crateRoot(first.replaceAll("_", "-"));
         if (root === void 0) return { k: "need" };
         if (root === null) return { k: "unknown", why: `no crate ${first} in the release` };
-        const inner = this.terms(root, root.items.cfgs, 1, 1);
-        return this.walk(root, all, [...terms, ...inner], true, depth + 1);
+        return this.walk(root, all, this.gated(terms, root, root.items.cfgs, 1, 1), true, depth + 1);
       }
     };
   }
@@ -59193,33 +59470,95 @@ var init_from_source = __esm({
 });
 
 // src/compile/gated.ts
+function byPathOf(raw, refs) {
+  const names2 = /* @__PURE__ */ new Map();
+  for (let i = 0; i < raw.paths.length; i++) names2.set(raw.paths[i], i);
+  const gates = new Array(raw.paths.length);
+  for (let k2 = 0; k2 < refs.length; k2++) {
+    const rows = raw.refs[refs[k2]].entries;
+    for (let i = 0; i < rows.length; i++) {
+      const pair = rows[i];
+      const gate = raw.gates[pair[1]];
+      let row = gates[pair[0]];
+      if (!row) {
+        row = new Array(refs.length);
+        gates[pair[0]] = row;
+      }
+      const same = row[k2];
+      if (same) same.push(gate);
+      else row[k2] = [gate];
+    }
+  }
+  return { names: names2, gates };
+}
 function gatesOf(raw, rows) {
   const m2 = /* @__PURE__ */ new Map();
   for (const [p, g] of rows) {
     const path2 = raw.paths[p];
-    m2.set(path2, [...m2.get(path2) ?? [], raw.gates[g]]);
+    const same = m2.get(path2);
+    if (same) same.push(raw.gates[g]);
+    else m2.set(path2, [raw.gates[g]]);
   }
   return m2;
 }
 function byTypeName(...maps) {
   const out = /* @__PURE__ */ new Map();
-  for (const path2 of maps.flatMap((m2) => [...m2.keys()])) {
-    const short = path2.split("::").slice(-2).join("::");
-    out.set(short, [...out.get(short) ?? [], path2]);
-  }
+  for (const m2 of maps)
+    for (const path2 of m2.keys()) {
+      const short = path2.split("::").slice(-2).join("::");
+      const same = out.get(short);
+      if (same) same.push(path2);
+      else out.set(short, [path2]);
+    }
   return out;
+}
+function refGates(raw, r) {
+  let paths;
+  let methods;
+  let short;
+  return {
+    get paths() {
+      paths ??= gatesOf(raw, r.entries);
+      return paths;
+    },
+    get methods() {
+      methods ??= gatesOf(raw, r.methods ?? []);
+      return methods;
+    },
+    get byTypeName() {
+      short ??= byTypeName(this.methods, this.paths);
+      return short;
+    }
+  };
 }
 function indexGated(maps) {
   const byRef = /* @__PURE__ */ new Map();
   const versions = /* @__PURE__ */ new Map();
-  for (const raw of maps)
+  const columns = /* @__PURE__ */ new Map();
+  for (const raw of maps) {
+    const kept = [];
+    let built;
+    const table2 = () => {
+      built ??= byPathOf(raw, kept);
+      return built;
+    };
     for (const [ref, r] of Object.entries(raw.refs)) {
       if (byRef.has(ref)) continue;
-      const [paths, methods] = [gatesOf(raw, r.entries), gatesOf(raw, r.methods ?? [])];
-      byRef.set(ref, { paths, methods, byTypeName: byTypeName(methods, paths) });
+      byRef.set(ref, refGates(raw, r));
+      columns.set(ref, { table: table2, k: kept.length });
+      kept.push(ref);
       if (r.version && ref.startsWith("v")) versions.set(r.version, ref);
     }
-  return { byRef, versions };
+  }
+  const releases = [...versions.entries()].map(([v, ref]) => [new import_semver.default(v), ref]).sort(([a], [b]) => a.compare(b)).map(([, ref]) => ref);
+  return { byRef, versions, releases, columns };
+}
+function pathGates(ix, path2, ref) {
+  const c3 = ix.columns.get(ref);
+  if (!c3) return void 0;
+  const t = c3.table();
+  const i = t.names.get(path2);
+  return i === void 0 ? void 0 : t.gates[i]?.[c3.k];
 }
 function load() {
   if (data) return data;
@@ -59230,36 +59569,37 @@ function load() {
   return data;
 }
 function gatedRefs() {
-  return [...load().versions.entries()].sort(([a], [b]) => import_compare.default(a, b)).map(([, ref]) => ref);
+  return [...load().releases];
 }
 function refOfVersion(version) {
   return load().versions.get(version) ?? null;
 }
 function key2(path2, m2) {
-  if (path2 !== "<Dispatch as AutodiffBackend>") return path2;
-  return [...m2.keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
+  if (path2 !== DISPATCH_BOUND) return path2;
+  return [...m2().keys()].find((k2) => /^<burn::(?:backend::)?Dispatch as burn::(?:\w+::)*AutodiffBackend>$/.test(k2)) ?? null;
 }
-function gateAt(ref, { path: path2, exact, member }) {
-  const r = load().byRef.get(ref);
+function gateAt(ref, finding) {
+  return gateIn(load(), ref, finding);
+}
+function gateIn(ix, ref, { path: path2, exact, member }) {
+  const r = ix.byRef.get(ref);
   if (!r) return null;
-  if (member) return memberGate(r, path2);
-  const m2 = r.paths;
-  let p = key2(path2, m2);
+  if (member) return memberGate(ix, ref, path2);
+  let p = key2(path2, () => r.paths);
   while (p) {
-    const gates = m2.get(p);
-    if (gates) {
-      const first = gates[0];
-      return gates.every((g) => g.gate === first.gate) ? { gate: first, path: p } : null;
-    }
+    const gates = pathGates(ix, p, ref);
+    if (gates) return sameGate(gates) ? { gate: gates[0], path: p } : null;
     if (exact) return null;
     const cut = p.lastIndexOf("::");
     p = cut > "burn".length ? p.slice(0, cut) : null;
   }
   return null;
 }
-function memberGate(r, path2) {
-  const found = path2.startsWith("burn::") ? [path2].filter((p) => r.methods.has(p) || r.paths.has(p)) : r.byTypeName.get(path2) ?? [];
-  const gates = found.flatMap((p) => r.methods.get(p) ?? r.paths.get(p) ?? []);
+function memberGate(ix, ref, path2) {
+  const r = ix.byRef.get(ref);
+  const at = (p) => r.methods.get(p) ?? pathGates(ix, p, ref);
+  const found = path2.startsWith("burn::") ? [path2].filter((p) => at(p)) : r.byTypeName.get(path2) ?? [];
+  const gates = found.flatMap((p) => at(p) ?? []);
   return found.length > 0 && sameGate(gates) ? { gate: gates[0], path: found[0] } : null;
 }
 function pathsRequiring(ref, crateFeature) {
@@ -59271,7 +59611,7 @@ function pathsRequiring(ref, crateFeature) {
       out.push(path2);
   return out.sort();
 }
-var data, sameGate;
+var data, DISPATCH_BOUND, sameGate;
 var init_gated = __esm({
   "src/compile/gated.ts"() {
     "use strict";
@@ -59279,6 +59619,7 @@ var init_gated = __esm({
     init_data_access();
     init_data_files();
     init_semver();
+    DISPATCH_BOUND = "<Dispatch as AutodiffBackend>";
     sameGate = (gates) => gates.every((g) => g.gate === gates[0].gate);
   }
 });
@@ -59388,7 +59729,16 @@ function gatedFindings(text3) {
   const findings = detectCompile(text3);
   if (findings.length === 0) return [];
   const refs = gatedRefs();
-  return findings.filter((f) => refs.some((r) => gateAt(r, f) !== null));
+  const known = /* @__PURE__ */ new Map();
+  return findings.filter((f) => {
+    const key3 = JSON.stringify([f.path, f.exact, f.member ?? false]);
+    let gated = known.get(key3);
+    if (gated === void 0) {
+      gated = refs.some((r) => gateAt(r, f) !== null);
+      known.set(key3, gated);
+    }
+    return gated;
+  });
 }
 function manifestRelease(probe) {
   const d = probe && probe.plan.kind !== "invalid-toml" ? probe.plan.diagnosis : null;
@@ -59684,14 +60034,14 @@ function issueText(title, body) {
   return joined(title, shownText(body ?? ""));
 }
 function triageIssue(title, body) {
-  const shown = shownText(body ?? "");
-  if (shown.length < JOIN_BELOW) {
-    const text4 = joined(title, shown);
+  const shown2 = shownText(body ?? "");
+  if (shown2.length < JOIN_BELOW) {
+    const text4 = joined(title, shown2);
     return sharingLookups(text4, () => screensPass(textLookup(text4)) ? { text: text4, triage: triage(text4) } : null);
   }
-  const has = lookup([title, shown]);
+  const has = lookup([title, shown2]);
   if (!screensPass(has)) return null;
-  const text3 = joined(title, shown);
+  const text3 = joined(title, shown2);
   return { text: text3, triage: sharingLookups(text3, () => triage(text3), has) };
 }
 function issueEvent(payload, { senderIsBot }) {
@@ -59766,11 +60116,43 @@ var init_plan = __esm({
     init_config_defaults();
     init_detect();
     init_normalize();
-    joined = (title, shown) => `${title}
+    joined = (title, shown2) => `${title}
 
-${shown}`;
+${shown2}`;
     screensPass = (has) => mayHoldPanic(has) || mayMentionGated(has) || mayHoldRefusal(has);
     JOIN_BELOW = 4096;
+  }
+});
+
+// src/evidence/named-features.ts
+function sentences(text3) {
+  const lines = [];
+  let fenced = false;
+  for (const line2 of text3.slice(0, WINDOW).replace(/\r\n?/g, "\n").split("\n")) {
+    if (/^\s*(?:```|~~~)/.test(line2)) fenced = !fenced;
+    else if (!fenced) lines.push(line2);
+  }
+  return lines.join("\n").split(/(?<=[.!?])\s+|\n\s*\n/);
+}
+function namedFeatures(text3) {
+  if (!text3.includes("`")) return null;
+  for (const raw of sentences(text3)) {
+    const sentence = raw.replace(/\s+/g, " ").trim();
+    if (!CUE.test(sentence) || NEGATION.test(sentence)) continue;
+    const names2 = [...sentence.matchAll(SPAN)].map((m2) => m2[1].trim()).filter((n) => FEATURE_NAME.test(n));
+    if (names2.length > 0) return { features: [...new Set(names2)], said: sentence.slice(0, 160) };
+  }
+  return null;
+}
+var CUE, NEGATION, SPAN, FEATURE_NAME, WINDOW;
+var init_named_features = __esm({
+  "src/evidence/named-features.ts"() {
+    "use strict";
+    CUE = /\b(?:only|enabled?|enabling|features?|with|using)\b/i;
+    NEGATION = /\b(?:not|no|without|never|instead of|disabled?|turned off|removed?)\b|n't\b/i;
+    SPAN = /`([^`\n]+)`/g;
+    FEATURE_NAME = /^[a-z][a-z0-9_-]*$/;
+    WINDOW = 16 * 1024;
   }
 });
 
@@ -59958,9 +60340,9 @@ function backendHints(text3, perVariant) {
   const { prose, code: code2 } = proseAndCode(t);
   const word = (w) => BACKEND_WORDS[w.toLowerCase()];
   const tiers = [];
-  const collect = (tier, re, map, within = t) => {
+  const collect = (tier, re, map, within2 = t) => {
     const features = /* @__PURE__ */ new Set();
-    for (const m2 of within.matchAll(re)) for (const f of map(m2) ?? []) features.add(f);
+    for (const m2 of within2.matchAll(re)) for (const f of map(m2) ?? []) features.add(f);
     tiers.push({ tier, features });
   };
   collect(
@@ -60005,9 +60387,27 @@ function chooseTarget(entry, version, text3) {
     if (named.length === 1) return { kind: "one", target: { crate: fix.crate, feature: named[0] }, hint: tier };
     if (named.length > 1) return { kind: "choose", crate: fix.crate, features: named };
   }
-  return { kind: "choose", crate: fix.crate, features: fix.features };
+  const gpu = gpuChoice(entry, fix, text3);
+  return gpu ?? { kind: "choose", crate: fix.crate, features: fix.features };
 }
-var BACKEND_WORDS, HINT_WINDOW, PROSE_BACKEND, NEGATED;
+function gpuChoice(entry, fix, text3) {
+  const kinds = entry.gpu_backends;
+  if (!kinds) return null;
+  const { prose } = proseAndCode(text3.slice(0, HINT_WINDOW));
+  const m2 = PROSE_GPU.exec(prose);
+  if (!m2) return null;
+  const before2 = m2[0].slice(0, m2[0].search(/\bGPUs?\b/)).toLowerCase();
+  if (NEGATED.test(before2)) return null;
+  const features = fix.features.filter((f) => kinds.features.includes(f));
+  if (features.length === 0 || features.length === fix.features.length) return null;
+  return {
+    kind: "choose",
+    crate: fix.crate,
+    features,
+    gpu: { said: m2[0].trim().slice(0, 160), listed: fix.features, source: kinds.source }
+  };
+}
+var BACKEND_WORDS, HINT_WINDOW, PROSE_BACKEND, NEGATED, PROSE_GPU;
 var init_target = __esm({
   "src/panics/target.ts"() {
     "use strict";
@@ -60031,6 +60431,7 @@ var init_target = __esm({
     HINT_WINDOW = 64 * 1024;
     PROSE_BACKEND = /\b(CUDA|Cuda|ROCm|HIP|Metal|Vulkan|WebGPU|wgpu|WGPU|NdArray|ndarray|LibTorch|libtorch|nvidia-smi|NVIDIA|Nvidia)\b/g;
     NEGATED = /\b(?:no|not|without|don't|doesn't|didn't|isn't|never|lacks?|instead of)\b[^.!?\n]*$/;
+    PROSE_GPU = /[^.!?\n]*\bGPUs?\b[^.!?\n]*[.!?]?/;
   }
 });
 
@@ -60107,24 +60508,6 @@ function platformOf(finding, text3) {
   if (path2.startsWith("/Users/") || /\bmacos\b/i.test(text3.slice(0, PLATFORM_WINDOW))) return "macos";
   return "linux";
 }
-function assumedManifest(version, fallback, fx) {
-  const commit = version.commit && /^[0-9a-f]{7,40}$/i.test(version.commit) ? version.commit : null;
-  const source = commit ? `git = "https://github.com/tracel-ai/burn", rev = "${commit}"` : `version = "${version.version ?? fallback}"`;
-  if (!commit && !(version.version ?? fallback)) return null;
-  const file = {
-    path: "Cargo.toml",
-    text: `[dependencies]
-burn = { ${source}, default-features = false, features = ["std"] }
-`
-  };
-  const pin = commit ? {} : {
-    burnVersion: version.version ?? fallback,
-    burnVersionSource: isPinSource(version.source) ? version.source : "prose"
-  };
-  const plan3 = planFix(file, { ...fx, ...pin });
-  const unread = plan3.kind === "no-fix" && plan3.diagnosis.verdict === "unknown-commit";
-  return plan3.kind === "fixed" || unread ? { origin: "assumed", plan: plan3, wrapped: true, file, root: null, whole: false } : null;
-}
 function manifestVersion(v) {
   if (!v || v.plan.kind === "invalid-toml") return null;
   const d = v.plan.diagnosis;
@@ -60160,7 +60543,8 @@ function analyze(given) {
   const evidence2 = gatherEvidence(input.text, input.repoLock);
   const fx = pinOf(primary, evidence2, platform, input);
   const judged2 = judge(input, entry, primary, evidence2, fx);
-  const { manifest, target } = judged2;
+  const picked = pickChoices(judged2.manifest, judged2.target, fx);
+  const { manifest } = picked;
   const link = linkFor(entry, primary, judged2.version, input.sources);
   return {
     kind: "panic",
@@ -60168,11 +60552,11 @@ function analyze(given) {
     primary,
     entry,
     ...judged2,
+    ...picked,
     link,
     platform,
     firstCall: firstCallOf(entry, primary, input.text, link, judged2.version.source === "line-number"),
     siteGate: gateClaim(link),
-    choices: target.kind === "choose" && manifest ? choicesFor(manifest, target, fx) : [],
     fragment: !manifest || manifest.origin === "assumed" ? evidence2.fragment : null,
     tree: evidence2.tree?.crate === entry.crate ? evidence2.tree : null,
     broughtBy: judged2.tooOld?.manifest ? whoBrings(entry, judged2.tooOld.firstWith, evidence2, input.repoLock) : null
@@ -60225,7 +60609,7 @@ function judge(input, entry, primary, evidence2, fx) {
     manifest = ownTooOld ? null : find(target);
   }
   if (target.kind === "one" && !manifest && !ownTooOld)
-    manifest = assumedManifest(version, latestTag(entry), {
+    manifest = assumedManifest(version, latestTag(entry), namedFeatures(input.text), {
       platform: fx.platform,
       registries: input.registries,
       target: planTarget(target)
@@ -60235,14 +60619,25 @@ function judge(input, entry, primary, evidence2, fx) {
 function planTarget(t) {
   return t.kind === "one" ? t.target : { crate: t.crate, feature: t.features[0] };
 }
-function choicesFor(m2, t, fx) {
-  if (m2.origin === "assumed" || m2.plan.kind === "invalid-toml") return [];
-  const out = [];
-  for (const feature2 of t.features) {
-    const plan3 = planFor(m2, { ...fx, target: { crate: t.crate, feature: feature2 } });
-    if (plan3.kind === "fixed") out.push({ feature: feature2, plan: plan3 });
+function pickChoices(manifest, target, fx) {
+  const none2 = { manifest, target, choices: [], alreadyOn: [] };
+  if (target.kind !== "choose" || !manifest) return none2;
+  if (manifest.origin === "assumed" || manifest.plan.kind === "invalid-toml") return none2;
+  const plans = /* @__PURE__ */ new Map();
+  const alreadyOn = [];
+  for (const feature2 of target.gpu?.listed ?? target.features) {
+    const plan3 = planFor(manifest, { ...fx, target: { crate: target.crate, feature: feature2 } });
+    if (plan3.kind === "already-on") alreadyOn.push({ feature: feature2, diagnosis: plan3.diagnosis });
+    else plans.set(feature2, plan3);
   }
-  return out;
+  const features = target.features.filter((f) => plans.has(f));
+  const choices = features.flatMap((feature2) => {
+    const plan3 = plans.get(feature2);
+    return plan3.kind === "fixed" ? [{ feature: feature2, plan: plan3 }] : [];
+  });
+  const first = features[0];
+  const judged2 = first && first !== target.features[0] ? { ...manifest, plan: plans.get(first) } : manifest;
+  return { manifest: judged2, target: { ...target, features }, choices, alreadyOn };
 }
 function sourceReads(a) {
   if (a.kind === "compile") return a.compile.reads;
@@ -60279,13 +60674,12 @@ var PLATFORM_WINDOW;
 var init_analyze2 = __esm({
   "src/answer/analyze.ts"() {
     "use strict";
-    init_fix();
-    init_burn_version();
     init_extract();
     init_facts();
     init_lockfile();
     init_analyze();
     init_evidence();
+    init_named_features();
     init_catalog();
     init_detect();
     init_source_link();
@@ -67777,6 +68171,107 @@ var init_config = __esm({
   }
 });
 
+// src/github/blob-reads.ts
+function mergeFields(...parts) {
+  return {
+    fields: parts.map((p) => p.fields).join(" "),
+    roots: parts.flatMap((p) => p.roots ? [p.roots] : []).join(" "),
+    decls: parts.flatMap((p) => p.decls),
+    variables: Object.assign({}, ...parts.map((p) => p.variables))
+  };
+}
+function blobQuery(repo, wants, extra = null) {
+  const variables = { owner: repo.owner, name: repo.repo, ...extra?.variables };
+  const decls = ["$owner: String!", "$name: String!", ...extra?.decls ?? []];
+  const fields = wants.map((w, i) => {
+    if (w.oid !== void 0) {
+      variables[`o${i}`] = w.oid;
+      decls.push(`$o${i}: GitObjectID!`);
+      return `f${i}: object(oid: $o${i}) { ${BLOB_FIELDS} }`;
+    }
+    variables[`e${i}`] = w.expression;
+    decls.push(`$e${i}: String!`);
+    return `f${i}: object(expression: $e${i}) { ${BLOB_FIELDS} }`;
+  });
+  const inside = [...fields, ...extra ? [extra.fields] : []].join(" ");
+  const roots = extra?.roots ? ` ${extra.roots}` : "";
+  const query = `query(${decls.join(", ")}) { repository(owner: $owner, name: $name) { ${inside} }${roots} }`;
+  return { query, variables };
+}
+function batches(wants, maxBytes = MAX_QUERY_BYTES, maxObjects = MAX_QUERY_OBJECTS) {
+  const out = [];
+  let current = [];
+  let bytes = 0;
+  for (const w of wants) {
+    if (current.length > 0 && (bytes + w.size > maxBytes || current.length >= maxObjects)) {
+      out.push(current);
+      current = [];
+      bytes = 0;
+    }
+    current.push(w);
+    bytes += w.size;
+  }
+  if (current.length > 0) out.push(current);
+  return out;
+}
+function blobResult(node) {
+  if (!node || node.byteSize === void 0) return { ok: false, reason: "missing" };
+  if (node.isBinary) return { ok: false, reason: "binary" };
+  if (node.isTruncated || typeof node.text !== "string") return { ok: false, reason: "too-large" };
+  return { ok: true, text: node.text };
+}
+function status2(e) {
+  return e.status;
+}
+async function runQuery(octokit, query, variables) {
+  try {
+    return await asRead(() => octokit.graphql(query, variables));
+  } catch (e) {
+    const partial = e.data;
+    const errors = e.errors;
+    if (errors?.some((x2) => x2.type === "RATE_LIMITED")) throw e;
+    if (errors && partial) return Object.assign(partial, { [ERRORS]: errors });
+    const s = status2(e);
+    if (errors || s === 400 || s === 401 || s === 403 || s === 404 || s === 410 || s === 422)
+      throw new GraphqlUnavailable(`GitHub refused a GraphQL query (${s ?? "errors"})`, { cause: e });
+    throw e;
+  }
+}
+async function readBlobs(octokit, repo, wants, budget, extra = null) {
+  const results = /* @__PURE__ */ new Map();
+  const unread = [];
+  let extraData = null;
+  const groups2 = batches(wants);
+  if (groups2.length === 0 && extra) groups2.push([]);
+  for (const [n, group] of groups2.entries()) {
+    if (budget.used >= budget.maxQueries) {
+      unread.push(...group);
+      continue;
+    }
+    budget.used++;
+    const { query, variables } = blobQuery(repo, group, n === 0 ? extra : null);
+    const data2 = await runQuery(octokit, query, variables);
+    const repository = data2.repository ?? null;
+    if (n === 0 && extra) extraData = data2;
+    for (const [i, w] of group.entries()) results.set(w.key, blobResult(repository?.[`f${i}`]));
+  }
+  return { results, unread, extra: extraData };
+}
+var MAX_QUERY_BYTES, MAX_QUERY_OBJECTS, GraphqlUnavailable, BLOB_FIELDS, ERRORS, queryErrors;
+var init_blob_reads = __esm({
+  "src/github/blob-reads.ts"() {
+    "use strict";
+    init_octokit();
+    MAX_QUERY_BYTES = 2e6;
+    MAX_QUERY_OBJECTS = 1e3;
+    GraphqlUnavailable = class extends Error {
+    };
+    BLOB_FIELDS = "... on Blob { text isBinary isTruncated byteSize }";
+    ERRORS = /* @__PURE__ */ Symbol("errors");
+    queryErrors = (data2) => data2[ERRORS] ?? [];
+  }
+});
+
 // src/github/config.ts
 async function readRaw(octokit, where) {
   const f = await readFile(octokit, { ...where, path: PATH3 }, MAX_CONFIG_BYTES);
@@ -67786,7 +68281,6 @@ async function readRaw(octokit, where) {
 }
 async function loadConfig(context) {
   const repo = context.repo();
-  const where = { ...repo, file: PATH3 };
   let raw;
   try {
     raw = await readRaw(context.octokit, repo);
@@ -67795,11 +68289,15 @@ async function loadConfig(context) {
   } catch (e) {
     const err = e;
     context.log.error(
-      { ...where, status: err.status, error: err.message?.split("\n")[0] },
+      { ...repo, file: PATH3, status: err.status, error: err.message?.split("\n")[0] },
       "config unreadable; doing nothing for this event"
     );
     throw new ConfigUnreadable(`${PATH3} could not be read: ${err.message?.split("\n")[0]}`, { cause: e });
   }
+  return resolveRaw(raw, context);
+}
+function resolveRaw(raw, context) {
+  const where = { ...context.repo(), file: PATH3 };
   if ("missing" in raw) return resolveConfig(null);
   if ("refused" in raw) {
     context.log.warn({ ...where, reason: raw.refused }, "config refused; using defaults");
@@ -67821,12 +68319,41 @@ async function loadConfig(context) {
     );
   return loaded;
 }
+function configFields() {
+  const blob = `object(expression: $config) { ${BLOB_FIELDS} }`;
+  return {
+    fields: `config: ${blob}`,
+    roots: `org: repository(owner: $owner, name: $orgRepo) { config: ${blob} }`,
+    decls: ["$config: String!", "$orgRepo: String!"],
+    variables: { config: `HEAD:${PATH3}`, orgRepo: ".github" }
+  };
+}
+function rawOf(node) {
+  const larger = { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
+  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return larger;
+  const r = blobResult(node);
+  if (r.ok) return { text: r.text };
+  if (r.reason === "missing" || r.reason === "directory") return { missing: true };
+  return r.reason === "too-large" ? larger : { refused: "not UTF-8 text" };
+}
+function configFromAnswer(data2, context) {
+  if (!data2) return null;
+  const a = data2;
+  let raw = rawOf(a.repository?.config);
+  if ("missing" in raw && context.repo().repo !== ".github") {
+    const orgMissing = a.org === null && queryErrors(data2).some((e) => e.path?.[0] === "org" && e.type === "NOT_FOUND");
+    if (a.org === void 0 || a.org === null && !orgMissing) return null;
+    raw = rawOf(a.org?.config);
+  }
+  return resolveRaw(raw, context);
+}
 var MAX_CONFIG_BYTES, PATH3, ConfigUnreadable;
 var init_config2 = __esm({
   "src/github/config.ts"() {
     "use strict";
     init_config();
     init_lazy_modules();
+    init_blob_reads();
     init_files();
     MAX_CONFIG_BYTES = 16 * 1024;
     PATH3 = `.github/${CONFIG_FILE}`;
@@ -67925,9 +68452,11 @@ var init_answer_judgement_schema = __esm({
             obj({ kind: { const: "features" }, entry: str }, ["kind", "entry"])
           ]
         },
+        /** The line its name is written on: the workspace root's when `where.inRoot` (null: not found). */
+        line: { type: ["integer", "null"], minimum: 1 },
         history: HISTORY_SCHEMA
       },
-      ["crate", "version", "feature", "where", "history"]
+      ["crate", "version", "feature", "where", "line", "history"]
     );
     decl = obj(
       {
@@ -68007,7 +68536,7 @@ var init_answer_judgement_schema = __esm({
 });
 
 // src/answer/answer-detail-schema.ts
-var build, change, MANIFEST_DETAIL_SCHEMA, fragment, panicDetail, compileDetail, refusalDetail, DETAIL_SCHEMA;
+var build, change, FIXED_PLAN, MANIFEST_DETAIL_SCHEMA, fragment, panicDetail, compileDetail, refusalDetail, DETAIL_SCHEMA;
 var init_answer_detail_schema = __esm({
   "src/answer/answer-detail-schema.ts"() {
     "use strict";
@@ -68025,6 +68554,8 @@ var init_answer_detail_schema = __esm({
         turnsOn: strings4,
         targetUnmet: str,
         suggestion: obj({ startLine: int, endLine: int }, ["startLine", "endLine"]),
+        /** The same edit's other files (a two-file edit): `diff` covers them all. */
+        others: { type: "array", items: obj({ path: str, line: int }, ["path", "line"]) },
         resolves: obj(
           {
             renamed: {
@@ -68038,6 +68569,17 @@ var init_answer_detail_schema = __esm({
       },
       ["path", "diff", "dependency", "added", "declares", "suggestion"]
     );
+    FIXED_PLAN = obj(
+      {
+        kind: { const: "fixed" },
+        diagnosis: JUDGEMENT_SCHEMA,
+        change,
+        place: obj({ line: { type: ["integer", "null"] }, inRoot: bool }, ["line", "inRoot"]),
+        status: { enum: ["verified", "checked", "assumed-graph"] },
+        build
+      },
+      ["kind", "diagnosis", "change", "place", "status", "build"]
+    );
     MANIFEST_DETAIL_SCHEMA = obj(
       {
         origin: { enum: ["issue", "repository", "assumed"] },
@@ -68045,6 +68587,10 @@ var init_answer_detail_schema = __esm({
         whole: bool,
         assumedMember: bool,
         linesAreFiles: { ...bool, description: "The manifest read is the whole file: its line numbers are the user's." },
+        named: {
+          anyOf: [{ type: "null" }, obj({ features: strings4, said: str }, ["features", "said"])],
+          description: "An assumed manifest built from the features the issue's prose names (`said`: its sentence), those burn has at that release."
+        },
         plan: {
           anyOf: [
             obj(
@@ -68056,21 +68602,16 @@ var init_answer_detail_schema = __esm({
             ),
             obj({ kind: { const: "already-on" }, diagnosis: JUDGEMENT_SCHEMA }, ["kind", "diagnosis"]),
             obj({ kind: { const: "no-fix" }, diagnosis: JUDGEMENT_SCHEMA, reason: str }, ["kind", "diagnosis", "reason"]),
-            obj(
-              {
-                kind: { const: "fixed" },
-                diagnosis: JUDGEMENT_SCHEMA,
-                change,
-                place: obj({ line: { type: ["integer", "null"] }, inRoot: bool }, ["line", "inRoot"]),
-                status: { enum: ["verified", "checked", "assumed-graph"] },
-                build
-              },
-              ["kind", "diagnosis", "change", "place", "status", "build"]
-            )
+            FIXED_PLAN
           ]
+        },
+        alternatives: {
+          type: "array",
+          items: FIXED_PLAN,
+          description: "A refused name no release has, near several: `plan` renames it to the nearest, each of these to another near name, nearest first; nothing says which was meant."
         }
       },
-      ["origin", "path", "whole", "assumedMember", "linesAreFiles", "plan"]
+      ["origin", "path", "whole", "assumedMember", "linesAreFiles", "named", "plan", "alternatives"]
     );
     fragment = obj({ forwards: strings4, inherits: str }, ["forwards"]);
     panicDetail = obj(
@@ -68166,6 +68707,15 @@ var init_answer_detail_schema = __esm({
         hint: { ...strOrNull, description: "Where the target feature was taken from, when not said outright." },
         choiceCrate: { ...strOrNull, description: "With a choice of backends: the crate whose features they are." },
         removedBy: { ...strings4, description: "With a choice: the features the site's quoted `#[cfg]` proves remove it." },
+        alreadyOn: {
+          type: "array",
+          description: "With a choice and a manifest: backends it already turns on (the resolver's chain, `burn/train` \u2192 \u2026 \u2192 `burn-dispatch/flex`), left out of the choice.",
+          items: obj({ feature: str, chain: strings4 }, ["feature", "chain"])
+        },
+        gpu: {
+          anyOf: [{ type: "null" }, obj({ said: str, listed: strings4, source: str }, ["said", "listed", "source"])],
+          description: "With a choice: the issue says the GPU (`said`), so the choice is the GPU backends (by `source`) of the data's `listed` ones."
+        },
         siteGate: {
           anyOf: [
             { type: "null" },
@@ -68203,6 +68753,8 @@ var init_answer_detail_schema = __esm({
         "hint",
         "choiceCrate",
         "removedBy",
+        "alreadyOn",
+        "gpu",
         "siteGate",
         "fragment",
         "manifest"
@@ -68364,7 +68916,9 @@ var init_answer_schema = __esm({
             "absent-path",
             "refused-feature",
             "release-lacks-message",
-            "brought-by"
+            "brought-by",
+            "already-on",
+            "gpu-backends"
           ]
         },
         subject: { ...str2, description: "What the claim is about: a message, a path, a feature, a verdict." },
@@ -68383,7 +68937,11 @@ var init_answer_schema = __esm({
           ...strOrNull2,
           description: "rename/drop: the release that removed it (null: after the last release)."
         },
-        turnsOn: { ...strOrNull2, description: "add/declare: what the addition turns on (`burn-dispatch/autodiff`)." }
+        turnsOn: { ...strOrNull2, description: "add/declare: what the addition turns on (`burn-dispatch/autodiff`)." },
+        near: {
+          ...strings5,
+          description: "rename of a name no release has, taken as a typo: the names of that release near it, nearest first (`to` is one). More than one: none is chosen, and each is its own edit in `edits`."
+        }
       }
     };
     edit = {
@@ -68400,7 +68958,20 @@ var init_answer_schema = __esm({
         origin: { enum: ["issue", "repository", "assumed", "file"], description: "Where the edited manifest came from." },
         forFeature: { ...strOrNull2, description: "With a choice of features: the one this edit turns on." },
         changes: { type: "array", items: change2 },
-        diff: str2,
+        diff: { ...str2, description: "The edit as a unified diff: one patch per file, each with its own header." },
+        others: {
+          type: "array",
+          description: "Other files the same edit changes (a workspace root's entry and a member's own both naming a removed feature): `diff` covers them; verified only together, to commit together.",
+          items: {
+            type: "object",
+            additionalProperties: false,
+            required: ["path", "line"],
+            properties: {
+              path: str2,
+              line: { type: "integer", minimum: 1, description: "First line of that file the edit replaces." }
+            }
+          }
+        },
         verification: {
           type: "object",
           additionalProperties: false,
@@ -68554,7 +69125,11 @@ var init_answer_schema = __esm({
         },
         enablers: { ...strings5, description: "The dependency's features that turn it on alone, at that release." },
         claims: { type: "array", items: claim },
-        edits: { type: "array", items: edit },
+        edits: {
+          type: "array",
+          items: edit,
+          description: "Usually one. A typo near several names (a change's `near`): one per name, nearest first, none chosen (`fix` prints no diff then)."
+        },
         noFix: { ...strOrNull2, description: "Why no edit is proposed, when none is and the feature is off." },
         unseen,
         text: { ...str2, description: "`why --json` and `fix --json`: the judge's reason, in the words `why` prints." }
@@ -68584,13 +69159,18 @@ function changesOf(c3, d) {
     const h = d.refused?.find((r) => r.feature === feature2)?.history;
     return h?.kind === "removed" ? h.at : null;
   };
+  const near = (feature2) => {
+    const h = d.refused?.find((r) => r.feature === feature2)?.history;
+    return h?.kind === "never" ? { near: [...h.closest] } : {};
+  };
   const out = [
     ...(c3.resolves?.renamed ?? []).map((r) => ({
       op: "rename",
       feature: r.feature,
       to: r.to,
       removedAt: removedAt(r.feature),
-      turnsOn: null
+      turnsOn: null,
+      ...r.typo ? near(r.feature) : {}
     })),
     ...(c3.resolves?.dropped ?? []).map((f) => ({
       op: "drop",
@@ -68616,6 +69196,7 @@ function editOf2(plan3, origin, build2, forFeature = null, line2) {
     forFeature,
     changes: changesOf(c3, d),
     diff: c3.diff,
+    ...c3.others?.length ? { others: c3.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) } : {},
     verification: {
       status: verificationStatus(d, build2),
       graph: d.graphVersion,
@@ -68705,12 +69286,13 @@ function historyOf2(h) {
     likeForLike: h.likeForLike ? { from: h.likeForLike.from, kept: [...h.likeForLike.kept] } : void 0
   });
 }
-function refusedOf(r) {
+function refusedOf2(r) {
   return {
     crate: r.crate,
     version: r.version,
     feature: r.feature,
     where: r.where.kind === "features" ? { kind: "features", entry: r.where.entry } : { kind: "dependency", decl: { key: r.where.decl.key, line: r.where.decl.line }, inRoot: r.where.inRoot },
+    line: r.line,
     history: historyOf2(r.history)
   };
 }
@@ -68731,7 +69313,7 @@ function judgementOf(d) {
     gatedBehind: [...d.gatedBehind],
     fix: d.fix ? { add: [...d.fix.add] } : null,
     gateFeatures: d.gateFeatures === void 0 ? void 0 : d.gateFeatures ? [...d.gateFeatures] : null,
-    refused: d.refused?.map(refusedOf)
+    refused: d.refused?.map(refusedOf2)
   });
 }
 function changeOf2(c3) {
@@ -68742,6 +69324,7 @@ function changeOf2(c3) {
     added: [...c3.added],
     declares: c3.declares,
     suggestion: { startLine: c3.suggestion.startLine, endLine: c3.suggestion.endLine },
+    others: c3.others?.length ? c3.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : void 0,
     turnsOn: c3.turnsOn ? [...c3.turnsOn] : void 0,
     targetUnmet: c3.targetUnmet,
     resolves: c3.resolves ? {
@@ -68758,24 +69341,29 @@ function changeOf2(c3) {
     } : void 0
   });
 }
-function manifestDetail(m2, build2) {
-  if (!m2) return null;
-  const p = m2.plan;
-  const plan3 = p.kind === "invalid-toml" ? { kind: p.kind, error: { line: p.error.line, column: p.error.column, message: p.error.message } } : p.kind === "fixed" ? {
+function fixedDetail(m2, p, build2) {
+  return {
     kind: p.kind,
     diagnosis: judgementOf(p.diagnosis),
     change: changeOf2(p.change),
     place: { line: editPlace(m2, p.change).line, inRoot: editPlace(m2, p.change).inRoot },
     status: verificationStatus(p.diagnosis, build2),
     build: build2 ? { version: build2.version, commit: build2.commit } : null
-  } : p.kind === "no-fix" ? { kind: p.kind, diagnosis: judgementOf(p.diagnosis), reason: p.reason } : { kind: p.kind, diagnosis: judgementOf(p.diagnosis) };
+  };
+}
+function manifestDetail(m2, build2) {
+  if (!m2) return null;
+  const p = m2.plan;
+  const plan3 = p.kind === "invalid-toml" ? { kind: p.kind, error: { line: p.error.line, column: p.error.column, message: p.error.message } } : p.kind === "fixed" ? fixedDetail(m2, p, build2) : p.kind === "no-fix" ? { kind: p.kind, diagnosis: judgementOf(p.diagnosis), reason: p.reason } : { kind: p.kind, diagnosis: judgementOf(p.diagnosis) };
   return {
     origin: m2.origin,
     path: m2.file.path,
     whole: m2.whole,
     assumedMember: m2.assumedMember === true,
     linesAreFiles: linesAreFiles(m2),
-    plan: plan3
+    named: m2.named ? { features: [...m2.named.features], said: m2.named.said } : null,
+    plan: plan3,
+    alternatives: (m2.alternatives ?? []).map((a) => fixedDetail(m2, a, build2))
   };
 }
 function panicDetail2(a) {
@@ -68827,6 +69415,8 @@ function panicDetail2(a) {
     hint: t.kind === "one" ? t.hint : null,
     choiceCrate: t.kind === "choose" ? t.crate : null,
     removedBy: t.kind === "choose" ? removedBy(a.siteGate, t.features) : [],
+    alreadyOn: a.alreadyOn.map((o) => ({ feature: o.feature, chain: chainSteps(o.diagnosis.state.chain) })),
+    gpu: t.kind === "choose" && t.gpu ? { said: t.gpu.said, listed: [...t.gpu.listed], source: t.gpu.source } : null,
     siteGate: g ? { kind: g.kind, cfg: g.kind === "under" ? g.cfg : null, crate: g.crate } : null,
     fragment: fragmentOf(a.fragment),
     manifest: manifestDetail(a.manifest, a.version),
@@ -68938,7 +69528,9 @@ function manifestClaim(m2) {
           kind: "feature-graph",
           detail: `${dep?.name ?? "burn"} ${d.graphVersion ?? d.selected?.preDispatch ?? "(no release)"} from ${d.registryLabel}${d.enablers.length > 0 ? `; turned on by ${d.enablers.join(", ")}` : ""}`,
           url: null
-        }
+        },
+        // The assumed line's features, when they are the ones the issue's words name.
+        ...m2.named ? [{ kind: "issue-text", detail: m2.named.said, url: null }] : []
       ]
     }
   ];
@@ -68992,7 +69584,30 @@ function panicClaims(a) {
       subject: a.entry.crate,
       evidence: [{ kind: "lock", detail: a.broughtBy.join(" -> "), url: null }]
     });
-  return [...claims, ...manifestClaim(a.manifest)];
+  return [...claims, ...choiceClaims(a), ...manifestClaim(a.manifest)];
+}
+function choiceClaims(a) {
+  const t = a.target;
+  const claims = a.alreadyOn.map((o) => ({
+    about: "already-on",
+    subject: targetName(o.diagnosis.target),
+    evidence: [{ kind: "feature-graph", detail: chainSteps(o.diagnosis.state.chain).join(" -> "), url: null }]
+  }));
+  if (t.kind === "choose" && t.gpu)
+    claims.push({
+      about: "gpu-backends",
+      subject: t.features.join(", "),
+      evidence: [
+        { kind: "issue-text", detail: t.gpu.said, url: null },
+        { kind: "burn-source", detail: t.gpu.source, url: null }
+      ]
+    });
+  return claims;
+}
+function withAlternatives(first, m2, build2) {
+  if (!first || !m2) return first ? [first] : [];
+  const others = (m2.alternatives ?? []).map((p) => editOf2(p, m2.origin, build2, null, editPlace(m2, p.change).line));
+  return [first, ...others.filter((e) => e !== null)];
 }
 function panicEdits(a) {
   if (a.entry.cause !== "feature-off") return [];
@@ -69001,7 +69616,7 @@ function panicEdits(a) {
   if (a.target.kind === "choose")
     return a.choices.map((c3) => editOf2(c3.plan, origin, a.version, c3.feature, m2 ? editPlace(m2, c3.plan.change).line : null)).filter((e2) => e2 !== null);
   const e = m2 ? editOf2(m2.plan, origin, a.version, null, lineOf2(m2)) : null;
-  return e ? [e] : [];
+  return withAlternatives(e, m2, a.version);
 }
 function panicAnswer(a) {
   const seen = /* @__PURE__ */ new Set();
@@ -69080,7 +69695,7 @@ function compileAnswer(c3) {
       })),
       ...manifestClaim(c3.manifest)
     ],
-    edits: edit2 ? [edit2] : [],
+    edits: withAlternatives(edit2, c3.manifest, build2),
     unseen: [...new Set(unseen2)],
     detail: compileDetail2(c3, build2)
   };
@@ -69111,7 +69726,7 @@ function refusalAnswer(result) {
       },
       ...manifestClaim(r.manifest)
     ],
-    edits: edit2 ? [edit2] : [],
+    edits: withAlternatives(edit2, r.manifest, { version: r.version, commit: null }),
     unseen: unseen2,
     detail: refusalDetail2(result)
   };
@@ -69246,9 +69861,9 @@ function onText(d, opts) {
   ];
   return `${on} ${failed} was built another way: ${ways.slice(0, -1).join(", ")}${ways.length > 2 ? "," : ""} or ${ways.at(-1)}.`;
 }
-function historyText(h, crate) {
+function historyText(h, crate, ask = true) {
   if (h.kind === "never")
-    return `no release of ${code(crate)} has it${h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
+    return `no release of ${code(crate)} has it${ask && h.closest.length > 0 ? `; did you mean ${orList(h.closest)}?` : "."}`;
   if (h.kind === "gone") return `its last release with it is ${code(h.lastIn)}, and I know no replacement.`;
   const at = h.at ? `release ${code(h.at)} removed it` : "burn's main branch removed it after the last release";
   const instead = h.replacement === null ? h.inferred ? "I know no replacement" : "nothing replaces it" : h.replacement.length === 0 ? "nothing is needed in its place" : h.inferred ? `${orList(h.replacement)} turns on the optional crates it did (read from the index, not from burn's history)` : `${orList(h.replacement)} ${h.replacement.length > 1 ? "replace" : "replaces"} it`;
@@ -69267,10 +69882,37 @@ function unreadCommitText(a) {
     return `burn from a local checkout (${code(a.path)}) has no version I could read, so the features of the commit it is at could not be read`;
   return "burn's commit could not be read";
 }
-function refusalText(r, lines = true, mainCommit = null) {
-  const where = r.where.kind === "features" ? `Your \`[features]\` entry ${code(r.where.entry)}` : r.where.inRoot ? `Your workspace root's ${code(r.where.decl.key)} entry, which this manifest inherits,` : lines ? `Line ${r.where.decl.line}` : `Your ${code(r.where.decl.key)} entry`;
-  const at = mainCommit ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})` : r.version;
-  return `${where} asks ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate)}`;
+function refusalWhere(r, lines, file = null) {
+  const of = file ? ` of ${code(file)}` : "";
+  if (r.where.kind === "features") return `Your \`[features]\` entry ${code(r.where.entry)}${of}`;
+  if (r.where.inRoot)
+    return `Your workspace root's ${code(r.where.decl.key)} entry, which ${file ? code(file) : "this manifest"} inherits,`;
+  return lines ? `Line ${r.line ?? r.where.decl.line}${of}` : `Your ${code(r.where.decl.key)} entry${of}`;
+}
+function placesText(wheres) {
+  if (wheres.length === 1) return wheres[0];
+  const numbers = wheres.map((w) => /^Line (\d+)$/.exec(w)?.[1]);
+  if (numbers.every((n) => n !== void 0)) return `Lines ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const bare = (w) => w.replace(/, (which [^,]*),$/, " ($1)");
+  const rest = wheres.slice(1).map((w) => bare(w.charAt(0).toLowerCase() + w.slice(1)));
+  return `${[bare(wheres[0]), ...rest.slice(0, -1)].join(", ")} and ${rest.at(-1)}`;
+}
+function refusalsText(refused2, lines = true, mainCommit = null, ask = true, file = null) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const r of refused2) {
+    const key3 = JSON.stringify([r.crate, r.version, r.feature, r.history]);
+    const g = groups2.get(key3) ?? { r, wheres: [] };
+    g.wheres.push(refusalWhere(r, lines, file));
+    groups2.set(key3, g);
+  }
+  return [...groups2.values()].map(({ r, wheres }) => {
+    const at = mainCommit ? `at burn's main branch commit ${code(mainCommit)} (which calls itself ${r.version})` : r.version;
+    const verb = wheres.length > 1 ? "ask" : "asks";
+    return `${placesText(wheres)} ${verb} ${code(r.crate)} ${at} for feature ${code(r.feature)}, which it does not have: ${historyText(r.history, r.crate, ask)}`;
+  }).join(" ");
+}
+function refusalsSaid(d, lines, edited = false) {
+  return refusalsText(d.refused ?? [], lines, d.selected?.mainCommit ?? null, !edited);
 }
 function gateExists(d, named, one) {
   if (named.length > 0) return `${one ? "exists" : "exist"} only with ${orList(named)}`;
@@ -69302,10 +69944,12 @@ function why(d, opts = {}) {
   const target = code(targetName(d.target));
   const feature2 = code(d.target.feature);
   const own = p?.resolved ?? d.graphVersion;
-  const version = own ? `${code(p?.effective.name ?? "burn")} ${own}` : code(p?.effective.name ?? "burn");
+  const name = code(p?.effective.name ?? "burn");
+  const commit = d.selected?.mainCommit;
+  const version = commit ? `${name} at main-branch commit ${code(commit)}` : own ? `${name} ${own}` : name;
   switch (d.verdict) {
     case "refused":
-      return `Cargo would refuse this manifest before building anything. ${(d.refused ?? []).map((r) => refusalText(r, opts.lines !== false, d.selected?.mainCommit ?? null)).join(" ")} Until it resolves, no feature of it is on.`;
+      return `Cargo would refuse ${opts.manifest ? code(opts.manifest) : "this manifest"} before building anything. ${refusalsText(d.refused ?? [], opts.lines !== false, d.selected?.mainCommit ?? null, true, opts.manifest ?? null)} Until it resolves, no feature of it is on.`;
     case "too-large":
       return `The feature graph of ${version} is larger than I walk for one event, so I cannot say whether ${target} is on.`;
     case "unknown-crate": {
@@ -69368,16 +70012,18 @@ function changeText(c3, quote = code) {
   const adds = c3.declares ? `declare ${quote(c3.dependency)} with ${features} (no default features)` : `add ${features} to ${quote(c3.dependency)}'s features`;
   if (!c3.resolves) return adds;
   const past2 = [
-    ...c3.resolves.renamed.map(
-      (r) => `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`
-    ),
-    ...c3.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`)
+    .../* @__PURE__ */ new Set([
+      ...c3.resolves.renamed.map(
+        (r) => `rename ${quote(JSON.stringify(r.feature))} to ${quote(JSON.stringify(r.to))}${r.typo ? r.others.length > 0 ? " (no release has the first; the second is one of the names of that release near it, taken as a typo)" : " (no release has the first; the second is the one name of that release near it, taken as a typo)" : ""}`
+      ),
+      ...c3.resolves.dropped.map((f) => `drop ${quote(JSON.stringify(f))}`)
+    ])
   ];
   const parts = c3.added.length > 0 ? [...past2, adds] : past2;
   return parts.length <= 1 ? parts.join("") : `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}`;
 }
 function alternatives(c3) {
-  const renamed = c3.resolves?.renamed ?? [];
+  const renamed = (c3.resolves?.renamed ?? []).filter((r) => !(r.typo && r.others.length > 0));
   const others = renamed.filter(
     (r, i) => r.others.length > 0 && renamed.findIndex((x2) => x2.feature === r.feature) === i
   );
@@ -69434,30 +70080,26 @@ function crateVersionNote(d, quote = code) {
   if (!crate || !own || !dep?.resolved || own === dep.resolved || crate === dep.effective.name) return null;
   return `${quote(crate)} resolves to ${own} in this build, while ${quote(dep.effective.name)} is ${dep.resolved}: cargo selects each burn crate by the requirements on it, and a tag need not publish every crate.`;
 }
-function graphName(d) {
-  const commit = d.selected?.mainCommit;
-  return commit ? `the feature graph of burn's main branch at ${code(commit)}` : `burn ${code(d.graphVersion ?? "?")}'s feature graph`;
-}
 function effectText(c3) {
   const crates = c3.turnsOn;
   if (!crates) return "and nothing else in the manifest changes.";
   if (crates.length === 0) return "and nothing else changes: no crate of that graph joins the build.";
-  const shown = crates.length > 8 ? [...crates.slice(0, 8), `${crates.length - 8} more`] : crates;
-  const list = crates.length > 8 ? `${shown.slice(0, -1).map(code).join(", ")} and ${shown.at(-1)}` : andList(shown);
+  const shown2 = crates.length > 8 ? [...crates.slice(0, 8), `${crates.length - 8} more`] : crates;
+  const list = crates.length > 8 ? `${shown2.slice(0, -1).map(code).join(", ")} and ${shown2.at(-1)}` : andList(shown2);
   return `and nothing else in the manifest changes; in the build it also turns on ${list}, ${crates.length === 1 ? "a crate" : "crates"} of that graph not in it before.`;
 }
 function checkedLine(p) {
   const { diagnosis: d, change: c3, build: build2 } = p;
   if (d.assumed.graph)
-    return `<sub>Checked on the assumed graph above: the new manifest parses, ${holds2(d)} there, ${effectText(c3)} Not verified against your exact burn release.</sub>`;
+    return `<sub>That is the assumed graph above: the new manifest parses, ${holds2(d)} there, ${effectText(c3)} Not verified against your exact burn release.</sub>`;
   const parts = [
     ...c3.resolves ? ["every feature it names exists at that release (cargo accepts it)"] : [],
     ...d.target.gate === ACCEPTED.gate || c3.targetUnmet ? [] : [holds2(d)]
   ];
   const checks = parts.length === 0 ? `the new manifest parses ${effectText(c3)}` : `${parts.join(", ")}, ${effectText(c3)}`;
   if (p.status === "checked")
-    return `<sub>Checked on ${graphName(d)}, from ${text2(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build2.commit?.slice(0, 7) ?? build2.version ?? "?")}).${alternatives(c3)}</sub>`;
-  return `<sub>Verified on ${graphName(d)}, from ${text2(d.registryLabel)}: ${checks}${alternatives(c3)}</sub>`;
+    return `<sub>Its feature graph from ${text2(d.registryLabel)}: ${checks} Not verified against your build's burn (${code(build2.commit?.slice(0, 7) ?? build2.version ?? "?")}).${alternatives(c3)}</sub>`;
+  return `<sub>Its feature graph from ${text2(d.registryLabel)}: ${checks}${alternatives(c3)}</sub>`;
 }
 function headingOf(d) {
   if (d.verdict === "on") return "Why it is not obvious here";
@@ -69470,14 +70112,37 @@ function statusWords(p) {
   const graph = d.selected?.mainCommit ? `burn's main branch at ${code(d.selected.mainCommit)}` : `burn ${code(d.graphVersion ?? "?")}`;
   return status3 === "verified" ? `Verified on ${graph}` : `Checked on ${graph}, not your build's release`;
 }
-function fixPart(m2, p) {
+function typoChoiceText(p) {
+  const t = typoChoice(p);
+  if (!t) return [];
+  const release2 = p.diagnosis.graphVersion ?? "that release";
+  return [
+    "",
+    `No release of ${code(p.change.dependency)} has ${code(t.feature)}; it is taken as a typo of one of the names of ${release2} near it, ${orList([t.to, ...t.others])} (nearest first). Nothing says which you meant, so each is its own edit.`
+  ];
+}
+function twoFiles(path2, others) {
+  const same = others.some((o) => o.path === path2);
+  const roots = others.map((o) => `the workspace root ${code(o.path)}${same ? " (the second patch)" : ""}`);
+  const lead = same ? `the member's ${code(path2)} (the first patch)` : code(path2);
+  return `${lead} and ${roots.join(" and ")}, together (either change alone is still refused)`;
+}
+function fixPart(m2, p, lead = "Fix", above = null) {
   const { diagnosis: d, change: c3, place } = p;
-  const where = m2.origin === "assumed" ? "If your `burn` dependency looks like this" : `${code(c3.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line === null ? "" : c3.suggestion.endLine > c3.suggestion.startLine ? `, lines ${place.line}\u2013${place.line + c3.suggestion.endLine - c3.suggestion.startLine}` : `, line ${place.line}`}`;
+  const where = m2.origin === "assumed" ? `If your \`burn\` dependency looks like this${m2.named ? ` (${andList(m2.named.features)} as the issue says; the rest of the line is assumed)` : ""}` : `${code(c3.path)}${place.inRoot ? " (the workspace root, for every member that inherits it)" : ""}${place.line === null ? "" : c3.suggestion.endLine > c3.suggestion.startLine ? `, lines ${place.line}\u2013${place.line + c3.suggestion.endLine - c3.suggestion.startLine}` : `, line ${place.line}`}`;
   const body = diffBody(c3.diff);
   const lines = body.split("\n");
   const changed = lines.some((l) => l.startsWith("-")) ? lines.filter((l) => !l.startsWith(" ")).join("\n") : body;
-  const out = ["", `**Fix** \u2014 ${where}:`, fence(changed, "diff")];
+  const meant = typoChoice(p);
+  const others = c3.others ?? [];
+  const heading2 = others.length > 0 ? twoFiles(c3.path, others) : `${where}${meant ? `, if you meant ${code(meant.to)}` : ""}`;
+  const shown2 = others.length > 0 ? filesDiff(c3.diff) : changed;
+  const out = ["", `**${lead}** \u2014 ${heading2}:`, fence(shown2, "diff")];
   if (c3.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text2(c3.targetUnmet)}.`);
+  if (above && statusWords(above) === statusWords(p) && checkedLine(above) === checkedLine(p) && !c3.declares) {
+    out.push(`<sub>${statusWords(p)}, as the edit above.</sub>`);
+    return out;
+  }
   out.push(`<details><summary>${statusWords(p)}</summary>`, "", checkedLine(p));
   if (c3.declares)
     out.push(
@@ -69516,20 +70181,21 @@ function manifestSection(m2, opts) {
       out.push(
         `<sub>I saw only your workspace root, so this is for a member that declares ${inheritLine(d.primary.decl.key)} and adds no feature of its own. Paste that member's Cargo.toml if it declares burn differently.</sub>`
       );
-    if (!m2.whole && d.verdict !== "no-burn")
+    if (!m2.whole && !["no-burn", "unknown-commit", "unknown-crate", "too-large"].includes(d.verdict))
       out.push("<sub>Judged on the part of your Cargo.toml shown in the issue; the rest could change this.</sub>");
   }
   const graph = d.verdict === "unknown-commit" ? void 0 : d.assumed.graph;
   const assumptions = [d.assumed.version, graph].filter((x2) => !!x2).map(assumptionText);
   if (assumptions.length > 0) out.push(`<sub>Assumed: ${assumptions.join("; ")}.</sub>`);
   if (plan3.kind === "fixed") {
-    out.push(...fixPart(m2, plan3));
+    out.push(...typoChoiceText(plan3), ...fixPart(m2, plan3));
+    for (const other of m2.alternatives) out.push(...fixPart(m2, other, "Or", plan3));
   } else if (plan3.kind === "no-fix" && !["no-burn", "unknown-crate", "unknown-commit"].includes(d.verdict)) {
     out.push("", `I found no verified one-line fix: ${text2(plan3.reason)}.`);
   }
   return out;
 }
-var SOURCE_WORDS, pasteIt;
+var SOURCE_WORDS, pasteIt, typoChoice, filesDiff;
 var init_manifest2 = __esm({
   "src/render/manifest.ts"() {
     "use strict";
@@ -69556,6 +70222,8 @@ var init_manifest2 = __esm({
       assumed: "assumed: nothing in the issue names a version"
     };
     pasteIt = (f) => `Paste ${f.inherits ? "the workspace root's Cargo.toml" : "that line (or the whole Cargo.toml)"} and I will check the exact edit.`;
+    typoChoice = (p) => p.change.resolves?.renamed.find((r) => r.typo && r.others.length > 0) ?? null;
+    filesDiff = (diff) => diff.split("\n").filter((l) => !/^(Index:|={5,}|\\ No newline)/.test(l)).join("\n").replace(/\n+$/, "");
   }
 });
 
@@ -69577,7 +70245,7 @@ function heading(c3) {
   const paths = c3.items.map((i) => i.path);
   if (paths.length === 0)
     return c3.absent.length === 1 ? `\`${c3.absent[0]}\` does not exist in burn ${c3.release.version}` : `These \`burn\` items do not exist in burn ${c3.release.version}`;
-  return paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : "These `burn` items are behind cargo features that are off";
+  return paths.length === 1 ? `\`${paths[0]}\` is behind a cargo feature that is off` : `These \`burn\` items are behind ${severalGates(c3) ? "cargo features that are" : "a cargo feature that is"} off`;
 }
 function unverifiedAdvice(c3) {
   const seen = c3.fragment ? `**${fragmentShows(c3.fragment)}**` : "**I could not see your Cargo.toml.**";
@@ -69586,14 +70254,34 @@ function unverifiedAdvice(c3) {
     return `${seen} At burn ${code(c3.release.version)}, turn on the \`burn\` features that make the gate above hold; show your \`[dependencies]\` and the answer names them and verifies the edit on that release's feature graph.`;
   const { withDefaults: withDefaults4, noDefaults } = c3.suggest;
   const same = !!withDefaults4 && !!noDefaults && withDefaults4.length > 0 && sameList(withDefaults4, noDefaults);
-  const add = same ? `add ${suggestion(withDefaults4, { defaults: true })} to \`burn\`, with or without its default features` : `add ${suggestion(withDefaults4, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
-  return `${seen} At burn ${code(c3.release.version)}, ${add}. This is what ${derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
+  const add = same ? `add ${suggestion(withDefaults4, { defaults: true })} to \`burn\`, with or without its default features` : withDefaults4?.length === 0 ? onByDefault(noDefaults, severalGates(c3) ? "the gates above" : "the gate above") : `add ${suggestion(withDefaults4, { defaults: true })} to \`burn\` (with default features), or ${suggestion(noDefaults, { defaults: false })} with \`default-features = false\``;
+  return `${seen} At burn ${code(c3.release.version)}, ${add}. This is what ${severalGates(c3) ? derived ? "the gates name" : "the gates need" : derived ? "the gate names" : "the gate needs"} at that release, not checked against your manifest.`;
+}
+function onByDefault(noDefaults, gates) {
+  const without = noDefaults === null ? "no `burn` feature does without them" : `with \`default-features = false\`, add ${suggestion(noDefaults, { defaults: false })}`;
+  return `\`burn\`'s default features meet ${gates}; ${without}`;
 }
 function gateSource(c3) {
   const from = new Set(c3.items.map((i) => i.gate.from));
   if (c3.items.length === 0) return ` Resolved in burn's source at ${code(c3.ref)}.`;
   if (from.has("source")) return ` Gates read from burn's source at ${code(c3.ref)}.`;
   return from.has("rustc") ? " Gates from rustc's configured-out notes." : "";
+}
+function itemLines(c3) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const i of c3.items) {
+    const at = `${i.gate.crate} ${c3.release.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
+    const where = i.url ? `[${code(at)}](${i.url})` : code(at);
+    const tail = `${gateText(i.gate)} (${where}).`;
+    const key3 = i.path.startsWith("<") ? `${i.path}
+${tail}` : tail;
+    groups2.set(key3, [...groups2.get(key3) ?? [], i.path]);
+  }
+  return [...groups2].map(([key3, paths]) => {
+    const tail = key3.slice(key3.indexOf("\n") + 1);
+    if (paths.length === 1) return `- ${paths[0].startsWith("<") ? "The impl " : ""}${code(paths[0])} ${tail}`;
+    return `- ${andList(paths)} ${tail.replace(/^sits /, "sit ")}`;
+  });
 }
 function renderCompileBody(c3, footer2) {
   if (c3.items.length === 0 && c3.absent.length === 0) return null;
@@ -69607,11 +70295,7 @@ function renderCompileBody(c3, footer2) {
       `The error is in ${code(c3.failingCrate)}, a dependency, not in your own crate: the edit below helps only if it builds against your crate's burn.`,
       ""
     );
-  for (const i of c3.items) {
-    const at = `${i.gate.crate} ${c3.release.version} \xB7 ${i.gate.file.replace(/^crates\/[^/]+\//, "")}:${i.gate.cfg_line}`;
-    const where = i.url ? `[${code(at)}](${i.url})` : code(at);
-    lines.push(`- ${i.path.startsWith("<") ? "The impl " : ""}${code(i.path)} ${gateText(i.gate)} (${where}).`);
-  }
+  lines.push(...itemLines(c3));
   for (const p of c3.absent)
     lines.push(
       `- ${code(p)} is not in burn ${code(c3.release.version)}: its source at ${code(c3.ref)} has no public item at that path (resolved from \`burn\`'s root through every module and re-export on the way), so no cargo feature brings it back. It was renamed, moved or removed; see that release's changelog.`
@@ -69646,7 +70330,7 @@ function renderCompileBody(c3, footer2) {
   lines.push(`<sub>${[`${release2}${gateSource(c3)}`.trim(), footer2].filter((x2) => x2.length > 0).join(" ")}</sub>`);
   return lines;
 }
-var sameList;
+var severalGates, sameList;
 var init_compile = __esm({
   "src/render/compile.ts"() {
     "use strict";
@@ -69654,6 +70338,7 @@ var init_compile = __esm({
     init_semver();
     init_escape();
     init_manifest2();
+    severalGates = (c3) => new Set(c3.items.map((i) => i.gate.cfg ?? i.path)).size > 1;
     sameList = (a, b) => a.length === b.length && a.every((f, i) => f === b[i]);
   }
 });
@@ -69704,7 +70389,9 @@ function manifestPart(r) {
       "",
       "<details><summary>What burn's history says of each</summary>",
       "",
-      why(refused2),
+      // The verdict ("Cargo would refuse…") is the line above: the fold says only each feature's
+      // story, with line numbers only when the manifest read is the whole file.
+      refusalsSaid(refused2, m2.linesAreFiles, plan3?.kind === "fixed"),
       "",
       (refused2.refused?.length ?? 0) < MAX_REFUSALS ? "cargo names only the first such feature it meets; this lists every one, so that one pass fixes them all." : `cargo names only the first such feature it meets; this lists the first ${MAX_REFUSALS}, and the manifest names more.`,
       "</details>"
@@ -69729,7 +70416,8 @@ function renderRefusalBody(r, footer2) {
   if (r.history && !covered)
     lines.push(`${code(f.crate)} ${code(r.version)} does not have it: ${historyText(r.history, f.crate)}`, "");
   lines.push(...manifestPart(r), "");
-  const source = r.version ? `burn ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). ` : "";
+  const crate = f.crate === "burn" ? "burn" : code(f.crate);
+  const source = r.version ? `${crate} ${code(r.version)} (${sourceText({ version: r.version, source: "cargo" })}). ` : "";
   lines.push(`<sub>${source}${footer2}</sub>`);
   return lines;
 }
@@ -69764,15 +70452,15 @@ function broughtText(a) {
   const chain2 = a.broughtBy;
   if (a.tree) return `your \`cargo tree\` output shows it: ${code(a.tree.proof)}.`;
   if (!chain2) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
-  const shown = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
-  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => p === "\u2026" ? p : code(p.slice(0, 80))).join(" \u2192 ")}.`;
+  const shown2 = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown2.map((p) => p === "\u2026" ? p : code(p.slice(0, 80))).join(" \u2192 ")}.`;
 }
 function treeText(a) {
   const t = a.tree;
   if (!t?.features || !a.oneTarget || a.oneTarget.crate !== t.crate) return null;
   const feature2 = a.oneTarget.feature;
-  const listed = t.features.length > 0 ? `with ${andList(t.features)}` : "with no feature of it";
-  return t.features.includes(feature2) ? `Your \`cargo tree\` output shows ${code(t.proof)} ${listed}, ${code(feature2)} among them: that build has it on, so the binary that panicked was built another way (another binary, profile or feature set).` : `Your \`cargo tree\` output shows ${code(t.proof)} ${listed}, and not ${code(feature2)}: the build it describes has ${code(`${t.crate}/${feature2}`)} off, as the panic says.`;
+  const listed2 = t.features.length > 0 ? `with ${andList(t.features)}` : "with no feature of it";
+  return t.features.includes(feature2) ? `Your \`cargo tree\` output shows ${code(t.proof)} ${listed2}, ${code(feature2)} among them: that build has it on, so the binary that panicked was built another way (another binary, profile or feature set).` : `Your \`cargo tree\` output shows ${code(t.proof)} ${listed2}, and not ${code(feature2)}: the build it describes has ${code(`${t.crate}/${feature2}`)} off, as the panic says.`;
 }
 function mainCommitOf(a) {
   return a.version.commit && a.version.version ? a.version.commit.slice(0, 7) : null;
@@ -69804,7 +70492,9 @@ function unverifiedSentence(a, entry, at) {
     (s) => `${code(s.version && s.ref.startsWith("v") ? s.version : s.ref)}${s.method ? ` (${code(s.method)})` : ""}`
   );
   const also = elsewhere.length > 0 ? ` The data has one at that line at ${joined2(elsewhere, "or")}.` : "";
-  return `${code(a.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed2}, which is not one of its sites in my data at ${ref}.${also}`;
+  const unread = a.firstCall?.from === "unknown" && !a.firstCall.dataHasRef;
+  const checked = unread ? `, and my data has none of its sites at ${ref} to check that line against` : `, which is not one of its sites in my data at ${ref}`;
+  return `${code(a.printed)} is raised by ${SITE_WORDS[entry.site_kind]} ${code(entry.crate)}; ${printed2}${checked}.${also}`;
 }
 function reachedText(a, entry) {
   const c3 = a.firstCall;
@@ -69816,16 +70506,27 @@ function reachedText(a, entry) {
     return ` Which method reached the ${site} depends on which of these your build is: ${code(`${c3.file.replace(/^crates\/[^/]+\//, "")}:${c3.line}`)} is ${joined2(each, "or")}.`;
   }
   const file = code(`${c3.file.replace(/^crates\/[^/]+\//, "")}:${c3.line}`);
-  return c3.dataHasRef ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${code(c3.ref)}.` : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${code(c3.ref)}, and a method's line moves between releases.`;
+  const ref = code(c3.ref.replace(/^v(?=\d)/, ""));
+  return c3.dataHasRef ? ` Which method reached the ${site} cannot be told: ${file} is none of its methods at ${ref}.` : ` Which method reached the ${site} cannot be told: I do not have burn's lines at ${ref}, and a method's line moves between releases.`;
+}
+function alreadyOnText(a) {
+  const on = a.alreadyOn;
+  if (on.length === 0) return "";
+  const each = on.map((o) => `${code(o.feature)} (${o.chain.map(code).join(" \u2192 ")})`);
+  const names2 = orList(on.map((o) => o.feature));
+  return ` Your Cargo.toml already turns on ${joined2(each, "and")}: ${on.length > 1 ? "their arms are" : "its arm is"} compiled in, so the device that fell through to \`_ =>\` is not a ${names2} device, and adding ${on.length > 1 ? "them" : "it"} would not help.`;
 }
 function whichBackend(a, t) {
   const removes = a.removedBy;
   const rest = t.features.filter((f) => !removes.includes(f));
-  const head = "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
+  const on = alreadyOnText(a);
+  const gpu = a.gpu;
+  const head = gpu ? `**Which backend?** The issue says the GPU (\u201C${text2(gpu.said)}\u201D), not which backend, so I will not guess.` : "**Which backend?** Nothing in the issue says which one this program means, so I will not guess.";
+  if (t.features.length === 0)
+    return `${head}${on} No other backend is left to add here, so the binary that panicked was not built from this Cargo.toml.`;
   if (removes.length > 0)
-    return `${head} Any one of ${orList(removes)} of ${code(t.crate)} removes this code (its \`#[cfg]\` names each).${rest.length > 0 ? ` The data also lists ${orList(rest)} as ways out; that \`#[cfg]\` does not name them.` : ""}`;
-  const ungated = a.siteGate?.kind === "ungated" ? " The data records no `#[cfg]` on this code, so no feature removes it." : "";
-  return `${head}${ungated} The data lists any one of ${orList(t.features)} of ${code(t.crate)} as a way out.`;
+    return `${head}${on} Any one of ${orList(removes)} of ${code(t.crate)} removes this code (its \`#[cfg]\` names each).${rest.length > 0 ? ` The data also lists ${orList(rest)} as ways out; that \`#[cfg]\` does not name them.` : ""}`;
+  return `${head}${on} Any one of ${orList(t.features)} of ${code(t.crate)} is a way out${gpu ? `: the ${t.features.length > 1 ? "ones" : "one"} burn's README lists as GPU backends` : ""}.`;
 }
 function choiceSection(a, answer) {
   const t = { crate: a.choiceCrate, features: answer.target.choices };
@@ -69844,7 +70545,9 @@ function choiceSection(a, answer) {
     (e) => e.dependency === dep && e.changes.length === 1 && e.changes[0].op === "add" && e.changes[0].feature === e.forFeature
   );
   if (plain3) {
-    const features = orList(edits.map((e) => JSON.stringify(e.forFeature)));
+    const listed2 = a.removedBy.length === 0 && edits.length === t.features.length;
+    const same = listed2 && edits.every((e, i) => e.forFeature === t.features[i]);
+    const features = same ? "them" : orList(edits.map((e) => JSON.stringify(e.forFeature)));
     out.push(
       "",
       `With your Cargo.toml${where}, adding any one of ${features} to ${code(dep)}'s features is ${checked} to turn it on.`
@@ -70294,6 +70997,289 @@ var init_issues = __esm({
   }
 });
 
+// src/review/tree-diff.ts
+function diffTrees(base, head) {
+  const out = [];
+  const removedById = /* @__PURE__ */ new Map();
+  for (const [path2, id] of base) {
+    const now = head.get(path2);
+    if (now === void 0) removedById.set(id, [...removedById.get(id) ?? [], path2]);
+    else if (now !== id) out.push({ filename: path2, status: "modified" });
+  }
+  for (const [path2, id] of head) {
+    if (base.has(path2)) continue;
+    const candidates = removedById.get(id) ?? [];
+    const i = Math.max(
+      0,
+      candidates.findIndex((c3) => baseName(c3) === baseName(path2))
+    );
+    const from = candidates.splice(i, 1)[0];
+    out.push(
+      from ? { filename: path2, status: "renamed", previous_filename: from } : { filename: path2, status: "added" }
+    );
+  }
+  for (const paths of removedById.values()) for (const p of paths) out.push({ filename: p, status: "removed" });
+  return out.sort((a, b) => a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0);
+}
+function patchOf(path2, before2, after, context = 3) {
+  const p = structuredPatch(path2, path2, before2, after, "", "", { context });
+  return p.hunks.map((h) => `@@ -${h.oldStart},${h.oldLines} +${h.newStart},${h.newLines} @@
+${h.lines.join("\n")}`).join("\n");
+}
+function similarity(a, b) {
+  const lines = (t) => t === "" ? 0 : t.replace(/\n$/, "").split("\n").length;
+  let same = 0;
+  for (const part of diffLines(a, b)) if (!part.added && !part.removed) same += part.count ?? 0;
+  const total = lines(a) + lines(b);
+  return total === 0 ? 1 : 2 * same / total;
+}
+function pairRenames(added, removed) {
+  const pairs = [];
+  if (added.length * removed.length > MAX_RENAME_PAIRS) return /* @__PURE__ */ new Map();
+  for (const a of added)
+    for (const r of removed) {
+      const score = similarity(r.text, a.text);
+      if (score >= RENAME_SIMILARITY) pairs.push({ to: a.path, from: r.path, score });
+    }
+  pairs.sort((x2, y) => y.score - x2.score || (x2.to < y.to ? -1 : 1));
+  const out = /* @__PURE__ */ new Map();
+  const used = /* @__PURE__ */ new Set();
+  for (const p of pairs)
+    if (!out.has(p.to) && !used.has(p.from)) {
+      out.set(p.to, p.from);
+      used.add(p.from);
+    }
+  return out;
+}
+var baseName, COMMENT_CONTEXT, RENAME_SIMILARITY, MAX_RENAME_PAIRS;
+var init_tree_diff = __esm({
+  "src/review/tree-diff.ts"() {
+    "use strict";
+    init_libesm();
+    baseName = (p) => p.slice(p.lastIndexOf("/") + 1);
+    COMMENT_CONTEXT = 2;
+    RENAME_SIMILARITY = 0.5;
+    MAX_RENAME_PAIRS = 2500;
+  }
+});
+
+// src/github/pr-reads.ts
+function graphqlEnabled(env = process.env) {
+  return !/^(?:off|false|0|no)$/i.test(env.GRAPHQL_READS ?? "");
+}
+async function readTree(octokit, repo, sha) {
+  const { data: data2 } = await octokit.rest.git.getTree({ ...repo, tree_sha: sha, recursive: "true" });
+  const items = pageItems(data2.tree, "tree");
+  const blobs = items.filter((e) => e.type === "blob" && e.path);
+  const entries = new Map(blobs.map((e) => [e.path, { sha: e.sha, size: e.size }]));
+  return { entries, truncated: data2.truncated === true };
+}
+var MAX_READ_QUERIES, MAX_REST_READS, PrReader, label2;
+var init_pr_reads = __esm({
+  "src/github/pr-reads.ts"() {
+    "use strict";
+    init_blob_reads();
+    init_files();
+    init_types();
+    MAX_READ_QUERIES = 4;
+    MAX_REST_READS = 60;
+    PrReader = class _PrReader {
+      constructor(octokit, repo, refs, tree, entries, truncated, graphql3) {
+        this.octokit = octokit;
+        this.repo = repo;
+        this.refs = refs;
+        this.tree = tree;
+        this.entries = entries;
+        this.truncated = truncated;
+        this.mode = graphql3 ? "graphql" : "rest";
+      }
+      octokit;
+      repo;
+      refs;
+      tree;
+      entries;
+      truncated;
+      mode;
+      budget = { maxQueries: MAX_READ_QUERIES, used: 0 };
+      restReads = 0;
+      /** Files a bound left unread, as `path` (head) or `path (base)`. */
+      unread = [];
+      texts = /* @__PURE__ */ new Map();
+      /** A reader over the head's tree: the one given (already read), else read now (one call). */
+      static async open(octokit, repo, refs, graphql3 = graphqlEnabled(), headTree) {
+        const t = headTree ?? await readTree(octokit, repo, refs.headSha);
+        return new _PrReader(octokit, repo, refs, [...t.entries.keys()], t.entries, t.truncated, graphql3);
+      }
+      /** Where a want is read: the head's copy for a file the PR does not touch. */
+      source(w) {
+        if (w.side === "base" && this.refs.touched !== null && !this.refs.touched.has(w.path))
+          return { path: w.path, side: "head" };
+        return w;
+      }
+      /** The text read for a want: undefined when not read (yet, or a bound stopped it), null when absent. */
+      get(w) {
+        const s = this.source(w);
+        if (s.side === "head" && !this.entries.has(s.path) && !this.truncated) return null;
+        return this.texts.get(`${s.side}:${s.path}`);
+      }
+      /**
+       * Reads the wants not read yet (in the order given: a bound cuts the last ones). `extra` fields
+       * ride in the first GraphQL query; their answer is returned, or null when read by REST.
+       */
+      async read(wants, extra = null) {
+        const todo = /* @__PURE__ */ new Map();
+        for (const w of wants) {
+          const s = this.source(w);
+          if (this.get(s) === void 0) todo.set(`${s.side}:${s.path}`, s);
+        }
+        if (this.mode === "graphql") {
+          try {
+            return await this.readGraphql([...todo.values()], extra);
+          } catch (e) {
+            if (!(e instanceof GraphqlUnavailable)) throw e;
+            this.mode = "rest";
+          }
+        }
+        await this.readRest([...todo.values()]);
+        return null;
+      }
+      async readGraphql(todo, extra) {
+        const byKey = /* @__PURE__ */ new Map();
+        for (const w of todo) {
+          const e = w.side === "head" ? this.entries.get(w.path) : void 0;
+          const ref = w.side === "head" ? this.refs.headSha : this.refs.baseSha;
+          const key3 = e?.sha ? `oid:${e.sha}` : `${ref}:${w.path}`;
+          const size = e?.size ?? this.entries.get(w.path)?.size ?? 0;
+          const slot = byKey.get(key3) ?? {
+            want: e?.sha ? { key: key3, oid: e.sha, size } : { key: key3, expression: `${ref}:${w.path}`, size },
+            paths: []
+          };
+          slot.paths.push(w);
+          byKey.set(key3, slot);
+        }
+        const slots = [...byKey.values()];
+        const {
+          results,
+          unread,
+          extra: data2
+        } = await readBlobs(
+          this.octokit,
+          this.repo,
+          slots.map((s) => s.want),
+          this.budget,
+          extra
+        );
+        const cut = new Set(unread.map((u) => u.key));
+        for (const slot of slots) {
+          if (cut.has(slot.want.key)) {
+            for (const w of slot.paths) this.unread.push(label2(w));
+            continue;
+          }
+          const r = results.get(slot.want.key);
+          for (const w of slot.paths) this.store(w, r);
+        }
+        return data2;
+      }
+      async readRest(todo) {
+        for (const w of todo) {
+          if (this.restReads >= MAX_REST_READS) {
+            this.unread.push(label2(w));
+            continue;
+          }
+          this.restReads++;
+          const ref = w.side === "head" ? this.refs.headSha : this.refs.baseSha;
+          this.store(w, await readFile(this.octokit, { ...this.repo, path: w.path, ref }));
+        }
+      }
+      store(w, r) {
+        this.texts.set(`${w.side}:${w.path}`, r?.ok ? r.text : null);
+        if (r && !r.ok && r.reason === "too-large") this.unread.push(`${label2(w)} (too large)`);
+      }
+    };
+    label2 = (w) => w.side === "head" ? w.path : `${w.path} (base)`;
+  }
+});
+
+// src/github/pr-changes.ts
+async function changedManifests(octokit, repo, pr) {
+  const count = pr.changed_files;
+  if (typeof count !== "number" || count <= 0) return listed(octokit, repo, pr, pr.base.sha);
+  const cmp = await compare(octokit, repo, pr);
+  if (!cmp) return listed(octokit, repo, pr, pr.base.sha);
+  if (cmp.files.length === count && count < COMPARE_MAX_FILES)
+    return fromFiles(cmp.files, { baseSha: cmp.mergeBase, complete: true });
+  const headTree = await readTree(octokit, repo, pr.head.sha);
+  const baseTree = headTree.truncated ? null : await readTree(octokit, repo, cmp.mergeBase);
+  if (!baseTree || baseTree.truncated) return listed(octokit, repo, pr, cmp.mergeBase, headTree);
+  const files = diffTrees(blobIds(baseTree), blobIds(headTree));
+  return fromFiles(files, { baseSha: cmp.mergeBase, complete: true, headTree, patchesComputed: true });
+}
+async function compare(octokit, repo, pr) {
+  try {
+    const { data: data2 } = await octokit.rest.repos.compareCommitsWithBasehead({
+      ...repo,
+      basehead: `${pr.base.sha}...${pr.head.sha}`,
+      per_page: 1
+    });
+    const mergeBase = data2.merge_base_commit?.sha;
+    if (typeof mergeBase !== "string") return null;
+    return { mergeBase, files: data2.files ?? [] };
+  } catch (e) {
+    const status3 = e.status ?? 0;
+    if (status3 === 404 || status3 === 422 || status3 >= 500) return null;
+    throw e;
+  }
+}
+async function listed(octokit, repo, pr, baseSha, headTree) {
+  const files = [];
+  for await (const page of listPages(
+    octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...repo, pull_number: pr.number, per_page: 100 }),
+    "pull request files"
+  )) {
+    files.push(...page);
+    if (files.length >= MAX_FILES) break;
+  }
+  return fromFiles(files.slice(0, MAX_FILES), { baseSha, complete: files.length < MAX_FILES, headTree });
+}
+function fromFiles(files, how) {
+  const all = files.filter((f) => isManifest(f.filename) && f.status !== "removed");
+  if (all.length === 0) return null;
+  const notices = [];
+  if (!how.complete)
+    notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
+  const changed = all.map((f) => ({
+    path: f.filename,
+    status: f.status,
+    previousPath: f.previous_filename,
+    patch: f.patch
+  }));
+  const touched = how.complete ? files.flatMap((f) => [f.filename, ...f.previous_filename ? [f.previous_filename] : []]) : null;
+  const { baseSha, headTree, patchesComputed } = how;
+  const removed = patchesComputed ? files.filter((f) => isManifest(f.filename) && f.status === "removed").map((f) => f.filename) : [];
+  return {
+    changed,
+    notices,
+    touched,
+    baseSha,
+    ...headTree ? { headTree } : {},
+    ...patchesComputed ? { patchesComputed } : {},
+    ...removed.length > 0 ? { removed } : {}
+  };
+}
+var MAX_FILES, COMPARE_MAX_FILES, blobIds;
+var init_pr_changes = __esm({
+  "src/github/pr-changes.ts"() {
+    "use strict";
+    init_workspace();
+    init_tree_diff();
+    init_pr_reads();
+    init_types();
+    MAX_FILES = 3e3;
+    COMPARE_MAX_FILES = 300;
+    blobIds = (t) => new Map([...t.entries].map(([p, e]) => [p, e.sha ?? ""]));
+  }
+});
+
 // src/review/evidence.ts
 function matcherFor2(rule, version) {
   const modules = /* @__PURE__ */ new Map();
@@ -70522,6 +71508,42 @@ var init_path_version = __esm({
   }
 });
 
+// src/review/root-refusals.ts
+function oneRootEdit(out, root, lines) {
+  const twoFile = (r) => {
+    const c3 = r.plan?.change;
+    return r.kind === "refused" && !!c3?.others?.length && rootHalf(c3, root) !== void 0;
+  };
+  const two = out.filter(twoFile);
+  if (two.length < 2) return out;
+  const after = rootHalf(two[0].plan.change, root).after;
+  if (two.some((r) => rootHalf(r.plan.change, root).after !== after)) return out;
+  const lead = ledBy(two[0].plan.change, root);
+  const members = two.flatMap(
+    (r) => [r.plan.change, ...r.plan.change.others ?? []].filter((c3) => c3.path !== root).map((c3) => ({ ...c3, diff: ownDiff(c3), others: void 0 }))
+  );
+  const change3 = acrossFiles({ ...lead, others: void 0 }, members);
+  const othersInDiff = members.filter((m2) => shown(m2, lines.get(m2.path))).map((m2) => m2.path);
+  const merged = {
+    ...two[0],
+    plan: { ...two[0].plan, change: change3 },
+    inDiff: shown(change3, lines.get(root)),
+    othersInDiff
+  };
+  return out.filter((r) => !twoFile(r) || r === two[0]).map((r) => r === two[0] ? merged : r);
+}
+var rootHalf, shown;
+var init_root_refusals = __esm({
+  "src/review/root-refusals.ts"() {
+    "use strict";
+    init_change();
+    rootHalf = (c3, root) => [c3, ...c3.others ?? []].find((x2) => x2.path === root);
+    shown = (c3, lines) => !!lines && c3.suggestions.every(
+      (s) => Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((l) => lines.has(l))
+    );
+  }
+});
+
 // src/review/source-needs.ts
 function burnImports(texts) {
   const out = /* @__PURE__ */ new Set();
@@ -70574,9 +71596,17 @@ function commentableLines(patch) {
   return lines;
 }
 function inDiff(plan3, commentable) {
-  const s = plan3.change.suggestion;
-  for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  if (!commentable) return false;
+  for (const s of plan3.change.suggestions)
+    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
   return true;
+}
+function placed(plan3, lines) {
+  const all = [plan3.change, ...plan3.change.others ?? []];
+  const lead = all.find((c3) => inDiff({ change: c3 }, lines.get(c3.path))) ?? plan3.change;
+  const fixed = { ...plan3, change: ledBy(plan3.change, lead.path) };
+  const othersInDiff = (fixed.change.others ?? []).filter((o) => inDiff({ change: o }, lines.get(o.path)));
+  return { fixed, othersInDiff: othersInDiff.map((o) => o.path) };
 }
 function judged(d) {
   return d !== null && JUDGED.has(d.verdict);
@@ -70621,28 +71651,31 @@ function regressed(j2, plan3) {
   if (plan3.kind === "fixed") return { ...base, kind: "regression", plan: plan3, inDiff: inDiff(plan3, commentable) };
   return { ...base, kind: "regression-unfixable", reason: plan3.kind === "no-fix" ? plan3.reason : "no fix" };
 }
-function refusedByPr(path2, before2, after, root, plan3 = null, lines = null) {
+function refusedByPr(path2, before2, after, root, plan3 = null, lines = /* @__PURE__ */ new Map()) {
   if (after.verdict !== "refused" || before2?.verdict === "refused") return null;
   const first = after.refused[0];
-  const fixed = plan3?.kind === "fixed" ? plan3 : null;
-  const onLines = fixed !== null && lines?.path === fixed.change.path && inDiff(fixed, lines.commentable);
-  if (fixed) {
-    const at2 = fixed.change.path;
-    return {
-      kind: "refused",
-      path: at2,
-      line: fixed.change.suggestion.startLine,
-      diagnosis: after,
-      plan: fixed,
-      inDiff: onLines
-    };
+  const files = { manifest: path2, root: root?.path ?? null };
+  if (plan3?.kind === "fixed") {
+    const { fixed, othersInDiff } = placed(plan3, lines);
+    const line3 = fixed.change.suggestions[0].startLine;
+    const onLines = inDiff(fixed, lines.get(fixed.change.path));
+    const also = fixed.change.others?.length ? { othersInDiff } : {};
+    const at = { line: line3, ...files, diagnosis: after, plan: fixed, inDiff: onLines, ...also };
+    return { kind: "refused", path: fixed.change.path, ...at };
   }
-  if (first.where.kind === "features")
-    return { kind: "refused", path: path2, line: 1, diagnosis: after, plan: null, inDiff: false };
-  const { decl: decl2, inRoot } = first.where;
-  const rootLine = inRoot && root ? rootDeclLine(root, decl2.key) : null;
-  const [at, line2] = rootLine !== null ? [root.path, rootLine] : [path2, decl2.line];
-  return { kind: "refused", path: at, line: line2, diagnosis: after, plan: null, inDiff: false };
+  const inRoot = first.where.kind === "dependency" && first.where.inRoot && root !== null;
+  const declared2 = first.where.kind === "dependency" ? inRoot ? rootDeclLine(root, first.where.decl.key) : first.where.decl.line : null;
+  const line2 = first.line ?? declared2 ?? 1;
+  return {
+    kind: "refused",
+    path: inRoot ? root.path : path2,
+    line: line2,
+    ...files,
+    ...plan3?.kind === "no-fix" ? { noEdit: plan3.reason } : {},
+    diagnosis: after,
+    plan: null,
+    inDiff: false
+  };
 }
 function refusalPlan(plan3, before2, file, opts) {
   if (plan3.kind === "invalid-toml" || plan3.diagnosis.verdict !== "refused" || before2?.verdict === "on") return plan3;
@@ -70670,7 +71703,7 @@ function reviewWorkspaceRoot(c3, rule) {
       { root: { path: c3.path, text: c3.base }, target, diagnosisOnly: true, ...m2.pins?.base }
     );
     const before2 = basePlan && diagnosisOf(basePlan);
-    const lines = { path: c3.path, commentable: c3.commentable };
+    const lines = c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]);
     const member = { path: m2.path, text: m2.head };
     const past2 = refusalPlan(afterPlan, before2, member, { root: headRoot, target, diagnosisOnly: true });
     const refused2 = refusedByPr(m2.path, before2, afterPlan.diagnosis, headRoot, past2, lines);
@@ -70688,7 +71721,7 @@ function reviewWorkspaceRoot(c3, rule) {
     const j2 = { rule: rule.id, path: c3.path, crateManifest: m2.path, before: before2, after: afterPlan.diagnosis };
     out.push(regressed({ ...j2, commentable: c3.commentable, member: m2.path }, plan3));
   }
-  return out;
+  return oneRootEdit(out, c3.path, c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]));
 }
 function reviewManifest(c3, rule) {
   const target = rule.target;
@@ -70698,7 +71731,7 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target, ...c3.pins?.base });
   const before2 = basePlan ? diagnosisOf(basePlan) : null;
-  const lines = { path: c3.path, commentable: c3.commentable };
+  const lines = c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]);
   const past2 = refusalPlan(probe, before2, { path: c3.path, text: c3.head }, headOpts);
   const refused2 = refusedByPr(c3.path, before2, after, c3.headRoot ?? null, past2, lines);
   if (refused2) return refused2;
@@ -70716,8 +71749,10 @@ var init_manifest3 = __esm({
   "src/review/manifest.ts"() {
     "use strict";
     init_fix();
+    init_change();
     init_refusal();
     init_manifest();
+    init_root_refusals();
     init_source_needs();
     JUDGED = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
     invalid = (path2, e) => ({
@@ -70960,6 +71995,7 @@ function assessByRule(s, rules2 = reviewRules()) {
 function assessRule(s, rule) {
   const tree = new Set(s.tree);
   const out = [];
+  const diffLines2 = new Map(s.changed.map((f) => [f.path, commentableLines(f.patch)]));
   for (const f of s.changed) {
     const head = s.head[f.path];
     if (head === null || head === void 0) continue;
@@ -70971,7 +72007,7 @@ function assessRule(s, rule) {
       out.push({ kind: "fine", path: f.path, burn: true });
       if (members.length === 0 && s.options.partialTree)
         out.push({ kind: "unresolved", rule: rule.id, path: f.path, why: { kind: "members-unseen" } });
-      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable }, rule));
+      out.push(...reviewWorkspaceRoot({ path: f.path, base, head, members, commentable, diffLines: diffLines2 }, rule));
       if (!self2.dependencies.some(isBurnDependency)) continue;
     }
     const baseSelf = parsed2(base);
@@ -70980,7 +72016,9 @@ function assessRule(s, rule) {
     const baseRoot = baseSelf ? rootAt(s.base, basePath, baseSelf, tree, globBudget(s.tree)) : null;
     const pins = { head: pathPin(s.head, f.path, head, headRoot), base: pathPin(s.base, basePath, base, baseRoot) };
     const imports = s.imports?.[f.path];
-    out.push(reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, pins, imports }, rule));
+    out.push(
+      reviewManifest({ path: f.path, base, head, headRoot, baseRoot, commentable, diffLines: diffLines2, pins, imports }, rule)
+    );
   }
   return out;
 }
@@ -71186,232 +72224,14 @@ var init_gather_evidence = __esm({
   }
 });
 
-// src/github/blob-reads.ts
-function blobQuery(repo, wants, extra = null) {
-  const variables = { owner: repo.owner, name: repo.repo, ...extra?.variables };
-  const decls = ["$owner: String!", "$name: String!", ...extra?.decls ?? []];
-  const fields = wants.map((w, i) => {
-    if (w.oid !== void 0) {
-      variables[`o${i}`] = w.oid;
-      decls.push(`$o${i}: GitObjectID!`);
-      return `f${i}: object(oid: $o${i}) { ${BLOB_FIELDS} }`;
-    }
-    variables[`e${i}`] = w.expression;
-    decls.push(`$e${i}: String!`);
-    return `f${i}: object(expression: $e${i}) { ${BLOB_FIELDS} }`;
-  });
-  const inside = [...fields, ...extra ? [extra.fields] : []].join(" ");
-  const query = `query(${decls.join(", ")}) { repository(owner: $owner, name: $name) { ${inside} } }`;
-  return { query, variables };
-}
-function batches(wants, maxBytes = MAX_QUERY_BYTES, maxObjects = MAX_QUERY_OBJECTS) {
-  const out = [];
-  let current = [];
-  let bytes = 0;
-  for (const w of wants) {
-    if (current.length > 0 && (bytes + w.size > maxBytes || current.length >= maxObjects)) {
-      out.push(current);
-      current = [];
-      bytes = 0;
-    }
-    current.push(w);
-    bytes += w.size;
-  }
-  if (current.length > 0) out.push(current);
-  return out;
-}
-function blobResult(node) {
-  if (!node || node.byteSize === void 0) return { ok: false, reason: "missing" };
-  if (node.isBinary) return { ok: false, reason: "binary" };
-  if (node.isTruncated || typeof node.text !== "string") return { ok: false, reason: "too-large" };
-  return { ok: true, text: node.text };
-}
-function status2(e) {
-  return e.status;
-}
-async function runQuery(octokit, query, variables) {
-  try {
-    return await asRead(() => octokit.graphql(query, variables));
-  } catch (e) {
-    const partial = e.data;
-    const errors = e.errors;
-    if (errors?.some((x2) => x2.type === "RATE_LIMITED")) throw e;
-    if (errors && partial) return partial;
-    const s = status2(e);
-    if (errors || s === 400 || s === 401 || s === 403 || s === 404 || s === 410 || s === 422)
-      throw new GraphqlUnavailable(`GitHub refused a GraphQL query (${s ?? "errors"})`, { cause: e });
-    throw e;
-  }
-}
-async function readBlobs(octokit, repo, wants, budget, extra = null) {
-  const results = /* @__PURE__ */ new Map();
-  const unread = [];
-  let extraData = null;
-  const groups2 = batches(wants);
-  if (groups2.length === 0 && extra) groups2.push([]);
-  for (const [n, group] of groups2.entries()) {
-    if (budget.used >= budget.maxQueries) {
-      unread.push(...group);
-      continue;
-    }
-    budget.used++;
-    const { query, variables } = blobQuery(repo, group, n === 0 ? extra : null);
-    const data2 = await runQuery(octokit, query, variables);
-    const repository = data2.repository ?? null;
-    if (n === 0 && extra) extraData = repository;
-    for (const [i, w] of group.entries()) results.set(w.key, blobResult(repository?.[`f${i}`]));
-  }
-  return { results, unread, extra: extraData };
-}
-var MAX_QUERY_BYTES, MAX_QUERY_OBJECTS, GraphqlUnavailable, BLOB_FIELDS;
-var init_blob_reads = __esm({
-  "src/github/blob-reads.ts"() {
-    "use strict";
-    init_octokit();
-    MAX_QUERY_BYTES = 2e6;
-    MAX_QUERY_OBJECTS = 1e3;
-    GraphqlUnavailable = class extends Error {
-    };
-    BLOB_FIELDS = "... on Blob { text isBinary isTruncated byteSize }";
-  }
-});
-
-// src/github/pr-reads.ts
-function graphqlEnabled(env = process.env) {
-  return !/^(?:off|false|0|no)$/i.test(env.GRAPHQL_READS ?? "");
-}
-var MAX_READ_QUERIES, MAX_REST_READS, PrReader, label2;
-var init_pr_reads = __esm({
-  "src/github/pr-reads.ts"() {
-    "use strict";
-    init_blob_reads();
-    init_files();
-    init_types();
-    MAX_READ_QUERIES = 4;
-    MAX_REST_READS = 60;
-    PrReader = class _PrReader {
-      constructor(octokit, repo, refs, tree, entries, truncated, graphql3) {
-        this.octokit = octokit;
-        this.repo = repo;
-        this.refs = refs;
-        this.tree = tree;
-        this.entries = entries;
-        this.truncated = truncated;
-        this.mode = graphql3 ? "graphql" : "rest";
-      }
-      octokit;
-      repo;
-      refs;
-      tree;
-      entries;
-      truncated;
-      mode;
-      budget = { maxQueries: MAX_READ_QUERIES, used: 0 };
-      restReads = 0;
-      /** Files a bound left unread, as `path` (head) or `path (base)`. */
-      unread = [];
-      texts = /* @__PURE__ */ new Map();
-      /** Reads the head's tree (one call) and returns a reader over it. */
-      static async open(octokit, repo, refs, graphql3 = graphqlEnabled()) {
-        const { data: data2 } = await octokit.rest.git.getTree({ ...repo, tree_sha: refs.headSha, recursive: "true" });
-        const items = pageItems(data2.tree, "tree");
-        const blobs = items.filter((e) => e.type === "blob" && e.path);
-        const entries = new Map(blobs.map((e) => [e.path, { sha: e.sha, size: e.size }]));
-        const truncated = data2.truncated === true;
-        return new _PrReader(octokit, repo, refs, [...entries.keys()], entries, truncated, graphql3);
-      }
-      /** Where a want is read: the head's copy for a file the PR does not touch. */
-      source(w) {
-        if (w.side === "base" && this.refs.touched !== null && !this.refs.touched.has(w.path))
-          return { path: w.path, side: "head" };
-        return w;
-      }
-      /** The text read for a want: undefined when not read (yet, or a bound stopped it), null when absent. */
-      get(w) {
-        const s = this.source(w);
-        if (s.side === "head" && !this.entries.has(s.path) && !this.truncated) return null;
-        return this.texts.get(`${s.side}:${s.path}`);
-      }
-      /**
-       * Reads the wants not read yet (in the order given: a bound cuts the last ones). `extra` fields
-       * ride in the first GraphQL query; their answer is returned, or null when read by REST.
-       */
-      async read(wants, extra = null) {
-        const todo = /* @__PURE__ */ new Map();
-        for (const w of wants) {
-          const s = this.source(w);
-          if (this.get(s) === void 0) todo.set(`${s.side}:${s.path}`, s);
-        }
-        if (this.mode === "graphql") {
-          try {
-            return await this.readGraphql([...todo.values()], extra);
-          } catch (e) {
-            if (!(e instanceof GraphqlUnavailable)) throw e;
-            this.mode = "rest";
-          }
-        }
-        await this.readRest([...todo.values()]);
-        return null;
-      }
-      async readGraphql(todo, extra) {
-        const byKey = /* @__PURE__ */ new Map();
-        for (const w of todo) {
-          const e = w.side === "head" ? this.entries.get(w.path) : void 0;
-          const ref = w.side === "head" ? this.refs.headSha : this.refs.baseSha;
-          const key3 = e?.sha ? `oid:${e.sha}` : `${ref}:${w.path}`;
-          const size = e?.size ?? this.entries.get(w.path)?.size ?? 0;
-          const slot = byKey.get(key3) ?? {
-            want: e?.sha ? { key: key3, oid: e.sha, size } : { key: key3, expression: `${ref}:${w.path}`, size },
-            paths: []
-          };
-          slot.paths.push(w);
-          byKey.set(key3, slot);
-        }
-        const slots = [...byKey.values()];
-        const {
-          results,
-          unread,
-          extra: data2
-        } = await readBlobs(
-          this.octokit,
-          this.repo,
-          slots.map((s) => s.want),
-          this.budget,
-          extra
-        );
-        const cut = new Set(unread.map((u) => u.key));
-        for (const slot of slots) {
-          if (cut.has(slot.want.key)) {
-            for (const w of slot.paths) this.unread.push(label2(w));
-            continue;
-          }
-          const r = results.get(slot.want.key);
-          for (const w of slot.paths) this.store(w, r);
-        }
-        return data2;
-      }
-      async readRest(todo) {
-        for (const w of todo) {
-          if (this.restReads >= MAX_REST_READS) {
-            this.unread.push(label2(w));
-            continue;
-          }
-          this.restReads++;
-          const ref = w.side === "head" ? this.refs.headSha : this.refs.baseSha;
-          this.store(w, await readFile(this.octokit, { ...this.repo, path: w.path, ref }));
-        }
-      }
-      store(w, r) {
-        this.texts.set(`${w.side}:${w.path}`, r?.ok ? r.text : null);
-        if (r && !r.ok && r.reason === "too-large") this.unread.push(`${label2(w)} (too large)`);
-      }
-    };
-    label2 = (w) => w.side === "head" ? w.path : `${w.path} (base)`;
-  }
-});
-
 // src/answer/build-review-answer.ts
-function editOf3(change3, verifiedOn) {
+function editOf3(change3, verifiedOn, othersInDiff = []) {
+  const others = (change3.others ?? []).map((o) => ({
+    path: o.path,
+    suggestions: o.suggestions,
+    diff: ownDiff(o),
+    onLines: othersInDiff.includes(o.path)
+  }));
   return {
     path: change3.path,
     dependency: change3.dependency,
@@ -71420,8 +72240,10 @@ function editOf3(change3, verifiedOn) {
     renamed: change3.resolves?.renamed ?? [],
     dropped: change3.resolves?.dropped ?? [],
     suggestion: change3.suggestion,
+    suggestions: change3.suggestions,
     diff: change3.diff,
-    verifiedOn
+    verifiedOn,
+    ...others.length > 0 ? { others } : {}
   };
 }
 function brokenResult(p, reported, words) {
@@ -71432,13 +72254,24 @@ function brokenResult(p, reported, words) {
     crate: r.crate,
     version: r.version,
     feature: r.feature,
-    line: r.where.kind === "dependency" ? r.where.decl.line : null,
+    path: r.where.kind === "dependency" && r.where.inRoot && p.root ? p.root : p.manifest,
+    line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
     entry: r.where.kind === "features" ? r.where.entry : null,
     dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
     inherited: r.where.kind === "dependency" && r.where.inRoot
   }));
-  const edit2 = p.plan ? editOf3(p.plan.change, d.graphVersion) : null;
-  const at = { line: p.line, release: d.graphVersion, because: words.why(d), refused: refused2, edit: edit2, onLines: p.inDiff };
+  const edit2 = p.plan ? editOf3(p.plan.change, d.graphVersion, p.othersInDiff) : null;
+  const noEdit = !edit2 && p.noEdit ? { noEdit: p.noEdit } : {};
+  const at = {
+    line: p.line,
+    release: d.graphVersion,
+    // Said on another file than the manifest judged (the workspace root's line): the words name it.
+    because: words.why(d, void 0, p.path !== p.manifest ? { manifest: p.manifest } : void 0),
+    refused: refused2,
+    edit: edit2,
+    onLines: p.inDiff,
+    ...noEdit
+  };
   return { rule: "cargo", path: p.path, kind: "refused", reported, ...at };
 }
 function problemResult(p, words) {
@@ -71550,6 +72383,7 @@ var ORDER;
 var init_build_review_answer = __esm({
   "src/answer/build-review-answer.ts"() {
     "use strict";
+    init_change();
     init_evidence2();
     init_pull_request();
     init_rules();
@@ -71597,25 +72431,53 @@ function needsText(r, a) {
 function refusedText(r, quote = code) {
   const groups2 = /* @__PURE__ */ new Map();
   for (const x2 of r.refused ?? []) {
-    const where = x2.entry !== null ? `the \`[features]\` entry ${quote(x2.entry)}` : x2.inherited ? `the workspace's ${quote(x2.dependency ?? "")} entry` : `line ${x2.line}`;
+    const elsewhere = x2.path !== r.path;
+    const where = x2.entry !== null ? `the \`[features]\` entry ${quote(x2.entry)}${elsewhere ? ` of ${quote(x2.path)}` : ""}` : x2.inherited ? `the workspace's ${quote(x2.dependency ?? "")} entry${elsewhere ? ` in ${quote(x2.path)}` : ""}` : `${elsewhere ? `${quote(x2.path)} ` : ""}line ${x2.line}`;
     const key3 = `${where}\0${x2.crate}\0${x2.version}`;
     const g = groups2.get(key3) ?? { where, crate: x2.crate, version: x2.version, features: [] };
     g.features.push(x2.feature);
     groups2.set(key3, g);
   }
   const list = (fs) => fs.length <= 1 ? fs.map(quote).join("") : `${fs.slice(0, -1).map(quote).join(", ")} and ${quote(fs.at(-1))}`;
-  const parts = [...groups2.values()].map(
-    (g) => `${g.where} asks ${quote(g.crate)} ${g.version} for ${list(g.features)}`
+  const asks = /* @__PURE__ */ new Map();
+  for (const g of groups2.values()) {
+    const what = `${quote(g.crate)} ${g.version} for ${list(g.features)}`;
+    const a = asks.get(what) ?? { wheres: [], what };
+    a.wheres.push(g.where);
+    asks.set(what, a);
+  }
+  const parts = [...asks.values()].map(
+    ({ wheres, what }) => `${placesWords(wheres)} ${wheres.length > 1 ? "ask" : "asks"} ${what}`
   );
   return parts.length > 0 ? `${parts.join("; ")}, which it does not have` : "cargo refuses it";
+}
+function placesWords(wheres) {
+  if (wheres.length === 1) return wheres[0];
+  const numbers = wheres.map((w) => /^line (\d+)$/.exec(w)?.[1]);
+  const words = numbers.every((n) => n !== void 0) ? numbers : wheres;
+  const head = `${words === numbers ? "lines " : ""}${words.slice(0, -1).join(", ")}`;
+  return `${head} and ${words.at(-1)}`;
 }
 function editText(e, quote = code) {
   const resolves = e.renamed.length + e.dropped.length > 0 ? { renamed: e.renamed, dropped: e.dropped } : void 0;
   return changeText({ dependency: e.dependency, added: e.added, declares: e.declares, resolves }, quote);
 }
 function linesText(e) {
-  const s = e.suggestion;
-  return s.startLine === s.endLine ? `line ${s.startLine}` : `lines ${s.startLine}\u2013${s.endLine}`;
+  const all = e.suggestions;
+  const one = all.length === 1 && all[0].startLine === all[0].endLine;
+  const spans = all.map(span);
+  const list = spans.length <= 1 ? spans.join("") : `${spans.slice(0, -1).join(", ")} and ${spans.at(-1)}`;
+  return `${one ? "line" : "lines"} ${list}`;
+}
+function suggestedLinesText(e) {
+  const files = suggestedFiles(e);
+  if (files.length === 1) return linesText(e);
+  const each = files.map((f) => `${code(f.path)} ${linesText(f)}`);
+  return `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`;
+}
+function suggestionsText(e, verb) {
+  const many = suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0) > 1;
+  return `The suggestion${many ? "s" : ""} on ${suggestedLinesText(e)} ${many ? verb[1] : verb[0]}`;
 }
 function unresolvedText(why2) {
   if (why2.kind === "too-large") return "the feature graph at the head is larger than the bot walks for one event";
@@ -71625,7 +72487,7 @@ function unresolvedText(why2) {
     return "I found no Rust source of its crate to read, so I cannot tell whether its code needs it (it is off after this change)";
   return assumptionText(why2.assumption);
 }
-var feature, isProblem, problemsOf, capitalized3;
+var feature, isProblem, problemsOf, span, suggestedFiles, capitalized3;
 var init_review_words = __esm({
   "src/render/review-words.ts"() {
     "use strict";
@@ -71637,6 +72499,11 @@ var init_review_words = __esm({
     feature = (r) => code(targetName(r.target));
     isProblem = (r) => r.reported && (r.kind === "refused" || r.kind === "invalid-toml" || r.kind.startsWith("regression"));
     problemsOf = (a) => a.results.filter(isProblem);
+    span = (s) => s.startLine === s.endLine ? `${s.startLine}` : `${s.startLine}\u2013${s.endLine}`;
+    suggestedFiles = (e) => [
+      { path: e.path, suggestions: e.suggestions },
+      ...(e.others ?? []).filter((o) => o.onLines)
+    ];
     capitalized3 = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   }
 });
@@ -71652,16 +72519,44 @@ function editFor(r, a) {
   if (r.edit || !r.sharedWith) return r.edit ?? null;
   return a.results.find((q) => q.rule === r.sharedWith && q.path === r.path && q.reported)?.edit ?? null;
 }
+function byPlace(r) {
+  const out = [];
+  for (const x2 of r.refused ?? []) {
+    if (x2.line === null) continue;
+    const at = out.find((p) => p.path === x2.path && p.line === x2.line);
+    if (at) at.refused.push(x2);
+    else out.push({ path: x2.path, line: x2.line, refused: [x2] });
+  }
+  return out;
+}
+function refusedAnnotations(r) {
+  const edit2 = r.edit ? ` The edit: ${editText(r.edit, plain2)}.` : "";
+  const places = byPlace(r);
+  if (places.length === 0) places.push({ path: r.path, line: r.line, refused: r.refused ?? [] });
+  return places.map((p) => ({
+    path: p.path,
+    start_line: p.line,
+    end_line: p.line,
+    annotation_level: "failure",
+    message: `cargo will refuse this manifest: ${refusedText({ ...r, path: p.path, refused: p.refused }, plain2)}.${edit2}`
+  }));
+}
 function annotation(r, ruleId, a) {
   const edit2 = r.kind === "regression" ? editFor(r, a) : null;
   if (edit2) {
-    const s = edit2.suggestion;
     const target = ruleOf(ruleId).target.feature;
-    const message = `${target} is off after this change; ${editText(edit2, JSON.stringify)}.`;
-    return [{ path: edit2.path, start_line: s.startLine, end_line: s.endLine, annotation_level: "warning", message }];
+    const message = `${target} is off after this change; ${editText(edit2, plain2)}.`;
+    return edit2.suggestions.map((s) => ({
+      path: edit2.path,
+      start_line: s.startLine,
+      end_line: s.endLine,
+      annotation_level: "warning",
+      message
+    }));
   }
-  if (r.kind === "refused" || r.kind === "invalid-toml") {
-    const message = r.kind === "refused" ? `cargo will refuse this manifest: ${refusedText(r, plain2)}.${r.edit ? ` The edit: ${editText(r.edit, JSON.stringify)}.` : ""}` : `Cargo.toml does not parse: ${r.message}`;
+  if (r.kind === "refused") return refusedAnnotations(r);
+  if (r.kind === "invalid-toml") {
+    const message = `Cargo.toml does not parse: ${r.message}`;
     return [{ path: r.path, start_line: r.line, end_line: r.line, annotation_level: "failure", message }];
   }
   return [];
@@ -71728,20 +72623,57 @@ function markedReviewState(body) {
     return unknown;
   }
 }
-function suggestionOn(e, words) {
-  const s = e.suggestion;
+function suggestionOn(path2, s, words) {
   const body = [words, "", fence(s.lines.join("\n"), "suggestion")].join("\n");
-  return s.startLine === s.endLine ? { path: e.path, line: s.endLine, side: "RIGHT", body } : { path: e.path, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+  return s.startLine === s.endLine ? { path: path2, line: s.endLine, side: "RIGHT", body } : { path: path2, line: s.endLine, start_line: s.startLine, side: "RIGHT", start_side: "RIGHT", body };
+}
+function suggestionsOn(r, words) {
+  const e = r.edit;
+  const all = suggestedFiles(e).flatMap((f) => f.suggestions.map((s) => ({ path: f.path, s })));
+  const [first, ...rest] = all;
+  const unshown = (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path));
+  const body = unshown.length > 0 ? ` Its change${unshown.length > 1 ? "s" : ""} to ${unshown.join(" and ")} ${unshown.length > 1 ? "are" : "is"} in the review's body.` : "";
+  if (rest.length === 0) return [suggestionOn(first.path, first.s, `${words}${body}`)];
+  const together = `This edit is ${all.length} suggestions, on ${suggestedLinesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.${body}`;
+  const head = suggestionOn(first.path, first.s, `${words}
+
+${together}`);
+  const at = first.s.startLine === first.s.endLine ? `line ${first.s.startLine}` : `lines ${first.s.startLine}\u2013${first.s.endLine}`;
+  const start = first.path === e.path && !e.others?.some((o) => o.onLines) ? at : `${code(first.path)} ${at}`;
+  return [
+    head,
+    ...rest.map(({ path: path2, s }) => {
+      const here = (r.refused ?? []).filter((x2) => x2.path === path2 && within(x2.line, s));
+      const said = here.length > 0 ? `${capitalized3(refusedText({ ...r, path: path2, refused: here }))}. ` : "";
+      return suggestionOn(
+        path2,
+        s,
+        `${said}Part of the edit in the comment on ${start} (${editText(e)}): commit it with that one.`
+      );
+    })
+  ];
+}
+function unshownBelow(e) {
+  const unshown = (e.others ?? []).filter((o) => !o.onLines);
+  if (unshown.length === 0) return [];
+  const names2 = unshown.map((o) => code(o.path)).join(" and ");
+  return [
+    "",
+    `  The edit changes ${names2} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, every file together, and any part of it alone is still refused.`,
+    ...unshown.flatMap((o) => ["", fence(filesDiff(o.diff), "diff")])
+  ];
 }
 function lineComment(r, a) {
-  if (r.kind === "refused") return suggestionOn(r.edit, `${r.because} ${capitalized3(editText(r.edit))}.`);
+  if (r.kind === "refused") return suggestionsOn(r, `${r.because} ${capitalized3(editText(r.edit))}.`);
   const also = a.results.filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path).map((q) => ` It also restores ${feature(ruleOf(q.rule))}.`);
-  return suggestionOn(r.edit, `${r.because}${also.join("")}`);
+  return suggestionsOn(r, `${r.because}${also.join("")}`);
 }
 function detailBelow(r) {
-  const diff = r.edit ? ["", fence(diffBody(r.edit.diff), "diff")] : [];
-  if (r.kind === "refused")
-    return ["", `  ${r.because}`, ...r.edit ? [...diff, "", `${capitalized3(editText(r.edit))}.`] : []];
+  const diff = r.edit ? ["", fence(r.edit.others?.length ? filesDiff(r.edit.diff) : diffBody(r.edit.diff), "diff")] : [];
+  if (r.kind === "refused") {
+    const none2 = r.noEdit ? ["", `  I found no verified edit past it: ${text2(r.noEdit.replace(/`/g, ""))}.`] : [];
+    return ["", `  ${r.because}`, ...r.edit ? [...diff, "", `${capitalized3(editText(r.edit))}.`] : none2];
+  }
   if (r.kind === "regression-unfixable") return [`  ${r.because} I found no verified fix: ${text2(r.noEdit ?? "")}.`];
   if (r.sharedWith)
     return [`  The fix for ${feature(ruleOf(r.sharedWith))} edits the same lines and restores this too.`];
@@ -71769,15 +72701,16 @@ function bodyLines(a) {
   const refused2 = problems.filter((p) => p.kind === "refused");
   if (refused2.length > 0) section2("### cargo will refuse a Cargo.toml of this PR");
   for (const p of refused2) {
-    const past2 = p.edit && onLine(p) ? ` The suggestion on ${linesText(p.edit)} gets past it.` : "";
-    out.push(`- ${code(p.path)}: ${refusedText(p)}.${past2}`, ...onLine(p) ? [] : detailBelow(p));
+    const unshown = onLine(p) ? unshownNames(p.edit) : "";
+    const past2 = !(p.edit && onLine(p)) ? "" : unshown ? ` ${suggestionsText(p.edit, ["and", "and"]).replace(/ and$/, "")} and the change to ${unshown} below get past it together.` : ` ${suggestionsText(p.edit, ["gets", "get"])} past it.`;
+    out.push(`- ${code(p.path)}: ${refusedText(p)}.${past2}`, ...onLine(p) ? unshownBelow(p.edit) : detailBelow(p));
   }
   const said = /* @__PURE__ */ new Set();
   for (const rule of reviewRules()) {
     const mine = problems.filter((p) => p.rule === rule.id);
     if (mine.length > 0) section2(`### This PR turns off ${code(rule.target.feature)} for ${rule.words.code}`);
     for (const p of mine) {
-      const fix = onLine(p) ? ` The suggestion on ${linesText(p.edit)} restores it.` : "";
+      const fix = onLine(p) ? ` ${suggestionsText(p.edit, ["restores", "restore"])} it.` : "";
       const again = said.has(p.path);
       said.add(p.path);
       out.push(
@@ -71789,17 +72722,19 @@ function bodyLines(a) {
   return out;
 }
 function footer(a) {
-  const shown = problemsOf(a).filter(onLine);
+  const shown2 = problemsOf(a).filter(onLine);
   const restored = [
-    ...new Set(shown.filter((r) => r.kind !== "refused").flatMap((r) => [r.rule, ...sharers(a, r)]))
+    ...new Set(shown2.filter((r) => r.kind !== "refused").flatMap((r) => [r.rule, ...sharers(a, r)]))
   ].map((id) => ruleOf(id).target.feature);
   const does = [
     // Plain words, as the footer is: `autodiff and std`.
     ...restored.length > 0 ? [`restores ${restored.join(" and ")}`] : [],
-    ...shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []
+    ...shown2.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []
   ];
-  const many = shown.length > 1;
-  const commit = does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""} ${does.join(" and ")}.` : "";
+  const many = shown2.reduce((n, r) => n + suggestedFiles(r.edit).reduce((k2, f) => k2 + f.suggestions.length, 0), 0) > 1;
+  const unshown = shown2.map((r) => unshownNames(r.edit)).filter((n) => n !== "");
+  const also = unshown.length > 0 ? `, with the change to ${unshown.join(" and ")} shown above,` : "";
+  const commit = does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""}${also} ${does.join(" and ")}.` : "";
   const releases = [...new Set(problemsOf(a).flatMap((r) => r.edit?.verifiedOn ? [r.edit.verifiedOn] : []))];
   const verified = releases.length > 0 ? ` ${problemsOf(a).filter((r) => r.edit).length > 1 ? "Each edit was" : "The edit was"} verified on burn ${andList(releases)}'s feature graph.` : "";
   const at = /^[0-9a-f]{7,40}$/.test(a.headSha) ? `Checked at ${code(a.headSha.slice(0, 12))}.` : "";
@@ -71844,7 +72779,7 @@ function renderPrActions(a) {
 function reviewPullRequest(s) {
   return renderPrActions(reviewAnswer(s));
 }
-var REVIEW_MARKER, checkName, REVIEW_WORDS, reviewAnswer, FIRST_RULES, onLine, lineComments, sharers;
+var REVIEW_MARKER, checkName, REVIEW_WORDS, reviewAnswer, FIRST_RULES, onLine, within, unshownNames, lineComments, sharers;
 var init_review = __esm({
   "src/render/review.ts"() {
     "use strict";
@@ -71861,13 +72796,15 @@ var init_review = __esm({
     REVIEW_MARKER = "<!-- burn-triage:review";
     checkName = (rule) => `burn-triage / ${rule.id}`;
     REVIEW_WORDS = {
-      why: (d, change3) => why(d, change3 ? { change: change3 } : {}),
+      why: (d, change3, at) => why(d, { ...change3 ? { change: change3 } : {}, ...at ? { manifest: at.manifest } : {} }),
       unresolved: unresolvedText
     };
     reviewAnswer = (s) => buildReviewAnswer(s, REVIEW_WORDS);
     FIRST_RULES = ["autodiff"];
     onLine = (r) => !!r.edit && r.onLines === true;
-    lineComments = (a) => problemsOf(a).filter(onLine).map((r) => lineComment(r, a));
+    within = (line2, s) => line2 !== null && line2 >= s.startLine && line2 <= s.endLine;
+    unshownNames = (e) => (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path)).join(" and ");
+    lineComments = (a) => problemsOf(a).filter(onLine).flatMap((r) => lineComment(r, a));
     sharers = (a, r) => a.results.filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path).map((q) => q.rule);
   }
 });
@@ -71931,37 +72868,91 @@ var init_previous_state = __esm({
 });
 
 // src/github/pr-snapshot.ts
-async function changedManifests(octokit, where) {
-  const files = [];
-  for await (const page of listPages(
-    octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...where, per_page: 100 }),
-    "pull request files"
-  )) {
-    files.push(...page);
-    if (files.length >= MAX_FILES) break;
-  }
-  const all = files.slice(0, MAX_FILES).filter((f) => isManifest(f.filename) && f.status !== "removed");
-  if (all.length === 0) return null;
-  const notices = [];
-  const complete = files.length < MAX_FILES;
-  if (!complete) notices.push(`GitHub lists at most ${MAX_FILES} files of a PR; manifests beyond that were not seen`);
-  const changed = all.map((f) => ({
-    path: f.filename,
-    status: f.status,
-    previousPath: f.previous_filename,
-    patch: f.patch
-  }));
-  const touched = complete ? files.flatMap((f) => [f.filename, ...f.previous_filename ? [f.previous_filename] : []]) : null;
-  return { changed, notices, touched };
-}
-async function gatherPr(octokit, repo, pr, who, config2, start) {
+async function gatherPr(octokit, repo, pr, who, source, start) {
   const notices = [...start.notices];
-  const reader = await PrReader.open(octokit, repo, {
-    headSha: pr.head.sha,
-    baseSha: pr.base.sha,
-    touched: start.touched ? new Set(start.touched) : null
+  const reader = await PrReader.open(
+    octokit,
+    repo,
+    { headSha: pr.head.sha, baseSha: start.baseSha, touched: start.touched ? new Set(start.touched) : null },
+    graphqlEnabled(),
+    start.headTree
+  );
+  const burnRepo = isBurnRepository({ tree: reader.tree, head: {} });
+  if ("known" in source && burnRepo && !source.known.pull_requests.review_burn_repo)
+    return emptySnapshot(repo, pr, start, reader, source.known, notices);
+  const first = await firstQuery(reader, start, pr, who, source);
+  if (!first) return null;
+  const snapshot2 = emptySnapshot(
+    repo,
+    pr,
+    { ...start, changed: withRenames(start, reader) },
+    reader,
+    first.config,
+    notices
+  );
+  if (!snapshot2.options.reviewBurnRepo && burnRepo) return snapshot2;
+  if (reader.truncated)
+    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
+  const asked = await readRounds(snapshot2, reader, changedWants(snapshot2.changed), start);
+  snapshot2.previous = first.previousByGraphql ? previousStateFrom(first.data?.repository ?? null) : await previousStateRest(octokit, repo, pr, who);
+  const unread = [.../* @__PURE__ */ new Set([...asked.filter((w) => reader.get(w) === void 0).map(label3), ...reader.unread])];
+  if (unread.length > 0) {
+    snapshot2.unread = unread;
+    notices.push(unreadNotice(unread, reader));
+  }
+  return snapshot2;
+}
+async function firstQuery(reader, start, pr, who, source) {
+  const removed = (start.removed ?? []).map((path2) => ({ path: path2, side: "base" }));
+  const changed = [...changedWants(start.changed), ...removed];
+  const graphql3 = reader.mode === "graphql";
+  const near = graphql3 ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
+  const known = "known" in source;
+  const previous = previousStateFields(pr, who);
+  const extra = graphql3 ? known ? previous : mergeFields(previous, configFields()) : null;
+  const data2 = await reader.read([...changed, ...near], extra);
+  const previousByGraphql = graphql3 && reader.mode === "graphql";
+  if ("known" in source) return { data: data2, previousByGraphql, config: source.known };
+  const loaded = (previousByGraphql ? configFromAnswer(data2, source.context) : null) ?? await loadConfig(source.context);
+  return source.accept(loaded.config) ? { data: data2, previousByGraphql, config: loaded.config } : null;
+}
+function withRenames(start, reader) {
+  if (!start.removed?.length) return start.changed;
+  const texts = (paths, side) => paths.flatMap((path2) => {
+    const text3 = reader.get({ path: path2, side });
+    return typeof text3 === "string" ? [{ path: path2, text: text3 }] : [];
   });
-  const snapshot2 = {
+  const added = start.changed.filter((f) => f.status === "added").map((f) => f.path);
+  const pairs = pairRenames(texts(added, "head"), texts(start.removed, "base"));
+  return start.changed.map((f) => {
+    const from = pairs.get(f.path);
+    return from ? { ...f, status: "renamed", previousPath: from } : f;
+  });
+}
+async function readRounds(snapshot2, reader, changed, start) {
+  const asked = [];
+  const fill = async (wants) => {
+    asked.push(...wants);
+    await reader.read(wants);
+    for (const w of wants) {
+      const text3 = reader.get(w);
+      if (text3 !== void 0) snapshot2[w.side][w.path] = text3;
+    }
+  };
+  await fill(changed);
+  if (start.patchesComputed) snapshot2.changed = withPatches(snapshot2);
+  await fill(bothSides(manifestReads(snapshot2)));
+  await fill(bothSides(pathCrateReads(snapshot2)));
+  if (reader.mode === "graphql") await reader.read(evidenceSources(snapshot2).map((path2) => ({ path: path2, side: "head" })));
+  await gatherEvidence2(snapshot2, async (path2) => {
+    const w = { path: path2, side: "head" };
+    await fill([w]);
+    return reader.get(w) ?? null;
+  });
+  return asked;
+}
+function emptySnapshot(repo, pr, start, reader, config2, notices) {
+  return {
     repo,
     headSha: pr.head.sha,
     changed: start.changed,
@@ -71977,42 +72968,14 @@ async function gatherPr(octokit, repo, pr, who, config2, start) {
       reviewBurnRepo: config2.pull_requests.review_burn_repo
     }
   };
-  if (!snapshot2.options.reviewBurnRepo && isBurnRepository({ tree: reader.tree, head: {} })) return snapshot2;
-  if (reader.truncated)
-    notices.push("GitHub truncated this repository's file tree; some workspace members may not have been seen");
-  const asked = [];
-  const fill = async (wants) => {
-    asked.push(...wants);
-    await reader.read(wants);
-    for (const w of wants) {
-      const text3 = reader.get(w);
-      if (text3 !== void 0) snapshot2[w.side][w.path] = text3;
-    }
-  };
-  const changed = start.changed.flatMap((f) => [
-    { path: f.path, side: "head" },
-    ...f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" }] : []
-  ]);
-  const graphql3 = reader.mode === "graphql";
-  const near = graphql3 ? bothSides(nearbyManifests(start.changed, reader.tree)) : [];
-  const data2 = await reader.read([...changed, ...near], graphql3 ? previousStateFields(pr, who) : null);
-  const previousByGraphql = graphql3 && reader.mode === "graphql";
-  await fill(changed);
-  await fill(bothSides(manifestReads(snapshot2)));
-  await fill(bothSides(pathCrateReads(snapshot2)));
-  if (reader.mode === "graphql") await reader.read(evidenceSources(snapshot2).map((path2) => ({ path: path2, side: "head" })));
-  await gatherEvidence2(snapshot2, async (path2) => {
-    const w = { path: path2, side: "head" };
-    await fill([w]);
-    return reader.get(w) ?? null;
+}
+function withPatches(s) {
+  return s.changed.map((f) => {
+    const head = s.head[f.path];
+    const base = f.status === "added" ? "" : s.base[f.previousPath ?? f.path];
+    if (typeof head !== "string" || typeof base !== "string" || f.patch !== void 0) return f;
+    return { ...f, patch: patchOf(f.path, base, head, COMMENT_CONTEXT) };
   });
-  snapshot2.previous = previousByGraphql ? previousStateFrom(data2) : await previousStateRest(octokit, repo, pr, who);
-  const unread = [.../* @__PURE__ */ new Set([...asked.filter((w) => reader.get(w) === void 0).map(label3), ...reader.unread])];
-  if (unread.length > 0) {
-    snapshot2.unread = unread;
-    notices.push(unreadNotice(unread, reader));
-  }
-  return snapshot2;
 }
 function nearbyManifests(changed, tree) {
   const set3 = new Set(tree);
@@ -72026,11 +72989,11 @@ function nearbyManifests(changed, tree) {
 }
 function unreadNotice(unread, reader) {
   const bound = reader.mode === "graphql" ? `${MAX_READ_QUERIES} queries of at most ${MAX_QUERY_BYTES / 1e6} MB` : `${MAX_REST_READS} files read one by one (GitHub's GraphQL API was not available)`;
-  const shown = unread.slice(0, 10).map(code).join(", ");
+  const shown2 = unread.slice(0, 10).map(code).join(", ");
   const more = unread.length > 10 ? ` and ${unread.length - 10} more` : "";
-  return `I did not read ${unread.length} file(s) this change reaches (a review reads at most ${bound}): ${shown}${more}; nothing is said about them`;
+  return `I did not read ${unread.length} file(s) this change reaches (a review reads at most ${bound}): ${shown2}${more}; nothing is said about them`;
 }
-var MAX_FILES, bothSides, label3;
+var changedWants, bothSides, label3;
 var init_pr_snapshot = __esm({
   "src/github/pr-snapshot.ts"() {
     "use strict";
@@ -72038,11 +73001,15 @@ var init_pr_snapshot = __esm({
     init_escape();
     init_gather_evidence();
     init_pull_request();
+    init_tree_diff();
     init_blob_reads();
+    init_config2();
     init_pr_reads();
     init_previous_state();
-    init_types();
-    MAX_FILES = 3e3;
+    changedWants = (changed) => changed.flatMap((f) => [
+      { path: f.path, side: "head" },
+      ...f.status !== "added" ? [{ path: f.previousPath ?? f.path, side: "base" }] : []
+    ]);
     bothSides = (paths) => paths.flatMap((path2) => [
       { path: path2, side: "head" },
       { path: path2, side: "base" }
@@ -72056,24 +73023,52 @@ var pull_request_exports = {};
 __export(pull_request_exports, {
   onPullRequest: () => onPullRequest
 });
-async function onPullRequest(context, deps) {
+function reviewed(context, config2) {
   const pr = context.payload.pull_request;
-  if (pr.draft || pr.state !== "open") return;
-  const repo = context.repo();
-  const start = await changedManifests(context.octokit, { ...repo, pull_number: pr.number });
-  if (!start) return;
-  const { config: config2 } = await loadConfig(context);
-  if (!config2.pull_requests.enabled) return;
+  if (!config2.pull_requests.enabled) return false;
   const ignored = ignoredBy(
     config2,
     pr.user?.login,
     (pr.labels ?? []).map((l) => l.name)
   );
-  if (ignored) return context.log.info({ ...repo, pull_number: pr.number, ignored }, "pull request ignored by config");
+  if (ignored)
+    context.log.info({ ...context.repo(), pull_number: pr.number, ignored }, "pull request ignored by config");
+  return !ignored;
+}
+async function postReview(context, snapshot2, review, computed) {
+  const pr = context.payload.pull_request;
+  const post = (r) => context.octokit.rest.pulls.createReview({
+    ...context.repo(),
+    pull_number: pr.number,
+    commit_id: pr.head.sha,
+    event: "COMMENT",
+    body: r.body,
+    comments: r.comments
+  });
+  try {
+    await post(review);
+  } catch (e) {
+    if (!computed || review.comments.length === 0 || e.status !== 422) throw e;
+    context.log.warn({ ...context.repo(), pull_number: pr.number }, "review comment refused; suggestions in the body");
+    const again = reviewPullRequest({ ...snapshot2, changed: snapshot2.changed.map((f) => ({ ...f, patch: "" })) });
+    if (again.review) await post(again.review);
+  }
+}
+async function onPullRequest(context, deps) {
+  const pr = context.payload.pull_request;
+  if (pr.draft || pr.state !== "open") return;
+  const repo = context.repo();
+  const start = await changedManifests(context.octokit, repo, pr);
+  if (!start) return;
+  const accept = (config2) => reviewed(context, config2);
+  const known = graphqlEnabled() ? null : (await loadConfig(context)).config;
+  if (known && !accept(known)) return;
   const who = await deps.identity(context.octokit);
   const where = { ...repo, pull_number: pr.number };
   await (await deps.coordination()).lock(`${repo.owner}/${repo.repo}#${pr.number}`, async () => {
-    const snapshot2 = await gatherPr(context.octokit, repo, pr, who, config2, start);
+    const source = known ? { known } : { context, accept };
+    const snapshot2 = await gatherPr(context.octokit, repo, pr, who, source, start);
+    if (!snapshot2) return;
     const actions = reviewPullRequest(snapshot2);
     const { checks, review, updateReview } = actions;
     for (const check of checks) {
@@ -72087,14 +73082,7 @@ async function onPullRequest(context, deps) {
         await context.octokit.rest.checks.update({ ...repo, check_run_id: check.existingId, ...run2 });
       else await context.octokit.rest.checks.create({ ...repo, head_sha: pr.head.sha, ...run2 });
     }
-    if (review)
-      await context.octokit.rest.pulls.createReview({
-        ...where,
-        commit_id: pr.head.sha,
-        event: "COMMENT",
-        body: review.body,
-        comments: review.comments
-      });
+    if (review) await postReview(context, snapshot2, review, start.patchesComputed === true);
     if (updateReview)
       await context.octokit.rest.pulls.updateReview({ ...where, review_id: updateReview.id, body: updateReview.body });
     context.log.info(
@@ -72114,6 +73102,8 @@ var init_pull_request2 = __esm({
     "use strict";
     init_config();
     init_config2();
+    init_pr_changes();
+    init_pr_reads();
     init_pr_snapshot();
     init_review();
   }
