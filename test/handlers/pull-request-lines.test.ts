@@ -2,11 +2,11 @@
 // suggestion on each exact line (not one over the lines between, which the PR's diff does not
 // show), and the check's annotations sit on the lines the refused feature is written on. Through
 // the handler, every GitHub call mocked (fixtures/repos/renovate-two-lines).
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import nock from "nock";
+import { describe, expect, it } from "@jest/globals";
+import type nock from "nock";
 import { reviewRules } from "../../src/review/rules.js";
 import { fixture } from "../helpers/fixtures.js";
-import { APP, github, noConfig, REPO } from "../helpers/nock.js";
+import { APP, github, noConfig, REPO, restReadsWithNock } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 const HEAD = "b".repeat(40);
@@ -50,15 +50,7 @@ const linesWith = (text: string, needle: string) =>
   text.split("\n").flatMap((l, i) => (l.includes(needle) ? [i + 1] : []));
 
 describe("a Renovate bump past a feature written on two lines", () => {
-  beforeAll(() => {
-    process.env.GRAPHQL_READS = "off";
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => nock.cleanAll());
-  afterAll(() => {
-    delete process.env.GRAPHQL_READS;
-    nock.restore();
-  });
+  restReadsWithNock();
 
   it("gets a suggestion on each line that names it, and an annotation on each", async () => {
     const head = fixture(`${FX}/head/Cargo.toml`);

@@ -1,10 +1,10 @@
 // Issue 53: a PR review says only what the data proves. burn by git `rev` at a commit the data
 // cannot read (a 2023 commit, naming a feature main has since removed) gets no refusal and no
 // failing check, through the handler and the check-run path.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
-import nock from "nock";
+import { describe, expect, it } from "@jest/globals";
+import type nock from "nock";
 import { reviewRules } from "../../src/review/rules.js";
-import { github, noConfig, REPO, APP } from "../helpers/nock.js";
+import { APP, github, noConfig, REPO, restReadsWithNock } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 const HEAD = "b".repeat(40);
@@ -30,15 +30,7 @@ function file(scope: nock.Scope, path: string, ref: string, text: string | null)
 
 // Mocked call by call with REST, as test/handlers/pull-request.test.ts is (GRAPHQL_READS=off).
 describe("a PR whose burn is a git rev at a commit the data cannot read", () => {
-  beforeAll(() => {
-    process.env.GRAPHQL_READS = "off";
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => nock.cleanAll());
-  afterAll(() => {
-    delete process.env.GRAPHQL_READS;
-    nock.restore();
-  });
+  restReadsWithNock();
 
   it("gets no refusal and no failing check, and says which commit could not be read", async () => {
     const checks: Body[] = [];

@@ -1,9 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "@jest/globals";
+import { describe, expect, it } from "@jest/globals";
 import nock from "nock";
 import { REVIEW_MARKER, reviewMarker } from "../../src/render/review.js";
 import { reviewRules } from "../../src/review/rules.js";
 import { fixture } from "../helpers/fixtures.js";
-import { API, APP, github, noConfig, REPO } from "../helpers/nock.js";
+import { API, APP, github, noConfig, REPO, restReadsWithNock } from "../helpers/nock.js";
 import { contentsBody, makeProbot, payload } from "../helpers/probot.js";
 
 const HEAD = "b".repeat(40);
@@ -98,15 +98,7 @@ function recordOrder(scope: nock.Scope): string[] {
 // GitHub that refuses GraphQL. The GraphQL reads are tested against the fake GitHub
 // (pull-request-reads.test.ts).
 describe("pull request review", () => {
-  beforeAll(() => {
-    process.env.GRAPHQL_READS = "off";
-  });
-  beforeEach(() => nock.disableNetConnect());
-  afterEach(() => nock.cleanAll());
-  afterAll(() => {
-    delete process.env.GRAPHQL_READS;
-    nock.restore();
-  });
+  restReadsWithNock();
 
   it("a PR that does not touch Cargo.toml costs one call", async () => {
     const api = github()

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from "@jest/globals";
 import nock from "nock";
 
 export const API = "https://api.github.com";
@@ -63,4 +64,20 @@ export function labelEvents(scope: nock.Scope, issue: number, history: Array<"la
       200,
       history.map((event) => ({ event, label: { name: LABEL } })),
     );
+}
+
+/**
+ * A describe's hooks for nock mocking GitHub call by call with REST: the REST reads run
+ * (GRAPHQL_READS=off, as on a GitHub that refuses GraphQL) and no request leaves the process.
+ */
+export function restReadsWithNock(): void {
+  beforeAll(() => {
+    process.env.GRAPHQL_READS = "off";
+  });
+  beforeEach(() => nock.disableNetConnect());
+  afterEach(() => nock.cleanAll());
+  afterAll(() => {
+    delete process.env.GRAPHQL_READS;
+    nock.restore();
+  });
 }
