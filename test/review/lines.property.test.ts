@@ -15,27 +15,12 @@ import { renderPrActions, reviewAnswer } from "../../src/render/review.js";
 import type { PrSnapshot } from "../../src/review/pull-request.js";
 import { applySuggestions } from "../helpers/cargo-workspace.js";
 import { fixture, root } from "../helpers/fixtures.js";
+import { caseSnapshot, HEAD } from "../support/review-surfaces.js";
 
-const HEAD = "b".repeat(40);
 type Case = Pick<PrSnapshot, "changed" | "base" | "head" | "tree" | "evidence"> & {
   name: string;
   options?: Partial<PrSnapshot["options"]>;
 };
-
-function snapshot(c: Omit<Case, "name">): PrSnapshot {
-  return {
-    repo: { owner: "alice", repo: "mnist-demo" },
-    headSha: HEAD,
-    changed: c.changed,
-    base: c.base,
-    head: c.head,
-    tree: c.tree,
-    evidence: c.evidence,
-    previous: { review: null, checkRuns: {} },
-    notices: [],
-    options: { checkRun: true, conclusion: "neutral", reviewBurnRepo: false, ...c.options },
-  };
-}
 
 const lineOf = (s: PrSnapshot, path: string, n: number) => s.head[path]?.split(/\r?\n/)[n - 1] ?? null;
 const names = (line: string | null, feature: string) =>
@@ -105,7 +90,7 @@ const quiet = { stdout: () => {}, stderr: () => {} } as never;
 
 describe("the review points where the text is", () => {
   it.each(cases.map((c) => [c.name, c] as const))("fixtures/prs: %s", (_name, c) => {
-    const s = snapshot(c);
+    const s = caseSnapshot(c);
     pointsTrue(s, reviewAnswer(s));
   });
 
@@ -122,7 +107,7 @@ describe("the review points where the text is", () => {
   it("the fixtures hold places to check (refused lines and suggestions)", () => {
     let places = 0;
     for (const c of cases) {
-      const s = snapshot(c);
+      const s = caseSnapshot(c);
       places += pointsTrue(s, reviewAnswer(s));
     }
     expect(places).toBeGreaterThanOrEqual(15);
@@ -173,7 +158,7 @@ describe("generated Renovate bumps past `server` (0.21.0 → 0.22.0-pre.2)", () 
       fc.property(bump, ({ decls }) => {
         const base = manifest("0.21.0", decls);
         const head = manifest("0.22.0-pre.2", decls);
-        const s = snapshot({
+        const s = caseSnapshot({
           changed: [{ path: "Cargo.toml", status: "modified", patch: patchOf(base, head) }],
           base: { "Cargo.toml": base },
           head: { "Cargo.toml": head },

@@ -2,9 +2,9 @@
 // `mod` declarations that reaches it. tracel-ai/models' crates (meant to build without std) keep
 // their std-only downloader behind `#[cfg(feature = "pretrained")] mod downloader;` in lib.rs.
 import { describe, expect, it } from "@jest/globals";
-import { decidePullRequest, type PrSnapshot } from "../../src/review/pull-request.js";
 import { gatherEvidence } from "../../src/review/gather-evidence.js";
 import { declaredIn, isCrateRoot, modChainCfgs } from "../../src/review/mod-chain.js";
+import { decidePullRequest, type PrSnapshot } from "../../src/review/pull-request.js";
 
 const chainOf = (files: Record<string, string>, rel: string) =>
   modChainCfgs(

@@ -5,8 +5,7 @@ import { load } from "js-yaml";
 import { markedReviewState, reviewPullRequest } from "../../src/render/review.js";
 import { decidePullRequest, manifestReads, type PrSnapshot } from "../../src/review/pull-request.js";
 import { fixture } from "../helpers/fixtures.js";
-
-const HEAD = "b".repeat(40);
+import { caseSnapshot, HEAD } from "../support/review-surfaces.js";
 
 interface Case {
   name: string;
@@ -29,29 +28,11 @@ interface Case {
   };
 }
 
-function snapshot(
-  c: Pick<Case, "changed" | "base" | "head" | "tree" | "evidence" | "options">,
-  previous: PrSnapshot["previous"] = { review: null, checkRuns: {} },
-): PrSnapshot {
-  return {
-    repo: { owner: "alice", repo: "mnist-demo" },
-    headSha: HEAD,
-    changed: c.changed,
-    base: c.base,
-    head: c.head,
-    tree: c.tree,
-    evidence: c.evidence,
-    previous,
-    notices: [],
-    options: { checkRun: true, conclusion: "neutral", reviewBurnRepo: false, ...c.options },
-  };
-}
-
 const cases = load(fixture("prs/cases.yml")) as Case[];
 
 describe("reviewPullRequest over real-style PRs", () => {
   it.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
-    const a = reviewPullRequest(snapshot(c));
+    const a = reviewPullRequest(caseSnapshot(c));
     expect(a.review !== null).toBe(c.expect.review);
     expect(Object.fromEntries(a.checks.map((x) => [x.name.replace("burn-triage / ", ""), x.conclusion]))).toEqual(
       c.expect.checks,
@@ -83,7 +64,7 @@ function twoMembers(trainer: string, infer: string): PrSnapshot {
     [`crates/${trainer}/Cargo.toml`]: member(trainer),
     [`crates/${infer}/Cargo.toml`]: member(infer),
   });
-  return snapshot({
+  return caseSnapshot({
     changed: [
       {
         path: "Cargo.toml",

@@ -13,8 +13,8 @@ import { code, fence } from "../../src/render/escape.js";
 import { diffBody } from "../../src/render/manifest.js";
 import { checkName, type PrActions, renderPrActions, reviewAnswer } from "../../src/render/review.js";
 import { reviewRules } from "../../src/review/rules.js";
-import { prCaseSnapshots, repeatedParagraphs, reviewTexts } from "../support/review-surfaces.js";
 import { fixture, root } from "../helpers/fixtures.js";
+import { prCaseSnapshots, repeatedParagraphs, reviewTexts } from "../support/review-surfaces.js";
 
 const validate = new Ajv({ allErrors: true }).compile(REVIEW_ANSWER_SCHEMA);
 function expectValid(a: unknown) {

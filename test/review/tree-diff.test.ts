@@ -2,8 +2,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "@jest/globals";
 import { commentableLines } from "../../src/review/manifest.js";
-import { fixturesDir } from "../support/scenario.js";
 import { COMMENT_CONTEXT, diffTrees, pairRenames, patchOf, similarity } from "../../src/review/tree-diff.js";
+import { fixturesDir } from "../support/scenario.js";
 
 describe("diffTrees", () => {
   it("names what was added, removed, modified, and renamed unchanged", () => {

@@ -21,24 +21,35 @@ interface PrCase {
   options?: Partial<PrSnapshot["options"]>;
 }
 
+/** What a PR case gives: the files a shell would have gathered, and the options. */
+export type PrCaseInput = Pick<PrSnapshot, "changed" | "base" | "head" | "tree"> & {
+  evidence?: PrSnapshot["evidence"];
+  options?: Partial<PrSnapshot["options"]>;
+};
+
+/** A PR case as the snapshot the shell would have gathered (no earlier review unless given). */
+export function caseSnapshot(
+  c: PrCaseInput,
+  previous: PrSnapshot["previous"] = { review: null, checkRuns: {} },
+): PrSnapshot {
+  return {
+    repo: { owner: "alice", repo: "mnist-demo" },
+    headSha: HEAD,
+    changed: c.changed,
+    base: c.base,
+    head: c.head,
+    tree: c.tree,
+    evidence: c.evidence ?? {},
+    previous,
+    notices: [],
+    options: { checkRun: true, conclusion: "neutral", reviewBurnRepo: false, ...c.options },
+  };
+}
+
 /** fixtures/prs/cases.yml, each case as the snapshot the shell would have gathered. */
 export function prCaseSnapshots(): Array<{ name: string; snapshot: PrSnapshot }> {
   const cases = load(readFileSync(join(root, "fixtures/prs/cases.yml"), "utf8")) as PrCase[];
-  return cases.map((c) => ({
-    name: c.name,
-    snapshot: {
-      repo: { owner: "alice", repo: "mnist-demo" },
-      headSha: HEAD,
-      changed: c.changed,
-      base: c.base,
-      head: c.head,
-      tree: c.tree,
-      evidence: c.evidence ?? {},
-      previous: { review: null, checkRuns: {} },
-      notices: [],
-      options: { checkRun: true, conclusion: "neutral", reviewBurnRepo: false, ...c.options },
-    },
-  }));
+  return cases.map((c) => ({ name: c.name, snapshot: caseSnapshot(c) }));
 }
 
 /** The review's texts a reader sees: the body, then each line comment. */
