@@ -18,7 +18,8 @@ function refusedLine(list: Refusal[]): string {
         ? `last in ${code(x.history.lastIn)}`
         : "never a feature of it";
   const each = list.map((x) => `${code(x.crate)} ${x.version} has no ${code(x.feature)} (${gone(x)})`);
-  return `Cargo would refuse this manifest before building anything: ${each.join("; ")}.`;
+  // A feature refused on several lines (a Renovate bump of two tables) is one fact here; the fold names each line.
+  return `Cargo would refuse this manifest before building anything: ${[...new Set(each)].join("; ")}.`;
 }
 
 /** The reporter's manifest's refusals, when it has any (they include the feature cargo named). */

@@ -37,4 +37,12 @@ describe("the refusal comment's history fold", () => {
     expect(fold(c)).toContain("Your `burn` entry asks `burn` 0.22.0-pre.2 for feature `server`");
     expect(c).not.toMatch(/\bLine \d/);
   });
+
+  it("a feature refused on two lines of the manifest: the verdict names it once, the fold both lines", () => {
+    const c = comment(
+      `After Renovate's bump:\n\n\`\`\`\n${fixture("cargo/refusal-server-0.22-build.txt")}\`\`\`\n\n\`\`\`toml\n${fixture("repos/renovate-two-lines/head/Cargo.toml")}\`\`\`\n`,
+    );
+    expect(count(c, "has no `server`")).toBe(1);
+    expect(fold(c)).toContain("Lines 7 and 16 ask `burn` 0.22.0-pre.2 for feature `server`");
+  });
 });
