@@ -53,20 +53,34 @@ export function editOf(change: Change, verifiedOn: string | null, othersInDiff: 
   };
 }
 
+type Judged = NonNullable<Diagnosis["refused"]>[number];
+
+/**
+ * The refused items of each manifest, each with its own file and line (an inherited one in the
+ * root's), in order: a place several members share (the root's entry) is one item.
+ */
+function refusedItems(each: Array<{ manifest: string; refused: Judged[] }>, root: string | null) {
+  const items = each.flatMap(({ manifest, refused }) =>
+    refused.map((r) => ({
+      crate: r.crate,
+      version: r.version,
+      feature: r.feature,
+      path: r.where.kind === "dependency" && r.where.inRoot && root ? root : manifest,
+      line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
+      entry: r.where.kind === "features" ? r.where.entry : null,
+      dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
+      inherited: r.where.kind === "dependency" && r.where.inRoot,
+    })),
+  );
+  const key = (x: (typeof items)[number]) => JSON.stringify([x.path, x.line, x.entry, x.crate, x.version, x.feature]);
+  return items.filter((x, i) => items.findIndex((y) => key(y) === key(x)) === i);
+}
+
 function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewResult {
   if (p.kind === "invalid-toml")
     return { rule: "cargo", path: p.path, kind: p.kind, reported, line: p.line, column: p.column, message: p.message };
   const d = p.diagnosis;
-  const refused = (d.refused ?? []).map((r) => ({
-    crate: r.crate,
-    version: r.version,
-    feature: r.feature,
-    path: r.where.kind === "dependency" && r.where.inRoot && p.root ? p.root : p.manifest,
-    line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
-    entry: r.where.kind === "features" ? r.where.entry : null,
-    dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
-    inherited: r.where.kind === "dependency" && r.where.inRoot,
-  }));
+  const refused = refusedItems([{ manifest: p.manifest, refused: d.refused ?? [] }, ...(p.alsoRefused ?? [])], p.root);
   const edit = p.plan ? editOf(p.plan.change, d.graphVersion, p.othersInDiff) : null;
   const noEdit = !edit && p.noEdit ? { noEdit: p.noEdit } : {};
   const at = {

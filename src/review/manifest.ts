@@ -6,7 +6,7 @@
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
 import { type Change, ledBy } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
-import { ACCEPTED } from "../cargo/judge/refusal.js";
+import { ACCEPTED, type Refusal } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
 import { oneRootEdit } from "./root-refusals.js";
@@ -84,6 +84,8 @@ export type ManifestReview =
       inDiff: boolean;
       /** A two-file edit: the other files whose lines are all in the PR's diff too (suggestions there as well). */
       othersInDiff?: string[];
+      /** Other members whose refusals this one's edit gets past too (root-refusals.ts): each named on its own lines. */
+      alsoRefused?: Array<{ manifest: string; refused: Refusal[] }>;
     }
   | { kind: "unresolved"; rule: string; path: string; member?: string; why: UnresolvedWhy }
   | { kind: "fine"; path: string; burn: boolean };

@@ -4,12 +4,16 @@
 // so the root's change with one member's still leaves the others refused: the edit offered is the
 // root's change with every such member's, each member verified against that same edited root.
 import { acrossFiles, type Change, ledBy, ownDiff } from "../cargo/fix/change.js";
+import type { Refusal as Judged } from "../cargo/judge/refusal.js";
 
 interface Refusal {
   kind: string;
+  manifest: string;
+  diagnosis: { refused?: Judged[] };
   plan: { change: Change } | null;
   inDiff: boolean;
   othersInDiff?: string[];
+  alsoRefused?: Array<{ manifest: string; refused: Judged[] }>;
 }
 
 const rootHalf = (c: Change, root: string) => [c, ...(c.others ?? [])].find((x) => x.path === root);
@@ -22,8 +26,8 @@ const shown = (c: Pick<Change, "suggestions">, lines: Set<number> | undefined) =
 
 /**
  * The refusals of one root's members: those whose edits share the root's half become one, on the
- * first of them (the root's line leads it), the rest dropped (their places are the first's edit's
- * other files). `lines`: the PR's commentable lines by file.
+ * first of them (the root's line leads it), the rest folded in (their places are the first's edit's
+ * other files; their refusals are its `alsoRefused`). `lines`: the PR's commentable lines by file.
  */
 export function oneRootEdit<T extends { kind: string }>(
   out: T[],
@@ -51,6 +55,8 @@ export function oneRootEdit<T extends { kind: string }>(
     plan: { ...two[0]!.plan, change },
     inDiff: shown(change, lines.get(root)),
     othersInDiff,
+    // The dropped members' refusals stay said: each member's own line is listed and annotated.
+    alsoRefused: two.slice(1).map((r) => ({ manifest: r.manifest, refused: r.diagnosis.refused ?? [] })),
   };
   return out.filter((r) => !twoFile(r) || r === two[0]).map((r) => (r === two[0] ? merged : r));
 }

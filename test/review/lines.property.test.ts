@@ -54,6 +54,16 @@ function pointsTrue(s: PrSnapshot, a: ReviewAnswer): number {
     }
   }
   for (const r of a.results) if (r.edit) places += editPointsTrue(s, r);
+  // Each line an edit changes that names a refused feature, in any of its files, is a refused
+  // item (so listed and annotated): a second member's own line too, not only the first's.
+  for (const r of refusedResults) {
+    const at = new Set((r.refused ?? []).map((x) => `${x.path}:${x.line}`));
+    const features = new Set((r.refused ?? []).map((x) => x.feature));
+    for (const f of r.edit ? [r.edit, ...(r.edit.others ?? [])] : [])
+      for (const x of f.suggestions)
+        for (let n = x.startLine; n <= x.endLine; n++)
+          if ([...features].some((ft) => names(lineOf(s, f.path, n), ft))) expect(at).toContain(`${f.path}:${n}`);
+  }
   // A line comment is one of the edit's suggestions, on the same lines.
   const suggestions = a.results.flatMap((r) =>
     r.edit && r.onLines ? r.edit.suggestions.map((x) => `${r.edit!.path}:${x.startLine}-${x.endLine}`) : [],

@@ -13,7 +13,7 @@ import { manifestAnswer } from "../../src/answer/answer-edit.js";
 import type { ReviewResult } from "../../src/answer/review-answer.js";
 import { planFix } from "../../src/cargo/fix/fix.js";
 import { renderIssueComment } from "../../src/github/issue-comment.js";
-import { reviewAnswer, reviewPullRequest } from "../../src/render/review.js";
+import { renderPrActions, reviewAnswer, reviewPullRequest } from "../../src/render/review.js";
 import type { PrSnapshot } from "../../src/review/pull-request.js";
 import { applySuggestions, cargoSays } from "../helpers/cargo-workspace.js";
 import { requireOrSkip, which } from "../helpers/services.js";
@@ -110,6 +110,20 @@ describe("a removed feature in the root's entry and in the member's own", () => 
       "Its changes to `crates/a/Cargo.toml` and `crates/b/Cargo.toml` are in the review's body.",
     );
     expect(review.body).toContain("+++ crates/b/Cargo.toml");
+    // Each member's own line is a refused item: said in the bullet and annotated in its file.
+    expect(refused[0]!.refused!.map((x) => [x.path, x.line])).toEqual([
+      ["Cargo.toml", 6],
+      ["crates/a/Cargo.toml", 7],
+      ["crates/b/Cargo.toml", 7],
+    ]);
+    expect(review.body).toContain(
+      "- `Cargo.toml`: the workspace's `burn` entry, `crates/a/Cargo.toml` line 7 and `crates/b/Cargo.toml` line 7 ask `burn` 0.22.0-pre.2 for `server`, which it does not have.",
+    );
+    const checks = renderPrActions(reviewAnswer(s)).checks;
+    const failures = checks.flatMap((c) => c.output.annotations ?? []).filter((n) => n.annotation_level === "failure");
+    expect(new Set(failures.map((n) => `${n.path}:${n.start_line}`))).toEqual(
+      new Set(["Cargo.toml:6", "crates/a/Cargo.toml:7", "crates/b/Cargo.toml:7"]),
+    );
   });
 
   it("both files in the PR: one suggestion per file, 'commit them together' said once", () => {
