@@ -70370,7 +70370,7 @@ var init_edit2 = __esm({
 function refusedLine(list) {
   const gone = (x2) => x2.history.kind === "removed" ? `removed at ${x2.history.at ? code(x2.history.at) : "burn's main branch"}` : x2.history.kind === "gone" ? `last in ${code(x2.history.lastIn)}` : "never a feature of it";
   const each = list.map((x2) => `${code(x2.crate)} ${x2.version} has no ${code(x2.feature)} (${gone(x2)})`);
-  return `Cargo would refuse this manifest before building anything: ${each.join("; ")}.`;
+  return `Cargo would refuse this manifest before building anything: ${[...new Set(each)].join("; ")}.`;
 }
 function refusedManifest(r) {
   const plan3 = r.manifest?.plan;
@@ -71528,7 +71528,9 @@ function oneRootEdit(out, root, lines) {
     ...two[0],
     plan: { ...two[0].plan, change: change3 },
     inDiff: shown(change3, lines.get(root)),
-    othersInDiff
+    othersInDiff,
+    // The dropped members' refusals stay said: each member's own line is listed and annotated.
+    alsoRefused: two.slice(1).map((r) => ({ manifest: r.manifest, refused: r.diagnosis.refused ?? [] }))
   };
   return out.filter((r) => !twoFile(r) || r === two[0]).map((r) => r === two[0] ? merged : r);
 }
@@ -72246,20 +72248,27 @@ function editOf3(change3, verifiedOn, othersInDiff = []) {
     ...others.length > 0 ? { others } : {}
   };
 }
+function refusedItems(each, root) {
+  const items = each.flatMap(
+    ({ manifest, refused: refused2 }) => refused2.map((r) => ({
+      crate: r.crate,
+      version: r.version,
+      feature: r.feature,
+      path: r.where.kind === "dependency" && r.where.inRoot && root ? root : manifest,
+      line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
+      entry: r.where.kind === "features" ? r.where.entry : null,
+      dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
+      inherited: r.where.kind === "dependency" && r.where.inRoot
+    }))
+  );
+  const key3 = (x2) => JSON.stringify([x2.path, x2.line, x2.entry, x2.crate, x2.version, x2.feature]);
+  return items.filter((x2, i) => items.findIndex((y) => key3(y) === key3(x2)) === i);
+}
 function brokenResult(p, reported, words) {
   if (p.kind === "invalid-toml")
     return { rule: "cargo", path: p.path, kind: p.kind, reported, line: p.line, column: p.column, message: p.message };
   const d = p.diagnosis;
-  const refused2 = (d.refused ?? []).map((r) => ({
-    crate: r.crate,
-    version: r.version,
-    feature: r.feature,
-    path: r.where.kind === "dependency" && r.where.inRoot && p.root ? p.root : p.manifest,
-    line: r.line ?? (r.where.kind === "dependency" && !r.where.inRoot ? r.where.decl.line : null),
-    entry: r.where.kind === "features" ? r.where.entry : null,
-    dependency: r.where.kind === "dependency" ? r.where.decl.key : null,
-    inherited: r.where.kind === "dependency" && r.where.inRoot
-  }));
+  const refused2 = refusedItems([{ manifest: p.manifest, refused: d.refused ?? [] }, ...p.alsoRefused ?? []], p.root);
   const edit2 = p.plan ? editOf3(p.plan.change, d.graphVersion, p.othersInDiff) : null;
   const noEdit = !edit2 && p.noEdit ? { noEdit: p.noEdit } : {};
   const at = {
