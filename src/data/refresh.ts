@@ -100,8 +100,24 @@ export interface Report {
   }>;
 }
 
+/**
+ * A GET of an index file, once more after a connection the server closed as it was reused
+ * (`fetch failed`, ECONNRESET/EPIPE: a keep-alive socket dropped by the server's idle timer while a
+ * round of reads was being parsed). The GET is idempotent; any other failure is the caller's.
+ */
+async function getOnce(f: typeof fetch, url: string): Promise<Response> {
+  const init = () => ({ headers: { "user-agent": "burn-triage data:refresh" }, signal: AbortSignal.timeout(30_000) });
+  try {
+    return await f(url, init());
+  } catch (e) {
+    const code = (e as { cause?: { code?: string } }).cause?.code;
+    if (!(e instanceof TypeError) || !["ECONNRESET", "EPIPE", "UND_ERR_SOCKET"].includes(code ?? "")) throw e;
+    return f(url, init());
+  }
+}
+
 async function indexFile(url: string, name: string, f: typeof fetch): Promise<IndexLine[]> {
-  const res = await f(`${url.replace(/\/+$/, "")}/${indexPath(name)}`, { headers: { "user-agent": "burn-triage data:refresh" }, signal: AbortSignal.timeout(30_000) });
+  const res = await getOnce(f, `${url.replace(/\/+$/, "")}/${indexPath(name)}`);
   if (res.status === 404) return [];
   if (!res.ok) throw new Error(`the index answered ${res.status} for ${name}`);
   return parseIndexFile(await res.text(), name);

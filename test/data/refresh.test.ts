@@ -128,6 +128,29 @@ describe("npm run data:refresh", () => {
     );
   });
 
+  it("a connection the index closed as it was reused is read again, once", async () => {
+    const reset = () => new TypeError("fetch failed", { cause: Object.assign(new Error("read ECONNRESET"), { code: "ECONNRESET" }) });
+    const failed = new Set<string>();
+    let resets = 0;
+    // Every file's first GET meets a reset socket; the second is served.
+    const flaky = (async (url: string, init?: RequestInit) => {
+      if (!failed.has(url)) {
+        failed.add(url);
+        resets++;
+        throw reset();
+      }
+      return fetch(url, init);
+    }) as typeof fetch;
+    const report = await refresh({ indexUrl: index.url, source: gitSource(clone), dataDir: dataCopy(), fetch: flaky });
+    expect(report.added.burn).toEqual(["0.22.1", "0.23.0-pre.1"]);
+    expect(resets).toBeGreaterThan(1);
+    // Twice in a row is the caller's error, not a third try.
+    const always = (async () => {
+      throw reset();
+    }) as typeof fetch;
+    await expect(refresh({ indexUrl: index.url, source: gitSource(clone), dataDir: dataCopy(), fetch: always })).rejects.toThrow("fetch failed");
+  });
+
   it("an index that fails is an error, and writes nothing", async () => {
     const data = dataCopy();
     const before = readFileSync(join(data, "index/tags/bu/rn/burn"), "utf8");

@@ -96,6 +96,9 @@ export async function startFakeIndex(files = fakeIndexFiles()): Promise<FakeInde
     requests.push({ path, status: 200, bytes: Buffer.byteLength(text) });
     res.writeHead(200, { etag, "content-type": "text/plain" }).end(text);
   });
+  // A CDN keeps an idle connection longer than Node's 5 s: on a loaded machine a round of reads can
+  // be parsed for longer than that, and the next GET met a socket the fake had just closed.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return {
