@@ -1,7 +1,7 @@
 // burn-triage scan OWNER/REPO: what the bot would answer on a repository's open issues (and
 // with --all, closed ones), as a table, Markdown or JSON; --apply posts it as the bot would.
 // Without --apply the client cannot write: a report is planned with read-only types, and its
-// Octokit refuses any request but a GET.
+// Octokit refuses any request but a GET or a GraphQL query.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -211,7 +211,7 @@ export function scanArgs(args: string[]) {
 
 /**
  * The token's client, throttled as the App's is; writes paced under GitHub's content limits and
- * spaced by --write-interval-ms when given. Without --apply, any request but a GET is refused.
+ * spaced by --write-interval-ms when given. Without --apply, any request but a read is refused.
  */
 async function scanOctokit(
   env: NodeJS.ProcessEnv,
@@ -247,11 +247,18 @@ async function scanOctokit(
   return octokit;
 }
 
-/** A GET, or a GraphQL query (a POST that reads; the bot sends no mutation). */
-function reads(o: { method?: string; url?: string; query?: unknown }): boolean {
+/**
+ * A GET, or a GraphQL document of queries only (a POST that reads): a document that also holds a
+ * mutation or subscription anywhere is a write, whichever operation it names first.
+ */
+export function reads(o: { method?: string; url?: string; query?: unknown }): boolean {
   if (o.method === "GET" || o.method === "HEAD") return true;
   return (
-    o.method === "POST" && /\/graphql$/.test(o.url ?? "") && typeof o.query === "string" && /^\s*query\b/.test(o.query)
+    o.method === "POST" &&
+    /\/graphql$/.test(o.url ?? "") &&
+    typeof o.query === "string" &&
+    /^\s*query\b/.test(o.query) &&
+    !/\b(mutation|subscription)\b/.test(o.query)
   );
 }
 
