@@ -58222,13 +58222,13 @@ function firstFragment(snippets) {
   return null;
 }
 function gatherEvidence(text3, repoLock) {
-  const shown2 = shownText(text3);
-  const snippets = extractSnippets(shown2);
+  const shown = shownText(text3);
+  const snippets = extractSnippets(shown);
   return {
-    versions: textVersions(shown2, repoLock),
+    versions: textVersions(shown, repoLock),
     snippets,
     fragment: firstFragment(snippets),
-    tree: cargoTreeOf(shown2)
+    tree: cargoTreeOf(shown)
   };
 }
 var init_evidence = __esm({
@@ -60034,14 +60034,14 @@ function issueText(title, body) {
   return joined(title, shownText(body ?? ""));
 }
 function triageIssue(title, body) {
-  const shown2 = shownText(body ?? "");
-  if (shown2.length < JOIN_BELOW) {
-    const text4 = joined(title, shown2);
+  const shown = shownText(body ?? "");
+  if (shown.length < JOIN_BELOW) {
+    const text4 = joined(title, shown);
     return sharingLookups(text4, () => screensPass(textLookup(text4)) ? { text: text4, triage: triage(text4) } : null);
   }
-  const has = lookup([title, shown2]);
+  const has = lookup([title, shown]);
   if (!screensPass(has)) return null;
-  const text3 = joined(title, shown2);
+  const text3 = joined(title, shown);
   return { text: text3, triage: sharingLookups(text3, () => triage(text3), has) };
 }
 function issueEvent(payload, { senderIsBot }) {
@@ -60116,9 +60116,9 @@ var init_plan = __esm({
     init_config_defaults();
     init_detect();
     init_normalize();
-    joined = (title, shown2) => `${title}
+    joined = (title, shown) => `${title}
 
-${shown2}`;
+${shown}`;
     screensPass = (has) => mayHoldPanic(has) || mayMentionGated(has) || mayHoldRefusal(has);
     JOIN_BELOW = 4096;
   }
@@ -68273,11 +68273,13 @@ var init_blob_reads = __esm({
 });
 
 // src/github/config.ts
-async function readRaw(octokit, where) {
-  const f = await readFile(octokit, { ...where, path: PATH3 }, MAX_CONFIG_BYTES);
+function rawFrom(f) {
   if (f.ok) return { text: f.text };
   if (f.reason === "missing" || f.reason === "directory") return { missing: true };
   return { refused: f.reason === "too-large" ? `larger than ${MAX_CONFIG_BYTES} bytes` : "not UTF-8 text" };
+}
+async function readRaw(octokit, where) {
+  return rawFrom(await readFile(octokit, { ...where, path: PATH3 }, MAX_CONFIG_BYTES));
 }
 async function loadConfig(context) {
   const repo = context.repo();
@@ -68329,12 +68331,8 @@ function configFields() {
   };
 }
 function rawOf(node) {
-  const larger = { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
-  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return larger;
-  const r = blobResult(node);
-  if (r.ok) return { text: r.text };
-  if (r.reason === "missing" || r.reason === "directory") return { missing: true };
-  return r.reason === "too-large" ? larger : { refused: "not UTF-8 text" };
+  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
+  return rawFrom(blobResult(node));
 }
 function configFromAnswer(data2, context) {
   if (!data2) return null;
@@ -69196,7 +69194,7 @@ function editOf2(plan3, origin, build2, forFeature = null, line2) {
     forFeature,
     changes: changesOf(c3, d),
     diff: c3.diff,
-    ...c3.others?.length ? { others: c3.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) } : {},
+    ...c3.others?.length ? { others: othersOf(c3) } : {},
     verification: {
       status: verificationStatus(d, build2),
       graph: d.graphVersion,
@@ -69223,12 +69221,14 @@ function chainSteps(chain2) {
   const named = (s, next) => !!next && (next.startsWith(`${s}/`) || next.endsWith(`/${s}`));
   return steps.filter((s, i) => s.includes("/") || !named(s, steps[i + 1])).reverse();
 }
+var othersOf;
 var init_answer_edit = __esm({
   "src/answer/answer-edit.ts"() {
     "use strict";
     init_refusal();
     init_resolve();
     init_answer_schema();
+    othersOf = (c3) => c3.others?.length ? c3.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : void 0;
   }
 });
 
@@ -69324,7 +69324,7 @@ function changeOf2(c3) {
     added: [...c3.added],
     declares: c3.declares,
     suggestion: { startLine: c3.suggestion.startLine, endLine: c3.suggestion.endLine },
-    others: c3.others?.length ? c3.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : void 0,
+    others: othersOf(c3),
     turnsOn: c3.turnsOn ? [...c3.turnsOn] : void 0,
     targetUnmet: c3.targetUnmet,
     resolves: c3.resolves ? {
@@ -69342,11 +69342,12 @@ function changeOf2(c3) {
   });
 }
 function fixedDetail(m2, p, build2) {
+  const { line: line2, inRoot } = editPlace(m2, p.change);
   return {
     kind: p.kind,
     diagnosis: judgementOf(p.diagnosis),
     change: changeOf2(p.change),
-    place: { line: editPlace(m2, p.change).line, inRoot: editPlace(m2, p.change).inRoot },
+    place: { line: line2, inRoot },
     status: verificationStatus(p.diagnosis, build2),
     build: build2 ? { version: build2.version, commit: build2.commit } : null
   };
@@ -69794,8 +69795,8 @@ ${ticks}`;
 function text2(s) {
   return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/([\\`*_[\]#|~])/g, "\\$1").replace(/@(?=[A-Za-z0-9-])/g, "@\u200B").replace(/#(?=\d)/g, "#\u200B").replace(/\b(GH)-(?=\d)/gi, "$1-\u200B").replace(/:\/\//g, ":\u200B//").replace(/\bwww\./gi, (w) => `${w.slice(0, 3)}\u200B.`);
 }
-function orList(items) {
-  const c3 = items.map(code);
+function orList(items, quote = code) {
+  const c3 = items.map(quote);
   if (c3.length <= 1) return c3.join("");
   return `${c3.slice(0, -1).join(", ")} or ${c3.at(-1)}`;
 }
@@ -69807,6 +69808,13 @@ function andList(items) {
 function withMarker(marker, body) {
   return `${marker}
 ${body.replaceAll("<!-- burn-triage", "<!-- burn\u200B-triage")}`;
+}
+function linesTogether(wheres, word) {
+  if (wheres.length === 1) return wheres[0];
+  const at = new RegExp(`^${word} (\\d+)$`);
+  const numbers = wheres.map((w) => at.exec(w)?.[1]);
+  if (!numbers.every((n) => n !== void 0)) return null;
+  return `${word}s ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
 }
 var init_escape = __esm({
   "src/render/escape.ts"() {
@@ -69890,9 +69898,8 @@ function refusalWhere(r, lines, file = null) {
   return lines ? `Line ${r.line ?? r.where.decl.line}${of}` : `Your ${code(r.where.decl.key)} entry${of}`;
 }
 function placesText(wheres) {
-  if (wheres.length === 1) return wheres[0];
-  const numbers = wheres.map((w) => /^Line (\d+)$/.exec(w)?.[1]);
-  if (numbers.every((n) => n !== void 0)) return `Lines ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const lines = linesTogether(wheres, "Line");
+  if (lines !== null) return lines;
   const bare = (w) => w.replace(/, (which [^,]*),$/, " ($1)");
   const rest = wheres.slice(1).map((w) => bare(w.charAt(0).toLowerCase() + w.slice(1)));
   return `${[bare(wheres[0]), ...rest.slice(0, -1)].join(", ")} and ${rest.at(-1)}`;
@@ -70084,8 +70091,8 @@ function effectText(c3) {
   const crates = c3.turnsOn;
   if (!crates) return "and nothing else in the manifest changes.";
   if (crates.length === 0) return "and nothing else changes: no crate of that graph joins the build.";
-  const shown2 = crates.length > 8 ? [...crates.slice(0, 8), `${crates.length - 8} more`] : crates;
-  const list = crates.length > 8 ? `${shown2.slice(0, -1).map(code).join(", ")} and ${shown2.at(-1)}` : andList(shown2);
+  const shown = crates.length > 8 ? [...crates.slice(0, 8), `${crates.length - 8} more`] : crates;
+  const list = crates.length > 8 ? `${shown.slice(0, -1).map(code).join(", ")} and ${shown.at(-1)}` : andList(shown);
   return `and nothing else in the manifest changes; in the build it also turns on ${list}, ${crates.length === 1 ? "a crate" : "crates"} of that graph not in it before.`;
 }
 function checkedLine(p) {
@@ -70136,8 +70143,8 @@ function fixPart(m2, p, lead = "Fix", above = null) {
   const meant = typoChoice(p);
   const others = c3.others ?? [];
   const heading2 = others.length > 0 ? twoFiles(c3.path, others) : `${where}${meant ? `, if you meant ${code(meant.to)}` : ""}`;
-  const shown2 = others.length > 0 ? filesDiff(c3.diff) : changed;
-  const out = ["", `**${lead}** \u2014 ${heading2}:`, fence(shown2, "diff")];
+  const shown = others.length > 0 ? filesDiff(c3.diff) : changed;
+  const out = ["", `**${lead}** \u2014 ${heading2}:`, fence(shown, "diff")];
   if (c3.targetUnmet) out.push(`It gets cargo past its refusal; it cannot turn the feature on: ${text2(c3.targetUnmet)}.`);
   if (above && statusWords(above) === statusWords(p) && checkedLine(above) === checkedLine(p) && !c3.declares) {
     out.push(`<sub>${statusWords(p)}, as the edit above.</sub>`);
@@ -70452,8 +70459,8 @@ function broughtText(a) {
   const chain2 = a.broughtBy;
   if (a.tree) return `your \`cargo tree\` output shows it: ${code(a.tree.proof)}.`;
   if (!chain2) return `${code(`cargo tree -i ${a.entry.crate}`)} shows which.`;
-  const shown2 = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
-  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown2.map((p) => p === "\u2026" ? p : code(p.slice(0, 80))).join(" \u2192 ")}.`;
+  const shown = chain2.length > 8 ? [...chain2.slice(0, 4), "\u2026", ...chain2.slice(-3)] : chain2;
+  return `your Cargo.lock shows which (as ${code(`cargo tree -i ${a.entry.crate}`)} would): ${shown.map((p) => p === "\u2026" ? p : code(p.slice(0, 80))).join(" \u2192 ")}.`;
 }
 function treeText(a) {
   const t = a.tree;
@@ -71509,6 +71516,12 @@ var init_path_version = __esm({
 });
 
 // src/review/root-refusals.ts
+function inDiff(plan3, commentable) {
+  if (!commentable) return false;
+  for (const s of plan3.change.suggestions)
+    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  return true;
+}
 function oneRootEdit(out, root, lines) {
   const twoFile = (r) => {
     const c3 = r.plan?.change;
@@ -71523,26 +71536,23 @@ function oneRootEdit(out, root, lines) {
     (r) => [r.plan.change, ...r.plan.change.others ?? []].filter((c3) => c3.path !== root).map((c3) => ({ ...c3, diff: ownDiff(c3), others: void 0 }))
   );
   const change3 = acrossFiles({ ...lead, others: void 0 }, members);
-  const othersInDiff = members.filter((m2) => shown(m2, lines.get(m2.path))).map((m2) => m2.path);
+  const othersInDiff = members.filter((m2) => inDiff({ change: m2 }, lines.get(m2.path))).map((m2) => m2.path);
   const merged = {
     ...two[0],
     plan: { ...two[0].plan, change: change3 },
-    inDiff: shown(change3, lines.get(root)),
+    inDiff: inDiff({ change: change3 }, lines.get(root)),
     othersInDiff,
     // The dropped members' refusals stay said: each member's own line is listed and annotated.
     alsoRefused: two.slice(1).map((r) => ({ manifest: r.manifest, refused: r.diagnosis.refused ?? [] }))
   };
   return out.filter((r) => !twoFile(r) || r === two[0]).map((r) => r === two[0] ? merged : r);
 }
-var rootHalf, shown;
+var rootHalf;
 var init_root_refusals = __esm({
   "src/review/root-refusals.ts"() {
     "use strict";
     init_change();
     rootHalf = (c3, root) => [c3, ...c3.others ?? []].find((x2) => x2.path === root);
-    shown = (c3, lines) => !!lines && c3.suggestions.every(
-      (s) => Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((l) => lines.has(l))
-    );
   }
 });
 
@@ -71596,12 +71606,6 @@ function commentableLines(patch) {
     lines.add(n++);
   }
   return lines;
-}
-function inDiff(plan3, commentable) {
-  if (!commentable) return false;
-  for (const s of plan3.change.suggestions)
-    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
-  return true;
 }
 function placed(plan3, lines) {
   const all = [plan3.change, ...plan3.change.others ?? []];
@@ -71694,6 +71698,7 @@ function reviewWorkspaceRoot(c3, rule) {
   const out = [];
   const target = rule.target;
   const headRoot = { path: c3.path, text: c3.head };
+  const lines = diffLinesOf(c3);
   for (const m2 of c3.members) {
     const afterPlan = planFix(
       { path: m2.path, text: m2.head },
@@ -71705,7 +71710,6 @@ function reviewWorkspaceRoot(c3, rule) {
       { root: { path: c3.path, text: c3.base }, target, diagnosisOnly: true, ...m2.pins?.base }
     );
     const before2 = basePlan && diagnosisOf(basePlan);
-    const lines = c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]);
     const member = { path: m2.path, text: m2.head };
     const past2 = refusalPlan(afterPlan, before2, member, { root: headRoot, target, diagnosisOnly: true });
     const refused2 = refusedByPr(m2.path, before2, afterPlan.diagnosis, headRoot, past2, lines);
@@ -71723,7 +71727,7 @@ function reviewWorkspaceRoot(c3, rule) {
     const j2 = { rule: rule.id, path: c3.path, crateManifest: m2.path, before: before2, after: afterPlan.diagnosis };
     out.push(regressed({ ...j2, commentable: c3.commentable, member: m2.path }, plan3));
   }
-  return oneRootEdit(out, c3.path, c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]));
+  return oneRootEdit(out, c3.path, lines);
 }
 function reviewManifest(c3, rule) {
   const target = rule.target;
@@ -71733,7 +71737,7 @@ function reviewManifest(c3, rule) {
   const after = probe.diagnosis;
   const basePlan = c3.base === null ? null : planFix({ path: c3.path, text: c3.base }, { root: c3.baseRoot, target, ...c3.pins?.base });
   const before2 = basePlan ? diagnosisOf(basePlan) : null;
-  const lines = c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]);
+  const lines = diffLinesOf(c3);
   const past2 = refusalPlan(probe, before2, { path: c3.path, text: c3.head }, headOpts);
   const refused2 = refusedByPr(c3.path, before2, after, c3.headRoot ?? null, past2, lines);
   if (refused2) return refused2;
@@ -71746,7 +71750,7 @@ function reviewManifest(c3, rule) {
   const j2 = { rule: rule.id, path: c3.path, crateManifest: c3.path, before: before2, after };
   return regressed({ ...j2, commentable: c3.commentable, headRoot: c3.headRoot ?? null, additions }, plan3);
 }
-var JUDGED, invalid;
+var diffLinesOf, JUDGED, invalid;
 var init_manifest3 = __esm({
   "src/review/manifest.ts"() {
     "use strict";
@@ -71756,6 +71760,7 @@ var init_manifest3 = __esm({
     init_manifest();
     init_root_refusals();
     init_source_needs();
+    diffLinesOf = (c3) => c3.diffLines ?? /* @__PURE__ */ new Map([[c3.path, c3.commentable]]);
     JUDGED = /* @__PURE__ */ new Set(["on", "off", "gated", "no-dispatch"]);
     invalid = (path2, e) => ({
       kind: "invalid-toml",
@@ -72002,7 +72007,7 @@ function assessRule(s, rule) {
     const head = s.head[f.path];
     if (head === null || head === void 0) continue;
     const base = baseTextOf(s, f);
-    const commentable = commentableLines(f.patch);
+    const commentable = diffLines2.get(f.path);
     const self2 = parsed2(head);
     if (self2 && isBurnRoot(head, base)) {
       const members = membersOf(f.path, self2, tree, globBudget(s.tree)).filter((p) => s.head[p] && inheritsBurnFrom(s.head[p], self2)).map((p) => ({ path: p, head: s.head[p], base: s.base[p] ?? null })).map((m2) => ({ ...m2, pins: memberPins(s, f.path, m2, { head, base }) }));
@@ -72262,7 +72267,13 @@ function refusedItems(each, root) {
     }))
   );
   const key3 = (x2) => JSON.stringify([x2.path, x2.line, x2.entry, x2.crate, x2.version, x2.feature]);
-  return items.filter((x2, i) => items.findIndex((y) => key3(y) === key3(x2)) === i);
+  const seen = /* @__PURE__ */ new Set();
+  return items.filter((x2) => {
+    const k2 = key3(x2);
+    if (seen.has(k2)) return false;
+    seen.add(k2);
+    return true;
+  });
 }
 function brokenResult(p, reported, words) {
   if (p.kind === "invalid-toml")
@@ -72461,11 +72472,7 @@ function refusedText(r, quote = code) {
   return parts.length > 0 ? `${parts.join("; ")}, which it does not have` : "cargo refuses it";
 }
 function placesWords(wheres) {
-  if (wheres.length === 1) return wheres[0];
-  const numbers = wheres.map((w) => /^line (\d+)$/.exec(w)?.[1]);
-  const words = numbers.every((n) => n !== void 0) ? numbers : wheres;
-  const head = `${words === numbers ? "lines " : ""}${words.slice(0, -1).join(", ")}`;
-  return `${head} and ${words.at(-1)}`;
+  return linesTogether(wheres, "line") ?? `${wheres.slice(0, -1).join(", ")} and ${wheres.at(-1)}`;
 }
 function editText(e, quote = code) {
   const resolves = e.renamed.length + e.dropped.length > 0 ? { renamed: e.renamed, dropped: e.dropped } : void 0;
@@ -72485,7 +72492,7 @@ function suggestedLinesText(e) {
   return `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`;
 }
 function suggestionsText(e, verb) {
-  const many = suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0) > 1;
+  const many = suggestionCount(e) > 1;
   return `The suggestion${many ? "s" : ""} on ${suggestedLinesText(e)} ${many ? verb[1] : verb[0]}`;
 }
 function unresolvedText(why2) {
@@ -72496,7 +72503,7 @@ function unresolvedText(why2) {
     return "I found no Rust source of its crate to read, so I cannot tell whether its code needs it (it is off after this change)";
   return assumptionText(why2.assumption);
 }
-var feature, isProblem, problemsOf, span, suggestedFiles, capitalized3;
+var feature, isProblem, problemsOf, span, suggestedFiles, suggestionCount, capitalized3;
 var init_review_words = __esm({
   "src/render/review-words.ts"() {
     "use strict";
@@ -72513,6 +72520,7 @@ var init_review_words = __esm({
       { path: e.path, suggestions: e.suggestions },
       ...(e.others ?? []).filter((o) => o.onLines)
     ];
+    suggestionCount = (e) => suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0);
     capitalized3 = (s) => s.charAt(0).toUpperCase() + s.slice(1);
   }
 });
@@ -72640,7 +72648,7 @@ function suggestionsOn(r, words) {
   const e = r.edit;
   const all = suggestedFiles(e).flatMap((f) => f.suggestions.map((s) => ({ path: f.path, s })));
   const [first, ...rest] = all;
-  const unshown = (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path));
+  const unshown = unshownOf(e).map((o) => code(o.path));
   const body = unshown.length > 0 ? ` Its change${unshown.length > 1 ? "s" : ""} to ${unshown.join(" and ")} ${unshown.length > 1 ? "are" : "is"} in the review's body.` : "";
   if (rest.length === 0) return [suggestionOn(first.path, first.s, `${words}${body}`)];
   const together = `This edit is ${all.length} suggestions, on ${suggestedLinesText(e)}: commit them together ("Add suggestion to batch"), as it was verified whole.${body}`;
@@ -72663,9 +72671,9 @@ ${together}`);
   ];
 }
 function unshownBelow(e) {
-  const unshown = (e.others ?? []).filter((o) => !o.onLines);
+  const unshown = unshownOf(e);
   if (unshown.length === 0) return [];
-  const names2 = unshown.map((o) => code(o.path)).join(" and ");
+  const names2 = unshownNames(e);
   return [
     "",
     `  The edit changes ${names2} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, every file together, and any part of it alone is still refused.`,
@@ -72731,17 +72739,17 @@ function bodyLines(a) {
   return out;
 }
 function footer(a) {
-  const shown2 = problemsOf(a).filter(onLine);
+  const shown = problemsOf(a).filter(onLine);
   const restored = [
-    ...new Set(shown2.filter((r) => r.kind !== "refused").flatMap((r) => [r.rule, ...sharers(a, r)]))
+    ...new Set(shown.filter((r) => r.kind !== "refused").flatMap((r) => [r.rule, ...sharers(a, r)]))
   ].map((id) => ruleOf(id).target.feature);
   const does = [
     // Plain words, as the footer is: `autodiff and std`.
     ...restored.length > 0 ? [`restores ${restored.join(" and ")}`] : [],
-    ...shown2.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []
+    ...shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []
   ];
-  const many = shown2.reduce((n, r) => n + suggestedFiles(r.edit).reduce((k2, f) => k2 + f.suggestions.length, 0), 0) > 1;
-  const unshown = shown2.map((r) => unshownNames(r.edit)).filter((n) => n !== "");
+  const many = shown.reduce((n, r) => n + suggestionCount(r.edit), 0) > 1;
+  const unshown = shown.map((r) => unshownNames(r.edit)).filter((n) => n !== "");
   const also = unshown.length > 0 ? `, with the change to ${unshown.join(" and ")} shown above,` : "";
   const commit = does.length > 0 ? ` "Commit suggestion" on the line comment${many ? "s" : ""}${also} ${does.join(" and ")}.` : "";
   const releases = [...new Set(problemsOf(a).flatMap((r) => r.edit?.verifiedOn ? [r.edit.verifiedOn] : []))];
@@ -72788,7 +72796,7 @@ function renderPrActions(a) {
 function reviewPullRequest(s) {
   return renderPrActions(reviewAnswer(s));
 }
-var REVIEW_MARKER, checkName, REVIEW_WORDS, reviewAnswer, FIRST_RULES, onLine, within, unshownNames, lineComments, sharers;
+var REVIEW_MARKER, checkName, REVIEW_WORDS, reviewAnswer, FIRST_RULES, onLine, within, unshownOf, unshownNames, lineComments, sharers;
 var init_review = __esm({
   "src/render/review.ts"() {
     "use strict";
@@ -72812,7 +72820,8 @@ var init_review = __esm({
     FIRST_RULES = ["autodiff"];
     onLine = (r) => !!r.edit && r.onLines === true;
     within = (line2, s) => line2 !== null && line2 >= s.startLine && line2 <= s.endLine;
-    unshownNames = (e) => (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path)).join(" and ");
+    unshownOf = (e) => (e.others ?? []).filter((o) => !o.onLines);
+    unshownNames = (e) => unshownOf(e).map((o) => code(o.path)).join(" and ");
     lineComments = (a) => problemsOf(a).filter(onLine).flatMap((r) => lineComment(r, a));
     sharers = (a, r) => a.results.filter((q) => q.reported && q.sharedWith === r.rule && q.path === r.path).map((q) => q.rule);
   }
@@ -72998,9 +73007,9 @@ function nearbyManifests(changed, tree) {
 }
 function unreadNotice(unread, reader) {
   const bound = reader.mode === "graphql" ? `${MAX_READ_QUERIES} queries of at most ${MAX_QUERY_BYTES / 1e6} MB` : `${MAX_REST_READS} files read one by one (GitHub's GraphQL API was not available)`;
-  const shown2 = unread.slice(0, 10).map(code).join(", ");
+  const shown = unread.slice(0, 10).map(code).join(", ");
   const more = unread.length > 10 ? ` and ${unread.length - 10} more` : "";
-  return `I did not read ${unread.length} file(s) this change reaches (a review reads at most ${bound}): ${shown2}${more}; nothing is said about them`;
+  return `I did not read ${unread.length} file(s) this change reaches (a review reads at most ${bound}): ${shown}${more}; nothing is said about them`;
 }
 var changedWants, bothSides, label3;
 var init_pr_snapshot = __esm({

@@ -20,7 +20,7 @@ import type {
   PanicDetail,
   RefusalDetail,
 } from "./answer-detail-schema.js";
-import { type Build, chainSteps, verificationStatus } from "./answer-edit.js";
+import { type Build, chainSteps, othersOf, verificationStatus } from "./answer-edit.js";
 import { editPlace, linesAreFiles, type ManifestVerdict } from "./find-manifest.js";
 
 /** Only the keys that are set: an absent optional field stays absent (as JSON keeps it). */
@@ -138,7 +138,7 @@ function changeOf(c: Change) {
     added: [...c.added],
     declares: c.declares,
     suggestion: { startLine: c.suggestion.startLine, endLine: c.suggestion.endLine },
-    others: c.others?.length ? c.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : undefined,
+    others: othersOf(c),
     turnsOn: c.turnsOn ? [...c.turnsOn] : undefined,
     targetUnmet: c.targetUnmet,
     resolves: c.resolves
@@ -161,11 +161,12 @@ function changeOf(c: Change) {
 /** The manifest judged and its plan, with the edit's place and status for the build the answer names. */
 /** A fixed plan as the answer holds it: the change, where it goes, and how it was checked. */
 function fixedDetail(m: ManifestVerdict, p: FixPlan & { kind: "fixed" }, build: Build) {
+  const { line, inRoot } = editPlace(m, p.change);
   return {
     kind: p.kind,
     diagnosis: judgementOf(p.diagnosis),
     change: changeOf(p.change),
-    place: { line: editPlace(m, p.change).line, inRoot: editPlace(m, p.change).inRoot },
+    place: { line, inRoot },
     status: verificationStatus(p.diagnosis, build),
     build: build ? { version: build.version, commit: build.commit } : null,
   };

@@ -43,6 +43,10 @@ function turnsOn(d: Diagnosis): string | null {
 }
 
 /** Each part of the change, with its reason as data. */
+/** The other files of a two-file edit, each with the line its suggestion starts on (undefined: one file). */
+export const othersOf = (c: Change): Array<{ path: string; line: number }> | undefined =>
+  c.others?.length ? c.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) : undefined;
+
 export function changesOf(c: Change, d: Diagnosis): AnswerEdit["changes"] {
   const removedAt = (feature: string) => {
     const h = d.refused?.find((r) => r.feature === feature)?.history;
@@ -93,7 +97,7 @@ export function editOf(
     forFeature,
     changes: changesOf(c, d),
     diff: c.diff,
-    ...(c.others?.length ? { others: c.others.map((o) => ({ path: o.path, line: o.suggestion.startLine })) } : {}),
+    ...(c.others?.length ? { others: othersOf(c) } : {}),
     verification: {
       status: verificationStatus(d, build),
       graph: d.graphVersion,

@@ -73,7 +73,13 @@ function refusedItems(each: Array<{ manifest: string; refused: Judged[] }>, root
     })),
   );
   const key = (x: (typeof items)[number]) => JSON.stringify([x.path, x.line, x.entry, x.crate, x.version, x.feature]);
-  return items.filter((x, i) => items.findIndex((y) => key(y) === key(x)) === i);
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    const k = key(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 function brokenResult(p: Broken, reported: boolean, words: ReviewWords): ReviewResult {

@@ -6,8 +6,15 @@
 
 import { CONFIG_FILE, type LoadedConfig, resolveConfig } from "../config/config.js";
 import { jsYaml } from "../util/lazy-modules.js";
-import { BLOB_FIELDS, type BlobNode, blobResult, type ExtraFields, queryErrors } from "./blob-reads.js";
-import { readFile } from "./files.js";
+import {
+  BLOB_FIELDS,
+  type BlobNode,
+  type BlobResult,
+  blobResult,
+  type ExtraFields,
+  queryErrors,
+} from "./blob-reads.js";
+import { type FileResult, readFile } from "./files.js";
 import type { Log, Octokit, RepoRef } from "./types.js";
 
 /** A real config is a few hundred bytes. */
@@ -27,11 +34,15 @@ export class ConfigUnreadable extends Error {
 
 type RawConfig = { text: string } | { missing: true } | { refused: string };
 
-async function readRaw(octokit: Octokit, where: RepoRef): Promise<RawConfig> {
-  const f = await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES);
+/** A read of the config file, by REST or GraphQL, as the config resolution sees it. */
+function rawFrom(f: FileResult | BlobResult): RawConfig {
   if (f.ok) return { text: f.text };
   if (f.reason === "missing" || f.reason === "directory") return { missing: true };
   return { refused: f.reason === "too-large" ? `larger than ${MAX_CONFIG_BYTES} bytes` : "not UTF-8 text" };
+}
+
+async function readRaw(octokit: Octokit, where: RepoRef): Promise<RawConfig> {
+  return rawFrom(await readFile(octokit, { ...where, path: PATH }, MAX_CONFIG_BYTES));
 }
 
 /**
@@ -104,12 +115,8 @@ interface ConfigAnswer {
 }
 
 function rawOf(node: BlobNode | null | undefined): RawConfig {
-  const larger = { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
-  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return larger;
-  const r = blobResult(node);
-  if (r.ok) return { text: r.text };
-  if (r.reason === "missing" || r.reason === "directory") return { missing: true };
-  return r.reason === "too-large" ? larger : { refused: "not UTF-8 text" };
+  if ((node?.byteSize ?? 0) > MAX_CONFIG_BYTES) return { refused: `larger than ${MAX_CONFIG_BYTES} bytes` };
+  return rawFrom(blobResult(node));
 }
 
 /**

@@ -181,7 +181,10 @@ async function readBatch(octokit: Octokit, items: Item[], into: Map<number, Thre
       return text === undefined ? [] : [{ id: c.id, body: text }];
     });
     const seen: ThreadSeen = { comments };
-    if (want.label) seen.labels = labelEvents(data[`h${h++}`], `h${h - 1}`);
+    if (want.label) {
+      const key = `h${h++}`;
+      seen.labels = labelEvents(data[key], key);
+    }
     into.set(want.number, seen);
   }
 }

@@ -1,17 +1,12 @@
 // An answer's edit in words, from the answer's own data: the phrase a comment lists under a choice
 // of backends, and the line per change `fix` prints on stderr (why each part of the diff is there).
 import type { AnswerEdit } from "../answer/answer-schema.js";
-import { andList, code } from "./escape.js";
+import { andList, code, orList } from "./escape.js";
 
 type Quote = (s: string) => string;
 const plain: Quote = (s) => `\`${s}\``;
 
 type Change = AnswerEdit["changes"][number];
-
-const orWords = (items: string[], quote: Quote) =>
-  items.length <= 1
-    ? items.map(quote).join("")
-    : `${items.slice(0, -1).map(quote).join(", ")} or ${quote(items.at(-1)!)}`;
 
 /** Why a rename: the release that removed the name, or no release has it and it is taken as a typo. */
 function renamedBecause(c: Change, e: AnswerEdit, quote: Quote): string {
@@ -19,7 +14,7 @@ function renamedBecause(c: Change, e: AnswerEdit, quote: Quote): string {
   if (!c.near) return "not a feature of this release";
   const at = e.verification.graph ?? "that release";
   return c.near.length > 1
-    ? `no release of ${quote(e.dependency)} has it; taken as a typo of one of the names of ${at} near it, ${orWords(c.near, quote)}`
+    ? `no release of ${quote(e.dependency)} has it; taken as a typo of one of the names of ${at} near it, ${orList(c.near, quote)}`
     : `no release of ${quote(e.dependency)} has it; taken as a typo of ${quote(c.near[0]!)}, the one name of ${at} near it`;
 }
 
@@ -79,7 +74,7 @@ export function typoChoiceLines(edits: AnswerEdit[], quote: Quote = plain): stri
   const t = typoChoice(edits);
   if (!t) return [];
   const out = [
-    `no change chosen: ${quote(t.feature)} is taken as a typo of ${orWords(t.near, quote)}, and nothing says which you meant; each is its own edit (apply the one you meant with git apply):`,
+    `no change chosen: ${quote(t.feature)} is taken as a typo of ${orList(t.near, quote)}, and nothing says which you meant; each is its own edit (apply the one you meant with git apply):`,
   ];
   for (const e of edits) {
     const to = e.changes.find((c) => c.op === "rename" && c.feature === t.feature)?.to ?? "?";

@@ -43,9 +43,9 @@ export function text(s: string): string {
   );
 }
 
-/** `a`, `b` or `c` */
-export function orList(items: string[]): string {
-  const c = items.map(code);
+/** `a`, `b` or `c` (quoted by `quote`: code spans unless the caller says otherwise). */
+export function orList(items: string[], quote: (s: string) => string = code): string {
+  const c = items.map(quote);
   if (c.length <= 1) return c.join("");
   return `${c.slice(0, -1).join(", ")} or ${c.at(-1)}`;
 }
@@ -59,4 +59,16 @@ export function andList(items: string[]): string {
 /** Prefixes the hidden marker and defuses any copy of a marker that user text smuggled in. */
 export function withMarker(marker: string, body: string): string {
   return `${marker}\n${body.replaceAll("<!-- burn-triage", "<!-- burn\u200b-triage")}`;
+}
+
+/**
+ * Places a sentence names together: "Lines 7 and 16" when each is a bare line (`word` N), else the
+ * places as a list ("line 7 and the `[features]` entry `gpu`"); null for the caller's own list.
+ */
+export function linesTogether(wheres: string[], word: "Line" | "line"): string | null {
+  if (wheres.length === 1) return wheres[0]!;
+  const at = new RegExp(`^${word} (\\d+)$`);
+  const numbers = wheres.map((w) => at.exec(w)?.[1]);
+  if (!numbers.every((n) => n !== undefined)) return null;
+  return `${word}s ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
 }

@@ -5,7 +5,7 @@ import { targetName } from "../cargo/resolve/resolve.js";
 import type { UnresolvedWhy } from "../review/manifest.js";
 import { type ReviewRule, reviewRules } from "../review/rules.js";
 import { repoPermalink } from "../util/links.js";
-import { andList, code } from "./escape.js";
+import { andList, code, linesTogether } from "./escape.js";
 import { assumptionText, changeText } from "./manifest.js";
 
 /** The rule a review names (every id in the data resolves; an unknown one is a bug in the caller). */
@@ -101,11 +101,7 @@ export function refusedText(r: ReviewResult, quote: (s: string) => string = code
 
 /** "line 7", "lines 7 and 16", "line 7 and the `[features]` entry `gpu`". */
 function placesWords(wheres: string[]): string {
-  if (wheres.length === 1) return wheres[0]!;
-  const numbers = wheres.map((w) => /^line (\d+)$/.exec(w)?.[1]);
-  const words = numbers.every((n) => n !== undefined) ? numbers : wheres;
-  const head = `${words === numbers ? "lines " : ""}${words.slice(0, -1).join(", ")}`;
-  return `${head} and ${words.at(-1)}`;
+  return linesTogether(wheres, "line") ?? `${wheres.slice(0, -1).join(", ")} and ${wheres.at(-1)}`;
 }
 
 /** What an edit does, as a sentence's words ("rename `"server"` to `"remote-server"` and drop …"). */
@@ -140,12 +136,16 @@ export function suggestedLinesText(e: Pick<ReviewEdit, "path" | "suggestions" | 
   return `${each.slice(0, -1).join(", ")} and ${each.at(-1)}`;
 }
 
+/** How many suggestions an edit is, over every file it suggests in. */
+export const suggestionCount = (e: Pick<ReviewEdit, "path" | "suggestions" | "others">): number =>
+  suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0);
+
 /** "The suggestion on line 7 gets" or "The suggestions on lines 7 and 14 get": `verb` agrees. */
 export function suggestionsText(
   e: Pick<ReviewEdit, "path" | "suggestions" | "others">,
   verb: [string, string],
 ): string {
-  const many = suggestedFiles(e).reduce((n, f) => n + f.suggestions.length, 0) > 1;
+  const many = suggestionCount(e) > 1;
   return `The suggestion${many ? "s" : ""} on ${suggestedLinesText(e)} ${many ? verb[1] : verb[0]}`;
 }
 

@@ -21,6 +21,7 @@ import {
   ruleOf,
   suggestedFiles,
   suggestedLinesText,
+  suggestionCount,
   suggestionsText,
   unresolvedText,
 } from "./review-words.js";
@@ -106,7 +107,7 @@ function suggestionsOn(r: ReviewResult & { edit: ReviewEdit }, words: string): R
   // A two-file edit is suggested in each file the PR's diff shows; the rest is a diff in the body.
   const all = suggestedFiles(e).flatMap((f) => f.suggestions.map((s) => ({ path: f.path, s })));
   const [first, ...rest] = all;
-  const unshown = (e.others ?? []).filter((o) => !o.onLines).map((o) => code(o.path));
+  const unshown = unshownOf(e).map((o) => code(o.path));
   const body =
     unshown.length > 0
       ? ` Its change${unshown.length > 1 ? "s" : ""} to ${unshown.join(" and ")} ${unshown.length > 1 ? "are" : "is"} in the review's body.`
@@ -137,16 +138,16 @@ function suggestionsOn(r: ReviewResult & { edit: ReviewEdit }, words: string): R
  * The other files of a two-file edit the PR's diff does not show: GitHub takes a review comment
  * only on a line of the diff, so each is a diff in the body, to commit with the suggestions.
  */
+const unshownOf = (e: ReviewEdit) => (e.others ?? []).filter((o) => !o.onLines);
 const unshownNames = (e: ReviewEdit) =>
-  (e.others ?? [])
-    .filter((o) => !o.onLines)
+  unshownOf(e)
     .map((o) => code(o.path))
     .join(" and ");
 
 function unshownBelow(e: ReviewEdit): string[] {
-  const unshown = (e.others ?? []).filter((o) => !o.onLines);
+  const unshown = unshownOf(e);
   if (unshown.length === 0) return [];
-  const names = unshown.map((o) => code(o.path)).join(" and ");
+  const names = unshownNames(e);
   return [
     "",
     `  The edit changes ${names} too, which this PR does not change: GitHub accepts suggestions only on lines of the PR's diff, so that part is here as a diff. Commit it with the suggestions: the edit was verified whole, every file together, and any part of it alone is still refused.`,
@@ -245,7 +246,7 @@ function footer(a: ReviewAnswer): string {
     ...(restored.length > 0 ? [`restores ${restored.join(" and ")}`] : []),
     ...(shown.some((r) => r.kind === "refused") ? ["gets past cargo's refusal"] : []),
   ];
-  const many = shown.reduce((n, r) => n + suggestedFiles(r.edit).reduce((k, f) => k + f.suggestions.length, 0), 0) > 1;
+  const many = shown.reduce((n, r) => n + suggestionCount(r.edit), 0) > 1;
   // A two-file edit's part in a file the PR does not change is committed by hand, with the suggestions.
   const unshown = shown.map((r) => unshownNames(r.edit)).filter((n) => n !== "");
   const also = unshown.length > 0 ? `, with the change to ${unshown.join(" and ")} shown above,` : "";

@@ -11,7 +11,7 @@ type DepDecl = NonNullable<Diagnosis["primary"]>["decl"];
 type Reason = Diagnosis["state"]["chain"][number];
 type Refusal = NonNullable<Diagnosis["refused"]>[number];
 
-import { andList, code, orList } from "./escape.js";
+import { andList, code, linesTogether, orList } from "./escape.js";
 
 /** `default-features = false` and `features = […]`, as far as the declaration sets them. */
 function featureParts(effective: DepDecl): string[] {
@@ -178,9 +178,8 @@ function refusalWhere(r: Refusal, lines: boolean, file: string | null = null): s
 
 /** Places said together: "Lines 7 and 14", or each place ("Your workspace root's … entry, … and line 13"). */
 function placesText(wheres: string[]): string {
-  if (wheres.length === 1) return wheres[0]!;
-  const numbers = wheres.map((w) => /^Line (\d+)$/.exec(w)?.[1]);
-  if (numbers.every((n) => n !== undefined)) return `Lines ${numbers.slice(0, -1).join(", ")} and ${numbers.at(-1)}`;
+  const lines = linesTogether(wheres, "Line");
+  if (lines !== null) return lines;
   // ", which this manifest inherits," is a parenthesis inside a list.
   const bare = (w: string) => w.replace(/, (which [^,]*),$/, " ($1)");
   const rest = wheres.slice(1).map((w) => bare(w.charAt(0).toLowerCase() + w.slice(1)));

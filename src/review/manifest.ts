@@ -4,12 +4,12 @@
 // crate needs the feature is decided later, from the evidence the shell read.
 
 import { type FixOptions, type FixPlan, type ManifestFile, planFix, planWorkspaceFix } from "../cargo/fix/fix.js";
-import { type Change, ledBy } from "../cargo/fix/change.js";
+import { ledBy } from "../cargo/fix/change.js";
 import type { Diagnosis } from "../cargo/judge/diagnosis.js";
 import { ACCEPTED, type Refusal } from "../cargo/judge/refusal.js";
 import type { Assumption } from "../cargo/manifest/burn-version.js";
 import { parseManifest } from "../cargo/manifest/manifest.js";
-import { oneRootEdit } from "./root-refusals.js";
+import { inDiff, oneRootEdit } from "./root-refusals.js";
 import type { ReviewRule } from "./rules.js";
 import { sourceAdditions } from "./source-needs.js";
 
@@ -113,16 +113,12 @@ export function commentableLines(patch: string | undefined): Set<number> {
   return lines;
 }
 
-/** Every run of the edit's lines is in the PR's diff: each can be a suggestion on its own lines. */
-function inDiff(plan: { change: Pick<Change, "suggestions"> }, commentable: Set<number> | undefined): boolean {
-  if (!commentable) return false;
-  for (const s of plan.change.suggestions)
-    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
-  return true;
-}
-
 /** The PR's commentable lines by file, the reviewed file's own among them. */
 type DiffLines = ReadonlyMap<string, Set<number>>;
+
+/** The PR's commentable lines by file; without the map (a single manifest), the file's own. */
+const diffLinesOf = (c: { path: string; commentable: Set<number>; diffLines?: DiffLines }): DiffLines =>
+  c.diffLines ?? new Map([[c.path, c.commentable]]);
 
 /**
  * A two-file edit led by a file whose lines the PR's diff shows (a review suggests only there),
@@ -318,6 +314,7 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
   const out: ManifestReview[] = [];
   const target = rule.target;
   const headRoot = { path: c.path, text: c.head };
+  const lines = diffLinesOf(c);
   for (const m of c.members) {
     // Every member is judged; an edit is planned only for one that regressed (planWorkspaceFix below).
     const afterPlan = planFix(
@@ -333,7 +330,6 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
             { root: { path: c.path, text: c.base }, target, diagnosisOnly: true, ...m.pins?.base },
           );
     const before = basePlan && diagnosisOf(basePlan);
-    const lines = c.diffLines ?? new Map([[c.path, c.commentable]]);
     const member = { path: m.path, text: m.head };
     const past = refusalPlan(afterPlan, before, member, { root: headRoot, target, diagnosisOnly: true });
     const refused = refusedByPr(m.path, before, afterPlan.diagnosis, headRoot, past, lines);
@@ -351,7 +347,7 @@ export function reviewWorkspaceRoot(c: RootChange, rule: ReviewRule): ManifestRe
     const j = { rule: rule.id, path: c.path, crateManifest: m.path, before: before!, after: afterPlan.diagnosis };
     out.push(regressed({ ...j, commentable: c.commentable, member: m.path }, plan));
   }
-  return oneRootEdit(out, c.path, c.diffLines ?? new Map([[c.path, c.commentable]]));
+  return oneRootEdit(out, c.path, lines);
 }
 
 export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestReview {
@@ -363,7 +359,7 @@ export function reviewManifest(c: ManifestChange, rule: ReviewRule): ManifestRev
   const basePlan =
     c.base === null ? null : planFix({ path: c.path, text: c.base }, { root: c.baseRoot, target, ...c.pins?.base });
   const before = basePlan ? diagnosisOf(basePlan) : null;
-  const lines = c.diffLines ?? new Map([[c.path, c.commentable]]);
+  const lines = diffLinesOf(c);
   const past = refusalPlan(probe, before, { path: c.path, text: c.head }, headOpts);
   const refused = refusedByPr(c.path, before, after, c.headRoot ?? null, past, lines);
   if (refused) return refused;

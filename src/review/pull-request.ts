@@ -235,7 +235,7 @@ function assessRule(s: PrSnapshot, rule: ReviewRule): ManifestReview[] {
     const head = s.head[f.path];
     if (head === null || head === undefined) continue;
     const base = baseTextOf(s, f);
-    const commentable = commentableLines(f.patch);
+    const commentable = diffLines.get(f.path)!;
     const self = parsed(head);
     if (self && isBurnRoot(head, base)) {
       const members = membersOf(f.path, self, tree, globBudget(s.tree))

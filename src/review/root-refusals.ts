@@ -18,11 +18,13 @@ interface Refusal {
 
 const rootHalf = (c: Change, root: string) => [c, ...(c.others ?? [])].find((x) => x.path === root);
 
-const shown = (c: Pick<Change, "suggestions">, lines: Set<number> | undefined) =>
-  !!lines &&
-  c.suggestions.every((s) =>
-    Array.from({ length: s.endLine - s.startLine + 1 }, (_, i) => s.startLine + i).every((l) => lines.has(l)),
-  );
+/** Every run of the edit's lines is in the PR's diff: each can be a suggestion on its own lines. */
+export function inDiff(plan: { change: Pick<Change, "suggestions"> }, commentable: Set<number> | undefined): boolean {
+  if (!commentable) return false;
+  for (const s of plan.change.suggestions)
+    for (let l = s.startLine; l <= s.endLine; l++) if (!commentable.has(l)) return false;
+  return true;
+}
 
 /**
  * The refusals of one root's members: those whose edits share the root's half become one, on the
@@ -49,11 +51,11 @@ export function oneRootEdit<T extends { kind: string }>(
       .map((c) => ({ ...c, diff: ownDiff(c), others: undefined })),
   );
   const change = acrossFiles({ ...lead, others: undefined }, members);
-  const othersInDiff = members.filter((m) => shown(m, lines.get(m.path))).map((m) => m.path);
+  const othersInDiff = members.filter((m) => inDiff({ change: m }, lines.get(m.path))).map((m) => m.path);
   const merged = {
     ...two[0]!,
     plan: { ...two[0]!.plan, change },
-    inDiff: shown(change, lines.get(root)),
+    inDiff: inDiff({ change }, lines.get(root)),
     othersInDiff,
     // The dropped members' refusals stay said: each member's own line is listed and annotated.
     alsoRefused: two.slice(1).map((r) => ({ manifest: r.manifest, refused: r.diagnosis.refused ?? [] })),
