@@ -535,15 +535,23 @@ async function main() {
     reviewWordsSection(),
     ...commentWordsSection(commentWords()),
   ].join("\n");
-  writeFileSync(`${root}BENCHMARKS.md`, md + webPageSection());
+  writeFileSync(`${root}BENCHMARKS.md`, md + keptSections(md));
   if (!json) process.stdout.write(md);
 }
 
-/** The web page's section, which `npm run bench:web` measures and writes (bench/web-page.ts): kept as it is. */
-function webPageSection(): string {
+/**
+ * The sections other benches write (`bench:web`, `bench:pr-reads`, `bench:scan`, `bench:memory`,
+ * `bench:hostile`'s figures): every `## ` section of the old file this run does not write, kept as
+ * it is, in its order.
+ */
+function keptSections(md: string): string {
   const old = existsSync(`${root}BENCHMARKS.md`) ? readFileSync(`${root}BENCHMARKS.md`, "utf8") : "";
-  const m = /<!-- web-page:start -->[\s\S]*?<!-- web-page:end -->\n?/.exec(old);
-  return m ? `\n${m[0]}` : "";
+  const written = new Set(md.split("\n").filter((l) => l.startsWith("## ")));
+  const kept = old
+    .split(/\n(?=## )/)
+    .slice(1)
+    .filter((sec) => !written.has(sec.slice(0, sec.indexOf("\n") < 0 ? sec.length : sec.indexOf("\n"))));
+  return kept.map((sec) => `\n${sec.replace(/\n*$/, "\n")}`).join("");
 }
 
 main().catch((e) => {

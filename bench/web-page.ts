@@ -4,7 +4,7 @@
 // from pressing Explain to the answer shown. Writes its section of BENCHMARKS.md (between the
 // web-page markers, which `npm run bench` keeps); `--screenshot FILE` also saves the page with
 // an answer. Only the page's origin is reachable: anything else is refused and fails the run.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,6 +12,9 @@ import { chromium, type Page } from "playwright-core";
 import { CHROMIUM_FLAGS } from "../test/support/chromium.js";
 import { projectRoot } from "../test/support/root.js";
 import { serveStatic } from "../test/support/static-server.js";
+import { writeBenchSection } from "./section.js";
+
+const HEADING = "## The web page";
 
 const root = projectRoot(import.meta.url);
 const WEB = join(root, "dist", "web");
@@ -122,8 +125,7 @@ function write(
   warm: Record<string, number>,
 ) {
   const section = [
-    "<!-- web-page:start -->",
-    "## The web page",
+    HEADING,
     "",
     `Measured by \`npm run bench:web\` on ${new Date().toISOString().slice(0, 10)}: \`dist/web/\` served from loopback to headless Chromium (\`/usr/bin/chromium\`), every other origin refused (none was asked for); the machine's load average was ${loadavg()[0]!.toFixed(1)} when it finished (the first answer on a fresh page moves most with it). Sizes are gzip (level 6, what GitHub Pages sends), targets from issue 56: first load ≤ 400 KB compressed, answer ≤ 100 ms after the paste.`,
     "",
@@ -144,18 +146,9 @@ function write(
       (i) =>
         `| Explain to the answer shown, \`${i}\`: first on a fresh page (warmed; median of ${PAGES} pages) / again (median of ${PAGES * ANSWERS}) | ${round(first[i]!)} / ${round(warm[i]!)} ms |`,
     ),
-    "<!-- web-page:end -->",
     "",
   ].join("\n");
-  const path = join(root, "BENCHMARKS.md");
-  const md = readFileSync(path, "utf8");
-  const at = md.indexOf("<!-- web-page:start -->");
-  const end = md.indexOf("<!-- web-page:end -->");
-  const next =
-    at < 0
-      ? `${md.trimEnd()}\n\n${section}`
-      : md.slice(0, at) + section + md.slice(end + "<!-- web-page:end -->\n".length);
-  writeFileSync(path, next);
+  writeBenchSection(HEADING, section);
   process.stdout.write(section);
 }
 
