@@ -60390,21 +60390,30 @@ function chooseTarget(entry, version, text3) {
   const gpu = gpuChoice(entry, fix, text3);
   return gpu ?? { kind: "choose", crate: fix.crate, features: fix.features };
 }
+function gpuSentence(prose) {
+  const at = prose.search(PROSE_GPU);
+  if (at < 0) return null;
+  let start = at;
+  while (start > 0 && !".!?\n".includes(prose[start - 1])) start--;
+  let end = at;
+  while (end < prose.length && !".!?\n".includes(prose[end])) end++;
+  if (end < prose.length && prose[end] !== "\n") end++;
+  return { sentence: prose.slice(start, end), before: prose.slice(start, at) };
+}
 function gpuChoice(entry, fix, text3) {
   const kinds = entry.gpu_backends;
   if (!kinds) return null;
   const { prose } = proseAndCode(text3.slice(0, HINT_WINDOW));
-  const m2 = PROSE_GPU.exec(prose);
+  const m2 = gpuSentence(prose);
   if (!m2) return null;
-  const before2 = m2[0].slice(0, m2[0].search(/\bGPUs?\b/)).toLowerCase();
-  if (NEGATED.test(before2)) return null;
+  if (NEGATED.test(m2.before.toLowerCase())) return null;
   const features = fix.features.filter((f) => kinds.features.includes(f));
   if (features.length === 0 || features.length === fix.features.length) return null;
   return {
     kind: "choose",
     crate: fix.crate,
     features,
-    gpu: { said: m2[0].trim().slice(0, 160), listed: fix.features, source: kinds.source }
+    gpu: { said: m2.sentence.trim().slice(0, 160), listed: fix.features, source: kinds.source }
   };
 }
 var BACKEND_WORDS, HINT_WINDOW, PROSE_BACKEND, NEGATED, PROSE_GPU;
@@ -60431,7 +60440,7 @@ var init_target = __esm({
     HINT_WINDOW = 64 * 1024;
     PROSE_BACKEND = /\b(CUDA|Cuda|ROCm|HIP|Metal|Vulkan|WebGPU|wgpu|WGPU|NdArray|ndarray|LibTorch|libtorch|nvidia-smi|NVIDIA|Nvidia)\b/g;
     NEGATED = /\b(?:no|not|without|don't|doesn't|didn't|isn't|never|lacks?|instead of)\b[^.!?\n]*$/;
-    PROSE_GPU = /[^.!?\n]*\bGPUs?\b[^.!?\n]*[.!?]?/;
+    PROSE_GPU = /\bGPUs?\b/;
   }
 });
 

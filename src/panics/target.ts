@@ -130,23 +130,38 @@ export function chooseTarget(entry: Entry, version: string | null, text: string)
 }
 
 /** Weaker than any backend's name: the prose says the GPU ("I expected it to pick the GPU"), not which. */
-const PROSE_GPU = /[^.!?\n]*\bGPUs?\b[^.!?\n]*[.!?]?/;
+const PROSE_GPU = /\bGPUs?\b/;
+
+/**
+ * The sentence of the prose's first "GPU" (from the stop before it to the stop after it, that stop
+ * included), found by two scans from the word: linear, where one regex spanning the sentence was
+ * quadratic on a long text with no stop in it.
+ */
+export function gpuSentence(prose: string): { sentence: string; before: string } | null {
+  const at = prose.search(PROSE_GPU);
+  if (at < 0) return null;
+  let start = at;
+  while (start > 0 && !".!?\n".includes(prose[start - 1]!)) start--;
+  let end = at;
+  while (end < prose.length && !".!?\n".includes(prose[end]!)) end++;
+  if (end < prose.length && prose[end] !== "\n") end++;
+  return { sentence: prose.slice(start, end), before: prose.slice(start, at) };
+}
 
 /** The GPU backends among the data's, when the prose (not code, not a negation) says the GPU. */
 function gpuChoice(entry: Entry, fix: SiteFix, text: string): TargetChoice | null {
   const kinds = entry.gpu_backends;
   if (!kinds) return null;
   const { prose } = proseAndCode(text.slice(0, HINT_WINDOW));
-  const m = PROSE_GPU.exec(prose);
+  const m = gpuSentence(prose);
   if (!m) return null;
-  const before = m[0].slice(0, m[0].search(/\bGPUs?\b/)).toLowerCase();
-  if (NEGATED.test(before)) return null;
+  if (NEGATED.test(m.before.toLowerCase())) return null;
   const features = fix.features.filter((f) => kinds.features.includes(f));
   if (features.length === 0 || features.length === fix.features.length) return null;
   return {
     kind: "choose",
     crate: fix.crate,
     features,
-    gpu: { said: m[0].trim().slice(0, 160), listed: fix.features, source: kinds.source },
+    gpu: { said: m.sentence.trim().slice(0, 160), listed: fix.features, source: kinds.source },
   };
 }
